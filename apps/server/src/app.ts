@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { ApiErrorBody } from '@verity/shared';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/connect.ts';
+import { registerAuthentication } from './lib/auth.ts';
+import { AppError } from './lib/errors.ts';
+import { newId } from './lib/ids.ts';
+import { redactUrl } from './lib/redact.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createMailer } from './mail/transport.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Tests may pass their own; by default SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+}
+
+/** What every route module receives. */
+export interface RouteDeps {
+  config: Config;
+  db: Database;
+  database: DatabaseHandle;
+  mailer: Mailer;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: {
+              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+            },
+          },
+  });
+  const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
+  const routeDeps: RouteDeps = { config, db: database.db, database, mailer };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerAuthentication(app, {
+    db: database.db,
+    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+  });
+
+  await app.register(
+    async (api) => {
+      await platformRoutes(api, routeDeps);
+      await authRoutes(api, routeDeps);
+      await accountRoutes(api, routeDeps);
+      await notificationsRoutes(api, routeDeps);
+    },
+    { prefix: '/api' },
+  );
+
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  return app;
+}
+
+function sendError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody = { message: error.message, request_id: request.id };
+  let status = 500;
+  if (error instanceof AppError) {
+    status = error.status;
+    if (error.errorCode !== undefined) body.error_code = error.errorCode;
+    if (error.errorTitle) body.error_title = error.errorTitle;
+    if (error.detail) body.detail = error.detail;
+    if (error.headers) reply.headers(error.headers);
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own client errors (bad JSON, unsupported media type, multipart limits) keep their status.
+    status = error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : error.statusCode;
+    if (status === 413) body.message = 'The upload is larger than the allowed size.';
+    if (status === 429) body.message = "You've made too many requests. Please wait a moment before trying again.";
+  }
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    body.message = 'Something went wrong on our end. Please try again later.';
+  }
+  return reply.status(status).type('application/json').send(body);
+}
+
+/** The built SPA at every non-API path; unknown API paths stay JSON 404s. */
+function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const hasWeb = existsSync(`${distDir}/index.html`);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const body: ApiErrorBody = { message: `No route for ${request.method} ${path}`, request_id: request.id };
+      return reply.status(404).send(body);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

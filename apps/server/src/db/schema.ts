@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    externalId: text('external_id').notNull(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull(),
+    surname: text('surname').notNull(),
+    jobTitle: text('job_title').notNull().default(''),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    photoId: text('photo_id'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_external_id_key').on(t.externalId),
+    index('users_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/** Sessions are opaque tokens; only their SHA-256 is stored (the id). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use codes sent by e-mail (verifyEmail, resetPassword); only their SHA-256 is stored. */
+export const actionCodes = pgTable(
+  'action_codes',
+  {
+    id: text('id').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verifyEmail', 'resetPassword'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('action_codes_code_hash_key').on(t.codeHash), index('action_codes_user_idx').on(t.userId)],
+);
+
+/** Profile photos, addressed by an unguessable id so an <img> can load them without a header. */
+export const userPhotos = pgTable(
+  'user_photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_photos_user_idx').on(t.userId)],
+);
+
+/** Every e-mail Verity sends; without SMTP this is the outbox an administrator reads. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['unread', 'read'] }).notNull().default('unread'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { seedDemo } from './seed/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [`Verity is running at ${config.APP_URL} (${where})`];
+  if (demoAccounts.length > 0) {
+    lines.push(`Demo accounts (password from DEMO_PASSWORD${config.DEMO_PASSWORD === 'verity-demo-2026' ? ', default verity-demo-2026' : ''}):`);
+    for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(24)} ${account.roles.join(' + ')}`);
+  }
+  if (!config.SMTP_URL) lines.push('No SMTP_URL set: e-mails are kept in the outbox and their links written to this log.');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Verity failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../app.ts';
+
+export async function authRoutes(_app: FastifyInstance, _deps: RouteDeps): Promise<void> {}

@@ -1,0 +1,93 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Role } from '@verity/shared';
+import type { Database } from '../../db/connect.ts';
+import { organisations, sessions, users } from '../../db/schema.ts';
+import { newSecret, sha256 } from '../../lib/ids.ts';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteDays: number;
+}
+
+/** The signed-in user as every guarded route sees it. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  organisationId: string;
+  roles: Role[];
+  email: string;
+  firstname: string;
+}
+
+// last_seen_at is written at most this often, so ordinary reads do not each cost a write.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(options: {
+  db: Database;
+  userId: string;
+  policy: SessionPolicy;
+  ip?: string;
+  userAgent?: string;
+}): Promise<string> {
+  const token = newSecret(32);
+  const now = Date.now();
+  await options.db.insert(sessions).values({
+    id: sha256(token),
+    userId: options.userId,
+    expiresAt: new Date(now + options.policy.absoluteDays * 86_400_000),
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 400) ?? null,
+  });
+  return token;
+}
+
+/** The live session for a token, or null when unknown, revoked, idle too long or past its end. */
+export async function resolveSession(options: { db: Database; token: string; policy: SessionPolicy }): Promise<AuthContext | null> {
+  const { db, token, policy } = options;
+  if (token.length < 20 || token.length > 200) return null;
+  const id = sha256(token);
+  const [row] = await db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      organisationId: users.organisationId,
+      roles: users.roles,
+      email: users.email,
+      firstname: users.firstname,
+      disabledAt: users.disabledAt,
+      organisationDeactivatedAt: organisations.deactivatedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row || row.revokedAt || row.disabledAt || row.organisationDeactivatedAt) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) return null;
+  if (now - row.lastSeenAt.getTime() > policy.idleMinutes * 60_000) return null;
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return {
+    sessionId: id,
+    userId: row.userId,
+    organisationId: row.organisationId,
+    roles: row.roles as Role[],
+    email: row.email,
+    firstname: row.firstname,
+  };
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revoke every session of the user, except `keepSessionId` when given (a password change keeps the current one). */
+export async function revokeUserSessions(db: Database, userId: string, keepSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+}

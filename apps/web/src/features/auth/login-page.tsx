@@ -1,0 +1,123 @@
+import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES } from '@verity/shared';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { LoginRejectedError, useSignIn } from './api';
+import { AuthPageHeader } from './auth-page-header';
+import { FormAlert } from './form-alert';
+import { type FieldErrors, hasErrorCode, issuesToFieldErrors, submitErrors } from './form-errors';
+import { safeRedirectPath } from './safe-redirect';
+import { TextLink } from './text-link';
+
+type LoginField = keyof LoginInput;
+
+const FIELDS: readonly LoginField[] = ['email', 'password'];
+
+interface Notice {
+  tone: 'error' | 'info';
+  title?: string;
+  message: string;
+}
+
+/** 4002 is not a mistake by the user: a new verification e-mail is on its way, so say so calmly. */
+function noticeFor(error: unknown, message: string): Notice {
+  if (hasErrorCode(error, ERROR_CODES.emailNotVerified.code)) {
+    return { tone: 'info', title: ERROR_CODES.emailNotVerified.title, message };
+  }
+  if (error instanceof LoginRejectedError) return { tone: 'error', message: error.message || MESSAGES.loginFailed };
+  return { tone: 'error', message };
+}
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const forumSignOn = searchParams.has('sso') && searchParams.has('sig');
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const field = event.target.name as LoginField;
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(issuesToFieldErrors<LoginField>(parsed.error.issues));
+      return;
+    }
+    setFieldErrors({});
+    try {
+      await signIn.mutateAsync(parsed.data);
+    } catch (error) {
+      const { fieldErrors: placed, formError } = submitErrors(error, FIELDS, MESSAGES.loginFailed);
+      setFieldErrors(placed);
+      if (formError !== undefined) setNotice(noticeFor(error, formError));
+      return;
+    }
+    // Navigate straight after the session is stored, so the guest-only rule cannot win the race
+    // and drop the page the user was originally heading for.
+    navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+  };
+
+  return (
+    <div>
+      <AuthPageHeader title="Sign in to Verity" description="Use the e-mail address and password for your Verity account." />
+
+      {forumSignOn && (
+        <FormAlert tone="info" className="mb-6">
+          Sign in to continue to the community forum.
+        </FormAlert>
+      )}
+
+      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Sign in">
+        {notice && (
+          <FormAlert tone={notice.tone} title={notice.title}>
+            {notice.message}
+          </FormAlert>
+        )}
+        <TextField
+          label="E-mail address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={values.email}
+          onChange={handleChange}
+          error={fieldErrors.email}
+        />
+        <div className="space-y-2">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={handleChange}
+            error={fieldErrors.password}
+          />
+          <div className="text-right text-sm">
+            <TextLink to="/auth/forgot-password">Forgot password?</TextLink>
+          </div>
+        </div>
+        <Button type="submit" className="w-full" loading={signIn.isPending}>
+          Sign in
+        </Button>
+      </form>
+
+      <p className="mt-8 border-slate-200 border-t pt-6 text-center text-slate-600 text-sm">
+        New to Verity? <TextLink to="/auth/register">Create an account</TextLink>
+      </p>
+    </div>
+  );
+}

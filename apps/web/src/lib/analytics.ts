@@ -1,0 +1,86 @@
+/**
+ * Product analytics: one `track` for the whole app. Events wait in a bounded in-memory queue and
+ * are handed to registered sinks (server recording, a vendor SDK after consent, tests). With no
+ * sink registered the queue keeps the most recent events so a sink registered later still gets
+ * them. Nothing is written to the console in production.
+ */
+
+export type AnalyticsProperties = Record<string, string | number | boolean | null | readonly string[]>;
+
+export type NavigationEvent =
+  | 'navigate_home'
+  | 'navigate_chat'
+  | 'navigate_writing_assistant'
+  | 'navigate_review'
+  | 'navigate_wiki'
+  | 'navigate_tutorials'
+  | 'navigate_dashboard'
+  | 'navigate_admin'
+  | 'navigate_reports';
+
+export type AnalyticsEventName =
+  | NavigationEvent
+  | '$pageview'
+  | 'notifications_modal_opened'
+  | 'notifications_marked_as_read'
+  | (string & {});
+
+export interface AnalyticsEvent {
+  event: AnalyticsEventName;
+  properties: AnalyticsProperties;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/** A destination for events. It may batch or drop them; it must not throw into the app. */
+export type AnalyticsSink = (events: readonly AnalyticsEvent[]) => void;
+
+export const ANALYTICS_QUEUE_LIMIT = 200;
+
+const queue: AnalyticsEvent[] = [];
+const sinks = new Set<AnalyticsSink>();
+
+export function track(event: AnalyticsEventName, properties: AnalyticsProperties = {}): void {
+  const entry: AnalyticsEvent = { event, properties, timestamp: new Date().toISOString() };
+  if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.debug('[analytics]', event, properties);
+  if (sinks.size === 0) {
+    queue.push(entry);
+    if (queue.length > ANALYTICS_QUEUE_LIMIT) queue.splice(0, queue.length - ANALYTICS_QUEUE_LIMIT);
+    return;
+  }
+  deliver([entry]);
+}
+
+export function trackPageview(path: string): void {
+  track('$pageview', { path });
+}
+
+/** Register a sink; it first receives whatever queued up. Returns an unregister function. */
+export function registerAnalyticsSink(sink: AnalyticsSink): () => void {
+  sinks.add(sink);
+  if (queue.length > 0) deliver(queue.splice(0, queue.length));
+  return () => {
+    sinks.delete(sink);
+  };
+}
+
+/** Events waiting for a sink (oldest first). */
+export function pendingAnalyticsEvents(): readonly AnalyticsEvent[] {
+  return [...queue];
+}
+
+/** For tests: forget queued events and sinks. */
+export function resetAnalytics(): void {
+  queue.length = 0;
+  sinks.clear();
+}
+
+function deliver(events: readonly AnalyticsEvent[]): void {
+  for (const sink of sinks) {
+    try {
+      sink(events);
+    } catch {
+      // A broken sink must never break the page that tracked the event.
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import {
+  AUTH_TOKEN_HEADER,
+  type ApiErrorBody,
+  type ClientError,
+  REQUEST_TIMEOUT_MS,
+  shouldRaiseErrorDialog,
+  toClientError,
+} from '@verity/shared';
+import { useAuthStore } from './auth-store';
+import { errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
+import { getAccessToken } from './session-storage';
+
+export const API_BASE = '/api';
+
+/** Status used when no response arrived at all (SPEC §8: code 0). */
+export const NETWORK_FAILURE_STATUS = 0;
+/** Status used when the client gave up waiting (SPEC §8: 408). */
+export const TIMEOUT_STATUS = 408;
+
+export interface ApiRequestOptions {
+  method?: string;
+  /** Sent as a JSON body (Content-Type: application/json). */
+  json?: unknown;
+  /** Sent as multipart/form-data; the browser sets the boundary. */
+  form?: FormData;
+  /** A background call never raises the global error dialog. */
+  background?: boolean;
+  signal?: AbortSignal;
+  /** Ask for the global error dialog even when the catalogue would not raise it. */
+  raiseDialog?: boolean;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly clientError: ClientError;
+  readonly body?: ApiErrorBody;
+
+  constructor(status: number, clientError: ClientError, body?: ApiErrorBody) {
+    super(clientError.description);
+    this.name = 'ApiError';
+    this.status = status;
+    this.clientError = clientError;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Accepts 'account/info', '/notifications/user' or '/api/flags' and returns '/api/…'. */
+export function apiUrl(path: string): string {
+  if (path.startsWith(`${API_BASE}/`)) return path;
+  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The one way the web app talks to the server. Adds the auth-token header, enforces the 50 s
+ * time-out, turns every failure into an ApiError carrying the catalogue's client error, raises
+ * the global error dialog when the catalogue says so, and ends the session on a rejected token.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const token = getAccessToken();
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set(AUTH_TOKEN_HEADER, token);
+
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = options.form;
+  } else if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path), { method, headers, body, signal: controller.signal });
+    } catch (cause) {
+      // A caller's own cancellation is not an error worth reporting; let it propagate as is.
+      if (options.signal?.aborted && !timedOut) throw cause;
+      const status = timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS;
+      throw fail(status, undefined, options, token);
+    }
+
+    if (!response.ok) {
+      const errorBody = await readErrorBody(response);
+      throw fail(response.status, errorBody, options, token);
+    }
+    if (response.status === 204) return undefined as T;
+    return (await readSuccessBody(response)) as T;
+  } catch (error) {
+    if (timedOut && !(error instanceof ApiError)) throw fail(TIMEOUT_STATUS, undefined, options, token);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function fail(status: number, body: ApiErrorBody | undefined, options: ApiRequestOptions, token: string | null): ApiError {
+  const clientError = toClientError(status, body);
+  const error = new ApiError(status, clientError, body);
+
+  // A rejected token ends the session so the route guard sends the user to sign in. Only when
+  // the token that failed is still the current one: a newer sign-in must not be undone.
+  if (status === 401 && token !== null && getAccessToken() === token) {
+    useAuthStore.getState().clearSession();
+  }
+  if (shouldRaiseErrorDialog(clientError, { background: options.background, requested: options.raiseDialog })) {
+    openErrorDialog(errorDialogPayloadFromClientError(clientError));
+  }
+  return error;
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
+  try {
+    const text = await response.text();
+    if (!text) return undefined;
+    const parsed: unknown = JSON.parse(text);
+    return isApiErrorBody(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readSuccessBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) return JSON.parse(text);
+  return text;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

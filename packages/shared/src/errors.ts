@@ -1,0 +1,140 @@
+/**
+ * The one error catalogue. The server answers every failure with ApiErrorBody; the client turns
+ * any failure (HTTP status, server error_code, network failure, timeout) into a ClientError.
+ */
+
+export interface ApiErrorDetail {
+  loc: (string | number)[];
+  msg: string;
+}
+
+export interface ApiErrorBody {
+  error_code?: number;
+  error_title?: string;
+  message: string;
+  detail?: ApiErrorDetail[];
+  request_id: string;
+}
+
+export type ErrorContext = 'auth' | 'form' | 'network' | 'server';
+
+export interface ClientError {
+  code: number;
+  title: string;
+  description: string;
+  context: ErrorContext;
+  recoverable: boolean;
+  retryable: boolean;
+  requestId?: string;
+}
+
+/** Server error codes. 4000-4099 auth, 4100-4199 form, 5000-5099 network. */
+export const ERROR_CODES = {
+  invalidCredentials: { code: 4001, title: 'Sign-in failed', message: 'The e-mail address or password is incorrect.' },
+  emailNotVerified: {
+    code: 4002,
+    title: 'E-mail not verified',
+    message: 'Please verify your e-mail address first. We have sent you a new verification link.',
+  },
+  accountDisabled: { code: 4003, title: 'Account disabled', message: 'This account has been disabled. Please contact your administrator.' },
+  invalidActionCode: {
+    code: 4004,
+    title: 'Link no longer valid',
+    message: 'This link is invalid, has expired or has already been used. Please request a new one.',
+  },
+  sessionExpired: { code: 4005, title: 'Authentication Required', message: 'Your session has expired. Please log in again.' },
+  wrongPassword: { code: 4006, title: 'Incorrect password', message: 'Your current password is incorrect.' },
+  emailTaken: { code: 4101, title: 'Account exists', message: 'An account with this e-mail address already exists.' },
+  weakPassword: { code: 4102, title: 'Password too weak', message: 'Please choose a stronger password.' },
+  passwordMismatch: { code: 4103, title: 'Passwords do not match', message: 'The passwords do not match.' },
+  invalidUpload: { code: 4104, title: 'Unsupported file', message: 'Please upload a PNG, JPEG, GIF or WebP image.' },
+  fileTooLarge: { code: 4105, title: 'File too large', message: 'The file is larger than the upload limit.' },
+  serviceUnavailable: { code: 5001, title: 'Service unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' },
+  upstreamTimeout: { code: 5002, title: 'Service timed out', message: 'A service we depend on took too long to answer. Please try again.' },
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+
+export const RECOVERABLE_CODES: ReadonlySet<number> = new Set([429, 5001, 5002, 5005, 5006, 5007]);
+export const RETRYABLE_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504, 5001, 5002, 5005, 5006, 5007]);
+export const USER_ACTIONABLE_CODES: ReadonlySet<number> = new Set([401, 422, 429, 5001, 5002]);
+
+export const NETWORK_ERROR_CODES: ReadonlySet<number> = new Set([0, 999]);
+
+interface CatalogueEntry {
+  title: string;
+  description: string;
+}
+
+const STATUS_CATALOGUE: Record<number, CatalogueEntry> = {
+  0: { title: 'Network Error', description: 'Unable to connect to the server. Please check your internet connection.' },
+  408: { title: 'Request Timeout', description: 'The request took too long to complete. Please try again.' },
+  401: { title: 'Authentication Required', description: 'Your session has expired. Please log in again.' },
+  403: { title: 'Access Denied', description: "You don't have permission to perform this action." },
+  404: { title: 'Resource Not Found', description: 'The requested resource could not be found.' },
+  422: { title: 'Validation Error', description: 'The submitted data is not valid.' },
+  429: {
+    title: 'Too Many Requests',
+    description: "You've made too many requests. Please wait a moment before trying again.",
+  },
+  500: { title: 'Server Error', description: 'Something went wrong on our end. Please try again later.' },
+};
+
+const OTHER: CatalogueEntry = { title: 'Request Error', description: 'The request could not be completed.' };
+
+export function errorContextForCode(code: number): ErrorContext {
+  if (code >= 4000 && code <= 4099) return 'auth';
+  if (code >= 4100 && code <= 4199) return 'form';
+  if (code >= 5000 && code <= 5099) return 'network';
+  return 'server';
+}
+
+/** A 422 shows its detail messages joined with a comma. */
+export function joinValidationDetail(detail: readonly ApiErrorDetail[] | undefined): string | undefined {
+  const messages = (detail ?? []).map((d) => d.msg).filter((m) => m.trim() !== '');
+  return messages.length > 0 ? messages.join(', ') : undefined;
+}
+
+function catalogueEntry(status: number): CatalogueEntry {
+  if (NETWORK_ERROR_CODES.has(status)) return STATUS_CATALOGUE[0] as CatalogueEntry;
+  if (status >= 500 && status <= 599) return STATUS_CATALOGUE[500] as CatalogueEntry;
+  return STATUS_CATALOGUE[status] ?? OTHER;
+}
+
+function withFlags(code: number, rest: Omit<ClientError, 'code' | 'recoverable' | 'retryable'>): ClientError {
+  return { code, ...rest, recoverable: RECOVERABLE_CODES.has(code), retryable: RETRYABLE_CODES.has(code) };
+}
+
+/**
+ * Map an HTTP outcome to the client error object. `status` is 0 (or 999) when no response
+ * arrived and 408 on a client-side timeout. A server error_code with an error_title is shown
+ * with its own description.
+ */
+export function toClientError(status: number, body?: Partial<ApiErrorBody> | null): ClientError {
+  const requestId = body?.request_id;
+  if (body?.error_code !== undefined && body.error_title) {
+    return withFlags(body.error_code, {
+      title: body.error_title,
+      description: body.message ?? catalogueEntry(status).description,
+      context: errorContextForCode(body.error_code),
+      requestId,
+    });
+  }
+  const entry = catalogueEntry(status);
+  let description = entry.description;
+  if (status === 422) description = joinValidationDetail(body?.detail) ?? body?.message ?? description;
+  else if ((status === 404 || entry === OTHER) && body?.message) description = body.message;
+  return withFlags(status, { title: entry.title, description, context: 'network', requestId });
+}
+
+export function isUserActionable(code: number): boolean {
+  return USER_ACTIONABLE_CODES.has(code);
+}
+
+/** The global error dialog opens on request, on a 401, or on a network-context code of 500 or more. */
+export function shouldRaiseErrorDialog(error: ClientError, options: { background?: boolean; requested?: boolean } = {}): boolean {
+  if (options.background) return false;
+  if (options.requested) return true;
+  if (error.code === 401) return true;
+  return error.context === 'network' && error.code >= 500;
+}
