@@ -23,6 +23,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Tests may pass their own; by default SMTP or the outbox, as configured. */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** What every route module receives. */
@@ -47,6 +49,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // Plugins may log request headers (the multipart parser does at trace level): never the credentials.
+            redact: {
+              paths: ['*.headers["auth-token"]', '*.headers.authorization', '*.headers.cookie', '*.headers.token'],
+              censor: '[redacted]',
+            },
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
@@ -80,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before any route is registered: a plugin context copies the error handler it is created with.
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  app.addHook('preHandler', async (request) => {
+    reachedHandler.add(request);
+  });
   registerAuthentication(app, {
     db: database.db,
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
@@ -95,13 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   app.addHook('onClose', async () => {
     await mailer.close();
   });
   return app;
 }
+
+/** Requests whose body was read and accepted: errors after that point are ours. */
+const reachedHandler = new WeakSet<FastifyRequest>();
 
 function sendError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const body: ApiErrorBody = { message: error.message, request_id: request.id };
@@ -112,6 +127,11 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
     if (error.errorTitle) body.error_title = error.errorTitle;
     if (error.detail) body.detail = error.detail;
     if (error.headers) reply.headers(error.headers);
+  } else if (!error.statusCode && request.isMultipart() && !reachedHandler.has(request)) {
+    // Busboy reports a malformed multipart body (no boundary, truncated parts) as a plain Error
+    // while the body is read, before any handler runs: the client's fault, not ours.
+    status = 400;
+    body.message = 'The upload could not be read. Please try again.';
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors (bad JSON, unsupported media type, multipart limits) keep their status.
     status = error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : error.statusCode;

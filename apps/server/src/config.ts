@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const logoList = z
   .string()
@@ -47,7 +45,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Verity <no-reply@verity.local>'),
   SUPPORT_EMAIL: z.email().default('support@verity.local'),
 
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(14),
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().positive().default(48),
   RESET_PASSWORD_TTL_MINUTES: z.coerce.number().int().positive().default(60),
@@ -57,8 +59,16 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
 
-  IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
 
   TRUSTED_BY_LOGOS: logoList.optional(),
   TRUSTED_BY_PROFESSIONAL_LOGOS: logoList.optional(),

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [`Verity is running at ${config.APP_URL} (${where})`];
   if (demoAccounts.length > 0) {
-    lines.push(`Demo accounts (password from DEMO_PASSWORD${config.DEMO_PASSWORD === 'verity-demo-2026' ? ', default verity-demo-2026' : ''}):`);
+    lines.push(
+      `Demo accounts (password from DEMO_PASSWORD${config.DEMO_PASSWORD === 'verity-demo-2026' ? ', default verity-demo-2026' : ''}):`,
+    );
     for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(24)} ${account.roles.join(' + ')}`);
   }
   if (!config.SMTP_URL) lines.push('No SMTP_URL set: e-mails are kept in the outbox and their links written to this log.');

@@ -49,7 +49,11 @@ export const ERROR_CODES = {
   passwordMismatch: { code: 4103, title: 'Passwords do not match', message: 'The passwords do not match.' },
   invalidUpload: { code: 4104, title: 'Unsupported file', message: 'Please upload a PNG, JPEG, GIF or WebP image.' },
   fileTooLarge: { code: 4105, title: 'File too large', message: 'The file is larger than the upload limit.' },
-  serviceUnavailable: { code: 5001, title: 'Service unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' },
+  serviceUnavailable: {
+    code: 5001,
+    title: 'Service unavailable',
+    message: 'The service is temporarily unavailable. Please try again shortly.',
+  },
   upstreamTimeout: { code: 5002, title: 'Service timed out', message: 'A service we depend on took too long to answer. Please try again.' },
 } as const;
 

@@ -72,7 +72,7 @@ export function findRoute(pathname: string): RouteAccess | undefined {
   const parts = trimSlashes(pathname).split('/');
   return ROUTES.find((route) => {
     const pattern = trimSlashes(route.path).split('/');
-    return pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]);
+    return pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]));
   });
 }
 

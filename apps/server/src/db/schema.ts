@@ -133,7 +133,9 @@ export const notifications = pgTable(
       .references(() => organisations.id),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['unread', 'read'] }).notNull().default('unread'),
+    status: text('status', { enum: ['unread', 'read'] })
+      .notNull()
+      .default('unread'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],

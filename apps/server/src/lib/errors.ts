@@ -42,5 +42,10 @@ export function validationError(detail: ApiErrorDetail[]): AppError {
 }
 
 export function fromZodError(error: ZodError, location: string): AppError {
-  return validationError(error.issues.map((issue) => ({ loc: [location, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], msg: issue.message })));
+  return validationError(
+    error.issues.map((issue) => ({
+      loc: [location, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      msg: issue.message,
+    })),
+  );
 }

@@ -5,8 +5,22 @@ export interface MailMessage {
   html?: string;
 }
 
+/**
+ * What became of one message: `sent` (SMTP accepted it), `outbox` (no SMTP configured; kept in
+ * the table and its links logged) or `failed` (recorded with a redacted reason). Callers decide
+ * whether a failure matters to the person waiting; the raw transport error never reaches them.
+ */
+export interface MailResult {
+  id: string | null;
+  status: 'sent' | 'outbox' | 'failed';
+}
+
 /** Sends over SMTP when configured; always records the message in the outbox table. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Never rejects: a failure is logged (redacted) and reported as `status: 'failed'`. */
+  send(message: MailMessage): Promise<MailResult>;
+  /** Resolves once every message handed over so far is recorded and its delivery attempt over. */
+  idle(): Promise<void>;
+  /** Waits for messages still being delivered, then releases the transport. */
   close(): Promise<void>;
 }

@@ -1,7 +1,73 @@
+import type { Role } from '@verity/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import { users } from '../db/schema.ts';
+import { createAccount, findUserByEmail } from '../modules/auth/accounts.ts';
+import { createOrganisation, findOrganisationByName } from '../modules/organisations/service.ts';
 
-// Placeholder replaced by the demo seed.
-export async function seedDemo(_options: { db: Database; config: Config }): Promise<{ email: string; roles: string[] }[]> {
-  return [];
+export interface DemoAccount {
+  email: string;
+  roles: Role[];
+}
+
+const DEMO_USERS: readonly (DemoAccount & { firstname: string; surname: string; jobTitle: string })[] = [
+  { email: 'standard@example.org', roles: ['standard'], firstname: 'Priya', surname: 'Shah', jobTitle: 'Head of Estates Compliance' },
+  { email: 'guest@example.org', roles: ['guest'], firstname: 'Tom', surname: 'Fletcher', jobTitle: 'Facilities Coordinator' },
+  {
+    email: 'champion@example.org',
+    roles: ['champion', 'standard'],
+    firstname: 'Grace',
+    surname: 'Okafor',
+    jobTitle: 'Director of Quality and Governance',
+  },
+  {
+    email: 'admin@example.org',
+    roles: ['verity_admin', 'standard'],
+    firstname: 'Daniel',
+    surname: 'Hughes',
+    jobTitle: 'Clinical Systems Manager',
+  },
+];
+
+/**
+ * The demo organisation and its four accounts, created through the same code path as real users.
+ * Safe to run on every start: when the organisation exists nothing is written, and the accounts
+ * that exist are reported for the start-up banner.
+ */
+export async function seedDemo(options: { db: Database; config: Config }): Promise<DemoAccount[]> {
+  const { db, config } = options;
+  const emails = DEMO_USERS.map((u) => u.email);
+  const existing = await findOrganisationByName(db, config.DEMO_ORGANISATION);
+  if (existing) {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.organisationId, existing.id), inArray(users.email, emails)));
+    const present = new Set(rows.map((r) => r.email));
+    return DEMO_USERS.filter((u) => present.has(u.email)).map(({ email, roles }) => ({ email, roles }));
+  }
+
+  // One transaction, so a start interrupted half-way does not leave an organisation without its accounts.
+  return db.transaction(async (tx) => {
+    const organisation = await createOrganisation({ db: tx, name: config.DEMO_ORGANISATION });
+    const created: DemoAccount[] = [];
+    for (const demo of DEMO_USERS) {
+      // Someone may have signed up with a demo address before the demo was enabled: leave theirs alone.
+      if (await findUserByEmail(tx, demo.email)) continue;
+      await createAccount({
+        db: tx,
+        organisationId: organisation.id,
+        email: demo.email,
+        firstname: demo.firstname,
+        surname: demo.surname,
+        jobTitle: demo.jobTitle,
+        password: config.DEMO_PASSWORD,
+        roles: [...demo.roles],
+        emailVerified: true,
+      });
+      created.push({ email: demo.email, roles: [...demo.roles] });
+    }
+    return created;
+  });
 }

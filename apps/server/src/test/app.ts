@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/connect.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createMailer } from '../mail/transport.ts';
 import { openTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -9,20 +11,36 @@ export interface TestApp {
   db: Database;
   database: DatabaseHandle;
   config: Config;
+  /** Resolves when every e-mail handed to the mailer so far is in the outbox (mail is sent in the background). */
+  mailIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The real application on a fresh database, quiet, with no SMTP (mail lands in the outbox). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'mailer' | 'logStream'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://verity.test', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  // The real mailer needs the app's logger, which exists only once the app is built; it is first
+  // used by a request, so the app gets a forwarder and the mailer is filled in right after.
+  let real: Mailer | undefined = deps.mailer;
+  const mailer = (): Mailer => {
+    if (!real) throw new Error('mailer used before the test app was built');
+    return real;
+  };
+  const forwarder: Mailer = {
+    send: (message) => mailer().send(message),
+    idle: () => mailer().idle(),
+    close: () => mailer().close(),
+  };
+  const app = await buildApp({ config, database, logStream: deps.logStream, mailer: forwarder });
+  real ??= createMailer({ config, db: database.db, log: app.log });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     config,
+    mailIdle: () => forwarder.idle(),
     close: async () => {
       await app.close();
       await database.close();

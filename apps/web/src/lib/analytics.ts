@@ -15,8 +15,7 @@ export type NavigationEvent =
   | 'navigate_wiki'
   | 'navigate_tutorials'
   | 'navigate_dashboard'
-  | 'navigate_admin'
-  | 'navigate_reports';
+  | 'navigate_admin';
 
 export type AnalyticsEventName =
   | NavigationEvent

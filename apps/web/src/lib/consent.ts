@@ -16,6 +16,7 @@ export function readConsentCookie(cookie: string = document.cookie): ConsentStat
 function writeConsentCookie(value: Exclude<ConsentState, 'unknown'>): void {
   const maxAge = CONSENT_COOKIE_DAYS * 24 * 60 * 60;
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support.
   document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 

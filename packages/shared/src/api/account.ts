@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import type { Role } from '../roles.ts';
 
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 export const emailSchema = z
   .string()
@@ -52,7 +51,10 @@ export const updateProfileSchema = z.object({
 });
 
 /** POST account/change-password (JSON). */
-export const changePasswordSchema = z.object({ old_password: z.string().min(1, 'Current password is required'), new_password: passwordSchema });
+export const changePasswordSchema = z.object({
+  old_password: z.string().min(1, 'Current password is required'),
+  new_password: passwordSchema,
+});
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -15,6 +15,8 @@ export interface AppConfig {
   trusted_by_professional: TrustedLogo[];
   professional_body_logo: TrustedLogo | null;
   microsoft_sso_enabled: boolean;
+  /** Largest accepted profile photo in bytes (the server's IMAGE_MAX_BYTES), so the web can refuse a bigger file before uploading it. */
+  image_max_bytes: number;
 }
 
 /** GET /api/flags (token optional). */

@@ -1,5 +1,5 @@
 import type { TrustedLogo } from '@verity/shared';
-import { LOGO_CAROUSEL_REPEAT } from '@verity/shared';
+import { carouselEntries } from './trusted-logos';
 
 export interface TrustedByCarouselProps {
   logos: readonly TrustedLogo[];
@@ -26,23 +26,21 @@ export function TrustedByCarousel({ logos, professionalBody }: TrustedByCarousel
             data-testid="trusted-by-strip"
           >
             <ul className="flex w-max animate-marquee items-center motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
-              {Array.from({ length: LOGO_CAROUSEL_REPEAT }, (_, copy) =>
-                logos.map((logo) => (
-                  <li
-                    key={`${copy}-${logo.name}-${logo.logo_url}`}
-                    aria-hidden={copy > 0 ? true : undefined}
-                    className={copy > 0 ? 'shrink-0 px-5 motion-reduce:hidden' : 'shrink-0 px-5 motion-reduce:py-2'}
-                  >
-                    <img
-                      src={logo.logo_url}
-                      alt={copy > 0 ? '' : logo.name}
-                      className="h-8 w-auto max-w-32 object-contain opacity-80 grayscale"
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </li>
-                )),
-              )}
+              {carouselEntries(logos).map(({ key, logo, copy }) => (
+                <li
+                  key={key}
+                  aria-hidden={copy > 0 ? true : undefined}
+                  className={copy > 0 ? 'shrink-0 px-5 motion-reduce:hidden' : 'shrink-0 px-5 motion-reduce:py-2'}
+                >
+                  <img
+                    src={logo.logo_url}
+                    alt={copy > 0 ? '' : logo.name}
+                    className="h-8 w-auto max-w-32 object-contain opacity-80 grayscale"
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </li>
+              ))}
             </ul>
           </div>
         </>

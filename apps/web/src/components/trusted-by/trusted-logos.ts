@@ -14,7 +14,16 @@ export function selectTrustedLogos(config: AppConfig | undefined, professionalFl
   return { logos: config.trusted_by, professionalBody: null };
 }
 
+export interface CarouselEntry {
+  key: string;
+  logo: TrustedLogo;
+  /** 0 for the first pass; later passes are visual repeats only. */
+  copy: number;
+}
+
 /** The marquee shows the list repeated so the loop joins seamlessly (SPEC §9: twice). */
-export function repeatForCarousel<T>(items: readonly T[]): T[] {
-  return Array.from({ length: LOGO_CAROUSEL_REPEAT }, () => items).flat();
+export function carouselEntries(logos: readonly TrustedLogo[]): CarouselEntry[] {
+  return Array.from({ length: LOGO_CAROUSEL_REPEAT }, (_, copy) =>
+    logos.map((logo, index) => ({ key: `${copy}-${index}-${logo.logo_url}`, logo, copy })),
+  ).flat();
 }

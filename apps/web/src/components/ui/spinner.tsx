@@ -16,16 +16,11 @@ const SIZES: Record<SpinnerSize, string> = {
 };
 
 export function Spinner({ size = 'md', className, label }: SpinnerProps) {
-  return (
-    <span
-      className={cn(
-        'inline-block shrink-0 animate-spin rounded-full border-current border-r-transparent motion-reduce:animate-[spin_1.5s_linear_infinite]',
-        SIZES[size],
-        className,
-      )}
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    />
+  const classes = cn(
+    'inline-block shrink-0 animate-spin rounded-full border-current border-r-transparent motion-reduce:animate-[spin_1.5s_linear_infinite]',
+    SIZES[size],
+    className,
   );
+  if (label) return <span role="status" aria-label={label} className={classes} />;
+  return <span aria-hidden="true" className={classes} />;
 }

@@ -1,14 +1,16 @@
 import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES } from '@verity/shared';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { TextLink } from '../../components/ui/text-link';
+import { useFormFields } from '../../hooks/use-form-fields';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { hasErrorCode, issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
 import { LoginRejectedError, useSignIn } from './api';
 import { AuthPageHeader } from './auth-page-header';
-import { FormAlert } from './form-alert';
-import { type FieldErrors, hasErrorCode, issuesToFieldErrors, submitErrors } from './form-errors';
 import { safeRedirectPath } from './safe-redirect';
-import { TextLink } from './text-link';
 
 type LoginField = keyof LoginInput;
 
@@ -33,24 +35,19 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields<LoginInput>({ email: '', password: '' });
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const forumSignOn = searchParams.has('sso') && searchParams.has('sig');
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.target.name as LoginField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setNotice(null);
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
       setFieldErrors(issuesToFieldErrors<LoginField>(parsed.error.issues));
+      focusFirstInvalid(form);
       return;
     }
     setFieldErrors({});
@@ -59,6 +56,7 @@ export function LoginPage() {
     } catch (error) {
       const { fieldErrors: placed, formError } = submitErrors(error, FIELDS, MESSAGES.loginFailed);
       setFieldErrors(placed);
+      focusFirstInvalid(form);
       if (formError !== undefined) setNotice(noticeFor(error, formError));
       return;
     }
@@ -72,16 +70,16 @@ export function LoginPage() {
       <AuthPageHeader title="Sign in to Verity" description="Use the e-mail address and password for your Verity account." />
 
       {forumSignOn && (
-        <FormAlert tone="info" className="mb-6">
+        <Alert tone="info" className="mb-6">
           Sign in to continue to the community forum.
-        </FormAlert>
+        </Alert>
       )}
 
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Sign in">
         {notice && (
-          <FormAlert tone={notice.tone} title={notice.title}>
+          <Alert tone={notice.tone} title={notice.title}>
             {notice.message}
-          </FormAlert>
+          </Alert>
         )}
         <TextField
           label="E-mail address"

@@ -1,15 +1,17 @@
 import { ERROR_CODES, type SignupInput, signupSchema } from '@verity/shared';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClassName } from '../../components/ui/button';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { TextField } from '../../components/ui/text-field';
+import { TextLink } from '../../components/ui/text-link';
+import { useFormFields } from '../../hooks/use-form-fields';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
+import { PASSWORD_RULES_HINT } from '../../lib/password-rules';
 import { useSignUp } from './api';
 import { AuthPageHeader } from './auth-page-header';
-import { FormAlert } from './form-alert';
-import { type FieldErrors, issuesToFieldErrors, submitErrors } from './form-errors';
-import { PASSWORD_RULES_HINT } from './password-rules';
 import { StatusPanel } from './status-panel';
-import { TextLink } from './text-link';
 
 type SignupField = keyof SignupInput;
 
@@ -27,23 +29,18 @@ const CODE_FIELDS: Partial<Record<number, SignupField>> = {
 
 export function RegisterPage() {
   const signUp = useSignUp();
-  const [values, setValues] = useState<SignupInput>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<SignupField>>({});
+  const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<SignupInput>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.target.name as SignupField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setFormError(null);
     const parsed = signupSchema.safeParse(values);
     if (!parsed.success) {
       setFieldErrors(issuesToFieldErrors<SignupField>(parsed.error.issues));
+      focusFirstInvalid(form);
       return;
     }
     setFieldErrors({});
@@ -52,6 +49,7 @@ export function RegisterPage() {
     } catch (error) {
       const result = submitErrors(error, FIELDS, SIGNUP_FAILED, CODE_FIELDS);
       setFieldErrors(result.fieldErrors);
+      focusFirstInvalid(form);
       setFormError(result.formError ?? null);
       return;
     }
@@ -65,14 +63,14 @@ export function RegisterPage() {
         tone="mail"
         title="Check your e-mail"
         actions={
-          <Link to="/auth/login" className={buttonClassName({ className: 'w-full' })}>
+          <ButtonLink to="/auth/login" className="w-full">
             Go to sign in
-          </Link>
+          </ButtonLink>
         }
       >
         <p>
-          We have sent a verification link to <strong className="break-all font-semibold text-slate-900">{sentTo}</strong>.
-          Open the link to verify your e-mail address, then sign in.
+          We have sent a verification link to <strong className="break-all font-semibold text-slate-900">{sentTo}</strong>. Open the link to
+          verify your e-mail address, then sign in.
         </p>
         <p>The e-mail can take a few minutes to arrive. If you cannot find it, check your junk or spam folder.</p>
       </StatusPanel>
@@ -81,10 +79,13 @@ export function RegisterPage() {
 
   return (
     <div>
-      <AuthPageHeader title="Create your Verity account" description="You will need to verify your e-mail address before you can sign in." />
+      <AuthPageHeader
+        title="Create your Verity account"
+        description="You will need to verify your e-mail address before you can sign in."
+      />
 
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Create account">
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {formError && <Alert>{formError}</Alert>}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="First name"

@@ -5,10 +5,7 @@ import { cn } from '../../lib/cn';
 export function TextLink({ className, ...props }: LinkProps) {
   return (
     <Link
-      className={cn(
-        'focus-ring rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline',
-        className,
-      )}
+      className={cn('focus-ring rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline', className)}
       {...props}
     />
   );

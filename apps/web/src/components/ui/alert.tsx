@@ -2,16 +2,16 @@ import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export type FormAlertTone = 'error' | 'info' | 'success';
+export type AlertTone = 'error' | 'info' | 'success';
 
-export interface FormAlertProps {
-  tone?: FormAlertTone;
+export interface AlertProps {
+  tone?: AlertTone;
   title?: string;
   children: ReactNode;
   className?: string;
 }
 
-const TONES: Record<FormAlertTone, string> = {
+const TONES: Record<AlertTone, string> = {
   error: 'border-red-200 bg-red-50 text-red-900',
   info: 'border-sky-200 bg-sky-50 text-sky-950',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
@@ -19,8 +19,11 @@ const TONES: Record<FormAlertTone, string> = {
 
 const ICONS = { error: CircleAlert, info: Info, success: CircleCheck } as const;
 
-/** A message about the whole form. Errors are announced at once; other tones politely. */
-export function FormAlert({ tone = 'error', title, children, className }: FormAlertProps) {
+/**
+ * A message about a whole form or section (not one field). Errors are announced at once; other
+ * tones politely.
+ */
+export function Alert({ tone = 'error', title, children, className }: AlertProps) {
   const Icon = ICONS[tone];
   return (
     <div

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from './api-client';
 
 /** Inline messages keyed by form field name (the same names the API uses). */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

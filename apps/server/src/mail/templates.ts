@@ -1,0 +1,99 @@
+import type { MailMessage } from './mailer.ts';
+
+const PRODUCT = 'Verity';
+
+export type ActionMode = 'verifyEmail' | 'resetPassword';
+
+/** The link the web app's action handler understands (docs/api-contract.md). */
+export function actionLink(appUrl: string, mode: ActionMode, code: string): string {
+  return `${appUrl}/auth/action-handler?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
+}
+
+interface Recipient {
+  to: string;
+  firstname: string;
+}
+
+export function verificationEmail(options: Recipient & { appUrl: string; code: string; ttlHours: number }): MailMessage {
+  const link = actionLink(options.appUrl, 'verifyEmail', options.code);
+  const lifetime = plural(options.ttlHours, 'hour');
+  return compose(options, `Verify your e-mail address for ${PRODUCT}`, [
+    { text: `Thank you for creating a ${PRODUCT} account. Please confirm that this is your e-mail address by opening the link below:` },
+    { link },
+    { text: `The link works once and expires in ${lifetime}.` },
+    { text: `If you did not create a ${PRODUCT} account, you can ignore this message and no account will be activated.` },
+  ]);
+}
+
+export function passwordResetEmail(options: Recipient & { appUrl: string; code: string; ttlMinutes: number }): MailMessage {
+  const link = actionLink(options.appUrl, 'resetPassword', options.code);
+  return compose(options, `Reset your ${PRODUCT} password`, [
+    { text: `We received a request to reset the password for your ${PRODUCT} account. To choose a new password, open the link below:` },
+    { link },
+    { text: `The link works once and expires in ${plural(options.ttlMinutes, 'minute')}. Any earlier reset links no longer work.` },
+    { text: 'If you did not ask to reset your password, you can ignore this message: your password has not been changed.' },
+  ]);
+}
+
+/** Sent to the owner of an address someone tried to sign up with, instead of saying so on screen. */
+export function registrationAttemptEmail(options: Recipient & { appUrl: string }): MailMessage {
+  return compose(options, `Someone tried to create a ${PRODUCT} account with your e-mail address`, [
+    {
+      text: `Someone (perhaps you) tried to create a new ${PRODUCT} account with this e-mail address. You already have an account, so no new account was created.`,
+    },
+    { text: 'If it was you, sign in here:' },
+    { link: `${options.appUrl}/auth/login` },
+    { text: 'If you have forgotten your password, you can reset it here:' },
+    { link: `${options.appUrl}/auth/forgot-password` },
+    { text: 'If it was not you, you can ignore this message: your account has not been changed.' },
+  ]);
+}
+
+export function passwordChangedEmail(options: Recipient & { appUrl: string; supportEmail: string; changedAt: Date }): MailMessage {
+  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
+    options.changedAt,
+  );
+  return compose(options, `Your ${PRODUCT} password was changed`, [
+    { text: `The password for your ${PRODUCT} account was changed on ${when} (UK time). You have been signed out everywhere else.` },
+    { text: 'If you made this change, there is nothing more to do.' },
+    { text: `If you did not, reset your password straight away and let us know at ${options.supportEmail}:` },
+    { link: `${options.appUrl}/auth/forgot-password` },
+  ]);
+}
+
+type Block = { text: string } | { link: string };
+
+function compose(recipient: Recipient, subject: string, blocks: Block[]): MailMessage {
+  const greeting = `Hello ${greetingName(recipient.firstname)},`;
+  const signOff = `The ${PRODUCT} team`;
+  const text = [greeting, ...blocks.map((b) => ('link' in b ? b.link : b.text)), signOff].join('\n\n');
+  const paragraphs = blocks.map((b) =>
+    'link' in b ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.link)}</a></p>` : `<p>${escapeHtml(b.text)}</p>`,
+  );
+  const html = [
+    '<!doctype html><html lang="en-GB"><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2933;">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs,
+    `<p>${escapeHtml(signOff)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: recipient.to, subject, text, html };
+}
+
+/**
+ * Names are typed by whoever signs up, possibly not the mailbox owner: anything that could pass
+ * for a link or an address is left out so our e-mails cannot carry someone else's message.
+ */
+function greetingName(firstname: string): string {
+  const name = firstname.replace(/\s+/g, ' ').trim();
+  if (name === '' || name.length > 50 || /[:/@<>\\]|www\.|\.[a-z]{2,}\b/i.test(name)) return 'there';
+  return name;
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}

@@ -1,0 +1,25 @@
+import { isRole, type User } from '@verity/shared';
+import type { UserRow } from '../auth/accounts.ts';
+
+/** The public address of a stored photo; the id itself is the capability (see photos.ts). */
+export function photoUrl(photoId: string): string {
+  return `/api/account/photos/${photoId}`;
+}
+
+/** The one shape in which a user leaves the server (account/info and every account mutation). */
+export function presentUser(row: UserRow, organisation: { id: string; name: string }): User {
+  return {
+    user_id: row.id,
+    external_id: row.externalId,
+    firstname: row.firstname,
+    surname: row.surname,
+    email: row.email,
+    job_title: row.jobTitle,
+    // Roles are free text in the database; only known ones reach the client's route guards.
+    account_roles: row.roles.filter(isRole),
+    onboarding_complete: row.onboardingComplete,
+    email_verified: row.emailVerifiedAt !== null,
+    photoURL: row.photoId ? photoUrl(row.photoId) : null,
+    organisation: { id: organisation.id, name: organisation.name },
+  };
+}

@@ -1,0 +1,163 @@
+import type { UpdateProfileInput } from '@verity/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { actionCodes, organisations, userPhotos, users } from '../../db/schema.ts';
+import { AppError, catalogued, notFound, validationError } from '../../lib/errors.ts';
+import { newSecret, sha256 } from '../../lib/ids.ts';
+import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
+import type { UserRow } from '../auth/accounts.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import { type ImageContentType, sniffImageType } from './photos.ts';
+
+/** A user with the organisation it belongs to: what presentUser needs. */
+export interface Account {
+  user: UserRow;
+  organisation: { id: string; name: string };
+}
+
+export interface PhotoRecord {
+  id: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
+export async function getAccount(options: { db: Database; userId: string }): Promise<Account> {
+  const [row] = await options.db
+    .select({ user: users, organisation: { id: organisations.id, name: organisations.name } })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, options.userId))
+    .limit(1);
+  // The session was resolved a moment ago, so a missing row means the account was just removed.
+  if (!row) throw notFound('The account could not be found.');
+  return row;
+}
+
+export async function updateProfile(options: { db: Database; userId: string; input: UpdateProfileInput }): Promise<Account> {
+  const { db, userId, input } = options;
+  await db
+    .update(users)
+    .set({ firstname: input.firstname, surname: input.surname, jobTitle: input.job_title, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return getAccount({ db, userId });
+}
+
+/**
+ * Store a new profile photo and drop the old one. The bytes decide the type; anything that is
+ * not PNG, JPEG, GIF or WebP is refused before it is stored.
+ */
+export async function setPhoto(options: { db: Database; userId: string; bytes: Buffer; maxBytes: number }): Promise<Account> {
+  const { db, userId, bytes, maxBytes } = options;
+  if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw invalidImage();
+  await storePhoto(db, userId, bytes, contentType);
+  return getAccount({ db, userId });
+}
+
+async function storePhoto(db: Database, userId: string, bytes: Buffer, contentType: ImageContentType): Promise<void> {
+  // The id is the only thing guarding the photo URL (an <img> cannot send the auth header), so
+  // it is a 192-bit secret rather than a guessable, time-ordered ULID.
+  const id = newSecret(24);
+  await db.transaction(async (tx) => {
+    await tx.insert(userPhotos).values({ id, userId, contentType, size: bytes.length, sha256: sha256(bytes), data: bytes });
+    await tx.update(users).set({ photoId: id, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Every other photo of the user goes, including any left behind by a concurrent upload.
+    await tx.delete(userPhotos).where(and(eq(userPhotos.userId, userId), ne(userPhotos.id, id)));
+  });
+}
+
+/** Remove the profile photo; removing when there is none is not an error. */
+export async function removePhoto(options: { db: Database; userId: string }): Promise<Account> {
+  const { db, userId } = options;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ photoId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
+  });
+  return getAccount({ db, userId });
+}
+
+/** The current photo's description (no bytes), or null when the user has none. */
+export async function getPhotoInfo(options: {
+  db: Database;
+  userId: string;
+}): Promise<{ id: string; contentType: string; size: number } | null> {
+  const [row] = await options.db
+    .select({ id: userPhotos.id, contentType: userPhotos.contentType, size: userPhotos.size })
+    .from(users)
+    .innerJoin(userPhotos, eq(userPhotos.id, users.photoId))
+    .where(eq(users.id, options.userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A stored photo by its capability id, or undefined. */
+export async function findPhoto(options: { db: Database; photoId: string }): Promise<PhotoRecord | undefined> {
+  const [row] = await options.db
+    .select({ id: userPhotos.id, contentType: userPhotos.contentType, size: userPhotos.size, data: userPhotos.data })
+    .from(userPhotos)
+    .where(eq(userPhotos.id, options.photoId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Change the password of a signed-in user. Cheap checks come first so a rejected request costs
+ * no key derivation; on success every other session is signed out and pending reset links die,
+ * so whoever may have known the old password loses access.
+ */
+export async function changePassword(options: {
+  db: Database;
+  userId: string;
+  keepSessionId: string;
+  oldPassword: string;
+  newPassword: string;
+}): Promise<void> {
+  const { db, userId, keepSessionId, oldPassword, newPassword } = options;
+  const { user } = await getAccount({ db, userId });
+  if (newPassword === oldPassword) {
+    throw newPasswordRejected('Your new password must be different from your current password.');
+  }
+  const weakness = passwordWeakness(newPassword, [user.firstname, user.surname, user.email, user.email.split('@')[0] ?? '']);
+  if (weakness) throw newPasswordRejected(weakness);
+  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw catalogued(400, 'wrongPassword');
+
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(actionCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(actionCodes.userId, userId), eq(actionCodes.purpose, 'resetPassword'), isNull(actionCodes.usedAt)));
+  });
+  await revokeUserSessions(db, userId, keepSessionId);
+}
+
+function newPasswordRejected(message: string): AppError {
+  return validationError([{ loc: ['body', 'new_password'], msg: message }]);
+}
+
+/** 422 from the catalogue, with the field named so the form can mark it. */
+export function invalidImage(): AppError {
+  return uploadError(422, 'invalidUpload');
+}
+
+export function fileTooLarge(maxBytes: number): AppError {
+  return uploadError(413, 'fileTooLarge', `The image is larger than the ${formatBytes(maxBytes)} limit.`);
+}
+
+function uploadError(status: number, name: 'invalidUpload' | 'fileTooLarge', message?: string): AppError {
+  const base = catalogued(status, name, message);
+  return new AppError(status, base.message, {
+    errorCode: base.errorCode,
+    errorTitle: base.errorTitle,
+    detail: [{ loc: ['body', 'file'], msg: base.message }],
+  });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,249 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { SignupInput } from '@verity/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { organisations, users } from '../../db/schema.ts';
+import { catalogued, validationError } from '../../lib/errors.ts';
+import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
+import { createOrganisation } from '../organisations/service.ts';
+import { consumeActionCode, createActionCode, findActionCode, lastActionCodeIssuedAt, retireActionCodes } from './action-codes.ts';
+import { createAccount, findUserByEmail, type UserRow } from './accounts.ts';
+import type { AuthRateLimits } from './rate-limits.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+
+/** What every auth service function needs besides its own input. */
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  limits: AuthRateLimits;
+}
+
+export const AUTH_MESSAGES = {
+  loginSucceeded: 'Login successful',
+  signedUp: 'Account created. Check your e-mail for a link to verify your address.',
+  loggedOut: 'Logged out successfully.',
+  resetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+  emailVerified: 'Your e-mail address has been verified.',
+} as const;
+
+/** The roles of whoever signs up on their own: they use Verity and look after their organisation. */
+export const SIGNUP_ROLES = ['standard', 'champion'] as const;
+
+// An unverified user who keeps trying to sign in gets at most one new link in this time.
+const VERIFICATION_RESEND_INTERVAL_MS = 5 * 60_000;
+
+/** Checks the password and opens a session; every refusal looks the same whether or not the e-mail is known. */
+export async function login(
+  options: AuthDeps & { email: string; password: string; ip?: string; userAgent?: string },
+): Promise<{ token: string; user: UserRow }> {
+  const { db, config, limits, email } = options;
+  await limits.account.login.assertOpen(email);
+  const account = await findAccount(db, eq(users.email, email));
+  // verifyPassword spends the same time on a missing hash, so an unknown address is not faster.
+  const passwordMatches = await verifyPassword(options.password, account?.user.passwordHash ?? null);
+  if (!account || !passwordMatches) {
+    await limits.account.login.record(email);
+    options.log.info({ event: 'login_failed' }, 'sign-in refused: wrong e-mail or password');
+    throw catalogued(401, 'invalidCredentials');
+  }
+  const { user } = account;
+  if (user.disabledAt || account.organisationDeactivatedAt) throw catalogued(403, 'accountDisabled');
+  if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) {
+    await resendVerification({ ...options, user });
+    throw catalogued(403, 'emailNotVerified');
+  }
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  const token = await createSession({
+    db,
+    userId: user.id,
+    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+    ip: options.ip,
+    userAgent: options.userAgent,
+  });
+  options.log.info({ event: 'login', userId: user.id }, 'signed in');
+  return { token, user };
+}
+
+/**
+ * Creates the account and its organisation, or, when the address is taken, quietly e-mails the
+ * owner instead: the caller answers the same either way, so sign-up cannot reveal who has an account.
+ */
+export async function signup(options: AuthDeps & { input: SignupInput }): Promise<void> {
+  const { db, config, input } = options;
+  await options.limits.account.signup.consume(input.email);
+  const [localPart = '', domain = ''] = splitEmail(input.email);
+  const weakness = passwordWeakness(input.password, [input.first_name, input.surname, localPart]);
+  if (weakness) throw validationError([{ loc: ['body', 'password'], msg: weakness }]);
+
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    // Hash anyway so a taken address costs the same time as a new account.
+    await hashPassword(input.password);
+    notifyExistingOwner(options, existing);
+    return;
+  }
+
+  let user: UserRow;
+  try {
+    user = await db.transaction(async (tx) => {
+      const organisation = await createOrganisation({ db: tx, name: domain });
+      return createAccount({
+        db: tx,
+        organisationId: organisation.id,
+        email: input.email,
+        firstname: input.first_name,
+        surname: input.surname,
+        jobTitle: input.job_title,
+        password: input.password,
+        roles: [...SIGNUP_ROLES],
+        emailVerified: false,
+      });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Two sign-ups for one address raced: the loser is treated like any taken address.
+    const winner = await findUserByEmail(db, input.email);
+    if (winner) notifyExistingOwner(options, winner);
+    return;
+  }
+  options.log.info({ event: 'signup', userId: user.id }, 'account created');
+  const code = await createActionCode({ db, config, userId: user.id, purpose: 'verifyEmail' });
+  dispatch(
+    options,
+    verificationEmail({ to: user.email, firstname: user.firstname, appUrl: config.APP_URL, code, ttlHours: config.VERIFY_EMAIL_TTL_HOURS }),
+  );
+}
+
+export async function signout(options: { db: Database; sessionId: string }): Promise<void> {
+  await revokeSession(options.db, options.sessionId);
+}
+
+/** E-mails a reset link when the account exists and may sign in; the caller answers the same regardless. */
+export async function requestPasswordReset(options: AuthDeps & { email: string }): Promise<void> {
+  const { db, config, email } = options;
+  await options.limits.account.requestPasswordReset.consume(email);
+  const account = await findAccount(db, eq(users.email, email));
+  if (!account || account.user.disabledAt || account.organisationDeactivatedAt) return;
+  const { user } = account;
+  const code = await createActionCode({ db, config, userId: user.id, purpose: 'resetPassword' });
+  dispatch(
+    options,
+    passwordResetEmail({
+      to: user.email,
+      firstname: user.firstname,
+      appUrl: config.APP_URL,
+      code,
+      ttlMinutes: config.RESET_PASSWORD_TTL_MINUTES,
+    }),
+  );
+}
+
+/**
+ * Sets a new password with a code from a reset e-mail. Every session ends (whoever knew the old
+ * password is signed out) and the address counts as verified, since the link proved the mailbox.
+ */
+export async function resetPassword(options: AuthDeps & { code: string; newPassword: string }): Promise<void> {
+  const { db, config, code, newPassword } = options;
+  const found = await findActionCode({ db, code, purpose: 'resetPassword' });
+  if (!found) throw catalogued(400, 'invalidActionCode');
+  await options.limits.account.resetPassword.consume(found.userId);
+  const account = await findAccount(db, eq(users.id, found.userId));
+  if (!account || account.user.disabledAt || account.organisationDeactivatedAt) throw catalogued(400, 'invalidActionCode');
+  const { user } = account;
+  // Checked before the code is used, so a rejected password leaves the link working.
+  const weakness = passwordWeakness(newPassword, [user.firstname, user.surname, splitEmail(user.email)[0] ?? '']);
+  if (weakness) throw validationError([{ loc: ['body', 'newPassword'], msg: weakness }]);
+
+  const passwordHash = await hashPassword(newPassword);
+  const changedAt = new Date();
+  const changed = await db.transaction(async (tx) => {
+    const consumed = await consumeActionCode({ db: tx, code, purpose: 'resetPassword' });
+    if (!consumed || consumed.userId !== user.id) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? changedAt, updatedAt: changedAt })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id);
+    await retireActionCodes({ db: tx, userId: user.id, purpose: 'resetPassword' });
+    return true;
+  });
+  if (!changed) throw catalogued(400, 'invalidActionCode');
+  options.log.info({ event: 'password_reset', userId: user.id }, 'password reset; all sessions revoked');
+  dispatch(
+    options,
+    passwordChangedEmail({
+      to: user.email,
+      firstname: user.firstname,
+      appUrl: config.APP_URL,
+      supportEmail: config.SUPPORT_EMAIL,
+      changedAt,
+    }),
+  );
+}
+
+export async function verifyEmail(options: { db: Database; log: FastifyBaseLogger; code: string }): Promise<void> {
+  const { db, code } = options;
+  const consumed = await consumeActionCode({ db, code, purpose: 'verifyEmail' });
+  if (!consumed) throw catalogued(400, 'invalidActionCode');
+  const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, consumed.userId)).limit(1);
+  if (user && !user.emailVerifiedAt) {
+    const now = new Date();
+    await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, consumed.userId));
+  }
+  options.log.info({ event: 'email_verified', userId: consumed.userId }, 'e-mail address verified');
+}
+
+/** A new verification link for an unverified user, at most one per interval however often they try. */
+async function resendVerification(options: AuthDeps & { user: UserRow }): Promise<void> {
+  const { db, config, user } = options;
+  const last = await lastActionCodeIssuedAt({ db, userId: user.id, purpose: 'verifyEmail' });
+  if (last && Date.now() - last.getTime() < VERIFICATION_RESEND_INTERVAL_MS) return;
+  const code = await createActionCode({ db, config, userId: user.id, purpose: 'verifyEmail' });
+  dispatch(
+    options,
+    verificationEmail({ to: user.email, firstname: user.firstname, appUrl: config.APP_URL, code, ttlHours: config.VERIFY_EMAIL_TTL_HOURS }),
+  );
+}
+
+function notifyExistingOwner(options: AuthDeps, owner: UserRow): void {
+  dispatch(options, registrationAttemptEmail({ to: owner.email, firstname: owner.firstname, appUrl: options.config.APP_URL }));
+}
+
+/**
+ * Delivery is not awaited: an SMTP round trip would make "account exists" answers measurably
+ * slower than "no such account". The mailer records the outcome and logs failures itself, and
+ * waits for unfinished deliveries when the app closes.
+ */
+function dispatch(options: AuthDeps, message: MailMessage): void {
+  void options.mailer.send(message);
+}
+
+async function findAccount(db: Database, where: SQL) {
+  const [row] = await db
+    .select({ user: users, organisationDeactivatedAt: organisations.deactivatedAt })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+function splitEmail(email: string): [string, string] {
+  const at = email.lastIndexOf('@');
+  return [email.slice(0, at), email.slice(at + 1)];
+}
+
+/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,73 @@
+import type { UserNotification } from '@verity/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { notifications } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The most a user is shown at once; older ones stay stored but are not listed. */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+
+/**
+ * The one way the system creates a notification (welcome, reviews finished, broadcasts...), so
+ * every notification belongs to one user and carries that user's organisation.
+ */
+export async function notify(options: {
+  db: Database;
+  userId: string;
+  organisationId: string;
+  title: string;
+  message: string;
+}): Promise<NotificationRow> {
+  const { db, userId, organisationId, title, message } = options;
+  const [row] = await db.insert(notifications).values({ id: newId(), userId, organisationId, title, message }).returning();
+  if (!row) throw new Error('notification insert returned nothing');
+  return row;
+}
+
+/** A new account's first notification. Sign-up, invitations and the seed call this once per account. */
+export async function sendWelcomeNotification(options: {
+  db: Database;
+  user: { id: string; organisationId: string; firstname: string };
+}): Promise<NotificationRow> {
+  const { db, user } = options;
+  return notify({
+    db,
+    userId: user.id,
+    organisationId: user.organisationId,
+    title: 'Welcome to Verity',
+    message: `Hello ${user.firstname}, your account is ready. Start with the onboarding on the home page, or ask the assistant a compliance question.`,
+  });
+}
+
+/** The user's own notifications, newest first. */
+export async function listNotifications(options: { db: Database; userId: string; limit?: number }): Promise<NotificationRow[]> {
+  // created_at has microsecond precision; the id only breaks exact ties deterministically.
+  return options.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, options.userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit ?? NOTIFICATIONS_LIST_LIMIT);
+}
+
+/**
+ * Mark the given notifications read and say how many changed. Ids that are not the caller's,
+ * unknown or already read are ignored without comment, so the answer reveals nothing about
+ * other users' notifications.
+ */
+export async function markRead(options: { db: Database; userId: string; ids: readonly string[] }): Promise<number> {
+  const ids = [...new Set(options.ids)];
+  if (ids.length === 0) return 0;
+  const changed = await options.db
+    .update(notifications)
+    .set({ status: 'read' })
+    .where(and(eq(notifications.userId, options.userId), eq(notifications.status, 'unread'), inArray(notifications.id, ids)))
+    .returning({ id: notifications.id });
+  return changed.length;
+}
+
+export function presentNotification(row: NotificationRow): UserNotification {
+  return { id: row.id, status: row.status, title: row.title, message: row.message, created_at: row.createdAt.toISOString() };
+}

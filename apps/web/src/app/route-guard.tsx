@@ -1,0 +1,38 @@
+import { canAccessRoute, type RouteAccess } from '@verity/shared';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AccessDeniedScreen } from '../components/access-denied-screen';
+import { LoadingScreen } from '../components/loading-screen';
+import { useAuthStore } from '../lib/auth-store';
+import { useFlags } from '../lib/flags';
+import { HOME_PATH, loginRedirectPath } from '../lib/redirect';
+
+export interface RouteGuardProps {
+  route: RouteAccess;
+  children: ReactNode;
+}
+
+/**
+ * SPEC §2 "Route guard", in order:
+ * 1. not initialised → loading screen;
+ * 2. not authenticated → /auth/login?redirect=<path+search>, replacing the history entry;
+ * 3. no shared role → Access denied screen;
+ * 4. the page.
+ * A route whose feature flag is off behaves as an unknown path (a signed-in user goes to /home).
+ */
+export function RouteGuard({ route, children }: RouteGuardProps) {
+  const initialised = useAuthStore((s) => s.initialised);
+  const authenticated = useAuthStore((s) => s.authenticated);
+  const roles = useAuthStore((s) => s.user?.account_roles);
+  const location = useLocation();
+  const { isLoading: flagsLoading, isEnabled } = useFlags();
+
+  if (!initialised) return <LoadingScreen />;
+  if (!authenticated) return <Navigate to={loginRedirectPath(location.pathname, location.search)} replace />;
+  if (route.flag) {
+    if (flagsLoading) return <LoadingScreen />;
+    if (!isEnabled(route.flag)) return <Navigate to={HOME_PATH} replace />;
+  }
+  if (!canAccessRoute(route, roles ?? [])) return <AccessDeniedScreen />;
+  return children;
+}

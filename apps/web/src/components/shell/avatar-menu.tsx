@@ -1,0 +1,81 @@
+import { formatUnreadBadge } from '@verity/shared';
+import { Bell, LogOut, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useNotifications } from '../../features/notifications/notifications-api';
+import { useAuthStore } from '../../lib/auth-store';
+import { cn } from '../../lib/cn';
+import { useUiStore } from '../../lib/ui-store';
+import { DropdownMenu, type DropdownPlacement } from '../ui/dropdown-menu';
+import { UnreadBadge } from './unread-badge';
+import { UserAvatar } from './user-avatar';
+
+export interface AvatarMenuProps {
+  placement: DropdownPlacement;
+  /** 'sidebar' sits on the dark rail; 'topbar' on the white mobile bar. */
+  tone: 'sidebar' | 'topbar';
+}
+
+export function AvatarMenu({ placement, tone }: AvatarMenuProps) {
+  const user = useAuthStore((s) => s.user);
+  const logout = useAuthStore((s) => s.logout);
+  const setNotificationsOpen = useUiStore((s) => s.setNotificationsOpen);
+  const { unreadCount } = useNotifications();
+  const navigate = useNavigate();
+
+  const name = [user?.firstname, user?.surname].filter(Boolean).join(' ') || 'your account';
+  const unreadLabel = unreadCount > 0 ? `, ${formatUnreadBadge(unreadCount)} unread notifications` : '';
+
+  return (
+    <DropdownMenu
+      label="Account"
+      placement={placement}
+      items={[
+        {
+          id: 'notifications',
+          label: 'Notifications',
+          ariaLabel: unreadCount > 0 ? `Notifications, ${formatUnreadBadge(unreadCount)} unread` : undefined,
+          icon: <Bell className="size-4" />,
+          trailing: <UnreadBadge count={unreadCount} />,
+          onSelect: () => setNotificationsOpen(true),
+        },
+        {
+          id: 'profile',
+          label: 'Profile',
+          icon: <UserRound className="size-4" />,
+          onSelect: () => navigate('/profile'),
+        },
+        {
+          id: 'logout',
+          label: 'Logout',
+          icon: <LogOut className="size-4" />,
+          onSelect: () => {
+            void logout().then(() => navigate('/'));
+          },
+        },
+      ]}
+      trigger={(props) => (
+        <button
+          type="button"
+          {...props}
+          aria-label={`Account menu for ${name}${unreadLabel}`}
+          className={cn(
+            'focus-ring relative rounded-full p-0.5',
+            tone === 'sidebar' ? 'hover:ring-2 hover:ring-brand-400' : 'hover:ring-2 hover:ring-brand-200',
+          )}
+        >
+          <UserAvatar
+            firstname={user?.firstname}
+            surname={user?.surname}
+            photoURL={user?.photoURL}
+            size={tone === 'sidebar' ? 'md' : 'sm'}
+          />
+          {unreadCount > 0 && (
+            <span className="absolute -top-1 -right-1.5">
+              <UnreadBadge count={unreadCount} compact />
+            </span>
+          )}
+        </button>
+      )}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { TEMPORARY_DRAWER_DEFAULT_WIDTH_PX } from '@verity/shared';
+import { type ReactNode, useRef } from 'react';
+import { cn } from '../../lib/cn';
+import { ModalOverlay } from './modal-overlay';
+
+export interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * temporary: overlays the page, locks its scroll and is unmounted when closed.
+   * persistent: sits in the layout next to the content and is only hidden when closed.
+   */
+  variant?: 'temporary' | 'persistent';
+  side?: 'left' | 'right';
+  /** Width in px (temporary default 100px, SPEC §9) or any CSS length. */
+  width?: number | string;
+  /** Accessible name of the drawer region. */
+  label: string;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Drawer({
+  open,
+  onClose,
+  variant = 'temporary',
+  side = 'left',
+  width = TEMPORARY_DRAWER_DEFAULT_WIDTH_PX,
+  label,
+  children,
+  className,
+}: DrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  if (variant === 'persistent') {
+    return (
+      <aside
+        aria-label={label}
+        hidden={!open}
+        style={{ width }}
+        className={cn('h-full shrink-0 overflow-y-auto bg-white', side === 'left' ? 'border-r' : 'border-l', 'border-slate-200', className)}
+      >
+        {children}
+      </aside>
+    );
+  }
+  if (!open) return null;
+  return (
+    <ModalOverlay panelRef={panelRef} onClose={onClose}>
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+        style={{ width }}
+        className={cn(
+          'absolute top-0 flex h-dvh max-w-[100vw] flex-col overflow-y-auto bg-white shadow-xl outline-none',
+          side === 'left' ? 'left-0' : 'right-0',
+          className,
+        )}
+      >
+        {children}
+      </div>
+    </ModalOverlay>
+  );
+}

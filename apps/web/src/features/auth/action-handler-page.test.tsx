@@ -1,0 +1,131 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_CODES, MESSAGES } from '@verity/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../../lib/api-client';
+import { useAuthStore } from '../../lib/auth-store';
+import { apiError } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { ActionHandlerPage } from './action-handler-page';
+
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client')>()),
+  apiRequest: vi.fn(),
+}));
+
+const request = vi.mocked(apiRequest);
+const PATH = '/auth/action-handler';
+
+function renderAt(search: string, strict = false) {
+  return renderRoute(<ActionHandlerPage />, { path: PATH, url: `${PATH}${search}`, strict });
+}
+
+const invalidCode = apiError(400, {
+  error_code: ERROR_CODES.invalidActionCode.code,
+  error_title: ERROR_CODES.invalidActionCode.title,
+  message: ERROR_CODES.invalidActionCode.message,
+});
+
+describe('ActionHandlerPage', () => {
+  beforeEach(() => {
+    request.mockReset();
+    useAuthStore.setState({ initialised: true, authenticated: false, user: null });
+  });
+  afterEach(cleanup);
+
+  describe('verifyEmail', () => {
+    it('verifies the code exactly once under StrictMode and shows success', async () => {
+      request.mockResolvedValue({ message: 'E-mail verified' });
+      renderAt('?mode=verifyEmail&oobCode=code-abc', true);
+
+      expect(screen.getByText('Verifying your e-mail address…')).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'E-mail verified' })).toBeTruthy();
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(request).toHaveBeenCalledWith('/auth/verify-email', { method: 'POST', json: { oobCode: 'code-abc' } });
+      expect(screen.getByRole('link', { name: 'Continue to sign in' }).getAttribute('href')).toBe('/auth/login');
+    });
+
+    it("shows the server's message for a used or expired code, with a way to sign in", async () => {
+      request.mockRejectedValue(invalidCode);
+      renderAt('?mode=verifyEmail&oobCode=used', true);
+
+      expect(await screen.findByText(ERROR_CODES.invalidActionCode.message)).toBeTruthy();
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth/login');
+    });
+
+    it('falls back to the specified message when the server gives no explanation', async () => {
+      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      renderAt('?mode=verifyEmail&oobCode=abc');
+      expect(await screen.findByText(MESSAGES.verifyEmailFailed)).toBeTruthy();
+    });
+  });
+
+  describe('resetPassword', () => {
+    it('checks the new password, sends it with the code and confirms the update', async () => {
+      const user = userEvent.setup();
+      request.mockResolvedValue({ message: 'Password updated' });
+      renderAt('?mode=resetPassword&oobCode=reset-1');
+
+      await user.type(screen.getByLabelText(/^New password/), 'short');
+      await user.type(screen.getByLabelText(/^Confirm new password/), 'other');
+      await user.click(screen.getByRole('button', { name: 'Update password' }));
+      expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
+      expect(screen.getByText(ERROR_CODES.passwordMismatch.message)).toBeTruthy();
+      expect(request).not.toHaveBeenCalled();
+
+      await user.clear(screen.getByLabelText(/^New password/));
+      await user.clear(screen.getByLabelText(/^Confirm new password/));
+      await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
+      await user.type(screen.getByLabelText(/^Confirm new password/), 'a brand new passphrase');
+      await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+      expect(await screen.findByRole('heading', { name: 'Password updated' })).toBeTruthy();
+      expect(request).toHaveBeenCalledWith('/auth/reset-password', {
+        method: 'POST',
+        json: { oobCode: 'reset-1', newPassword: 'a brand new passphrase' },
+      });
+      expect(screen.getByRole('link', { name: 'Continue to sign in' }).getAttribute('href')).toBe('/auth/login');
+    });
+
+    it('offers a new link when the code is no longer valid', async () => {
+      const user = userEvent.setup();
+      request.mockRejectedValue(invalidCode);
+      renderAt('?mode=resetPassword&oobCode=old');
+
+      await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
+      await user.type(screen.getByLabelText(/^Confirm new password/), 'a brand new passphrase');
+      await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+      expect(await screen.findByRole('heading', { name: MESSAGES.resetPasswordFailed })).toBeTruthy();
+      expect(screen.getByText(ERROR_CODES.invalidActionCode.message)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/auth/forgot-password');
+    });
+
+    it('keeps the form and shows the specified message on a server failure', async () => {
+      const user = userEvent.setup();
+      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      renderAt('?mode=resetPassword&oobCode=abc');
+
+      await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
+      await user.type(screen.getByLabelText(/^Confirm new password/), 'a brand new passphrase');
+      await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(MESSAGES.resetPasswordFailed);
+      expect(screen.getByRole('link', { name: 'request a new one' }).getAttribute('href')).toBe('/auth/forgot-password');
+      expect(screen.getByRole('button', { name: 'Update password' })).toBeTruthy();
+    });
+  });
+
+  it.each([
+    ['no mode', '?oobCode=abc'],
+    ['no code', '?mode=verifyEmail'],
+    ['an unknown mode', '?mode=recoverEmail&oobCode=abc'],
+    ['nothing at all', ''],
+  ])('says the link is not valid when it has %s', (_label, search) => {
+    renderAt(search);
+    expect(screen.getByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+});

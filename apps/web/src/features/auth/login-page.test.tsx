@@ -1,0 +1,165 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_CODES, MESSAGES } from '@verity/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../../lib/api-client';
+import { useAuthStore } from '../../lib/auth-store';
+import { apiError, buildTestUser } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { LoginPage } from './login-page';
+
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client')>()),
+  apiRequest: vi.fn(),
+}));
+
+const request = vi.mocked(apiRequest);
+const originalLogin = useAuthStore.getState().login;
+
+/** The store's own login (token storage, profile fetch) is the shell's; here it only records the token. */
+const storeLogin = vi.fn(async (_token: string) => {
+  const user = buildTestUser();
+  useAuthStore.setState({ authenticated: true, user });
+  return user;
+});
+
+function succeedLogin() {
+  request.mockImplementation(async (path) => {
+    if (path === 'auth/login') return { auth_token: 'token-123', message: 'Logged in', error: null };
+    throw new Error(`unexpected call ${path}`);
+  });
+}
+
+async function signIn(url: string, password = 'correct horse battery') {
+  const user = userEvent.setup();
+  renderRoute(<LoginPage />, { path: '/auth/login', url });
+  await user.type(screen.getByLabelText(/e-mail address/i), 'Priya.Shah@example.nhs.uk');
+  await user.type(screen.getByLabelText(/^password/i), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    request.mockReset();
+    storeLogin.mockClear();
+    useAuthStore.setState({ initialised: true, authenticated: false, user: null, login: storeLogin });
+  });
+  afterEach(() => {
+    cleanup();
+    useAuthStore.setState({ login: originalLogin });
+  });
+
+  it('signs in with multipart form data and goes to the redirect path', async () => {
+    succeedLogin();
+    await signIn(`/auth/login?redirect=${encodeURIComponent('/wiki?category=Guidance')}`);
+
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/wiki?category=Guidance');
+    const [path, options] = request.mock.calls[0] ?? [];
+    expect(path).toBe('auth/login');
+    expect(options?.method).toBe('POST');
+    const form = options?.form;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form?.get('email')).toBe('priya.shah@example.nhs.uk');
+    expect(form?.get('password')).toBe('correct horse battery');
+    expect(storeLogin).toHaveBeenCalledWith('token-123');
+  });
+
+  it.each([
+    ['a protocol-relative URL', '//evil.com/phish'],
+    ['an absolute URL', 'https://evil.com/phish'],
+    ['a backslash trick', '/\\evil.com'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+  ])('ignores %s in redirect and goes home', async (_label, redirect) => {
+    succeedLogin();
+    await signIn(`/auth/login?redirect=${encodeURIComponent(redirect)}`);
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/home');
+  });
+
+  it('goes home when there is no redirect', async () => {
+    succeedLogin();
+    await signIn('/auth/login');
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/home');
+  });
+
+  it("shows the server's message for wrong credentials and stays signed out", async () => {
+    request.mockRejectedValue(
+      apiError(401, {
+        error_code: 4001,
+        error_title: ERROR_CODES.invalidCredentials.title,
+        message: ERROR_CODES.invalidCredentials.message,
+      }),
+    );
+    await signIn('/auth/login', 'wrong password!');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ERROR_CODES.invalidCredentials.message);
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(storeLogin).not.toHaveBeenCalled();
+  });
+
+  it('explains that a new verification e-mail was sent when the address is not verified', async () => {
+    request.mockRejectedValue(
+      apiError(403, { error_code: 4002, error_title: ERROR_CODES.emailNotVerified.title, message: ERROR_CODES.emailNotVerified.message }),
+    );
+    await signIn('/auth/login');
+
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(ERROR_CODES.emailNotVerified.title);
+    expect(status.textContent).toContain('We have sent you a new verification link.');
+  });
+
+  it('falls back to the generic message when the server is unreachable', async () => {
+    request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+    await signIn('/auth/login');
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.loginFailed);
+  });
+
+  it('checks the fields before calling the server', async () => {
+    const user = userEvent.setup();
+    renderRoute(<LoginPage />, { path: '/auth/login' });
+    await user.type(screen.getByLabelText(/e-mail address/i), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(request).not.toHaveBeenCalled();
+  });
+
+  it('mentions the community forum only when both sso and sig are present', async () => {
+    renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?sso=abc&sig=def' });
+    expect(screen.getByText('Sign in to continue to the community forum.')).toBeTruthy();
+    cleanup();
+    renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?sso=abc' });
+    expect(screen.queryByText(/community forum/)).toBeNull();
+  });
+
+  it('links to password reset and registration', () => {
+    renderRoute(<LoginPage />, { path: '/auth/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/register');
+  });
+});
+
+describe('LoginPage while the profile loads', () => {
+  afterEach(() => {
+    cleanup();
+    useAuthStore.setState({ login: originalLogin });
+  });
+
+  it('stays busy until the session is stored, then leaves for the redirect path', async () => {
+    let releaseProfile: () => void = () => {};
+    request.mockReset();
+    request.mockResolvedValue({ auth_token: 't', message: '', error: null });
+    useAuthStore.setState({
+      authenticated: false,
+      login: () =>
+        new Promise((resolve) => {
+          releaseProfile = () => resolve(buildTestUser());
+        }),
+    });
+    await signIn('/auth/login?redirect=%2Fchat');
+    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy')).toBe('true');
+    releaseProfile();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat'));
+  });
+});

@@ -1,0 +1,150 @@
+import { ERROR_CODES, MESSAGES, passwordSchema } from '@verity/shared';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
+import { TextField } from '../../components/ui/text-field';
+import { TextLink } from '../../components/ui/text-link';
+import { useFormFields } from '../../hooks/use-form-fields';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { type FieldErrors, hasErrorCode, submitErrors } from '../../lib/form-errors';
+import { PASSWORD_RULES_HINT } from '../../lib/password-rules';
+import { useResetPassword } from './api';
+import { AuthPageHeader } from './auth-page-header';
+import { StatusPanel } from './status-panel';
+
+type ResetField = 'newPassword' | 'confirmPassword';
+
+const FIELDS: readonly ResetField[] = ['newPassword', 'confirmPassword'];
+
+const CODE_FIELDS: Partial<Record<number, ResetField>> = {
+  [ERROR_CODES.weakPassword.code]: 'newPassword',
+  [ERROR_CODES.passwordMismatch.code]: 'confirmPassword',
+};
+
+export interface ResetPasswordPanelProps {
+  oobCode: string;
+}
+
+function validate(values: Record<ResetField, string>): FieldErrors<ResetField> {
+  const errors: FieldErrors<ResetField> = {};
+  const parsed = passwordSchema.safeParse(values.newPassword);
+  if (!parsed.success) errors.newPassword = parsed.error.issues[0]?.message;
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = ERROR_CODES.passwordMismatch.message;
+  return errors;
+}
+
+export function ResetPasswordPanel({ oobCode }: ResetPasswordPanelProps) {
+  const reset = useResetPassword();
+  const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<Record<ResetField, string>>({
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkExpired, setLinkExpired] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFormError(null);
+    const errors = validate(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(form);
+      return;
+    }
+    try {
+      await reset.mutateAsync({ oobCode, newPassword: values.newPassword });
+    } catch (error) {
+      const result = submitErrors(error, FIELDS, MESSAGES.resetPasswordFailed, CODE_FIELDS);
+      if (hasErrorCode(error, ERROR_CODES.invalidActionCode.code)) {
+        setLinkExpired(result.formError ?? ERROR_CODES.invalidActionCode.message);
+        return;
+      }
+      setFieldErrors(result.fieldErrors);
+      focusFirstInvalid(form);
+      setFormError(result.formError ?? null);
+      return;
+    }
+    setValues({ newPassword: '', confirmPassword: '' });
+    setDone(true);
+  };
+
+  if (done) {
+    return (
+      <StatusPanel
+        tone="success"
+        title="Password updated"
+        actions={
+          <ButtonLink to="/auth/login" className="w-full">
+            Continue to sign in
+          </ButtonLink>
+        }
+      >
+        <p>Your password has been changed. You can now sign in with your new password.</p>
+      </StatusPanel>
+    );
+  }
+
+  if (linkExpired !== null) {
+    return (
+      <StatusPanel
+        tone="error"
+        title={MESSAGES.resetPasswordFailed}
+        actions={
+          <>
+            <ButtonLink to="/auth/forgot-password" className="w-full">
+              Request a new link
+            </ButtonLink>
+            <TextLink to="/auth/login" className="text-sm">
+              Back to sign in
+            </TextLink>
+          </>
+        }
+      >
+        <p>{linkExpired}</p>
+      </StatusPanel>
+    );
+  }
+
+  return (
+    <div>
+      <AuthPageHeader title="Choose a new password" description="Enter a new password for your Verity account." />
+      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Choose a new password">
+        {formError && (
+          <Alert>
+            <p>{formError}</p>
+            <p className="mt-1">
+              If the link has expired, <TextLink to="/auth/forgot-password">request a new one</TextLink>.
+            </p>
+          </Alert>
+        )}
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_RULES_HINT}
+          value={values.newPassword}
+          onChange={handleChange}
+          error={fieldErrors.newPassword}
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={handleChange}
+          error={fieldErrors.confirmPassword}
+        />
+        <Button type="submit" className="w-full" loading={reset.isPending}>
+          Update password
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../../lib/api-client';
+import { useAuthStore } from '../../lib/auth-store';
+import { buildAppConfig, buildTestUser } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { HelpSupportPage } from './help-support-page';
+
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client')>()),
+  apiRequest: vi.fn(),
+}));
+
+const request = vi.mocked(apiRequest);
+
+describe('HelpSupportPage', () => {
+  beforeEach(() => {
+    request.mockReset();
+    request.mockResolvedValue(buildAppConfig({ support_email: 'help@trust.example' }));
+  });
+  afterEach(cleanup);
+
+  it('links to the configured support address and to the tutorials for a standard user', async () => {
+    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    renderRoute(<HelpSupportPage />, { path: '/profile/help-support' });
+
+    const address = await screen.findByRole('link', { name: 'help@trust.example' });
+    expect(address.getAttribute('href')).toBe('mailto:help@trust.example');
+    const draft = screen.getByRole('link', { name: 'Write to support' }).getAttribute('href') ?? '';
+    expect(draft.startsWith('mailto:help@trust.example?subject=')).toBe(true);
+    expect(decodeURIComponent(draft)).toContain('E-mail: amara.okafor@example.nhs.uk');
+    expect(request).toHaveBeenCalledWith('app-config', expect.objectContaining({ background: true }));
+    expect(screen.getByRole('link', { name: /Tutorials & Documentation/ }).getAttribute('href')).toBe('/tutorials');
+    expect(screen.getByText(/Request ID/, { selector: 'strong' })).toBeTruthy();
+  });
+
+  it("gives the photo size limit from the server's configuration", async () => {
+    request.mockResolvedValue(buildAppConfig({ support_email: 'help@trust.example', image_max_bytes: 2 * 1024 * 1024 }));
+    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    renderRoute(<HelpSupportPage />, { path: '/profile/help-support' });
+    await screen.findByRole('link', { name: 'help@trust.example' });
+    expect(screen.getByText(/a PNG, JPEG, GIF or WebP image of up to 2 MB\./)).toBeTruthy();
+  });
+
+  it('does not offer the tutorials link to a guest, who could not open it', async () => {
+    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser({ account_roles: ['guest'] }) });
+    renderRoute(<HelpSupportPage />, { path: '/profile/help-support' });
+    await screen.findByRole('link', { name: 'help@trust.example' });
+    expect(screen.queryByRole('link', { name: /Tutorials & Documentation/ })).toBeNull();
+    expect(screen.getByText(/Tutorials are available to accounts with full \(standard\) access/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,118 @@
+import { MESSAGES, type UpdateProfileInput, type User, updateProfileSchema } from '@verity/shared';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { toast } from '../../components/ui/toast';
+import { useFormFields } from '../../hooks/use-form-fields';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
+import { useUpdateProfile } from './api';
+import { ProfileSection } from './profile-section';
+
+type ProfileField = keyof UpdateProfileInput;
+
+const FIELDS: readonly ProfileField[] = ['firstname', 'surname', 'job_title'];
+
+export interface ProfileDetailsFormProps {
+  user: User;
+}
+
+function valuesOf(user: User): UpdateProfileInput {
+  return { firstname: user.firstname, surname: user.surname, job_title: user.job_title };
+}
+
+export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
+  const update = useUpdateProfile();
+  const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<UpdateProfileInput>(() => valuesOf(user));
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const saved = valuesOf(user);
+  const changed = FIELDS.some((field) => values[field] !== saved[field]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFormError(null);
+    const parsed = updateProfileSchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(issuesToFieldErrors<ProfileField>(parsed.error.issues));
+      focusFirstInvalid(form);
+      return;
+    }
+    setFieldErrors({});
+    try {
+      const updated = await update.mutateAsync(parsed.data);
+      setValues(valuesOf(updated));
+      toast.success('Profile updated');
+    } catch (error) {
+      const result = submitErrors(error, FIELDS, MESSAGES.profileUpdateFailed);
+      setFieldErrors(result.fieldErrors);
+      focusFirstInvalid(form);
+      setFormError(result.formError ?? null);
+    }
+  };
+
+  return (
+    <ProfileSection title="Your details" description="Keep your name and job title up to date so colleagues can recognise you.">
+      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Your details">
+        {formError && <Alert>{formError}</Alert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            name="firstname"
+            autoComplete="given-name"
+            required
+            value={values.firstname}
+            onChange={handleChange}
+            error={fieldErrors.firstname}
+          />
+          <TextField
+            label="Surname"
+            name="surname"
+            autoComplete="family-name"
+            required
+            value={values.surname}
+            onChange={handleChange}
+            error={fieldErrors.surname}
+          />
+        </div>
+        <TextField
+          label="Job title"
+          name="job_title"
+          autoComplete="organization-title"
+          required
+          value={values.job_title}
+          onChange={handleChange}
+          error={fieldErrors.job_title}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="E-mail address"
+            name="email"
+            type="email"
+            readOnly
+            value={user.email}
+            hint="You sign in with this address. To change it, contact support."
+            className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+          />
+          {/* A profile stored by an older version may lack the organisation. */}
+          {user.organisation?.name && (
+            <TextField
+              label="Organisation"
+              name="organisation"
+              readOnly
+              value={user.organisation.name}
+              className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+            />
+          )}
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" loading={update.isPending} disabled={!changed}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildTestUser } from '../test/fixtures';
+import { mockApi } from '../test/mock-api';
+import { resetStores } from '../test/reset-stores';
+import { ApiError, apiRequest, apiUrl } from './api-client';
+import { useAuthStore } from './auth-store';
+import { useErrorDialogStore } from './error-dialog-store';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+const dialog = () => useErrorDialogStore.getState().payload;
+
+beforeEach(() => {
+  resetStores();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('prefixes /api, sends the stored token in the auth-token header and returns the JSON body', async () => {
+    localStorage.setItem('accessToken', 'tok-1');
+    const calls = mockApi({ 'GET /api/account/info': { firstname: 'Amara' } });
+    await expect(apiRequest('account/info')).resolves.toEqual({ firstname: 'Amara' });
+    expect(calls[0]?.path).toBe('/api/account/info');
+    expect(calls[0]?.headers.get('auth-token')).toBe('tok-1');
+    expect(apiUrl('/notifications/user')).toBe('/api/notifications/user');
+    expect(apiUrl('/api/flags')).toBe('/api/flags');
+  });
+
+  it('sends no auth-token header without a stored token', async () => {
+    const calls = mockApi({ 'GET /api/app-config': {} });
+    await apiRequest('app-config');
+    expect(calls[0]?.headers.has('auth-token')).toBe(false);
+  });
+
+  it('posts JSON bodies and multipart forms', async () => {
+    const calls = mockApi({ 'POST /api/notifications/mark-as-read': { updated: 2 }, 'POST /api/auth/login': {} });
+    await apiRequest('/notifications/mark-as-read', { json: { notification_ids: ['a', 'b'] } });
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ notification_ids: ['a', 'b'] });
+
+    const form = new FormData();
+    form.set('email', 'a@b.test');
+    await apiRequest('auth/login', { form });
+    expect(calls[1]?.body).toBe(form);
+    expect(calls[1]?.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('returns undefined for 204', async () => {
+    mockApi({ 'GET /api/account/image': { status: 204 } });
+    await expect(apiRequest('account/image')).resolves.toBeUndefined();
+  });
+
+  it('maps a 404 with a server message to Resource Not Found and does not raise the dialog', async () => {
+    mockApi({ 'GET /api/docs/x': { status: 404, body: { message: 'No such document.', request_id: 'req_9' } } });
+    const error = await failure(apiRequest('docs/x'));
+    expect(error.status).toBe(404);
+    expect(error.clientError).toMatchObject({
+      code: 404,
+      title: 'Resource Not Found',
+      description: 'No such document.',
+      requestId: 'req_9',
+    });
+    expect(error.body?.request_id).toBe('req_9');
+    expect(dialog()).toBeNull();
+  });
+
+  it('joins 422 detail messages with a comma', async () => {
+    mockApi({
+      'POST /api/account/update': {
+        status: 422,
+        body: {
+          message: 'Invalid',
+          detail: [
+            { loc: ['body', 'firstname'], msg: 'First name is required' },
+            { loc: ['body', 'surname'], msg: 'Surname is required' },
+          ],
+          request_id: 'r',
+        },
+      },
+    });
+    const error = await failure(apiRequest('account/update', { json: {} }));
+    expect(error.clientError.title).toBe('Validation Error');
+    expect(error.clientError.description).toBe('First name is required, Surname is required');
+    expect(dialog()).toBeNull();
+  });
+
+  it('uses the server error_code and error_title when given', async () => {
+    mockApi({
+      'POST /api/auth/login': {
+        status: 401,
+        body: { error_code: 4001, error_title: 'Sign-in failed', message: 'The e-mail address or password is incorrect.', request_id: 'r' },
+      },
+    });
+    const error = await failure(apiRequest('auth/login', { form: new FormData() }));
+    expect(error.clientError).toMatchObject({ code: 4001, title: 'Sign-in failed', context: 'auth' });
+  });
+
+  it('turns a network failure into status 0 (Network Error) and leaves the dialog to the catalogue rule', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await failure(apiRequest('account/info'));
+    expect(error.status).toBe(0);
+    expect(error.clientError.title).toBe('Network Error');
+    expect(error.clientError.description).toBe('Unable to connect to the server. Please check your internet connection.');
+    // Network context, code below 500: not raised unless requested.
+    expect(dialog()).toBeNull();
+  });
+
+  it('times out after 50000 ms with status 408 (Request Timeout)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const pending = failure(apiRequest('account/info'));
+    await vi.advanceTimersByTimeAsync(49_999);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.status).toBe(408);
+    expect(error.clientError.title).toBe('Request Timeout');
+  });
+
+  it("passes a caller's own abort through without mapping it", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = apiRequest('account/info', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(dialog()).toBeNull();
+  });
+
+  it('raises the global error dialog on a 5xx, with title, description and request id', async () => {
+    mockApi({ 'GET /api/docs/x': { status: 503, body: { message: 'down', request_id: 'req_503' } } });
+    await failure(apiRequest('docs/x'));
+    expect(dialog()).toMatchObject({
+      code: 503,
+      title: 'Server Error',
+      description: 'Something went wrong on our end. Please try again later.',
+      requestId: 'req_503',
+      recoverable: false,
+    });
+  });
+
+  it('never raises the dialog for a background call', async () => {
+    mockApi({ 'GET /api/notifications/user': { status: 500, body: { message: 'x', request_id: 'r' } } });
+    await failure(apiRequest('/notifications/user', { background: true }));
+    expect(dialog()).toBeNull();
+  });
+
+  it('raises the dialog when requested, even for a 404', async () => {
+    mockApi({ 'GET /api/docs/x': { status: 404, body: { message: 'gone', request_id: 'r' } } });
+    await failure(apiRequest('docs/x', { raiseDialog: true }));
+    expect(dialog()?.title).toBe('Resource Not Found');
+  });
+
+  it('marks 429 as recoverable in the dialog payload (OK button)', async () => {
+    mockApi({ 'GET /api/docs/x': { status: 429, body: { message: 'slow down', request_id: 'r' } } });
+    const error = await failure(apiRequest('docs/x', { raiseDialog: true }));
+    expect(error.clientError.recoverable).toBe(true);
+    expect(dialog()?.recoverable).toBe(true);
+  });
+
+  it('on a 401 for a call that carried a token: raises the dialog and ends the session', async () => {
+    localStorage.setItem('accessToken', 'expired');
+    localStorage.setItem('user', JSON.stringify(buildTestUser()));
+    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    mockApi({ 'GET /api/docs/my-favourites': { status: 401, body: { message: 'no', request_id: 'r' } } });
+    await failure(apiRequest('/docs/my-favourites'));
+    expect(dialog()?.title).toBe('Authentication Required');
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null, initialised: true });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('on a 401 without a token (a failed sign-in) leaves the session alone', async () => {
+    // Not initialised and a stored profile: clearing the session would change both.
+    localStorage.setItem('user', JSON.stringify(buildTestUser()));
+    mockApi({ 'POST /api/auth/login': { status: 401, body: { message: 'bad', request_id: 'r' } } });
+    await failure(apiRequest('auth/login', { form: new FormData(), background: true }));
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(useAuthStore.getState().initialised).toBe(false);
+  });
+});

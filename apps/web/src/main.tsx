@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import './index.css';
+import { useAuthStore } from './lib/auth-store';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Verity could not start: the #root element is missing from index.html.');
+
+// Start restoring the session before the first render so the guard's spinner is brief.
+void useAuthStore.getState().initialise();
+
+const router = createAppRouter();
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,63 @@
+import { vi } from 'vitest';
+
+export interface MockResponseInit {
+  status?: number;
+  body?: unknown;
+}
+
+export type MockHandler = (request: { method: string; headers: Headers; body: unknown }) => MockResponseInit | unknown;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+function isResponseInit(value: unknown): value is MockResponseInit {
+  return typeof value === 'object' && value !== null && ('status' in value || 'body' in value);
+}
+
+/**
+ * Replace fetch with handlers keyed by 'METHOD /api/path' (query string ignored). A handler returns
+ * the JSON body, or { status, body } for other statuses. Unhandled calls answer 404 so a test
+ * notices. Returns the list of calls made.
+ */
+export function mockApi(handlers: Record<string, MockHandler | unknown>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    let body: unknown = init.body;
+    if (typeof init.body === 'string') {
+      try {
+        body = JSON.parse(init.body);
+      } catch {
+        body = init.body;
+      }
+    }
+    calls.push({ method, path: url.pathname, headers, body });
+    const key = `${method} ${url.pathname}`;
+    if (!(key in handlers)) {
+      return jsonResponse(404, { message: `No mock for ${key}`, request_id: 'req_mock' });
+    }
+    const handler = handlers[key];
+    const result = typeof handler === 'function' ? (handler as MockHandler)({ method, headers, body }) : handler;
+    if (isResponseInit(result)) {
+      const status = result.status ?? 200;
+      if (status === 204) return new Response(null, { status });
+      return jsonResponse(status, result.body);
+    }
+    return jsonResponse(200, result);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

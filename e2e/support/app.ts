@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { waitForMailLinks } from './mail.ts';
+
+/** Password of every seeded demo account (global-setup seeds them with SEED_DEMO=true). */
+export const DEMO_PASSWORD = 'verity-demo-2026';
+
+export const DEMO = {
+  standard: 'standard@example.org',
+  guest: 'guest@example.org',
+  champion: 'champion@example.org',
+  admin: 'admin@example.org',
+} as const;
+
+/** The support address the server reports in /api/app-config (its default in e2e). */
+export const SUPPORT_EMAIL = 'support@verity.local';
+
+export const LOGGED_OUT_MESSAGE = 'Logged out successfully.';
+
+export interface NewUser {
+  firstName: string;
+  surname: string;
+  jobTitle: string;
+  email: string;
+  password: string;
+}
+
+/** A user nobody has signed up with yet: unique e-mail, a password no deny-list holds. */
+export function newUser(label: string): NewUser {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  return {
+    firstName: 'Morgan',
+    surname: 'Ellis',
+    jobTitle: 'Compliance Lead',
+    email: `e2e-${label}-${id}@example.org`,
+    password: `Harbour-Lantern-${id}`,
+  };
+}
+
+/** The link of one kind ('verifyEmail' | 'resetPassword') in the newest such mail to `email`. */
+export async function actionLinkFromMail(email: string, mode: 'verifyEmail' | 'resetPassword'): Promise<string> {
+  const links = await waitForMailLinks(email, `mode=${mode}`);
+  // The HTML part escapes '&' as '&amp;'; the plain-text part carries the link as sent.
+  const link = links.find((l) => l.includes(`/auth/action-handler?mode=${mode}&oobCode=`));
+  if (!link) throw new Error(`no ${mode} link in the mail to ${email}: ${links.join(', ')}`);
+  return link;
+}
+
+/** Path and query of an absolute link, so the page opens it on the test's baseURL. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Create and verify an account through the public API only (the same calls the sign-up page and
+ * the e-mailed link make), for tests that need a fresh user but are not about signing up.
+ */
+export async function createVerifiedUser(request: APIRequestContext, label: string): Promise<NewUser> {
+  const user = newUser(label);
+  const signup = await request.post('/api/auth/signup', {
+    multipart: {
+      first_name: user.firstName,
+      surname: user.surname,
+      job_title: user.jobTitle,
+      email: user.email,
+      password: user.password,
+      confirm_password: user.password,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const link = new URL(await actionLinkFromMail(user.email, 'verifyEmail'));
+  const verify = await request.post('/api/auth/verify-email', { data: { oobCode: link.searchParams.get('oobCode') } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return user;
+}
+
+export function loginForm(page: Page) {
+  return {
+    email: page.getByLabel(/^E-mail address/),
+    password: page.getByLabel(/^Password/),
+    submit: page.getByRole('button', { name: 'Sign in', exact: true }),
+  };
+}
+
+/** Fill and submit the real login form (on the current page if it is the login page). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/auth/login')) await page.goto('/auth/login');
+  const form = loginForm(page);
+  await expect(page.getByRole('heading', { name: 'Sign in to Verity' })).toBeVisible();
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Sign in through the login form and wait until the app has left the login page. */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/** The avatar button that opens the account menu (in the desktop sidebar or the mobile top bar). */
+export function accountMenuButton(page: Page) {
+  return page.getByRole('button', { name: /^Account menu for/ });
+}
+
+/** Sign out through the avatar menu and check the app says so. */
+export async function signOut(page: Page): Promise<void> {
+  await accountMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('status').filter({ hasText: LOGGED_OUT_MESSAGE })).toBeVisible();
+}
+
+/** The main navigation: the desktop sidebar (the mobile slide-in menu is not mounted until opened). */
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** A 1×1 transparent PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

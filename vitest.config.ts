@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts'];
+// Each server test file starts a fresh database (PGlite boot or a new PostgreSQL database) and
+// sign-ins run scrypt: on a busy 2-core machine that takes far longer than Vitest's defaults.
+const serverTimeouts = { hookTimeout: 60_000, testTimeout: 30_000 };
+
+// With TEST_DATABASE_URL set, the server suites run a second time against that PostgreSQL
+// server (a throwaway database per test file, see apps/server/src/test/database.ts).
+const postgresProject = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'server-postgres',
+          include: serverTests,
+          environment: 'node' as const,
+          pool: 'forks' as const,
+          env: { VERITY_TEST_DB: 'postgres' },
+          ...serverTimeouts,
+        },
+      },
+    ]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: serverTests,
+          environment: 'node',
+          pool: 'forks',
+          ...serverTimeouts,
+        },
+      },
+      ...postgresProject,
+    ],
+  },
+});
