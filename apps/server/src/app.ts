@@ -10,6 +10,7 @@ import type { Database, DatabaseHandle } from './db/connect.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { newId } from './lib/ids.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
@@ -33,6 +34,8 @@ export interface RouteDeps {
   db: Database;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** One store for every rate limit of this process (a shared store can replace it for several processes). */
+  rateLimitStore: RateLimitStore;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -61,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
-  const routeDeps: RouteDeps = { config, db: database.db, database, mailer };
+  const routeDeps: RouteDeps = { config, db: database.db, database, mailer, rateLimitStore: createMemoryRateLimitStore() };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

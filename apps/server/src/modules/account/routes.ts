@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { createMemoryRateLimitStore, createRateLimiter } from '../../lib/rate-limit.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { photoUrl, presentUser } from './presenter.ts';
 import { changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
@@ -20,11 +20,9 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   const { db, config } = deps;
   // Checked on request, before any body is read: an anonymous caller must not make us parse an upload.
   const signedIn = { onRequest: requireAuth() };
-  // A stolen session must not become a way to guess the password, so attempts are limited per
-  // user. TODO(lead): pass the app-wide store here once RouteDeps carries one, so several server
-  // processes share the count.
+  // A stolen session must not become a way to guess the password, so attempts are limited per user.
   const passwordAttempts = createRateLimiter({
-    store: createMemoryRateLimitStore(),
+    store: deps.rateLimitStore,
     name: 'change-password',
     limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
     windowMs: config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,

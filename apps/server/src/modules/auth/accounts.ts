@@ -4,6 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { sendWelcomeNotification } from '../notifications/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,6 +39,7 @@ export async function createAccount(options: {
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');
+  await sendWelcomeNotification({ db: options.db, user: row });
   return row;
 }
 

@@ -16,7 +16,7 @@ import { AUTH_MESSAGES, type AuthDeps, login, requestPasswordReset, resetPasswor
 
 /** Sign-in, sign-up, sign-out, password reset and e-mail verification (docs/api-contract.md). */
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const limits = createAuthRateLimits({ config: deps.config });
+  const limits = createAuthRateLimits({ config: deps.config, store: deps.rateLimitStore });
   const serviceDeps = (request: FastifyRequest): AuthDeps => ({
     db: deps.db,
     config: deps.config,

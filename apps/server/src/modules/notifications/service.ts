@@ -26,7 +26,7 @@ export async function notify(options: {
   return row;
 }
 
-/** A new account's first notification. Sign-up, invitations and the seed call this once per account. */
+/** A new account's first notification, sent by createAccount (so sign-up, the seed and invitations all get it). */
 export async function sendWelcomeNotification(options: {
   db: Database;
   user: { id: string; organisationId: string; firstname: string };
@@ -37,7 +37,7 @@ export async function sendWelcomeNotification(options: {
     userId: user.id,
     organisationId: user.organisationId,
     title: 'Welcome to Verity',
-    message: `Hello ${user.firstname}, your account is ready. Start with the onboarding on the home page, or ask the assistant a compliance question.`,
+    message: `Hello ${user.firstname}, your Verity account is ready. You can update your details, photo and password from Profile in the menu under your avatar.`,
   });
 }
 
