@@ -36,7 +36,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'shared',
+          name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
         },

@@ -1,4 +1,5 @@
-import { ArrowRight, Bell, Clock, FileText } from 'lucide-react';
+import { ArrowRight, Bell, Clock, FileText, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useNav } from '../components/shell/use-nav';
 import { useAuthStore } from '../lib/auth-store';
@@ -10,6 +11,30 @@ export function greetingFor(date: Date): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
+}
+
+interface HomeCardProps {
+  /** The heading's id; the heading names the section. */
+  headingId: string;
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  /** Anything under the description, such as an action. */
+  children?: ReactNode;
+}
+
+/** One of the cards under the quick actions: a titled section with an icon. */
+function HomeCard({ headingId, icon: Icon, title, description, children }: HomeCardProps) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold text-slate-900">
+        <Icon className="size-4 text-slate-500" aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="mt-2 text-slate-600 text-sm">{description}</p>
+      {children}
+    </section>
+  );
 }
 
 export function HomePage() {
@@ -72,34 +97,32 @@ export function HomePage() {
       </section>
 
       <div className="mt-10 grid gap-4 lg:grid-cols-3">
-        <section aria-labelledby="recent-conversations-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="recent-conversations-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-            <Clock className="size-4 text-slate-500" aria-hidden="true" />
-            Recent conversations
-          </h2>
-          <p className="mt-2 text-slate-600 text-sm">
-            {hasChat
+        <HomeCard
+          headingId="recent-conversations-heading"
+          icon={Clock}
+          title="Recent conversations"
+          description={
+            hasChat
               ? 'Recent conversations will appear here once you start using Chat.'
-              : 'Conversations shared with you open from the links you receive.'}
-          </p>
-        </section>
-        <section aria-labelledby="recent-documents-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="recent-documents-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-            <FileText className="size-4 text-slate-500" aria-hidden="true" />
-            Documents and favourites
-          </h2>
-          <p className="mt-2 text-slate-600 text-sm">
-            {hasWiki
+              : 'Conversations shared with you open from the links you receive.'
+          }
+        />
+        <HomeCard
+          headingId="recent-documents-heading"
+          icon={FileText}
+          title="Documents and favourites"
+          description={
+            hasWiki
               ? 'Documents you open or mark as favourites in the Regulatory Wiki will appear here.'
-              : 'Documents shared with you open from the links you receive.'}
-          </p>
-        </section>
-        <section aria-labelledby="latest-notifications-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-          <h2 id="latest-notifications-heading" className="flex items-center gap-2 font-semibold text-slate-900">
-            <Bell className="size-4 text-slate-500" aria-hidden="true" />
-            Notifications
-          </h2>
-          <p className="mt-2 text-slate-600 text-sm">Updates about your work and the regulatory library arrive here.</p>
+              : 'Documents shared with you open from the links you receive.'
+          }
+        />
+        <HomeCard
+          headingId="latest-notifications-heading"
+          icon={Bell}
+          title="Notifications"
+          description="Updates about your work and the regulatory library arrive here."
+        >
           <button
             type="button"
             onClick={() => setNotificationsOpen(true)}
@@ -107,7 +130,7 @@ export function HomePage() {
           >
             View notifications
           </button>
-        </section>
+        </HomeCard>
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ export function AvatarMenu({ placement, tone }: AvatarMenuProps) {
   const navigate = useNavigate();
 
   const name = [user?.firstname, user?.surname].filter(Boolean).join(' ') || 'your account';
-  const unreadLabel = unreadCount > 0 ? `, ${formatUnreadBadge(unreadCount)} unread notifications` : '';
+  const unreadLabel = unreadCount > 0 ? `, ${formatUnreadBadge(unreadCount)} unread notification${unreadCount === 1 ? '' : 's'}` : '';
 
   return (
     <DropdownMenu

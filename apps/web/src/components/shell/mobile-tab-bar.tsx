@@ -1,8 +1,9 @@
 import { Ellipsis } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
 import { DropdownMenu } from '../ui/dropdown-menu';
+import { NavItemLink } from './nav-item-link';
 import { splitBarItems } from './nav-items';
 import { useNav } from './use-nav';
 
@@ -46,11 +47,10 @@ export function MobileTabBar() {
           const active = item.key === activeKey;
           return (
             <li key={item.key} className="flex-1">
-              <Link
-                to={item.path}
-                onClick={() => onNavigate(item)}
-                aria-current={active ? 'page' : undefined}
-                aria-label={item.label}
+              <NavItemLink
+                item={item}
+                active={active}
+                onNavigate={onNavigate}
                 className={cn(
                   'focus-ring relative flex h-14 flex-col items-center justify-center gap-0.5 font-medium text-[11px]',
                   active ? 'text-brand-800' : 'text-slate-600 hover:text-slate-900',
@@ -59,7 +59,7 @@ export function MobileTabBar() {
                 <Icon className={cn('size-5', active && 'text-brand-700')} aria-hidden="true" />
                 <span aria-hidden="true">{item.shortLabel}</span>
                 {active && <span className="absolute top-0 h-0.5 w-8 rounded-full bg-brand-700" aria-hidden="true" />}
-              </Link>
+              </NavItemLink>
             </li>
           );
         })}

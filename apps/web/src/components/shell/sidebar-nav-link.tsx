@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { NavItemLink } from './nav-item-link';
 import type { NavItem } from './nav-items';
 
 export interface SidebarNavLinkProps {
@@ -12,11 +12,10 @@ export interface SidebarNavLinkProps {
 export function SidebarNavLink({ item, active, onNavigate }: SidebarNavLinkProps) {
   const Icon = item.icon;
   return (
-    <Link
-      to={item.path}
-      onClick={() => onNavigate(item)}
-      aria-current={active ? 'page' : undefined}
-      aria-label={item.label}
+    <NavItemLink
+      item={item}
+      active={active}
+      onNavigate={onNavigate}
       className={cn(
         'focus-ring group relative flex w-[68px] flex-col items-center gap-1 rounded-lg px-0.5 py-2 text-center transition-colors',
         active ? 'bg-brand-600 text-white shadow-sm' : 'text-brand-100 hover:bg-brand-800 hover:text-white',
@@ -32,6 +31,6 @@ export function SidebarNavLink({ item, active, onNavigate }: SidebarNavLinkProps
       >
         {item.label}
       </span>
-    </Link>
+    </NavItemLink>
   );
 }

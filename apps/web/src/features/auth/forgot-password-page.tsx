@@ -1,49 +1,33 @@
 import { MESSAGES, requestPasswordResetSchema } from '@verity/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { EmailField } from '../../components/forms/email-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
-import { TextField } from '../../components/ui/text-field';
 import { TextLink } from '../../components/ui/text-link';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
-import { issuesToFieldErrors } from '../../lib/form-errors';
+import { useFormFields } from '../../hooks/use-form-fields';
+import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
 import { useRequestPasswordReset } from './api';
 import { AuthPageHeader } from './auth-page-header';
-import { StatusPanel } from './status-panel';
+import { CheckEmailPanel } from './check-email-panel';
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = requestPasswordResetSchema.safeParse({ email });
-    if (!parsed.success) {
-      setEmailError(issuesToFieldErrors<'email'>(parsed.error.issues).email);
-      focusFirstInvalid(form);
-      return;
-    }
-    setEmailError(undefined);
-    try {
-      await requestReset.mutateAsync(parsed.data);
-    } catch {
-      setFormError(MESSAGES.resetEmailFailed);
-      return;
-    }
-    setSentTo(parsed.data.email);
-  };
+  const { formError, handleSubmit } = useFormSubmit({
+    check: () => checkParsed<'email', { email: string }>(requestPasswordResetSchema.safeParse(values)),
+    setFieldErrors,
+    send: (data) => requestReset.mutateAsync(data),
+    // Whatever went wrong, the one message specified for this call.
+    failure: () => ({ fieldErrors: {}, formError: MESSAGES.resetEmailFailed }),
+    onSuccess: (_, data) => setSentTo(data.email),
+  });
 
   if (sentTo !== null) {
     // The same answer whether or not an account exists, so the page cannot be used to find out.
     return (
-      <StatusPanel
-        tone="mail"
-        title="Check your e-mail"
+      <CheckEmailPanel
         actions={
           <>
             <ButtonLink to="/auth/login" className="w-full">
@@ -59,8 +43,7 @@ export function ForgotPasswordPage() {
           If there is a Verity account for <strong className="break-all font-semibold text-slate-900">{sentTo}</strong>, we have sent it a
           link to reset your password.
         </p>
-        <p>The e-mail can take a few minutes to arrive. If you cannot find it, check your junk or spam folder.</p>
-      </StatusPanel>
+      </CheckEmailPanel>
     );
   }
 
@@ -72,21 +55,7 @@ export function ForgotPasswordPage() {
       />
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Reset password">
         {formError && <Alert>{formError}</Alert>}
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailError(undefined);
-          }}
-          error={emailError}
-        />
+        <EmailField label="E-mail address" value={values.email} onChange={handleChange} error={fieldErrors.email} />
         <Button type="submit" className="w-full" loading={requestReset.isPending}>
           Send reset link
         </Button>

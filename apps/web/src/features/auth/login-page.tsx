@@ -1,13 +1,13 @@
 import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES } from '@verity/shared';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { EmailField } from '../../components/forms/email-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
-import { hasErrorCode, issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
+import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { hasErrorCode, submitErrors } from '../../lib/form-errors';
 import { LoginRejectedError, useSignIn } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { safeRedirectPath } from './safe-redirect';
@@ -36,34 +36,23 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields<LoginInput>({ email: '', password: '' });
-  const [notice, setNotice] = useState<Notice | null>(null);
 
   const forumSignOn = searchParams.has('sso') && searchParams.has('sig');
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setNotice(null);
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(issuesToFieldErrors<LoginField>(parsed.error.issues));
-      focusFirstInvalid(form);
-      return;
-    }
-    setFieldErrors({});
-    try {
-      await signIn.mutateAsync(parsed.data);
-    } catch (error) {
+  const { formError: notice, handleSubmit } = useFormSubmit({
+    check: () => checkParsed<LoginField, LoginInput>(loginSchema.safeParse(values)),
+    setFieldErrors,
+    send: (data) => signIn.mutateAsync(data),
+    failure: (error) => {
       const { fieldErrors: placed, formError } = submitErrors(error, FIELDS, MESSAGES.loginFailed);
-      setFieldErrors(placed);
-      focusFirstInvalid(form);
-      if (formError !== undefined) setNotice(noticeFor(error, formError));
-      return;
-    }
+      return { fieldErrors: placed, formError: formError === undefined ? undefined : noticeFor(error, formError) };
+    },
     // Navigate straight after the session is stored, so the guest-only rule cannot win the race
     // and drop the page the user was originally heading for.
-    navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
-  };
+    onSuccess: () => {
+      navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+    },
+  });
 
   return (
     <div>
@@ -81,18 +70,7 @@ export function LoginPage() {
             {notice.message}
           </Alert>
         )}
-        <TextField
-          label="E-mail address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          value={values.email}
-          onChange={handleChange}
-          error={fieldErrors.email}
-        />
+        <EmailField label="E-mail address" value={values.email} onChange={handleChange} error={fieldErrors.email} />
         <div className="space-y-2">
           <TextField
             label="Password"

@@ -1,14 +1,13 @@
 import { ERROR_CODES, MESSAGES, passwordSchema } from '@verity/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
-import { TextField } from '../../components/ui/text-field';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
 import { type FieldErrors, hasErrorCode, submitErrors } from '../../lib/form-errors';
-import { PASSWORD_RULES_HINT } from '../../lib/password-rules';
 import { useResetPassword } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { StatusPanel } from './status-panel';
@@ -40,36 +39,25 @@ export function ResetPasswordPanel({ oobCode }: ResetPasswordPanelProps) {
     newPassword: '',
     confirmPassword: '',
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const [linkExpired, setLinkExpired] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const errors = validate(values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(form);
-      return;
-    }
-    try {
-      await reset.mutateAsync({ oobCode, newPassword: values.newPassword });
-    } catch (error) {
+  const { formError, handleSubmit } = useFormSubmit({
+    check: () => checkFieldErrors(validate(values), values.newPassword),
+    setFieldErrors,
+    send: (newPassword) => reset.mutateAsync({ oobCode, newPassword }),
+    failure: (error) => {
       const result = submitErrors(error, FIELDS, MESSAGES.resetPasswordFailed, CODE_FIELDS);
-      if (hasErrorCode(error, ERROR_CODES.invalidActionCode.code)) {
-        setLinkExpired(result.formError ?? ERROR_CODES.invalidActionCode.message);
-        return;
-      }
-      setFieldErrors(result.fieldErrors);
-      focusFirstInvalid(form);
-      setFormError(result.formError ?? null);
-      return;
-    }
-    setValues({ newPassword: '', confirmPassword: '' });
-    setDone(true);
-  };
+      if (!hasErrorCode(error, ERROR_CODES.invalidActionCode.code)) return result;
+      // An expired or used link cannot be fixed on this form: the page says so instead.
+      setLinkExpired(result.formError ?? ERROR_CODES.invalidActionCode.message);
+      return undefined;
+    },
+    onSuccess: () => {
+      setValues({ newPassword: '', confirmPassword: '' });
+      setDone(true);
+    },
+  });
 
   if (done) {
     return (
@@ -120,26 +108,11 @@ export function ResetPasswordPanel({ oobCode }: ResetPasswordPanelProps) {
             </p>
           </Alert>
         )}
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULES_HINT}
-          value={values.newPassword}
+        <NewPasswordFields
+          names={{ password: 'newPassword', confirm: 'confirmPassword' }}
+          values={values}
+          errors={fieldErrors}
           onChange={handleChange}
-          error={fieldErrors.newPassword}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          onChange={handleChange}
-          error={fieldErrors.confirmPassword}
         />
         <Button type="submit" className="w-full" loading={reset.isPending}>
           Update password

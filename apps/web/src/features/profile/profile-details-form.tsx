@@ -1,12 +1,12 @@
 import { MESSAGES, type UpdateProfileInput, type User, updateProfileSchema } from '@verity/shared';
-import { type FormEvent, useState } from 'react';
+import { PersonNameFields } from '../../components/forms/person-name-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
-import { issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
+import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { submitErrors } from '../../lib/form-errors';
 import { useUpdateProfile } from './api';
 import { ProfileSection } from './profile-section';
 
@@ -25,67 +25,26 @@ function valuesOf(user: User): UpdateProfileInput {
 export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
   const update = useUpdateProfile();
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<UpdateProfileInput>(() => valuesOf(user));
-  const [formError, setFormError] = useState<string | null>(null);
 
   const saved = valuesOf(user);
   const changed = FIELDS.some((field) => values[field] !== saved[field]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const parsed = updateProfileSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(issuesToFieldErrors<ProfileField>(parsed.error.issues));
-      focusFirstInvalid(form);
-      return;
-    }
-    setFieldErrors({});
-    try {
-      const updated = await update.mutateAsync(parsed.data);
+  const { formError, handleSubmit } = useFormSubmit({
+    check: () => checkParsed<ProfileField, UpdateProfileInput>(updateProfileSchema.safeParse(values)),
+    setFieldErrors,
+    send: (data) => update.mutateAsync(data),
+    failure: (error) => submitErrors(error, FIELDS, MESSAGES.profileUpdateFailed),
+    onSuccess: (updated) => {
       setValues(valuesOf(updated));
       toast.success('Profile updated');
-    } catch (error) {
-      const result = submitErrors(error, FIELDS, MESSAGES.profileUpdateFailed);
-      setFieldErrors(result.fieldErrors);
-      focusFirstInvalid(form);
-      setFormError(result.formError ?? null);
-    }
-  };
+    },
+  });
 
   return (
     <ProfileSection title="Your details" description="Keep your name and job title up to date so colleagues can recognise you.">
       <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Your details">
         {formError && <Alert>{formError}</Alert>}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="firstname"
-            autoComplete="given-name"
-            required
-            value={values.firstname}
-            onChange={handleChange}
-            error={fieldErrors.firstname}
-          />
-          <TextField
-            label="Surname"
-            name="surname"
-            autoComplete="family-name"
-            required
-            value={values.surname}
-            onChange={handleChange}
-            error={fieldErrors.surname}
-          />
-        </div>
-        <TextField
-          label="Job title"
-          name="job_title"
-          autoComplete="organization-title"
-          required
-          value={values.job_title}
-          onChange={handleChange}
-          error={fieldErrors.job_title}
-        />
+        <PersonNameFields firstNameField="firstname" values={values} errors={fieldErrors} onChange={handleChange} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="E-mail address"

@@ -1,13 +1,12 @@
 import { changePasswordSchema, ERROR_CODES, MESSAGES } from '@verity/shared';
-import { type FormEvent, useState } from 'react';
+import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
 import { type FieldErrors, issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
-import { PASSWORD_RULES_HINT } from '../../lib/password-rules';
 import { useChangePassword } from './api';
 import { ProfileSection } from './profile-section';
 
@@ -38,30 +37,17 @@ function validate(values: Record<PasswordField, string>): FieldErrors<PasswordFi
 export function UpdatePasswordPage() {
   const change = useChangePassword();
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields(EMPTY);
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setFormError(null);
-    const errors = validate(values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      focusFirstInvalid(form);
-      return;
-    }
-    try {
-      await change.mutateAsync({ old_password: values.old_password, new_password: values.new_password });
-    } catch (error) {
-      const result = submitErrors(error, FIELDS, MESSAGES.changePasswordFailed, CODE_FIELDS);
-      setFieldErrors(result.fieldErrors);
-      focusFirstInvalid(form);
-      setFormError(result.formError ?? null);
-      return;
-    }
-    setValues(EMPTY);
-    toast.success(PASSWORD_CHANGED_MESSAGE);
-  };
+  const { formError, handleSubmit } = useFormSubmit({
+    check: () => checkFieldErrors(validate(values), { old_password: values.old_password, new_password: values.new_password }),
+    setFieldErrors,
+    send: (data) => change.mutateAsync(data),
+    failure: (error) => submitErrors(error, FIELDS, MESSAGES.changePasswordFailed, CODE_FIELDS),
+    onSuccess: () => {
+      setValues(EMPTY);
+      toast.success(PASSWORD_CHANGED_MESSAGE);
+    },
+  });
 
   return (
     <ProfileSection
@@ -80,26 +66,11 @@ export function UpdatePasswordPage() {
           onChange={handleChange}
           error={fieldErrors.old_password}
         />
-        <TextField
-          label="New password"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_RULES_HINT}
-          value={values.new_password}
+        <NewPasswordFields
+          names={{ password: 'new_password', confirm: 'confirm_password' }}
+          values={values}
+          errors={fieldErrors}
           onChange={handleChange}
-          error={fieldErrors.new_password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirm_password}
-          onChange={handleChange}
-          error={fieldErrors.confirm_password}
         />
         <Button type="submit" loading={change.isPending}>
           Change password
