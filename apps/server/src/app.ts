@@ -16,6 +16,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await authRoutes(api, routeDeps);
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);
+      await documentsRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

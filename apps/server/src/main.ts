@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { ingestSeedCorpus } from './ingest/corpus.ts';
 import { seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -8,6 +9,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Every start: new or changed seed documents go in; nothing changed costs one query.
+  await ingestSeedCorpus({ db: database.db, log: app.log });
   const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
 
   const shutdown = async (signal: string) => {

@@ -140,3 +140,55 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Regulatory documents: the external library (organisation_id null, visible to every
+ * organisation) and an organisation's own internal documents. A new file with a known file name
+ * is a new row: the newest edition of that file name is the row created last.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    category: text('category').notNull(),
+    domain: text('domain').notNull(),
+    subdomain: text('subdomain').notNull(),
+    issuer: text('issuer').notNull(),
+    edition: text('edition').notNull(),
+    status: text('status', { enum: ['current', 'superseded'] }).notNull(),
+    supersededByCode: text('superseded_by_code'),
+    supersedes: text('supersedes').array().notNull().default(sql`'{}'::text[]`),
+    appliesTo: text('applies_to').array().notNull().default(sql`'{}'::text[]`),
+    sourceKind: text('source_kind', { enum: ['corpus', 'upload'] }).notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('documents_filename_content_hash_key').on(t.filename, t.contentHash),
+    index('documents_code_idx').on(t.code),
+    index('documents_filename_idx').on(t.filename),
+    index('documents_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/** A document's ordered parts (title, headings, paragraphs, list items, tables) with the section each sits in. */
+export const documentElements = pgTable(
+  'document_elements',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['title', 'heading', 'paragraph', 'list_item', 'table'] }).notNull(),
+    text: text('text').notNull(),
+    page: integer('page').notNull().default(1),
+    headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('document_elements_document_position_idx').on(t.documentId, t.position)],
+);

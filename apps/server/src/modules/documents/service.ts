@@ -1,0 +1,101 @@
+import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse } from '@verity/shared';
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { documentElements, documents } from '../../db/schema.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** External library documents for everyone; internal ones only for their own organisation. */
+function visibleTo(organisationId: string): SQL {
+  return or(isNull(documents.organisationId), eq(documents.organisationId, organisationId)) as SQL;
+}
+
+/** The newest edition of every file name the organisation can see, and the categories of the current ones. */
+export async function filterData(options: { db: Database; organisationId: string }): Promise<FilterDataResponse> {
+  const rows = await options.db
+    .selectDistinctOn([documents.filename])
+    .from(documents)
+    .where(visibleTo(options.organisationId))
+    .orderBy(documents.filename, desc(documents.createdAt), desc(documents.id));
+  const references: DocumentReference[] = rows
+    .map((row) => ({
+      short_id: row.id,
+      code: row.code,
+      title: row.title,
+      tags: { category: row.category, domain: row.domain, subdomain: row.subdomain },
+      status: row.status,
+      edition: row.edition,
+    }))
+    .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }) || a.short_id.localeCompare(b.short_id));
+  const categories = new Set(rows.filter((row) => row.status === 'current').map((row) => row.category));
+  return { references, default_categories: [...categories].sort() };
+}
+
+export async function findVisibleById(options: { db: Database; organisationId: string; id: string }): Promise<DocumentRow | undefined> {
+  const [row] = await options.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, options.id), visibleTo(options.organisationId)));
+  return row;
+}
+
+/** The newest document (last created) with this file name that the organisation can see. */
+export async function findNewestByFilename(options: {
+  db: Database;
+  organisationId: string;
+  filename: string;
+}): Promise<DocumentRow | undefined> {
+  const [row] = await options.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.filename, options.filename), visibleTo(options.organisationId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(1);
+  return row;
+}
+
+/** The document with its elements (the requested ones flagged) and its supersession links. */
+export async function presentDocument(options: {
+  db: Database;
+  organisationId: string;
+  document: DocumentRow;
+  highlight: readonly string[];
+}): Promise<DocumentResponse> {
+  const { db, organisationId, document } = options;
+  const highlight = new Set(options.highlight);
+  const rows = await db
+    .select()
+    .from(documentElements)
+    .where(eq(documentElements.documentId, document.id))
+    .orderBy(asc(documentElements.position));
+  const elements: DocumentElement[] = rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    text: row.text,
+    page: row.page,
+    heading_path: row.headingPath,
+    highlighted: highlight.has(row.id),
+  }));
+  let supersededBy: DocumentResponse['superseded_by'] = null;
+  if (document.supersededByCode) {
+    const [current] = await db
+      .select({ id: documents.id, code: documents.code, title: documents.title })
+      .from(documents)
+      .where(and(eq(documents.code, document.supersededByCode), eq(documents.status, 'current'), visibleTo(organisationId)))
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(1);
+    supersededBy = current ?? null;
+  }
+  return {
+    id: document.id,
+    code: document.code,
+    title: document.title,
+    filename: document.filename,
+    tags: { category: document.category, domain: document.domain, subdomain: document.subdomain },
+    edition: document.edition,
+    status: document.status,
+    superseded_by: supersededBy,
+    supersedes: document.supersedes,
+    elements,
+  };
+}
