@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -173,6 +173,8 @@ export const documents = pgTable(
     index('documents_code_idx').on(t.code),
     index('documents_filename_idx').on(t.filename),
     index('documents_organisation_idx').on(t.organisationId),
+    // Full-text search over title and code (search module); queries repeat this exact expression.
+    index('documents_fts_idx').using('gin', sql`to_tsvector('english', ${t.title} || ' ' || ${t.code})`),
   ],
 );
 
@@ -190,5 +192,24 @@ export const documentElements = pgTable(
     page: integer('page').notNull().default(1),
     headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index('document_elements_document_position_idx').on(t.documentId, t.position)],
+  (t) => [
+    index('document_elements_document_position_idx').on(t.documentId, t.position),
+    // Full-text search over element text (search module); queries repeat this exact expression.
+    index('document_elements_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
+  ],
+);
+
+/** A user's favourite documents (the wiki's favourites view). */
+export const documentFavourites = pgTable(
+  'document_favourites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index('document_favourites_document_idx').on(t.documentId)],
 );

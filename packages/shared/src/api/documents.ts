@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDocumentId } from '../ids.ts';
 
 export type DocumentStatus = 'current' | 'superseded';
 export type DocumentElementType = 'title' | 'heading' | 'paragraph' | 'list_item' | 'table';
@@ -76,3 +77,75 @@ export const documentQuerySchema = z.object({
 });
 
 export type DocumentQuery = z.infer<typeof documentQuerySchema>;
+
+/** POST /api/docs/set_favourite: like or unlike a document (idempotent both ways). */
+export const setFavouriteSchema = z.object({
+  external_id: z.string().refine(isDocumentId, 'A document id is 26 letters or digits'),
+  like: z.boolean(),
+});
+
+export type SetFavouriteRequest = z.infer<typeof setFavouriteSchema>;
+
+/** The favourite status after the call. */
+export interface SetFavouriteResponse {
+  external_id: string;
+  like: boolean;
+}
+
+/** GET /api/docs/my-favourites: the caller's visible favourites, newest favourite first. */
+export interface MyFavouritesResponse {
+  favourites: DocumentReference[];
+}
+
+export const SEARCH_QUERY_MAX_LENGTH = 500;
+export const SEARCH_PAGE_SIZE = 20;
+const SEARCH_FILTER_MAX = 50;
+const SEARCH_FILTER_VALUE_MAX_LENGTH = 200;
+
+/** A repeatable query parameter (multi-select): given once it is a string, repeated an array. */
+const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+  .pipe(
+    z
+      .array(z.string().max(SEARCH_FILTER_VALUE_MAX_LENGTH, `A filter value is longer than ${SEARCH_FILTER_VALUE_MAX_LENGTH} characters`))
+      .max(SEARCH_FILTER_MAX, `Give at most ${SEARCH_FILTER_MAX} values per filter`),
+  );
+
+/** GET /api/docs/search: q (websearch syntax), filters AND across kinds and OR within one, page from 1. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Enter something to search for' })
+    .max(SEARCH_QUERY_MAX_LENGTH, `A search is at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
+    .refine((value) => value.trim().length > 0, 'Enter something to search for'),
+  category: repeated,
+  domain: repeated,
+  subdomain: repeated,
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,5}$/, 'The page is a whole number from 1')
+    .optional()
+    .transform((value) => (value === undefined ? 1 : Number(value))),
+});
+
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export interface SearchSnippet {
+  element_id: string;
+  /** Escaped element text with the matched terms in <mark>…</mark>. */
+  text_html: string;
+}
+
+export interface SearchResult {
+  reference: DocumentReference;
+  score: number;
+  snippets: SearchSnippet[];
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  page: number;
+  page_size: number;
+  total: number;
+}

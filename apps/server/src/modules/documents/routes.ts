@@ -1,10 +1,21 @@
-import { type DocumentResponse, documentQuerySchema, type FilterDataResponse, isDocumentId } from '@verity/shared';
+import {
+  type DocumentResponse,
+  documentQuerySchema,
+  type FilterDataResponse,
+  isDocumentId,
+  type MyFavouritesResponse,
+  type SearchResponse,
+  searchQuerySchema,
+  type SetFavouriteResponse,
+  setFavouriteSchema,
+} from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/validate.ts';
-import { filterData, findNewestByFilename, findVisibleById, presentDocument } from './service.ts';
+import { searchDocuments } from './search.ts';
+import { filterData, findNewestByFilename, findVisibleById, listFavourites, presentDocument, setFavourite } from './service.ts';
 
 const DOCUMENT_NOT_FOUND = 'The requested document could not be found.';
 const FILENAME_MAX_LENGTH = 255;
@@ -46,4 +57,24 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
       return presentDocument({ db, organisationId, document, highlight: query.element_ids });
     },
   );
+
+  app.post('/docs/set_favourite', { onRequest: requireAuth(['standard']) }, async (request): Promise<SetFavouriteResponse> => {
+    const { organisationId, userId } = authOf(request, ['standard']);
+    const body = parseWith(setFavouriteSchema, request.body);
+    const document = await findVisibleById({ db, organisationId, id: body.external_id });
+    if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+    await setFavourite({ db, userId, documentId: document.id, like: body.like });
+    return { external_id: document.id, like: body.like };
+  });
+
+  app.get('/docs/my-favourites', { onRequest: requireAuth(['standard']) }, async (request): Promise<MyFavouritesResponse> => {
+    const { organisationId, userId } = authOf(request, ['standard']);
+    return listFavourites({ db, userId, organisationId });
+  });
+
+  app.get('/docs/search', { onRequest: requireAuth(['standard']) }, async (request): Promise<SearchResponse> => {
+    const { organisationId } = authOf(request, ['standard']);
+    const query = parseWith(searchQuerySchema, request.query, 'query');
+    return searchDocuments({ db, organisationId, query });
+  });
 }

@@ -1,13 +1,25 @@
-import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse } from '@verity/shared';
+import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse, MyFavouritesResponse } from '@verity/shared';
 import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { documentElements, documents } from '../../db/schema.ts';
+import { documentElements, documentFavourites, documents } from '../../db/schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
 /** External library documents for everyone; internal ones only for their own organisation. */
 function visibleTo(organisationId: string): SQL {
   return or(isNull(documents.organisationId), eq(documents.organisationId, organisationId)) as SQL;
+}
+
+/** The reference shape shared by filter data, favourites and search. */
+export function toReference(row: DocumentRow): DocumentReference {
+  return {
+    short_id: row.id,
+    code: row.code,
+    title: row.title,
+    tags: { category: row.category, domain: row.domain, subdomain: row.subdomain },
+    status: row.status,
+    edition: row.edition,
+  };
 }
 
 /** The newest edition of every file name the organisation can see, and the categories of the current ones. */
@@ -18,14 +30,7 @@ export async function filterData(options: { db: Database; organisationId: string
     .where(visibleTo(options.organisationId))
     .orderBy(documents.filename, desc(documents.createdAt), desc(documents.id));
   const references: DocumentReference[] = rows
-    .map((row) => ({
-      short_id: row.id,
-      code: row.code,
-      title: row.title,
-      tags: { category: row.category, domain: row.domain, subdomain: row.subdomain },
-      status: row.status,
-      edition: row.edition,
-    }))
+    .map(toReference)
     .sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }) || a.short_id.localeCompare(b.short_id));
   const categories = new Set(rows.filter((row) => row.status === 'current').map((row) => row.category));
   return { references, default_categories: [...categories].sort() };
@@ -98,4 +103,25 @@ export async function presentDocument(options: {
     supersedes: document.supersedes,
     elements,
   };
+}
+
+/** Like (insert) or unlike (delete) a document the caller can already see; both idempotent. */
+export async function setFavourite(options: { db: Database; userId: string; documentId: string; like: boolean }): Promise<void> {
+  const { db, userId, documentId } = options;
+  if (options.like) {
+    await db.insert(documentFavourites).values({ userId, documentId }).onConflictDoNothing();
+  } else {
+    await db.delete(documentFavourites).where(and(eq(documentFavourites.userId, userId), eq(documentFavourites.documentId, documentId)));
+  }
+}
+
+/** The user's favourites still visible to their organisation, newest favourite first. */
+export async function listFavourites(options: { db: Database; userId: string; organisationId: string }): Promise<MyFavouritesResponse> {
+  const rows = await options.db
+    .select({ document: documents })
+    .from(documentFavourites)
+    .innerJoin(documents, eq(documents.id, documentFavourites.documentId))
+    .where(and(eq(documentFavourites.userId, options.userId), visibleTo(options.organisationId)))
+    .orderBy(desc(documentFavourites.createdAt), desc(documentFavourites.documentId));
+  return { favourites: rows.map((row) => toReference(row.document)) };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "document_elements_fts_idx" ON "document_elements" USING gin (to_tsvector('english', "text"));--> statement-breakpoint
+CREATE INDEX "documents_fts_idx" ON "documents" USING gin (to_tsvector('english', "title" || ' ' || "code"));

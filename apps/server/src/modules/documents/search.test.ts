@@ -1,0 +1,171 @@
+import type { ApiErrorBody, SearchResponse } from '@verity/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { documentElements, documents } from '../../db/schema.ts';
+import { ingestSeedCorpus } from '../../ingest/corpus.ts';
+import { newId } from '../../lib/ids.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildUser, type TestUser } from '../../test/factories.ts';
+import { codeMatch } from './search.ts';
+
+let t: TestApp;
+let standard: TestUser;
+let guest: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await ingestSeedCorpus({ db: t.db });
+  standard = await buildUser(t);
+  guest = await buildUser(t, { roles: ['guest'] });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function search(user: TestUser | null, query: string) {
+  return t.app.inject({ method: 'GET', url: `/api/docs/search?${query}`, headers: user?.headers ?? {} });
+}
+
+async function results(query: string): Promise<SearchResponse> {
+  const response = await search(standard, query);
+  expect(response.statusCode).toBe(200);
+  return response.json<SearchResponse>();
+}
+
+async function codes(q: string): Promise<string[]> {
+  const body = await results(new URLSearchParams({ q }).toString());
+  return body.results.map((result) => result.reference.code);
+}
+
+describe('code matching', () => {
+  test.each([
+    ['HTM 06-01', 'HTM 06-01', 2],
+    ['htm 6-1', 'HTM 06-01', 2],
+    ['HTM0601', 'HTM 06-01', 2],
+    ['L8', 'ACoP L8', 1],
+    ['COSHH', 'COSHH 2002', 1],
+    ['reg 12', 'CQC Reg 12', 1],
+    ['Regulation 12', 'CQC Reg 12', 1],
+    ['reg 1', 'CQC Reg 12', 0],
+    ['legionella', 'ACoP L8', 0],
+  ])('%s against %s is %i', (query, code, expected) => {
+    expect(codeMatch(query, code)).toBe(expected);
+  });
+});
+
+describe('GET /api/docs/search', () => {
+  test('without a token 401, as a guest 403', async () => {
+    expect((await search(null, 'q=legionella')).statusCode).toBe(401);
+    expect((await search(guest, 'q=legionella')).statusCode).toBe(403);
+  });
+
+  test.each(['HTM 06-01', 'htm 6-1', 'HTM0601', 'htm 06-01'])('%s finds HTM 06-01 first', async (q) => {
+    expect((await codes(q))[0]).toBe('HTM 06-01');
+  });
+
+  test.each([
+    ['L8', 'ACoP L8'],
+    ['COSHH', 'COSHH 2002'],
+    ['reg 12', 'CQC Reg 12'],
+    ['Regulation 12', 'CQC Reg 12'],
+  ])('%s finds %s first', async (q, code) => {
+    expect((await codes(q))[0]).toBe(code);
+  });
+
+  test('the superseded edition ranks below the current one and is labelled superseded', async () => {
+    const body = await results('q=HTM+06-01');
+    const found = body.results.map((result) => result.reference);
+    const current = found.findIndex((reference) => reference.code === 'HTM 06-01');
+    const superseded = found.findIndex((reference) => reference.code === 'HTM 06-01 (2007)');
+    expect(current).toBe(0);
+    expect(superseded).toBeGreaterThan(current);
+    expect(found[superseded]?.status).toBe('superseded');
+    expect(found[current]?.status).toBe('current');
+  });
+
+  test('snippets highlight the matched words with <mark>', async () => {
+    const body = await results('q=legionella');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.page).toBe(1);
+    expect(body.page_size).toBe(20);
+    expect(body.total).toBeGreaterThanOrEqual(body.results.length);
+    const first = body.results[0];
+    expect(first?.snippets.length).toBeGreaterThan(0);
+    expect(first?.snippets[0]?.text_html).toMatch(/<mark>legionella<\/mark>/i);
+    expect(first?.snippets[0]?.element_id).toMatch(/^[A-Za-z0-9]{26}$/);
+  });
+
+  test('a quoted phrase matches the words next to each other', async () => {
+    const body = await results(new URLSearchParams({ q: '"water hygiene"' }).toString());
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const result of body.results) {
+      for (const snippet of result.snippets) {
+        expect(snippet.text_html.replace(/<\/?mark>/g, '').toLowerCase()).toMatch(/water\W+hygiene/);
+      }
+    }
+  });
+
+  test('a domain filter excludes other domains; repeated values are OR', async () => {
+    const all = await results('q=risk+assessment');
+    const domains = new Set(all.results.map((result) => result.reference.tags.domain));
+    expect(domains.size).toBeGreaterThan(1);
+    const [first, second] = [...domains];
+    const one = await results(`q=risk+assessment&domain=${encodeURIComponent(first ?? '')}`);
+    expect(one.results.length).toBeGreaterThan(0);
+    expect(one.results.every((result) => result.reference.tags.domain === first)).toBe(true);
+    const two = await results(`q=risk+assessment&domain=${encodeURIComponent(first ?? '')}&domain=${encodeURIComponent(second ?? '')}`);
+    expect(new Set(two.results.map((result) => result.reference.tags.domain))).toEqual(new Set([first, second].filter(Boolean)));
+    const none = await results(`q=risk+assessment&domain=${encodeURIComponent(first ?? '')}&category=no-such-category`);
+    expect(none.results).toEqual([]);
+    expect(none.total).toBe(0);
+  });
+
+  test("another organisation's internal documents are never found; the caller's own are", async () => {
+    const other = await buildUser(t);
+    const id = newId();
+    await t.db.insert(documents).values({
+      id,
+      organisationId: other.user.organisationId,
+      code: 'INT zebrafinch',
+      title: 'Zebrafinch aviary policy',
+      filename: 'zebrafinch-policy.md',
+      category: 'Guidance',
+      domain: 'HTM',
+      subdomain: 'HTM 06 Electrical services',
+      issuer: 'Test Trust',
+      edition: '2026',
+      status: 'current',
+      sourceKind: 'upload',
+      contentHash: newId(),
+    });
+    await t.db
+      .insert(documentElements)
+      .values({ id: newId(), documentId: id, position: 0, type: 'paragraph', text: 'Zebrafinch aviaries are cleaned weekly.' });
+    expect((await results('q=zebrafinch')).total).toBe(0);
+    const own = await t.app.inject({ method: 'GET', url: '/api/docs/search?q=zebrafinch', headers: other.headers });
+    expect(own.json<SearchResponse>().results.map((result) => result.reference.short_id)).toEqual([id]);
+  });
+
+  test('paging: page 2 continues page 1', async () => {
+    const page1 = await results('q=safety');
+    const page2 = await results('q=safety&page=2');
+    expect(page2.page).toBe(2);
+    expect(page2.total).toBe(page1.total);
+    const ids1 = new Set(page1.results.map((result) => result.reference.short_id));
+    expect(page2.results.some((result) => ids1.has(result.reference.short_id))).toBe(false);
+  });
+
+  test.each([
+    ['no q', ''],
+    ['empty q', 'q='],
+    ['whitespace q', 'q=%20%20%20'],
+    ['q over 500 characters', `q=${'a'.repeat(501)}`],
+    ['page 0', 'q=water&page=0'],
+    ['page not a number', 'q=water&page=abc'],
+    ['page not whole', 'q=water&page=1.5'],
+  ])('%s is a 422', async (_name, query) => {
+    const response = await search(standard, query);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ApiErrorBody>().detail?.length).toBeGreaterThan(0);
+  });
+});
