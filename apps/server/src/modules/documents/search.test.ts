@@ -5,7 +5,7 @@ import { ingestSeedCorpus } from '../../ingest/corpus.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
-import { codeMatch } from './search.ts';
+import { codeMatch, queryWords } from './search.ts';
 
 let t: TestApp;
 let standard: TestUser;
@@ -48,12 +48,34 @@ describe('code matching', () => {
     ['Regulation 12', 'CQC Reg 12', 1],
     ['reg 1', 'CQC Reg 12', 0],
     ['legionella', 'ACoP L8', 0],
+    ['Which edition of HTM 07-01 is current?', 'HTM 07-01', 1],
+    ['Which edition of HTM 07-01 is current?', 'HTM 07-01 (2013)', 0],
   ])('%s against %s is %i', (query, code, expected) => {
     expect(codeMatch(query, code)).toBe(expected);
   });
 });
 
+describe('query words for relaxed matching', () => {
+  test('are distinct lower-case letter and digit runs, no tsquery syntax', () => {
+    expect(queryWords("What's the 'ICO' \\ deadline?: & | ! ICO")).toEqual(['what', 's', 'the', 'ico', 'deadline']);
+  });
+});
+
 describe('GET /api/docs/search', () => {
+  test('a natural-language query finds documents that have its words in different places', async () => {
+    const found = (await codes('legionella temperature monitoring')).slice(0, 10);
+    expect(found).toEqual(expect.arrayContaining(['ACoP L8', 'HSG274', 'HTM 04-01 Part B']));
+  });
+
+  test('a question with tsquery punctuation is searched, not an error', async () => {
+    const body = await results(new URLSearchParams({ q: "what's the 'ICO' \\ deadline?: & | !" }).toString());
+    expect(body.results.length).toBeGreaterThan(0);
+  });
+
+  test('a code named inside a question ranks that document first', async () => {
+    expect((await codes('Which edition of HTM 07-01 is current?'))[0]).toBe('HTM 07-01');
+  });
+
   test('without a token 401, as a guest 403', async () => {
     expect((await search(null, 'q=legionella')).statusCode).toBe(401);
     expect((await search(guest, 'q=legionella')).statusCode).toBe(403);

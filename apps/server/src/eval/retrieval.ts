@@ -1,0 +1,78 @@
+/**
+ * Retrieval evaluation on the dev set: every in-scope question goes through the search service
+ * (not HTTP) with its filters; prints each question's rank of the first expected document, then
+ * recall@1, recall@5 and MRR. Usage: npm run eval:retrieval [-- path/to/questions.jsonl]
+ */
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '../db/connect.ts';
+import { ingestSeedCorpus } from '../ingest/corpus.ts';
+import { createAccount } from '../modules/auth/accounts.ts';
+import { searchDocuments } from '../modules/documents/search.ts';
+import { createOrganisation } from '../modules/organisations/service.ts';
+
+interface Question {
+  id: string;
+  question: string;
+  expected_codes: string[];
+  out_of_scope?: boolean;
+  filters?: { category?: string[]; domain?: string[]; subdomain?: string[] };
+}
+
+// The dev set lives in shared/ beside the project checkout.
+const path = process.argv[2] ?? fileURLToPath(new URL('../../../../../shared/eval/chat-dev.jsonl', import.meta.url));
+const questions = readFileSync(path, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim().length > 0)
+  .map((line) => JSON.parse(line) as Question)
+  .filter((question) => question.out_of_scope !== true);
+
+const handle = await openDatabase({ dataDir: 'memory' });
+try {
+  await handle.migrate();
+  const db = handle.db;
+  await ingestSeedCorpus({ db });
+  const organisation = await createOrganisation({ db, name: 'Retrieval Eval Trust' });
+  await createAccount({
+    db,
+    organisationId: organisation.id,
+    email: 'eval@example.test',
+    firstname: 'Eval',
+    surname: 'User',
+    jobTitle: 'Evaluator',
+    password: null,
+    roles: ['standard'],
+    emailVerified: true,
+  });
+
+  let hitsAt1 = 0;
+  let hitsAt5 = 0;
+  let reciprocal = 0;
+  for (const question of questions) {
+    const response = await searchDocuments({
+      db,
+      organisationId: organisation.id,
+      query: {
+        q: question.question,
+        category: question.filters?.category ?? [],
+        domain: question.filters?.domain ?? [],
+        subdomain: question.filters?.subdomain ?? [],
+        page: 1,
+      },
+    });
+    const codes = response.results.map((result) => result.reference.code);
+    const index = codes.findIndex((code) => question.expected_codes.includes(code));
+    const rank = index === -1 ? null : index + 1;
+    if (rank === 1) hitsAt1++;
+    if (rank !== null && rank <= 5) hitsAt5++;
+    if (rank !== null) reciprocal += 1 / rank;
+    console.log(`${question.id}\trank ${rank ?? '-'}\t${question.question}\t→ ${codes.slice(0, 3).join(' | ')}`);
+  }
+  const n = questions.length;
+  console.log(`\nquestions ${n}`);
+  console.log(`recall@1 ${(hitsAt1 / n).toFixed(3)}`);
+  console.log(`recall@5 ${(hitsAt5 / n).toFixed(3)}`);
+  console.log(`MRR ${(reciprocal / n).toFixed(3)}`);
+} finally {
+  await handle.close();
+}
