@@ -2,7 +2,10 @@ import type { Role } from '@verity/shared';
 import { createAccount, type UserRow } from '../modules/auth/accounts.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 import { createOrganisation } from '../modules/organisations/service.ts';
-import type { TestApp } from './app.ts';
+import { documentElements, documents } from '../db/schema.ts';
+import { ingestSeedCorpus } from '../ingest/corpus.ts';
+import { newId } from '../lib/ids.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 
 let counter = 0;
 
@@ -46,4 +49,51 @@ export async function buildUser(
     policy: { idleMinutes: t.config.SESSION_IDLE_MINUTES, absoluteDays: t.config.SESSION_ABSOLUTE_DAYS },
   });
   return { user, email: user.email, password, token, headers: { 'auth-token': token } };
+}
+
+/**
+ * A library document inserted directly (no ingestion), external unless an organisation is given,
+ * with its elements in order.
+ */
+export async function buildDocument(
+  t: TestApp,
+  options: {
+    code: string;
+    filename: string;
+    title?: string;
+    status?: 'current' | 'superseded';
+    organisationId?: string;
+    elements?: { type: 'title' | 'heading' | 'paragraph' | 'list_item' | 'table'; text: string }[];
+  },
+): Promise<string> {
+  const id = newId();
+  await t.db.insert(documents).values({
+    id,
+    organisationId: options.organisationId ?? null,
+    code: options.code,
+    title: options.title ?? `${options.code} title`,
+    filename: options.filename,
+    category: 'Guidance',
+    domain: 'HTM',
+    subdomain: 'HTM 06 Electrical services',
+    issuer: 'Test issuer',
+    edition: '2017',
+    status: options.status ?? 'current',
+    sourceKind: 'upload',
+    contentHash: newId(),
+  });
+  const elements = options.elements ?? [];
+  if (elements.length > 0) {
+    await t.db
+      .insert(documentElements)
+      .values(elements.map((element, position) => ({ id: newId(), documentId: id, position, ...element })));
+  }
+  return id;
+}
+
+/** A test app holding the ingested seed corpus, with a standard user and a guest. */
+export async function buildLibraryTestApp(): Promise<{ t: TestApp; standard: TestUser; guest: TestUser }> {
+  const t = await buildTestApp();
+  await ingestSeedCorpus({ db: t.db });
+  return { t, standard: await buildUser(t), guest: await buildUser(t, { roles: ['guest'] }) };
 }

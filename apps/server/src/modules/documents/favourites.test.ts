@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentFavourites, documents } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser, type TestUser } from '../../test/factories.ts';
+import { buildDocument, buildUser, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 let standard: TestUser;
@@ -28,29 +28,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function insertDocument(options: {
-  code: string;
-  filename: string;
-  status: 'current' | 'superseded';
-  organisationId?: string;
-}): Promise<string> {
-  const id = newId();
-  await t.db.insert(documents).values({
-    id,
-    organisationId: options.organisationId ?? null,
-    code: options.code,
-    title: `${options.code} title`,
-    filename: options.filename,
-    category: 'Guidance',
-    domain: 'HTM',
-    subdomain: 'HTM 06 Electrical services',
-    issuer: 'Test issuer',
-    edition: '2017',
-    status: options.status,
-    sourceKind: 'upload',
-    contentHash: newId(),
-  });
-  return id;
+function insertDocument(options: { code: string; filename: string; status: 'current' | 'superseded'; organisationId?: string }) {
+  return buildDocument(t, options);
 }
 
 function setFavourite(user: TestUser | null, payload: unknown) {

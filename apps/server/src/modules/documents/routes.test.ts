@@ -2,20 +2,16 @@ import type { ApiErrorBody, DocumentResponse, FilterDataResponse } from '@verity
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents } from '../../db/schema.ts';
-import { ingestSeedCorpus } from '../../ingest/corpus.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser, type TestUser } from '../../test/factories.ts';
+import type { TestApp } from '../../test/app.ts';
+import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 let standard: TestUser;
 let guest: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await ingestSeedCorpus({ db: t.db });
-  standard = await buildUser(t);
-  guest = await buildUser(t, { roles: ['guest'] });
+  ({ t, standard, guest } = await buildLibraryTestApp());
 });
 
 afterAll(async () => {
@@ -38,29 +34,18 @@ async function filterData(user: TestUser): Promise<FilterDataResponse> {
   return response.json<FilterDataResponse>();
 }
 
-/** An internal document of the user's organisation, inserted directly, with two elements. */
-async function insertInternal(user: TestUser, filename: string) {
-  const id = newId();
-  await t.db.insert(documents).values({
-    id,
-    organisationId: user.user.organisationId,
+/** An internal document of the user's organisation with two elements. */
+function insertInternal(user: TestUser, filename: string) {
+  return buildDocument(t, {
     code: `INT ${filename}`,
-    title: 'Our electrical safety policy',
     filename,
-    category: 'Guidance',
-    domain: 'HTM',
-    subdomain: 'HTM 06 Electrical services',
-    issuer: 'Test Trust',
-    edition: '2026',
-    status: 'current',
-    sourceKind: 'upload',
-    contentHash: newId(),
+    title: 'Our electrical safety policy',
+    organisationId: user.user.organisationId,
+    elements: [
+      { type: 'title', text: 'Our electrical safety policy' },
+      { type: 'paragraph', text: 'Internal text.' },
+    ],
   });
-  await t.db.insert(documentElements).values([
-    { id: newId(), documentId: id, position: 0, type: 'title', text: 'Our electrical safety policy' },
-    { id: newId(), documentId: id, position: 1, type: 'paragraph', text: 'Internal text.' },
-  ]);
-  return id;
 }
 
 describe('authentication', () => {

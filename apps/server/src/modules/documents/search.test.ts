@@ -1,10 +1,7 @@
 import type { ApiErrorBody, SearchResponse } from '@verity/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { documentElements, documents } from '../../db/schema.ts';
-import { ingestSeedCorpus } from '../../ingest/corpus.ts';
-import { newId } from '../../lib/ids.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser, type TestUser } from '../../test/factories.ts';
+import type { TestApp } from '../../test/app.ts';
+import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 import { codeMatch, queryWords } from './search.ts';
 
 let t: TestApp;
@@ -12,10 +9,7 @@ let standard: TestUser;
 let guest: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await ingestSeedCorpus({ db: t.db });
-  standard = await buildUser(t);
-  guest = await buildUser(t, { roles: ['guest'] });
+  ({ t, standard, guest } = await buildLibraryTestApp());
 });
 
 afterAll(async () => {
@@ -144,25 +138,13 @@ describe('GET /api/docs/search', () => {
 
   test("another organisation's internal documents are never found; the caller's own are", async () => {
     const other = await buildUser(t);
-    const id = newId();
-    await t.db.insert(documents).values({
-      id,
-      organisationId: other.user.organisationId,
+    const id = await buildDocument(t, {
       code: 'INT zebrafinch',
-      title: 'Zebrafinch aviary policy',
       filename: 'zebrafinch-policy.md',
-      category: 'Guidance',
-      domain: 'HTM',
-      subdomain: 'HTM 06 Electrical services',
-      issuer: 'Test Trust',
-      edition: '2026',
-      status: 'current',
-      sourceKind: 'upload',
-      contentHash: newId(),
+      title: 'Zebrafinch aviary policy',
+      organisationId: other.user.organisationId,
+      elements: [{ type: 'paragraph', text: 'Zebrafinch aviaries are cleaned weekly.' }],
     });
-    await t.db
-      .insert(documentElements)
-      .values({ id: newId(), documentId: id, position: 0, type: 'paragraph', text: 'Zebrafinch aviaries are cleaned weekly.' });
     expect((await results('q=zebrafinch')).total).toBe(0);
     const own = await t.app.inject({ method: 'GET', url: '/api/docs/search?q=zebrafinch', headers: other.headers });
     expect(own.json<SearchResponse>().results.map((result) => result.reference.short_id)).toEqual([id]);
