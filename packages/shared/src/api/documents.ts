@@ -149,3 +149,45 @@ export interface SearchResponse {
   page_size: number;
   total: number;
 }
+
+const documentIdParam = z
+  .string({ error: 'Choose a document' })
+  .refine(isDocumentId, 'A document id is 26 letters or digits');
+
+/** GET /api/docs/compare?left=&right=: two documents or two editions of one, element by element. */
+export const compareQuerySchema = z.object({ left: documentIdParam, right: documentIdParam });
+
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
+
+/** How one aligned row differs: the same text, only on the right, only on the left, or edited. */
+export type CompareChange = 'equal' | 'added' | 'removed' | 'changed';
+
+export interface CompareElement {
+  id: string;
+  type: DocumentElementType;
+  text: string;
+  heading_path: string[];
+}
+
+/** A run of words inside a changed row: kept, added on the right or removed from the left. */
+export interface CompareSegment {
+  kind: 'equal' | 'added' | 'removed';
+  text: string;
+}
+
+export interface CompareRow {
+  change: CompareChange;
+  /** Null when the row was added on the right. */
+  left: CompareElement | null;
+  /** Null when the row was removed from the left. */
+  right: CompareElement | null;
+  /** Word-level differences, for changed rows only (left text read with removals, right with additions). */
+  segments?: CompareSegment[];
+}
+
+export interface CompareResponse {
+  left: DocumentReference;
+  right: DocumentReference;
+  rows: CompareRow[];
+  summary: { equal: number; added: number; removed: number; changed: number };
+}
