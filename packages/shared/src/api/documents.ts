@@ -150,9 +150,7 @@ export interface SearchResponse {
   total: number;
 }
 
-const documentIdParam = z
-  .string({ error: 'Choose a document' })
-  .refine(isDocumentId, 'A document id is 26 letters or digits');
+const documentIdParam = z.string({ error: 'Choose a document' }).refine(isDocumentId, 'A document id is 26 letters or digits');
 
 /** GET /api/docs/compare?left=&right=: two documents or two editions of one, element by element. */
 export const compareQuerySchema = z.object({ left: documentIdParam, right: documentIdParam });
