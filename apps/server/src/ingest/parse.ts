@@ -1,4 +1,12 @@
+import { parseDocx } from './docx.ts';
+import { parseHtml } from './html.ts';
 import { parseMarkdown, type ParsedElement } from './markdown.ts';
+import { parsePdf } from './pdf.ts';
+import { sniffFormat } from './sniff.ts';
+import { parseText } from './text.ts';
+
+export { sniffFormat } from './sniff.ts';
+export { extractPdfText } from './pdf.ts';
 
 /** The formats a file can be ingested from, decided by content (magic bytes), never by name alone. */
 export type SourceFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
@@ -25,12 +33,56 @@ export class UnreadableFileError extends Error {
 
 /**
  * Parse a file into ordered elements. The format is sniffed from the bytes (the file name only
- * separates Markdown from plain text); a file that yields no text is refused.
+ * separates Markdown from plain text); a file over `maxBytes`, of another type, encrypted, damaged
+ * or without any text is refused with an UnreadableFileError, and nothing else is thrown for bad input.
  */
-export async function parseFile(input: { bytes: Uint8Array; filename: string }): Promise<ParsedDocument> {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(input.bytes);
-  const elements = parseMarkdown(text);
-  if (elements.length === 0) throw new UnreadableFileError('no_text', 'The file contains no text to ingest.');
-  const title = elements.find((element) => element.type === 'title')?.text ?? null;
-  return { format: 'markdown', title, pageCount: 1, elements };
+export async function parseFile(input: { bytes: Uint8Array; filename: string; maxBytes?: number }): Promise<ParsedDocument> {
+  const { bytes, filename, maxBytes } = input;
+  if (maxBytes !== undefined && bytes.byteLength > maxBytes) {
+    const limit = `${Math.floor(maxBytes / (1024 * 1024)) || (maxBytes / (1024 * 1024)).toFixed(2)} MB`;
+    throw new UnreadableFileError('too_large', `This file is larger than the ${limit} limit for documents.`);
+  }
+  const format = sniffFormat(bytes, filename);
+  let parsed: { title: string | null; pageCount: number; elements: ParsedElement[] };
+  try {
+    parsed = await parseByFormat(format, bytes);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    // A parser library failing on hostile or damaged input is the file's fault, not the server's.
+    throw new UnreadableFileError('corrupt', 'This file is damaged and could not be read. Save or export it again and re-upload it.');
+  }
+  const elements = parsed.elements.filter((element) => element.text.trim().length > 0);
+  if (elements.length === 0) {
+    throw new UnreadableFileError(
+      'no_text',
+      format === 'pdf'
+        ? 'This PDF has no text layer (it looks like a scan). Scanned PDFs need OCR before ingestion.'
+        : 'The file contains no text to ingest.',
+    );
+  }
+  const title = parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? null;
+  return { format, title, pageCount: parsed.pageCount, elements };
+}
+
+async function parseByFormat(
+  format: SourceFormat,
+  bytes: Uint8Array,
+): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
+  switch (format) {
+    case 'pdf':
+      return parsePdf(bytes);
+    case 'docx':
+      return { ...(await parseDocx(bytes)), pageCount: 1 };
+    case 'html':
+      return { ...parseHtml(decodeText(bytes), { titleFrom: 'document' }), pageCount: 1 };
+    case 'markdown':
+      return { title: null, pageCount: 1, elements: parseMarkdown(decodeText(bytes)) };
+    case 'text':
+      return { title: null, pageCount: 1, elements: parseText(decodeText(bytes)) };
+  }
+}
+
+/** UTF-8 without its byte-order mark (the sniffer has already refused anything that is not UTF-8). */
+function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
 }

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { buildDocx, buildPdf, buildZip } from '../test/sample-files.ts';
+import { parseDocx } from './docx.ts';
+import { parseFile, UnreadableFileError } from './parse.ts';
+import { parsePdf } from './pdf.ts';
+
+const brief = (elements: { type: string; text: string; headingPath: string[] }[]) => elements.map((e) => [e.type, e.text, e.headingPath]);
+
+describe('parseDocx', () => {
+  test('Title and Heading styles, bulleted and numbered lists and a table read as the same elements as the PDF', async () => {
+    const docx = await parseDocx(await buildDocx());
+    const pdf = await parsePdf(await buildPdf());
+    expect(docx.title).toBe('Fire Safety Policy');
+    expect(brief(docx.elements)).toEqual(brief(pdf.elements));
+    expect(docx.elements.every((element) => element.page === 1)).toBe(true);
+    expect(docx.elements.find((element) => element.type === 'table')?.text).toBe(
+      'Building | Risk level | Review interval\nMain hospital | High | 12 months\nOutpatient clinic | Medium | 24 months',
+    );
+  });
+
+  test('a document without a Title style has no title; Heading 1 stays a heading', async () => {
+    const parsed = await parseFile({
+      bytes: await buildDocx({
+        pages: [
+          [
+            { type: 'heading', text: 'Scope', level: 1 },
+            { type: 'paragraph', text: 'Applies to all sites.' },
+            { type: 'heading', text: 'Exclusions', level: 2 },
+            { type: 'list_item', text: 'Leased premises', ordered: true },
+          ],
+        ],
+      }),
+      filename: 'scope.docx',
+    });
+    expect(parsed).toMatchObject({ format: 'docx', title: null, pageCount: 1 });
+    expect(brief(parsed.elements)).toEqual([
+      ['heading', 'Scope', []],
+      ['paragraph', 'Applies to all sites.', ['Scope']],
+      ['heading', 'Exclusions', ['Scope']],
+      ['list_item', 'Leased premises', ['Scope', 'Exclusions']],
+    ]);
+  });
+
+  test('a ZIP that claims to be Word but holds a broken document is refused as corrupt', async () => {
+    const broken = buildZip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document><w:body><w:p>' });
+    const error = await parseFile({ bytes: broken, filename: 'broken.docx' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect((error as UnreadableFileError).reason).toBe('corrupt');
+  });
+
+  test('a Word document with no text is refused', async () => {
+    const error = await parseFile({ bytes: await buildDocx({ pages: [[]] }), filename: 'empty.docx' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect((error as UnreadableFileError).reason).toBe('no_text');
+  });
+});

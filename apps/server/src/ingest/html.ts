@@ -1,0 +1,195 @@
+import { type ChildNode, type Element, isTag, isText } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import type { ParsedElement } from './markdown.ts';
+import { collapse, createElementBuilder } from './text.ts';
+
+export interface ParsedHtml {
+  title: string | null;
+  elements: ParsedElement[];
+}
+
+/** Never content: code, styling, navigation chrome and embedded objects. */
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'nav',
+  'footer',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'head',
+  'button',
+  'select',
+]);
+/** Elements that end the running paragraph before and after themselves. */
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'aside',
+  'blockquote',
+  'pre',
+  'address',
+  'figure',
+  'figcaption',
+  'dl',
+  'dt',
+  'dd',
+  'form',
+  'fieldset',
+  'details',
+  'summary',
+  'hr',
+  'body',
+  'html',
+  'center',
+]);
+const HEADING = /^h([1-6])$/;
+
+/** The visible text under a node, whitespace collapsed, skipped elements left out. */
+function textOf(node: ChildNode): string {
+  const parts: string[] = [];
+  const visit = (current: ChildNode) => {
+    if (isText(current)) parts.push(current.data);
+    else if (isTag(current)) {
+      if (SKIPPED.has(current.name)) return;
+      if (current.name === 'br') parts.push(' ');
+      const block = BLOCKS.has(current.name) || current.name === 'li' || HEADING.test(current.name);
+      if (block) parts.push(' ');
+      for (const child of current.children) visit(child);
+      if (block || current.name === 'td' || current.name === 'th') parts.push(' ');
+    }
+  };
+  visit(node);
+  return collapse(parts.join(''));
+}
+
+function find(nodes: ChildNode[], predicate: (element: Element) => boolean): Element | null {
+  for (const node of nodes) {
+    // An SVG's own <title> is a tooltip, not the page's title.
+    if (!isTag(node) || node.name === 'svg') continue;
+    if (predicate(node)) return node;
+    const found = find(node.children, predicate);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Rows of a table (its own rows only, not those of tables nested in cells), cells joined by ' | '. */
+function tableText(table: Element): string {
+  const rows: string[] = [];
+  const visit = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (!isTag(node) || SKIPPED.has(node.name)) continue;
+      if (node.name === 'tr') {
+        const cells = node.children.filter((cell): cell is Element => isTag(cell) && (cell.name === 'td' || cell.name === 'th'));
+        const texts = cells.map((cell) => textOf(cell).replace(/\|/g, '/'));
+        if (texts.some((text) => text.length > 0)) rows.push(texts.join(' | '));
+      } else if (node.name !== 'table') {
+        visit(node.children);
+      }
+    }
+  };
+  visit(table.children);
+  return rows.join('\n');
+}
+
+/**
+ * HTML as elements. `titleFrom: 'document'` (web pages): the title is `<title>`, else the first
+ * `<h1>`; an `<h1>` repeating the title is not repeated. `titleFrom: 'title-class'` (converted Word
+ * files): only an element with class `title` is the title and every `<h1>` is a heading.
+ */
+export function parseHtml(html: string, options: { titleFrom: 'document' | 'title-class' } = { titleFrom: 'document' }): ParsedHtml {
+  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true });
+  const builder = createElementBuilder();
+  let title: string | null = null;
+  let titlePending = false;
+  if (options.titleFrom === 'document') {
+    const titleElement = find(document.children, (element) => element.name === 'title');
+    const text = titleElement ? textOf(titleElement) : '';
+    if (text) {
+      title = text;
+      builder.title(text, 1);
+      titlePending = true;
+    }
+  }
+
+  // The running paragraph (or list item) being gathered from inline content.
+  let buffer: string[] = [];
+  let listDepth = 0;
+  const flush = () => {
+    const text = collapse(buffer.join(''));
+    buffer = [];
+    if (text) builder.add(listDepth > 0 ? 'list_item' : 'paragraph', text, 1);
+  };
+
+  const walk = (node: ChildNode, inItem: boolean) => {
+    if (isText(node)) {
+      buffer.push(node.data);
+      return;
+    }
+    if (!isTag(node) || SKIPPED.has(node.name)) return;
+    const name = node.name;
+    const heading = HEADING.exec(name);
+    if (heading) {
+      flush();
+      const text = textOf(node);
+      const level = Number(heading[1]);
+      const isTitleClass = options.titleFrom === 'title-class' && /(^|\s)title(\s|$)/.test(node.attribs.class ?? '');
+      if (isTitleClass && title === null) {
+        title = text;
+        builder.title(text, 1);
+      } else if (options.titleFrom === 'document' && level === 1 && titlePending && text.toLowerCase() === title?.toLowerCase()) {
+        titlePending = false;
+      } else if (options.titleFrom === 'document' && level === 1 && title === null && text) {
+        title = text;
+        builder.title(text, 1);
+      } else {
+        builder.heading(level, text, 1);
+      }
+      return;
+    }
+    if (name === 'table') {
+      flush();
+      builder.add('table', tableText(node), 1);
+      return;
+    }
+    if (name === 'br') {
+      buffer.push(' ');
+      return;
+    }
+    if (name === 'li') {
+      flush();
+      listDepth += 1;
+      for (const child of node.children) walk(child, true);
+      flush();
+      listDepth -= 1;
+      return;
+    }
+    if (name === 'ul' || name === 'ol') {
+      flush();
+      for (const child of node.children) walk(child, false);
+      flush();
+      return;
+    }
+    // Paragraphs inside a list item stay part of that item.
+    if (BLOCKS.has(name) && !inItem) {
+      flush();
+      for (const child of node.children) walk(child, false);
+      flush();
+      return;
+    }
+    if (BLOCKS.has(name)) buffer.push(' ');
+    for (const child of node.children) walk(child, inItem);
+    if (BLOCKS.has(name) || name === 'td' || name === 'th') buffer.push(' ');
+  };
+  for (const node of document.children) walk(node, false);
+  flush();
+  return { title, elements: builder.elements };
+}

@@ -1,0 +1,192 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, test } from 'vitest';
+import { buildCorruptPdf, buildEncryptedPdf, buildPdf, buildScannedPdf, SAMPLE_DOCUMENT, type SampleBlock } from '../test/sample-files.ts';
+import { parseFile, UnreadableFileError } from './parse.ts';
+import { extractPdfText, parsePdf } from './pdf.ts';
+
+const brief = (elements: { type: string; text: string; page: number; headingPath: string[] }[]) =>
+  elements.map((e) => [e.page, e.type, e.text, e.headingPath.join(' > ')]);
+
+async function refusal(promise: Promise<unknown>): Promise<UnreadableFileError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UnreadableFileError);
+  return error as UnreadableFileError;
+}
+
+describe('parsePdf', () => {
+  test('title, numbered headings, list items and a table, per page, with the running footer dropped', async () => {
+    const parsed = await parsePdf(await buildPdf());
+    expect(parsed.title).toBe('Fire Safety Policy');
+    expect(parsed.pageCount).toBe(2);
+    expect(brief(parsed.elements)).toEqual([
+      [1, 'title', 'Fire Safety Policy', ''],
+      [1, 'heading', '1. Purpose', ''],
+      [
+        1,
+        'paragraph',
+        'This policy sets out how the Trust prevents fire, protects patients, staff and visitors, and meets the Regulatory Reform (Fire Safety) Order 2005 in every building it occupies.',
+        '1. Purpose',
+      ],
+      [1, 'heading', '2. Responsibilities', ''],
+      [1, 'paragraph', 'The following people hold duties under this policy:', '2. Responsibilities'],
+      [1, 'list_item', 'The Chief Executive is the responsible person.', '2. Responsibilities'],
+      [1, 'list_item', 'Fire wardens check escape routes every week.', '2. Responsibilities'],
+      [1, 'list_item', 'All staff complete fire training every year.', '2. Responsibilities'],
+      [2, 'heading', '3. Fire risk assessment', ''],
+      [2, 'paragraph', 'Every building has a written fire risk assessment reviewed at the intervals below.', '3. Fire risk assessment'],
+      [
+        2,
+        'table',
+        'Building | Risk level | Review interval\nMain hospital | High | 12 months\nOutpatient clinic | Medium | 24 months',
+        '3. Fire risk assessment',
+      ],
+      [2, 'heading', '3.1 Evacuation', '3. Fire risk assessment'],
+      [2, 'list_item', 'Raise the alarm.', '3. Fire risk assessment > 3.1 Evacuation'],
+      [2, 'list_item', 'Move patients horizontally to the next compartment.', '3. Fire risk assessment > 3.1 Evacuation'],
+      [2, 'list_item', 'Report to the fire officer in charge.', '3. Fire risk assessment > 3.1 Evacuation'],
+    ]);
+    const all = parsed.elements.map((e) => e.text).join('\n');
+    expect(all).not.toContain('Northshire NHS Trust');
+  });
+
+  test('unnumbered headings take their level from font size; wrapped lines and list items are joined', async () => {
+    const long =
+      'Staff must report every near miss through the incident system within one working day so that the patient safety team can look for trends across wards and sites.';
+    const blocks: SampleBlock[] = [
+      { type: 'heading', text: 'Incident reporting', level: 1 },
+      { type: 'paragraph', text: long },
+      { type: 'heading', text: 'Who reports', level: 2 },
+      { type: 'list_item', text: `${long} This item wraps onto a second line.` },
+      { type: 'paragraph', text: 'A closing remark.' },
+      { type: 'heading', text: 'Timescales', level: 3 },
+      { type: 'paragraph', text: 'Within one day.' },
+      { type: 'heading', text: 'Escalation', level: 1 },
+      { type: 'paragraph', text: 'Serious incidents go to the board.' },
+    ];
+    const parsed = await parsePdf(await buildPdf({ pages: [blocks] }));
+    expect(parsed.title).toBeNull();
+    expect(brief(parsed.elements)).toEqual([
+      [1, 'heading', 'Incident reporting', ''],
+      [1, 'paragraph', long, 'Incident reporting'],
+      [1, 'heading', 'Who reports', 'Incident reporting'],
+      [1, 'list_item', `${long} This item wraps onto a second line.`, 'Incident reporting > Who reports'],
+      [1, 'paragraph', 'A closing remark.', 'Incident reporting > Who reports'],
+      [1, 'heading', 'Timescales', 'Incident reporting > Who reports'],
+      [1, 'paragraph', 'Within one day.', 'Incident reporting > Who reports > Timescales'],
+      [1, 'heading', 'Escalation', ''],
+      [1, 'paragraph', 'Serious incidents go to the board.', 'Escalation'],
+    ]);
+  });
+
+  test('a paragraph running over a page break continues; bare page numbers are dropped', async () => {
+    const filler = Array.from({ length: 28 }, (_, i) => ({ type: 'paragraph', text: `Line ${i + 1} of the register.` }) as SampleBlock);
+    const sentence = Array.from({ length: 40 }, () => 'the duty holder keeps records').join(' ');
+    const parsed = await parsePdf(await buildPdf({ pages: [[...filler, { type: 'paragraph', text: `${sentence}.` }]] }));
+    expect(parsed.pageCount).toBe(2);
+    const last = parsed.elements.at(-1);
+    expect(last?.text).toBe(`${sentence}.`);
+    expect(parsed.elements.some((e) => /^\d+$/.test(e.text))).toBe(false);
+  });
+
+  test('a short bold line at body size is a heading; a bold line running into its paragraph is not', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const regular = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const lines: [string, typeof regular, number][] = [
+      ['Scope of this policy', bold, 760],
+      ['It covers all inpatient wards.', regular, 740],
+      ['Important', bold, 700],
+      ['text continues straight on the next line.', regular, 687],
+    ];
+    for (const [text, font, y] of lines) page.drawText(text, { x: 56, y, size: 11, font });
+    const parsed = await parsePdf(await pdf.save());
+    expect(brief(parsed.elements)).toEqual([
+      [1, 'heading', 'Scope of this policy', ''],
+      [1, 'paragraph', 'It covers all inpatient wards.', 'Scope of this policy'],
+      [1, 'paragraph', 'Important text continues straight on the next line.', 'Scope of this policy'],
+    ]);
+  });
+
+  test('line-end hyphens are undone, real hyphens kept, and a vertical gap starts a new paragraph', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const lines: [string, number][] = [
+      ['The responsible per-', 760],
+      ['son keeps a well-', 746],
+      ['Maintained log.', 732],
+      ['A new paragraph after a gap.', 700],
+    ];
+    for (const [text, y] of lines) page.drawText(text, { x: 56, y, size: 11, font });
+    expect(brief((await parsePdf(await pdf.save())).elements)).toEqual([
+      [1, 'paragraph', 'The responsible person keeps a well- Maintained log.', ''],
+      [1, 'paragraph', 'A new paragraph after a gap.', ''],
+    ]);
+  });
+
+  test('the largest text at the top of page 1 is the title only when no heading shares its size', async () => {
+    const parsed = await parsePdf(
+      await buildPdf({
+        pages: [
+          [
+            { type: 'heading', text: 'Only heading', level: 1 },
+            { type: 'paragraph', text: 'Body text here.' },
+          ],
+        ],
+      }),
+    );
+    expect(parsed.title).toBe('Only heading');
+    expect(brief(parsed.elements)).toEqual([
+      [1, 'title', 'Only heading', ''],
+      [1, 'paragraph', 'Body text here.', ''],
+    ]);
+  });
+
+  test('the metadata title is used when no line stands out as a title', async () => {
+    const parsed = await parsePdf(
+      await buildPdf({ metadataTitle: 'Water Safety Plan', pages: [[{ type: 'paragraph', text: 'Flush outlets weekly.' }]] }),
+    );
+    expect(parsed.title).toBe('Water Safety Plan');
+    expect(brief(parsed.elements)).toEqual([[1, 'paragraph', 'Flush outlets weekly.', '']]);
+  });
+
+  test('a password-protected PDF is refused as encrypted', async () => {
+    const error = await refusal(parseFile({ bytes: buildEncryptedPdf(), filename: 'minutes.pdf' }));
+    expect(error.reason).toBe('encrypted');
+    expect(error.message).toMatch(/^This PDF is password-protected\./);
+  });
+
+  test('a damaged PDF is refused as corrupt', async () => {
+    const error = await refusal(parseFile({ bytes: await buildCorruptPdf(), filename: 'broken.pdf' }));
+    expect(error.reason).toBe('corrupt');
+    const truncated = (await buildPdf()).slice(0, 400);
+    expect((await refusal(parseFile({ bytes: truncated, filename: 'cut.pdf' }))).reason).toMatch(/^(corrupt|no_text)$/);
+  });
+
+  test('a PDF without a text layer is refused as needing OCR', async () => {
+    const error = await refusal(parseFile({ bytes: await buildScannedPdf(2), filename: 'scan.pdf' }));
+    expect(error.reason).toBe('no_text');
+    expect(error.message).toMatch(/no text layer.*OCR/);
+  });
+
+  test('extractPdfText returns the raw text of every page', async () => {
+    const extracted = await extractPdfText(await buildPdf());
+    expect(extracted.pageCount).toBe(2);
+    expect(extracted.pages[0]).toContain('Fire Safety Policy');
+    expect(extracted.pages[1]).toContain('Outpatient clinic');
+  });
+
+  test('parses well over 20 text pages per second', async () => {
+    const page = SAMPLE_DOCUMENT.pages.flat();
+    const bytes = await buildPdf({ footer: 'Benchmark footer', pages: Array.from({ length: 40 }, () => page) });
+    const started = performance.now();
+    const parsed = await parsePdf(bytes);
+    const seconds = (performance.now() - started) / 1000;
+    expect(parsed.pageCount).toBe(40);
+    expect(parsed.pageCount / seconds).toBeGreaterThan(20);
+  });
+});

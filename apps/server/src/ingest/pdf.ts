@@ -1,0 +1,399 @@
+import { getDocumentProxy } from 'unpdf';
+import type { ParsedElement } from './markdown.ts';
+import { UnreadableFileError } from './parse.ts';
+import { collapse, createElementBuilder, LIST_MARKER, NUMBERED_HEADING, sectionDepth } from './text.ts';
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+/** One run of text as PDF.js reports it: baseline position, width and font size in points. */
+interface TextRun {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  font: string;
+  bold: boolean;
+}
+
+/** A visual line: runs sharing a baseline, split into cells where a wide gap separates them. */
+interface Line {
+  page: number;
+  y: number;
+  x: number;
+  /** The font size carrying most of the line's characters. */
+  size: number;
+  /** Whether most of the line's characters are bold. */
+  bold: boolean;
+  text: string;
+  cells: { x: number; text: string }[];
+}
+
+const ENCRYPTED_MESSAGE = 'This PDF is password-protected. Remove the password (or save an unprotected copy) and upload it again.';
+const CORRUPT_MESSAGE = 'This PDF is damaged and could not be read. Save or export it again and re-upload it.';
+const NO_TEXT_MESSAGE = 'This PDF has no text layer (it looks like a scan). Scanned PDFs need OCR before ingestion.';
+
+async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  try {
+    // PDF.js takes ownership of the buffer it is given, so it gets a copy; system fonts are off
+    // because only text is needed.
+    return await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      useSystemFonts: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'PasswordException') throw new UnreadableFileError('encrypted', ENCRYPTED_MESSAGE);
+    throw new UnreadableFileError('corrupt', CORRUPT_MESSAGE);
+  }
+}
+
+const BOLD_NAME = /bold|black|heavy|semibold|demi/i;
+
+/**
+ * Text runs of a page. With `fonts` given, each run also says whether its font is bold: PDF.js only
+ * resolves a font's name after drawing instructions are built, so that is done for the first page
+ * using a font not seen before (fonts are shared, so usually once or twice per document).
+ */
+async function pageRuns(document: PdfDocument, pageNumber: number, fonts?: Map<string, boolean>): Promise<TextRun[]> {
+  const page = await document.getPage(pageNumber);
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  const fontNames = new Set<string>();
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim().length === 0) continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+    // The glyphs' height, whichever way the text is rotated.
+    const size = Math.abs(b) > Math.abs(a) ? Math.hypot(a, b) : Math.hypot(c, d);
+    runs.push({ text: item.str, x, y, width: item.width, size: Math.round(size * 2) / 2 || 1, font: item.fontName, bold: false });
+    fontNames.add(item.fontName);
+  }
+  if (fonts) {
+    const unknown = [...fontNames].filter((name) => !fonts.has(name));
+    if (unknown.length > 0) {
+      await page.getOperatorList().catch(() => null);
+      for (const name of unknown) {
+        let bold = false;
+        try {
+          const font = page.commonObjs.has(name)
+            ? (page.commonObjs.get(name) as { name?: unknown; bold?: unknown; black?: unknown })
+            : null;
+          bold = font?.bold === true || font?.black === true || (typeof font?.name === 'string' && BOLD_NAME.test(font.name));
+        } catch {
+          // A font PDF.js could not load reads as regular.
+        }
+        fonts.set(name, bold);
+      }
+    }
+    for (const run of runs) run.bold = fonts.get(run.font) ?? false;
+  }
+  page.cleanup();
+  return runs;
+}
+
+/** The text of each page, runs joined by spaces: extraction without any layout analysis (the benchmark's baseline). */
+export async function extractPdfText(bytes: Uint8Array): Promise<{ pageCount: number; pages: string[] }> {
+  const document = await openPdf(bytes);
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= document.numPages; n++) pages.push((await pageRuns(document, n)).map((run) => run.text).join(' '));
+    return { pageCount: document.numPages, pages };
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError('corrupt', CORRUPT_MESSAGE);
+  } finally {
+    await document.loadingTask.destroy();
+  }
+}
+
+/** Runs grouped into lines top to bottom; within a line a gap wider than 1.5 em starts a new cell. */
+function buildLines(runs: TextRun[], page: number): Line[] {
+  const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);
+  const groups: TextRun[][] = [];
+  for (const run of sorted) {
+    const group = groups.at(-1);
+    const first = group?.[0];
+    if (group && first && Math.abs(first.y - run.y) <= Math.max(2, 0.4 * Math.min(first.size, run.size))) group.push(run);
+    else groups.push([run]);
+  }
+  return groups.map((group) => {
+    group.sort((p, q) => p.x - q.x);
+    const cells: { x: number; text: string }[] = [];
+    const sizes = new Map<number, number>();
+    let boldChars = 0;
+    let chars = 0;
+    let end = Number.NEGATIVE_INFINITY;
+    for (const run of group) {
+      sizes.set(run.size, (sizes.get(run.size) ?? 0) + run.text.length);
+      chars += run.text.length;
+      if (run.bold) boldChars += run.text.length;
+      const gap = run.x - end;
+      const cell = cells.at(-1);
+      if (!cell || gap > 1.5 * run.size) cells.push({ x: run.x, text: run.text });
+      else cell.text += gap > 0.15 * run.size && !cell.text.endsWith(' ') && !run.text.startsWith(' ') ? ` ${run.text}` : run.text;
+      end = Math.max(end, run.x + run.width);
+    }
+    const size = [...sizes.entries()].sort((p, q) => q[1] - p[1] || q[0] - p[0])[0]?.[0] ?? 0;
+    const clean = cells.map((cell) => ({ x: cell.x, text: collapse(cell.text) })).filter((cell) => cell.text.length > 0);
+    return {
+      page,
+      y: group[0]?.y ?? 0,
+      x: clean[0]?.x ?? 0,
+      size,
+      bold: boldChars * 2 > chars,
+      text: clean.map((cell) => cell.text).join(' '),
+      cells: clean,
+    };
+  });
+}
+
+const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^-\s*\d{1,4}\s*-$/i;
+const normaliseRepeated = (text: string) => text.toLowerCase().replace(/\d+/g, '#');
+
+/**
+ * Running headers and footers: lines among the first or last two of a page whose text (digits
+ * ignored) recurs at the top or bottom of three or more pages (both pages of a two-page file, or
+ * two pages when only its digits change), and bare page numbers there. Lines larger than body text are kept: a title repeated small in the
+ * running header stays on page 1.
+ */
+function dropPageFurniture(pages: Line[][], body: number): Line[][] {
+  const edge = (lines: Line[]) => [...lines.slice(0, 2), ...lines.slice(-2)];
+  const counts = new Map<string, number>();
+  const variants = new Map<string, Set<string>>();
+  for (const lines of pages) {
+    for (const line of edge(lines)) {
+      const key = normaliseRepeated(line.text);
+      variants.set(key, (variants.get(key) ?? new Set()).add(line.text));
+    }
+    for (const key of new Set(edge(lines).map((line) => normaliseRepeated(line.text)))) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  // Chapter-named headers recur on a chapter's pages only, so a handful of repeats is enough; two
+  // suffice when only the digits differ (a header carrying the page number).
+  const isFurniture = (key: string) => {
+    const count = counts.get(key) ?? 0;
+    return count >= Math.min(3, pages.length) || (count >= 2 && (variants.get(key)?.size ?? 0) >= 2);
+  };
+  return pages.map((lines) => {
+    const edges = new Set(edge(lines));
+    return lines.filter((line) => {
+      if (!edges.has(line) || line.size >= body * 1.15) return true;
+      if (PAGE_NUMBER.test(line.text)) return false;
+      return pages.length < 2 || !isFurniture(normaliseRepeated(line.text));
+    });
+  });
+}
+
+/** The most common font size by characters: the body text's size. */
+function bodySize(lines: Line[]): number {
+  const weights = new Map<number, number>();
+  for (const line of lines) weights.set(line.size, (weights.get(line.size) ?? 0) + line.text.length);
+  return [...weights.entries()].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0]?.[0] ?? 0;
+}
+
+const aligned = (p: number, q: number) => Math.abs(p - q) <= 4;
+
+/**
+ * Consecutive lines, starting at `start`, that form a table: two or more lines of two or more cells
+ * whose cells start at the same x positions (at least two shared columns), plus wrapped cell text
+ * on lines of their own under a column other than the first.
+ */
+function readTable(lines: Line[], start: number): { rows: string[][]; next: number } | null {
+  const first = lines[start];
+  if (!first || first.cells.length < 2) return null;
+  const columns = first.cells.map((cell) => cell.x);
+  const rows: string[][] = [first.cells.map((cell) => cell.text)];
+  let previous = first;
+  let i = start + 1;
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line || line.page !== first.page || previous.y - line.y > 3 * line.size) break;
+    const indexes = line.cells.map((cell) => columns.findIndex((x) => aligned(x, cell.x)));
+    const shared = indexes.filter((index) => index >= 0).length;
+    if (line.cells.length >= 2 && shared >= 2) {
+      const row: string[] = columns.map(() => '');
+      line.cells.forEach((cell, n) => {
+        const index = indexes[n] ?? -1;
+        if (index >= 0) row[index] = row[index] ? `${row[index]} ${cell.text}` : cell.text;
+        else row[row.length - 1] = `${row.at(-1) ?? ''} ${cell.text}`.trim();
+      });
+      rows.push(row);
+    } else if (line.cells.length >= 1 && shared === line.cells.length && (indexes[0] ?? 0) > 0 && previous.y - line.y < 1.6 * line.size) {
+      // Text wrapped inside a cell: appended to that cell of the row above.
+      const row = rows.at(-1) ?? [];
+      line.cells.forEach((cell, n) => {
+        const index = indexes[n] ?? 0;
+        row[index] = `${row[index] ?? ''} ${cell.text}`.trim();
+      });
+    } else {
+      break;
+    }
+    previous = line;
+  }
+  return rows.length >= 2 ? { rows, next: i } : null;
+}
+
+/** Line-end hyphenation undone: "accord-" + "ingly" reads "accordingly"; anything else joins with a space. */
+function joinLines(text: string, next: string): string {
+  if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
+  return `${text} ${next}`;
+}
+
+function isJunkTitle(title: string): boolean {
+  return /^(untitled|microsoft word|document\d*$)|\.(docx?|pdf|rtf|odt)$/i.test(title) || title.length > 200;
+}
+
+/**
+ * A text PDF as elements. Lines are rebuilt from positioned text runs; the body size is the most
+ * common font size. The title is the largest text on page 1 (else the metadata title); a heading
+ * is a short line in a noticeably larger font or a short section-numbered line ("2.3 Scope"); list
+ * items start with a bullet, "(a)" or "1." and absorb their indented continuation lines; tables
+ * are aligned columns; paragraphs join lines until a vertical gap, and continue across a page
+ * break when the sentence does. Running headers, footers and page numbers are dropped.
+ */
+export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
+  const document = await openPdf(bytes);
+  let pages: Line[][];
+  let metadataTitle: string | null = null;
+  try {
+    pages = [];
+    const fonts = new Map<string, boolean>();
+    for (let n = 1; n <= document.numPages; n++) pages.push(buildLines(await pageRuns(document, n, fonts), n));
+    const metadata = await document.getMetadata().catch(() => null);
+    const info = metadata?.info as { Title?: unknown } | undefined;
+    if (typeof info?.Title === 'string' && collapse(info.Title) && !isJunkTitle(collapse(info.Title))) metadataTitle = collapse(info.Title);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError('corrupt', CORRUPT_MESSAGE);
+  } finally {
+    await document.loadingTask.destroy();
+  }
+  const pageCount = pages.length;
+  if (pages.every((lines) => lines.length === 0)) throw new UnreadableFileError('no_text', NO_TEXT_MESSAGE);
+
+  const lines = dropPageFurniture(pages, bodySize(pages.flat())).flat();
+  const body = bodySize(lines);
+  const isLarger = (line: Line) => line.size >= body * 1.15;
+  const isShort = (line: Line) => line.text.length <= 120 && line.text.split(' ').length <= 18;
+  // Heading levels by size: the largest heading size is level 1 (the title's size excluded).
+  const firstPage = lines.filter((line) => line.page === 1);
+  const titleSize = Math.max(0, ...firstPage.slice(0, 8).map((line) => line.size));
+  // The title's size is used once, at the top of page 1; a size that recurs belongs to headings.
+  const titleStart = firstPage.findIndex((line) => line.size === titleSize);
+  let titleEnd = titleStart + 1;
+  while (firstPage[titleEnd]?.size === titleSize) titleEnd++;
+  const hasTitleLine = titleSize >= body * 1.3 && lines.filter((line) => line.size === titleSize).length === titleEnd - titleStart;
+  const headingSizes = [
+    ...new Set(lines.filter((line) => isLarger(line) && isShort(line) && !(hasTitleLine && line.size === titleSize)).map((l) => l.size)),
+  ].sort((p, q) => q - p);
+
+  const builder = createElementBuilder();
+  let title: string | null = null;
+  // The block being gathered from consecutive lines.
+  let open: { type: 'paragraph' | 'list_item' | 'heading'; text: string; page: number; last: Line; indent: number; level: number } | null =
+    null;
+  const flush = () => {
+    if (!open) return;
+    if (open.type === 'heading') builder.heading(open.level, open.text, open.page);
+    else builder.add(open.type, open.text, open.page);
+    open = null;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    const previous: Line | null = open ? (open as { last: Line }).last : null;
+    const samePage = previous?.page === line.page;
+    const gap = previous && samePage ? previous.y - line.y : 0;
+    const tight = previous !== null && samePage && gap > 0 && gap <= Math.max(previous.size, line.size) * 1.5;
+
+    // The title: the largest lines at the top of page 1.
+    if (title === null && hasTitleLine && line.page === 1 && line.size === titleSize && builder.elements.length === 0) {
+      let text = line.text;
+      let last = line;
+      while (lines[i + 1]?.page === 1 && lines[i + 1]?.size === titleSize && last.y - (lines[i + 1]?.y ?? 0) <= titleSize * 1.6) {
+        last = lines[++i] as Line;
+        text = `${text} ${last.text}`;
+      }
+      flush();
+      title = collapse(text);
+      builder.title(title, 1);
+      continue;
+    }
+
+    const table = readTable(lines, i);
+    if (table) {
+      flush();
+      builder.add(
+        'table',
+        table.rows.map((row) => row.map((cell) => collapse(cell.replace(/\|/g, '/'))).join(' | ')).join('\n'),
+        line.page,
+      );
+      i = table.next - 1;
+      continue;
+    }
+
+    if (isLarger(line) && isShort(line)) {
+      if (open?.type === 'heading' && open.last.size === line.size && tight) {
+        open.text = `${open.text} ${line.text}`;
+        open.last = line;
+        continue;
+      }
+      flush();
+      const numbered = NUMBERED_HEADING.exec(line.text);
+      const level = numbered ? sectionDepth(numbered) : headingSizes.indexOf(line.size) + 1 || 1;
+      open = { type: 'heading', text: line.text, page: line.page, last: line, indent: line.x, level };
+      continue;
+    }
+
+    const numbered = NUMBERED_HEADING.exec(line.text);
+    if (
+      numbered &&
+      isShort(line) &&
+      line.text.length <= 80 &&
+      !/[.;:,]$/.test(line.text) &&
+      /\p{Lu}/u.test(line.text.slice(numbered[0].length - 1, numbered[0].length))
+    ) {
+      flush();
+      builder.heading(sectionDepth(numbered), line.text, line.page);
+      continue;
+    }
+
+    const item = LIST_MARKER.exec(line.text);
+    // A short bold line standing alone at body size is a heading below every larger heading.
+    if (
+      !item &&
+      line.bold &&
+      line.size >= body &&
+      line.text.length <= 80 &&
+      line.text.split(' ').length <= 12 &&
+      !/[.;:,]$/.test(line.text) &&
+      !(lines[i + 1]?.bold === false && lines[i + 1]?.page === line.page && line.y - (lines[i + 1]?.y ?? 0) <= line.size * 1.25)
+    ) {
+      flush();
+      builder.heading(headingSizes.filter((size) => size > line.size).length + 1, line.text, line.page);
+      continue;
+    }
+    if (item) {
+      flush();
+      const marker = line.cells[0] && line.cells[0].text.length <= 4 && line.cells.length > 1 ? (line.cells[1]?.x ?? line.x) : line.x;
+      open = { type: 'list_item', text: item[1] ?? '', page: line.page, last: line, indent: marker, level: 0 };
+      continue;
+    }
+
+    if (open?.type === 'list_item' && tight && line.size === open.last.size && line.x > open.last.x - 2 && line.x >= open.indent - 2) {
+      open.text = joinLines(open.text, line.text);
+      open.last = line;
+      continue;
+    }
+    if (open?.type === 'paragraph' && line.size === open.last.size && (tight || (!samePage && !/[.!?:;]["')\]]?$/.test(open.text)))) {
+      open.text = joinLines(open.text, line.text);
+      open.last = line;
+      continue;
+    }
+    flush();
+    open = { type: 'paragraph', text: line.text, page: line.page, last: line, indent: line.x, level: 0 };
+  }
+  flush();
+
+  return { title: title ?? metadataTitle, pageCount, elements: builder.elements };
+}

@@ -1,0 +1,95 @@
+import { type SourceFormat, UnreadableFileError } from './parse.ts';
+
+export const ACCEPTED_TYPES_MESSAGE = 'Upload a PDF, Word (.docx), HTML, Markdown or plain text file.';
+
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
+
+/** Signatures of common binary files, refused before anything tries to read them as text. */
+const BINARY_SIGNATURES: { name: string; bytes: number[] }[] = [
+  { name: 'a legacy Word (.doc) or other Office 97–2003 file', bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
+  { name: 'an image', bytes: [0x89, 0x50, 0x4e, 0x47] },
+  { name: 'an image', bytes: [0xff, 0xd8, 0xff] },
+  { name: 'an image', bytes: [0x47, 0x49, 0x46, 0x38] },
+  { name: 'an executable', bytes: [0x4d, 0x5a] },
+  { name: 'an executable', bytes: [0x7f, 0x45, 0x4c, 0x46] },
+  { name: 'a compressed archive', bytes: [0x1f, 0x8b] },
+  { name: 'a compressed archive', bytes: [0x52, 0x61, 0x72, 0x21] },
+  { name: 'a compressed archive', bytes: [0x37, 0x7a, 0xbc, 0xaf] },
+  { name: 'an RTF file', bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66] },
+];
+
+/**
+ * The names in a ZIP file's central directory, read from the end-of-central-directory record. An
+ * unreadable directory yields null.
+ */
+function zipEntryNames(bytes: Uint8Array): string[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end record is 22 bytes plus a comment of at most 65,535 bytes.
+  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= earliest; i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names: string[] = [];
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    const commentLength = view.getUint16(at + 32, true);
+    if (at + 46 + nameLength > bytes.length) return null;
+    names.push(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+// Markup that only a web page opens with (after an optional BOM, XML declaration or comments).
+/** C0 control bytes other than tab, new lines, form feed and escape: text files do not contain them. */
+function hasControlBytes(bytes: Uint8Array): boolean {
+  return bytes.some(
+    (byte) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b,
+  );
+}
+
+const HTML_MARKUP = /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html|head|body|title|meta)[\s>/]/i;
+
+/**
+ * The format of a file, decided by its bytes: a PDF by its `%PDF-` signature, a Word file by a
+ * ZIP holding `word/document.xml`, HTML by its opening markup, and otherwise UTF-8 text with no
+ * NUL bytes, which is Markdown when the name ends .md or .markdown and plain text otherwise.
+ * Anything else is refused as an unsupported type.
+ */
+export function sniffFormat(bytes: Uint8Array, filename: string): SourceFormat {
+  // Readers accept a PDF header after a little leading whitespace, so the sniffer does too.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (/^\s{0,1000}%PDF-/.test(head)) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+    const names = zipEntryNames(bytes);
+    if (names?.includes('word/document.xml')) return 'docx';
+    const what = names?.some((name) => name.startsWith('xl/') || name.startsWith('ppt/'))
+      ? 'an Excel or PowerPoint file'
+      : 'a ZIP archive that is not a Word document';
+    throw new UnreadableFileError('unsupported_type', `This file is ${what}. ${ACCEPTED_TYPES_MESSAGE}`);
+  }
+  const known = BINARY_SIGNATURES.find((signature) => startsWith(bytes, signature.bytes));
+  if (known) throw new UnreadableFileError('unsupported_type', `This file is ${known.name}. ${ACCEPTED_TYPES_MESSAGE}`);
+
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UnreadableFileError('unsupported_type', `This file is not text in a format we can read. ${ACCEPTED_TYPES_MESSAGE}`);
+  }
+  if (bytes.includes(0) || hasControlBytes(bytes.subarray(0, 64 * 1024))) {
+    throw new UnreadableFileError('unsupported_type', `This file is binary, not text in a format we can read. ${ACCEPTED_TYPES_MESSAGE}`);
+  }
+  if (HTML_MARKUP.test(text.replace(/^\uFEFF/, '').slice(0, 4096))) return 'html';
+  return /\.(md|markdown)$/i.test(filename.trim()) ? 'markdown' : 'text';
+}

@@ -1,0 +1,413 @@
+import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageBreak,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+/**
+ * Real PDF and DOCX files generated for tests (no binary fixtures in the repository). The same
+ * description builds both formats, so a test can assert that both parse to the same elements.
+ */
+export type SampleBlock =
+  | { type: 'title'; text: string }
+  | { type: 'heading'; text: string; level?: 1 | 2 | 3 }
+  | { type: 'paragraph'; text: string }
+  | { type: 'list_item'; text: string; ordered?: boolean }
+  | { type: 'table'; rows: string[][] };
+
+export interface SampleDocument {
+  /** Blocks of each page, in order; a PDF also breaks a page by itself when one runs full. */
+  pages: SampleBlock[][];
+  /** PDF document-information title / DOCX core title. */
+  metadataTitle?: string;
+  /** PDF only: a line printed at the foot of every page next to the bare page number. */
+  footer?: string;
+}
+
+/** A two-page policy with a title, headings, a bulleted and a numbered list, a 3-column table and a repeated footer. */
+export const SAMPLE_DOCUMENT: SampleDocument = {
+  metadataTitle: 'Fire Safety Policy',
+  footer: 'Northshire NHS Trust - Fire Safety Policy v3',
+  pages: [
+    [
+      { type: 'title', text: 'Fire Safety Policy' },
+      { type: 'heading', text: '1. Purpose', level: 1 },
+      {
+        type: 'paragraph',
+        text: 'This policy sets out how the Trust prevents fire, protects patients, staff and visitors, and meets the Regulatory Reform (Fire Safety) Order 2005 in every building it occupies.',
+      },
+      { type: 'heading', text: '2. Responsibilities', level: 1 },
+      { type: 'paragraph', text: 'The following people hold duties under this policy:' },
+      { type: 'list_item', text: 'The Chief Executive is the responsible person.' },
+      { type: 'list_item', text: 'Fire wardens check escape routes every week.' },
+      { type: 'list_item', text: 'All staff complete fire training every year.' },
+    ],
+    [
+      { type: 'heading', text: '3. Fire risk assessment', level: 1 },
+      { type: 'paragraph', text: 'Every building has a written fire risk assessment reviewed at the intervals below.' },
+      {
+        type: 'table',
+        rows: [
+          ['Building', 'Risk level', 'Review interval'],
+          ['Main hospital', 'High', '12 months'],
+          ['Outpatient clinic', 'Medium', '24 months'],
+        ],
+      },
+      { type: 'heading', text: '3.1 Evacuation', level: 2 },
+      { type: 'list_item', text: 'Raise the alarm.', ordered: true },
+      { type: 'list_item', text: 'Move patients horizontally to the next compartment.', ordered: true },
+      { type: 'list_item', text: 'Report to the fire officer in charge.', ordered: true },
+    ],
+  ],
+};
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 56;
+const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BOTTOM = 72;
+const BODY_SIZE = 11;
+const SIZES = { title: 24, 1: 16, 2: 14, 3: 13 } as const;
+
+/** Greedy word wrap by the font's real glyph widths. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * A text PDF laid out like a typical policy document: Helvetica, a 24 pt bold title, bold
+ * headings (16/13.5/12 pt), 11 pt body text, `•` or `1.` list markers with hanging indents,
+ * tables as left-aligned columns, and the optional footer plus a bare page number on each page.
+ * Text must be WinAnsi (Latin-1 plus typographic quotes and dashes): that is what standard fonts encode.
+ */
+export async function buildPdf(sample: SampleDocument = SAMPLE_DOCUMENT): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setProducer('Verity test fixtures');
+  pdf.setCreator('Verity test fixtures');
+  if (sample.metadataTitle) pdf.setTitle(sample.metadataTitle);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+
+  let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  let y = PAGE_HEIGHT - MARGIN;
+  const newPage = () => {
+    page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    y = PAGE_HEIGHT - MARGIN;
+  };
+  const ensure = (height: number) => {
+    if (y - height < BOTTOM) newPage();
+  };
+  const drawLines = (lines: string[], font: PDFFont, size: number, x: number) => {
+    for (const line of lines) {
+      ensure(size * 1.3);
+      y -= size * 1.3;
+      page.drawText(line, { x, y, size, font, color: rgb(0, 0, 0) });
+    }
+  };
+
+  sample.pages.forEach((blocks, pageIndex) => {
+    if (pageIndex > 0) newPage();
+    let number = 0;
+    for (const block of blocks) {
+      if (block.type !== 'list_item' || !block.ordered) number = 0;
+      switch (block.type) {
+        case 'title':
+          drawLines(wrap(block.text, bold, SIZES.title, TEXT_WIDTH), bold, SIZES.title, MARGIN);
+          y -= SIZES.title * 0.6;
+          break;
+        case 'heading': {
+          const size = SIZES[block.level ?? 1];
+          ensure(size * 1.3 + BODY_SIZE * 3);
+          y -= size * 0.6;
+          drawLines(wrap(block.text, bold, size, TEXT_WIDTH), bold, size, MARGIN);
+          y -= size * 0.3;
+          break;
+        }
+        case 'paragraph':
+          drawLines(wrap(block.text, regular, BODY_SIZE, TEXT_WIDTH), regular, BODY_SIZE, MARGIN);
+          y -= BODY_SIZE * 0.8;
+          break;
+        case 'list_item': {
+          number += 1;
+          const marker = block.ordered ? `${number}.` : '\u2022';
+          const lines = wrap(block.text, regular, BODY_SIZE, TEXT_WIDTH - 18);
+          ensure(BODY_SIZE * 1.3);
+          page.drawText(marker, { x: MARGIN + 4, y: y - BODY_SIZE * 1.3, size: BODY_SIZE, font: regular });
+          drawLines(lines, regular, BODY_SIZE, MARGIN + 18);
+          y -= BODY_SIZE * 0.3;
+          break;
+        }
+        case 'table': {
+          const columns = Math.max(1, ...block.rows.map((row) => row.length));
+          const columnWidth = TEXT_WIDTH / columns;
+          y -= BODY_SIZE * 0.4;
+          block.rows.forEach((row, rowIndex) => {
+            const font = rowIndex === 0 ? bold : regular;
+            ensure(BODY_SIZE * 1.5);
+            y -= BODY_SIZE * 1.5;
+            row.forEach((cell, column) => {
+              page.drawText(cell, { x: MARGIN + column * columnWidth, y, size: BODY_SIZE, font });
+            });
+          });
+          y -= BODY_SIZE * 1.2;
+          break;
+        }
+      }
+    }
+  });
+
+  const pages = pdf.getPages();
+  pages.forEach((each, index) => {
+    if (sample.footer) each.drawText(sample.footer, { x: MARGIN, y: 36, size: 8, font: regular });
+    if (sample.footer || pages.length > 1) {
+      each.drawText(String(index + 1), { x: PAGE_WIDTH - MARGIN - 10, y: 36, size: 8, font: regular });
+    }
+  });
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** A PDF whose only page content is drawn shapes, as a scan without a text layer would be. */
+export async function buildScannedPdf(pageCount = 1): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pageCount; i++) {
+    const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    page.drawRectangle({ x: 60, y: 60, width: 400, height: 600, color: rgb(0.85, 0.85, 0.8) });
+  }
+  return pdf.save();
+}
+
+/** A PDF that starts with a valid header but whose body is garbled and cut short. */
+export async function buildCorruptPdf(): Promise<Uint8Array> {
+  const good = await buildPdf();
+  const header = new TextEncoder().encode('%PDF-1.7\n');
+  const body = good.slice(header.length, Math.floor(good.length / 3)).map((byte, index) => byte ^ (index % 7 === 0 ? 0x5a : 0x21));
+  const bytes = new Uint8Array(header.length + body.length);
+  bytes.set(header);
+  bytes.set(body, header.length);
+  return bytes;
+}
+
+function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + (s[i] ?? 0) + (key[i % key.length] ?? 0)) & 0xff;
+    [s[i], s[j]] = [s[j] ?? 0, s[i] ?? 0];
+  }
+  const out = new Uint8Array(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) & 0xff;
+    j = (j + (s[i] ?? 0)) & 0xff;
+    [s[i], s[j]] = [s[j] ?? 0, s[i] ?? 0];
+    out[n] = (data[n] ?? 0) ^ (s[((s[i] ?? 0) + (s[j] ?? 0)) & 0xff] ?? 0);
+  }
+  return out;
+}
+
+const md5 = (...parts: Uint8Array[]) => {
+  const hash = createHash('md5');
+  for (const part of parts) hash.update(part);
+  return new Uint8Array(hash.digest());
+};
+
+// The 32-byte padding string of the PDF standard security handler (ISO 32000-1, 7.6.3.3).
+const PASSWORD_PAD = Uint8Array.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a'.match(/../g) ?? [], (hex) =>
+  Number.parseInt(hex, 16),
+);
+const padPassword = (password: string) => {
+  const bytes = new TextEncoder().encode(password).slice(0, 32);
+  const padded = new Uint8Array(32);
+  padded.set(bytes);
+  padded.set(PASSWORD_PAD.slice(0, 32 - bytes.length), bytes.length);
+  return padded;
+};
+
+/**
+ * A genuinely encrypted one-page PDF (standard security handler, revision 2, 40-bit RC4) that
+ * needs `userPassword` to open; pdf-lib cannot encrypt, so the file is written by hand.
+ */
+export function buildEncryptedPdf(userPassword = 'verity-secret', ownerPassword = 'verity-owner'): Uint8Array {
+  const encoder = new TextEncoder();
+  const fileId = md5(encoder.encode(`verity-encrypted-fixture:${userPassword}`));
+  const permissions = -44;
+  const o = rc4(md5(padPassword(ownerPassword)).slice(0, 5), padPassword(userPassword));
+  const p = new Uint8Array(4);
+  new DataView(p.buffer).setInt32(0, permissions, true);
+  const key = md5(padPassword(userPassword), o, p, fileId).slice(0, 5);
+  const u = rc4(key, PASSWORD_PAD);
+  const objectKey = (objectNumber: number) => {
+    const salt = Uint8Array.of(objectNumber & 0xff, (objectNumber >> 8) & 0xff, objectNumber >> 16, 0, 0);
+    return md5(key, salt).slice(0, 10);
+  };
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+  const content = rc4(objectKey(4), encoder.encode('BT /F1 18 Tf 72 720 Td (Confidential board minutes) Tj ET'));
+
+  const chunks: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const write = (part: string | Uint8Array) => {
+    const bytes = typeof part === 'string' ? encoder.encode(part) : part;
+    chunks.push(bytes);
+    length += bytes.length;
+  };
+  const object = (body: string | (string | Uint8Array)[]) => {
+    offsets.push(length);
+    write(`${offsets.length} 0 obj\n`);
+    for (const part of Array.isArray(body) ? body : [body]) write(part);
+    write('\nendobj\n');
+  };
+  write('%PDF-1.4\n');
+  object('<< /Type /Catalog /Pages 2 0 R >>');
+  object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>');
+  object([`<< /Length ${content.length} >>\nstream\n`, content, '\nendstream']);
+  object('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  object(`<< /Filter /Standard /V 1 /R 2 /Length 40 /O <${hex(o)}> /U <${hex(u)}> /P ${permissions} >>`);
+  const xref = length;
+  write(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) write(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  write(
+    `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R /Encrypt 6 0 R /ID [<${hex(fileId)}> <${hex(fileId)}>] >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+
+/**
+ * A Word document with the same content: Title and Heading 1–3 styles, real Word bulleted and
+ * numbered lists, a table, and a page break between the sample's pages.
+ */
+export async function buildDocx(sample: SampleDocument = SAMPLE_DOCUMENT): Promise<Uint8Array> {
+  const children: (Paragraph | Table)[] = [];
+  let list = 0;
+  let previousOrdered = false;
+  sample.pages.forEach((blocks, pageIndex) => {
+    if (pageIndex > 0) children.push(new Paragraph({ children: [new PageBreak()] }));
+    for (const block of blocks) {
+      const ordered = block.type === 'list_item' && block.ordered === true;
+      // Each run of numbered items is its own list, restarting at 1 as in the PDF.
+      if (ordered && !previousOrdered) list += 1;
+      previousOrdered = ordered;
+      switch (block.type) {
+        case 'title':
+          children.push(new Paragraph({ text: block.text, heading: HeadingLevel.TITLE }));
+          break;
+        case 'heading':
+          children.push(new Paragraph({ text: block.text, heading: HEADINGS[block.level ?? 1] }));
+          break;
+        case 'paragraph':
+          children.push(new Paragraph({ children: [new TextRun(block.text)] }));
+          break;
+        case 'list_item':
+          children.push(
+            ordered
+              ? new Paragraph({ text: block.text, numbering: { reference: 'numbered', level: 0, instance: list } })
+              : new Paragraph({ text: block.text, bullet: { level: 0 } }),
+          );
+          break;
+        case 'table':
+          children.push(
+            new Table({
+              width: { size: 100, type: WidthType.PERCENTAGE },
+              rows: block.rows.map(
+                (row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) }),
+              ),
+            }),
+          );
+          children.push(new Paragraph({ text: '' }));
+          break;
+      }
+    }
+  });
+  const document = new Document({
+    title: sample.metadataTitle,
+    creator: 'Verity test fixtures',
+    numbering: {
+      config: [
+        {
+          reference: 'numbered',
+          levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }],
+        },
+      ],
+    },
+    sections: [{ children }],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+/** A ZIP archive of the given files, stored without compression (for sniffing tests: a ZIP that is not a Word file). */
+export function buildZip(files: Record<string, string | Uint8Array>): Uint8Array {
+  const encoder = new TextEncoder();
+  const local: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const nameBytes = encoder.encode(name);
+    const data = typeof content === 'string' ? encoder.encode(content) : content;
+    const crc = crc32(data);
+    const header = new DataView(new ArrayBuffer(30));
+    header.setUint32(0, 0x04034b50, true);
+    header.setUint16(4, 20, true);
+    header.setUint32(14, crc, true);
+    header.setUint32(18, data.length, true);
+    header.setUint32(22, data.length, true);
+    header.setUint16(26, nameBytes.length, true);
+    local.push(new Uint8Array(header.buffer), nameBytes, data);
+    const entry = new DataView(new ArrayBuffer(46));
+    entry.setUint32(0, 0x02014b50, true);
+    entry.setUint16(4, 20, true);
+    entry.setUint16(6, 20, true);
+    entry.setUint32(16, crc, true);
+    entry.setUint32(20, data.length, true);
+    entry.setUint32(24, data.length, true);
+    entry.setUint16(28, nameBytes.length, true);
+    entry.setUint32(42, offset, true);
+    central.push(new Uint8Array(entry.buffer), nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const centralSize = central.reduce((sum, part) => sum + part.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, Object.keys(files).length, true);
+  end.setUint16(10, Object.keys(files).length, true);
+  end.setUint32(12, centralSize, true);
+  end.setUint32(16, offset, true);
+  const parts = [...local, ...central, new Uint8Array(end.buffer)];
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
