@@ -12,6 +12,8 @@ import { EditProfilePage } from '../features/profile/edit-profile-page';
 import { HelpSupportPage } from '../features/profile/help-support-page';
 import { ProfileLayout } from '../features/profile/profile-layout';
 import { UpdatePasswordPage } from '../features/profile/update-password-page';
+import { WikiPage } from '../features/wiki/wiki-page';
+import { DocumentReaderPage } from '../features/wiki/reader/document-reader-page';
 import { ComingSoonPage } from '../pages/coming-soon-page';
 import { HomePage } from '../pages/home-page';
 import { GuestRouteGate } from './guest-route-gate';
@@ -35,6 +37,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/profile': EditProfilePage,
   '/profile/update-password': UpdatePasswordPage,
   '/profile/help-support': HelpSupportPage,
+  '/wiki': WikiPage,
+  '/wiki/:idorfilename': DocumentReaderPage,
 };
 
 const PROFILE_PATH = '/profile';

@@ -11,7 +11,7 @@ export function CookieConsentBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:inset-x-6 md:bottom-6"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:inset-x-6 md:bottom-6 print:hidden"
     >
       <p className="text-slate-700 text-sm">
         We use essential cookies to keep you signed in. With your permission we would also like to use analytics cookies, including session

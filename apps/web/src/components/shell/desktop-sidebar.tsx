@@ -11,7 +11,7 @@ export function DesktopSidebar() {
   return (
     <aside
       style={{ width: SIDEBAR_WIDTH_PX }}
-      className="sticky top-0 hidden h-dvh shrink-0 flex-col items-center bg-brand-900 py-3 md:flex"
+      className="sticky top-0 hidden h-dvh shrink-0 flex-col items-center bg-brand-900 py-3 md:flex print:hidden"
     >
       <Link to="/home" aria-label="Verity home" className="focus-ring mb-4 rounded-lg">
         <VerityMark className="size-9" tone="light" />

@@ -39,7 +39,7 @@ export function MobileTabBar() {
     <nav
       ref={navRef}
       aria-label="Quick navigation"
-      className="sticky bottom-0 z-30 border-slate-200 border-t bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="sticky bottom-0 z-30 border-slate-200 border-t bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="flex items-stretch justify-around">
         {visible.map((item) => {

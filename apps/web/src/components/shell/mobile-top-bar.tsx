@@ -9,7 +9,7 @@ export function MobileTopBar() {
   const mobileMenuOpen = useUiStore((s) => s.mobileMenuOpen);
   const setMobileMenuOpen = useUiStore((s) => s.setMobileMenuOpen);
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-slate-200 border-b bg-white px-2 md:hidden">
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-slate-200 border-b bg-white px-2 md:hidden print:hidden">
       <button
         type="button"
         onClick={() => setMobileMenuOpen(true)}

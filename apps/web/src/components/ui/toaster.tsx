@@ -17,7 +17,7 @@ export function Toaster() {
     <div
       aria-live="polite"
       aria-relevant="additions text"
-      className="pointer-events-none fixed top-4 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto"
+      className="pointer-events-none fixed top-4 right-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto print:hidden"
     >
       {toasts.map((item) => {
         const { icon: Icon, className, iconClassName } = STYLES[item.kind];

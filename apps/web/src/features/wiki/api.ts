@@ -66,8 +66,8 @@ export function useFilterData() {
 export function useDocument(idOrFilename: string, elementIds: readonly string[]) {
   return useQuery({
     queryKey: wikiKeys.document(idOrFilename, elementIds),
+    // No toast: the reader itself shows 'Failed to fetch document' (or "Document not found" for a 404).
     queryFn: ({ signal }) => apiRequest<DocumentResponse>(documentPath(idOrFilename, elementIds), { background: true, signal }),
-    meta: { errorMessage: MESSAGES.documentFetchFailed },
   });
 }
 

@@ -1,0 +1,260 @@
+import type { CompareChange, CompareElement, CompareResponse, CompareRow, CompareSegment, DocumentReference } from '@verity/shared';
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { LoadingState } from '../../components/ui/loading-state';
+import { cn } from '../../lib/cn';
+import { useCompare } from './api';
+import { documentHref, StatusBadge } from './document-card';
+
+const CHANGE_LABELS: Readonly<Record<CompareChange, string>> = {
+  equal: 'Unchanged',
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed',
+};
+
+const CELL_TONES: Readonly<Record<CompareChange, string>> = {
+  equal: 'border-transparent',
+  added: 'border-emerald-500 bg-emerald-50',
+  removed: 'border-red-500 bg-red-50',
+  changed: 'border-amber-500 bg-amber-50',
+};
+
+const MARKER_TONES: Readonly<Record<CompareChange, string>> = {
+  equal: 'bg-slate-100 text-slate-600',
+  added: 'bg-emerald-100 text-emerald-900',
+  removed: 'bg-red-100 text-red-900',
+  changed: 'bg-amber-100 text-amber-900',
+};
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}`;
+}
+
+/** "3 added, 1 removed, 5 changed": the counts a reviewer needs before reading the rows. */
+export function summaryText(summary: CompareResponse['summary']): string {
+  return [plural(summary.added, 'added'), plural(summary.removed, 'removed'), plural(summary.changed, 'changed')].join(', ');
+}
+
+function Segments({ segments, side }: { segments: readonly CompareSegment[]; side: 'left' | 'right' }) {
+  return segments.map((segment, index) => {
+    if (segment.kind === 'equal') {
+      // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
+      return <span key={index}>{segment.text}</span>;
+    }
+    if (side === 'left' && segment.kind === 'removed') {
+      return (
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
+        <del key={index} className="rounded-sm bg-red-200/70 text-red-950 decoration-red-700">
+          {segment.text}
+        </del>
+      );
+    }
+    if (side === 'right' && segment.kind === 'added') {
+      return (
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
+        <ins key={index} className="rounded-sm bg-emerald-200/70 text-emerald-950 no-underline">
+          {segment.text}
+        </ins>
+      );
+    }
+    return null;
+  });
+}
+
+function elementClass(element: CompareElement): string {
+  if (element.type === 'title') return 'font-semibold text-lg text-slate-900';
+  if (element.type === 'heading') return 'font-semibold text-slate-900';
+  if (element.type === 'list_item') return 'pl-4 before:-ml-4 before:inline-block before:w-4 before:content-["•"]';
+  if (element.type === 'table') return 'whitespace-pre-wrap font-mono text-xs';
+  return '';
+}
+
+function Cell({ row, side, documentLabel }: { row: CompareRow; side: 'left' | 'right'; documentLabel: string }) {
+  const element = side === 'left' ? row.left : row.right;
+  // A removed row's right side (and an added row's left) is empty; keep the cell for alignment.
+  const tone: CompareChange = element ? row.change : 'equal';
+  return (
+    <div
+      className={cn(
+        'min-w-0 rounded-md border-l-4 px-3 py-2 text-slate-800 text-sm leading-6',
+        CELL_TONES[tone],
+        !element && 'hidden md:block',
+      )}
+    >
+      {element && (
+        <>
+          <span className="mb-1 flex items-center gap-2 text-slate-500 text-xs md:hidden">{documentLabel}</span>
+          <p className={elementClass(element)}>
+            {row.change === 'changed' && row.segments ? <Segments segments={row.segments} side={side} /> : element.text}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RowMarker({ change }: { change: CompareChange }) {
+  if (change === 'equal') return <span className="sr-only">{CHANGE_LABELS.equal}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 font-semibold text-xs leading-5', MARKER_TONES[change])}>
+      {CHANGE_LABELS[change]}
+    </span>
+  );
+}
+
+function DocumentHeader({ reference, side }: { reference: DocumentReference; side: 'Left' | 'Right' }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+      <p className="text-slate-500 text-xs uppercase tracking-wide">{side}</p>
+      <p className="mt-1 flex flex-wrap items-center gap-2">
+        <Link to={documentHref(reference)} className="focus-ring rounded-sm font-semibold text-brand-800 hover:underline">
+          {reference.code}
+        </Link>
+        <StatusBadge reference={reference} />
+      </p>
+      <p className="mt-0.5 text-slate-800 text-sm">{reference.title}</p>
+      {reference.edition && <p className="mt-0.5 text-slate-500 text-xs">Edition: {reference.edition}</p>}
+    </div>
+  );
+}
+
+type Block = { kind: 'row'; row: CompareRow; index: number } | { kind: 'skipped'; count: number; index: number };
+
+/** With "Show only differences" on, runs of unchanged rows fold into one line saying how many. */
+function blocksFor(rows: readonly CompareRow[], onlyDifferences: boolean): Block[] {
+  if (!onlyDifferences) return rows.map((row, index) => ({ kind: 'row', row, index }));
+  const blocks: Block[] = [];
+  let skipped = 0;
+  rows.forEach((row, index) => {
+    if (row.change === 'equal') {
+      skipped += 1;
+      return;
+    }
+    if (skipped > 0) blocks.push({ kind: 'skipped', count: skipped, index: index - 1 });
+    skipped = 0;
+    blocks.push({ kind: 'row', row, index });
+  });
+  if (skipped > 0) blocks.push({ kind: 'skipped', count: skipped, index: rows.length });
+  return blocks;
+}
+
+export function CompareResult({ data }: { data: CompareResponse }) {
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const toggleId = useId();
+  const { summary } = data;
+  const differences = summary.added + summary.removed + summary.changed;
+  const blocks = blocksFor(data.rows, onlyDifferences);
+  const leftLabel = `${data.left.code} (${data.left.edition || 'left'})`;
+  const rightLabel = `${data.right.code} (${data.right.edition || 'right'})`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-2 md:grid-cols-2">
+        <DocumentHeader reference={data.left} side="Left" />
+        <DocumentHeader reference={data.right} side="Right" />
+      </div>
+
+      <section
+        aria-label="Summary of differences"
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <p className="font-semibold text-slate-900">{differences === 0 ? 'No differences' : summaryText(summary)}</p>
+          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-slate-600 text-xs" aria-hidden="true">
+            <li className="flex items-center gap-1">
+              <span className="size-2.5 rounded-sm bg-emerald-500" /> Added
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="size-2.5 rounded-sm bg-red-500" /> Removed
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="size-2.5 rounded-sm bg-amber-500" /> Changed
+            </li>
+            <li>{summary.equal} unchanged</li>
+          </ul>
+        </div>
+        <label htmlFor={toggleId} className="flex cursor-pointer items-center gap-2 font-medium text-slate-800 text-sm">
+          <input
+            id={toggleId}
+            type="checkbox"
+            role="switch"
+            aria-checked={onlyDifferences}
+            checked={onlyDifferences}
+            onChange={(event) => setOnlyDifferences(event.target.checked)}
+            className="size-4 accent-brand-700"
+          />
+          Show only differences
+        </label>
+      </section>
+
+      {data.rows.length === 0 ? (
+        <p className="text-slate-600 text-sm">Neither document has any text to compare.</p>
+      ) : (
+        <ol aria-label="Differences" className="flex flex-col gap-1">
+          {blocks.map((block) =>
+            block.kind === 'skipped' ? (
+              <li key={`skip-${block.index}`} className="py-1 text-center text-slate-500 text-xs">
+                {block.count === 1 ? '1 unchanged element' : `${block.count} unchanged elements`}
+              </li>
+            ) : (
+              <li key={block.index} data-change={block.row.change} className="flex flex-col gap-1">
+                {block.row.change !== 'equal' && (
+                  <div className="flex items-center">
+                    <RowMarker change={block.row.change} />
+                  </div>
+                )}
+                {block.row.change === 'equal' && <RowMarker change="equal" />}
+                <div className="grid gap-1 md:grid-cols-2 md:gap-3">
+                  <Cell row={block.row} side="left" documentLabel={leftLabel} />
+                  <Cell row={block.row} side="right" documentLabel={rightLabel} />
+                </div>
+              </li>
+            ),
+          )}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export interface CompareViewProps {
+  left: string;
+  right: string;
+  onBack: () => void;
+}
+
+/** Two documents (or two editions of one) side by side; one column with markers on a phone. */
+export function CompareView({ left, right, onBack }: CompareViewProps) {
+  const compare = useCompare(left, right);
+  let body: ReactNode;
+  if (compare.isPending) body = <LoadingState message="Comparing the documents…" />;
+  else if (compare.isError)
+    body = (
+      <Alert title="The comparison could not be loaded">
+        <p>{compare.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => compare.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  else body = <CompareResult data={compare.data} />;
+
+  return (
+    <section aria-labelledby="compare-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="compare-heading" className="font-semibold text-lg text-slate-900">
+          Compare documents
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to documents
+        </Button>
+      </div>
+      {body}
+    </section>
+  );
+}

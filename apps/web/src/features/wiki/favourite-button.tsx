@@ -1,0 +1,50 @@
+import type { DocumentReference } from '@verity/shared';
+import { Star } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { useFavourites, useSetFavourite } from './api';
+
+export interface FavouriteButtonProps {
+  reference: DocumentReference;
+  /** 'sm' sits on a card; 'md' in a page header. */
+  size?: 'sm' | 'md';
+  /** Show "Favourite"/"Favourited" next to the star (the accessible name stays the action). */
+  showLabel?: boolean;
+  className?: string;
+}
+
+/**
+ * A star that adds the document to the user's favourites or removes it. The state comes from the
+ * favourites query, which useSetFavourite updates optimistically, so every star for the same
+ * document (card, reader, favourites view) changes together.
+ */
+export function FavouriteButton({ reference, size = 'sm', showLabel = false, className }: FavouriteButtonProps) {
+  const favourites = useFavourites();
+  const setFavourite = useSetFavourite();
+  const isFavourite = favourites.data?.some((f) => f.short_id === reference.short_id) ?? false;
+  const label = isFavourite ? 'Remove from favourites' : 'Add to favourites';
+
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={isFavourite}
+      title={label}
+      // Until the list is known the star cannot say which way a click would go.
+      disabled={favourites.isPending}
+      onClick={(event) => {
+        // Cards open the document on click; the star must not.
+        event.stopPropagation();
+        setFavourite.mutate({ reference, like: !isFavourite });
+      }}
+      className={cn(
+        'focus-ring inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+        size === 'sm' ? 'h-8 min-w-8 px-1.5' : 'h-9 min-w-9 px-2',
+        isFavourite ? 'text-amber-600 hover:bg-amber-50' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700',
+        className,
+      )}
+    >
+      <Star aria-hidden="true" className={cn(size === 'sm' ? 'size-4' : 'size-5', isFavourite && 'fill-current')} />
+      {showLabel && <span aria-hidden="true">{isFavourite ? 'Favourited' : 'Favourite'}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import { track } from '../../lib/analytics';
+import { EMPTY_FILTERS, type FilterKind, type WikiFilters } from './lookups';
+
+export const WIKI_FILTER_APPLIED_EVENT = 'wiki_filter_applied';
+
+interface WikiFilterState extends WikiFilters {
+  /** Select the value, or deselect it when it is already selected. */
+  toggle: (kind: FilterKind, value: string) => void;
+  remove: (kind: FilterKind, value: string) => void;
+  /** Forget every selection (the "Clear filters" button and leaving /wiki). */
+  reset: () => void;
+}
+
+/**
+ * The wiki page's filters. They live outside the page so the filter bar, the lists and the search
+ * share them, and the page resets them when it unmounts (SPEC §2: the filters reset on leaving /wiki).
+ */
+export const useWikiFilterStore = create<WikiFilterState>()((set, get) => ({
+  ...EMPTY_FILTERS,
+  toggle: (kind, value) => {
+    const current = get()[kind];
+    if (current.includes(value)) {
+      set({ [kind]: current.filter((v) => v !== value) });
+      return;
+    }
+    set({ [kind]: [...current, value] });
+    const next = get();
+    // Onboarding listens for { filter: 'domain', value: 'HTM' } ("HTM domain filter applied").
+    track(WIKI_FILTER_APPLIED_EVENT, {
+      filter: kind,
+      value,
+      category: next.category,
+      domain: next.domain,
+      subDomain: next.subDomain,
+    });
+  },
+  remove: (kind, value) => set({ [kind]: get()[kind].filter((v) => v !== value) }),
+  reset: () => set({ ...EMPTY_FILTERS }),
+}));
+
+export function selectFilters(state: WikiFilters): WikiFilters {
+  return { category: state.category, domain: state.domain, subDomain: state.subDomain };
+}

@@ -1,0 +1,62 @@
+import { MESSAGES } from '@verity/shared';
+import { FileQuestion, RotateCw } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+export function ReaderSkeleton() {
+  return (
+    <div role="status" className="animate-pulse motion-reduce:animate-none">
+      <span className="sr-only">Loading document...</span>
+      <div aria-hidden="true">
+        <div className="h-5 w-24 rounded bg-slate-200" />
+        <div className="mt-4 h-8 w-3/4 rounded bg-slate-200" />
+        <div className="mt-3 h-4 w-1/2 rounded bg-slate-200" />
+        <div className="mt-10 space-y-3">
+          <div className="h-4 rounded bg-slate-200" />
+          <div className="h-4 rounded bg-slate-200" />
+          <div className="h-4 w-5/6 rounded bg-slate-200" />
+          <div className="mt-8 h-6 w-1/3 rounded bg-slate-200" />
+          <div className="h-4 rounded bg-slate-200" />
+          <div className="h-4 w-2/3 rounded bg-slate-200" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A 404: the id or file name names nothing this user can see (or nothing at all). */
+export function DocumentNotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  return (
+    <section aria-labelledby="document-not-found-heading" className="mx-auto max-w-md py-12 text-center">
+      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <FileQuestion className="size-6" aria-hidden="true" />
+      </span>
+      <h1 id="document-not-found-heading" className="font-semibold text-2xl text-slate-900">
+        {DOCUMENT_NOT_FOUND}
+      </h1>
+      <p className="mt-3 text-slate-700">
+        The link may be mistyped, or the document may have been removed or not be shared with your organisation.
+      </p>
+      <ButtonLink to={backTo} className="mt-6">
+        {backLabel}
+      </ButtonLink>
+    </section>
+  );
+}
+
+export function DocumentLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="mx-auto max-w-xl py-8">
+      <Alert title={MESSAGES.documentFetchFailed}>
+        <p>Check your connection and try again. If it keeps happening, contact support.</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    </div>
+  );
+}
