@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
+import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { redactUrl } from './lib/redact.ts';
@@ -17,6 +18,7 @@ import { createMailer } from './mail/transport.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
+import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 
@@ -27,6 +29,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: { write(line: string): void };
+  /** Wakes this process's job worker when a job is enqueued (main.ts shares it with the worker). */
+  jobSignal?: JobSignal;
 }
 
 /** What every route module receives. */
@@ -37,6 +41,7 @@ export interface RouteDeps {
   mailer: Mailer;
   /** One store for every rate limit of this process (a shared store can replace it for several processes). */
   rateLimitStore: RateLimitStore;
+  jobSignal: JobSignal;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -65,7 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
-  const routeDeps: RouteDeps = { config, db: database.db, database, mailer, rateLimitStore: createMemoryRateLimitStore() };
+  const routeDeps: RouteDeps = {
+    config,
+    db: database.db,
+    database,
+    mailer,
+    rateLimitStore: createMemoryRateLimitStore(),
+    jobSignal: deps.jobSignal ?? createJobSignal(),
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -109,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);
       await documentsRoutes(api, routeDeps);
+      await ingestRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

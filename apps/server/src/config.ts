@@ -70,6 +70,18 @@ const schema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
 
+  INGESTION_TOKEN: z.string().min(24, 'must be at least 24 characters (generate one with `openssl rand -base64 32`)').optional(),
+  INGEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  JOBS_WORKER: bool.default(true),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  JOBS_STALE_AFTER_SECONDS: z.coerce.number().int().positive().default(900),
+  JOBS_RETRY_BASE_SECONDS: z.coerce.number().int().positive().default(30),
+  JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+
   TRUSTED_BY_LOGOS: logoList.optional(),
   TRUSTED_BY_PROFESSIONAL_LOGOS: logoList.optional(),
   PROFESSIONAL_BODY_LOGO: logo.optional(),

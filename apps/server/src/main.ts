@@ -2,22 +2,38 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
+import { INGEST_JOB_KIND, ingestJobHandler } from './jobs/ingest.ts';
+import { createJobSignal } from './jobs/queue.ts';
+import { createJobWorker } from './jobs/worker.ts';
 import { seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const jobSignal = createJobSignal();
+  const app = await buildApp({ config, database, jobSignal });
   // Every start: new or changed seed documents go in; nothing changed costs one query.
   await ingestSeedCorpus({ db: database.db, log: app.log });
   const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+  const worker = createJobWorker({
+    db: database.db,
+    handlers: { [INGEST_JOB_KIND]: ingestJobHandler },
+    signal: jobSignal,
+    log: app.log,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    staleAfterMs: config.JOBS_STALE_AFTER_SECONDS * 1000,
+    retryBaseMs: config.JOBS_RETRY_BASE_SECONDS * 1000,
+  });
+  if (config.JOBS_WORKER) worker.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    // The job in hand finishes before the database closes; one cut off by the timer is requeued at the next start.
+    await worker.stop();
     await database.close();
     process.exit(0);
   };

@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   passwordMismatch: { code: 4103, title: 'Passwords do not match', message: 'The passwords do not match.' },
   invalidUpload: { code: 4104, title: 'Unsupported file', message: 'Please upload a PNG, JPEG, GIF or WebP image.' },
   fileTooLarge: { code: 4105, title: 'File too large', message: 'The file is larger than the upload limit.' },
+  unsupportedDocument: {
+    code: 4106,
+    title: 'Unsupported document',
+    message: 'Please upload a PDF, Word (.docx), HTML, Markdown or plain-text file.',
+  },
   serviceUnavailable: {
     code: 5001,
     title: 'Service unavailable',

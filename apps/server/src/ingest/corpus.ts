@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { DOCUMENTS_DIR, loadCorpus } from '@verity/corpus';
 import type { Database } from '../db/connect.ts';
-import { documentElements, documents } from '../db/schema.ts';
-import { newId, sha256 } from '../lib/ids.ts';
+import { documents } from '../db/schema.ts';
+import { sha256 } from '../lib/ids.ts';
 import { parseMarkdown } from './markdown.ts';
+import { storeDocument } from './store.ts';
 
 export interface IngestResult {
   inserted: number;
@@ -14,14 +15,11 @@ interface IngestLog {
   info(object: object, message: string): void;
 }
 
-// Rows per insert statement, well inside PostgreSQL's bind-parameter limit.
-const ELEMENT_BATCH = 500;
-
 /**
  * Ingest the seed corpus into the external library. Idempotent: a file whose name and content
  * hash are already stored is skipped; a known file name with new content becomes a new document
- * (the newest edition of that file name); each document goes in with its elements in one
- * transaction. One query reads what is stored, so a start with nothing changed costs little.
+ * (the newest edition of that file name); each document goes in through storeDocument. One query
+ * reads what is stored, so a start with nothing changed costs little.
  */
 export async function ingestSeedCorpus(options: { db: Database; log?: IngestLog; dir?: string }): Promise<IngestResult> {
   const { db, log, dir = DOCUMENTS_DIR } = options;
@@ -38,23 +36,14 @@ export async function ingestSeedCorpus(options: { db: Database; log?: IngestLog;
       skipped++;
       continue;
     }
-    const documentId = newId();
-    const elements = parseMarkdown(body).map((element, position) => ({
-      id: newId(),
-      documentId,
-      position,
-      type: element.type,
-      text: element.text,
-      page: element.page,
-      headingPath: element.headingPath,
-    }));
-    await db.transaction(async (tx) => {
-      await tx.insert(documents).values({
-        id: documentId,
-        organisationId: null,
+    await storeDocument({
+      db,
+      organisationId: null,
+      filename: meta.filename,
+      contentHash,
+      metadata: {
         code: meta.code,
         title: meta.title,
-        filename: meta.filename,
         category: meta.category,
         domain: meta.domain,
         subdomain: meta.subdomain,
@@ -64,12 +53,9 @@ export async function ingestSeedCorpus(options: { db: Database; log?: IngestLog;
         supersededByCode: meta.superseded_by,
         supersedes: meta.supersedes,
         appliesTo: meta.applies_to,
-        sourceKind: 'corpus',
-        contentHash,
-      });
-      for (let i = 0; i < elements.length; i += ELEMENT_BATCH) {
-        await tx.insert(documentElements).values(elements.slice(i, i + ELEMENT_BATCH));
-      }
+      },
+      elements: parseMarkdown(body),
+      sourceKind: 'corpus',
     });
     known.add(`${meta.filename}\n${contentHash}`);
     inserted++;

@@ -54,6 +54,15 @@ describe('sniffFormat', () => {
     expect(refusal(() => sniffFormat(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'a.docx')).reason).toBe('unsupported_type');
   });
 
+  test('SVG images and other XML are refused, XHTML pages are read as HTML', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Logo</title></svg>';
+    expect(refusal(() => sniffFormat(bytes(svg), 'logo.txt')).message).toMatch(/^This file is an SVG image or other XML\./);
+    expect(refusal(() => sniffFormat(bytes(`<?xml version="1.0"?>\n${svg}`), 'logo.svg')).reason).toBe('unsupported_type');
+    expect(refusal(() => sniffFormat(bytes('<?xml version="1.0"?><policy><clause/></policy>'), 'a.xml')).reason).toBe('unsupported_type');
+    const xhtml = '<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Hi</p></body></html>';
+    expect(sniffFormat(bytes(xhtml), 'page.xhtml')).toBe('html');
+  });
+
   test('binary and non-UTF-8 content is refused', () => {
     expect(refusal(() => sniffFormat(Uint8Array.from([0x68, 0x69, 0, 0x68, 0x69]), 'a.txt')).reason).toBe('unsupported_type');
     expect(refusal(() => sniffFormat(Uint8Array.from([0x63, 0x61, 0x66, 0xe9]), 'latin1.txt')).reason).toBe('unsupported_type');

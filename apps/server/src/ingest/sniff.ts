@@ -50,7 +50,6 @@ function zipEntryNames(bytes: Uint8Array): string[] | null {
   return names;
 }
 
-// Markup that only a web page opens with (after an optional BOM, XML declaration or comments).
 /** C0 control bytes other than tab, new lines, form feed and escape: text files do not contain them. */
 function hasControlBytes(bytes: Uint8Array): boolean {
   return bytes.some(
@@ -58,7 +57,11 @@ function hasControlBytes(bytes: Uint8Array): boolean {
   );
 }
 
+// Markup that only a web page opens with (after an optional BOM, XML declaration or comments).
 const HTML_MARKUP = /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html|head|body|title|meta)[\s>/]/i;
+
+// XML or SVG that is not a web page (an XHTML page matched HTML_MARKUP first).
+const OTHER_MARKUP = /^(?:\s|<!--[\s\S]*?-->)*(?:<\?xml|<svg[\s>]|<!doctype\s+(?!html))/i;
 
 /**
  * The format of a file, decided by its bytes: a PDF by its `%PDF-` signature, a Word file by a
@@ -90,6 +93,11 @@ export function sniffFormat(bytes: Uint8Array, filename: string): SourceFormat {
   if (bytes.includes(0) || hasControlBytes(bytes.subarray(0, 64 * 1024))) {
     throw new UnreadableFileError('unsupported_type', `This file is binary, not text in a format we can read. ${ACCEPTED_TYPES_MESSAGE}`);
   }
-  if (HTML_MARKUP.test(text.replace(/^\uFEFF/, '').slice(0, 4096))) return 'html';
+  const start = text.replace(/^\uFEFF/, '').slice(0, 4096);
+  if (HTML_MARKUP.test(start)) return 'html';
+  // SVG images and other XML are text too, but their markup is not a document to read.
+  if (OTHER_MARKUP.test(start)) {
+    throw new UnreadableFileError('unsupported_type', `This file is an SVG image or other XML. ${ACCEPTED_TYPES_MESSAGE}`);
+  }
   return /\.(md|markdown)$/i.test(filename.trim()) ? 'markdown' : 'text';
 }

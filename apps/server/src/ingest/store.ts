@@ -1,0 +1,144 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { documentElements, documents } from '../db/schema.ts';
+import { newId, sha256 } from '../lib/ids.ts';
+import type { ParsedElement } from './markdown.ts';
+
+/** What a person (or the corpus front matter) says about a document; the parser supplies the elements. */
+export interface DocumentMetadata {
+  code: string;
+  title: string;
+  category: string;
+  domain: string;
+  subdomain: string;
+  issuer: string;
+  edition: string;
+  status: 'current' | 'superseded';
+  supersededByCode: string | null;
+  supersedes: string[];
+  appliesTo: string[];
+}
+
+export interface StoreDocumentInput {
+  db: Database;
+  /** Null for the external library every organisation sees. */
+  organisationId: string | null;
+  filename: string;
+  /** The file's bytes, hashed here; or the hash when the caller already has it. */
+  bytes?: Uint8Array;
+  contentHash?: string;
+  metadata: DocumentMetadata;
+  elements: readonly ParsedElement[];
+  sourceKind: 'corpus' | 'upload';
+}
+
+export interface StoreDocumentResult {
+  documentId: string;
+  /** False when this exact file (name and content) was already stored: nothing was written. */
+  created: boolean;
+}
+
+/** The same file is already stored for another owner; storing it again would hand out that owner's document. */
+export class DocumentOwnerConflictError extends Error {
+  constructor() {
+    super('This file is already stored for a different owner.');
+    this.name = 'DocumentOwnerConflictError';
+  }
+}
+
+// Rows per insert statement, well inside PostgreSQL's bind-parameter limit.
+const ELEMENT_BATCH = 500;
+
+/**
+ * The one path that writes a document: the row and all its elements in one transaction, so a
+ * failure leaves nothing behind. A file whose name and content hash are stored already changes
+ * nothing and answers with the stored document's id; a known file name with new content becomes
+ * a new row, which every reader treats as the newest edition of that file name.
+ */
+export async function storeDocument(input: StoreDocumentInput): Promise<StoreDocumentResult> {
+  const { db, organisationId, filename, metadata } = input;
+  const contentHash = input.contentHash ?? (input.bytes ? sha256(Buffer.from(input.bytes)) : undefined);
+  if (!contentHash) throw new Error('storeDocument needs the bytes or their content hash');
+  if (input.elements.length === 0) throw new Error('storeDocument needs at least one element');
+
+  return db.transaction(async (tx) => {
+    const documentId = newId();
+    // The unique (filename, content_hash) index decides, so two concurrent stores of one file cannot both insert.
+    const inserted = await tx
+      .insert(documents)
+      .values({
+        id: documentId,
+        organisationId,
+        code: metadata.code,
+        title: metadata.title,
+        filename,
+        category: metadata.category,
+        domain: metadata.domain,
+        subdomain: metadata.subdomain,
+        issuer: metadata.issuer,
+        edition: metadata.edition,
+        status: metadata.status,
+        supersededByCode: metadata.supersededByCode,
+        supersedes: metadata.supersedes,
+        appliesTo: metadata.appliesTo,
+        sourceKind: input.sourceKind,
+        contentHash,
+      })
+      .onConflictDoNothing({ target: [documents.filename, documents.contentHash] })
+      .returning({ id: documents.id });
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select({ id: documents.id, organisationId: documents.organisationId })
+        .from(documents)
+        .where(and(eq(documents.filename, filename), eq(documents.contentHash, contentHash)));
+      if (!existing) throw new Error('document conflict without a stored document');
+      if (existing.organisationId !== organisationId) throw new DocumentOwnerConflictError();
+      return { documentId: existing.id, created: false };
+    }
+    const rows = input.elements.map((element, position) => ({
+      id: newId(),
+      documentId,
+      position,
+      type: element.type,
+      text: element.text,
+      page: element.page,
+      headingPath: element.headingPath,
+    }));
+    for (let i = 0; i < rows.length; i += ELEMENT_BATCH) {
+      await tx.insert(documentElements).values(rows.slice(i, i + ELEMENT_BATCH));
+    }
+    return { documentId, created: true };
+  });
+}
+
+/** Metadata a person gives for one file; what is left out comes from the file itself. */
+export interface GivenMetadata {
+  code?: string;
+  title?: string;
+  category: string;
+  domain: string;
+  subdomain: string;
+  issuer?: string;
+  edition?: string;
+  status?: 'current' | 'superseded';
+  supersededBy?: string;
+  supersedes?: string[];
+}
+
+/** The title defaults to the document's own title, then to the file name; the code to the file name without its extension. */
+export function completeMetadata(given: GivenMetadata, parsed: { title: string | null }, filename: string): DocumentMetadata {
+  const stem = filename.replace(/\.[^.]+$/, '') || filename;
+  return {
+    code: given.code ?? stem,
+    title: given.title ?? parsed.title ?? filename,
+    category: given.category,
+    domain: given.domain,
+    subdomain: given.subdomain,
+    issuer: given.issuer ?? '',
+    edition: given.edition ?? '',
+    status: given.status ?? 'current',
+    supersededByCode: given.supersededBy ?? null,
+    supersedes: given.supersedes ?? [],
+    appliesTo: [],
+  };
+}

@@ -1,0 +1,64 @@
+import type { IngestJobProgress } from '@verity/shared';
+import { eq } from 'drizzle-orm';
+import { files } from '../db/schema.ts';
+import { parseFile, UnreadableFileError } from '../ingest/parse.ts';
+import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
+import { type JobHandler, PermanentJobError } from './worker.ts';
+
+export const INGEST_JOB_KIND = 'ingest_document';
+
+export interface IngestJobPayload {
+  file_id: string;
+  metadata: GivenMetadata;
+}
+
+export interface IngestJobResult {
+  document_id: string;
+  created: boolean;
+}
+
+/**
+ * Parses an uploaded file and stores the document through the one store path. A file that cannot
+ * be read fails at once with the parser's explanation; the upload is deleted when the job ends.
+ */
+export const ingestJobHandler: JobHandler = {
+  async run({ job, db, reportProgress }): Promise<IngestJobResult> {
+    const payload = job.payload as IngestJobPayload;
+    const [file] = await db.select().from(files).where(eq(files.id, payload.file_id));
+    if (!file) throw new PermanentJobError('The uploaded file is no longer available. Please upload it again.');
+
+    await reportProgress({ stage: 'parsing' } satisfies IngestJobProgress);
+    let parsed: Awaited<ReturnType<typeof parseFile>>;
+    try {
+      parsed = await parseFile({ bytes: new Uint8Array(file.bytes), filename: file.filename });
+    } catch (error) {
+      if (error instanceof UnreadableFileError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    const counts = { pages: parsed.pageCount, elements: parsed.elements.length };
+    await reportProgress({ stage: 'storing', ...counts } satisfies IngestJobProgress);
+    try {
+      const stored = await storeDocument({
+        db,
+        organisationId: file.organisationId,
+        filename: file.filename,
+        contentHash: file.sha256,
+        metadata: completeMetadata(payload.metadata, parsed, file.filename),
+        elements: parsed.elements,
+        sourceKind: 'upload',
+      });
+      await reportProgress({ stage: 'done', ...counts } satisfies IngestJobProgress);
+      return { document_id: stored.documentId, created: stored.created };
+    } catch (error) {
+      if (error instanceof DocumentOwnerConflictError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+  },
+  // Either way the upload has served its purpose: a failed file can only be fixed by uploading a new one.
+  async onSucceeded(tx, job) {
+    await tx.delete(files).where(eq(files.id, (job.payload as IngestJobPayload).file_id));
+  },
+  async onFailed(tx, job) {
+    await tx.delete(files).where(eq(files.id, (job.payload as IngestJobPayload).file_id));
+  },
+};

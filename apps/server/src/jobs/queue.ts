@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { jobs } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * In-process wake-up: enqueueing notifies, the worker listens, so a new job starts at once
+ * instead of at the next poll. Other processes still find it by polling.
+ */
+export interface JobSignal {
+  notify(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createJobSignal(): JobSignal {
+  const listeners = new Set<() => void>();
+  return {
+    notify: () => {
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export async function enqueueJob(options: {
+  db: Database;
+  kind: string;
+  payload: Record<string, unknown>;
+  maxAttempts: number;
+  progress?: unknown;
+  signal?: JobSignal;
+}): Promise<JobRow> {
+  const [job] = await options.db
+    .insert(jobs)
+    .values({
+      id: newId(),
+      kind: options.kind,
+      payload: options.payload,
+      maxAttempts: options.maxAttempts,
+      progress: options.progress ?? null,
+    })
+    .returning();
+  if (!job) throw new Error('job insert returned no row');
+  options.signal?.notify();
+  return job;
+}
+
+export async function findJob(options: { db: Database; id: string; kind: string }): Promise<JobRow | undefined> {
+  const [job] = await options.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, options.id), eq(jobs.kind, options.kind)));
+  return job;
+}
+
+/**
+ * Takes the oldest due job of the given kinds and marks it running, in one statement. SKIP LOCKED
+ * lets concurrent workers (other processes on PostgreSQL) each take a different job.
+ */
+export async function claimNextJob(options: { db: Database; kinds: readonly string[]; now: Date }): Promise<JobRow | undefined> {
+  const { db, kinds, now } = options;
+  if (kinds.length === 0) return undefined;
+  const next = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, [...kinds])))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedAt: now, updatedAt: now })
+    .where(inArray(jobs.id, next))
+    .returning();
+  return job;
+}
+
+/**
+ * Running jobs whose lock is older than `staleAfterMs` belong to a worker that stopped (a crash
+ * or a restart mid-job): they are queued again, or failed when no attempts are left.
+ */
+export async function requeueStaleJobs(options: {
+  db: Database;
+  now: Date;
+  staleAfterMs: number;
+}): Promise<{ requeued: number; failed: number }> {
+  const { db, now } = options;
+  const cutoff = new Date(now.getTime() - options.staleAfterMs);
+  const stale = and(eq(jobs.status, 'running'), lt(jobs.lockedAt, cutoff));
+  const failed = await db
+    .update(jobs)
+    .set({ status: 'failed', lockedAt: null, updatedAt: now, error: 'The job was interrupted and has no attempts left.' })
+    .where(and(stale, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
+    .returning({ id: jobs.id });
+  const requeued = await db
+    .update(jobs)
+    .set({ status: 'queued', lockedAt: null, runAt: now, updatedAt: now })
+    .where(stale)
+    .returning({ id: jobs.id });
+  return { requeued: requeued.length, failed: failed.length };
+}

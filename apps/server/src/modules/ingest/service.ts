@@ -1,0 +1,98 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IngestDocumentFields, IngestJobProgress, IngestJobResponse, JobStatus } from '@verity/shared';
+import type { Database } from '../../db/connect.ts';
+import { files } from '../../db/schema.ts';
+import { sniffFormat, UnreadableFileError } from '../../ingest/parse.ts';
+import { catalogued } from '../../lib/errors.ts';
+import { newId, sha256 } from '../../lib/ids.ts';
+import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult } from '../../jobs/ingest.ts';
+import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
+
+/** Compares the presented token with the configured one in constant time (hashing first evens out the lengths). */
+export function tokenMatches(presented: string, expected: string): boolean {
+  return timingSafeEqual(Buffer.from(sha256(presented), 'hex'), Buffer.from(sha256(expected), 'hex'));
+}
+
+/**
+ * Accepts an upload for ingestion: the type is decided from the content before anything is
+ * written; then the file and its job are stored together and the worker is woken.
+ */
+export async function acceptUpload(options: {
+  db: Database;
+  signal?: JobSignal;
+  maxAttempts: number;
+  filename: string;
+  bytes: Uint8Array;
+  fields: IngestDocumentFields;
+}): Promise<JobRow> {
+  const { db, filename, bytes, fields } = options;
+  let format: string;
+  try {
+    format = sniffFormat(bytes, filename);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw catalogued(422, 'unsupportedDocument', error.message);
+    throw error;
+  }
+  const payload: IngestJobPayload = {
+    file_id: newId(),
+    metadata: {
+      code: fields.code,
+      title: fields.title,
+      category: fields.category,
+      domain: fields.domain,
+      subdomain: fields.subdomain,
+      issuer: fields.issuer,
+      edition: fields.edition,
+      status: fields.status,
+      supersededBy: fields.superseded_by,
+      supersedes: fields.supersedes,
+    },
+  };
+  const job = await storeUpload(db, async (tx) => {
+    await tx.insert(files).values({
+      id: payload.file_id,
+      organisationId: null,
+      filename,
+      sha256: sha256(Buffer.from(bytes)),
+      size: bytes.byteLength,
+      format,
+      bytes: Buffer.from(bytes),
+    });
+    return enqueueJob({
+      db: tx,
+      kind: INGEST_JOB_KIND,
+      payload: { ...payload },
+      maxAttempts: options.maxAttempts,
+      progress: { stage: 'queued' } satisfies IngestJobProgress,
+    });
+  });
+  options.signal?.notify();
+  return job;
+}
+
+/**
+ * Runs the insert of an upload. A failed query's message carries its parameters — here the file's
+ * bytes — and the error handler logs what it is given, so only the database's error code goes on.
+ */
+async function storeUpload<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+    throw new Error(`Storing an upload failed (database error ${String(cause?.code ?? 'unknown')})`);
+  }
+}
+
+export function presentJob(job: JobRow): IngestJobResponse {
+  const result = job.result as IngestJobResult | null;
+  return {
+    id: job.id,
+    status: job.status as JobStatus,
+    progress: (job.progress as IngestJobProgress | null) ?? { stage: 'queued' },
+    attempts: job.attempts,
+    ...(job.status === 'succeeded' && result ? { document_id: result.document_id, created: result.created } : {}),
+    ...(job.error ? { error: job.error } : {}),
+    created_at: job.createdAt.toISOString(),
+    updated_at: job.updatedAt.toISOString(),
+  };
+}
