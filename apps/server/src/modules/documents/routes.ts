@@ -1,4 +1,6 @@
 import {
+  type CompareResponse,
+  compareQuerySchema,
   type DocumentResponse,
   documentQuerySchema,
   type FilterDataResponse,
@@ -14,6 +16,7 @@ import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/validate.ts';
+import { compareDocuments } from './compare.ts';
 import { searchDocuments } from './search.ts';
 import { filterData, findNewestByFilename, findVisibleById, listFavourites, presentDocument, setFavourite } from './service.ts';
 
@@ -76,5 +79,16 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     const { organisationId } = authOf(request, ['standard']);
     const query = parseWith(searchQuerySchema, request.query, 'query');
     return searchDocuments({ db, organisationId, query });
+  });
+
+  app.get('/docs/compare', { onRequest: requireAuth(['standard']) }, async (request): Promise<CompareResponse> => {
+    const { organisationId } = authOf(request, ['standard']);
+    const query = parseWith(compareQuerySchema, request.query, 'query');
+    const [left, right] = await Promise.all([
+      findVisibleById({ db, organisationId, id: query.left }),
+      findVisibleById({ db, organisationId, id: query.right }),
+    ]);
+    if (!left || !right) throw notFound(DOCUMENT_NOT_FOUND);
+    return compareDocuments({ db, left, right });
   });
 }

@@ -66,6 +66,15 @@ describe('GET /api/docs/search', () => {
     expect(body.results.length).toBeGreaterThan(0);
   });
 
+  test.each(['what is the', 'the the the', 'and of'])(
+    'a query of stop-words only (%s) answers with no results, not an error',
+    async (q) => {
+      const body = await results(new URLSearchParams({ q }).toString());
+      expect(body.results).toEqual([]);
+      expect(body.total).toBe(0);
+    },
+  );
+
   test('a code named inside a question ranks that document first', async () => {
     expect((await codes('Which edition of HTM 07-01 is current?'))[0]).toBe('HTM 07-01');
   });
@@ -75,15 +84,23 @@ describe('GET /api/docs/search', () => {
     expect((await search(guest, 'q=legionella')).statusCode).toBe(403);
   });
 
-  test.each(['HTM 06-01', 'htm 6-1', 'HTM0601', 'htm 06-01'])('%s finds HTM 06-01 first', async (q) => {
-    expect((await codes(q))[0]).toBe('HTM 06-01');
-  });
+  test.each(['HTM 06-01', 'htm 6-1', 'HTM0601', 'htm 06-01', 'HTM 6-01', 'What does HTM 06-01 say about medical IT systems?'])(
+    '%s finds HTM 06-01 first',
+    async (q) => {
+      expect((await codes(q))[0]).toBe('HTM 06-01');
+    },
+  );
 
   test.each([
     ['L8', 'ACoP L8'],
     ['COSHH', 'COSHH 2002'],
     ['reg 12', 'CQC Reg 12'],
+    ['Reg12', 'CQC Reg 12'],
     ['Regulation 12', 'CQC Reg 12'],
+    ['regulation 12', 'CQC Reg 12'],
+    ['CQC Regulation 12', 'CQC Reg 12'],
+    ['What does Regulation 12 require?', 'CQC Reg 12'],
+    ['HSG274', 'HSG274'],
   ])('%s finds %s first', async (q, code) => {
     expect((await codes(q))[0]).toBe(code);
   });
@@ -97,6 +114,53 @@ describe('GET /api/docs/search', () => {
     expect(superseded).toBeGreaterThan(current);
     expect(found[superseded]?.status).toBe('superseded');
     expect(found[current]?.status).toBe('current');
+  });
+
+  test('for a plain-English query the superseded ACoP L8 (2000) ranks below the current ACoP L8', async () => {
+    const body = await results(new URLSearchParams({ q: 'legionella temperature monitoring' }).toString());
+    const found = body.results.map((result) => result.reference);
+    const current = found.findIndex((reference) => reference.code === 'ACoP L8');
+    const superseded = found.findIndex((reference) => reference.code === 'ACoP L8 (2000)');
+    expect(current).toBeGreaterThanOrEqual(0);
+    expect(superseded).toBeGreaterThan(current);
+    expect(found[superseded]?.status).toBe('superseded');
+  });
+
+  test('a superseded edition stays below its current edition even when only it mentions the words', async () => {
+    const body = await results(new URLSearchParams({ q: 'legionella 3rd edition Part 2' }).toString());
+    const found = body.results.map((result) => result.reference.code);
+    expect(found).toContain('ACoP L8 (2000)');
+    if (found.includes('ACoP L8')) expect(found.indexOf('ACoP L8 (2000)')).toBeGreaterThan(found.indexOf('ACoP L8'));
+  });
+
+  test('the document about a topic ranks above passing mentions of it elsewhere', async () => {
+    expect((await codes('written scheme of examination for pressure systems'))[0]).toBe('PSSR 2000');
+    expect((await codes('duty to manage asbestos'))[0]).toBe('CAR 2012');
+  });
+
+  test.each(['HTM0601', 'COSHH', 'L8'])('a hit by code alone (%s) still has a snippet of the document', async (q) => {
+    const body = await results(new URLSearchParams({ q }).toString());
+    const first = body.results[0];
+    expect(first?.snippets.length).toBeGreaterThan(0);
+    expect(first?.snippets[0]?.text_html.replace(/<\/?mark>/g, '').length).toBeGreaterThan(40);
+  });
+
+  test('a code-only snippet is the opening paragraph, escaped', async () => {
+    const owner = await buildUser(t);
+    await buildDocument(t, {
+      code: 'QQX 99-01',
+      filename: 'qqx-99-01.md',
+      title: 'Quokka enclosure guidance',
+      organisationId: owner.user.organisationId,
+      elements: [
+        { type: 'title', text: 'QQX 99-01 Quokka enclosure guidance' },
+        { type: 'paragraph', text: 'Keep <b>quokkas</b> & wallabies apart "always".' },
+      ],
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/search?q=qqx9901', headers: owner.headers });
+    const [first] = response.json<SearchResponse>().results;
+    expect(first?.reference.code).toBe('QQX 99-01');
+    expect(first?.snippets[0]?.text_html).toBe('Keep &lt;b&gt;quokkas&lt;/b&gt; &amp; wallabies apart &quot;always&quot;.');
   });
 
   test('snippets highlight the matched words with <mark>', async () => {

@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SearchSnippet } from '@verity/shared';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documentElements, documents } from '../../db/schema.ts';
 import { type DocumentRow, toReference } from './service.ts';
@@ -7,16 +7,18 @@ import { type DocumentRow, toReference } from './service.ts';
 const SNIPPETS_PER_DOCUMENT = 3;
 const SUPERSEDED_FACTOR = 0.5;
 const CODE_QUERY_MAX_TOKENS = 4;
-/** Below this many strictly matching documents a natural-language query is also run relaxed (any of its words). */
-const RELAXED_BELOW = 5;
-/** Weight of the share of the query's words a document covers, in relaxed scoring. */
-const COVERAGE_WEIGHT = 0.5;
-/** Weight of a relaxed title/code match relative to an element match. */
-const RELAXED_TITLE_WEIGHT = 2;
+/** Weight of the document-level BM25 score (normalised into [0, 1]) in relaxed scoring. */
+const BM25_WEIGHT = 1;
+/** A title/code match of a word counts as this many elements holding it. */
+const TITLE_TF = 3;
+/** BM25 term-frequency saturation. */
+const BM25_K1 = 1.2;
 /** Weight of relaxed scores relative to strict ones, so strict (all-words) matches stay ahead. */
 const RELAXED_WEIGHT = 0.5;
 /** The most words of one query used in relaxed matching. */
 const RELAXED_MAX_WORDS = 24;
+/** Length of the opening-paragraph snippet of a document found by its code or title alone. */
+const OPENING_WORDS = 35;
 const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12';
 
 /** Letter and digit groups, lower-case, leading zeros of number groups stripped ("HTM 06-01" → htm 6 1). */
@@ -61,23 +63,17 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
+export function openingSnippet(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
+}
+
 /** ts_headline output escaped, with only its own <mark> tags kept as markup. */
 function toSnippetHtml(headline: string): string {
   return escapeHtml(headline)
     .replace(/&lt;mark&gt;/g, '<mark>')
     .replace(/&lt;\/mark&gt;/g, '</mark>');
-}
-
-/** The documents the organisation may search: visible, filtered, and only the newest edition of each file name. */
-function searchable(organisationId: string, query: SearchQuery): SQL {
-  const conditions: SQL[] = [
-    or(isNull(documents.organisationId), eq(documents.organisationId, organisationId)) as SQL,
-    sql`not exists (select 1 from documents newer where newer.filename = ${documents.filename} and (newer.organisation_id is null or newer.organisation_id = ${organisationId}) and (newer.created_at, newer.id) > (${documents.createdAt}, ${documents.id}))`,
-  ];
-  if (query.category.length > 0) conditions.push(inArray(documents.category, query.category));
-  if (query.domain.length > 0) conditions.push(inArray(documents.domain, query.domain));
-  if (query.subdomain.length > 0) conditions.push(inArray(documents.subdomain, query.subdomain));
-  return and(...conditions) as SQL;
 }
 
 /** websearch syntax beyond plain words (phrases, exclusions, OR) asks for strict matching only. */
@@ -90,162 +86,266 @@ export function queryWords(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, RELAXED_MAX_WORDS);
 }
 
+/** One word per distinct stem, stop-words left out, in the query's order. */
+async function distinctStems(db: Database, words: readonly string[]): Promise<string[]> {
+  const stems = rowsOf<{ stems: string[] }>(
+    await db.execute(
+      sql`select array[${sql.join(
+        words.map((word) => sql`to_tsquery('english', ${word})::text`),
+        sql`, `,
+      )}] as stems`,
+    ),
+  )[0]?.stems;
+  const seen = new Set<string>();
+  return words.filter((_, i) => {
+    const stem = stems?.[i] ?? '';
+    if (stem === '' || seen.has(stem)) return false;
+    seen.add(stem);
+    return true;
+  });
+}
+
+/** Documents ranked in SQL beyond the requested page, so code matches and superseded caps can still re-order them. */
+const RANK_WINDOW = 100;
+
+/** A comma-separated list of bound values, for `in (…)`. */
+function valueList(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** The documents (alias d) the organisation may search: visible, filtered, and only the newest edition of each file name. */
+function searchable(organisationId: string, query: SearchQuery): SQL {
+  const conditions: SQL[] = [
+    sql`(d.organisation_id is null or d.organisation_id = ${organisationId})`,
+    sql`not exists (select 1 from documents newer where newer.filename = d.filename and (newer.organisation_id is null or newer.organisation_id = ${organisationId}) and (newer.created_at, newer.id) > (d.created_at, d.id))`,
+  ];
+  if (query.category.length > 0) conditions.push(sql`d.category in (${valueList(query.category)})`);
+  if (query.domain.length > 0) conditions.push(sql`d.domain in (${valueList(query.domain)})`);
+  if (query.subdomain.length > 0) conditions.push(sql`d.subdomain in (${valueList(query.subdomain)})`);
+  return sql.join(conditions, sql` and `);
+}
+
 /**
- * Full-text search over element text and document titles and codes, grouped by document.
- * A document's score is the better of its best element rank and its title/code rank (ranks
- * normalised into [0, 1)), plus 1 or 2 when the query names its code, halved for superseded editions.
+ * Documents whose code the query may name (a superset of codeMatch() > 0), from the code_tokens and
+ * code_compact columns the database keeps beside each code.
+ */
+function codeCandidate(q: string): SQL {
+  const tokens = codeTokens(q);
+  if (tokens.length === 0) return sql`false`;
+  const joined = ` ${tokens.join(' ')} `;
+  const conditions = [sql`d.code_compact = ${compact(q)}`, sql`d.code_tokens = ${joined}`, sql`${joined} like '%' || d.code_tokens || '%'`];
+  if (tokens.length <= CODE_QUERY_MAX_TOKENS) conditions.push(sql`d.code_tokens like ${`%${joined}%`}`);
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+interface RankedRow {
+  id: string;
+  code: string;
+  status: 'current' | 'superseded';
+  superseded_by_code: string | null;
+  base: number;
+  is_strict: boolean;
+  text_match: boolean;
+  total: number;
+}
+
+interface SnippetRow {
+  id: string;
+  document_id: string;
+  headline: string;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Full-text search over element text and document titles and codes, ranked per document in SQL
+ * over stored vectors. A document's base score is the better of its best element rank and its
+ * title/code rank for the strict (all-words) query, normalised into [0, 1); plain multi-word
+ * queries add RELAXED_WEIGHT × (1 for a strict match + the share of the query's words in its best
+ * element + BM25_WEIGHT × document-level BM25 normalised into [0, 1]); a named code adds 1 or 2; superseded
+ * editions are halved and kept below the edition that replaced them.
  */
 export async function searchDocuments(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<SearchResponse> {
   const { db, organisationId, query } = options;
   const q = query.q.trim();
-  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  const elementVector = sql`to_tsvector('english', ${documentElements.text})`;
-  const titleVector = sql`to_tsvector('english', ${documents.title} || ' ' || ${documents.code})`;
-  const where = searchable(organisationId, query);
+  // Natural-language questions rarely have every word in one element, and the element that does
+  // is often a passing mention in another document: plain multi-word queries are also run relaxed
+  // (any of their words), scoring each document by its best element and a document-level BM25
+  // (how many of its elements hold each word, its title/code counting extra), kept below strict matches.
+  const allWords = usesOperators(q) ? [] : queryWords(q);
+  const relaxedOn = allWords.length > 1;
+  // Stop-words and repeated stems ("temperature", "temperatures") would cost a check per matching row for nothing.
+  const words = relaxedOn ? await distinctStems(db, allWords) : [];
+  const w = (i: number) => sql.raw(`w${i}`);
+  const tf = (i: number) => sql.raw(`tf${i}`);
+  const df = (i: number) => sql.raw(`df${i}`);
+  const each = (build: (i: number) => SQL): SQL[] => words.map((_, i) => build(i));
+  const list = (parts: SQL[]): SQL => (parts.length === 0 ? sql`` : sql`, ${sql.join(parts, sql`, `)}`);
 
-  const [candidates, elementHits] = await Promise.all([
-    db
-      .select({
-        document: documents,
-        titleRank: sql<number>`case when ${titleVector} @@ ${tsquery} then ts_rank_cd(${titleVector}, ${tsquery}, 32) else 0 end`,
-      })
-      .from(documents)
-      .where(where),
-    db
-      .select({
-        id: documentElements.id,
-        documentId: documentElements.documentId,
-        rank: sql<number>`ts_rank_cd(${elementVector}, ${tsquery}, 32)`,
-      })
-      .from(documentElements)
-      .innerJoin(documents, eq(documents.id, documentElements.documentId))
-      .where(and(where, sql`${elementVector} @@ ${tsquery}`)),
-  ]);
+  const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
+      ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
+      (select count(*) from documents d where d.organisation_id is null or d.organisation_id = ${organisationId})::float8 as n
+      ${list(each((i) => sql`to_tsquery('english', ${words[i]}) as ${w(i)}`))}`;
 
-  const hitsByDocument = new Map<string, { id: string; rank: number }[]>();
-  for (const hit of elementHits) {
-    const list = hitsByDocument.get(hit.documentId) ?? [];
-    list.push({ id: hit.id, rank: Number(hit.rank) });
-    hitsByDocument.set(hit.documentId, list);
-  }
-
-  // Natural-language questions rarely have every word in one element: with few strict matches,
-  // also rank by any of the query's words, each document by its best element, the share of the
-  // words it covers anywhere, and its title/code (weighted higher), all below strict matches.
-  const words = usesOperators(q) ? [] : queryWords(q);
-  const strictDocuments = new Set([
-    ...hitsByDocument.keys(),
-    ...candidates.filter((c) => Number(c.titleRank) > 0).map((c) => c.document.id),
-  ]);
-  let headlineQuery = tsquery;
-  const relaxedByDocument = new Map<string, { score: number; hits: { id: string; rank: number }[] }>();
-  if (words.length > 1 && strictDocuments.size < RELAXED_BELOW) {
-    const relaxed = sql`to_tsquery('english', ${words.join(' | ')})`;
-    headlineQuery = relaxed;
-    const covered = sql.join(
-      words.map((word, i) => sql`case when ${elementVector} @@ to_tsquery('english', ${word}) then ${i}::int end`),
-      sql`, `,
+  let relaxedScore = sql`0`;
+  if (words.length > 0) {
+    const idf = (i: number) => sql`ln(1 + (n - ${df(i)} + 0.5) / (${df(i)} + 0.5))`;
+    const bm25 = sql.join(
+      each((i) => sql`case when ${tf(i)} > 0 then ${idf(i)} * ${tf(i)} / (${tf(i)} + ${sql.raw(String(BM25_K1))}) else 0 end`),
+      sql` + `,
     );
-    const titleCovered = sql.join(
-      words.map((word, i) => sql`case when ${titleVector} @@ to_tsquery('english', ${word}) then ${i}::int end`),
-      sql`, `,
+    const maxBm25 = sql.join(
+      each((i) => sql`case when ${df(i)} > 0 then ${idf(i)} else 0 end`),
+      sql` + `,
     );
-    const [relaxedTitles, relaxedHits] = await Promise.all([
-      db
-        .select({
-          documentId: documents.id,
-          rank: sql<number>`ts_rank_cd(${titleVector}, ${relaxed}, 32)`,
-          covered: sql<number[]>`array_remove(array[${titleCovered}], null)`,
-        })
-        .from(documents)
-        .where(and(where, sql`${titleVector} @@ ${relaxed}`)),
-      db
-        .select({
-          id: documentElements.id,
-          documentId: documentElements.documentId,
-          rank: sql<number>`ts_rank_cd(${elementVector}, ${relaxed}, 32)`,
-          covered: sql<number[]>`array_remove(array[${covered}], null)`,
-        })
-        .from(documentElements)
-        .innerJoin(documents, eq(documents.id, documentElements.documentId))
-        .where(and(where, sql`${elementVector} @@ ${relaxed}`)),
-    ]);
-    // Words that are stop-words (or match nothing) do not count towards coverage.
-    const usable = new Set<number>();
-    for (const row of [...relaxedTitles, ...relaxedHits]) for (const i of row.covered) usable.add(Number(i));
-    const perDocument = new Map<string, { best: number; title: number; covered: Set<number>; hits: { id: string; rank: number }[] }>();
-    const entry = (documentId: string) => {
-      let value = perDocument.get(documentId);
-      if (!value) {
-        value = { best: 0, title: 0, covered: new Set(), hits: [] };
-        perDocument.set(documentId, value);
-      }
-      return value;
-    };
-    for (const row of relaxedTitles) {
-      const value = entry(row.documentId);
-      value.title = Number(row.rank);
-      for (const i of row.covered) value.covered.add(Number(i));
-    }
-    for (const row of relaxedHits) {
-      const value = entry(row.documentId);
-      const rank = Number(row.rank);
-      value.best = Math.max(value.best, rank);
-      value.hits.push({ id: row.id, rank });
-      for (const i of row.covered) value.covered.add(Number(i));
-    }
-    for (const [documentId, value] of perDocument) {
-      const coverage = usable.size === 0 ? 0 : value.covered.size / usable.size;
-      const score = RELAXED_WEIGHT * (Math.max(value.best, RELAXED_TITLE_WEIGHT * value.title) + COVERAGE_WEIGHT * coverage);
-      relaxedByDocument.set(documentId, { score, hits: value.hits });
-    }
+    const usable = sql.join(
+      each((i) => sql`(${df(i)} > 0)::int`),
+      sql` + `,
+    );
+    relaxedScore = sql`${sql.raw(String(RELAXED_WEIGHT))} * (case when is_strict then 1 else 0 end + best_cover::float8 / greatest(${usable}, 1) + ${sql.raw(String(BM25_WEIGHT))} * (${bm25}) / greatest(${maxBm25}, 1e-9))`;
   }
 
-  const scored: { document: DocumentRow; score: number; elements: string[] }[] = [];
-  for (const { document, titleRank } of candidates) {
-    const strictHits = (hitsByDocument.get(document.id) ?? []).sort((a, b) => b.rank - a.rank);
-    const relaxed = relaxedByDocument.get(document.id);
-    const codeScore = codeMatch(q, document.code);
-    const strictScore = Math.max(strictHits[0]?.rank ?? 0, Number(titleRank));
-    const isStrict = strictDocuments.has(document.id);
-    if (codeScore === 0 && !isStrict && !relaxed) continue;
-    const raw = codeScore + strictScore + (isStrict && relaxed ? RELAXED_WEIGHT : 0) + (relaxed?.score ?? 0);
-    const score = document.status === 'superseded' ? raw * SUPERSEDED_FACTOR : raw;
-    const hits = strictHits.length > 0 ? strictHits : (relaxed?.hits ?? []).sort((a, b) => b.rank - a.rank);
-    scored.push({ document, score, elements: hits.slice(0, SNIPPETS_PER_DOCUMENT).map((hit) => hit.id) });
-  }
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.document.code.localeCompare(b.document.code, 'en', { numeric: true }) ||
-      a.document.id.localeCompare(b.document.id),
+  const window = query.page * SEARCH_PAGE_SIZE + RANK_WINDOW;
+  const ranked = rowsOf<RankedRow>(
+    await db.execute(sql`
+      with q as (${queries}),
+      element_hits as (
+        select document_id,
+          bool_or(is_strict) as strict_hit,
+          max(case when is_strict then ts_rank_cd(search_vector, strict, 32) else 0 end) as strict_best,
+          ${words.length > 0 ? sql`max(${sql.join(each(tf), sql` + `)})` : sql`0`} as best_cover
+          ${list(each((i) => sql`sum(${tf(i)}) as ${tf(i)}`))}
+        from (
+          -- offset 0 keeps this a separate step, so each row's checks run once, not once per use.
+          select e.document_id, e.search_vector, q.strict, e.search_vector @@ q.strict as is_strict
+            ${list(each((i) => sql`(e.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
+          from document_elements e cross join q
+          where e.search_vector @@ q.relaxed
+          offset 0
+        ) rows
+        group by document_id
+      ),
+      matched as (
+        select d.id, d.code, d.status, d.superseded_by_code, q.n,
+          coalesce(h.strict_hit, false) or d.search_vector @@ q.strict as is_strict,
+          greatest(coalesce(h.strict_best, 0), case when d.search_vector @@ q.strict then ts_rank_cd(d.search_vector, q.strict, 32) else 0 end) as strict_score,
+          coalesce(h.best_cover, 0) as best_cover,
+          h.document_id is not null or d.search_vector @@ q.relaxed as text_match,
+          ${codeCandidate(q)} as code_candidate
+          ${list(each((i) => sql`coalesce(h.${tf(i)}, 0) + ${sql.raw(String(TITLE_TF))} * (d.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
+        from documents d cross join q left join element_hits h on h.document_id = d.id
+        where (h.document_id is not null or d.search_vector @@ q.relaxed or ${codeCandidate(q)}) and ${searchable(organisationId, query)}
+      ),
+      counted as (
+        select m.* ${list(each((i) => sql`sum((${tf(i)} > 0)::int) over () as ${df(i)}`))} from matched m
+      ),
+      scored as (
+        select id, code, status, superseded_by_code, is_strict, text_match, code_candidate,
+          strict_score + ${relaxedScore} as base
+        from counted
+      )
+      select id, code, status, superseded_by_code, base, is_strict, text_match, (count(*) over ())::int as total
+      from scored
+      order by code_candidate desc, base * case when status = 'superseded' then ${sql.raw(String(SUPERSEDED_FACTOR))} else 1 end desc, id
+      limit ${window}`),
   );
 
+  const total = ranked[0]?.total ?? 0;
+  const scored: { row: RankedRow; score: number }[] = [];
+  let dropped = 0;
+  for (const row of ranked) {
+    const codeScore = codeMatch(q, row.code);
+    if (codeScore === 0 && !row.text_match) {
+      dropped++;
+      continue;
+    }
+    const raw = codeScore + Number(row.base);
+    scored.push({ row, score: row.status === 'superseded' ? raw * SUPERSEDED_FACTOR : raw });
+  }
+  // A superseded edition stays below the current edition that replaced it, however well it matches.
+  const currentScores = new Map<string, number>();
+  for (const { row, score } of scored) {
+    if (row.status === 'current') currentScores.set(row.code, Math.max(score, currentScores.get(row.code) ?? 0));
+  }
+  for (const entry of scored) {
+    const replacedBy = entry.row.superseded_by_code;
+    const current = entry.row.status === 'superseded' && replacedBy !== null ? currentScores.get(replacedBy) : undefined;
+    if (current !== undefined) entry.score = Math.min(entry.score, current * SUPERSEDED_FACTOR);
+  }
+  scored.sort(
+    (a, b) => b.score - a.score || a.row.code.localeCompare(b.row.code, 'en', { numeric: true }) || a.row.id.localeCompare(b.row.id),
+  );
   const pageRows = scored.slice((query.page - 1) * SEARCH_PAGE_SIZE, query.page * SEARCH_PAGE_SIZE);
-  const snippetIds = pageRows.flatMap((row) => row.elements);
-  const headlines = new Map<string, string>();
-  if (snippetIds.length > 0) {
-    const rows = await db
-      .select({
+  if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total: total - dropped };
+
+  const pageIds = pageRows.map((entry) => entry.row.id);
+  const strictIds = pageRows.filter((entry) => entry.row.is_strict).map((entry) => entry.row.id);
+  const otherIds = pageRows.filter((entry) => !entry.row.is_strict && entry.row.text_match).map((entry) => entry.row.id);
+  // A strictly matching document shows its best strict elements; others their best relaxed ones.
+  const elementMatch = sql.join(
+    [
+      ...(strictIds.length > 0 ? [sql`(e.document_id in (${valueList(strictIds)}) and e.search_vector @@ q.strict)`] : []),
+      ...(otherIds.length > 0 ? [sql`(e.document_id in (${valueList(otherIds)}) and e.search_vector @@ q.relaxed)`] : []),
+    ],
+    sql` or `,
+  );
+  const snippetRows =
+    strictIds.length + otherIds.length === 0
+      ? []
+      : rowsOf<SnippetRow>(
+          await db.execute(sql`
+            with q as (${queries}),
+            best as (
+              select e.id, e.document_id, e.text,
+                row_number() over (partition by e.document_id order by ts_rank_cd(e.search_vector, case when e.search_vector @@ q.strict then q.strict else q.relaxed end, 32) desc, e.position) as n
+              from document_elements e cross join q
+              where ${elementMatch}
+            )
+            select best.id, best.document_id, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
+            from best cross join q
+            where best.n <= ${SNIPPETS_PER_DOCUMENT}
+            order by best.document_id, best.n`),
+        );
+  const snippets = new Map<string, SearchSnippet[]>();
+  for (const row of snippetRows) {
+    const list = snippets.get(row.document_id) ?? [];
+    list.push({ element_id: row.id, text_html: toSnippetHtml(row.headline) });
+    snippets.set(row.document_id, list);
+  }
+  // A document found by its code or title alone is shown with its opening paragraph.
+  const withoutSnippets = pageIds.filter((id) => !snippets.has(id));
+  if (withoutSnippets.length > 0) {
+    const openings = await db
+      .selectDistinctOn([documentElements.documentId], {
         id: documentElements.id,
-        headline: sql<string>`ts_headline('english', ${documentElements.text}, ${headlineQuery}, ${HEADLINE_OPTIONS})`,
+        documentId: documentElements.documentId,
+        text: documentElements.text,
       })
       .from(documentElements)
-      .where(inArray(documentElements.id, snippetIds));
-    for (const row of rows) headlines.set(row.id, row.headline);
+      .where(inArray(documentElements.documentId, withoutSnippets))
+      .orderBy(documentElements.documentId, sql`${documentElements.type} <> 'paragraph'`, documentElements.position);
+    for (const opening of openings) {
+      snippets.set(opening.documentId, [{ element_id: opening.id, text_html: escapeHtml(openingSnippet(opening.text)) }]);
+    }
   }
+  const documentRows = new Map<string, DocumentRow>(
+    (await db.select().from(documents).where(inArray(documents.id, pageIds))).map((row) => [row.id, row]),
+  );
 
   return {
-    results: pageRows.map((row) => ({
-      reference: toReference(row.document),
-      score: Math.round(row.score * 10000) / 10000,
-      snippets: row.elements.flatMap((id): SearchSnippet[] => {
-        const headline = headlines.get(id);
-        return headline === undefined ? [] : [{ element_id: id, text_html: toSnippetHtml(headline) }];
-      }),
-    })),
+    results: pageRows.flatMap(({ row, score }) => {
+      const document = documentRows.get(row.id);
+      return document
+        ? [{ reference: toReference(document), score: Math.round(score * 10000) / 10000, snippets: snippets.get(row.id) ?? [] }]
+        : [];
+    }),
     page: query.page,
     page_size: SEARCH_PAGE_SIZE,
-    total: scored.length,
+    total: total - dropped,
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
+ * diff. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * targets are checked and reported, never asserted (see docs/benchmarks.md).
+ */
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { benchCompare } from './compare.ts';
+import { benchIngest } from './ingest.ts';
+import { benchSearch, SCALE } from './search.ts';
+import { printTable, type Row } from './stats.ts';
+
+const TARGETS = { pgliteP95: 150, postgresP95: 50, pagesPerSecond: 20 };
+
+const only = new Set(process.argv.slice(2));
+const wanted = (name: string) => only.size === 0 || only.has(name);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const verdicts: string[] = [];
+const verdict = (ok: boolean, text: string) => verdicts.push(`${ok ? 'met   ' : 'MISSED'}  ${text}`);
+
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.versions.node}`,
+);
+
+if (wanted('search')) {
+  const rows: Row[] = [];
+  const kinds: ('pglite' | 'postgres')[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+  if (!serverUrl) console.log('PostgreSQL search bench skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.');
+  for (const kind of kinds) {
+    const result = await benchSearch(kind, serverUrl);
+    rows.push(...result.rows);
+    const p95 = result.rows[1]?.p95 ?? Number.NaN;
+    const target = kind === 'pglite' ? TARGETS.pgliteP95 : TARGETS.postgresP95;
+    verdict(
+      p95 <= target,
+      `${kind} search p95 ${p95.toFixed(1)} ms ≤ ${target} ms (${result.documents} documents, ${result.elements} elements)`,
+    );
+    console.log(`  ${kind} slowest: ${result.slowest.map((item) => `${item.ms.toFixed(0)} ms "${item.q}"`).join('; ')}`);
+  }
+  printTable(`Search, seed corpus × ${SCALE}`, rows);
+}
+
+if (wanted('ingest')) {
+  const result = await benchIngest();
+  printTable('PDF ingestion (one core)', result.rows);
+  console.log(
+    `  parseFile ${result.parsePagesPerSecond.toFixed(1)} pages/s; extractPdfText ${result.extractPagesPerSecond.toFixed(1)} pages/s`,
+  );
+  verdict(
+    result.parsePagesPerSecond >= TARGETS.pagesPerSecond,
+    `parseFile ${result.parsePagesPerSecond.toFixed(1)} pages/s ≥ ${TARGETS.pagesPerSecond}`,
+  );
+}
+
+if (wanted('compare')) {
+  const result = await benchCompare();
+  printTable(`Compare diff (largest: ${result.code}, ${result.elements} elements)`, result.rows);
+  const p95 = result.rows[1]?.p95 ?? Number.NaN;
+  verdict(p95 <= 5, `compare diff p95 ${p95.toFixed(2)} ms ≤ 5 ms`);
+}
+
+console.log('\nTargets');
+for (const line of verdicts) console.log(`  ${line}`);
