@@ -42,22 +42,40 @@ export function diffSequences(left: readonly string[], right: readonly string[])
 /** Beyond this many insertions and deletions the alignment gives up (see middle()). */
 export const MAX_EDIT_DISTANCE = 4000;
 
+/**
+ * One round of Myers' forward search: extend every diagonal k in -d..d by one edit and then along
+ * equal elements, recording the furthest x in v[offset + k]. True when the end of both sides is reached.
+ */
+function searchStep(
+  left: readonly string[],
+  right: readonly string[],
+  start: number,
+  n: number,
+  m: number,
+  v: Int32Array,
+  offset: number,
+  d: number,
+): boolean {
+  for (let k = -d; k <= d; k += 2) {
+    let x =
+      k === -d || (k !== d && item(v, offset + k - 1) < item(v, offset + k + 1)) ? item(v, offset + k + 1) : item(v, offset + k - 1) + 1;
+    let y = x - k;
+    while (x < n && y < m && left[start + x] === right[start + y]) {
+      x++;
+      y++;
+    }
+    v[offset + k] = x;
+    if (x >= n && y >= m) return true;
+  }
+  return false;
+}
+
 /** Whether Myers' forward search reaches the end within MAX_EDIT_DISTANCE edits (one frontier, no trace). */
 function withinEditDistance(left: readonly string[], right: readonly string[], start: number, n: number, m: number): boolean {
   const offset = MAX_EDIT_DISTANCE + 1;
   const v = new Int32Array(2 * MAX_EDIT_DISTANCE + 3);
   for (let d = 0; d <= MAX_EDIT_DISTANCE; d++) {
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && item(v, offset + k - 1) < item(v, offset + k + 1)) ? item(v, offset + k + 1) : item(v, offset + k - 1) + 1;
-      let y = x - k;
-      while (x < n && y < m && left[start + x] === right[start + y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) return true;
-    }
+    if (searchStep(left, right, start, n, m, v, offset, d)) return true;
   }
   return false;
 }
@@ -81,23 +99,9 @@ function middle(left: readonly string[], right: readonly string[], start: number
   // v[k + offset]: the furthest x reached on diagonal k (x - y = k); one snapshot per edit distance d.
   const v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
-  let found = false;
-  for (let d = 0; d <= max && !found; d++) {
+  for (let d = 0; d <= max; d++) {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && item(v, offset + k - 1) < item(v, offset + k + 1)) ? item(v, offset + k + 1) : item(v, offset + k - 1) + 1;
-      let y = x - k;
-      while (x < n && y < m && left[start + x] === right[start + y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = true;
-        break;
-      }
-    }
+    if (searchStep(left, right, start, n, m, v, offset, d)) break;
   }
   const ops: DiffOp[] = [];
   let x = n;
