@@ -165,6 +165,11 @@ export const documents = pgTable(
     appliesTo: text('applies_to').array().notNull().default(sql`'{}'::text[]`),
     sourceKind: text('source_kind', { enum: ['corpus', 'upload'] }).notNull(),
     contentHash: text('content_hash').notNull(),
+    /**
+     * A row with the same file name was stored later (kept by a trigger, migration 0006). False
+     * means this is the newest edition for everyone; true means search checks who sees the newer one.
+     */
+    hasNewerEdition: boolean('has_newer_edition').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,8 +178,6 @@ export const documents = pgTable(
     index('documents_code_idx').on(t.code),
     index('documents_filename_idx').on(t.filename),
     index('documents_organisation_idx').on(t.organisationId),
-    // Full-text search over title and code (search module); queries repeat this exact expression.
-    index('documents_fts_idx').using('gin', sql`to_tsvector('english', ${t.title} || ' ' || ${t.code})`),
   ],
 );
 
@@ -192,11 +195,27 @@ export const documentElements = pgTable(
     page: integer('page').notNull().default(1),
     headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [
-    index('document_elements_document_position_idx').on(t.documentId, t.position),
-    // Full-text search over element text (search module); queries repeat this exact expression.
-    index('document_elements_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
-  ],
+  (t) => [index('document_elements_document_position_idx').on(t.documentId, t.position)],
+);
+
+/**
+ * Search postings: for each lexeme of a document, how many of its elements hold it and whether its
+ * title or code does, so ranking reads only the query's lexemes instead of every matching element.
+ * Kept by database triggers on document and element writes (migration 0006), whatever path writes
+ * them; elements are written once with their document and leave with it (cascade).
+ */
+export const documentTerms = pgTable(
+  'document_terms',
+  {
+    lexeme: text('lexeme').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    elements: integer('elements').notNull().default(0),
+    /** The lexeme is in the document's title or code (documents.search_vector). */
+    inTitle: boolean('in_title').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.documentId] }), index('document_terms_document_idx').on(t.documentId)],
 );
 
 /** A user's favourite documents (the wiki's favourites view). */

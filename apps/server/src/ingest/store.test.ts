@@ -1,7 +1,7 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { documentElements, documents, organisations } from '../db/schema.ts';
+import { documentElements, documents, documentTerms, organisations } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
 import { openTestDatabase } from '../test/database.ts';
 import type { ParsedElement } from './markdown.ts';
@@ -147,6 +147,77 @@ describe('storeDocument', () => {
         sourceKind: 'upload',
       }),
     ).rejects.toThrow(/hash/);
+  });
+});
+
+describe('search postings', () => {
+  async function postingsOf(documentId: string): Promise<Record<string, number>> {
+    const rows = await database.db
+      .select({ lexeme: documentTerms.lexeme, elements: documentTerms.elements })
+      .from(documentTerms)
+      .where(eq(documentTerms.documentId, documentId));
+    return Object.fromEntries(rows.map((row) => [row.lexeme, row.elements]));
+  }
+
+  const input = (filename: string, elements: ParsedElement[]) => ({
+    db: database.db,
+    organisationId: null,
+    filename,
+    contentHash: sha256(filename),
+    metadata,
+    elements,
+    sourceKind: 'upload' as const,
+  });
+
+  test('count, per lexeme, the elements holding it, across insert batches; storing the same file again adds nothing', async () => {
+    const elements = [
+      paragraph('Zanzibar ferries sail daily.'),
+      paragraph('Ferries to Zanzibar need permits.'),
+      ...Array.from({ length: 600 }, (_, i) => paragraph(`Okapi sighting ${i}`)),
+    ];
+    const stored = await storeDocument(input('postings.md', elements));
+    const postings = await postingsOf(stored.documentId);
+    expect(postings).toMatchObject({ zanzibar: 2, ferri: 2, sail: 1, daili: 1, permit: 1, okapi: 600, sight: 600 });
+    // Stop-words are not postings.
+    expect(postings.to).toBeUndefined();
+    // The title ("Test policy") and code ("TST-1") count too, flagged as such.
+    const titled = await database.db
+      .select({ lexeme: documentTerms.lexeme, elements: documentTerms.elements })
+      .from(documentTerms)
+      .where(and(eq(documentTerms.documentId, stored.documentId), eq(documentTerms.inTitle, true)));
+    expect(titled.map((row) => row.lexeme).sort()).toEqual(['-1', 'polici', 'test', 'tst']);
+    expect(titled.every((row) => row.elements === 0)).toBe(true);
+
+    const again = await storeDocument(input('postings.md', [paragraph('Zanzibar again')]));
+    expect(again.created).toBe(false);
+    expect(await postingsOf(stored.documentId)).toEqual(postings);
+  });
+
+  test('follow a change of title', async () => {
+    const stored = await storeDocument(input('renamed.md', [paragraph('Tapir feeding.')]));
+    await database.db.update(documents).set({ title: 'Tapir handbook' }).where(eq(documents.id, stored.documentId));
+    const titled = await database.db
+      .select({ lexeme: documentTerms.lexeme })
+      .from(documentTerms)
+      .where(and(eq(documentTerms.documentId, stored.documentId), eq(documentTerms.inTitle, true)));
+    expect(titled.map((row) => row.lexeme).sort()).toEqual(['-1', 'handbook', 'tapir', 'tst']);
+    // "policy" was only in the old title: its posting is gone; "tapir" keeps its element count.
+    expect(await postingsOf(stored.documentId)).toEqual({ '-1': 0, handbook: 0, tapir: 1, tst: 0, feed: 1 });
+  });
+
+  test('leave with their document, and a failed store leaves none', async () => {
+    const stored = await storeDocument(input('transient.md', [paragraph('Quagga crossings.')]));
+    expect(await postingsOf(stored.documentId)).toMatchObject({ quagga: 1, cross: 1 });
+    await database.db.delete(documents).where(eq(documents.id, stored.documentId));
+    expect(await postingsOf(stored.documentId)).toEqual({});
+
+    const [before] = await database.db.select({ n: count() }).from(documentTerms);
+    const broken = [paragraph('Narwhal tusks'), { type: 'paragraph', text: null, page: 1, headingPath: [] } as unknown as ParsedElement];
+    await expect(storeDocument(input('broken-postings.md', broken))).rejects.toThrow();
+    const [after] = await database.db.select({ n: count() }).from(documentTerms);
+    expect(after?.n).toBe(before?.n);
+    const [narwhal] = await database.db.select({ n: count() }).from(documentTerms).where(eq(documentTerms.lexeme, 'narwhal'));
+    expect(narwhal?.n).toBe(0);
   });
 });
 

@@ -1,7 +1,11 @@
 import type { ApiErrorBody, SearchResponse } from '@verity/shared';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { documents } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
+import { completeMetadata, storeDocument } from '../../ingest/store.ts';
+import { sha256 } from '../../lib/ids.ts';
 import { codeMatch, queryWords } from './search.ts';
 
 let t: TestApp;
@@ -221,6 +225,117 @@ describe('GET /api/docs/search', () => {
     expect(page2.total).toBe(page1.total);
     const ids1 = new Set(page1.results.map((result) => result.reference.short_id));
     expect(page2.results.some((result) => ids1.has(result.reference.short_id))).toBe(false);
+  });
+
+  test('a document stored by ingestion is found by a word only it holds, alone or within a question', async () => {
+    const owner = await buildUser(t);
+    const { documentId } = await storeDocument({
+      db: t.db,
+      organisationId: owner.user.organisationId,
+      filename: 'axolotl-tanks.md',
+      contentHash: sha256('axolotl-tanks'),
+      metadata: completeMetadata(
+        { code: 'AXO-1', category: 'Policy', domain: 'Water', subdomain: 'Tanks' },
+        { title: 'Tank care' },
+        'axolotl-tanks.md',
+      ),
+      elements: [
+        { type: 'title', text: 'Tank care', page: 1, headingPath: [] },
+        { type: 'paragraph', text: 'Axolotl tanks are drained and disinfected monthly.', page: 1, headingPath: ['Cleaning'] },
+      ],
+      sourceKind: 'upload',
+    });
+    for (const q of ['axolotl', 'How often are axolotl tanks disinfected?']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/docs/search?${new URLSearchParams({ q })}`, headers: owner.headers });
+      const [first] = response.json<SearchResponse>().results;
+      expect(first?.reference.short_id).toBe(documentId);
+      expect(first?.snippets[0]?.text_html).toMatch(/<mark>Axolotl<\/mark>/);
+    }
+  });
+
+  test('only the newest edition of a file name is found; a newer internal edition hides the external one from its organisation only', async () => {
+    const owner = await buildUser(t);
+    const store = (organisationId: string | null, text: string) =>
+      storeDocument({
+        db: t.db,
+        organisationId,
+        filename: 'ocelot-guidance.md',
+        contentHash: sha256(text),
+        metadata: completeMetadata(
+          { code: 'OCE-1', category: 'Guidance', domain: 'Water', subdomain: 'Pens' },
+          { title: 'Pen guidance' },
+          'ocelot-guidance.md',
+        ),
+        elements: [{ type: 'paragraph', text, page: 1, headingPath: [] }],
+        sourceKind: 'upload',
+      });
+    const first = await store(null, 'Ocelot pens are inspected weekly.');
+    const second = await store(null, 'Ocelot pens are inspected daily.');
+    const ids = async (user: TestUser) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/docs/search?q=ocelot', headers: user.headers });
+      return response.json<SearchResponse>().results.map((result) => result.reference.short_id);
+    };
+    expect(await ids(standard)).toEqual([second.documentId]);
+    const internal = await store(owner.user.organisationId, 'Ocelot pens are inspected hourly here.');
+    expect(await ids(owner)).toEqual([internal.documentId]);
+    expect(await ids(standard)).toEqual([second.documentId]);
+    // The older external edition is flagged; the newest rows are not.
+    const flags = await t.db
+      .select({ id: documents.id, hasNewerEdition: documents.hasNewerEdition })
+      .from(documents)
+      .where(inArray(documents.id, [first.documentId, second.documentId, internal.documentId]));
+    expect(Object.fromEntries(flags.map((row) => [row.id, row.hasNewerEdition]))).toEqual({
+      [first.documentId]: true,
+      [second.documentId]: true,
+      [internal.documentId]: false,
+    });
+  });
+
+  test('with more matching documents than are scored exactly, the best still ranks first and paging counts them all', async () => {
+    const owner = await buildUser(t);
+    const many = 130;
+    for (let i = 0; i < many; i++) {
+      await buildDocument(t, {
+        code: `PNG ${i}`,
+        filename: `pangolin-${i}.md`,
+        title: 'Enclosure note',
+        organisationId: owner.user.organisationId,
+        elements: [{ type: 'paragraph', text: `Pangolin enclosure note ${i}.` }],
+      });
+    }
+    // Stored last, so neither insertion order nor id puts it first: only its postings do.
+    const best = await buildDocument(t, {
+      code: 'PNG best',
+      filename: 'pangolin-best.md',
+      title: 'Pangolin husbandry',
+      organisationId: owner.user.organisationId,
+      elements: [
+        { type: 'paragraph', text: 'Pangolin husbandry basics.' },
+        { type: 'paragraph', text: 'Pangolin diets and pangolin enclosures.' },
+        { type: 'paragraph', text: 'Pangolin health checks.' },
+      ],
+    });
+    const page = async (q: string, n: number) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/docs/search?${new URLSearchParams({ q, page: String(n) })}`,
+        headers: owner.headers,
+      });
+      return response.json<SearchResponse>();
+    };
+    const first = await page('pangolin', 1);
+    expect(first.total).toBe(many + 1);
+    expect(first.results[0]?.reference.short_id).toBe(best);
+    // The question's other words also match a few seed documents; the pangolin document with all three still leads.
+    expect((await page('pangolin husbandry diets', 1)).results[0]?.reference.short_id).toBe(best);
+    const seen = new Set<string>();
+    for (let n = 1; n <= 7; n++) {
+      for (const result of (await page('pangolin', n)).results) seen.add(result.reference.short_id);
+    }
+    expect(seen.size).toBe(many + 1);
+    expect((await page('pangolin', 8)).results).toEqual([]);
+    // Nobody else sees them.
+    expect((await results('q=pangolin')).total).toBe(0);
   });
 
   test.each([

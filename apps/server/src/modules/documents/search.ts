@@ -5,6 +5,8 @@ import { documentElements, documents } from '../../db/schema.ts';
 import { type DocumentRow, toReference } from './service.ts';
 
 const SNIPPETS_PER_DOCUMENT = 3;
+/** Per document, how many of the elements holding the most query words are ranked for snippets. */
+const SNIPPET_SHORTLIST = 8;
 const SUPERSEDED_FACTOR = 0.5;
 const CODE_QUERY_MAX_TOKENS = 4;
 /** Weight of the document-level BM25 score (normalised into [0, 1]) in relaxed scoring. */
@@ -86,27 +88,43 @@ export function queryWords(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, RELAXED_MAX_WORDS);
 }
 
-/** One word per distinct stem, stop-words left out, in the query's order. */
-async function distinctStems(db: Database, words: readonly string[]): Promise<string[]> {
-  const stems = rowsOf<{ stems: string[] }>(
-    await db.execute(
-      sql`select array[${sql.join(
-        words.map((word) => sql`to_tsquery('english', ${word})::text`),
-        sql`, `,
-      )}] as stems`,
-    ),
-  )[0]?.stems;
-  const seen = new Set<string>();
-  return words.filter((_, i) => {
-    const stem = stems?.[i] ?? '';
-    if (stem === '' || seen.has(stem)) return false;
-    seen.add(stem);
-    return true;
-  });
+/** A query word and its lexeme, the key of its postings in document_terms. */
+interface QueryTerm {
+  word: string;
+  lexeme: string;
 }
 
-/** Documents ranked in SQL beyond the requested page, so code matches and superseded caps can still re-order them. */
-const RANK_WINDOW = 100;
+/**
+ * One term per distinct lexeme, stop-words left out, in the query's order. The lexeme is the one
+ * to_tsvector gives the word, as in the stored vectors and postings; a word the parser splits into
+ * several lexemes (none does among letter-and-digit runs, but the parser decides) is left out.
+ */
+async function distinctTerms(db: Database, words: readonly string[]): Promise<QueryTerm[]> {
+  const lexemes = rowsOf<{ lexemes: (string | null)[] }>(
+    await db.execute(
+      sql`select array[${sql.join(
+        words.map((word) => sql`(select case when count(*) = 1 then min(lexeme) end from unnest(to_tsvector('english', ${word})))`),
+        sql`, `,
+      )}] as lexemes`,
+    ),
+  )[0]?.lexemes;
+  const seen = new Set<string>();
+  const terms: QueryTerm[] = [];
+  words.forEach((word, i) => {
+    const lexeme = lexemes?.[i] ?? null;
+    if (lexeme === null || seen.has(lexeme)) return;
+    seen.add(lexeme);
+    terms.push({ word, lexeme });
+  });
+  return terms;
+}
+
+/**
+ * Documents scored exactly beyond the requested page, so code matches, the superseded caps and
+ * the exact scores can still re-order them. Every element of these documents that matches is read,
+ * so this bounds the second stage's work.
+ */
+const RANK_WINDOW = 40;
 
 /** A comma-separated list of bound values, for `in (…)`. */
 function valueList(values: readonly string[]): SQL {
@@ -120,7 +138,7 @@ function valueList(values: readonly string[]): SQL {
 function searchable(organisationId: string, query: SearchQuery): SQL {
   const conditions: SQL[] = [
     sql`(d.organisation_id is null or d.organisation_id = ${organisationId})`,
-    sql`not exists (select 1 from documents newer where newer.filename = d.filename and (newer.organisation_id is null or newer.organisation_id = ${organisationId}) and (newer.created_at, newer.id) > (d.created_at, d.id))`,
+    sql`(not d.has_newer_edition or not exists (select 1 from documents newer where newer.filename = d.filename and (newer.organisation_id is null or newer.organisation_id = ${organisationId}) and (newer.created_at, newer.id) > (d.created_at, d.id)))`,
   ];
   if (query.category.length > 0) conditions.push(sql`d.category in (${valueList(query.category)})`);
   if (query.domain.length > 0) conditions.push(sql`d.domain in (${valueList(query.domain)})`);
@@ -162,6 +180,184 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+const w = (i: number) => sql.raw(`w${i}`);
+const tf = (i: number) => sql.raw(`tf${i}`);
+const df = (i: number) => sql.raw(`df${i}`);
+const num = (value: number) => sql.raw(String(value));
+const float = (value: number) => sql.raw(`${value}::float8`);
+/** `, a, b, c`, or nothing for no parts: for appending columns to a select list. */
+const list = (parts: SQL[]): SQL => (parts.length === 0 ? sql`` : sql`, ${sql.join(parts, sql`, `)}`);
+const sum = (parts: SQL[]): SQL => (parts.length === 0 ? sql`0` : sql.join(parts, sql` + `));
+
+/** BM25 inverse document frequency of word i, from the columns n and df<i>. */
+const idf = (i: number) => sql`ln(1 + (n - ${df(i)} + 0.5) / (${df(i)} + 0.5))`;
+
+/** Document-level BM25 over the columns tf<i>, df<i> and n, and its largest possible value for normalising. */
+function bm25(count: number): { score: SQL; max: SQL; usable: SQL } {
+  const indices = Array.from({ length: count }, (_, i) => i);
+  return {
+    score: sum(indices.map((i) => sql`case when ${tf(i)} > 0 then ${idf(i)} * ${tf(i)} / (${tf(i)} + ${float(BM25_K1)}) else 0 end`)),
+    max: sum(indices.map((i) => sql`case when ${df(i)} > 0 then ${idf(i)} else 0 end`)),
+    usable: sum(indices.map((i) => sql`(${df(i)} > 0)::int`)),
+  };
+}
+
+/** What the first stage hands the second: the documents to score exactly, the match count and each word's document frequency. */
+interface Candidates {
+  ids: string[];
+  total: number;
+  df: number[];
+}
+
+interface RankInput {
+  db: Database;
+  /** The select of the q CTE: strict, relaxed, n and w<i> per term. */
+  queries: SQL;
+  organisationId: string;
+  query: SearchQuery;
+  q: string;
+  window: number;
+}
+
+/**
+ * Stage one: every searchable document holding a query lexeme in its elements, title or code
+ * (from the postings, read from the primary key alone) or named by the query as a code, with each
+ * word's document frequency among them and the match count — the same figures the exact ranking
+ * uses. Elements are not read. The best `window` are kept by an estimate of the exact score: code
+ * candidates first, then documents that hold every word somewhere (only they can match strictly),
+ * then the share of words held plus a normalised BM25 whose idf counts every document holding the
+ * word (one count per word, not per searchable document), superseded editions halved. While the
+ * library has no more matching documents than the window, every one is scored exactly.
+ */
+async function rankCandidates(input: RankInput & { terms: readonly QueryTerm[] }): Promise<Candidates> {
+  const { db, queries, terms, organisationId, query, q, window } = input;
+  const lexemes = valueList(terms.map((term) => term.lexeme));
+  // Each word is a bit, so a document's postings fold into one row without a column per word.
+  const words = sql.join(
+    terms.map((term, i) => sql`(${term.lexeme}::text, ${num(2 ** i)})`),
+    sql`, `,
+  );
+  const tfOf = sql`(t.elements + ${num(TITLE_TF)} * t.in_title::int)`;
+  const rows = rowsOf<{ id: string; total: number; df: number[] }>(
+    await db.execute(sql`
+      with q as materialized (${queries}),
+      words (lexeme, bit) as (values ${words}),
+      -- For the estimate only: idf over every document holding the word, whoever may see it.
+      weights as (
+        select w.lexeme, w.bit, ln(1 + (q.n - c.df + 0.5) / (c.df + 0.5)) as idf
+        from words w
+          join (select lexeme, count(*)::float8 as df from document_terms where lexeme in (${lexemes}) group by lexeme) c on c.lexeme = w.lexeme
+          cross join q
+      ),
+      postings as (
+        select t.document_id, count(*)::int as present, bit_or(w.bit) as mask,
+          sum(w.idf * ${tfOf} / (${tfOf} + ${float(BM25_K1)})) as bm25
+        from document_terms t join weights w on w.lexeme = t.lexeme
+        where t.lexeme in (${lexemes})
+        group by t.document_id
+      ),
+      matched as (
+        select d.id, d.status, ${codeCandidate(q)} as code_candidate,
+          coalesce(p.present, 0) as present, coalesce(p.mask, 0) as mask, coalesce(p.bm25, 0) as bm25
+        from documents d left join postings p on p.document_id = d.id
+        where (p.document_id is not null or ${codeCandidate(q)}) and ${searchable(organisationId, query)}
+      ),
+      counts as (
+        select count(*)::int as total,
+          array[${sql.join(
+            terms.map((_, i) => sql`count(*) filter (where mask & ${num(2 ** i)} <> 0)::int`),
+            sql`, `,
+          )}] as df
+        from matched
+      ),
+      norm as (
+        select count(*)::int as usable, coalesce(sum(idf), 0) as max_bm25 from weights
+      )
+      select m.id, c.total, c.df
+      from matched m cross join counts c cross join norm
+      order by m.code_candidate desc,
+        (case when m.present >= norm.usable then 1.5 else 0 end
+          + 0.5 * (m.present::float8 / greatest(norm.usable, 1) + m.bm25 / greatest(norm.max_bm25, 1e-9)))
+          * case when m.status = 'superseded' then ${float(SUPERSEDED_FACTOR)} else 1 end desc,
+        m.id
+      limit ${window}`),
+  );
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0, df: rows[0]?.df.map(Number) ?? [] };
+}
+
+/**
+ * Exact scores over the elements, for the first stage's candidates or, without them, for every
+ * document matching the query (one stage; document frequencies counted among the matches).
+ */
+async function rankDocuments(input: RankInput & { words: readonly string[]; candidates: Candidates | null }): Promise<RankedRow[]> {
+  const { db, queries, words, organisationId, query, q, window, candidates } = input;
+  const count = words.length;
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  let relaxedScore = sql`0`;
+  if (count > 0) {
+    const { score, max, usable } = bm25(count);
+    relaxedScore = sql`${float(RELAXED_WEIGHT)} * (case when is_strict then 1 else 0 end + best_cover::float8 / greatest(${usable}, 1) + ${float(BM25_WEIGHT)} * (${score}) / greatest(${max}, 1e-9))`;
+  }
+  // Candidates' elements are read through the document index (offset 0 keeps the planner from
+  // scanning the query's GIN postings across the whole library instead).
+  const elements = candidates
+    ? sql`(select document_id, search_vector from document_elements where document_id in (${valueList(candidates.ids)}) offset 0)`
+    : sql`document_elements`;
+  const frequencies = candidates
+    ? list(indexes.map((i) => sql`${num(candidates.df[i] ?? 0)}::float8 as ${df(i)}`))
+    : list(indexes.map((i) => sql`sum((${tf(i)} > 0)::int) over () as ${df(i)}`));
+  const scope = candidates ? sql`d.id in (${valueList(candidates.ids)})` : searchable(organisationId, query);
+  return rowsOf<RankedRow>(
+    await db.execute(sql`
+      with q as materialized (${queries}),
+      element_hits as (
+        select document_id,
+          bool_or(is_strict) as strict_hit,
+          max(strict_rank) as strict_best,
+          ${count > 0 ? sql`max(${sum(indexes.map(tf))})` : sql`0`} as best_cover
+          ${list(indexes.map((i) => sql`sum(${tf(i)}) as ${tf(i)}`))}
+        from (
+          -- The rank is taken before grouping, so the vectors are not carried into the grouping sort.
+          select document_id, is_strict, case when is_strict then ts_rank_cd(search_vector, strict, 32) else 0 end as strict_rank
+            ${list(indexes.map(tf))}
+          from (
+            -- offset 0 keeps this a separate step, so each row's checks run once, not once per use.
+            select e.document_id, e.search_vector, q.strict, e.search_vector @@ q.strict as is_strict
+              ${list(indexes.map((i) => sql`(e.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
+            from ${elements} e cross join q
+            where e.search_vector @@ q.relaxed
+            offset 0
+          ) checked
+          offset 0
+        ) rows
+        group by document_id
+      ),
+      matched as (
+        select d.id, d.code, d.status, d.superseded_by_code, q.n,
+          coalesce(h.strict_hit, false) or d.search_vector @@ q.strict as is_strict,
+          greatest(coalesce(h.strict_best, 0), case when d.search_vector @@ q.strict then ts_rank_cd(d.search_vector, q.strict, 32) else 0 end) as strict_score,
+          coalesce(h.best_cover, 0) as best_cover,
+          h.document_id is not null or d.search_vector @@ q.relaxed as text_match,
+          ${codeCandidate(q)} as code_candidate
+          ${list(indexes.map((i) => sql`coalesce(h.${tf(i)}, 0) + ${num(TITLE_TF)} * (d.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
+        from documents d cross join q left join element_hits h on h.document_id = d.id
+        where (h.document_id is not null or d.search_vector @@ q.relaxed or ${codeCandidate(q)}) and ${scope}
+      ),
+      counted as (
+        select m.* ${frequencies} from matched m
+      ),
+      scored as (
+        select id, code, status, superseded_by_code, is_strict, text_match, code_candidate,
+          strict_score + ${relaxedScore} as base
+        from counted
+      )
+      select id, code, status, superseded_by_code, base, is_strict, text_match, (count(*) over ())::int as total
+      from scored
+      order by code_candidate desc, base * case when status = 'superseded' then ${float(SUPERSEDED_FACTOR)} else 1 end desc, id
+      limit ${window}`),
+  );
+}
+
 /**
  * Full-text search over element text and document titles and codes, ranked per document in SQL
  * over stored vectors. A document's base score is the better of its best element rank and its
@@ -180,82 +376,23 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   const allWords = usesOperators(q) ? [] : queryWords(q);
   const relaxedOn = allWords.length > 1;
   // Stop-words and repeated stems ("temperature", "temperatures") would cost a check per matching row for nothing.
-  const words = relaxedOn ? await distinctStems(db, allWords) : [];
-  const w = (i: number) => sql.raw(`w${i}`);
-  const tf = (i: number) => sql.raw(`tf${i}`);
-  const df = (i: number) => sql.raw(`df${i}`);
-  const each = (build: (i: number) => SQL): SQL[] => words.map((_, i) => build(i));
-  const list = (parts: SQL[]): SQL => (parts.length === 0 ? sql`` : sql`, ${sql.join(parts, sql`, `)}`);
+  const terms = allWords.length > 0 ? await distinctTerms(db, allWords) : [];
+  const words = relaxedOn ? terms.map((term) => term.word) : [];
+  const each = (count: number, build: (i: number) => SQL): SQL[] => Array.from({ length: count }, (_, i) => build(i));
 
   const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
       ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
       (select count(*) from documents d where d.organisation_id is null or d.organisation_id = ${organisationId})::float8 as n
-      ${list(each((i) => sql`to_tsquery('english', ${words[i]}) as ${w(i)}`))}`;
-
-  let relaxedScore = sql`0`;
-  if (words.length > 0) {
-    const idf = (i: number) => sql`ln(1 + (n - ${df(i)} + 0.5) / (${df(i)} + 0.5))`;
-    const bm25 = sql.join(
-      each((i) => sql`case when ${tf(i)} > 0 then ${idf(i)} * ${tf(i)} / (${tf(i)} + ${sql.raw(String(BM25_K1))}) else 0 end`),
-      sql` + `,
-    );
-    const maxBm25 = sql.join(
-      each((i) => sql`case when ${df(i)} > 0 then ${idf(i)} else 0 end`),
-      sql` + `,
-    );
-    const usable = sql.join(
-      each((i) => sql`(${df(i)} > 0)::int`),
-      sql` + `,
-    );
-    relaxedScore = sql`${sql.raw(String(RELAXED_WEIGHT))} * (case when is_strict then 1 else 0 end + best_cover::float8 / greatest(${usable}, 1) + ${sql.raw(String(BM25_WEIGHT))} * (${bm25}) / greatest(${maxBm25}, 1e-9))`;
-  }
+      ${list(each(terms.length, (i) => sql`to_tsquery('english', ${terms[i]?.word ?? ''}) as ${w(i)}`))}`;
 
   const window = query.page * SEARCH_PAGE_SIZE + RANK_WINDOW;
-  const ranked = rowsOf<RankedRow>(
-    await db.execute(sql`
-      with q as (${queries}),
-      element_hits as (
-        select document_id,
-          bool_or(is_strict) as strict_hit,
-          max(case when is_strict then ts_rank_cd(search_vector, strict, 32) else 0 end) as strict_best,
-          ${words.length > 0 ? sql`max(${sql.join(each(tf), sql` + `)})` : sql`0`} as best_cover
-          ${list(each((i) => sql`sum(${tf(i)}) as ${tf(i)}`))}
-        from (
-          -- offset 0 keeps this a separate step, so each row's checks run once, not once per use.
-          select e.document_id, e.search_vector, q.strict, e.search_vector @@ q.strict as is_strict
-            ${list(each((i) => sql`(e.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
-          from document_elements e cross join q
-          where e.search_vector @@ q.relaxed
-          offset 0
-        ) rows
-        group by document_id
-      ),
-      matched as (
-        select d.id, d.code, d.status, d.superseded_by_code, q.n,
-          coalesce(h.strict_hit, false) or d.search_vector @@ q.strict as is_strict,
-          greatest(coalesce(h.strict_best, 0), case when d.search_vector @@ q.strict then ts_rank_cd(d.search_vector, q.strict, 32) else 0 end) as strict_score,
-          coalesce(h.best_cover, 0) as best_cover,
-          h.document_id is not null or d.search_vector @@ q.relaxed as text_match,
-          ${codeCandidate(q)} as code_candidate
-          ${list(each((i) => sql`coalesce(h.${tf(i)}, 0) + ${sql.raw(String(TITLE_TF))} * (d.search_vector @@ q.${w(i)})::int as ${tf(i)}`))}
-        from documents d cross join q left join element_hits h on h.document_id = d.id
-        where (h.document_id is not null or d.search_vector @@ q.relaxed or ${codeCandidate(q)}) and ${searchable(organisationId, query)}
-      ),
-      counted as (
-        select m.* ${list(each((i) => sql`sum((${tf(i)} > 0)::int) over () as ${df(i)}`))} from matched m
-      ),
-      scored as (
-        select id, code, status, superseded_by_code, is_strict, text_match, code_candidate,
-          strict_score + ${relaxedScore} as base
-        from counted
-      )
-      select id, code, status, superseded_by_code, base, is_strict, text_match, (count(*) over ())::int as total
-      from scored
-      order by code_candidate desc, base * case when status = 'superseded' then ${sql.raw(String(SUPERSEDED_FACTOR))} else 1 end desc, id
-      limit ${window}`),
-  );
-
-  const total = ranked[0]?.total ?? 0;
+  // Plain queries rank in two stages: candidates from the postings of their lexemes, then exact
+  // scores from the elements of the best few only. Queries with operators (phrases, exclusions,
+  // OR) need every element that matches them, so they take the one-stage path over the elements.
+  const candidates = terms.length > 0 ? await rankCandidates({ db, queries, terms, organisationId, query, q, window }) : null;
+  if (candidates && candidates.ids.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total: 0 };
+  const ranked = await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
+  const total = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
   let dropped = 0;
   for (const row of ranked) {
@@ -299,12 +436,31 @@ export async function searchDocuments(options: { db: Database; organisationId: s
       ? []
       : rowsOf<SnippetRow>(
           await db.execute(sql`
-            with q as (${queries}),
-            best as (
-              select e.id, e.document_id, e.text,
-                row_number() over (partition by e.document_id order by ts_rank_cd(e.search_vector, case when e.search_vector @@ q.strict then q.strict else q.relaxed end, 32) desc, e.position) as n
-              from document_elements e cross join q
+            with q as materialized (${queries}),
+            page_elements as (
+              -- The page's documents' elements, read through the document index (offset 0): the
+              -- query's own GIN postings would cover the whole library.
+              select id, document_id, position, text, search_vector
+              from document_elements where document_id in (${valueList([...strictIds, ...otherIds])})
+              offset 0
+            ),
+            matching as (
+              select e.*, case when e.search_vector @@ q.strict then q.strict else q.relaxed end as rank_query
+              from page_elements e cross join q
               where ${elementMatch}
+            ),
+            shortlist as (
+              -- ts_rank_cd is the costly part: for a relaxed query only each document's elements holding the most query words are ranked.
+              select m.*, row_number() over (partition by m.document_id order by ${sum(
+                each(words.length, (i) => sql`(m.search_vector @@ q.${w(i)})::int`),
+              )} desc, m.position) as cover_rank
+              from matching m cross join q
+            ),
+            best as (
+              select s.id, s.document_id, s.text,
+                row_number() over (partition by s.document_id order by ts_rank_cd(s.search_vector, s.rank_query, 32) desc, s.position) as n
+              from shortlist s
+              where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
             )
             select best.id, best.document_id, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
             from best cross join q
