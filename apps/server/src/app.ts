@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);
       await documentsRoutes(api, routeDeps);
+      await chatRoutes(api, routeDeps);
       await ingestRoutes(api, routeDeps);
     },
     { prefix: '/api' },

@@ -276,3 +276,61 @@ export const files = pgTable(
   },
   (t) => [index('files_organisation_idx').on(t.organisationId)],
 );
+
+/**
+ * A user's chat conversations: private to that user (and their organisation). last_message_at is
+ * the last activity, so a new, empty conversation lists by its creation.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_sessions_user_activity_idx').on(t.userId, t.lastMessageAt, t.id),
+    index('chat_sessions_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/** The questions and answers of a conversation, in position order; each answer keeps its engine and sources for audit. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    mode: text('mode', { enum: ['answer', 'draft'] })
+      .notNull()
+      .default('answer'),
+    status: text('status', { enum: ['complete', 'stopped', 'error'] })
+      .notNull()
+      .default('complete'),
+    engine: text('engine'),
+    citations: jsonb('citations').$type<import('@verity/shared').Citation[]>().notNull().default([]),
+    sources: jsonb('sources').$type<import('@verity/shared').ChatSourceRecord[]>().notNull().default([]),
+    filters: jsonb('filters').$type<import('@verity/shared').ChatFilters>(),
+    includeInternal: boolean('include_internal').notNull().default(true),
+    feedback: text('feedback', { enum: ['up', 'down'] }),
+    feedbackComment: text('feedback_comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_session_position_key').on(t.sessionId, t.position),
+    // Conversation search by message text; queries repeat this exact expression.
+    index('chat_messages_content_fts_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+  ],
+);

@@ -1,0 +1,346 @@
+import {
+  CHAT_DEFAULT_TITLE,
+  CHAT_SESSIONS_PAGE_SIZE,
+  type ChatFeedbackRating,
+  type ChatFilters,
+  type ChatMessage,
+  type ChatMessageStatus,
+  type ChatMode,
+  type ChatRole,
+  type ChatSessionSummary,
+  type ChatSourceRecord,
+  type Citation,
+} from '@verity/shared';
+import { and, asc, count, desc, eq, exists, gt, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { chatMessages, chatSessions } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/**
+ * Whose conversations: a conversation belongs to one user of one organisation, and every function
+ * here matches both, so another user's or organisation's id behaves exactly like a missing one.
+ */
+export interface ChatOwner {
+  organisationId: string;
+  userId: string;
+}
+
+/** A title made from the first question is cut at a word boundary near this length. */
+const DERIVED_TITLE_LENGTH = 80;
+/** Words of a conversation search beyond this are ignored (the query is already capped in length). */
+const SEARCH_WORDS_MAX = 12;
+
+const ownedBy = (owner: ChatOwner, sessionId: string): SQL =>
+  and(eq(chatSessions.id, sessionId), eq(chatSessions.organisationId, owner.organisationId), eq(chatSessions.userId, owner.userId)) as SQL;
+
+export async function createSession(options: { db: Database; owner: ChatOwner; title?: string }): Promise<ChatSessionRow> {
+  const { db, owner } = options;
+  const [row] = await db
+    .insert(chatSessions)
+    .values({ id: newId(), organisationId: owner.organisationId, userId: owner.userId, title: options.title ?? CHAT_DEFAULT_TITLE })
+    .returning();
+  if (!row) throw new Error('chat session insert returned nothing');
+  return row;
+}
+
+export async function findSession(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<ChatSessionRow | null> {
+  const [row] = await options.db.select().from(chatSessions).where(ownedBy(options.owner, options.sessionId));
+  return row ?? null;
+}
+
+/** The caller's conversations, latest activity first, optionally only those matching `q`. */
+export async function listSessions(options: {
+  db: Database;
+  owner: ChatOwner;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}): Promise<{ rows: ChatSessionRow[]; total: number }> {
+  const { db, owner } = options;
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? CHAT_SESSIONS_PAGE_SIZE;
+  const conditions = [eq(chatSessions.userId, owner.userId), eq(chatSessions.organisationId, owner.organisationId)];
+  if (options.q) conditions.push(matchesSearch(db, options.q));
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(chatSessions)
+      .where(where)
+      .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(chatSessions).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/**
+ * A conversation matches when its title contains the search (case-insensitive substring: titles
+ * are short and only the caller's own are scanned) or one of its messages holds every word of it,
+ * each as a word prefix, after English stemming (full-text over the GIN expression index, as
+ * message text is what grows). Words are reduced to letters and digits, so the search cannot
+ * inject tsquery syntax; a search of stop words only can still match titles.
+ */
+export function matchesSearch(db: Database, q: string): SQL {
+  const titleMatch = ilike(chatSessions.title, `%${escapeLike(q)}%`);
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
+  if (words.length === 0) return titleMatch;
+  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+  const contentMatch = exists(
+    db
+      .select({ one: sql`1` })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.sessionId, chatSessions.id),
+          // The exact expression of chat_messages_content_fts_idx, so the index serves it.
+          sql`to_tsvector('english', ${chatMessages.content}) @@ to_tsquery('english', ${tsquery})`,
+        ),
+      ),
+  );
+  return or(titleMatch, contentMatch) as SQL;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A conversation with its messages in order, or null when it is not the caller's. */
+export async function getSession(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+}): Promise<{ session: ChatSessionRow; messages: ChatMessageRow[] } | null> {
+  const session = await findSession(options);
+  if (!session) return null;
+  const messages = await options.db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, session.id))
+    .orderBy(asc(chatMessages.position));
+  return { session, messages };
+}
+
+export async function renameSession(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  title: string;
+}): Promise<ChatSessionRow | null> {
+  const [row] = await options.db
+    .update(chatSessions)
+    .set({ title: options.title, updatedAt: new Date() })
+    .where(ownedBy(options.owner, options.sessionId))
+    .returning();
+  return row ?? null;
+}
+
+/** Delete a conversation and (by cascade) its messages; false when it is not the caller's. */
+export async function deleteSession(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<boolean> {
+  const deleted = await options.db.delete(chatSessions).where(ownedBy(options.owner, options.sessionId)).returning({ id: chatSessions.id });
+  return deleted.length > 0;
+}
+
+export interface NewChatMessage {
+  role: ChatRole;
+  content: string;
+  mode?: ChatMode;
+  status?: ChatMessageStatus;
+  engine?: string | null;
+  citations?: Citation[];
+  sources?: ChatSourceRecord[];
+  filters?: ChatFilters | null;
+  includeInternal?: boolean;
+}
+
+/**
+ * Add a message at the end of the conversation and mark the conversation active. The first
+ * question names a conversation that still has the default title. The conversation row is locked
+ * for the insert, so concurrent appends get consecutive positions instead of colliding.
+ */
+export async function appendMessage(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  message: NewChatMessage;
+}): Promise<{ message: ChatMessageRow; session: ChatSessionRow } | null> {
+  const { db, owner, sessionId, message } = options;
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
+    if (!session) return null;
+    const [last] = await tx
+      .select({ position: chatMessages.position })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, sessionId))
+      .orderBy(desc(chatMessages.position))
+      .limit(1);
+    const position = last ? last.position + 1 : 0;
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({
+        id: newId(),
+        sessionId,
+        position,
+        role: message.role,
+        content: message.content,
+        mode: message.mode ?? 'answer',
+        status: message.status ?? 'complete',
+        engine: message.engine ?? null,
+        citations: message.citations ?? [],
+        sources: message.sources ?? [],
+        filters: message.filters ?? null,
+        includeInternal: message.includeInternal ?? true,
+      })
+      .returning();
+    if (!row) throw new Error('chat message insert returned nothing');
+    const namesConversation = message.role === 'user' && position === 0 && session.title === CHAT_DEFAULT_TITLE;
+    const [updated] = await tx
+      .update(chatSessions)
+      .set({
+        lastMessageAt: row.createdAt,
+        updatedAt: row.createdAt,
+        ...(namesConversation ? { title: titleFromQuestion(message.content) } : {}),
+      })
+      .where(eq(chatSessions.id, sessionId))
+      .returning();
+    if (!updated) throw new Error('chat session update returned nothing');
+    return { message: row, session: updated };
+  });
+}
+
+/** The question's first words as a title: white space collapsed, cut at a word boundary. */
+export function titleFromQuestion(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (text.length === 0) return CHAT_DEFAULT_TITLE;
+  if (text.length <= DERIVED_TITLE_LENGTH) return text;
+  const cut = text.slice(0, DERIVED_TITLE_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export interface AssistantMessagePatch {
+  content?: string;
+  status?: ChatMessageStatus;
+  citations?: Citation[];
+  engine?: string | null;
+  sources?: ChatSourceRecord[];
+}
+
+/** Update an answer of the caller's conversation (as it streams or ends); null when there is no such answer. */
+export async function updateAssistantMessage(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  messageId: string;
+  patch: AssistantMessagePatch;
+}): Promise<ChatMessageRow | null> {
+  const { db, owner, sessionId, messageId, patch } = options;
+  const session = await findSession({ db, owner, sessionId });
+  if (!session) return null;
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as AssistantMessagePatch;
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id), eq(chatMessages.role, 'assistant')));
+    return row ?? null;
+  }
+  const [row] = await db
+    .update(chatMessages)
+    .set(changes)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id), eq(chatMessages.role, 'assistant')))
+    .returning();
+  return row ?? null;
+}
+
+export type SetFeedbackResult = { status: 'updated'; message: ChatMessageRow } | { status: 'not_found' } | { status: 'not_answer' };
+
+/** Record (or, with a null rating, withdraw) the caller's rating of an answer; a comment needs a rating. */
+export async function setFeedback(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  messageId: string;
+  rating: ChatFeedbackRating | null;
+  comment?: string;
+}): Promise<SetFeedbackResult> {
+  const { db, owner, sessionId, messageId, rating } = options;
+  const session = await findSession({ db, owner, sessionId });
+  if (!session) return { status: 'not_found' };
+  const [current] = await db
+    .select({ role: chatMessages.role })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)));
+  if (!current) return { status: 'not_found' };
+  if (current.role !== 'assistant') return { status: 'not_answer' };
+  const [row] = await db
+    .update(chatMessages)
+    .set({ feedback: rating, feedbackComment: rating ? (options.comment ?? null) : null })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)))
+    .returning();
+  return row ? { status: 'updated', message: row } : { status: 'not_found' };
+}
+
+/**
+ * Remove the messages after the given one (and the message itself when `inclusive`), for
+ * edit-and-rerun. Returns how many were removed, or null when the message is not in the caller's
+ * conversation.
+ */
+export async function truncateAfter(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  messageId: string;
+  inclusive?: boolean;
+}): Promise<number | null> {
+  const { db, owner, sessionId, messageId } = options;
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
+    if (!session) return null;
+    const [anchor] = await tx
+      .select({ position: chatMessages.position })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)));
+    if (!anchor) return null;
+    const from = options.inclusive ? gte(chatMessages.position, anchor.position) : gt(chatMessages.position, anchor.position);
+    const removed = await tx
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.sessionId, session.id), from))
+      .returning({ id: chatMessages.id });
+    if (removed.length > 0) await tx.update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, session.id));
+    return removed.length;
+  });
+}
+
+export function presentSession(row: ChatSessionRow): ChatSessionSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    last_message_at: row.lastMessageAt.toISOString(),
+  };
+}
+
+/** A message as the browser sees it; the retrieval sources stay on the server for audit. */
+export function presentMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    position: row.position,
+    role: row.role,
+    content: row.content,
+    mode: row.mode,
+    status: row.status,
+    engine: row.engine,
+    citations: row.citations,
+    filters: row.filters,
+    include_internal: row.includeInternal,
+    feedback: row.feedback,
+    feedback_comment: row.feedbackComment,
+    created_at: row.createdAt.toISOString(),
+  };
+}
