@@ -1,0 +1,152 @@
+/**
+ * Chat evaluation on the dev set: every question goes through the built-in engine (not HTTP) with
+ * its filters, over an in-memory library seeded with the corpus. Prints each question's cited codes
+ * and the aggregates:
+ * - citation recall@answer: share of in-scope questions whose cited codes include an expected code;
+ *   expected codes cited: share of all expected codes (over in-scope questions) that were cited;
+ * - citation precision, over every (question, cited document) pair of in-scope answers: strict counts
+ *   a pair relevant when the code is expected; related also when it is another edition of an expected
+ *   document or shares an expected document's subdomain (the same regulatory topic);
+ * - out-of-scope declined: share of out-of-scope questions given the "nothing relevant" answer (and
+ *   in-scope questions wrongly declined);
+ * - median and p95 of time to first token and of retrieval time.
+ * Usage: npm run eval:chat [-- path/to/questions.jsonl]
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { answerWithBuiltinEngine } from '../ai/builtin-engine.ts';
+import type { Citation } from '../ai/citations.ts';
+import { openDatabase } from '../db/connect.ts';
+import { documents } from '../db/schema.ts';
+import { ingestSeedCorpus } from '../ingest/corpus.ts';
+import { createOrganisation } from '../modules/organisations/service.ts';
+
+interface Question {
+  id: string;
+  question: string;
+  expected_codes: string[];
+  out_of_scope?: boolean;
+  filters?: { category?: string[]; domain?: string[]; subdomain?: string[] };
+}
+
+// The dev set lives in shared/ beside the project checkout.
+const path = process.argv[2] ?? fileURLToPath(new URL('../../../../../shared/eval/chat-dev.jsonl', import.meta.url));
+const questions = readFileSync(path, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim().length > 0)
+  .map((line) => JSON.parse(line) as Question);
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const ratio = (part: number, whole: number) => (whole === 0 ? 'n/a' : (part / whole).toFixed(3));
+
+const handle = await openDatabase({ dataDir: 'memory' });
+try {
+  await handle.migrate();
+  const db = handle.db;
+  await ingestSeedCorpus({ db });
+  const organisation = await createOrganisation({ db, name: 'Chat Eval Trust' });
+  const library = await db
+    .select({ code: documents.code, subdomain: documents.subdomain, supersededByCode: documents.supersededByCode })
+    .from(documents);
+  const subdomainOf = new Map(library.map((row) => [row.code, row.subdomain]));
+  const replacedBy = new Map(library.map((row) => [row.code, row.supersededByCode]));
+
+  async function ask(question: Question) {
+    const started = performance.now();
+    let firstToken: number | null = null;
+    let retrievalMs = 0;
+    let citations: Citation[] = [];
+    let text = '';
+    let declined = false;
+    for await (const event of answerWithBuiltinEngine({
+      db,
+      organisationId: organisation.id,
+      question: question.question,
+      filters: {
+        category: question.filters?.category ?? [],
+        domain: question.filters?.domain ?? [],
+        subDomain: question.filters?.subdomain ?? [],
+      },
+      onRetrieval: (retrieval) => {
+        retrievalMs = retrieval.elapsedMs;
+        declined = retrieval.passages.length === 0;
+      },
+    })) {
+      if (event.type === 'token') {
+        firstToken ??= performance.now() - started;
+        text += event.text;
+      } else if (event.type === 'citations') citations = event.citations;
+    }
+    return { firstToken: firstToken ?? performance.now() - started, retrievalMs, citations, text, declined };
+  }
+
+  // One untimed question first, so the timings measure answering rather than the database warming up.
+  await ask({ id: 'warm-up', question: 'Who is responsible for fire safety?', expected_codes: [] });
+
+  const firstTokens: number[] = [];
+  const retrievals: number[] = [];
+  let inScope = 0;
+  let answeredWithExpected = 0;
+  let expectedTotal = 0;
+  let expectedCited = 0;
+  let citedPairs = 0;
+  let strictRelevant = 0;
+  let relatedRelevant = 0;
+  let outOfScope = 0;
+  let declinedOutOfScope = 0;
+  let declinedInScope = 0;
+
+  for (const question of questions) {
+    const result = await ask(question);
+    firstTokens.push(result.firstToken);
+    retrievals.push(result.retrievalMs);
+    const codes = [...new Set(result.citations.map((citation) => citation.code))];
+    if (question.out_of_scope === true) {
+      outOfScope++;
+      if (result.declined) declinedOutOfScope++;
+    } else {
+      inScope++;
+      if (result.declined) declinedInScope++;
+      if (codes.some((code) => question.expected_codes.includes(code))) answeredWithExpected++;
+      expectedTotal += question.expected_codes.length;
+      expectedCited += question.expected_codes.filter((code) => codes.includes(code)).length;
+      const expectedSubdomains = new Set(question.expected_codes.map((code) => subdomainOf.get(code)));
+      for (const code of codes) {
+        citedPairs++;
+        const expected = question.expected_codes.includes(code);
+        const otherEdition = question.expected_codes.some((wanted) => replacedBy.get(code) === wanted || replacedBy.get(wanted) === code);
+        if (expected) strictRelevant++;
+        if (expected || otherEdition || expectedSubdomains.has(subdomainOf.get(code))) relatedRelevant++;
+      }
+    }
+    const verdict = question.out_of_scope === true ? (result.declined ? 'declined ✓' : 'ANSWERED ✗') : result.declined ? 'DECLINED ✗' : '';
+    console.log(
+      `${question.id}\t${result.firstToken.toFixed(0)} ms\t${question.question}\t→ ${codes.join(' | ') || '-'}\t[expected ${question.expected_codes.join(' | ') || 'none'}] ${verdict}`,
+    );
+  }
+
+  console.log(`\nquestions ${questions.length} (${inScope} in scope, ${outOfScope} out of scope)`);
+  console.log(`citation recall@answer ${ratio(answeredWithExpected, inScope)} (target ≥ 0.90)`);
+  console.log(`expected codes cited ${ratio(expectedCited, expectedTotal)} (${expectedCited} of ${expectedTotal})`);
+  console.log(`citation precision strict ${ratio(strictRelevant, citedPairs)} (cited documents that are expected)`);
+  console.log(
+    `citation precision related ${ratio(relatedRelevant, citedPairs)} (expected, another edition, or an expected document's subdomain)`,
+  );
+  console.log(
+    `out-of-scope declined ${ratio(declinedOutOfScope, outOfScope)} (target ≥ 0.90); in-scope wrongly declined ${declinedInScope}`,
+  );
+  console.log(
+    `first token median ${percentile(firstTokens, 50).toFixed(0)} ms, p95 ${percentile(firstTokens, 95).toFixed(0)} ms (target ≤ 300 ms p95)`,
+  );
+  console.log(
+    `retrieval median ${percentile(retrievals, 50).toFixed(0)} ms, p95 ${percentile(retrievals, 95).toFixed(0)} ms (target ≤ 100 ms p95)`,
+  );
+} finally {
+  await handle.close();
+}
