@@ -8,13 +8,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SearchQuery } from '@verity/shared';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, type DatabaseHandle, openDatabase } from '../apps/server/src/db/connect.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/connect.ts';
 import { documents } from '../apps/server/src/db/schema.ts';
 import { ingestSeedCorpus } from '../apps/server/src/ingest/corpus.ts';
-import { newId } from '../apps/server/src/lib/ids.ts';
 import { item } from '../apps/server/src/modules/documents/compare.ts';
 import { searchDocuments } from '../apps/server/src/modules/documents/search.ts';
+import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
 import { createOrganisation } from '../apps/server/src/modules/organisations/service.ts';
 import { type Row, summarise, timeIt } from './stats.ts';
 
@@ -84,27 +83,6 @@ async function scaleCorpus(db: Database): Promise<void> {
   await db.execute(sql`vacuum analyze`);
 }
 
-async function openPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const name = `verity_bench_${newId().toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 export interface SearchBenchResult {
   rows: Row[];
   documents: number;
@@ -113,7 +91,8 @@ export interface SearchBenchResult {
 }
 
 export async function benchSearch(kind: 'pglite' | 'postgres', serverUrl?: string): Promise<SearchBenchResult> {
-  const handle = kind === 'postgres' && serverUrl ? await openPostgres(serverUrl) : await openDatabase({ dataDir: 'memory' });
+  const handle =
+    kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench') : await openDatabase({ dataDir: 'memory' });
   try {
     await handle.migrate();
     const db = handle.db;

@@ -12,30 +12,13 @@
  * - median and p95 of time to first token and of retrieval time.
  * Usage: npm run eval:chat [-- path/to/questions.jsonl]
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { type DevQuestion, loadDevSet, openEvalLibrary } from './dev-set.ts';
 import { answerWithBuiltinEngine } from '../ai/builtin-engine.ts';
 import type { Citation } from '../ai/citations.ts';
-import { openDatabase } from '../db/connect.ts';
 import { documents } from '../db/schema.ts';
-import { ingestSeedCorpus } from '../ingest/corpus.ts';
-import { createOrganisation } from '../modules/organisations/service.ts';
 
-interface Question {
-  id: string;
-  question: string;
-  expected_codes: string[];
-  out_of_scope?: boolean;
-  filters?: { category?: string[]; domain?: string[]; subdomain?: string[] };
-}
-
-// The dev set lives in shared/ beside the project checkout.
-const path = process.argv[2] ?? fileURLToPath(new URL('../../../../../shared/eval/chat-dev.jsonl', import.meta.url));
-const questions = readFileSync(path, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim().length > 0)
-  .map((line) => JSON.parse(line) as Question);
+const questions = loadDevSet();
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,19 +28,16 @@ function percentile(values: readonly number[], p: number): number {
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 'n/a' : (part / whole).toFixed(3));
 
-const handle = await openDatabase({ dataDir: 'memory' });
+const { handle, organisationId } = await openEvalLibrary('Chat Eval Trust');
 try {
-  await handle.migrate();
   const db = handle.db;
-  await ingestSeedCorpus({ db });
-  const organisation = await createOrganisation({ db, name: 'Chat Eval Trust' });
   const library = await db
     .select({ code: documents.code, subdomain: documents.subdomain, supersededByCode: documents.supersededByCode })
     .from(documents);
   const subdomainOf = new Map(library.map((row) => [row.code, row.subdomain]));
   const replacedBy = new Map(library.map((row) => [row.code, row.supersededByCode]));
 
-  async function ask(question: Question) {
+  async function ask(question: DevQuestion) {
     const started = performance.now();
     let firstToken: number | null = null;
     let retrievalMs = 0;
@@ -66,7 +46,7 @@ try {
     let declined = false;
     for await (const event of answerWithBuiltinEngine({
       db,
-      organisationId: organisation.id,
+      organisationId: organisationId,
       question: question.question,
       filters: {
         category: question.filters?.category ?? [],

@@ -3,47 +3,14 @@
  * (not HTTP) with its filters; prints each question's rank of the first expected document, then
  * recall@1, recall@5 and MRR. Usage: npm run eval:retrieval [-- path/to/questions.jsonl]
  */
-import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
-import { openDatabase } from '../db/connect.ts';
-import { ingestSeedCorpus } from '../ingest/corpus.ts';
-import { createAccount } from '../modules/auth/accounts.ts';
+import { loadDevSet, openEvalLibrary } from './dev-set.ts';
 import { searchDocuments } from '../modules/documents/search.ts';
-import { createOrganisation } from '../modules/organisations/service.ts';
 
-interface Question {
-  id: string;
-  question: string;
-  expected_codes: string[];
-  out_of_scope?: boolean;
-  filters?: { category?: string[]; domain?: string[]; subdomain?: string[] };
-}
+const questions = loadDevSet().filter((question) => question.out_of_scope !== true);
 
-// The dev set lives in shared/ beside the project checkout.
-const path = process.argv[2] ?? fileURLToPath(new URL('../../../../../shared/eval/chat-dev.jsonl', import.meta.url));
-const questions = readFileSync(path, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim().length > 0)
-  .map((line) => JSON.parse(line) as Question)
-  .filter((question) => question.out_of_scope !== true);
-
-const handle = await openDatabase({ dataDir: 'memory' });
+const { handle, organisationId } = await openEvalLibrary('Retrieval Eval Trust');
 try {
-  await handle.migrate();
   const db = handle.db;
-  await ingestSeedCorpus({ db });
-  const organisation = await createOrganisation({ db, name: 'Retrieval Eval Trust' });
-  await createAccount({
-    db,
-    organisationId: organisation.id,
-    email: 'eval@example.test',
-    firstname: 'Eval',
-    surname: 'User',
-    jobTitle: 'Evaluator',
-    password: null,
-    roles: ['standard'],
-    emailVerified: true,
-  });
 
   let hitsAt1 = 0;
   let hitsAt5 = 0;
@@ -51,7 +18,7 @@ try {
   for (const question of questions) {
     const response = await searchDocuments({
       db,
-      organisationId: organisation.id,
+      organisationId: organisationId,
       query: {
         q: question.question,
         category: question.filters?.category ?? [],

@@ -13,7 +13,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const name = `verity_test_${newId().toLowerCase()}`;
+  const handle = await openThrowawayPostgres(serverUrl, 'verity_test');
+  await handle.migrate();
+  return handle;
+}
+
+/** A new, empty database on the PostgreSQL server at serverUrl, dropped when the handle closes. */
+export async function openThrowawayPostgres(serverUrl: string, prefix: string): Promise<DatabaseHandle> {
+  const name = `${prefix}_${newId().toLowerCase()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -21,7 +28,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  await handle.migrate();
   return {
     ...handle,
     close: async () => {
