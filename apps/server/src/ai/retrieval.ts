@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { type ChatFilters, type DocumentLink, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
+import { type Database, rowsOf } from '../db/connect.ts';
 import { documents } from '../db/schema.ts';
 import { searchDocuments } from '../modules/documents/search.ts';
 
@@ -141,10 +141,6 @@ function expand(question: string, previous: string): { full: string; carried: st
   const carriedWords = contentWords(previous).filter((word) => !ownWords.has(word));
   const carried = [...new Set([...codes, ...carriedWords])].join(' ');
   return { full: `${own} ${carried}`.trim(), carried };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function valueList(values: readonly string[]): SQL {

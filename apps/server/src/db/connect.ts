@@ -23,6 +23,11 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * PostgreSQL when a connection string is given; otherwise the embedded PGlite, stored in
  * `dataDir` or kept in memory (`dataDir: 'memory'`, used by tests).

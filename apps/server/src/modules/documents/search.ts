@@ -1,6 +1,6 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
+import { type Database, rowsOf } from '../../db/connect.ts';
 import { documentElements, documents } from '../../db/schema.ts';
 import { type DocumentRow, toReference } from './service.ts';
 
@@ -174,10 +174,6 @@ interface SnippetRow {
   id: string;
   document_id: string;
   headline: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const w = (i: number) => sql.raw(`w${i}`);
