@@ -35,6 +35,9 @@ export function rowsOf<T>(result: unknown): T[] {
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (restart, failover, an administrator's terminate) is
+    // dropped from the pool and the next query opens a new one; unhandled, the event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
