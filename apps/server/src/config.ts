@@ -58,6 +58,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
 
   IMAGE_MAX_BYTES: z.coerce
     .number()

@@ -16,6 +16,7 @@ import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/validate.ts';
+import { chatMessageRoutes } from './messages.ts';
 import {
   type ChatOwner,
   createSession,
@@ -94,4 +95,6 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     }
     return presentMessage(result.message);
   });
+
+  await chatMessageRoutes(app, deps);
 }

@@ -344,3 +344,35 @@ export function presentMessage(row: ChatMessageRow): ChatMessage {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+export type ReplaceQuestionResult = { status: 'replaced'; message: ChatMessageRow } | { status: 'not_found' } | { status: 'not_question' };
+
+/**
+ * Edit-and-rerun in one transaction: the messages after the question are removed and the question
+ * takes the new text, so a failure leaves the conversation as it was rather than without the question.
+ */
+export async function replaceQuestion(options: {
+  db: Database;
+  owner: ChatOwner;
+  sessionId: string;
+  messageId: string;
+  content: string;
+}): Promise<ReplaceQuestionResult> {
+  const { db, owner, sessionId, messageId } = options;
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
+    if (!session) return { status: 'not_found' } as const;
+    const [question] = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)));
+    if (!question) return { status: 'not_found' } as const;
+    if (question.role !== 'user') return { status: 'not_question' } as const;
+    await tx.delete(chatMessages).where(and(eq(chatMessages.sessionId, session.id), gt(chatMessages.position, question.position)));
+    const [row] = await tx.update(chatMessages).set({ content: options.content }).where(eq(chatMessages.id, question.id)).returning();
+    if (!row) throw new Error('chat question update returned nothing');
+    const now = new Date();
+    await tx.update(chatSessions).set({ updatedAt: now, lastMessageAt: now }).where(eq(chatSessions.id, session.id));
+    return { status: 'replaced', message: row } as const;
+  });
+}

@@ -1,0 +1,258 @@
+import {
+  type ApiErrorBody,
+  type ChatSourceRecord,
+  type ChatStreamEvent,
+  type Citation,
+  chatMessageParamsSchema,
+  chatMessageRequestSchema,
+  chatSessionParamsSchema,
+  ERROR_CODES,
+} from '@verity/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { answerWithBuiltinEngine, sourceRecords } from '../../ai/builtin-engine.ts';
+import { dropUnknownMarkers } from '../../ai/citations.ts';
+import type { RouteDeps } from '../../app.ts';
+import type { Database } from '../../db/connect.ts';
+import { authOf, requireAuth } from '../../lib/auth.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
+import { parseWith } from '../../lib/validate.ts';
+import {
+  appendMessage,
+  type ChatMessageRow,
+  type ChatOwner,
+  getSession,
+  presentMessage,
+  presentSession,
+  replaceQuestion,
+  truncateAfter,
+} from './service.ts';
+
+const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
+const MESSAGE_NOT_FOUND = 'The requested message could not be found.';
+const ATTACHMENTS_UNAVAILABLE = 'Attachments are not available yet: ask your question without a file';
+const BUILTIN_ENGINE = 'builtin';
+
+/** POST …/messages/{messageId}/edit: the question's new text (its mode and filters are kept). */
+export const chatEditMessageSchema = chatMessageRequestSchema.pick({ content: true });
+export type ChatEditMessageRequest = z.infer<typeof chatEditMessageSchema>;
+
+/** What an answer is generated from: the question as stored and the conversation before it. */
+interface Question {
+  row: ChatMessageRow;
+  /** Earlier questions of the conversation, oldest first (follow-ups are read in their light). */
+  history: string[];
+}
+
+function ownerOf(request: FastifyRequest): ChatOwner {
+  const { organisationId, userId } = authOf(request, ['standard']);
+  return { organisationId, userId };
+}
+
+/**
+ * The streaming messages endpoints: ask, regenerate and edit-and-rerun. Everything that can be
+ * refused (auth, ids, body, ownership, rate limit) is checked before the stream starts, so those
+ * answer as ordinary JSON errors; once streaming, a failure is an `error` event.
+ */
+export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { db, config } = deps;
+  const standardOnly = { onRequest: requireAuth(['standard']) };
+  const limiter = createRateLimiter({
+    store: deps.rateLimitStore,
+    name: 'chat:messages',
+    limit: config.CHAT_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+  });
+
+  app.post('/chat/sessions/:id/messages', standardOnly, async (request, reply) => {
+    const owner = ownerOf(request);
+    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
+    const body = parseWith(chatMessageRequestSchema, request.body);
+    if (body.attachment_ids.length > 0) throw validationError([{ loc: ['body', 'attachment_ids'], msg: ATTACHMENTS_UNAVAILABLE }]);
+    const found = await getSession({ db, owner, sessionId: params.id });
+    if (!found) throw notFound(SESSION_NOT_FOUND);
+    await consume(limiter, owner);
+    const stored = await appendMessage({
+      db,
+      owner,
+      sessionId: params.id,
+      message: { role: 'user', content: body.content, mode: body.mode, filters: body.filters, includeInternal: body.include_internal },
+    });
+    // Deleted between the check and the insert.
+    if (!stored) throw notFound(SESSION_NOT_FOUND);
+    const history = found.messages.filter((message) => message.role === 'user').map((message) => message.content);
+    return streamAnswer({ db, owner, request, reply, question: { row: stored.message, history } });
+  });
+
+  app.post('/chat/sessions/:id/messages/:messageId/regenerate', standardOnly, async (request, reply) => {
+    const owner = ownerOf(request);
+    const params = parseWith(chatMessageParamsSchema, request.params, 'params');
+    const found = await getSession({ db, owner, sessionId: params.id });
+    if (!found) throw notFound(SESSION_NOT_FOUND);
+    const index = found.messages.findIndex((message) => message.id === params.messageId);
+    if (index < 0) throw notFound(MESSAGE_NOT_FOUND);
+    const question = found.messages[index - 1];
+    if (found.messages[index]?.role !== 'assistant' || question?.role !== 'user') {
+      throw validationError([{ loc: ['params', 'messageId'], msg: 'Only an answer can be regenerated' }]);
+    }
+    await consume(limiter, owner);
+    if ((await truncateAfter({ db, owner, sessionId: params.id, messageId: params.messageId, inclusive: true })) === null) {
+      throw notFound(MESSAGE_NOT_FOUND);
+    }
+    const history = found.messages
+      .slice(0, index - 1)
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content);
+    return streamAnswer({ db, owner, request, reply, question: { row: question, history } });
+  });
+
+  app.post('/chat/sessions/:id/messages/:messageId/edit', standardOnly, async (request, reply) => {
+    const owner = ownerOf(request);
+    const params = parseWith(chatMessageParamsSchema, request.params, 'params');
+    const body = parseWith(chatEditMessageSchema, request.body);
+    const found = await getSession({ db, owner, sessionId: params.id });
+    if (!found) throw notFound(SESSION_NOT_FOUND);
+    const index = found.messages.findIndex((message) => message.id === params.messageId);
+    if (index < 0) throw notFound(MESSAGE_NOT_FOUND);
+    if (found.messages[index]?.role !== 'user') {
+      throw validationError([{ loc: ['params', 'messageId'], msg: 'Only a question can be edited' }]);
+    }
+    await consume(limiter, owner);
+    const replaced = await replaceQuestion({ db, owner, sessionId: params.id, messageId: params.messageId, content: body.content });
+    if (replaced.status === 'not_found') throw notFound(MESSAGE_NOT_FOUND);
+    if (replaced.status === 'not_question') throw validationError([{ loc: ['params', 'messageId'], msg: 'Only a question can be edited' }]);
+    const history = found.messages
+      .slice(0, index)
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content);
+    return streamAnswer({ db, owner, request, reply, question: { row: replaced.message, history } });
+  });
+}
+
+/** One count per question per user; the limit guards the cost of answering, so it is counted once the request is valid. */
+function consume(limiter: RateLimiter, owner: ChatOwner): Promise<void> {
+  return limiter.consume(`${owner.organisationId}:${owner.userId}`);
+}
+
+function frame(event: ChatStreamEvent): string {
+  // JSON.stringify escapes new lines, so each event's data is one `data:` line.
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * Answer the question as Server-Sent Events and store the answer once: complete on `done`,
+ * the partial text marked stopped when the client goes away first, or an empty answer marked
+ * error (after an `error` event) when generation fails, so the conversation never holds half of
+ * a complete answer and the user can regenerate either.
+ */
+async function streamAnswer(options: {
+  db: Database;
+  owner: ChatOwner;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  question: Question;
+}): Promise<void> {
+  const { db, owner, request, reply, question } = options;
+  const sessionId = question.row.sessionId;
+  const raw = reply.raw;
+  const aborter = new AbortController();
+  const onClose = () => {
+    if (!raw.writableEnded) aborter.abort();
+  };
+  raw.on('close', onClose);
+  // The client may already have gone while the question was being stored.
+  if (raw.destroyed || raw.socket?.destroyed === true) aborter.abort();
+
+  reply.hijack();
+  // Hijacked replies skip the onSend hooks, so the headers they would add are set here; helmet's
+  // headers are already on the raw response (it sets them in onRequest).
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.flushHeaders();
+
+  const send = (event: ChatStreamEvent) => {
+    if (!raw.writableEnded && !raw.destroyed) raw.write(frame(event));
+  };
+  const saveAnswer = (fields: {
+    content: string;
+    status: 'complete' | 'stopped' | 'error';
+    citations: Citation[];
+    sources: ChatSourceRecord[];
+  }) =>
+    appendMessage({
+      db,
+      owner,
+      sessionId,
+      message: { role: 'assistant', mode: question.row.mode, engine: BUILTIN_ENGINE, ...fields },
+    });
+
+  let text = '';
+  let citations: Citation[] = [];
+  let sources: ChatSourceRecord[] = [];
+  let finished = false;
+  try {
+    const events = answerWithBuiltinEngine({
+      db,
+      organisationId: owner.organisationId,
+      question: question.row.content,
+      mode: question.row.mode,
+      history: question.history,
+      filters: question.row.filters ?? undefined,
+      includeInternal: question.row.includeInternal,
+      signal: aborter.signal,
+      onRetrieval: (retrieval) => {
+        sources = sourceRecords(retrieval);
+      },
+    });
+    for await (const event of events) {
+      if (aborter.signal.aborted) break;
+      if (event.type === 'token') {
+        text += event.text;
+        send({ event: 'token', data: { text: event.text } });
+      } else if (event.type === 'citations') {
+        citations = event.citations;
+        send({ event: 'citations', data: { citations } });
+      } else {
+        finished = true;
+      }
+    }
+    if (!finished && !aborter.signal.aborted) throw new Error('the answer engine ended without finishing');
+    if (finished && !aborter.signal.aborted) {
+      const saved = await saveAnswer({ content: text, status: 'complete', citations, sources });
+      if (!saved) {
+        // The conversation was deleted while it was being answered: there is nothing to keep.
+        send({ event: 'error', data: { message: SESSION_NOT_FOUND, request_id: request.id } });
+        return;
+      }
+      send({
+        event: 'done',
+        data: { question: presentMessage(question.row), answer: presentMessage(saved.message), session: presentSession(saved.session) },
+      });
+    } else {
+      // Markers of a stopped answer point at citations that were never sent.
+      await saveAnswer({ content: dropUnknownMarkers(text, []).trim(), status: 'stopped', citations: [], sources });
+    }
+  } catch (error) {
+    request.log.error({ err: error, sessionId }, 'chat answer failed');
+    const body: ApiErrorBody = {
+      error_code: ERROR_CODES.serviceUnavailable.code,
+      error_title: ERROR_CODES.serviceUnavailable.title,
+      message: 'The answer could not be completed. Please try again.',
+      request_id: request.id,
+    };
+    send({ event: 'error', data: body });
+    try {
+      await saveAnswer({ content: '', status: 'error', citations: [], sources });
+    } catch (saveError) {
+      request.log.error({ err: saveError, sessionId }, 'chat answer failure could not be recorded');
+    }
+  } finally {
+    raw.off('close', onClose);
+    if (!raw.writableEnded) raw.end();
+  }
+}
