@@ -1,3 +1,4 @@
+import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES } from '@verity/shared';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -25,6 +26,31 @@ const logo = z
     }
   })
   .pipe(z.object({ name: z.string().min(1), logo_url: z.string().min(1) }));
+
+export const AI_PROVIDERS = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** The AI_* settings that only make sense together, so a half-configured provider stops the server at start-up. */
+function checkAiSettings(
+  value: { AI_PROVIDER?: AiProvider; AI_MODEL?: string; AI_BASE_URL?: string; AI_API_KEY?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const provider = value.AI_PROVIDER;
+  if (!provider) {
+    for (const name of ['AI_MODEL', 'AI_BASE_URL', 'AI_API_KEY'] as const) {
+      if (value[name] !== undefined)
+        issue(name, 'is set but AI_PROVIDER is not: set AI_PROVIDER too, or unset it to use the built-in engine');
+    }
+    return;
+  }
+  if (!value.AI_MODEL)
+    issue('AI_MODEL', `is required with AI_PROVIDER=${provider} (the model${provider === 'azure' ? ' deployment' : ''} name)`);
+  if (provider !== 'openai-compatible' && !value.AI_API_KEY) issue('AI_API_KEY', `is required with AI_PROVIDER=${provider}`);
+  if ((provider === 'azure' || provider === 'openai-compatible') && !value.AI_BASE_URL) {
+    issue('AI_BASE_URL', `is required with AI_PROVIDER=${provider}`);
+  }
+}
 
 /** Every environment variable Verity reads; docs/configuration.md describes each one. */
 const schema = z.object({
@@ -59,6 +85,17 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  CHAT_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(CHAT_ATTACHMENT_DEFAULT_MAX_BYTES),
+
+  /** Unset: the built-in offline engine answers chat questions (docs/configuration.md, "AI provider"). */
+  AI_PROVIDER: z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_BASE_URL: z.url({ error: 'must be a URL such as https://api.example.org/v1' }).optional(),
+  /** A secret: never logged or sent to the browser. */
+  AI_API_KEY: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  AI_MAX_CONTEXT_TOKENS: z.coerce.number().int().min(2000).default(16_000),
 
   IMAGE_MAX_BYTES: z.coerce
     .number()
@@ -102,7 +139,7 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(cleaned);
+  const parsed = schema.superRefine(checkAiSettings).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { chatEngineFor } from './ai/engine.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [`Verity is running at ${config.APP_URL} (${where})`];
+  const lines = [`Verity is running at ${config.APP_URL} (${where})`, `Chat answers with: ${chatEngineFor(config).label}`];
   if (demoAccounts.length > 0) {
     lines.push(
       `Demo accounts (password from DEMO_PASSWORD${config.DEMO_PASSWORD === 'verity-demo-2026' ? ', default verity-demo-2026' : ''}):`,

@@ -101,7 +101,7 @@ describe('built-in engine over the seed library', () => {
     // A new, self-contained question is not mixed with the previous one.
     const fresh = await ask('How long must waste transfer notes be kept?', { history: [ELECTRICAL] });
     expect(fresh.retrieval?.followUp).toBe(false);
-    expect(fresh.codes).toContain('EPA 1990 s.34');
+    expect(fresh.text).toMatch(/^Waste transfer notes .*must be kept for at least two years/);
     expect(fresh.codes).not.toContain('HTM 06-01');
   });
 
@@ -248,5 +248,81 @@ describe('internal documents and prompt injection', () => {
     const other = await ask(question, { includeInternal: true, organisationId: outsider.id });
     expect(other.citations).toEqual([]);
     expect(other.text).toMatch(/^I could not find anything in the library/);
+  });
+});
+
+describe('answer quality', () => {
+  /** The lead paragraph: everything before the key requirements (or the sources when there are none). */
+  const leadOf = (text: string) => text.split(/\n\n\*\*(?:Key requirements|Sources)\*\*/)[0] ?? '';
+  const bulletsOf = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => /^\s*- /.test(line))
+      .map((line) => line.replace(/^\s*- /, '').replace(/(?:\s*\[\d+\])+$/, ''));
+
+  test('leads with what the question asks for: an interval for "how often", the appointer for "who appoints"', async () => {
+    const lifting = await ask('How often must lifting equipment used to lift patients be thoroughly examined?');
+    expect(leadOf(lifting.text)).toMatch(
+      /^Equipment used for lifting people .*Maximum interval between thorough examinations: 6 months\. \[1\]$/,
+    );
+    // The law, and the lifts guidance beside it (retrieval cites law and guidance together).
+    expect(lifting.codes).toEqual(['LOLER 1998', 'HTM 08-02']);
+    expectConsistentCitations(lifting);
+
+    const appointer = await ask('Who appoints the Authorising Engineer for low voltage electrical systems?');
+    expect(leadOf(appointer.text)).toMatch(/^Authorising Engineer \(LV\) — Appointed by: Designated Person \/ management, in writing;/);
+    expect(appointer.codes).toContain('HTM 06-02');
+    expectConsistentCitations(appointer);
+  });
+
+  test('quotes nothing twice, and a sentence leaning on the one before it ("They …") with it', async () => {
+    for (const question of [
+      'How often must lifting equipment used to lift patients be thoroughly examined?',
+      'What does a Water Safety Group do and who should be on it?',
+      'Which colour-coded containers are used to segregate healthcare waste?',
+    ]) {
+      const answer = await ask(question);
+      const lead = leadOf(answer.text);
+      const bullets = bulletsOf(answer.text.slice(0, answer.text.indexOf('**Sources**')));
+      expect(new Set(bullets).size).toBe(bullets.length);
+      for (const bullet of bullets) expect(lead).not.toContain(bullet);
+      expect(lead).not.toMatch(/^(They|It|Its|This|These)\b/);
+      // (An introduction to a list, "Its central ideas are:", is its own paragraph: there is nothing before it to quote.)
+      for (const bullet of bullets.filter((line) => !line.endsWith(':'))) expect(bullet).not.toMatch(/^(They|Its|These)\b/);
+    }
+    const lifting = await ask('How often must lifting equipment used to lift patients be thoroughly examined?');
+    expect(lifting.text).toMatch(
+      /known as LOLER, set specific rules for equipment used at work[^\n]*\. They sit on top of the general work-equipment duties/,
+    );
+  });
+
+  test('quotes a table that answers the question whole, and only the matching rows of one that does not', async () => {
+    const colours = await ask('Which colour-coded containers are used to segregate healthcare waste?');
+    for (const colour of ['Orange', 'Yellow', 'Purple', 'Red']) expect(colours.text).toMatch(new RegExp(`\\n- ${colour} — Waste stream: `));
+
+    const exhaust = await ask('How often must local exhaust ventilation be thoroughly examined under COSHH?');
+    expect(exhaust.codes).toEqual(['COSHH 2002']);
+    expect(leadOf(exhaust.text)).toMatch(/^Local exhaust ventilation .*at least every 14 months/);
+    expect(exhaust.text).not.toContain('COSHH assessments — Interval');
+  });
+
+  test("does not list a document's common failings as requirements, nor its history unless asked", async () => {
+    const linen = await ask('How should used and infectious linen be handled and washed?');
+    expect(linen.codes).toEqual(['HTM 01-04']);
+    expect(linen.text).toContain('Place in a water-soluble (or soluble-seam) inner bag');
+    expect(linen.text).not.toContain('Clean linen stored in sluice rooms');
+
+    const asbestos = await ask('What does the duty to manage asbestos require in non-domestic premises?');
+    expect(asbestos.text).not.toContain('CAR 2012 replaced the Control of Asbestos Regulations 2006');
+
+    const visiting = await ask('When did visiting and accompanying become a CQC fundamental standard?');
+    expect(leadOf(visiting.text)).toContain('April 2024');
+  });
+
+  test('a question naming a code is answered from what that document says on the rest of the question', async () => {
+    const answer = await ask('Which edition of HTM 07-01 is current?');
+    expect(answer.codes).toEqual(['HTM 07-01']);
+    expect(leadOf(answer.text)).toMatch(/^The 2022 edition, issued by NHS England in 2023/);
+    expectConsistentCitations(answer);
   });
 });

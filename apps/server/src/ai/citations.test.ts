@@ -76,6 +76,7 @@ describe('draft requests', () => {
 
 function passage(overrides: Partial<Passage> & Pick<Passage, 'documentId' | 'code'>): Passage {
   return {
+    source: 'library',
     title: `${overrides.code} title`,
     edition: '2020',
     status: 'current',

@@ -326,6 +326,8 @@ export const chatMessages = pgTable(
     includeInternal: boolean('include_internal').notNull().default(true),
     feedback: text('feedback', { enum: ['up', 'down'] }),
     feedbackComment: text('feedback_comment'),
+    /** The files a question was asked about (chat_attachments ids, in the order given). */
+    attachmentIds: text('attachment_ids').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -333,4 +335,59 @@ export const chatMessages = pgTable(
     // Conversation search by message text; queries repeat this exact expression.
     index('chat_messages_content_fts_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
   ],
+);
+
+/**
+ * A file attached to a conversation to ask about: parsed with the ingestion code when uploaded and
+ * kept with its elements, private to the user and the conversation (never part of the library).
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** The format sniffed from the bytes (pdf, docx, text). */
+    format: text('format').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    title: text('title').notNull(),
+    /** The parsed elements, in reading order, in the ingestion parser's shape. */
+    elements: jsonb('elements').$type<unknown[]>().notNull(),
+    pages: integer('pages'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_attachments_session_idx').on(t.sessionId), index('chat_attachments_user_idx').on(t.userId)],
+);
+
+/**
+ * What people did with the tools, for the champion dashboard and reports: one row per event
+ * (a chat question answered, …) with the subdomains it touched and the documents it used.
+ */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The tool: chat, write, review, wiki. */
+    tool: text('tool').notNull(),
+    /** What happened, e.g. question_asked. */
+    kind: text('kind').notNull(),
+    subdomains: text('subdomains').array().notNull().default(sql`'{}'::text[]`),
+    /** Library documents used (cited), for internal vs external counts. */
+    documentIds: text('document_ids').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_events_organisation_time_idx').on(t.organisationId, t.createdAt), index('usage_events_user_idx').on(t.userId)],
 );

@@ -10,15 +10,23 @@
  * - out-of-scope declined: share of out-of-scope questions given the "nothing relevant" answer (and
  *   in-scope questions wrongly declined);
  * - median and p95 of time to first token and of retrieval time.
- * Usage: npm run eval:chat [-- path/to/questions.jsonl]
+ * Usage: npm run eval:chat [-- [--verbose] [--only id,id…] [path/to/questions.jsonl]]
+ * --verbose prints each answer in full under its line, with the retrieved passages and their scores;
+ * --only limits the run to the listed question ids (the aggregates then cover those only).
  */
 import { performance } from 'node:perf_hooks';
-import { type DevQuestion, loadDevSet, openEvalLibrary } from './dev-set.ts';
+import { DEV_SET_PATH, type DevQuestion, loadDevSet, openEvalLibrary } from './dev-set.ts';
 import { answerWithBuiltinEngine } from '../ai/builtin-engine.ts';
 import type { Citation } from '../ai/citations.ts';
+import type { RetrievalResult } from '../ai/retrieval.ts';
 import { documents } from '../db/schema.ts';
 
-const questions = loadDevSet();
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set((args[onlyIndex + 1] ?? '').split(',')) : null;
+const path = args.find((arg, i) => !arg.startsWith('--') && (onlyIndex < 0 || i !== onlyIndex + 1));
+const questions = loadDevSet(path ?? DEV_SET_PATH).filter((question) => only === null || only.has(question.id));
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,6 +35,19 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 'n/a' : (part / whole).toFixed(3));
+
+/** The retrieved passages (score, code, heading, opening words) and the answer as the user sees it. */
+function printDetails(retrieval: RetrievalResult | null, text: string): void {
+  for (const passage of retrieval?.passages ?? []) {
+    const opening = passage.elements
+      .map((element) => element.text)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .slice(0, 100);
+    console.log(`    ${passage.score.toFixed(2)}  ${passage.code} › ${passage.headingPath.join(' › ') || '-'}: ${opening}`);
+  }
+  console.log(`\n${text.replace(/^/gm, '    | ')}\n`);
+}
 
 const { handle, organisationId } = await openEvalLibrary('Chat Eval Trust');
 try {
@@ -44,6 +65,7 @@ try {
     let citations: Citation[] = [];
     let text = '';
     let declined = false;
+    let retrieved: RetrievalResult | null = null;
     for await (const event of answerWithBuiltinEngine({
       db,
       organisationId: organisationId,
@@ -55,6 +77,7 @@ try {
       },
       onRetrieval: (retrieval) => {
         retrievalMs = retrieval.elapsedMs;
+        retrieved = retrieval;
         declined = retrieval.passages.length === 0;
       },
     })) {
@@ -63,7 +86,7 @@ try {
         text += event.text;
       } else if (event.type === 'citations') citations = event.citations;
     }
-    return { firstToken: firstToken ?? performance.now() - started, retrievalMs, citations, text, declined };
+    return { firstToken: firstToken ?? performance.now() - started, retrievalMs, citations, text, declined, retrieved };
   }
 
   // One untimed question first, so the timings measure answering rather than the database warming up.
@@ -109,6 +132,7 @@ try {
     console.log(
       `${question.id}\t${result.firstToken.toFixed(0)} ms\t${question.question}\t→ ${codes.join(' | ') || '-'}\t[expected ${question.expected_codes.join(' | ') || 'none'}] ${verdict}`,
     );
+    if (verbose) printDetails(result.retrieved, result.text);
   }
 
   console.log(`\nquestions ${questions.length} (${inScope} in scope, ${outOfScope} out of scope)`);

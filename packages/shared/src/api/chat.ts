@@ -13,6 +13,8 @@ export const CHAT_FEEDBACK_COMMENT_MAX_LENGTH = 2000;
 export const CHAT_SESSIONS_PAGE_SIZE = 20;
 export const CHAT_SEARCH_MAX_LENGTH = 200;
 export const CHAT_ATTACHMENTS_MAX = 5;
+/** The default largest attachment (the server's CHAT_ATTACHMENT_MAX_BYTES may set another). */
+export const CHAT_ATTACHMENT_DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const CHAT_FILTER_VALUES_MAX = 50;
 const CHAT_FILTER_VALUE_MAX_LENGTH = 200;
 
@@ -30,9 +32,17 @@ export interface ChatFilters {
   subDomain: string[];
 }
 
-/** One numbered source of an answer; `[n]` in the answer text points at it. */
+/** Where a cited passage comes from: the library (opens in the wiki reader) or a file attached to the conversation. */
+export type CitationSource = 'library' | 'attachment';
+
+/**
+ * One numbered source of an answer; `[n]` in the answer text points at it. For an attachment,
+ * document_id is the attachment's id, title its title (or file name), code and edition are empty
+ * and element_ids name its parsed elements (there is no wiki page to open).
+ */
 export interface Citation {
   n: number;
+  source: CitationSource;
   document_id: string;
   code: string;
   title: string;
@@ -52,11 +62,26 @@ export interface Citation {
  */
 export interface ChatSourceRecord {
   n: number;
+  /** A library document, or a file attached to the conversation (document_id is then the attachment's id). */
+  source: CitationSource;
   document_id: string;
   code: string;
   edition: string;
   element_ids: string[];
   score: number;
+}
+
+/** A file attached to a conversation: parsed when uploaded, private to its user and conversation. */
+export interface ChatAttachment {
+  id: string;
+  file_name: string;
+  /** The document's own title when it has one, otherwise the file name. */
+  title: string;
+  format: 'pdf' | 'docx' | 'text';
+  size: number;
+  /** Pages of a PDF; null for other formats. */
+  pages: number | null;
+  created_at: string;
 }
 
 export interface ChatMessage {
@@ -73,6 +98,8 @@ export interface ChatMessage {
   /** The filters a question was asked with; null for answers. */
   filters: ChatFilters | null;
   include_internal: boolean;
+  /** The files a question was asked about; empty for answers. */
+  attachments: ChatAttachment[];
   feedback: ChatFeedbackRating | null;
   feedback_comment: string | null;
   created_at: string;
@@ -98,6 +125,23 @@ export interface ChatSessionListResponse {
   page: number;
   page_size: number;
   total: number;
+}
+
+/**
+ * GET /api/chat/config: what the chat on this server can do, for the page to show before the
+ * first question (which engine answers, what may be attached).
+ */
+export interface ChatConfigResponse {
+  engine: {
+    /** 'builtin' or 'provider:{provider}:{model}', as recorded on answers. */
+    id: string;
+    kind: 'builtin' | 'provider';
+    /** A short name for the badge: 'Built-in engine (offline)', 'OpenAI gpt-4o-mini', … */
+    label: string;
+  };
+  attachment_max_bytes: number;
+  attachments_max: number;
+  message_max_length: number;
 }
 
 /** Trimmed, inner runs of white space (new lines included) made one space. */

@@ -6,18 +6,21 @@ import {
   chatMessageParamsSchema,
   chatMessageRequestSchema,
   chatSessionParamsSchema,
-  ERROR_CODES,
 } from '@verity/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { answerWithBuiltinEngine, sourceRecords } from '../../ai/builtin-engine.ts';
+import { sourceRecords } from '../../ai/builtin-engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
+import { type ChatEngine, chatEngineFor, conversationOf, engineFailureBody } from '../../ai/engine.ts';
+import type { ChatTurn } from '../../ai/prompt.ts';
 import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { createRateLimiter, type RateLimiter } from '../../lib/rate-limit.ts';
 import { parseWith } from '../../lib/validate.ts';
+import { recordChatQuestion } from '../usage/service.ts';
+import { ATTACHMENT_NOT_IN_CONVERSATION, attachmentsInScope, findAttachments } from './attachments.ts';
 import {
   appendMessage,
   type ChatMessageRow,
@@ -31,8 +34,6 @@ import {
 
 const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
 const MESSAGE_NOT_FOUND = 'The requested message could not be found.';
-const ATTACHMENTS_UNAVAILABLE = 'Attachments are not available yet: ask your question without a file';
-const BUILTIN_ENGINE = 'builtin';
 
 /** POST …/messages/{messageId}/edit: the question's new text (its mode and filters are kept). */
 export const chatEditMessageSchema = chatMessageRequestSchema.pick({ content: true });
@@ -43,6 +44,8 @@ interface Question {
   row: ChatMessageRow;
   /** Earlier questions of the conversation, oldest first (follow-ups are read in their light). */
   history: string[];
+  /** Earlier questions and answers, oldest first (the provider engine's prompt carries them). */
+  conversation: ChatTurn[];
 }
 
 function ownerOf(request: FastifyRequest): ChatOwner {
@@ -57,6 +60,7 @@ function ownerOf(request: FastifyRequest): ChatOwner {
  */
 export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
+  const engine = chatEngineFor(config);
   const standardOnly = { onRequest: requireAuth(['standard']) };
   const limiter = createRateLimiter({
     store: deps.rateLimitStore,
@@ -69,20 +73,32 @@ export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): 
     const owner = ownerOf(request);
     const params = parseWith(chatSessionParamsSchema, request.params, 'params');
     const body = parseWith(chatMessageRequestSchema, request.body);
-    if (body.attachment_ids.length > 0) throw validationError([{ loc: ['body', 'attachment_ids'], msg: ATTACHMENTS_UNAVAILABLE }]);
     const found = await getSession({ db, owner, sessionId: params.id });
     if (!found) throw notFound(SESSION_NOT_FOUND);
+    // Only the caller's own files of this conversation can be asked about; the order given is kept.
+    const attachmentIds = [...new Set(body.attachment_ids)];
+    const attached = await findAttachments({ db, owner, sessionId: params.id, ids: attachmentIds });
+    if (attached.length !== attachmentIds.length) {
+      throw validationError([{ loc: ['body', 'attachment_ids'], msg: ATTACHMENT_NOT_IN_CONVERSATION }]);
+    }
     await consume(limiter, owner);
     const stored = await appendMessage({
       db,
       owner,
       sessionId: params.id,
-      message: { role: 'user', content: body.content, mode: body.mode, filters: body.filters, includeInternal: body.include_internal },
+      message: {
+        role: 'user',
+        content: body.content,
+        mode: body.mode,
+        filters: body.filters,
+        includeInternal: body.include_internal,
+        attachmentIds,
+      },
     });
     // Deleted between the check and the insert.
     if (!stored) throw notFound(SESSION_NOT_FOUND);
-    const history = found.messages.filter((message) => message.role === 'user').map((message) => message.content);
-    return streamAnswer({ db, owner, request, reply, question: { row: stored.message, history } });
+    const { history, conversation } = conversationOf(found.messages);
+    return streamAnswer({ db, engine, owner, request, reply, question: { row: stored.message, history, conversation } });
   });
 
   app.post('/chat/sessions/:id/messages/:messageId/regenerate', standardOnly, async (request, reply) => {
@@ -100,11 +116,8 @@ export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): 
     if ((await truncateAfter({ db, owner, sessionId: params.id, messageId: params.messageId, inclusive: true })) === null) {
       throw notFound(MESSAGE_NOT_FOUND);
     }
-    const history = found.messages
-      .slice(0, index - 1)
-      .filter((message) => message.role === 'user')
-      .map((message) => message.content);
-    return streamAnswer({ db, owner, request, reply, question: { row: question, history } });
+    const { history, conversation } = conversationOf(found.messages.slice(0, index - 1));
+    return streamAnswer({ db, engine, owner, request, reply, question: { row: question, history, conversation } });
   });
 
   app.post('/chat/sessions/:id/messages/:messageId/edit', standardOnly, async (request, reply) => {
@@ -122,11 +135,8 @@ export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): 
     const replaced = await replaceQuestion({ db, owner, sessionId: params.id, messageId: params.messageId, content: body.content });
     if (replaced.status === 'not_found') throw notFound(MESSAGE_NOT_FOUND);
     if (replaced.status === 'not_question') throw validationError([{ loc: ['params', 'messageId'], msg: 'Only a question can be edited' }]);
-    const history = found.messages
-      .slice(0, index)
-      .filter((message) => message.role === 'user')
-      .map((message) => message.content);
-    return streamAnswer({ db, owner, request, reply, question: { row: replaced.message, history } });
+    const { history, conversation } = conversationOf(found.messages.slice(0, index));
+    return streamAnswer({ db, engine, owner, request, reply, question: { row: replaced.message, history, conversation } });
   });
 }
 
@@ -148,12 +158,13 @@ function frame(event: ChatStreamEvent): string {
  */
 async function streamAnswer(options: {
   db: Database;
+  engine: ChatEngine;
   owner: ChatOwner;
   request: FastifyRequest;
   reply: FastifyReply;
   question: Question;
 }): Promise<void> {
-  const { db, owner, request, reply, question } = options;
+  const { db, engine, owner, request, reply, question } = options;
   const sessionId = question.row.sessionId;
   const raw = reply.raw;
   const aborter = new AbortController();
@@ -188,7 +199,7 @@ async function streamAnswer(options: {
       db,
       owner,
       sessionId,
-      message: { role: 'assistant', mode: question.row.mode, engine: BUILTIN_ENGINE, ...fields },
+      message: { role: 'assistant', mode: question.row.mode, engine: engine.id, ...fields },
     });
 
   let text = '';
@@ -196,14 +207,18 @@ async function streamAnswer(options: {
   let sources: ChatSourceRecord[] = [];
   let finished = false;
   try {
-    const events = answerWithBuiltinEngine({
+    // This question's files and those of earlier questions of the conversation (see attachments.ts).
+    const scope = await attachmentsInScope({ db, owner, question: question.row });
+    const events = engine.answer({
       db,
       organisationId: owner.organisationId,
       question: question.row.content,
       mode: question.row.mode,
       history: question.history,
+      conversation: question.conversation,
       filters: question.row.filters ?? undefined,
       includeInternal: question.row.includeInternal,
+      attachments: scope.sources,
       signal: aborter.signal,
       onRetrieval: (retrieval) => {
         sources = sourceRecords(retrieval);
@@ -231,20 +246,23 @@ async function streamAnswer(options: {
       }
       send({
         event: 'done',
-        data: { question: presentMessage(question.row), answer: presentMessage(saved.message), session: presentSession(saved.session) },
+        data: {
+          question: presentMessage(question.row, scope.question),
+          answer: presentMessage(saved.message),
+          session: presentSession(saved.session),
+        },
       });
+      // After `done`, so the user never waits for it; it never throws (docs/usage-events.md).
+      await recordChatQuestion({ db, ...owner, citations, log: request.log });
     } else {
       // Markers of a stopped answer point at citations that were never sent.
-      await saveAnswer({ content: dropUnknownMarkers(text, []).trim(), status: 'stopped', citations: [], sources });
+      const stopped = await saveAnswer({ content: dropUnknownMarkers(text, []).trim(), status: 'stopped', citations: [], sources });
+      // A stopped answer still answered the question; it cited nothing the user was shown.
+      if (stopped) await recordChatQuestion({ db, ...owner, citations: [], log: request.log });
     }
   } catch (error) {
     request.log.error({ err: error, sessionId }, 'chat answer failed');
-    const body: ApiErrorBody = {
-      error_code: ERROR_CODES.serviceUnavailable.code,
-      error_title: ERROR_CODES.serviceUnavailable.title,
-      message: 'The answer could not be completed. Please try again.',
-      request_id: request.id,
-    };
+    const body: ApiErrorBody = engineFailureBody(error, request.id);
     send({ event: 'error', data: body });
     try {
       await saveAnswer({ content: '', status: 'error', citations: [], sources });

@@ -8,13 +8,13 @@ import {
   type ChatSessionDetail,
   type ChatSessionListResponse,
   type ChatSessionSummary,
-  type Citation,
 } from '@verity/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatMessages, chatSessions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildCitation, newSession } from '../../test/chat.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { appendMessage, type ChatOwner, createSession } from './service.ts';
 
@@ -43,29 +43,13 @@ function call(user: TestUser | null, method: Method, url: string, payload?: unkn
   });
 }
 
-async function newSession(user: TestUser, title?: string): Promise<ChatSessionSummary> {
-  const response = await call(user, 'POST', '/chat/sessions', title === undefined ? {} : { title });
-  expect(response.statusCode).toBe(201);
-  return response.json<ChatSessionSummary>();
-}
-
 async function list(user: TestUser, query = ''): Promise<ChatSessionListResponse> {
   const response = await call(user, 'GET', `/chat/sessions${query}`);
   expect(response.statusCode).toBe(200);
   return response.json<ChatSessionListResponse>();
 }
 
-const citation: Citation = {
-  n: 1,
-  document_id: newId(),
-  code: 'HTM 06-01',
-  title: 'Electrical services supply and distribution',
-  edition: '2017',
-  status: 'current',
-  element_ids: [newId()],
-  quote: 'Fixed installations should be inspected and tested at intervals.',
-  superseded_by: null,
-};
+const citation = buildCitation('Fixed installations should be inspected and tested at intervals.');
 
 /** A question and its answer stored through the service, as the streaming endpoint will. */
 async function exchange(user: TestUser, sessionId: string, question: string, answer: string) {
@@ -86,7 +70,15 @@ async function exchange(user: TestUser, sessionId: string, question: string, ans
       engine: 'builtin',
       citations: [citation],
       sources: [
-        { n: 1, document_id: citation.document_id, code: citation.code, edition: '2017', element_ids: citation.element_ids, score: 0.9 },
+        {
+          n: 1,
+          source: 'library',
+          document_id: citation.document_id,
+          code: citation.code,
+          edition: '2017',
+          element_ids: citation.element_ids,
+          score: 0.9,
+        },
       ],
     },
   });
@@ -150,7 +142,7 @@ describe('POST /api/chat/sessions', () => {
 
   test('a given title is trimmed and kept when the first question is asked', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user, '   Electrical   safety  ');
+    const session = await newSession(t, user, '   Electrical   safety  ');
     expect(session.title).toBe('Electrical safety');
     await exchange(user, session.id, 'Who signs off the work?', 'The authorised person [1].');
     expect((await call(user, 'GET', `/chat/sessions/${session.id}`)).json<ChatSessionDetail>().title).toBe('Electrical safety');
@@ -176,7 +168,7 @@ describe('POST /api/chat/sessions', () => {
 
   test('a title of exactly the limit is accepted', async () => {
     const user = await buildUser(t);
-    expect((await newSession(user, 'y'.repeat(CHAT_TITLE_MAX_LENGTH))).title).toHaveLength(CHAT_TITLE_MAX_LENGTH);
+    expect((await newSession(t, user, 'y'.repeat(CHAT_TITLE_MAX_LENGTH))).title).toHaveLength(CHAT_TITLE_MAX_LENGTH);
   });
 });
 
@@ -184,10 +176,10 @@ describe('GET /api/chat/sessions', () => {
   test('lists only the caller’s own conversations, latest activity first', async () => {
     const user = await buildUser(t);
     const colleague = await buildUser(t, { organisationId: user.user.organisationId });
-    const first = await newSession(user, 'First');
-    const second = await newSession(user, 'Second');
-    const third = await newSession(user, 'Third');
-    await newSession(colleague, 'Colleague’s');
+    const first = await newSession(t, user, 'First');
+    const second = await newSession(t, user, 'Second');
+    const third = await newSession(t, user, 'Third');
+    await newSession(t, colleague, 'Colleague’s');
     expect((await list(user)).sessions.map((session) => session.title)).toEqual(['Third', 'Second', 'First']);
 
     // A new message makes the oldest conversation the most recent.
@@ -214,17 +206,17 @@ describe('GET /api/chat/sessions', () => {
   test('searches titles (case-insensitive substring) and message text (stemmed word prefixes)', async () => {
     const user = await buildUser(t);
     const outsider = await buildUser(t);
-    const electrical = await newSession(user, 'Electrical inspections');
-    const water = await newSession(user);
+    const electrical = await newSession(t, user, 'Electrical inspections');
+    const water = await newSession(t, user);
     await exchange(
       user,
       water.id,
       'How often should little-used outlets be flushed?',
       'Little-used outlets should be flushed at least weekly under the written scheme [1].',
     );
-    const fire = await newSession(user, 'Fire doors');
+    const fire = await newSession(t, user, 'Fire doors');
     await exchange(user, fire.id, 'Who inspects fire doors?', 'A competent person inspects them every six months [1].');
-    const theirs = await newSession(outsider, 'Electrical flushing outlets');
+    const theirs = await newSession(t, outsider, 'Electrical flushing outlets');
     await exchange(outsider, theirs.id, 'Flushing outlets weekly', 'Flushing outlets weekly [1].');
 
     const titles = async (q: string) => (await list(user, `?q=${encodeURIComponent(q)}`)).sessions.map((session) => session.id);
@@ -258,7 +250,7 @@ describe('GET /api/chat/sessions', () => {
 describe('GET /api/chat/sessions/:id', () => {
   test('returns the conversation with its messages in order', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     const { question, answer } = await exchange(user, session.id, 'Who is the authorised person?', 'The AP(E) appointed in writing [1].');
     const response = await call(user, 'GET', `/chat/sessions/${session.id}`);
     expect(response.statusCode).toBe(200);
@@ -276,6 +268,7 @@ describe('GET /api/chat/sessions/:id', () => {
         citations: [],
         filters: { category: [], domain: ['HTM'], subDomain: [] },
         include_internal: false,
+        attachments: [],
         feedback: null,
         feedback_comment: null,
         created_at: expect.any(String),
@@ -291,6 +284,7 @@ describe('GET /api/chat/sessions/:id', () => {
         citations: [citation],
         filters: null,
         include_internal: true,
+        attachments: [],
         feedback: null,
         feedback_comment: null,
         created_at: expect.any(String),
@@ -305,7 +299,7 @@ describe('GET /api/chat/sessions/:id', () => {
     const owner = await buildUser(t);
     const colleague = await buildUser(t, { organisationId: owner.user.organisationId });
     const outsider = await buildUser(t);
-    const session = await newSession(owner, 'Private');
+    const session = await newSession(t, owner, 'Private');
     const bodies = [];
     for (const [user, id] of [
       [colleague, session.id],
@@ -335,7 +329,7 @@ describe('GET /api/chat/sessions/:id', () => {
 describe('PATCH /api/chat/sessions/:id', () => {
   test('renames the conversation, trimmed', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     const response = await call(user, 'PATCH', `/chat/sessions/${session.id}`, { title: '  Water safety policy draft ' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ChatSessionSummary>()).toMatchObject({ id: session.id, title: 'Water safety policy draft' });
@@ -344,7 +338,7 @@ describe('PATCH /api/chat/sessions/:id', () => {
 
   test('a renamed conversation keeps its name when the first question is asked', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     await call(user, 'PATCH', `/chat/sessions/${session.id}`, { title: 'Ventilation' });
     await exchange(user, session.id, 'What air change rate does an operating theatre need?', 'Answer [1].');
     expect((await call(user, 'GET', `/chat/sessions/${session.id}`)).json<ChatSessionDetail>().title).toBe('Ventilation');
@@ -352,7 +346,7 @@ describe('PATCH /api/chat/sessions/:id', () => {
 
   test('a blank, over-long or missing title, or an unknown field, is a 422 and the title is unchanged', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user, 'Original');
+    const session = await newSession(t, user, 'Original');
     for (const payload of [
       { title: '' },
       { title: ' \n ' },
@@ -370,7 +364,7 @@ describe('PATCH /api/chat/sessions/:id', () => {
     const owner = await buildUser(t);
     const colleague = await buildUser(t, { organisationId: owner.user.organisationId });
     const outsider = await buildUser(t);
-    const session = await newSession(owner, 'Mine');
+    const session = await newSession(t, owner, 'Mine');
     for (const user of [colleague, outsider]) {
       expect((await call(user, 'PATCH', `/chat/sessions/${session.id}`, { title: 'Taken over' })).statusCode).toBe(404);
     }
@@ -383,8 +377,8 @@ describe('PATCH /api/chat/sessions/:id', () => {
 describe('DELETE /api/chat/sessions/:id', () => {
   test('deletes the conversation and its messages; a second delete is a 404', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
-    const kept = await newSession(user, 'Kept');
+    const session = await newSession(t, user);
+    const kept = await newSession(t, user, 'Kept');
     await exchange(user, session.id, 'Question one', 'Answer one [1].');
     await exchange(user, session.id, 'Question two', 'Answer two [1].');
     await exchange(user, kept.id, 'Question three', 'Answer three [1].');
@@ -404,7 +398,7 @@ describe('DELETE /api/chat/sessions/:id', () => {
     const owner = await buildUser(t);
     const colleague = await buildUser(t, { organisationId: owner.user.organisationId });
     const outsider = await buildUser(t);
-    const session = await newSession(owner);
+    const session = await newSession(t, owner);
     await exchange(owner, session.id, 'Question', 'Answer [1].');
     for (const user of [colleague, outsider]) {
       expect((await call(user, 'DELETE', `/chat/sessions/${session.id}`)).statusCode).toBe(404);
@@ -420,7 +414,7 @@ describe('POST /api/chat/sessions/:id/messages/:messageId/feedback', () => {
 
   test('records a rating with a comment, replaces it, and withdraws it', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     const { answer } = await exchange(user, session.id, 'Question', 'Answer [1].');
 
     const down = await call(user, 'POST', feedbackUrl(session.id, answer.id), { rating: 'down', comment: '  Cites the 2007 edition.  ' });
@@ -440,7 +434,7 @@ describe('POST /api/chat/sessions/:id/messages/:messageId/feedback', () => {
 
   test('invalid feedback is a 422 and the answer keeps its feedback', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     const { question, answer } = await exchange(user, session.id, 'Question', 'Answer [1].');
     await call(user, 'POST', feedbackUrl(session.id, answer.id), { rating: 'up', comment: 'Useful' });
 
@@ -476,7 +470,7 @@ describe('POST /api/chat/sessions/:id/messages/:messageId/feedback', () => {
 
   test('a comment of exactly the limit is accepted', async () => {
     const user = await buildUser(t);
-    const session = await newSession(user);
+    const session = await newSession(t, user);
     const { answer } = await exchange(user, session.id, 'Question', 'Answer [1].');
     const comment = 'c'.repeat(CHAT_FEEDBACK_COMMENT_MAX_LENGTH);
     const response = await call(user, 'POST', feedbackUrl(session.id, answer.id), { rating: 'down', comment });
@@ -487,8 +481,8 @@ describe('POST /api/chat/sessions/:id/messages/:messageId/feedback', () => {
     const owner = await buildUser(t);
     const colleague = await buildUser(t, { organisationId: owner.user.organisationId });
     const outsider = await buildUser(t);
-    const session = await newSession(owner);
-    const other = await newSession(owner);
+    const session = await newSession(t, owner);
+    const other = await newSession(t, owner);
     const { answer } = await exchange(owner, session.id, 'Question', 'Answer [1].');
     const attempts: [TestUser, string, string][] = [
       [colleague, session.id, answer.id],

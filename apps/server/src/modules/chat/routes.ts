@@ -1,4 +1,7 @@
 import {
+  CHAT_ATTACHMENTS_MAX,
+  CHAT_MESSAGE_MAX_LENGTH,
+  type ChatConfigResponse,
   type ChatMessage,
   type ChatSessionDetail,
   type ChatSessionListResponse,
@@ -12,10 +15,13 @@ import {
   renameChatSessionSchema,
 } from '@verity/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chatEngineFor, describeEngine } from '../../ai/engine.ts';
 import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/validate.ts';
+import { chatExportRoutes } from './export.ts';
+import { chatAttachmentRoutes, presentMessages } from './attachments.ts';
 import { chatMessageRoutes } from './messages.ts';
 import {
   type ChatOwner,
@@ -44,6 +50,18 @@ function ownerOf(request: FastifyRequest): ChatOwner {
 export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
   const standardOnly = { onRequest: requireAuth(['standard']) };
+  const engine = describeEngine(chatEngineFor(deps.config));
+
+  /** What the chat on this server can do: which engine answers and what may be attached. */
+  app.get('/chat/config', standardOnly, async (request): Promise<ChatConfigResponse> => {
+    ownerOf(request);
+    return {
+      engine,
+      attachment_max_bytes: deps.config.CHAT_ATTACHMENT_MAX_BYTES,
+      attachments_max: CHAT_ATTACHMENTS_MAX,
+      message_max_length: CHAT_MESSAGE_MAX_LENGTH,
+    };
+  });
 
   app.post('/chat/sessions', standardOnly, async (request, reply): Promise<ChatSessionSummary> => {
     const owner = ownerOf(request);
@@ -65,7 +83,10 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     const params = parseWith(chatSessionParamsSchema, request.params, 'params');
     const found = await getSession({ db, owner, sessionId: params.id });
     if (!found) throw notFound(SESSION_NOT_FOUND);
-    return { ...presentSession(found.session), messages: found.messages.map(presentMessage) };
+    return {
+      ...presentSession(found.session),
+      messages: await presentMessages({ db, owner, sessionId: params.id, messages: found.messages }),
+    };
   });
 
   app.patch('/chat/sessions/:id', standardOnly, async (request): Promise<ChatSessionSummary> => {
@@ -97,4 +118,6 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   });
 
   await chatMessageRoutes(app, deps);
+  await chatAttachmentRoutes(app, deps);
+  await chatExportRoutes(app, deps);
 }

@@ -112,6 +112,7 @@ describe('titleFromQuestion', () => {
 describe('updateAssistantMessage', () => {
   const citation: Citation = {
     n: 1,
+    source: 'library',
     document_id: newId(),
     code: 'ACoP L8',
     title: 'Legionnaires’ disease',
@@ -136,7 +137,15 @@ describe('updateAssistantMessage', () => {
         citations: [citation],
         engine: 'builtin',
         sources: [
-          { n: 1, document_id: citation.document_id, code: 'ACoP L8', edition: '2013', element_ids: citation.element_ids, score: 1.25 },
+          {
+            n: 1,
+            source: 'library',
+            document_id: citation.document_id,
+            code: 'ACoP L8',
+            edition: '2013',
+            element_ids: citation.element_ids,
+            score: 1.25,
+          },
         ],
       },
     });

@@ -1,6 +1,7 @@
 import {
   CHAT_DEFAULT_TITLE,
   CHAT_SESSIONS_PAGE_SIZE,
+  type ChatAttachment,
   type ChatFeedbackRating,
   type ChatFilters,
   type ChatMessage,
@@ -155,6 +156,8 @@ export interface NewChatMessage {
   sources?: ChatSourceRecord[];
   filters?: ChatFilters | null;
   includeInternal?: boolean;
+  /** A question's attached files (ids of the conversation's chat_attachments, checked by the caller). */
+  attachmentIds?: string[];
 }
 
 /**
@@ -194,6 +197,7 @@ export async function appendMessage(options: {
         sources: message.sources ?? [],
         filters: message.filters ?? null,
         includeInternal: message.includeInternal ?? true,
+        attachmentIds: message.attachmentIds ?? [],
       })
       .returning();
     if (!row) throw new Error('chat message insert returned nothing');
@@ -326,8 +330,11 @@ export function presentSession(row: ChatSessionRow): ChatSessionSummary {
   };
 }
 
-/** A message as the browser sees it; the retrieval sources stay on the server for audit. */
-export function presentMessage(row: ChatMessageRow): ChatMessage {
+/**
+ * A message as the browser sees it; the retrieval sources stay on the server for audit.
+ * Attachments are resolved by the caller from the row's attachment ids.
+ */
+export function presentMessage(row: ChatMessageRow, attachments: ChatAttachment[] = []): ChatMessage {
   return {
     id: row.id,
     position: row.position,
@@ -339,6 +346,7 @@ export function presentMessage(row: ChatMessageRow): ChatMessage {
     citations: row.citations,
     filters: row.filters,
     include_internal: row.includeInternal,
+    attachments,
     feedback: row.feedback,
     feedback_comment: row.feedbackComment,
     created_at: row.createdAt.toISOString(),

@@ -8,29 +8,17 @@ import {
   isDocumentId,
   type JobStatus,
 } from '@verity/shared';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { INGEST_JOB_KIND } from '../../jobs/ingest.ts';
 import { findJob } from '../../jobs/queue.ts';
-import { AppError, catalogued, notFound, unauthorised, validationError } from '../../lib/errors.ts';
+import { catalogued, notFound, unauthorised, validationError } from '../../lib/errors.ts';
+import { acceptMultipart, formatMegabytes, formFile, readForm } from '../../lib/uploads.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { acceptUpload, presentJob, tokenMatches } from './service.ts';
 
 // Room for the text fields and multipart framing on top of the largest file allowed.
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
-const FILENAME_MAX_LENGTH = 255;
-
-function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
-}
-
-/** The file's own name without any folder part a client may send; empty when nothing usable is left. */
-function cleanFilename(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being removed
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-}
 
 /**
  * The data-ingestion API: another system (or an operator's script) adds documents to the external
@@ -44,17 +32,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
 
   // A scope of its own: this API reads multipart itself (it needs the file name, and its own size limit).
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: maxBytes + FORM_OVERHEAD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    scope.setErrorHandler((error: FastifyError) => {
-      // The body was cut off at the limit before the file could be measured: the same refusal as an oversized file.
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-      throw error;
-    });
+    acceptMultipart(scope, maxBytes + FORM_OVERHEAD_BYTES, tooLarge);
 
     scope.addHook('onRequest', async (request, reply) => {
       if (!config.INGESTION_TOKEN) {
@@ -76,17 +54,8 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
     });
 
     scope.post('/ingest/documents', async (request, reply): Promise<IngestDocumentResponse> => {
-      const form = await readForm(request);
-      const uploads = form.getAll('file');
-      const upload = uploads[0];
-      if (uploads.length !== 1 || typeof upload === 'string' || upload === undefined) {
-        throw validationError([{ loc: ['body', 'file'], msg: 'Attach exactly one file as the file field' }]);
-      }
-      if (upload.size > maxBytes) throw tooLarge();
-      const filename = cleanFilename(upload.name);
-      if (filename === '' || filename.length > FILENAME_MAX_LENGTH) {
-        throw validationError([{ loc: ['body', 'file'], msg: `The file needs a name of at most ${FILENAME_MAX_LENGTH} characters` }]);
-      }
+      const form = await readForm(request, 'Send the file and its details as multipart/form-data');
+      const { file: upload, filename } = formFile(form, maxBytes, tooLarge);
       if (upload.size === 0) throw validationError([{ loc: ['body', 'file'], msg: 'The file is empty' }]);
 
       const values: Record<string, string | string[]> = {};
@@ -117,17 +86,4 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
       return presentJob(job);
     });
   });
-}
-
-/** The multipart body, decoded by the platform's own FormData parser (the encoder browsers and tests use). */
-async function readForm(request: FastifyRequest): Promise<FormData> {
-  const contentType = request.headers['content-type'];
-  if (!Buffer.isBuffer(request.body) || !contentType?.startsWith('multipart/form-data')) {
-    throw validationError([{ loc: ['body'], msg: 'Send the file and its details as multipart/form-data' }]);
-  }
-  try {
-    return await new Response(new Uint8Array(request.body), { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new AppError(400, 'The upload could not be read. Please try again.');
-  }
 }

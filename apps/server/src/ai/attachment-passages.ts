@@ -1,0 +1,321 @@
+/**
+ * Passages from the files a user attached to a conversation, scored against the question with the
+ * library's own term weighting (the same stemmed lexemes and rarity weights, the same share-of-weight
+ * coverage, heading context counted at half), so an attachment's passages rank alongside the
+ * library's. Attachments are never searched any other way: they reach retrieval only through the
+ * conversation that owns them.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../db/connect.ts';
+import type { ParsedElement } from '../ingest/markdown.ts';
+import type { Passage, QueryTerm } from './retrieval.ts';
+
+/** A file in scope for a question: its parsed elements as stored when it was uploaded. */
+export interface AttachmentSource {
+  id: string;
+  title: string;
+  elements: readonly ParsedElement[];
+  /**
+   * Attached to the question being answered. A file attached to an earlier question of the
+   * conversation is still in scope, but is only used when it matches or the question refers to it.
+   */
+  current: boolean;
+}
+
+/** An attachment passage before its sentences are scored. */
+export interface AttachmentDraft {
+  passage: Omit<Passage, 'sentences'>;
+  /** Where the passage starts in its file. */
+  position: number;
+  /** The file's opening, chosen because nothing in it matched a question about the file as a whole. */
+  opening: boolean;
+}
+
+const PASSAGES_PER_ATTACHMENT = 3;
+const MAX_ATTACHMENT_PASSAGES = 5;
+/** A further passage of a file is kept only when it scores at least this share of the file's best. */
+const RELATIVE_CUT = 0.6;
+/** A heading or title holding a term counts for this share of the element holding it. */
+const CONTEXT_HIT = 0.5;
+const MAX_LIST_ITEMS = 8;
+/** A passage element longer than this is cut at a word boundary, so one huge paragraph cannot swamp an answer. */
+const ELEMENT_MAX_CHARACTERS = 1500;
+
+/**
+ * Words that point at the file rather than say what is asked about it ("the attached document"), or
+ * ask for the file as a whole ("summarise"): the library is not searched for them.
+ */
+const REFERENCE_WORDS =
+  /\b(?:attach(?:ed|ing|ment|ments)?|uploaded|upload|files?|documents?|docs?|pdfs?|docx|txt|enclosed|summar(?:y|ies|ise|ize|ised|ized|ising|izing)|overview|gist)\b/gi;
+
+/** A question about the file as a whole: "summarise this document", "what is the attached policy about?" */
+const REFERS_TO_FILE =
+  /\b(?:attach(?:ed|ment|ments)|uploaded|enclosed|summar(?:y|ise|ize|ising|izing)|overview|gist|main points|key points)\b|\b(?:this|that|these|those|my|our|the)\s+(?:file|files|document|documents|doc|pdf|paper|report|policy|procedure|text|draft|upload)\b/i;
+
+/** The question without the words that only point at the file, for searching the library. */
+export function withoutReferenceWords(question: string): string {
+  return question.replace(REFERENCE_WORDS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function refersToFile(question: string): boolean {
+  return REFERS_TO_FILE.test(question);
+}
+
+/** The id a citation gives an attachment's element: the attachment and the element's position in it. */
+export function attachmentElementId(attachmentId: string, position: number): string {
+  return `${attachmentId}-${position}`;
+}
+
+interface Row {
+  position: number;
+  element: ParsedElement;
+  hits: number[];
+  contextHits: number[];
+}
+
+interface Seed {
+  row: Row;
+  score: number;
+}
+
+const lexemeQuery = (lexeme: string) => sql`cast(${lexeme} as tsquery)`;
+
+/**
+ * Runs database work that carries a file's text as query parameters. The driver's error quotes the
+ * failed query's parameters and errors are logged, so a failure is rethrown without them: only what
+ * failed and the database's error code, never the text.
+ */
+export async function withoutFileText<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const codeOf = (value: unknown): string | undefined =>
+      typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'string' ? value.code : undefined;
+    const code = codeOf(error) ?? codeOf(error instanceof Error ? error.cause : undefined);
+    throw new Error(`${what} failed${code ? ` (database error ${code})` : ''}`);
+  }
+}
+
+/**
+ * Which terms each element holds, stemmed by the database exactly as library elements are. Only
+ * elements holding at least one term come back; the text travels as one JSON parameter.
+ */
+async function elementHits(
+  db: Database,
+  attachments: readonly AttachmentSource[],
+  terms: readonly QueryTerm[],
+): Promise<Map<string, number[]>> {
+  const hits = new Map<string, number[]>();
+  const lexemes = terms.map((term) => term.lexeme).filter((lexeme) => /^[a-z0-9]+$/.test(lexeme));
+  if (lexemes.length !== terms.length || terms.length === 0) return hits;
+  // Only elements with a word starting like a term's stem can hold it, so only they go to the
+  // database: a stem is the word's start but for its last letter ("safeti" for "safety", "die" for "dying").
+  const starts = lexemes.map((lexeme) => lexeme.slice(0, Math.max(2, lexeme.length - 1)));
+  const mayHold = new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${starts.join('|')})`, 'iu');
+  const payload = attachments.flatMap((attachment, a) =>
+    attachment.elements.flatMap((element, i) => (mayHold.test(element.text) ? [{ a, i, t: element.text }] : [])),
+  );
+  if (payload.length === 0) return hits;
+  const rows = rowsOf<{ a: number; i: number; hits: number[] }>(
+    await withoutFileText('scoring attached files', () =>
+      db.execute(sql`
+      select s.a, s.i, array[${sql.join(
+        lexemes.map((lexeme) => sql`(v.vector @@ ${lexemeQuery(lexeme)})::int`),
+        sql`, `,
+      )}] as hits
+      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as s(a int, i int, t text)
+      cross join lateral (select to_tsvector('english', s.t) as vector) as v
+      where v.vector @@ cast(${lexemes.join(' | ')} as tsquery)`),
+    ),
+  );
+  for (const row of rows) hits.set(`${row.a}:${row.i}`, row.hits.map(Number));
+  return hits;
+}
+
+/** The seed element with its context: the list around a list item with the paragraph introducing it, or the list an introduction opens. */
+function expand(seed: Row, rows: readonly Row[]): Row[] {
+  const index = rows.indexOf(seed);
+  const section = seed.element.headingPath.join('\u0000');
+  const isListItem = (row: Row | undefined) => row?.element.type === 'list_item' && row.element.headingPath.join('\u0000') === section;
+  let first = index;
+  let last = index;
+  if (seed.element.type === 'list_item') {
+    while (isListItem(rows[first - 1]) && index - first < MAX_LIST_ITEMS - 1) first--;
+    while (isListItem(rows[last + 1]) && last - first < MAX_LIST_ITEMS - 1) last++;
+    const before = rows[first - 1];
+    if (before?.element.type === 'paragraph' && before.element.headingPath.join('\u0000') === section) first--;
+  } else if (seed.element.type === 'paragraph' && /:\s*$/.test(seed.element.text)) {
+    while (isListItem(rows[last + 1]) && last - first < MAX_LIST_ITEMS) last++;
+  }
+  return rows.slice(first, last + 1);
+}
+
+function clip(text: string): string {
+  if (text.length <= ELEMENT_MAX_CHARACTERS) return text;
+  const cut = text.slice(0, ELEMENT_MAX_CHARACTERS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > ELEMENT_MAX_CHARACTERS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const isBody = (row: Row) => row.element.type !== 'title' && row.element.type !== 'heading';
+
+/** The file's opening: the first body element of each of its first sections, for a question about the whole file. */
+function openingSeeds(rows: readonly Row[]): Row[] {
+  const seen = new Set<string>();
+  const seeds: Row[] = [];
+  for (const row of rows) {
+    if (seeds.length >= PASSAGES_PER_ATTACHMENT) break;
+    if (!isBody(row)) continue;
+    const section = row.element.headingPath[0] ?? '';
+    if (seen.has(section)) continue;
+    seen.add(section);
+    seeds.push(row);
+  }
+  return seeds;
+}
+
+/** What the files hold for a question: their passages, and which of the question's terms they answer. */
+export interface AttachmentSelection {
+  /**
+   * The passages to cite, best file first. `libraryAnswers` says whether the library had relevant
+   * passages: a file attached to this very question that does not match is used only when it has not.
+   */
+  drafts(libraryAnswers: boolean): AttachmentDraft[];
+  /** Indexes of the terms held by the matching files' passages (in the elements or their headings and title). */
+  held: ReadonlySet<number>;
+}
+
+/**
+ * The attachment passages for a question. A file whose best element holds at least `threshold` of
+ * the question's own term weight answers with its best passages. A file that does not match is still
+ * used when the question asks about the file as a whole ("summarise this document"), or when it was
+ * attached to this very question and the library has nothing relevant either: then its best partial
+ * matches, or its opening when nothing matches at all. Files attached to earlier questions of the
+ * conversation are otherwise left out, so an unrelated follow-up is not padded with them.
+ */
+export async function selectAttachmentPassages(options: {
+  db: Database;
+  attachments: readonly AttachmentSource[];
+  terms: readonly QueryTerm[];
+  /** The question as asked (with its words about the file). */
+  question: string;
+  threshold: number;
+}): Promise<AttachmentSelection> {
+  const { attachments, terms, threshold } = options;
+  const hits = attachments.length === 0 ? new Map<string, number[]>() : await elementHits(options.db, attachments, terms);
+  const totalWeight = terms.reduce((total, term) => total + term.weight, 0);
+  const ownWeight = terms.reduce((total, term) => total + (term.carried ? 0 : term.weight), 0);
+  const generic = refersToFile(options.question);
+  const none = terms.map(() => 0);
+  const held = new Set<number>();
+
+  interface Group {
+    attachment: AttachmentSource;
+    relevance: number;
+    drafts: AttachmentDraft[];
+    /** Used only when the library has nothing relevant. */
+    pending: boolean;
+  }
+  const groups: Group[] = [];
+  attachments.forEach((attachment, a) => {
+    const rows: Row[] = attachment.elements.map((element, position) => ({
+      position,
+      element,
+      hits: hits.get(`${a}:${position}`) ?? none,
+      contextHits: none,
+    }));
+    // A term in a heading above an element, or in the file's title, is context for it (at half weight).
+    const headingHits = new Map<string, number[]>();
+    let titleHits = none;
+    for (const row of rows) {
+      if (row.element.type === 'heading') {
+        const known = headingHits.get(row.element.text);
+        headingHits.set(row.element.text, known ? known.map((hit, i) => hit | (row.hits[i] ?? 0)) : row.hits);
+      } else if (row.element.type === 'title') {
+        titleHits = titleHits.map((hit, i) => hit | (row.hits[i] ?? 0));
+      }
+    }
+    for (const row of rows) {
+      row.contextHits = terms.map((_, i) =>
+        titleHits[i] || row.element.headingPath.some((heading) => headingHits.get(heading)?.[i]) ? 1 : 0,
+      );
+    }
+    const coverage = (row: Row, ownOnly: boolean): number => {
+      const denominator = ownOnly ? ownWeight : totalWeight;
+      if (denominator <= 0) return 0;
+      let sum = 0;
+      terms.forEach((term, i) => {
+        if (ownOnly && term.carried) return;
+        if (row.hits[i]) sum += term.weight;
+        else if (row.contextHits[i]) sum += term.weight * CONTEXT_HIT;
+      });
+      return sum / denominator;
+    };
+    const seeds: (Seed & { relevance: number })[] = rows
+      .filter(isBody)
+      .map((row) => ({ row, score: coverage(row, false), relevance: coverage(row, true) }))
+      .sort((x, y) => y.score - x.score || x.row.position - y.row.position);
+    const relevance = Math.max(0, ...seeds.map((seed) => seed.relevance));
+    const matches = relevance >= threshold;
+    if (!matches && !generic && !attachment.current) return;
+
+    const best = seeds[0]?.score ?? 0;
+    const opening = best <= 0;
+    const chosen: Seed[] = opening
+      ? openingSeeds(rows).map((row) => ({ row, score: 0 }))
+      : seeds.filter((seed, i) => i === 0 || (seed.score > 0 && seed.score >= best * RELATIVE_CUT));
+    const covered = new Set<number>();
+    const drafts: AttachmentDraft[] = [];
+    for (const seed of chosen) {
+      if (drafts.length >= PASSAGES_PER_ATTACHMENT) break;
+      if (covered.has(seed.row.position)) continue;
+      const expanded = expand(seed.row, rows).filter((row) => !covered.has(row.position));
+      if (expanded.length === 0) continue;
+      for (const row of expanded) covered.add(row.position);
+      if (matches) {
+        for (const row of expanded) {
+          terms.forEach((_, i) => {
+            if (row.hits[i] || row.contextHits[i]) held.add(i);
+          });
+        }
+      }
+      drafts.push({
+        position: expanded[0]?.position ?? seed.row.position,
+        opening,
+        passage: {
+          source: 'attachment',
+          documentId: attachment.id,
+          code: '',
+          title: attachment.title,
+          edition: '',
+          status: 'current',
+          supersededByCode: null,
+          supersededBy: null,
+          headingPath: seed.row.element.headingPath,
+          elements: expanded.map((row) => ({
+            id: attachmentElementId(attachment.id, row.position),
+            type: row.element.type,
+            text: row.element.type === 'table' ? row.element.text : clip(row.element.text),
+          })),
+          score: seed.score,
+        },
+      });
+    }
+    if (drafts.length > 0) groups.push({ attachment, relevance: matches ? relevance : 0, drafts, pending: !matches && !generic });
+  });
+
+  // The best-matching file first (this question's own files before earlier ones when equal); each
+  // keeps its best passage, and the rest of the room goes to the best-scoring others.
+  groups.sort((x, y) => y.relevance - x.relevance || Number(y.attachment.current) - Number(x.attachment.current));
+  return {
+    held,
+    drafts(libraryAnswers) {
+      const used = groups.filter((group) => !group.pending || !libraryAnswers);
+      const firsts = used.map((group) => group.drafts[0]).filter((draft): draft is AttachmentDraft => draft !== undefined);
+      const others = used.flatMap((group) => group.drafts.slice(1)).sort((x, y) => y.passage.score - x.passage.score);
+      const kept = new Set([...firsts, ...others].slice(0, MAX_ATTACHMENT_PASSAGES));
+      // Within a file, passages read in the file's order.
+      return used.flatMap((group) => group.drafts.filter((draft) => kept.has(draft)).sort((x, y) => x.position - y.position));
+    },
+  };
+}
