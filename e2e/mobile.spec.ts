@@ -112,7 +112,7 @@ test('chat uses the fixed-height layout; other pages scroll', async ({ page }) =
   await signIn(page, DEMO.standard);
 
   await page.goto('/chat');
-  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Conversations' })).toBeVisible();
   const fixed = await documentScrollsWithTallContent(page);
   expect(fixed.scrollHeight).toBeLessThanOrEqual(fixed.innerHeight);
   // The bottom bar stays on screen instead of being pushed down by the content.

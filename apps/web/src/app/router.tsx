@@ -8,6 +8,7 @@ import { LoginSsoPage } from '../features/auth/login-sso-page';
 import { MicrosoftCallbackPage } from '../features/auth/microsoft-callback-page';
 import { RegisterForumPage } from '../features/auth/register-forum-page';
 import { RegisterPage } from '../features/auth/register-page';
+import { ChatLayout } from '../features/chat/chat-layout';
 import { EditProfilePage } from '../features/profile/edit-profile-page';
 import { HelpSupportPage } from '../features/profile/help-support-page';
 import { ProfileLayout } from '../features/profile/profile-layout';
@@ -39,6 +40,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/profile/help-support': HelpSupportPage,
   '/wiki': WikiPage,
   '/wiki/:idorfilename': DocumentReaderPage,
+  '/chat': ChatLayout,
+  '/chat/:sessionId': ChatLayout,
 };
 
 const PROFILE_PATH = '/profile';

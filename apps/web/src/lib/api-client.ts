@@ -91,17 +91,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       // A caller's own cancellation is not an error worth reporting; let it propagate as is.
       if (options.signal?.aborted && !timedOut) throw cause;
       const status = timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS;
-      throw fail(status, undefined, options, token);
+      throw apiFailure(status, undefined, options, token);
     }
 
     if (!response.ok) {
       const errorBody = await readErrorBody(response);
-      throw fail(response.status, errorBody, options, token);
+      throw apiFailure(response.status, errorBody, options, token);
     }
     if (response.status === 204) return undefined as T;
     return (await readSuccessBody(response)) as T;
   } catch (error) {
-    if (timedOut && !(error instanceof ApiError)) throw fail(TIMEOUT_STATUS, undefined, options, token);
+    if (timedOut && !(error instanceof ApiError)) throw apiFailure(TIMEOUT_STATUS, undefined, options, token);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -109,7 +109,17 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 }
 
-function fail(status: number, body: ApiErrorBody | undefined, options: ApiRequestOptions, token: string | null): ApiError {
+/**
+ * The ApiError for a failed call made with `token`: a rejected token ends the session, and the
+ * global error dialog opens when the catalogue (or `options`) says so. For calls that cannot go
+ * through apiRequest (a stream, a download), so they fail the same way.
+ */
+export function apiFailure(
+  status: number,
+  body: ApiErrorBody | undefined,
+  options: Pick<ApiRequestOptions, 'background' | 'raiseDialog'>,
+  token: string | null,
+): ApiError {
   const clientError = toClientError(status, body);
   const error = new ApiError(status, clientError, body);
 
@@ -124,7 +134,8 @@ function fail(status: number, body: ApiErrorBody | undefined, options: ApiReques
   return error;
 }
 
-async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
+/** The catalogue's error body of a failed response, if it sent one. */
+export async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
   try {
     const text = await response.text();
     if (!text) return undefined;

@@ -97,7 +97,7 @@ describe('application shell', () => {
 
   it('uses the fixed-height layout for chat and the scrolling layout elsewhere', async () => {
     const { container } = renderApp('/chat/abc', { user: buildTestUser() });
-    await screen.findByRole('heading', { level: 1, name: 'Chat' });
+    await screen.findByRole('heading', { level: 2, name: 'Conversations' });
     expect(container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('fixed');
     expect(container.querySelector('[data-layout]')?.className).toContain('h-dvh');
   });

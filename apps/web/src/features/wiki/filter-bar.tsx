@@ -1,10 +1,9 @@
 import type { DocumentReference } from '@verity/shared';
 import { X } from 'lucide-react';
-import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { FilterPickers } from './filter-pickers';
 import { selectFilters, useWikiFilterStore } from './filter-store';
-import { FILTER_KINDS, FILTER_LABELS, hasActiveFilters, optionsFor } from './lookups';
-import { MultiSelect } from './multi-select';
+import { FILTER_KINDS, FILTER_LABELS, hasActiveFilters } from './lookups';
 
 export interface FilterBarProps {
   references: readonly DocumentReference[];
@@ -17,30 +16,11 @@ export function FilterBar({ references, disabled = false }: FilterBarProps) {
   const toggle = useWikiFilterStore((s) => s.toggle);
   const remove = useWikiFilterStore((s) => s.remove);
   const reset = useWikiFilterStore((s) => s.reset);
-  const options = useMemo(
-    () => ({
-      category: optionsFor(references, filters, 'category'),
-      domain: optionsFor(references, filters, 'domain'),
-      subDomain: optionsFor(references, filters, 'subDomain'),
-    }),
-    [references, filters],
-  );
   const active = hasActiveFilters(filters);
 
   return (
     <section aria-label="Filters" className="flex flex-col gap-3">
-      <div className="relative grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)] gap-2 sm:grid-cols-3">
-        {FILTER_KINDS.map((kind) => (
-          <MultiSelect
-            key={kind}
-            label={FILTER_LABELS[kind]}
-            options={options[kind]}
-            onToggle={(value) => toggle(kind, value)}
-            disabled={disabled}
-            alignEnd={kind === 'subDomain'}
-          />
-        ))}
-      </div>
+      <FilterPickers references={references} filters={filters} onToggle={toggle} disabled={disabled} />
       {active && (
         <div className="flex flex-wrap items-center gap-2">
           <span className="sr-only">Active filters:</span>

@@ -1,0 +1,112 @@
+import type { Citation } from '@verity/shared';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { parseAnswer, parseInline } from './answer-format';
+import { AnswerText } from './answer-text';
+
+function citation(n: number, overrides: Partial<Citation> = {}): Citation {
+  return {
+    n,
+    source: 'library',
+    document_id: `01J0000000000000000000000${n}`,
+    code: 'HTM 06-01',
+    title: 'Electrical services supply and distribution',
+    edition: '2017',
+    status: 'current',
+    element_ids: [`el-${n}`],
+    quote: 'Fixed installations should be inspected and tested at least every five years.',
+    superseded_by: null,
+    ...overrides,
+  };
+}
+
+describe('the answer format', () => {
+  it('reads headings, paragraphs, bullet and numbered lists', () => {
+    const blocks = parseAnswer(
+      '## Draft: Water safety\n\nThe lead\ncontinues here.\n\n- first [1]\n- second\n\n### 2. Roles\n\n1. one\n2. two\n\n**Sources**',
+    );
+    expect(blocks.map((block) => block.kind)).toEqual(['heading', 'paragraph', 'list', 'heading', 'list', 'paragraph']);
+    expect(blocks[0]).toMatchObject({ kind: 'heading', level: 2 });
+    expect(blocks[1]).toEqual({ kind: 'paragraph', children: [{ kind: 'text', text: 'The lead continues here.' }] });
+    expect(blocks[2]).toMatchObject({ kind: 'list', ordered: false });
+    expect(blocks[3]).toMatchObject({ kind: 'heading', level: 3 });
+    expect(blocks[4]).toMatchObject({ kind: 'list', ordered: true, start: 1 });
+  });
+
+  it('reads bold, italics and grouped markers', () => {
+    expect(parseInline('**Key** requirements *apply* here [1][2].')).toEqual([
+      { kind: 'strong', children: [{ kind: 'text', text: 'Key' }] },
+      { kind: 'text', text: ' requirements ' },
+      { kind: 'em', children: [{ kind: 'text', text: 'apply' }] },
+      { kind: 'text', text: ' here ' },
+      { kind: 'marker', n: 1 },
+      { kind: 'marker', n: 2 },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('leaves an arithmetic star and an unfinished bold as text', () => {
+    expect(parseInline('5 * 3 * 2')).toEqual([{ kind: 'text', text: '5 * 3 * 2' }]);
+    expect(parseInline('**still streaming')).toEqual([{ kind: 'text', text: '**still streaming' }]);
+  });
+});
+
+describe('AnswerText', () => {
+  it('turns each marker with a source into a button that opens it', () => {
+    const onOpen = vi.fn();
+    render(<AnswerText text={'Inspect every five years [1][2].'} citations={[citation(1), citation(2)]} onOpenCitation={onOpen} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons).toHaveLength(2);
+    expect(buttons[0]?.getAttribute('aria-label')).toBe('Source 1: HTM 06-01 Electrical services supply and distribution (2017)');
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(onOpen).toHaveBeenCalledWith(2);
+  });
+
+  it('shows the source and quoted passage on focus', () => {
+    render(<AnswerText text="Inspect [1]." citations={[citation(1)]} onOpenCitation={() => {}} />);
+    fireEvent.focus(screen.getByRole('button'));
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip.textContent).toContain('HTM 06-01');
+    expect(tooltip.textContent).toContain('Edition: 2017');
+    expect(tooltip.textContent).toContain('at least every five years');
+  });
+
+  it('renders markup in the text as text and a marker with no source as plain text', () => {
+    const { container } = render(
+      <AnswerText
+        text={'A passage with <script>alert(1)</script> and <img src=x onerror=alert(1)> cites [99] and [1].'}
+        citations={[citation(1)]}
+        onOpenCitation={() => {}}
+      />,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('[99]');
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('renders headings and lists as elements', () => {
+    const { container } = render(
+      <AnswerText
+        text={'## Draft: Policy\n\n**2.1 Designated Person**\n\n1. Keeps records [1]\n2. Reports'}
+        citations={[citation(1)]}
+        onOpenCitation={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Draft: Policy' }).tagName).toBe('H3');
+    expect(container.querySelector('strong')?.textContent).toBe('2.1 Designated Person');
+    expect(container.querySelectorAll('ol > li')).toHaveLength(2);
+  });
+
+  it('labels an attached file as such', () => {
+    render(
+      <AnswerText
+        text="Flushing twice weekly [1]."
+        citations={[citation(1, { source: 'attachment', code: '', edition: '', title: 'Water policy.txt' })]}
+        onOpenCitation={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button')?.getAttribute('aria-label')).toBe('Source 1: Your attached file: Water policy.txt');
+  });
+});

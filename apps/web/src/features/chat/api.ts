@@ -1,0 +1,299 @@
+import {
+  AUTH_TOKEN_HEADER,
+  type ChatConfigResponse,
+  type ChatFeedbackRating,
+  type ChatMessage,
+  type ChatSessionDetail,
+  type ChatSessionListResponse,
+  type ChatSessionSummary,
+  REQUEST_TIMEOUT_MS,
+} from '@verity/shared';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { apiFailure, apiRequest, apiUrl, isApiError, NETWORK_FAILURE_STATUS, readErrorBody, TIMEOUT_STATUS } from '../../lib/api-client';
+import { getAccessToken } from '../../lib/session-storage';
+
+/** The chat's calls (issue 4: conversations, messages, feedback, export) and their TanStack Query hooks. */
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  lists: ['chat', 'sessions'] as const,
+  list: (q: string) => ['chat', 'sessions', { q }] as const,
+  session: (id: string) => ['chat', 'session', id] as const,
+  config: ['chat', 'config'] as const,
+};
+
+export const CHAT_PATH = '/chat';
+
+/** The page of one conversation. */
+export function chatSessionPath(sessionId: string): string {
+  return `${CHAT_PATH}/${encodeURIComponent(sessionId)}`;
+}
+
+export function sessionsPath(q: string, page: number): string {
+  const query = new URLSearchParams();
+  const trimmed = q.trim();
+  if (trimmed) query.set('q', trimmed);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return `/chat/sessions${text ? `?${text}` : ''}`;
+}
+
+function sessionPath(id: string): string {
+  return `/chat/sessions/${encodeURIComponent(id)}`;
+}
+
+/** The next page to ask for, or undefined once every conversation has been loaded. */
+export function nextSessionsPage(last: ChatSessionListResponse): number | undefined {
+  return last.page * last.page_size < last.total ? last.page + 1 : undefined;
+}
+
+/**
+ * The caller's conversations, latest activity first, page by page; `q` searches titles and
+ * message text (blank lists them all). While a new search loads, the previous results stay.
+ */
+export function useChatSessions(q: string) {
+  const trimmed = q.trim();
+  return useInfiniteQuery({
+    queryKey: chatKeys.list(trimmed),
+    queryFn: ({ pageParam, signal }) => apiRequest<ChatSessionListResponse>(sessionsPath(trimmed, pageParam), { background: true, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextSessionsPage,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every loaded conversation of an infinite list, in order, without duplicates across pages. */
+export function flattenSessions(data: InfiniteData<ChatSessionListResponse> | undefined): ChatSessionSummary[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const sessions: ChatSessionSummary[] = [];
+  for (const page of data.pages) {
+    for (const session of page.sessions) {
+      if (seen.has(session.id)) continue;
+      seen.add(session.id);
+      sessions.push(session);
+    }
+  }
+  return sessions;
+}
+
+/** True when the error is the server's 404 for a conversation (missing, or someone else's). */
+export function isChatNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/**
+ * One conversation with its messages; disabled without an id. A 404 (unknown id, or another
+ * user's conversation) is not retried: check it with isChatNotFound(query.error).
+ */
+export function useChatSession(id: string | null) {
+  return useQuery({
+    queryKey: chatKeys.session(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<ChatSessionDetail>(sessionPath(id ?? ''), { background: true, signal }),
+    enabled: id !== null && id !== '',
+  });
+}
+
+/** What this server's chat can do (engine badge, attachment limits); a failure leaves it undefined. */
+export function useChatConfig() {
+  return useQuery({
+    queryKey: chatKeys.config,
+    queryFn: ({ signal }) => apiRequest<ChatConfigResponse>('/chat/config', { background: true, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Put a changed conversation summary into every cached list page and the cached detail. */
+export function updateCachedSession(queryClient: QueryClient, session: ChatSessionSummary): void {
+  queryClient.setQueriesData<InfiniteData<ChatSessionListResponse>>({ queryKey: chatKeys.lists }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            sessions: page.sessions.map((item) => (item.id === session.id ? { ...item, ...session } : item)),
+          })),
+        }
+      : data,
+  );
+  queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), (detail) =>
+    detail ? { ...detail, ...session, messages: detail.messages } : detail,
+  );
+}
+
+/** Take a deleted conversation out of every cached list page. */
+function removeCachedSession(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<InfiniteData<ChatSessionListResponse>>({ queryKey: chatKeys.lists }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => {
+            const sessions = page.sessions.filter((item) => item.id !== id);
+            return { ...page, sessions, total: page.total - (page.sessions.length - sessions.length) };
+          }),
+        }
+      : data,
+  );
+}
+
+/**
+ * Start a conversation (POST /api/chat/sessions); without a title the first question names it.
+ * The new conversation is put in the cache so opening it needs no extra request.
+ */
+export function useCreateChatSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { title?: string } = {}) =>
+      apiRequest<ChatSessionSummary>('/chat/sessions', { json: input.title ? { title: input.title } : {} }),
+    onSuccess: (session) => {
+      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), { ...session, messages: [] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+    },
+  });
+}
+
+/** Rename a conversation; a 422 carries the server's field message (see fieldErrorsFromApi). */
+export function useRenameChatSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; title: string }) =>
+      apiRequest<ChatSessionSummary>(sessionPath(input.id), { method: 'PATCH', json: { title: input.title }, background: true }),
+    onSuccess: (session) => {
+      updateCachedSession(queryClient, session);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+    },
+  });
+}
+
+/**
+ * Delete a conversation. When it is the one open on the page, the page goes back to /chat.
+ * A 404 means it is already gone, which is what the person wanted: treated as success.
+ */
+export function useDeleteChatSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { sessionId } = useParams();
+  return useMutation({
+    mutationFn: async (input: { id: string }) => {
+      try {
+        await apiRequest<void>(sessionPath(input.id), { method: 'DELETE', background: true });
+      } catch (error) {
+        if (!isChatNotFound(error)) throw error;
+      }
+    },
+    onSuccess: (_result, input) => {
+      removeCachedSession(queryClient, input.id);
+      if (sessionId === input.id) void navigate(CHAT_PATH, { replace: true });
+      queryClient.removeQueries({ queryKey: chatKeys.session(input.id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+    },
+  });
+}
+
+/** The body of a rating (ChatFeedbackRequest as sent: the comment may be left out). */
+export interface ChatFeedbackInput {
+  rating: ChatFeedbackRating | null;
+  comment?: string;
+}
+
+/** Rate an answer (or withdraw a rating with rating: null); the cached conversation takes the saved message. */
+export function useChatFeedback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { sessionId: string; messageId: string; feedback: ChatFeedbackInput }) =>
+      apiRequest<ChatMessage>(`${sessionPath(input.sessionId)}/messages/${encodeURIComponent(input.messageId)}/feedback`, {
+        json: input.feedback,
+        background: true,
+      }),
+    onSuccess: (message, input) => {
+      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(input.sessionId), (detail) =>
+        detail ? { ...detail, messages: detail.messages.map((item) => (item.id === message.id ? message : item)) } : detail,
+      );
+    },
+  });
+}
+
+/** GET /api/chat/sessions/{id}/export: the conversation and its cited passages as a .docx. */
+export function chatExportUrl(sessionId: string): string {
+  return apiUrl(`${sessionPath(sessionId)}/export`);
+}
+
+/** The file name of a Content-Disposition header (filename* in UTF-8 preferred), if any. */
+export function fileNameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain file name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || null;
+}
+
+const EXPORT_FALLBACK_NAME = 'conversation.docx';
+
+/**
+ * Download the .docx export: fetched with the auth-token header (a plain link would carry no
+ * token), then saved under the server's file name. Failures throw an ApiError like apiRequest.
+ */
+export async function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
+  const token = getAccessToken();
+  const headers = new Headers();
+  if (token) headers.set(AUTH_TOKEN_HEADER, token);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(chatExportUrl(sessionId), { headers, signal: controller.signal });
+    } catch (cause) {
+      if (signal?.aborted && !timedOut) throw cause;
+      throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, { background: true }, token);
+    }
+    // Background: the caller opens the error dialog itself, whatever the refusal.
+    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), { background: true }, token);
+    const blob = await response.blob();
+    const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
+    saveBlob(blob, fileName);
+    return fileName;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the object URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

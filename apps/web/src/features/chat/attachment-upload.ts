@@ -1,0 +1,90 @@
+import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatAttachment, REQUEST_TIMEOUT_MS, toClientError } from '@verity/shared';
+import { ApiError, apiRequest, apiUrl, NETWORK_FAILURE_STATUS, TIMEOUT_STATUS } from '../../lib/api-client';
+import { useAuthStore } from '../../lib/auth-store';
+import { getAccessToken } from '../../lib/session-storage';
+
+/** The files a question may be asked about (the server checks the content; this spares a doomed upload). */
+export const ATTACHMENT_ACCEPT =
+  '.pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
+const ALLOWED_EXTENSIONS = ['.pdf', '.docx', '.txt'];
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
+}
+
+/** Why a file cannot be attached before it is sent, or null when it may be. */
+export function attachmentProblem(file: Pick<File, 'name' | 'size'>, maxBytes: number): string | null {
+  const name = file.name.toLowerCase();
+  if (!ALLOWED_EXTENSIONS.some((extension) => name.endsWith(extension))) return 'Attach a PDF, Word (.docx) or plain text (.txt) file';
+  if (file.size === 0) return 'This file is empty';
+  if (file.size > maxBytes) return `This file is larger than ${formatBytes(maxBytes)}`;
+  return null;
+}
+
+function attachmentsPath(sessionId: string): string {
+  return `/chat/sessions/${encodeURIComponent(sessionId)}/attachments`;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Upload one file to a conversation (multipart field `file`). XMLHttpRequest rather than fetch
+ * because only it reports upload progress. A refusal (413 too large, 422 wrong type or unreadable)
+ * rejects with an ApiError whose description is the server's message, shown next to the file.
+ */
+export function uploadAttachment(
+  sessionId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ChatAttachment> {
+  return new Promise((resolve, reject) => {
+    const token = getAccessToken();
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(attachmentsPath(sessionId)));
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader(AUTH_TOKEN_HEADER, token);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    const fail = (status: number, body?: ApiErrorBody) => {
+      if (status === 401 && token !== null && getAccessToken() === token) useAuthStore.getState().clearSession();
+      reject(new ApiError(status, toClientError(status, body), body));
+    };
+    xhr.addEventListener('load', () => {
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && typeof body === 'object' && body !== null) {
+        resolve(body as ChatAttachment);
+        return;
+      }
+      fail(xhr.status, typeof body === 'object' && body !== null ? (body as ApiErrorBody) : undefined);
+    });
+    xhr.addEventListener('error', () => fail(NETWORK_FAILURE_STATUS));
+    xhr.addEventListener('timeout', () => fail(TIMEOUT_STATUS));
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** Remove an attachment that has not been sent with a question (a 404 means it is already gone). */
+export async function deleteAttachment(sessionId: string, attachmentId: string): Promise<void> {
+  try {
+    await apiRequest<void>(`${attachmentsPath(sessionId)}/${encodeURIComponent(attachmentId)}`, { method: 'DELETE', background: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+import type { ChatSessionSummary } from '@verity/shared';
+import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DropdownMenu } from '../../components/ui/dropdown-menu';
+import { cn } from '../../lib/cn';
+import { chatSessionPath } from './api';
+import { ConversationRenameForm } from './conversation-rename-form';
+import { formatConversationTime, formatConversationTimeFull } from './conversation-time';
+
+export interface ConversationItemProps {
+  session: ChatSessionSummary;
+  /** The conversation open on the page. */
+  active: boolean;
+  /** The current time, so every row's "5 min ago" moves on together. */
+  now: number;
+  /** After a conversation is opened (a drawer around the list closes). */
+  onOpen?: () => void;
+  onDelete: (session: ChatSessionSummary) => void;
+}
+
+/** One conversation in the list: its link (title and last activity) and its Rename / Delete menu. */
+export function ConversationItem({ session, active, now, onOpen, onDelete }: ConversationItemProps) {
+  const [editing, setEditing] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const restoreFocus = useRef(false);
+
+  // Back from renaming: focus returns to the row's menu button, where the person started.
+  useEffect(() => {
+    if (editing || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    triggerRef.current?.focus();
+  }, [editing]);
+
+  if (editing) {
+    return (
+      <li>
+        <ConversationRenameForm
+          session={session}
+          onDone={() => {
+            restoreFocus.current = true;
+            setEditing(false);
+          }}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className="group relative">
+      <Link
+        to={chatSessionPath(session.id)}
+        aria-current={active ? 'page' : undefined}
+        onClick={onOpen}
+        title={session.title}
+        className={cn(
+          'focus-ring flex flex-col gap-0.5 rounded-lg py-2 pr-10 pl-3 transition-colors',
+          active ? 'bg-brand-50 text-brand-900' : 'text-slate-800 hover:bg-slate-100',
+        )}
+      >
+        <span className={cn('line-clamp-2 break-words text-sm leading-5', active ? 'font-semibold' : 'font-medium')}>{session.title}</span>
+        <time
+          dateTime={session.last_message_at}
+          title={formatConversationTimeFull(session.last_message_at)}
+          className={cn('text-xs', active ? 'text-brand-800' : 'text-slate-500')}
+        >
+          {formatConversationTime(session.last_message_at, now)}
+        </time>
+      </Link>
+      {/* Positioned without a z-index, so the open menu stacks above the rows below it. */}
+      <div className="absolute top-2 right-1">
+        <DropdownMenu
+          label={`Actions for “${session.title}”`}
+          placement="bottom-end"
+          items={[
+            {
+              id: 'rename',
+              label: 'Rename',
+              icon: <Pencil className="size-4" />,
+              onSelect: () => setEditing(true),
+            },
+            {
+              id: 'delete',
+              label: 'Delete',
+              icon: <Trash2 className="size-4" />,
+              tone: 'danger',
+              onSelect: () => onDelete(session),
+            },
+          ]}
+          trigger={({ ref, ...props }) => (
+            <button
+              {...props}
+              ref={(element) => {
+                ref(element);
+                triggerRef.current = element;
+              }}
+              type="button"
+              aria-label={`More actions for “${session.title}”`}
+              className={cn(
+                'focus-ring inline-flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-white hover:text-slate-900',
+                props['aria-expanded'] && 'bg-white text-slate-900',
+              )}
+            >
+              <EllipsisVertical aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        />
+      </div>
+    </li>
+  );
+}
