@@ -1,16 +1,24 @@
 /**
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
- * diff. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * diff, and chat latency. Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
+import { benchChat } from './chat.ts';
 import { benchCompare } from './compare.ts';
 import { benchIngest } from './ingest.ts';
 import { benchSearch, SCALE } from './search.ts';
 import { printTable, type Row } from './stats.ts';
 
-const TARGETS = { pgliteP95: 150, postgresP95: 50, pagesPerSecond: 20 };
+const TARGETS = {
+  pgliteP95: 150,
+  postgresP95: 50,
+  pagesPerSecond: 20,
+  chatFirstTokenP95: 300,
+  chatRetrievalP95: 100,
+  providerOverheadP95: 150,
+};
 
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
@@ -57,6 +65,23 @@ if (wanted('compare')) {
   printTable(`Compare diff (largest: ${result.code}, ${result.elements} elements)`, result.rows);
   const p95 = result.rows[1]?.p95 ?? Number.NaN;
   verdict(p95 <= 5, `compare diff p95 ${p95.toFixed(2)} ms ≤ 5 ms`);
+}
+
+if (wanted('chat')) {
+  const result = await benchChat();
+  printTable(`Chat, seed corpus (${result.questions} dev-set questions)`, result.rows);
+  verdict(
+    result.firstTokenP95 <= TARGETS.chatFirstTokenP95,
+    `built-in engine first token p95 ${result.firstTokenP95.toFixed(1)} ms ≤ ${TARGETS.chatFirstTokenP95} ms`,
+  );
+  verdict(
+    result.retrievalP95 <= TARGETS.chatRetrievalP95,
+    `chat retrieval p95 ${result.retrievalP95.toFixed(1)} ms ≤ ${TARGETS.chatRetrievalP95} ms`,
+  );
+  verdict(
+    result.providerOverheadP95 <= TARGETS.providerOverheadP95,
+    `provider engine request → provider call p95 ${result.providerOverheadP95.toFixed(1)} ms ≤ ${TARGETS.providerOverheadP95} ms`,
+  );
 }
 
 console.log('\nTargets');
