@@ -113,6 +113,8 @@ test.describe('chat thread (desktop)', () => {
   });
 
   test('asks the electrical question: the answer streams with citations that open the wiki highlighted', async ({ page }) => {
+    // Paced, so the streaming state is observable however fast the built-in engine answers.
+    await slowDownAnswerStreams(page);
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Example questions' }).getByRole('button')).toHaveCount(4);
