@@ -183,6 +183,8 @@ const num = (value: number) => sql.raw(String(value));
 const float = (value: number) => sql.raw(`${value}::float8`);
 /** `, a, b, c`, or nothing for no parts: for appending columns to a select list. */
 const list = (parts: SQL[]): SQL => (parts.length === 0 ? sql`` : sql`, ${sql.join(parts, sql`, `)}`);
+/** One SQL part per index below count. */
+const each = (count: number, build: (i: number) => SQL): SQL[] => Array.from({ length: count }, (_, i) => build(i));
 const sum = (parts: SQL[]): SQL => (parts.length === 0 ? sql`0` : sql.join(parts, sql` + `));
 
 /** BM25 inverse document frequency of word i, from the columns n and df<i>. */
@@ -354,17 +356,24 @@ async function rankDocuments(input: RankInput & { words: readonly string[]; cand
   );
 }
 
+/** A search's documents in rank order with their scores (a window past the requested page), before paging and snippets. */
+export interface RankedSearch {
+  scored: { row: RankedRow; score: number }[];
+  /** Matching documents in all, for the response's total. */
+  total: number;
+  /** The CTE select shared with the snippet query, and the relaxed query's words. */
+  queries: SQL;
+  words: string[];
+}
+
 /**
- * Full-text search over element text and document titles and codes, ranked per document in SQL
- * over stored vectors. A document's base score is the better of its best element rank and its
- * title/code rank for the strict (all-words) query, normalised into [0, 1); plain multi-word
- * queries add RELAXED_WEIGHT × (1 for a strict match + the share of the query's words in its best
- * element + BM25_WEIGHT × document-level BM25 normalised into [0, 1]); a named code adds 1 or 2; superseded
- * editions are halved and kept below the edition that replaced them.
+ * The ranking half of searchDocuments: the documents matching the query, scored and ordered as the
+ * wiki shows them. Chat retrieval uses it directly, since it needs the order and scores but no snippets.
  */
-export async function searchDocuments(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<SearchResponse> {
+export async function rankSearch(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<RankedSearch> {
   const { db, organisationId, query } = options;
   const q = query.q.trim();
+
   // Natural-language questions rarely have every word in one element, and the element that does
   // is often a passing mention in another document: plain multi-word queries are also run relaxed
   // (any of their words), scoring each document by its best element and a document-level BM25
@@ -374,7 +383,6 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   // Stop-words and repeated stems ("temperature", "temperatures") would cost a check per matching row for nothing.
   const terms = allWords.length > 0 ? await distinctTerms(db, allWords) : [];
   const words = relaxedOn ? terms.map((term) => term.word) : [];
-  const each = (count: number, build: (i: number) => SQL): SQL[] => Array.from({ length: count }, (_, i) => build(i));
 
   const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
       ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
@@ -386,9 +394,9 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   // scores from the elements of the best few only. Queries with operators (phrases, exclusions,
   // OR) need every element that matches them, so they take the one-stage path over the elements.
   const candidates = terms.length > 0 ? await rankCandidates({ db, queries, terms, organisationId, query, q, window }) : null;
-  if (candidates && candidates.ids.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total: 0 };
+  if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };
   const ranked = await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
-  const total = candidates ? candidates.total : (ranked[0]?.total ?? 0);
+  const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
   let dropped = 0;
   for (const row of ranked) {
@@ -413,8 +421,22 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   scored.sort(
     (a, b) => b.score - a.score || a.row.code.localeCompare(b.row.code, 'en', { numeric: true }) || a.row.id.localeCompare(b.row.id),
   );
+  return { scored, total: matched - dropped, queries, words };
+}
+
+/**
+ * Full-text search over element text and document titles and codes, ranked per document in SQL
+ * over stored vectors. A document's base score is the better of its best element rank and its
+ * title/code rank for the strict (all-words) query, normalised into [0, 1); plain multi-word
+ * queries add RELAXED_WEIGHT × (1 for a strict match + the share of the query's words in its best
+ * element + BM25_WEIGHT × document-level BM25 normalised into [0, 1]); a named code adds 1 or 2; superseded
+ * editions are halved and kept below the edition that replaced them.
+ */
+export async function searchDocuments(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<SearchResponse> {
+  const { db, query } = options;
+  const { scored, total, queries, words } = await rankSearch(options);
   const pageRows = scored.slice((query.page - 1) * SEARCH_PAGE_SIZE, query.page * SEARCH_PAGE_SIZE);
-  if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total: total - dropped };
+  if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total };
 
   const pageIds = pageRows.map((entry) => entry.row.id);
   const strictIds = pageRows.filter((entry) => entry.row.is_strict).map((entry) => entry.row.id);
@@ -498,6 +520,6 @@ export async function searchDocuments(options: { db: Database; organisationId: s
     }),
     page: query.page,
     page_size: SEARCH_PAGE_SIZE,
-    total: total - dropped,
+    total,
   };
 }
