@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents } from '../db/schema.ts';
 import type { TestApp } from '../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } from '../test/factories.ts';
-import { answerWithBuiltinEngine, type BuiltinEngineOptions } from './builtin-engine.ts';
+import { answerWithBuiltinEngine, asksForDraft, type BuiltinEngineOptions } from './builtin-engine.ts';
 import { type ChatEngineEvent, checkCitations } from './citations.ts';
 import type { RetrievalResult } from './retrieval.ts';
 
@@ -58,6 +58,8 @@ describe('built-in engine over the seed library', () => {
   test('answers the electrical question with a lead, cited key requirements and sources from the electrical documents', async () => {
     const answer = await ask(ELECTRICAL);
     expect(answer.codes).toEqual(expect.arrayContaining(['HTM 06-01', 'EAWR 1989']));
+    // Not the asbestos regulations, whose passage shares only the setting ("hospitals", "small works").
+    expect(answer.codes).not.toContain('CAR 2012');
     expect(answer.text).toContain('BS 7671');
     const lead = answer.text.indexOf('[1]');
     const requirements = answer.text.indexOf('**Key requirements**');
@@ -202,8 +204,12 @@ describe('built-in engine over the seed library', () => {
       '### 2. Roles and responsibilities',
       '### 3. Monitoring and records',
     ]);
-    expect(answer.text).toMatch(/\*\*2\.\d+ Water Safety Group\*\*\n\n1\. .+ \[\d+\]/);
-    expect(answer.text).toMatch(/\*\*2\.\d+ Responsible Person \(Water\)\*\*/);
+    // The water-safety roles, from the guidance's own roles section, each with a cited duty…
+    for (const role of ['Designated Person \\(Water\\)', 'Authorising Engineer \\(Water\\)', 'Responsible Person \\(Water\\)']) {
+      expect(answer.text).toMatch(new RegExp(`\\*\\*2\\.\\d+ ${role}[^*]*\\*\\*\\n\\n1\\. .+ \\[\\d+\\]`));
+    }
+    // …not the roles of a document on another subject that shares its words (water efficiency).
+    expect(answer.text).not.toMatch(/net zero|Green Plan/i);
     expect(answer.codes).toContain('HTM 04-01 Part B');
     expect(answer.text.indexOf('**Sources**')).toBeGreaterThan(answer.text.indexOf('### 3. Monitoring and records'));
     expectConsistentCitations(answer);
@@ -324,5 +330,28 @@ describe('answer quality', () => {
     expect(answer.codes).toEqual(['HTM 07-01']);
     expect(leadOf(answer.text)).toMatch(/^The 2022 edition, issued by NHS England in 2023/);
     expectConsistentCitations(answer);
+  });
+});
+
+describe('asksForDraft', () => {
+  test.each([
+    'Draft the responsibilities section of a water safety policy for a community hospital',
+    'draft a water safety policy section on flushing of little-used outlets',
+    'Please write a procedure for isolating a low voltage circuit',
+    'Could you prepare terms of reference for the Water Safety Group?',
+    'Write me a fire safety policy statement',
+  ])('a request for a written piece: %s', (request) => {
+    expect(asksForDraft(request)).toBe(true);
+  });
+
+  test.each([
+    'What must a water safety policy cover?',
+    'Who should write the fire risk assessment?',
+    'How often must the policy be reviewed?',
+    'Draft',
+    'Writing on walls in plant rooms: is it a fire risk?',
+    'Outline the duties of the Designated Person',
+  ])('a question stays a question: %s', (question) => {
+    expect(asksForDraft(question)).toBe(false);
   });
 });

@@ -570,6 +570,24 @@ function roleDuties(passages: readonly Passage[]): Duty[] {
 
 const MONITORING = /\b(monitor\w*|record\w*|log\w*|audit\w*|review\w*|inspect\w*|test\w*|check\w*|report\w*|evidence)\b/i;
 
+/** Verbs that open a request for a written piece rather than a question. */
+const DRAFT_VERBS = 'draft|write|prepare|create|produce|compose';
+
+/** A drafting verb first (after "please", "could you"…), then a kind of written piece named. */
+const DRAFT_REQUEST = new RegExp(
+  `^\\s*(?:(?:please|can you|could you|would you|help me)\\s+)*(?:${DRAFT_VERBS})\\b(?:\\s+(?:me|us))?\\s.*\\b(?:polic(?:y|ies)|sections?|procedures?|statements?|plans?|paragraphs?|clauses?|checklists?|templates?|terms of reference|protocols?|guidelines?|SOPs?|briefings?)\\b`,
+  'i',
+);
+
+/**
+ * Whether a question is a request for a written piece ("Draft the responsibilities section of a
+ * water safety policy…", "Could you write a procedure for…"). Such a request is answered as a draft
+ * whichever mode the composer was in: answered as a question it finds nothing that answers "draft".
+ */
+export function asksForDraft(question: string): boolean {
+  return DRAFT_REQUEST.test(question);
+}
+
 /** Words that ask for a draft rather than say what it is about. */
 const DRAFT_WORDS = /\b(draft|write|prepare|create|produce|compose|outline|me|us|please|section|template|policy|procedure|document)\b/gi;
 
@@ -587,7 +605,7 @@ function draftTitle(question: string): string {
   const title = question
     .trim()
     .replace(/[.?!]+$/, '')
-    .replace(/^(please\s+)?(draft|write|prepare|create|produce|compose|outline)\s+(me\s+|us\s+)?((a|an|the)\s+)?/i, '')
+    .replace(new RegExp(`^(please\\s+)?(${DRAFT_VERBS}|outline)\\s+(me\\s+|us\\s+)?((a|an|the)\\s+)?`, 'i'), '')
     .trim();
   const text = title.length > 0 ? title : question.trim();
   return quoteAsData(text.charAt(0).toUpperCase() + text.slice(1));

@@ -627,6 +627,8 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
     }
     return set;
   };
+  const headingWeight = (row: ElementRow): number =>
+    terms.reduce((total, term, i) => total + (row.heading_hits[i] ? term.weight : 0), 0);
   const scoredDocuments: Candidate[] = [];
   for (const document of candidates) {
     const elements = elementsByDocument.get(document.id) ?? [];
@@ -638,7 +640,9 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
           (isCrossReference(row) ? CROSS_REFERENCE_FACTOR : 1) * (offQuestionSection(row.heading_path, question) ? ASIDE_FACTOR : 1);
         return { row, score: coverage(row, document, false) * discount, relevance: coverage(row, document, true) };
       })
-      .sort((a, b) => b.score - a.score || a.row.position - b.row.position);
+      // Equal scores: the element under headings that name the question's terms is in the section
+      // asked about ("Roles and responsibilities" for a responsibilities section); then document order.
+      .sort((a, b) => b.score - a.score || headingWeight(b.row) - headingWeight(a.row) || a.row.position - b.row.position);
     const top = seeds[0];
     if (!top) continue;
     const relevance = Math.max(...seeds.map((seed) => seed.relevance));
@@ -772,6 +776,9 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
       const held = covers(entry);
       const adds = ownShare((i) => held.has(i) && !covered.has(i));
       if (!draft && adds < newTermsCut && !pointed.has(entry)) continue;
+      // What it adds must be on the subject: a document whose title holds none of the question's
+      // terms shares only the setting ("hospital", "works"), like asbestos beside electrical inspection.
+      if (!draft && entry.title === 0 && !pointed.has(entry)) continue;
       chosen.push(entry);
       cover(entry);
     }

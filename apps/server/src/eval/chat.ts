@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEV_SET_PATH, type DevQuestion, loadDevSet, openEvalLibrary } from './dev-set.ts';
-import { answerWithBuiltinEngine } from '../ai/builtin-engine.ts';
+import { answerWithBuiltinEngine, asksForDraft } from '../ai/builtin-engine.ts';
 import type { Citation } from '../ai/citations.ts';
 import type { RetrievalResult } from '../ai/retrieval.ts';
 import { documents } from '../db/schema.ts';
@@ -70,6 +70,8 @@ try {
       db,
       organisationId: organisationId,
       question: question.question,
+      // As the messages endpoint stores it: a request for a draft is answered as one.
+      mode: asksForDraft(question.question) ? 'draft' : 'answer',
       filters: {
         category: question.filters?.category ?? [],
         domain: question.filters?.domain ?? [],

@@ -111,6 +111,22 @@ describe('POST /api/chat/sessions/:id/messages', () => {
     expect(answer.done.answer.mode).toBe('draft');
   });
 
+  test('answers a request for a draft as a draft even when sent in answer mode', async () => {
+    const session = await newSession(t, standard);
+    const answer = await ask(t, standard, session.id, {
+      content: 'Draft the responsibilities section of a water safety policy for a community hospital',
+      mode: 'answer',
+    });
+    expect(answer.done.question.mode).toBe('draft');
+    expect(answer.done.answer.mode).toBe('draft');
+    expect(answer.text).not.toContain('I could not find anything in the library');
+    expect(answer.text).toMatch(/^#+ /m);
+    expect(codesOf(answer)).toContain('HTM 04-01 Part B');
+    // A question stays a question.
+    const question = await ask(t, standard, session.id, { content: 'Who should be on the Water Safety Group?', mode: 'answer' });
+    expect(question.done.question.mode).toBe('answer');
+  });
+
   test('refuses without a token, for a guest, and for anyone else’s conversation, changing nothing', async () => {
     const session = await newSession(t, standard);
     const colleague = await buildUser(t, { organisationId: standard.user.organisationId });

@@ -9,7 +9,7 @@ import {
 } from '@verity/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { sourceRecords } from '../../ai/builtin-engine.ts';
+import { asksForDraft, sourceRecords } from '../../ai/builtin-engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, chatEngineFor, conversationOf, engineFailureBody } from '../../ai/engine.ts';
 import type { ChatTurn } from '../../ai/prompt.ts';
@@ -89,7 +89,7 @@ export async function chatMessageRoutes(app: FastifyInstance, deps: RouteDeps): 
       message: {
         role: 'user',
         content: body.content,
-        mode: body.mode,
+        mode: body.mode === 'draft' || asksForDraft(body.content) ? 'draft' : 'answer',
         filters: body.filters,
         includeInternal: body.include_internal,
         attachmentIds,
