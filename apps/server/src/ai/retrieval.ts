@@ -627,8 +627,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
     }
     return set;
   };
-  const headingWeight = (row: ElementRow): number =>
-    terms.reduce((total, term, i) => total + (row.heading_hits[i] ? term.weight : 0), 0);
+  const headingWeight = (row: ElementRow): number => terms.reduce((total, term, i) => total + (row.heading_hits[i] ? term.weight : 0), 0);
   const scoredDocuments: Candidate[] = [];
   for (const document of candidates) {
     const elements = elementsByDocument.get(document.id) ?? [];
