@@ -73,6 +73,24 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
 
+  return fetchApi(apiUrl(path), { method, headers, body }, options, token, async (response) =>
+    response.status === 204 ? (undefined as T) : ((await readSuccessBody(response)) as T),
+  );
+}
+
+/**
+ * fetch under the 50 s time-out and the caller's abort signal, with `read` consuming a successful
+ * response inside the same time-out. A failure to connect, a time-out or a refusal becomes the
+ * ApiError apiFailure makes; the caller's own cancellation propagates as it is. For apiRequest and
+ * for calls whose response is not JSON (a download).
+ */
+export async function fetchApi<T>(
+  url: string,
+  init: Pick<RequestInit, 'method' | 'headers' | 'body'>,
+  options: Pick<ApiRequestOptions, 'signal' | 'background' | 'raiseDialog'>,
+  token: string | null,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -86,20 +104,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   try {
     let response: Response;
     try {
-      response = await fetch(apiUrl(path), { method, headers, body, signal: controller.signal });
+      response = await fetch(url, { ...init, signal: controller.signal });
     } catch (cause) {
       // A caller's own cancellation is not an error worth reporting; let it propagate as is.
       if (options.signal?.aborted && !timedOut) throw cause;
-      const status = timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS;
-      throw apiFailure(status, undefined, options, token);
+      throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, options, token);
     }
-
-    if (!response.ok) {
-      const errorBody = await readErrorBody(response);
-      throw apiFailure(response.status, errorBody, options, token);
-    }
-    if (response.status === 204) return undefined as T;
-    return (await readSuccessBody(response)) as T;
+    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), options, token);
+    return await read(response);
   } catch (error) {
     if (timedOut && !(error instanceof ApiError)) throw apiFailure(TIMEOUT_STATUS, undefined, options, token);
     throw error;

@@ -6,7 +6,6 @@ import {
   type ChatSessionDetail,
   type ChatSessionListResponse,
   type ChatSessionSummary,
-  REQUEST_TIMEOUT_MS,
 } from '@verity/shared';
 import {
   type InfiniteData,
@@ -18,7 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { apiFailure, apiRequest, apiUrl, isApiError, NETWORK_FAILURE_STATUS, readErrorBody, TIMEOUT_STATUS } from '../../lib/api-client';
+import { apiRequest, apiUrl, fetchApi, isApiError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
 /** The chat's calls (issue 4: conversations, messages, feedback, export) and their TanStack Query hooks. */
@@ -255,34 +254,13 @@ export async function downloadChatExport(sessionId: string, signal?: AbortSignal
   const headers = new Headers();
   if (token) headers.set(AUTH_TOKEN_HEADER, token);
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  const forwardAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  try {
-    let response: Response;
-    try {
-      response = await fetch(chatExportUrl(sessionId), { headers, signal: controller.signal });
-    } catch (cause) {
-      if (signal?.aborted && !timedOut) throw cause;
-      throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, { background: true }, token);
-    }
-    // Background: the caller opens the error dialog itself, whatever the refusal.
-    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), { background: true }, token);
+  // Background: the caller opens the error dialog itself, whatever the refusal.
+  return fetchApi(chatExportUrl(sessionId), { headers }, { signal, background: true }, token, async (response) => {
     const blob = await response.blob();
     const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
     saveBlob(blob, fileName);
     return fileName;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
-  }
+  });
 }
 
 function saveBlob(blob: Blob, fileName: string): void {
