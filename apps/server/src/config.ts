@@ -32,13 +32,13 @@ export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /** The AI_* settings that only make sense together, so a half-configured provider stops the server at start-up. */
 function checkAiSettings(
-  value: { AI_PROVIDER?: AiProvider; AI_MODEL?: string; AI_BASE_URL?: string; AI_API_KEY?: string },
+  value: { AI_PROVIDER?: AiProvider; AI_MODEL?: string; AI_BASE_URL?: string; AI_API_KEY?: string; AI_EMBEDDING_MODEL?: string },
   ctx: z.RefinementCtx,
 ): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const provider = value.AI_PROVIDER;
   if (!provider) {
-    for (const name of ['AI_MODEL', 'AI_BASE_URL', 'AI_API_KEY'] as const) {
+    for (const name of ['AI_MODEL', 'AI_BASE_URL', 'AI_API_KEY', 'AI_EMBEDDING_MODEL'] as const) {
       if (value[name] !== undefined)
         issue(name, 'is set but AI_PROVIDER is not: set AI_PROVIDER too, or unset it to use the built-in engine');
     }
@@ -49,6 +49,9 @@ function checkAiSettings(
   if (provider !== 'openai-compatible' && !value.AI_API_KEY) issue('AI_API_KEY', `is required with AI_PROVIDER=${provider}`);
   if ((provider === 'azure' || provider === 'openai-compatible') && !value.AI_BASE_URL) {
     issue('AI_BASE_URL', `is required with AI_PROVIDER=${provider}`);
+  }
+  if (provider === 'anthropic' && value.AI_EMBEDDING_MODEL !== undefined) {
+    issue('AI_EMBEDDING_MODEL', 'cannot be used with AI_PROVIDER=anthropic, which offers no embeddings: unset it (search stays lexical)');
   }
 }
 
@@ -96,6 +99,8 @@ const schema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   AI_MAX_CONTEXT_TOKENS: z.coerce.number().int().min(2000).default(16_000),
+  /** Set: the library is embedded with this model and chat ranks documents by fusing lexical and semantic rankings. */
+  AI_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
 
   IMAGE_MAX_BYTES: z.coerce
     .number()

@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
-import { chatEngineFor } from './ai/engine.ts';
+import { enqueueLibraryEmbedding } from './ai/embeddings.ts';
+import { chatEngineFor, embeddingSettingsFor } from './ai/engine.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
-import { INGEST_JOB_KIND, ingestJobHandler } from './jobs/ingest.ts';
+import { jobHandlers } from './jobs/handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -17,9 +18,12 @@ async function main(): Promise<void> {
   // Every start: new or changed seed documents go in; nothing changed costs one query.
   await ingestSeedCorpus({ db: database.db, log: app.log });
   const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+  const embeddings = embeddingSettingsFor(config);
+  // Documents added since the last start (seed, command line) are embedded in the background.
+  if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
   const worker = createJobWorker({
     db: database.db,
-    handlers: { [INGEST_JOB_KIND]: ingestJobHandler },
+    handlers: jobHandlers(embeddings),
     signal: jobSignal,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [`Verity is running at ${config.APP_URL} (${where})`, `Chat answers with: ${chatEngineFor(config).label}`];
+  if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);
   if (demoAccounts.length > 0) {
     lines.push(
       `Demo accounts (password from DEMO_PASSWORD${config.DEMO_PASSWORD === 'verity-demo-2026' ? ', default verity-demo-2026' : ''}):`,

@@ -20,6 +20,7 @@ import {
   termPattern,
   type PassageSentence,
   type RetrievalResult,
+  type RetrievePassagesOptions,
   retrievePassages,
 } from './retrieval.ts';
 
@@ -756,6 +757,8 @@ export interface BuiltinEngineOptions {
   signal?: AbortSignal;
   /** Told what was retrieved before the first token (for recording sources and timing). */
   onRetrieval?: (retrieval: RetrievalResult) => void;
+  /** A semantic ranking to fuse with the lexical one (the provider engine's, or the evaluation's). */
+  semantic?: RetrievePassagesOptions['semantic'];
 }
 
 /**
@@ -775,6 +778,7 @@ export async function* answerWithBuiltinEngine(options: BuiltinEngineOptions): A
     filters: options.filters,
     includeInternal: options.includeInternal,
     attachments: options.attachments,
+    semantic: options.semantic,
     purpose: mode,
   });
   options.onRetrieval?.(retrieval);

@@ -86,6 +86,10 @@ describe('AI settings at start-up', () => {
       'AI_PROVIDER: must be one of openai, azure, anthropic, openai-compatible',
     );
     expect(invalid({ AI_MODEL: 'gpt-4o' })).toContain('AI_MODEL: is set but AI_PROVIDER is not');
+    expect(invalid({ AI_EMBEDDING_MODEL: 'text-embedding-3-small' })).toContain('AI_EMBEDDING_MODEL: is set but AI_PROVIDER is not');
+    expect(invalid({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude', AI_API_KEY: 'k', AI_EMBEDDING_MODEL: 'voyage-3' })).toContain(
+      'AI_EMBEDDING_MODEL: cannot be used with AI_PROVIDER=anthropic, which offers no embeddings',
+    );
     expect(invalid({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_BASE_URL: 'not a url' })).toContain('AI_BASE_URL: must be a URL');
   });
 

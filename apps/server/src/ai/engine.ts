@@ -7,6 +7,7 @@ import { type ApiErrorBody, type ChatConfigResponse, ERROR_CODES } from '@verity
 import type { AiProvider, Config } from '../config.ts';
 import { answerWithBuiltinEngine } from './builtin-engine.ts';
 import type { ChatEngineEvent } from './citations.ts';
+import type { EmbeddingSettings } from './embeddings.ts';
 import type { ChatTurn } from './prompt.ts';
 import { answerWithProvider, ChatEngineError, type ChatEngineOptions, type ProviderSettings } from './provider-engine.ts';
 
@@ -33,8 +34,31 @@ const PROVIDER_NAMES: Record<AiProvider, string> = {
 
 export type EngineConfig = Pick<
   Config,
-  'AI_PROVIDER' | 'AI_MODEL' | 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_TIMEOUT_MS' | 'AI_MAX_RETRIES' | 'AI_MAX_CONTEXT_TOKENS'
+  | 'AI_PROVIDER'
+  | 'AI_MODEL'
+  | 'AI_BASE_URL'
+  | 'AI_API_KEY'
+  | 'AI_TIMEOUT_MS'
+  | 'AI_MAX_RETRIES'
+  | 'AI_MAX_CONTEXT_TOKENS'
+  | 'AI_EMBEDDING_MODEL'
 >;
+
+/** The embedding settings the configuration selects, or null when search stays lexical. */
+export function embeddingSettingsFor(config: EngineConfig): EmbeddingSettings | null {
+  const provider = config.AI_PROVIDER;
+  const model = config.AI_EMBEDDING_MODEL;
+  // config.ts refuses AI_EMBEDDING_MODEL with anthropic, which has no embeddings.
+  if (!provider || provider === 'anthropic' || !model) return null;
+  return {
+    provider,
+    model,
+    baseUrl: config.AI_BASE_URL,
+    apiKey: config.AI_API_KEY,
+    timeoutMs: config.AI_TIMEOUT_MS,
+    maxRetries: config.AI_MAX_RETRIES,
+  };
+}
 
 /** The engine the configuration selects. */
 export function chatEngineFor(config: EngineConfig): ChatEngine {
@@ -57,6 +81,7 @@ export function chatEngineFor(config: EngineConfig): ChatEngine {
     timeoutMs: config.AI_TIMEOUT_MS,
     maxRetries: config.AI_MAX_RETRIES,
     maxContextTokens: config.AI_MAX_CONTEXT_TOKENS,
+    embeddings: embeddingSettingsFor(config) ?? undefined,
   };
   return {
     id: `provider:${provider}:${model}`,

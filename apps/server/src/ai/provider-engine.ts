@@ -17,6 +17,7 @@ import { APICallError, generateText, type LanguageModel, RetryError, streamText 
 import type { AiProvider } from '../config.ts';
 import { type BuiltinEngineOptions, chunkText, citationOf, draftSubject, nothingRelevantText } from './builtin-engine.ts';
 import type { ChatEngineEvent } from './citations.ts';
+import { type EmbeddingSettings, semanticSearch } from './embeddings.ts';
 import { buildPrompt, buildRewritePrompt, type ChatTurn, cleanRewrittenQuery } from './prompt.ts';
 import { type RetrievalResult, retrievePassages } from './retrieval.ts';
 
@@ -29,6 +30,8 @@ export interface ProviderSettings {
   timeoutMs: number;
   maxRetries: number;
   maxContextTokens: number;
+  /** Set when AI_EMBEDDING_MODEL is: documents are ranked by fusing lexical and semantic rankings. */
+  embeddings?: EmbeddingSettings;
 }
 
 export interface ChatEngineOptions extends BuiltinEngineOptions {
@@ -266,6 +269,9 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     ...scope,
     question: mode === 'draft' ? draftSubject(question) : question,
     history: retrievalHistory,
+    semantic: settings.embeddings
+      ? semanticSearch({ settings: settings.embeddings, db: options.db, organisationId: options.organisationId, signal })
+      : undefined,
   });
   if (signal?.aborted) return;
 

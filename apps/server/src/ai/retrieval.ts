@@ -15,6 +15,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documents } from '../db/schema.ts';
 import { rankSearch } from '../modules/documents/search.ts';
+import { fuseRankings } from './embeddings.ts';
 import { type AttachmentSource, selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 
 export interface QueryTerm {
@@ -90,6 +91,11 @@ export interface RetrievePassagesOptions {
    * relevant as the first (default 'answer').
    */
   purpose?: 'answer' | 'draft';
+  /**
+   * A semantic ranking of documents to fuse with the lexical one (the provider engine, with
+   * AI_EMBEDDING_MODEL): best first, or null when it could not be had (search stays lexical).
+   */
+  semantic?: (query: string, scope: { filters: ChatFilters; includeInternal: boolean }) => Promise<readonly { id: string }[] | null>;
 }
 
 /**
@@ -521,7 +527,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
   const q = query.slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
   if (q.length === 0) return nothing([]);
 
-  const [terms, search, aliases] = await Promise.all([
+  const [terms, search, aliases, semantic] = await Promise.all([
     queryTerms(db, organisationId, q, carried),
     rankSearch({
       db,
@@ -529,11 +535,22 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
       query: { q, category: filters.category, domain: filters.domain, subdomain: filters.subDomain, page: 1 },
     }),
     uniqueAliases(db, organisationId, q),
+    options.semantic ? options.semantic(q, { filters, includeInternal }) : Promise.resolve(null),
   ]);
   // The wiki's first page of results, in its order (no snippets: passages are chosen below).
   const firstPage = search.scored.slice(0, SEARCH_PAGE_SIZE);
-  const ranked = firstPage.map((entry) => entry.row.id);
-  const searchScores = new Map(firstPage.map((entry) => [entry.row.id, entry.score]));
+  let ranked = firstPage.map((entry) => entry.row.id);
+  let searchScores = new Map(firstPage.map((entry) => [entry.row.id, entry.score]));
+  if (semantic && semantic.length > 0) {
+    // Hybrid: reciprocal rank fusion of the two rankings; the fused score, relative to the best,
+    // stands in for the search score in the cut-offs below.
+    const fused = fuseRankings([ranked, semantic.map((entry) => entry.id)]).slice(0, SEARCH_PAGE_SIZE);
+    const top = fused[0]?.score ?? 1;
+    const lexicalTop = firstPage[0]?.score ?? 1;
+    ranked = fused.map((entry) => entry.id);
+    const lexical = searchScores;
+    searchScores = new Map(fused.map((entry) => [entry.id, lexical.get(entry.id) ?? (entry.score / top) * lexicalTop]));
+  }
   if (ranked.length === 0) return nothing(terms);
 
   const documentRows = rowsOf<DocumentRow>(

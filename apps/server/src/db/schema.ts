@@ -199,6 +199,27 @@ export const documentElements = pgTable(
 );
 
 /**
+ * Semantic search (AI_EMBEDDING_MODEL): one vector per element that passages are chosen from
+ * (paragraphs, list items, tables), from the configured embedding model, as little-endian float32
+ * of unit length. Vectors of another model are replaced when the model changes.
+ */
+export const elementEmbeddings = pgTable(
+  'element_embeddings',
+  {
+    elementId: text('element_id')
+      .primaryKey()
+      .references(() => documentElements.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    vector: bytea('vector').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('element_embeddings_document_idx').on(t.documentId), index('element_embeddings_model_idx').on(t.model)],
+);
+
+/**
  * Search postings: for each lexeme of a document, how many of its elements hold it and whether its
  * title or code does, so ranking reads only the query's lexemes instead of every matching element.
  * Kept by database triggers on document and element writes (migration 0006), whatever path writes

@@ -10,7 +10,9 @@
  * - out-of-scope declined: share of out-of-scope questions given the "nothing relevant" answer (and
  *   in-scope questions wrongly declined);
  * - median and p95 of time to first token and of retrieval time.
- * Usage: npm run eval:chat [-- [--verbose] [--only id,id…] [path/to/questions.jsonl]]
+ * Usage: npm run eval:chat [-- [--verbose] [--only id,id…] [--embeddings] [path/to/questions.jsonl]]
+ * --embeddings ranks documents by fusing lexical and semantic rankings (eval/embeddings.ts says
+ * where the vectors come from);
  * --verbose prints each answer in full under its line, with the retrieved passages and their scores;
  * --only limits the run to the listed question ids (the aggregates then cover those only).
  */
@@ -20,9 +22,11 @@ import { answerWithBuiltinEngine, asksForDraft } from '../ai/builtin-engine.ts';
 import type { Citation } from '../ai/citations.ts';
 import type { RetrievalResult } from '../ai/retrieval.ts';
 import { documents } from '../db/schema.ts';
+import { evalSemanticSearch } from './embeddings.ts';
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
+const withEmbeddings = args.includes('--embeddings');
 const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? new Set((args[onlyIndex + 1] ?? '').split(',')) : null;
 const path = args.find((arg, i) => !arg.startsWith('--') && (onlyIndex < 0 || i !== onlyIndex + 1));
@@ -50,6 +54,12 @@ function printDetails(retrieval: RetrievalResult | null, text: string): void {
 }
 
 const { handle, organisationId } = await openEvalLibrary('Chat Eval Trust');
+const hybrid = withEmbeddings ? await evalSemanticSearch(handle.db, organisationId) : null;
+if (withEmbeddings && !hybrid) {
+  console.error('--embeddings needs EVAL_EMBEDDINGS_URL or EVAL_WORD_VECTORS (see apps/server/src/eval/embeddings.ts)');
+  process.exit(2);
+}
+if (hybrid) console.log(`ranking: lexical + semantic (${hybrid.label}), reciprocal rank fusion\n`);
 try {
   const db = handle.db;
   const library = await db
@@ -72,6 +82,7 @@ try {
       question: question.question,
       // As the messages endpoint stores it: a request for a draft is answered as one.
       mode: asksForDraft(question.question) ? 'draft' : 'answer',
+      semantic: hybrid?.semantic,
       filters: {
         category: question.filters?.category ?? [],
         domain: question.filters?.domain ?? [],
@@ -154,5 +165,6 @@ try {
     `retrieval median ${percentile(retrievals, 50).toFixed(0)} ms, p95 ${percentile(retrievals, 95).toFixed(0)} ms (target ≤ 100 ms p95)`,
   );
 } finally {
+  await hybrid?.close();
   await handle.close();
 }

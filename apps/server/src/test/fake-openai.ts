@@ -1,7 +1,8 @@
 /**
- * A fake OpenAI-compatible server for tests and the benchmark: `POST /v1/chat/completions` answered
+ * A fake OpenAI-compatible server for tests, the benchmark and the evaluation: `POST /v1/chat/completions` answered
  * with the real Chat Completions protocol — a JSON completion, or with `stream: true` Server-Sent
- * Events of `chat.completion.chunk` objects ending in `data: [DONE]`. It records every request it
+ * Events of `chat.completion.chunk` objects ending in `data: [DONE]` — and `POST /v1/embeddings`
+ * answered with the Embeddings protocol from a pluggable embedder (hashed bag of words by default). It records every request it
  * receives (and whether the client went away before the answer ended) and can be told to answer
  * with given text, fail with an HTTP status, hang, or stream slowly.
  */
@@ -42,10 +43,18 @@ export interface FakeCompletionBody {
   [key: string]: unknown;
 }
 
+/** Text → vector, for `POST /v1/embeddings`; throwing answers HTTP 500. */
+export type FakeEmbedder = (text: string) => number[];
+
 export interface FakeOpenAI {
   /** Base URL with the /v1 prefix, as AI_BASE_URL. */
   url: string;
+  /** Chat completion requests (embeddings requests are in embeddingRequests). */
   requests: FakeRequest[];
+  /** The inputs of each embeddings request, in order. */
+  embeddingRequests: string[][];
+  /** How texts are embedded; the default is hashedWords. */
+  embedWith(embedder: FakeEmbedder): void;
   /** How each request is answered; the default answers "Fake answer." in small chunks. */
   replyWith(reply: FakeReply | ((request: FakeRequest) => FakeReply)): void;
   /** Resolves once the server has received `count` requests in all. */
@@ -74,6 +83,18 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A bag of words hashed into 64 dimensions: texts sharing words are similar, others nearly orthogonal. */
+export function hashedWords(text: string): number[] {
+  const vector = new Array<number>(64).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let hash = 2166136261;
+    for (const char of word) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+    const slot = (hash >>> 0) % 64;
+    vector[slot] = (vector[slot] ?? 0) + 1;
+  }
+  return vector;
+}
+
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   let reply: FakeReply | ((request: FakeRequest) => FakeReply) = DEFAULT_REPLY;
@@ -81,9 +102,32 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const waiters: (() => void)[] = [];
   const open = new Set<ServerResponse>();
 
+  let embedder: FakeEmbedder = hashedWords;
+  const embeddingRequests: string[][] = [];
+
+  function answerEmbeddings(raw: string, res: ServerResponse) {
+    const body = JSON.parse(raw) as { input?: string | string[]; model?: string };
+    const inputs = typeof body.input === 'string' ? [body.input] : (body.input ?? []);
+    embeddingRequests.push(inputs);
+    let data: { object: 'embedding'; index: number; embedding: number[] }[];
+    try {
+      data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: embedder(input) }));
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: String(error), type: 'server_error', code: null } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ object: 'list', data, model: body.model ?? 'fake-embedding', usage: { prompt_tokens: 1, total_tokens: 1 } }));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const raw = await readBody(req);
+    if (req.method === 'POST' && path.endsWith('/embeddings')) {
+      answerEmbeddings(raw, res);
+      return;
+    }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } }));
@@ -175,6 +219,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingRequests,
+    embedWith(next) {
+      embedder = next;
+    },
     replyWith(next) {
       reply = next;
     },
@@ -189,7 +237,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     reset() {
       requests.length = 0;
+      embeddingRequests.length = 0;
       reply = DEFAULT_REPLY;
+      embedder = hashedWords;
     },
     async close() {
       for (const res of open) res.destroy();

@@ -135,7 +135,7 @@ function valueList(values: readonly string[]): SQL {
 }
 
 /** The documents (alias d) the organisation may search: visible, filtered, and only the newest edition of each file name. */
-function searchable(organisationId: string, query: SearchQuery): SQL {
+export function searchable(organisationId: string, query: Pick<SearchQuery, 'category' | 'domain' | 'subdomain'>): SQL {
   const conditions: SQL[] = [
     sql`(d.organisation_id is null or d.organisation_id = ${organisationId})`,
     sql`(not d.has_newer_edition or not exists (select 1 from documents newer where newer.filename = d.filename and (newer.organisation_id is null or newer.organisation_id = ${organisationId}) and (newer.created_at, newer.id) > (d.created_at, d.id)))`,
