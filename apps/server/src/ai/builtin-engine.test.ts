@@ -68,6 +68,7 @@ describe('built-in engine over the seed library', () => {
     expect(requirements).toBeGreaterThan(lead);
     expect(sources).toBeGreaterThan(requirements);
     expect(answer.text.slice(sources)).toMatch(/- HTM 06-01 — Electrical services supply and distribution \(2017\) (\[\d+\])+/);
+    expect(answer.text.slice(sources)).toContain('(with HSE memorandum HSR25), 1989 (memorandum HSR25 3rd ed. 2015) [');
     expectConsistentCitations(answer);
 
     // Events: small token chunks, then the citations, then done.

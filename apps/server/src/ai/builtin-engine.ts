@@ -398,7 +398,9 @@ function groupLabel(passage: Passage): string {
 
 function sourceLabel(passage: Passage): string {
   if (passage.source === 'attachment') return attachmentLabel(passage);
-  const edition = passage.edition.trim().length > 1 ? ` (${passage.edition.trim()})` : '';
+  const text = passage.edition.trim();
+  // An edition with its own aside ("1989 (memorandum HSR25 3rd ed. 2015)") follows a comma, not nested brackets.
+  const edition = text.length <= 1 ? '' : text.includes('(') ? `, ${text}` : ` (${text})`;
   const superseded =
     passage.status === 'superseded' ? ` (superseded${passage.supersededByCode ? ` — see ${passage.supersededByCode}` : ''})` : '';
   return `${passage.code} — ${passage.title}${edition}${superseded}`;
