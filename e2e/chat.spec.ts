@@ -45,12 +45,13 @@ async function waitForAnswer(page: Page, count = 1): Promise<Locator> {
 }
 
 /**
- * The built-in engine streams a whole answer in milliseconds, too fast to press Stop by hand.
- * This hands the page each Server-Sent Event of an answer 150 ms apart (and lets an abort through
- * at once), so the answer is visibly mid-stream when Stop is pressed.
+ * The built-in engine streams a whole answer in milliseconds, too fast to press Stop by hand or to
+ * see the streaming state. This hands the page the first `pacedEvents` Server-Sent Events of each
+ * answer 150 ms apart (all of them by default; the rest at once) and lets an abort through at once,
+ * so the answer is visibly mid-stream.
  */
-async function slowDownAnswerStreams(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+async function slowDownAnswerStreams(page: Page, pacedEvents = Number.MAX_SAFE_INTEGER): Promise<void> {
+  await page.addInitScript((paced: number) => {
     const original = window.fetch.bind(window);
     window.fetch = async (input, init) => {
       const response = await original(input, init);
@@ -59,6 +60,7 @@ async function slowDownAnswerStreams(page: Page): Promise<void> {
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       const encoder = new TextEncoder();
       let buffer = '';
+      let sent = 0;
       const slowed = new ReadableStream<Uint8Array>({
         start(controller) {
           init.signal?.addEventListener('abort', () => {
@@ -72,7 +74,7 @@ async function slowDownAnswerStreams(page: Page): Promise<void> {
             if (end >= 0) {
               const event = buffer.slice(0, end + 2);
               buffer = buffer.slice(end + 2);
-              await new Promise((resolve) => setTimeout(resolve, 150));
+              if (sent++ < paced) await new Promise((resolve) => setTimeout(resolve, 150));
               if (init.signal?.aborted) return;
               controller.enqueue(encoder.encode(event));
               return;
@@ -88,7 +90,7 @@ async function slowDownAnswerStreams(page: Page): Promise<void> {
       });
       return new Response(slowed, { status: response.status, headers: response.headers });
     };
-  });
+  }, pacedEvents);
 }
 
 interface StoredConversation {
@@ -113,8 +115,8 @@ test.describe('chat thread (desktop)', () => {
   });
 
   test('asks the electrical question: the answer streams with citations that open the wiki highlighted', async ({ page }) => {
-    // Paced, so the streaming state is observable however fast the built-in engine answers.
-    await slowDownAnswerStreams(page);
+    // The opening events paced, so the streaming state is observable however fast the built-in engine answers.
+    await slowDownAnswerStreams(page, 8);
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Example questions' }).getByRole('button')).toHaveCount(4);
@@ -175,6 +177,8 @@ test.describe('chat thread (desktop)', () => {
 
   test('copies an answer with its sources, regenerates it and takes feedback', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The opening events paced, so the regenerated answer's streaming state is observable.
+    await slowDownAnswerStreams(page, 8);
     await page.goto('/chat');
     await ask(page, LEGIONELLA);
     const answer = await waitForAnswer(page);
