@@ -14,15 +14,8 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { newSession, post, readStream } from '../test/chat.ts';
 import { type FakeOpenAI, hashedWords, startFakeOpenAI } from '../test/fake-openai.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../test/factories.ts';
-import {
-  EMBED_JOB_KIND,
-  type EmbeddingSettings,
-  embedLibraryJobHandler,
-  fuseRankings,
-  semanticIndexFor,
-  unitVector,
-} from './embeddings.ts';
-import { retrievePassages } from './retrieval.ts';
+import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
+import { fuseRankings, retrievePassages } from './retrieval.ts';
 
 let fake: FakeOpenAI;
 let t: TestApp;

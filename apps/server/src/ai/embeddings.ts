@@ -238,17 +238,6 @@ export async function embedQuery(model: EmbeddingModel, text: string, signal: Ab
   return unitVector(embedding);
 }
 
-/** Reciprocal rank fusion (k = 60) of rankings best-first: each id scores Σ 1 / (60 + rank). */
-export function fuseRankings(rankings: readonly (readonly string[])[]): { id: string; score: number }[] {
-  const scores = new Map<string, number>();
-  for (const ranking of rankings) {
-    ranking.forEach((id, i) => {
-      scores.set(id, (scores.get(id) ?? 0) + 1 / (60 + i + 1));
-    });
-  }
-  return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-}
-
 /**
  * Retrieval's semantic option for a provider with embeddings: the query embedded and the
  * organisation's documents ranked by it. A provider that fails or is slow leaves search lexical

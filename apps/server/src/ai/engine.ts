@@ -44,20 +44,18 @@ export type EngineConfig = Pick<
   | 'AI_EMBEDDING_MODEL'
 >;
 
+/** How to reach the provider, shared by its chat and embedding models. */
+function connectionOf(config: EngineConfig): Pick<ProviderSettings, 'baseUrl' | 'apiKey' | 'timeoutMs' | 'maxRetries'> {
+  return { baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, timeoutMs: config.AI_TIMEOUT_MS, maxRetries: config.AI_MAX_RETRIES };
+}
+
 /** The embedding settings the configuration selects, or null when search stays lexical. */
 export function embeddingSettingsFor(config: EngineConfig): EmbeddingSettings | null {
   const provider = config.AI_PROVIDER;
   const model = config.AI_EMBEDDING_MODEL;
   // config.ts refuses AI_EMBEDDING_MODEL with anthropic, which has no embeddings.
   if (!provider || provider === 'anthropic' || !model) return null;
-  return {
-    provider,
-    model,
-    baseUrl: config.AI_BASE_URL,
-    apiKey: config.AI_API_KEY,
-    timeoutMs: config.AI_TIMEOUT_MS,
-    maxRetries: config.AI_MAX_RETRIES,
-  };
+  return { provider, model, ...connectionOf(config) };
 }
 
 /** The engine the configuration selects. */
@@ -76,10 +74,7 @@ export function chatEngineFor(config: EngineConfig): ChatEngine {
   const settings: ProviderSettings = {
     provider,
     model,
-    baseUrl: config.AI_BASE_URL,
-    apiKey: config.AI_API_KEY,
-    timeoutMs: config.AI_TIMEOUT_MS,
-    maxRetries: config.AI_MAX_RETRIES,
+    ...connectionOf(config),
     maxContextTokens: config.AI_MAX_CONTEXT_TOKENS,
     embeddings: embeddingSettingsFor(config) ?? undefined,
   };

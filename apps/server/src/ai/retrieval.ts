@@ -15,7 +15,6 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documents } from '../db/schema.ts';
 import { rankSearch } from '../modules/documents/search.ts';
-import { fuseRankings } from './embeddings.ts';
 import { type AttachmentSource, selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 
 export interface QueryTerm {
@@ -454,6 +453,17 @@ function expandSeed(seed: ElementRow, elements: readonly ElementRow[]): ElementR
     while (isListItem(elements[last + 1]) && last - first < MAX_LIST_ITEMS) last++;
   }
   return elements.slice(first, last + 1);
+}
+
+/** Reciprocal rank fusion (k = 60) of rankings, best first: each id scores Σ 1 / (60 + rank). Hybrid ranking with embeddings uses it. */
+export function fuseRankings(rankings: readonly (readonly string[])[]): { id: string; score: number }[] {
+  const scores = new Map<string, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((id, i) => {
+      scores.set(id, (scores.get(id) ?? 0) + 1 / (60 + i + 1));
+    });
+  }
+  return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
 /**
