@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { enqueueLibraryEmbedding } from './ai/embeddings.ts';
 import { chatEngineFor, embeddingSettingsFor } from './ai/engine.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { DatabaseInUseError, openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
   else console.error('Verity failed to start:', error);
   process.exit(1);
 });

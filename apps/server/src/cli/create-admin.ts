@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, type Role } from '@verity/shared';
 import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
 import { newSecret } from '../lib/ids.ts';
 import { passwordWeakness } from '../lib/passwords.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../modules/auth/accounts.ts';
@@ -152,7 +152,8 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    if (error instanceof CreateAdminError || error instanceof ConfigError) console.error(error.message);
+    if (error instanceof CreateAdminError || error instanceof ConfigError || error instanceof DatabaseInUseError)
+      console.error(error.message);
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
       console.error(`${error.message}\n\n${USAGE}`);
     else console.error('create-admin failed:', error instanceof Error ? error.message : error);

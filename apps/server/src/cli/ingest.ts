@@ -3,7 +3,7 @@ import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INGEST_FILE_EXTENSIONS } from '@verity/shared';
 import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
 import { parseFile, UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 
@@ -154,7 +154,8 @@ if (import.meta.main) {
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      if (error instanceof IngestCommandError || error instanceof ConfigError) console.error(error.message);
+      if (error instanceof IngestCommandError || error instanceof ConfigError || error instanceof DatabaseInUseError)
+        console.error(error.message);
       else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
         console.error(`${error.message}\n\n${USAGE}`);
       else console.error('ingest failed:', error instanceof Error ? error.message.split('\n')[0] : error);

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,9 +51,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const dataDir = options.dataDir ?? 'memory';
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
-  await client.waitReady;
+  let lock: DataDirLock | undefined;
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+    // Before PGlite touches the files: a second process must not even read them (throws DatabaseInUseError).
+    lock = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
@@ -61,6 +73,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
+
+export { DatabaseInUseError } from './lock.ts';
