@@ -2,6 +2,7 @@ export * from './api/account.ts';
 export * from './api/app-config.ts';
 export * from './api/chat.ts';
 export * from './api/documents.ts';
+export * from './api/input.ts';
 export * from './api/ingest.ts';
 export * from './api/notifications.ts';
 export * from './constants.ts';

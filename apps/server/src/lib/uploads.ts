@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors.ts';
+import { assertNoNulCharacter } from './input.ts';
 
 export const FILENAME_MAX_LENGTH = 255;
 
@@ -44,11 +45,16 @@ export async function readForm(request: FastifyRequest, notMultipart: string): P
   if (!Buffer.isBuffer(request.body) || !contentType?.startsWith('multipart/form-data')) {
     throw validationError([{ loc: ['body'], msg: notMultipart }]);
   }
+  let form: FormData;
   try {
-    return await new Response(new Uint8Array(request.body), { headers: { 'content-type': contentType } }).formData();
+    form = await new Response(new Uint8Array(request.body), { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw new AppError(400, 'The upload could not be read. Please try again.');
   }
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') assertNoNulCharacter({ [name]: value }, 'body');
+  }
+  return form;
 }
 
 /**
