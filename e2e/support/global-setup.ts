@@ -37,7 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not production: the suite signs in with the demo accounts, which production refuses to seed.
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,

@@ -59,7 +59,9 @@ function checkAiSettings(
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 while demo accounts exist (they have a published password), else 0.0.0.0. */
+  HOST: z.string().trim().min(1).optional(),
+  ALLOW_DEMO_ON_NETWORK: bool.default(false),
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -136,7 +138,11 @@ export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   APP_URL: string;
-  /** True when demo accounts are seeded: the embedded database, or SEED_DEMO=true. */
+  /** The interface to listen on; main.ts may still narrow it to loopback (see listenHost). */
+  HOST: string;
+  /** Whether HOST was given, rather than chosen by default. */
+  hostSet: boolean;
+  /** True when demo accounts are seeded: the embedded database outside production, or SEED_DEMO=true. */
   seedDemo: boolean;
 }
 
@@ -150,9 +156,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
-  return {
+  if (value.SEED_DEMO === true && value.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'SEED_DEMO=true cannot be used with NODE_ENV=production: the demo accounts, an administrator among them, have a published password. ' +
+        'Create real accounts with `npm run create-admin` instead.',
+    );
+  }
+  const seedDemo = value.SEED_DEMO ?? (value.DATABASE_URL === undefined && value.NODE_ENV !== 'production');
+  const config: Config = {
     ...value,
     APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
-    seedDemo: value.SEED_DEMO ?? value.DATABASE_URL === undefined,
+    HOST: value.HOST ?? (seedDemo ? LOOPBACK : ALL_INTERFACES),
+    hostSet: value.HOST !== undefined,
+    seedDemo,
+  };
+  // Refused before the database is opened, so nothing is seeded for a server that will not start.
+  listenHost(config, seedDemo);
+  return config;
+}
+
+const LOOPBACK = '127.0.0.1';
+const ALL_INTERFACES = '0.0.0.0';
+
+/** Whether only this machine can reach an interface (any name or address other than these may face the network). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Where the server listens, given whether demo accounts (published password, an administrator
+ * among them) exist — seeded now or left in the database by an earlier start. With them, an unset
+ * HOST means loopback, and a network interface needs ALLOW_DEMO_ON_NETWORK=true (then `warning`
+ * is printed at start); without that, a ConfigError explains the choices.
+ */
+export function listenHost(
+  config: Pick<Config, 'HOST' | 'hostSet' | 'ALLOW_DEMO_ON_NETWORK'>,
+  demoAccounts: boolean,
+): { host: string; warning?: string } {
+  if (!demoAccounts) return { host: config.HOST };
+  const host = config.hostSet ? config.HOST : LOOPBACK;
+  if (isLoopbackHost(host)) return { host };
+  if (!config.ALLOW_DEMO_ON_NETWORK) {
+    throw new ConfigError(
+      `HOST=${host} would expose the demo accounts, an administrator among them with a published password, to the network. ` +
+        'Leave HOST unset (or set HOST=127.0.0.1) to listen on this machine only, set SEED_DEMO=false and disable the demo accounts, ' +
+        'or set ALLOW_DEMO_ON_NETWORK=true if they really should be reachable.',
+    );
+  }
+  return {
+    host,
+    warning: `WARNING: the demo accounts, an administrator among them with a published password, are reachable from the network on ${host} (ALLOW_DEMO_ON_NETWORK=true).`,
   };
 }

@@ -1,13 +1,13 @@
 import { buildApp } from './app.ts';
 import { enqueueLibraryEmbedding } from './ai/embeddings.ts';
 import { chatEngineFor, embeddingSettingsFor } from './ai/engine.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, listenHost, loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
-import { seedDemo } from './seed/demo.ts';
+import { findDemoAccounts, seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,6 +18,16 @@ async function main(): Promise<void> {
   // Every start: new or changed seed documents go in; nothing changed costs one query.
   await ingestSeedCorpus({ db: database.db, log: app.log });
   const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+  // Demo accounts left by an earlier start count too: their password is still the published one.
+  const demoPresent = demoAccounts.length > 0 || (await findDemoAccounts(database.db)).length > 0;
+  let listen: ReturnType<typeof listenHost>;
+  try {
+    listen = listenHost(config, demoPresent);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   const embeddings = embeddingSettingsFor(config);
   // Documents added since the last start (seed, command line) are embedded in the background.
   if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
@@ -45,7 +55,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: listen.host });
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [`Verity is running at ${config.APP_URL} (${where})`, `Chat answers with: ${chatEngineFor(config).label}`];
   if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);
@@ -56,6 +66,10 @@ async function main(): Promise<void> {
     for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(24)} ${account.roles.join(' + ')}`);
   }
   if (!config.SMTP_URL) lines.push('No SMTP_URL set: e-mails are kept in the outbox and their links written to this log.');
+  if (demoPresent && !config.hostSet) {
+    lines.push(`Listening on ${listen.host} only, because demo accounts exist (set HOST and ALLOW_DEMO_ON_NETWORK=true to open it up).`);
+  }
+  if (listen.warning) lines.push(listen.warning);
   console.log(lines.join('\n'));
 }
 

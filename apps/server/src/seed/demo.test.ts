@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { organisations, users } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { multipart } from '../test/multipart.ts';
-import { seedDemo } from './demo.ts';
+import { findDemoAccounts, seedDemo } from './demo.ts';
 
 const DEMO = [
   { email: 'standard@example.org', roles: ['standard'] },
@@ -57,4 +57,21 @@ test('seeding twice creates the demo organisation and its four accounts once, an
     expect(user.account_roles).toEqual(demo.roles);
     expect(user.organisation.name).toBe(t.config.DEMO_ORGANISATION);
   }
+});
+
+test('findDemoAccounts reports the enabled accounts with a demo address, which main.ts keeps off the network', async () => {
+  expect(await seedDemo({ db: t.db, config: t.config })).toEqual(DEMO);
+  expect(await findDemoAccounts(t.db)).toEqual(DEMO);
+  await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'admin@example.org'));
+  expect(await findDemoAccounts(t.db)).toEqual(DEMO.slice(0, 3));
+  await t.db
+    .update(users)
+    .set({ disabledAt: new Date() })
+    .where(
+      inArray(
+        users.email,
+        DEMO.map((d) => d.email),
+      ),
+    );
+  expect(await findDemoAccounts(t.db)).toEqual([]);
 });

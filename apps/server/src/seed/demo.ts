@@ -1,5 +1,5 @@
 import type { Role } from '@verity/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
@@ -29,6 +29,27 @@ const DEMO_USERS: readonly (DemoAccount & { firstname: string; surname: string; 
     jobTitle: 'Clinical Systems Manager',
   },
 ];
+
+/**
+ * The enabled accounts with a demo address, in any organisation: whoever holds one may still have
+ * the published password, so the server treats them as demo accounts when choosing where to listen.
+ */
+export async function findDemoAccounts(db: Database): Promise<DemoAccount[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+        isNull(users.disabledAt),
+      ),
+    );
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_USERS.filter((u) => present.has(u.email)).map(({ email, roles }) => ({ email, roles }));
+}
 
 /**
  * The demo organisation and its four accounts, created through the same code path as real users.
