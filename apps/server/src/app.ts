@@ -5,13 +5,15 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@verity/shared';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
+import type { RateLimitStore } from './lib/rate-limit.ts';
+import { createDatabaseRateLimitStore } from './lib/rate-limit-database.ts';
+import { createRedisRateLimitStore } from './lib/rate-limit-redis.ts';
 import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
@@ -32,6 +34,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Wakes this process's job worker when a job is enqueued (main.ts shares it with the worker). */
   jobSignal?: JobSignal;
+  /** Tests may pass their own (e.g. in memory with a fake clock); by default Redis with REDIS_URL, else the database. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** What every route module receives. */
@@ -40,7 +44,7 @@ export interface RouteDeps {
   db: Database;
   database: DatabaseHandle;
   mailer: Mailer;
-  /** One store for every rate limit of this process (a shared store can replace it for several processes). */
+  /** One store for every rate limit: shared by every process on the same database (or Redis). */
   rateLimitStore: RateLimitStore;
   jobSignal: JobSignal;
 }
@@ -52,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     genReqId: () => newId(),
     requestIdHeader: false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     logger:
       config.LOG_LEVEL === 'silent'
@@ -70,13 +74,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   });
+  const rateLimitStore =
+    deps.rateLimitStore ??
+    (config.REDIS_URL ? createRedisRateLimitStore({ url: config.REDIS_URL }) : createDatabaseRateLimitStore({ db: database.db }));
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
   const routeDeps: RouteDeps = {
     config,
     db: database.db,
     database,
     mailer,
-    rateLimitStore: createMemoryRateLimitStore(),
+    rateLimitStore,
     jobSignal: deps.jobSignal ?? createJobSignal(),
   };
 
@@ -131,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   app.addHook('onClose', async () => {
     await mailer.close();
+    // A store passed in belongs to the caller.
+    if (!deps.rateLimitStore) await rateLimitStore.close?.();
   });
   return app;
 }

@@ -27,6 +27,50 @@ const logo = z
   })
   .pipe(z.object({ name: z.string().min(1), logo_url: z.string().min(1) }));
 
+const ADDRESS_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: a hop count or a list of proxy addresses or
+ * CIDRs (Fastify's trustProxy). "true" (trust every hop) would let any client choose its address
+ * by sending the header itself, and with it its rate-limit allowance, so it is refused.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'no longer accepts true, which would let any client choose its own address with an X-Forwarded-For header: give the number of proxies in front of Verity (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const bad = list.filter((part) => !ADDRESS_OR_CIDR.test(part));
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Fastify ignores a bare hop count, so a count becomes
+ * proxy-addr's rule: trust the nearest `hops` addresses (the socket peer first), so the client is
+ * the address the outermost of our proxies appended, whatever the client itself wrote further left.
+ */
+export function trustProxyOption(value: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 export const AI_PROVIDERS = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
@@ -64,7 +108,9 @@ const schema = z.object({
   ALLOW_DEMO_ON_NETWORK: bool.default(false),
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Set: rate-limit counters live in this Redis server instead of the database. */
+  REDIS_URL: z.url({ error: 'must be a URL such as redis://127.0.0.1:6379' }).optional(),
 
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -89,6 +135,11 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  AUTH_LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+  AUTH_KNOWN_SOURCE_DAYS: z.coerce.number().int().positive().default(30),
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  READ_CONCURRENCY_PER_USER: z.coerce.number().int().positive().default(4),
+  DOCUMENT_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   CHAT_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(CHAT_ATTACHMENT_DEFAULT_MAX_BYTES),
 

@@ -412,3 +412,18 @@ export const usageEvents = pgTable(
   },
   (t) => [index('usage_events_organisation_time_idx').on(t.organisationId, t.createdAt), index('usage_events_user_idx').on(t.userId)],
 );
+
+/**
+ * Rate-limit counters shared by every server process on this database (unless REDIS_URL moves
+ * them to Redis): a count per key until `reset_at`, when the key starts again from zero. Also
+ * holds markers with a count of one, such as an address an account has signed in from.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);

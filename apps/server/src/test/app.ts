@@ -17,9 +17,15 @@ export interface TestApp {
 }
 
 /** The real application on a fresh database, quiet, with no SMTP (mail lands in the outbox). */
-export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'mailer' | 'logStream'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore'> & {
+    /** An already open database (a restart, or a second process on it): closing the app leaves it open. */
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://verity.test', ...env });
-  const database = await openTestDatabase();
+  const database = deps.database ?? (await openTestDatabase());
   // The real mailer needs the app's logger, which exists only once the app is built; it is first
   // used by a request, so the app gets a forwarder and the mailer is filled in right after.
   let real: Mailer | undefined = deps.mailer;
@@ -30,9 +36,10 @@ export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<
   const forwarder: Mailer = {
     send: (message) => mailer().send(message),
     idle: () => mailer().idle(),
+    later: (label, work) => mailer().later(label, work),
     close: () => mailer().close(),
   };
-  const app = await buildApp({ config, database, logStream: deps.logStream, mailer: forwarder });
+  const app = await buildApp({ config, database, logStream: deps.logStream, mailer: forwarder, rateLimitStore: deps.rateLimitStore });
   real ??= createMailer({ config, db: database.db, log: app.log });
   await app.ready();
   return {
@@ -43,7 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}, deps: Pick<
     mailIdle: () => forwarder.idle(),
     close: async () => {
       await app.close();
-      await database.close();
+      if (!deps.database) await database.close();
     },
   };
 }

@@ -465,26 +465,45 @@ describe('rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   }
 
-  test('sign-in: one address gets the per-IP allowance, and a successful sign-in does not reset it', async () => {
+  test('sign-in: failures use up the per-IP allowance, successful sign-ins do not', async () => {
     const ip = '198.51.100.1';
     const { email, password } = await buildUser(limited);
     for (let i = 0; i < 3; i++) expect((await postLogin(limited, uniqueEmail('probe'), 'wrong-password-here', ip)).statusCode).toBe(401);
-    expect((await postLogin(limited, email, password, ip)).statusCode).toBe(200);
-    expect((await postLogin(limited, email, password, ip)).statusCode).toBe(200);
-    expectTooMany(await postLogin(limited, email, password, ip));
+    // A shift change behind one NAT address: many successful sign-ins in a row.
+    for (let i = 0; i < 8; i++) expect((await postLogin(limited, email, password, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await postLogin(limited, uniqueEmail('probe'), 'wrong-password-here', ip)).statusCode).toBe(401);
+    expectTooMany(await postLogin(limited, uniqueEmail('probe'), 'wrong-password-here', ip));
     // Another address is unaffected.
     expect((await postLogin(limited, email, password, '198.51.100.2')).statusCode).toBe(200);
   });
 
-  test('sign-in: failed attempts on one account from many addresses lock that account, even with the right password', async () => {
+  test('sign-in: failures from many addresses delay new sources but never lock the owner out of a known one', async () => {
     const { email, password } = await buildUser(limited);
+    const ownerDesk = '192.0.2.200';
+    expect((await postLogin(limited, email, password, ownerDesk)).statusCode).toBe(200);
     for (let i = 0; i < 3; i++) {
       expectErrorShape(await postLogin(limited, email, 'wrong-password-here', `192.0.2.${10 + i}`), 401, 4001);
     }
-    expectTooMany(await postLogin(limited, email, password, '192.0.2.99'));
+    // A source the account has never signed in from waits, even with the right password.
+    const waiting = await postLogin(limited, email, password, '192.0.2.99');
+    expectTooMany(waiting);
+    expect(Number(waiting.headers['retry-after'])).toBe(1);
+    // The owner's own desk is not held up by the attacker's failures.
+    expect((await postLogin(limited, email, password, ownerDesk)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await postLogin(limited, email, password, '192.0.2.99')).statusCode).toBe(200);
     // Other accounts from those addresses still work.
     const other = await buildUser(limited);
     expect((await postLogin(limited, other.email, other.password, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  test('sign-in: one source that keeps failing on an account is refused for it until the window ends', async () => {
+    const { email, password } = await buildUser(limited);
+    const ip = '192.0.2.150';
+    for (let i = 0; i < 3; i++) expectErrorShape(await postLogin(limited, email, 'wrong-password-here', ip), 401, 4001);
+    const refused = await postLogin(limited, email, password, ip);
+    expectTooMany(refused);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
   });
 
   test('sign-in: successful sign-ins do not count against the account', async () => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
+import { rateLimitSource } from '../../lib/rate-limit.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
 import { AUTH_MESSAGES, type AuthDeps, login, requestPasswordReset, resetPassword, signout, signup, verifyEmail } from './service.ts';
@@ -26,15 +27,18 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   });
 
   app.post('/auth/login', async (request): Promise<LoginResponse> => {
-    // Counted before parsing so malformed attempts use up the allowance too.
-    await limits.ip.login.consume(request.ip);
+    // Counted before parsing so malformed attempts use up the allowance too; a successful sign-in
+    // is given back, so many people behind one address (a trust's NAT) never lock each other out.
+    const source = rateLimitSource(request.ip);
+    await limits.ip.login.consume(source);
     const input = parseWith(loginSchema, request.body);
     const { token } = await login({ ...serviceDeps(request), ...input, ip: request.ip, userAgent: request.headers['user-agent'] });
+    await limits.ip.login.refund(source);
     return { auth_token: token, message: AUTH_MESSAGES.loginSucceeded, error: null };
   });
 
   app.post('/auth/signup', async (request, reply) => {
-    await limits.ip.signup.consume(request.ip);
+    await limits.ip.signup.consume(rateLimitSource(request.ip));
     const input = parseWith(signupSchema, request.body);
     await signup({ ...serviceDeps(request), input });
     const body: MessageResponse = { message: AUTH_MESSAGES.signedUp };
@@ -47,14 +51,14 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   });
 
   app.post('/auth/reset_password', async (request): Promise<MessageResponse> => {
-    await limits.ip.requestPasswordReset.consume(request.ip);
+    await limits.ip.requestPasswordReset.consume(rateLimitSource(request.ip));
     const input = parseWith(requestPasswordResetSchema, request.body);
     await requestPasswordReset({ ...serviceDeps(request), email: input.email });
     return { message: AUTH_MESSAGES.resetRequested };
   });
 
   app.post('/auth/reset-password', async (request): Promise<MessageResponse> => {
-    await limits.ip.resetPassword.consume(request.ip);
+    await limits.ip.resetPassword.consume(rateLimitSource(request.ip));
     const input = parseWith(resetPasswordSchema, request.body);
     await resetPassword({ ...serviceDeps(request), code: input.oobCode, newPassword: input.newPassword });
     return { message: AUTH_MESSAGES.passwordReset };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/connect.ts';
 import { organisations, users } from '../../db/schema.ts';
 import { catalogued, validationError } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
+import { rateLimitSource } from '../../lib/rate-limit.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
 import { createOrganisation } from '../organisations/service.ts';
@@ -43,16 +44,19 @@ export async function login(
   options: AuthDeps & { email: string; password: string; ip?: string; userAgent?: string },
 ): Promise<{ token: string; user: UserRow }> {
   const { db, config, limits, email } = options;
-  await limits.account.login.assertOpen(email);
+  const attempt = await limits.login.begin(email, rateLimitSource(options.ip));
   const account = await findAccount(db, eq(users.email, email));
   // verifyPassword spends the same time on a missing hash, so an unknown address is not faster.
   const passwordMatches = await verifyPassword(options.password, account?.user.passwordHash ?? null);
   if (!account || !passwordMatches) {
-    await limits.account.login.record(email);
+    await attempt.failed();
     options.log.info({ event: 'login_failed' }, 'sign-in refused: wrong e-mail or password');
     throw catalogued(401, 'invalidCredentials');
   }
   const { user } = account;
+  const refusedAnyway =
+    Boolean(user.disabledAt || account.organisationDeactivatedAt) || (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt);
+  await attempt.succeeded(!refusedAnyway);
   if (user.disabledAt || account.organisationDeactivatedAt) throw catalogued(403, 'accountDisabled');
   if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) {
     await resendVerification({ ...options, user });
