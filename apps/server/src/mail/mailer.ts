@@ -21,6 +21,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<MailResult>;
   /** Resolves once every message handed over so far is recorded and its delivery attempt over. */
   idle(): Promise<void>;
+  /**
+   * Runs work that may end in an e-mail (look-ups, writes, sending) after the answer has gone, so
+   * an answer never takes longer because there was something to do. idle() and close() wait for
+   * it; a failure is logged under `label` (its kind only) and never reaches the caller.
+   */
+  later(label: string, work: () => Promise<unknown>): void;
   /** Waits for messages still being delivered, then releases the transport. */
   close(): Promise<void>;
 }

@@ -15,7 +15,7 @@ import type { MailMessage, MailResult, Mailer } from './mailer.ts';
 export function createMailer(options: { config: Config; db: Database; log: FastifyBaseLogger }): Mailer {
   const { config, db, log } = options;
   const transporter = config.SMTP_URL ? createTransport(config.SMTP_URL, { from: config.MAIL_FROM }) : null;
-  const inFlight = new Set<Promise<MailResult>>();
+  const inFlight = new Set<Promise<unknown>>();
 
   async function deliver(message: MailMessage): Promise<MailResult> {
     const id = newId();
@@ -71,6 +71,14 @@ export function createMailer(options: { config: Config; db: Database; log: Fasti
       inFlight.add(pending);
       void pending.finally(() => inFlight.delete(pending));
       return pending;
+    },
+    later(label, work) {
+      // setImmediate: the reply is written (microtasks) before the work's first query starts.
+      const pending = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => log.error({ event: label, error: describeError(error) }, 'background work failed'));
+      inFlight.add(pending);
+      void pending.finally(() => inFlight.delete(pending));
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

@@ -36,16 +36,27 @@ function signupFields(overrides: Record<string, string> = {}): Record<string, st
   };
 }
 
+/** Signs up and waits for what is done after the answer (the account, its e-mail). */
 async function postSignup(app: TestApp, fields: Record<string, string>, remoteAddress?: string) {
-  return app.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress, ...(await multipart(fields)) });
+  const response = await app.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress, ...(await multipart(fields)) });
+  await app.mailIdle();
+  return response;
 }
 
 async function postJson(app: TestApp, url: string, payload: unknown, remoteAddress?: string) {
   return app.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
 }
 
+/** Asks for a reset link and waits for what is done after the answer (the code, its e-mail). */
 async function requestReset(app: TestApp, email: string, remoteAddress?: string) {
-  return app.app.inject({ method: 'POST', url: '/api/auth/reset_password', remoteAddress, ...(await multipart({ email })) });
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset_password',
+    remoteAddress,
+    ...(await multipart({ email })),
+  });
+  await app.mailIdle();
+  return response;
 }
 
 const signout = (app: TestApp, token: string) =>

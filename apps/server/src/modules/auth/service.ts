@@ -75,20 +75,24 @@ export async function login(
 }
 
 /**
- * Creates the account and its organisation, or, when the address is taken, quietly e-mails the
- * owner instead: the caller answers the same either way, so sign-up cannot reveal who has an account.
+ * Checks the request, then creates the account and its organisation — or, when the address is
+ * taken, quietly e-mails the owner instead — after the answer has gone: the caller answers the
+ * same, in the same time, either way, so sign-up cannot reveal who has an account.
  */
 export async function signup(options: AuthDeps & { input: SignupInput }): Promise<void> {
-  const { db, config, input } = options;
+  const { input } = options;
   await options.limits.account.signup.consume(input.email);
-  const [localPart = '', domain = ''] = splitEmail(input.email);
+  const [localPart = ''] = splitEmail(input.email);
   const weakness = passwordWeakness(input.password, [input.first_name, input.surname, localPart]);
   if (weakness) throw validationError([{ loc: ['body', 'password'], msg: weakness }]);
+  options.mailer.later('signup', () => createAccountOrNotifyOwner(options));
+}
 
+async function createAccountOrNotifyOwner(options: AuthDeps & { input: SignupInput }): Promise<void> {
+  const { db, config, input } = options;
+  const [, domain = ''] = splitEmail(input.email);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
-    // Hash anyway so a taken address costs the same time as a new account.
-    await hashPassword(input.password);
     notifyExistingOwner(options, existing);
     return;
   }
@@ -128,10 +132,17 @@ export async function signout(options: { db: Database; sessionId: string }): Pro
   await revokeSession(options.db, options.sessionId);
 }
 
-/** E-mails a reset link when the account exists and may sign in; the caller answers the same regardless. */
+/**
+ * E-mails a reset link when the account exists and may sign in. That is done after the answer has
+ * gone, so the caller answers the same, in the same time, whether or not there was anything to send.
+ */
 export async function requestPasswordReset(options: AuthDeps & { email: string }): Promise<void> {
+  await options.limits.account.requestPasswordReset.consume(options.email);
+  options.mailer.later('password_reset_request', () => sendPasswordReset(options));
+}
+
+async function sendPasswordReset(options: AuthDeps & { email: string }): Promise<void> {
   const { db, config, email } = options;
-  await options.limits.account.requestPasswordReset.consume(email);
   const account = await findAccount(db, eq(users.email, email));
   if (!account || account.user.disabledAt || account.organisationDeactivatedAt) return;
   const { user } = account;
