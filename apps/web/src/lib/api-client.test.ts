@@ -194,6 +194,15 @@ describe('apiRequest', () => {
     expect(dialog()?.recoverable).toBe(true);
   });
 
+  it("keeps a 429's Retry-After, in seconds, on the error", async () => {
+    mockApi({
+      'GET /api/docs/x': { status: 429, body: { message: 'slow down', request_id: 'r' }, headers: { 'Retry-After': '180' } },
+      'GET /api/docs/y': { status: 429, body: { message: 'slow down', request_id: 'r' } },
+    });
+    expect((await failure(apiRequest('docs/x', { background: true }))).retryAfterSeconds).toBe(180);
+    expect((await failure(apiRequest('docs/y', { background: true }))).retryAfterSeconds).toBeUndefined();
+  });
+
   it('on a 401 for a call that carried a token: raises the dialog and ends the session', async () => {
     localStorage.setItem('accessToken', 'expired');
     localStorage.setItem('user', JSON.stringify(buildTestUser()));

@@ -34,13 +34,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly clientError: ClientError;
   readonly body?: ApiErrorBody;
+  /** From a 429's Retry-After header: how long the server asks the caller to wait. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, clientError: ClientError, body?: ApiErrorBody) {
+  constructor(status: number, clientError: ClientError, body?: ApiErrorBody, retryAfterSeconds?: number) {
     super(clientError.description);
     this.name = 'ApiError';
     this.status = status;
     this.clientError = clientError;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -110,7 +113,7 @@ export async function fetchApi<T>(
       if (options.signal?.aborted && !timedOut) throw cause;
       throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, options, token);
     }
-    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), options, token);
+    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), options, token, retryAfterOf(response));
     return await read(response);
   } catch (error) {
     if (timedOut && !(error instanceof ApiError)) throw apiFailure(TIMEOUT_STATUS, undefined, options, token);
@@ -131,9 +134,10 @@ export function apiFailure(
   body: ApiErrorBody | undefined,
   options: Pick<ApiRequestOptions, 'background' | 'raiseDialog'>,
   token: string | null,
+  retryAfterSeconds?: number,
 ): ApiError {
   const clientError = toClientError(status, body);
-  const error = new ApiError(status, clientError, body);
+  const error = new ApiError(status, clientError, body, retryAfterSeconds);
 
   // A rejected token ends the session so the route guard sends the user to sign in. Only when
   // the token that failed is still the current one: a newer sign-in must not be undone.
@@ -144,6 +148,13 @@ export function apiFailure(
     openErrorDialog(errorDialogPayloadFromClientError(clientError));
   }
   return error;
+}
+
+/** A Retry-After header in seconds (the server never sends the date form); undefined without one. */
+export function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  return Number(value.trim());
 }
 
 /** The catalogue's error body of a failed response, if it sent one. */

@@ -34,9 +34,26 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
   const { status, body, clientError } = error;
   if (body?.error_code !== undefined && body.message) return body.message;
-  if (status === 422 || status === 429 || status === 408) return clientError.description;
+  if (status === 429) return withWait(clientError.description, error.retryAfterSeconds);
+  if (status === 422 || status === 408) return clientError.description;
   if (status >= 400 && status < 500 && body?.message) return body.message;
   return fallback;
+}
+
+/**
+ * The specification's 429 sentence stays as it is; how long to wait follows it, so a person
+ * held back at sign-in knows whether to wait a few seconds or come back later.
+ */
+function withWait(sentence: string, seconds: number | undefined): string {
+  return seconds === undefined || seconds <= 0 ? sentence : `${sentence} ${waitSentence(seconds)}`;
+}
+
+/** "Try again in 20 seconds." / "… in 3 minutes." / "… in 2 hours.", rounded up. */
+export function waitSentence(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return `Try again in ${unit(Math.ceil(seconds), 'second')}.`;
+  if (seconds < 3600) return `Try again in ${unit(Math.ceil(seconds / 60), 'minute')}.`;
+  return `Try again in ${unit(Math.ceil(seconds / 3600), 'hour')}.`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface MockResponseInit {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type MockHandler = (request: { method: string; headers: Headers; body: unknown }) => MockResponseInit | unknown;
@@ -47,7 +48,7 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
     if (isResponseInit(result)) {
       const status = result.status ?? 200;
       if (status === 204) return new Response(null, { status });
-      return jsonResponse(status, result.body);
+      return jsonResponse(status, result.body, result.headers);
     }
     return jsonResponse(200, result);
   });
@@ -55,9 +56,9 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
   return calls;
 }
 
-function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }

@@ -20,6 +20,7 @@ import type { Database } from '../../db/connect.ts';
 import { chatAttachments, documents, organisations, users } from '../../db/schema.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import { createReadLimits } from '../../lib/read-limits.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { type ChatMessageRow, type ChatOwner, type ChatSessionRow, getSession } from './service.ts';
 
@@ -51,8 +52,9 @@ export interface ConversationExport {
  */
 export async function chatExportRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
+  const limits = createReadLimits({ store: deps.rateLimitStore, config })('chatExport');
 
-  app.get('/chat/sessions/:id/export', { onRequest: requireAuth(['standard']) }, async (request, reply) => {
+  app.get('/chat/sessions/:id/export', { onRequest: requireAuth(['standard']), ...limits }, async (request, reply) => {
     const owner = ownerOf(request);
     const params = parseWith(chatSessionParamsSchema, request.params, 'params');
     const loaded = await loadConversationExport({ db, owner, sessionId: params.id, appUrl: config.APP_URL, exportedAt: new Date() });

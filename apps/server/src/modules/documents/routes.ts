@@ -14,11 +14,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
+import { createReadLimits } from '../../lib/read-limits.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { parseWith } from '../../lib/validate.ts';
 import { compareDocuments } from './compare.ts';
 import { searchDocuments } from './search.ts';
-import { filterData, findNewestByFilename, findVisibleById, listFavourites, presentDocument, setFavourite } from './service.ts';
+import {
+  assertElementCountWithin,
+  filterData,
+  findNewestByFilename,
+  findVisibleById,
+  listFavourites,
+  presentDocument,
+  setFavourite,
+} from './service.ts';
 
 const DOCUMENT_NOT_FOUND = 'The requested document could not be found.';
 const FILENAME_MAX_LENGTH = 255;
@@ -29,7 +38,11 @@ const FILENAME_MAX_LENGTH = 255;
  * internal document answers exactly as a missing one.
  */
 export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { db } = deps;
+  const { db, config } = deps;
+  const readLimits = createReadLimits({ store: deps.rateLimitStore, config });
+  const searchLimits = readLimits('search');
+  const compareLimits = readLimits('compare');
+  const maxElements = config.DOCUMENT_MAX_ELEMENTS;
 
   app.get('/chat/filter_data', { onRequest: requireAuth(['standard']) }, async (request): Promise<FilterDataResponse> => {
     const { organisationId } = authOf(request, ['standard']);
@@ -44,6 +57,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     const query = parseWith(documentQuerySchema, request.query, 'query');
     const document = await findVisibleById({ db, organisationId, id: request.params.id });
     if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+    await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
     return presentDocument({ db, organisationId, document, highlight: query.element_ids });
   });
 
@@ -57,6 +71,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
       if (filename.length > FILENAME_MAX_LENGTH) throw notFound(DOCUMENT_NOT_FOUND);
       const document = await findNewestByFilename({ db, organisationId, filename });
       if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+      await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
       return presentDocument({ db, organisationId, document, highlight: query.element_ids });
     },
   );
@@ -75,13 +90,13 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     return listFavourites({ db, userId, organisationId });
   });
 
-  app.get('/docs/search', { onRequest: requireAuth(['standard']) }, async (request): Promise<SearchResponse> => {
+  app.get('/docs/search', { onRequest: requireAuth(['standard']), ...searchLimits }, async (request): Promise<SearchResponse> => {
     const { organisationId } = authOf(request, ['standard']);
     const query = parseWith(searchQuerySchema, request.query, 'query');
     return searchDocuments({ db, organisationId, query });
   });
 
-  app.get('/docs/compare', { onRequest: requireAuth(['standard']) }, async (request): Promise<CompareResponse> => {
+  app.get('/docs/compare', { onRequest: requireAuth(['standard']), ...compareLimits }, async (request): Promise<CompareResponse> => {
     const { organisationId } = authOf(request, ['standard']);
     const query = parseWith(compareQuerySchema, request.query, 'query');
     const [left, right] = await Promise.all([
@@ -89,6 +104,7 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
       findVisibleById({ db, organisationId, id: query.right }),
     ]);
     if (!left || !right) throw notFound(DOCUMENT_NOT_FOUND);
+    for (const document of [left, right]) await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'compare' });
     return compareDocuments({ db, left, right });
   });
 }

@@ -1,9 +1,31 @@
 import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse, MyFavouritesResponse } from '@verity/shared';
-import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documentElements, documentFavourites, documents } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * Refuses a document with more than `limit` elements (422) before any of them is loaded: one
+ * very large document would otherwise cost the server a response of a hundred megabytes or a
+ * comparison of seconds. `purpose` completes "too large to …".
+ */
+export async function assertElementCountWithin(options: {
+  db: Database;
+  document: DocumentRow;
+  limit: number;
+  purpose: 'show in full' | 'compare';
+}): Promise<void> {
+  const [row] = await options.db.select({ n: count() }).from(documentElements).where(eq(documentElements.documentId, options.document.id));
+  const n = Number(row?.n ?? 0);
+  if (n <= options.limit) return;
+  const which = options.purpose === 'compare' ? `${options.document.code} is` : 'This document is';
+  throw new AppError(
+    422,
+    `${which} too large to ${options.purpose} (${n.toLocaleString('en-GB')} passages; the limit is ${options.limit.toLocaleString('en-GB')}).`,
+  );
+}
 
 /** External library documents for everyone; internal ones only for their own organisation. */
 function visibleTo(organisationId: string): SQL {

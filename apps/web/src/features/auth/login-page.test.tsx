@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 import { apiError, buildTestUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
@@ -94,6 +94,17 @@ describe('LoginPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(ERROR_CODES.invalidCredentials.message);
     expect(screen.queryByTestId('location')).toBeNull();
+    expect(storeLogin).not.toHaveBeenCalled();
+  });
+
+  it('adds how long to wait to the rate-limit sentence, from Retry-After', async () => {
+    const tooMany = "You've made too many requests. Please wait a moment before trying again.";
+    const limited = apiError(429, { message: tooMany });
+    request.mockRejectedValue(new ApiError(429, limited.clientError, limited.body, 150));
+    await signIn('/auth/login');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`${tooMany} Try again in 3 minutes.`);
     expect(storeLogin).not.toHaveBeenCalled();
   });
 

@@ -256,6 +256,17 @@ describe('DocumentReaderPage for a standard user', () => {
     expect(screen.getByRole('link', { name: 'Back to Regulatory Wiki' }).getAttribute('href')).toBe('/wiki');
   });
 
+  it("shows the server's sentence when a document is too large to show in full", async () => {
+    const message = 'This document is too large to show in full (101,507 passages; the limit is 20,000).';
+    mockApi({
+      [`GET /api/docs/document/${DOC_ID}`]: { status: 422, body: { message, request_id: 'req_1' } },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${DOC_ID}`);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Regulatory Wiki' }).getAttribute('href')).toBe('/wiki');
+  });
+
   it('shows Failed to fetch document on a server error and recovers on retry', async () => {
     let calls = 0;
     mockApi({

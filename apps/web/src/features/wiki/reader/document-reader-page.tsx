@@ -10,7 +10,7 @@ import { DocumentBody } from './document-body';
 import { buildBlocks, buildToc, highlightedIds, toDocumentReference } from './document-model';
 import { HighlightNavigator } from './highlight-navigator';
 import { ReaderHeader } from './reader-header';
-import { DocumentLoadError, DocumentNotFound, ReaderSkeleton } from './reader-states';
+import { DocumentLoadError, DocumentNotFound, DocumentTooLarge, ReaderSkeleton } from './reader-states';
 import { SupersededBanner } from './superseded-banner';
 import { TableOfContentsDisclosure, TableOfContentsSidebar } from './table-of-contents';
 
@@ -187,6 +187,8 @@ export function DocumentReaderPage() {
     content =
       isApiError(query.error) && query.error.status === 404 ? (
         <DocumentNotFound backTo={backTo} backLabel={backLabel} />
+      ) : isApiError(query.error) && query.error.status === 422 ? (
+        <DocumentTooLarge message={query.error.clientError.description} backTo={backTo} backLabel={backLabel} />
       ) : (
         <DocumentLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
       );

@@ -47,6 +47,20 @@ export function DocumentNotFound({ backTo, backLabel }: { backTo: string; backLa
   );
 }
 
+/** A 422 from the server: the document has more passages than it sends whole (its sentence says how many). */
+export function DocumentTooLarge({ message, backTo, backLabel }: { message: string; backTo: string; backLabel: string }) {
+  return (
+    <div className="mx-auto max-w-xl py-8">
+      <Alert title="This document cannot be shown">
+        <p>{message}</p>
+        <ButtonLink to={backTo} variant="secondary" className="mt-3">
+          {backLabel}
+        </ButtonLink>
+      </Alert>
+    </div>
+  );
+}
+
 export function DocumentLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <div className="mx-auto max-w-xl py-8">

@@ -1,0 +1,122 @@
+import type { DocumentResponse } from '@verity/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { newSession } from '../../test/chat.ts';
+import { buildDocument, buildUser, type TestUser } from '../../test/factories.ts';
+
+const TOO_MANY = "You've made too many requests. Please wait a moment before trying again.";
+const MAX_ELEMENTS = 6;
+
+const store = createMemoryRateLimitStore();
+let t: TestApp;
+let small: string;
+let smallOther: string;
+let large: string;
+
+const paragraphs = (n: number, word: string) =>
+  Array.from({ length: n }, (_, i) => ({ type: 'paragraph' as const, text: `${word} passage ${i + 1}` }));
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    { READ_RATE_LIMIT_PER_MINUTE: '3', READ_CONCURRENCY_PER_USER: '2', DOCUMENT_MAX_ELEMENTS: String(MAX_ELEMENTS) },
+    { rateLimitStore: store },
+  );
+  small = await buildDocument(t, { code: 'HTM 01-01', filename: 'small.pdf', elements: paragraphs(MAX_ELEMENTS, 'ventilation') });
+  smallOther = await buildDocument(t, { code: 'HTM 01-02', filename: 'small-2.pdf', elements: paragraphs(3, 'ventilation') });
+  large = await buildDocument(t, { code: 'HTM 99-99', filename: 'large.pdf', elements: paragraphs(MAX_ELEMENTS + 1, 'legionella') });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+
+function expectTooMany(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json().message).toBe(TOO_MANY);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('per-user limits on expensive reads', () => {
+  const reads: [string, (user: TestUser) => Promise<string>][] = [
+    ['search', async () => '/api/docs/search?q=ventilation'],
+    ['compare', async () => `/api/docs/compare?left=${small}&right=${smallOther}`],
+    ['chat export', async (user) => `/api/chat/sessions/${(await newSession(t, user)).id}/export`],
+  ];
+
+  for (const [name, urlFor] of reads) {
+    test(`${name}: READ_RATE_LIMIT_PER_MINUTE requests a minute per user, then 429 with Retry-After`, async () => {
+      const user = await buildUser(t);
+      const url = await urlFor(user);
+      for (let i = 0; i < 3; i++) expect((await get(user, url)).statusCode).toBe(200);
+      expectTooMany(await get(user, url));
+      // Another user is not held up by the first.
+      const other = await buildUser(t);
+      expect((await get(other, await urlFor(other))).statusCode).toBe(200);
+    });
+
+    test(`${name}: at most READ_CONCURRENCY_PER_USER in flight per user; a finished request gives its slot back`, async () => {
+      const user = await buildUser(t);
+      const url = await urlFor(user);
+      const inFlight = `reads:in-flight:${user.user.id}`;
+      // Two requests of this user still running (here or in another process).
+      await store.increment(inFlight, 60_000);
+      await store.increment(inFlight, 60_000);
+      expectTooMany(await get(user, url));
+      await store.decrement(inFlight);
+      expect((await get(user, url)).statusCode).toBe(200);
+      expect((await store.peek(inFlight))?.count).toBe(1);
+    });
+  }
+
+  test('concurrent searches beyond the cap are refused, the rest answered', async () => {
+    const user = await buildUser(t);
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => get(user, `/api/docs/search?q=${['ventilation', 'passage', 'legionella'][i]}`)),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    // Three at once against a cap of two: at least two answered; none fails otherwise.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect((await store.peek(`reads:in-flight:${user.user.id}`))?.count ?? 0).toBe(0);
+  });
+});
+
+describe('very large documents', () => {
+  test('a document at the element cap is shown in full, with its highlighted passages', async () => {
+    const user = await buildUser(t);
+    const first = await get(user, `/api/docs/document/${small}`);
+    expect(first.statusCode).toBe(200);
+    const ids = first.json<DocumentResponse>().elements.map((element) => element.id);
+    expect(ids).toHaveLength(MAX_ELEMENTS);
+    const highlighted = await get(user, `/api/docs/document/${small}?element_ids=${ids[2]}`);
+    expect(
+      highlighted
+        .json<DocumentResponse>()
+        .elements.filter((e) => e.highlighted)
+        .map((e) => e.id),
+    ).toEqual([ids[2]]);
+  });
+
+  test('a document over DOCUMENT_MAX_ELEMENTS is refused with a clear message, by id and by file name', async () => {
+    const user = await buildUser(t);
+    for (const url of [`/api/docs/document/${large}`, '/api/docs/newest-document-by-filename/large.pdf']) {
+      const response = await get(user, url);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(
+        `This document is too large to show in full (${MAX_ELEMENTS + 1} passages; the limit is ${MAX_ELEMENTS}).`,
+      );
+      expect(response.json().request_id).toBe(response.headers['x-request-id']);
+    }
+  });
+
+  test('compare refuses a document over the cap, naming it', async () => {
+    const user = await buildUser(t);
+    const response = await get(user, `/api/docs/compare?left=${small}&right=${large}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(`HTM 99-99 is too large to compare (${MAX_ELEMENTS + 1} passages; the limit is ${MAX_ELEMENTS}).`);
+  });
+});
