@@ -56,6 +56,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     genReqId: () => newId(),
     requestIdHeader: false,
+    // File names travel in paths (/api/docs/newest-document-by-filename/{name}): room for any real one
+    // (255 characters, percent-encoded), while longer segments still get a 414.
+    routerOptions: { maxParamLength: 1024 },
+    // The router's own refusals (an over-long or malformed path) answer in the API's error shape too.
+    frameworkErrors: (error, request, reply) => sendRouterError(error, request, reply),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     logger:
@@ -111,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are per user and session: no browser or proxy may keep them, unless a route
+    // chose its own caching (a photo's capability URL).
+    if (/^\/api(?:[/?]|$)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   // Before any route is registered: a plugin context copies the error handler it is created with.
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
@@ -146,6 +154,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Requests whose body was read and accepted: errors after that point are ours. */
 const reachedHandler = new WeakSet<FastifyRequest>();
+
+/** Errors the router raises before any route or hook runs; their own messages would echo the path. */
+function sendRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known: Record<string, [number, string]> = {
+    FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long: one part of it is longer than the server accepts.'],
+    FST_ERR_BAD_URL: [400, 'The address is not valid: it contains a character that cannot be decoded.'],
+  };
+  const refusal = known[error.code];
+  if (!refusal) return sendError(error, request, reply);
+  const body: ApiErrorBody = { message: refusal[1], request_id: request.id };
+  // Sent outside the routes' context, so the onSend hooks that add these do not run.
+  reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+  return reply.status(refusal[0]).type('application/json').send(body);
+}
 
 function sendError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const body: ApiErrorBody = { message: error.message, request_id: request.id };
