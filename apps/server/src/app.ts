@@ -14,6 +14,8 @@ import { newId } from './lib/ids.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-database.ts';
 import { createRedisRateLimitStore } from './lib/rate-limit-redis.ts';
+import { rejectNulCharacters } from './lib/input.ts';
+import { serializeError } from './lib/log.ts';
 import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
             serializers: {
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+              // Query parameters, database messages and attached request data are what users typed.
+              err: serializeError,
             },
           },
   });
@@ -125,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preHandler', async (request) => {
     reachedHandler.add(request);
   });
+  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
   registerAuthentication(app, {
     db: database.db,
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
