@@ -7,6 +7,7 @@ import type { ApiErrorBody } from '@verity/shared';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
+import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom } from './ingest/isolated.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.rateLimitStore ??
     (config.REDIS_URL ? createRedisRateLimitStore({ url: config.REDIS_URL }) : createDatabaseRateLimitStore({ db: database.db }));
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
+  // Uploaded files are parsed in worker threads with the configured limits (ingest/isolated.ts).
+  configureUntrustedParsing(parseSettingsFrom(config));
   const routeDeps: RouteDeps = {
     config,
     db: database.db,
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   app.addHook('onClose', async () => {
     await mailer.close();
+    await closeUntrustedParsing();
     // A store passed in belongs to the caller.
     if (!deps.rateLimitStore) await rateLimitStore.close?.();
   });

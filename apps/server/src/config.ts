@@ -178,6 +178,21 @@ const schema = z.object({
   JOBS_RETRY_BASE_SECONDS: z.coerce.number().int().positive().default(30),
   JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
 
+  /** Untrusted files (attachments, ingestion uploads, `npm run ingest`) are parsed in worker threads within these limits. */
+  PARSE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  PARSE_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  PARSE_MAX_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
+  PARSE_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
+  PARSE_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(5000),
+  PARSE_MAX_PAGES: z.coerce.number().int().positive().default(2000),
+  PARSE_MAX_ELEMENTS: z.coerce.number().int().positive().default(100_000),
+  PARSE_MAX_CHARACTERS: z.coerce.number().int().positive().default(10_000_000),
+
   TRUSTED_BY_LOGOS: logoList.optional(),
   TRUSTED_BY_PROFESSIONAL_LOGOS: logoList.optional(),
   PROFESSIONAL_BODY_LOGO: logo.optional(),

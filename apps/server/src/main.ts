@@ -39,16 +39,18 @@ async function main(): Promise<void> {
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
     staleAfterMs: config.JOBS_STALE_AFTER_SECONDS * 1000,
     retryBaseMs: config.JOBS_RETRY_BASE_SECONDS * 1000,
+    // One process owns the embedded database: a job running at start was left by one that died.
+    exclusive: database.kind === 'pglite',
   });
-  if (config.JOBS_WORKER) worker.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    await app.close();
-    // The job in hand finishes before the database closes; one cut off by the timer is requeued at the next start.
+    // First the job in hand goes back to the queue uncounted (a restart is not the file's fault),
+    // before closing the app ends the parse workers under it.
     await worker.stop();
+    await app.close();
     await database.close();
     process.exit(0);
   };
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: listen.host });
+  // Only once the server answers: a job (a hostile upload among them) never delays start-up.
+  if (config.JOBS_WORKER) worker.start();
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [`Verity is running at ${config.APP_URL} (${where})`, `Chat answers with: ${chatEngineFor(config).label}`];
   if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { INGEST_FILE_EXTENSIONS } from '@verity/shared';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
-import { parseFile, UnreadableFileError } from '../ingest/parse.ts';
+import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom, parseUntrustedFile } from '../ingest/isolated.ts';
+import { UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 
 const USAGE = `Usage: npm run ingest -- <file or folder> [more files or folders] --category C --domain D --subdomain S [--issuer I] [--edition E]
@@ -66,7 +67,7 @@ export async function ingestFile(options: { db: Database; path: string; metadata
   }
   const bytes = new Uint8Array(readFileSync(path));
   try {
-    const parsed = await parseFile({ bytes, filename, maxBytes });
+    const parsed = await parseUntrustedFile({ bytes, filename, maxBytes });
     const stored = await storeDocument({
       db,
       organisationId: null,
@@ -134,6 +135,7 @@ async function main(): Promise<number> {
   if (files.length === 0) throw new IngestCommandError(`No ${INGEST_FILE_EXTENSIONS.join(' ')} files found in ${positionals.join(', ')}.`);
 
   const config = loadConfig();
+  configureUntrustedParsing(parseSettingsFrom(config));
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
@@ -146,6 +148,7 @@ async function main(): Promise<number> {
     console.log(summarise(outcomes));
     return outcomes.some((o) => o.outcome === 'refused') ? 1 : 0;
   } finally {
+    await closeUntrustedParsing();
     await database.close();
   }
 }

@@ -1,3 +1,4 @@
+import { chargeElement } from './limits.ts';
 /** The kinds of element every parser produces, in reading order. */
 export type ElementType = 'title' | 'heading' | 'paragraph' | 'list_item' | 'table';
 
@@ -56,7 +57,9 @@ export function parseMarkdown(markdown: string): ParsedElement[] {
   const headings: { level: number; text: string }[] = [];
   const path = () => headings.map((h) => h.text);
   const push = (type: ElementType, text: string) => {
-    if (text.length > 0) elements.push({ type, text, page: 1, headingPath: path() });
+    if (text.length === 0) return;
+    chargeElement(text.length);
+    elements.push({ type, text, page: 1, headingPath: path() });
   };
 
   // The block being gathered: a paragraph's lines or the current list item's lines.

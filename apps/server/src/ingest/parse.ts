@@ -1,9 +1,11 @@
 import { parseDocx } from './docx.ts';
 import { parseHtml } from './html.ts';
+import { checkTextLength, type ParseLimits, withParseLimits } from './limits.ts';
 import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
 import { sniffFormat } from './sniff.ts';
 import { parseText } from './text.ts';
+import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
 
 export { sniffFormat } from './sniff.ts';
 export { extractPdfText } from './pdf.ts';
@@ -23,7 +25,7 @@ export interface ParsedDocument {
 
 /** Why a file could not be parsed; `reason` is a stable key, `message` a sentence for a person. */
 export class UnreadableFileError extends Error {
-  readonly reason: 'unsupported_type' | 'encrypted' | 'corrupt' | 'no_text' | 'too_large';
+  readonly reason: 'unsupported_type' | 'encrypted' | 'corrupt' | 'no_text' | 'too_large' | 'too_complex';
   constructor(reason: UnreadableFileError['reason'], message: string) {
     super(message);
     this.name = 'UnreadableFileError';
@@ -32,12 +34,19 @@ export class UnreadableFileError extends Error {
 }
 
 /**
- * Parse a file into ordered elements. The format is sniffed from the bytes (the file name only
- * separates Markdown from plain text); a file over `maxBytes`, of another type, encrypted, damaged
- * or without any text is refused with an UnreadableFileError, and nothing else is thrown for bad input.
+ * Parse a file into ordered elements, in this thread. The format is sniffed from the bytes (the
+ * file name only separates Markdown from plain text); a file over `maxBytes`, of another type,
+ * encrypted, damaged, without any text or beyond `limits` is refused with an UnreadableFileError,
+ * and nothing else is thrown for bad input. Files from outside go through parseUntrustedFile
+ * (isolated.ts), which runs this in a worker with memory and time limits.
  */
-export async function parseFile(input: { bytes: Uint8Array; filename: string; maxBytes?: number }): Promise<ParsedDocument> {
-  const { bytes, filename, maxBytes } = input;
+export async function parseFile(input: {
+  bytes: Uint8Array;
+  filename: string;
+  maxBytes?: number;
+  limits?: ParseLimits;
+}): Promise<ParsedDocument> {
+  const { bytes, filename, maxBytes, limits } = input;
   if (maxBytes !== undefined && bytes.byteLength > maxBytes) {
     const limit = `${Math.floor(maxBytes / (1024 * 1024)) || (maxBytes / (1024 * 1024)).toFixed(2)} MB`;
     throw new UnreadableFileError('too_large', `This file is larger than the ${limit} limit for documents.`);
@@ -45,7 +54,7 @@ export async function parseFile(input: { bytes: Uint8Array; filename: string; ma
   const format = sniffFormat(bytes, filename);
   let parsed: { title: string | null; pageCount: number; elements: ParsedElement[] };
   try {
-    parsed = await parseByFormat(format, bytes);
+    parsed = await withParseLimits(limits, () => parseByFormat(format, bytes, limits));
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
     // A parser library failing on hostile or damaged input is the file's fault, not the server's.
@@ -67,18 +76,32 @@ export async function parseFile(input: { bytes: Uint8Array; filename: string; ma
 async function parseByFormat(
   format: SourceFormat,
   bytes: Uint8Array,
+  limits: ParseLimits | undefined,
 ): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
   switch (format) {
     case 'pdf':
       return parsePdf(bytes);
     case 'docx':
+      if (limits) {
+        // The sniffer has read this directory already; a null here cannot happen for a DOCX.
+        const entries = readZipDirectory(bytes) ?? [];
+        checkZipLimits(bytes, entries, limits);
+        verifyZipEntries(bytes, entries);
+      }
       return { ...(await parseDocx(bytes)), pageCount: 1 };
     case 'html':
       return { ...parseHtml(decodeText(bytes), { titleFrom: 'document' }), pageCount: 1 };
-    case 'markdown':
-      return { title: null, pageCount: 1, elements: parseMarkdown(decodeText(bytes)) };
-    case 'text':
-      return { title: null, pageCount: 1, elements: parseText(decodeText(bytes)) };
+    case 'markdown': {
+      const text = decodeText(bytes);
+      // Markdown and plain text are nearly all text: more characters than allowed are refused unread.
+      checkTextLength(text.length);
+      return { title: null, pageCount: 1, elements: parseMarkdown(text) };
+    }
+    case 'text': {
+      const text = decodeText(bytes);
+      checkTextLength(text.length);
+      return { title: null, pageCount: 1, elements: parseText(text) };
+    }
   }
 }
 

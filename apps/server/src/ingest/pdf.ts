@@ -1,4 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
+import { chargeRead, checkPageCount } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
 import { UnreadableFileError } from './parse.ts';
 import { collapse, createElementBuilder, LIST_MARKER, NUMBERED_HEADING, sectionDepth } from './text.ts';
@@ -66,6 +67,7 @@ async function pageRuns(document: PdfDocument, pageNumber: number, fonts?: Map<s
     const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
     // The glyphs' height, whichever way the text is rotated.
     const size = Math.abs(b) > Math.abs(a) ? Math.hypot(a, b) : Math.hypot(c, d);
+    chargeRead(item.str.length);
     runs.push({ text: item.str, x, y, width: item.width, size: Math.round(size * 2) / 2 || 1, font: item.fontName, bold: false });
     fontNames.add(item.fontName);
   }
@@ -97,6 +99,7 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pageCount: nu
   const document = await openPdf(bytes);
   try {
     const pages: string[] = [];
+    checkPageCount(document.numPages);
     for (let n = 1; n <= document.numPages; n++) pages.push((await pageRuns(document, n)).map((run) => run.text).join(' '));
     return { pageCount: document.numPages, pages };
   } catch (error) {
@@ -258,6 +261,7 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | nul
   try {
     pages = [];
     const fonts = new Map<string, boolean>();
+    checkPageCount(document.numPages);
     for (let n = 1; n <= document.numPages; n++) pages.push(buildLines(await pageRuns(document, n, fonts), n));
     const metadata = await document.getMetadata().catch(() => null);
     const info = metadata?.info as { Title?: unknown } | undefined;

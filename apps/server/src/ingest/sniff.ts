@@ -1,4 +1,5 @@
 import { type SourceFormat, UnreadableFileError } from './parse.ts';
+import { readZipDirectory } from './zip.ts';
 
 export const ACCEPTED_TYPES_MESSAGE = 'Upload a PDF, Word (.docx), HTML, Markdown or plain text file.';
 
@@ -17,38 +18,6 @@ const BINARY_SIGNATURES: { name: string; bytes: number[] }[] = [
   { name: 'a compressed archive', bytes: [0x37, 0x7a, 0xbc, 0xaf] },
   { name: 'an RTF file', bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66] },
 ];
-
-/**
- * The names in a ZIP file's central directory, read from the end-of-central-directory record. An
- * unreadable directory yields null.
- */
-function zipEntryNames(bytes: Uint8Array): string[] | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end record is 22 bytes plus a comment of at most 65,535 bytes.
-  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= earliest; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
-    const nameLength = view.getUint16(at + 28, true);
-    const extraLength = view.getUint16(at + 30, true);
-    const commentLength = view.getUint16(at + 32, true);
-    if (at + 46 + nameLength > bytes.length) return null;
-    names.push(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
-}
 
 /** C0 control bytes other than tab, new lines, form feed and escape: text files do not contain them. */
 function hasControlBytes(bytes: Uint8Array): boolean {
@@ -74,7 +43,7 @@ export function sniffFormat(bytes: Uint8Array, filename: string): SourceFormat {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (/^\s{0,1000}%PDF-/.test(head)) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    const names = zipEntryNames(bytes);
+    const names = readZipDirectory(bytes)?.map((entry) => entry.name);
     if (names?.includes('word/document.xml')) return 'docx';
     const what = names?.some((name) => name.startsWith('xl/') || name.startsWith('ppt/'))
       ? 'an Excel or PowerPoint file'

@@ -1,3 +1,4 @@
+import { chargeElement } from './limits.ts';
 import type { ElementType, ParsedElement } from './markdown.ts';
 
 /** Whitespace of any kind (including non-breaking spaces) collapsed to single spaces. */
@@ -16,6 +17,7 @@ export function createElementBuilder() {
   const add = (type: ElementType, rawText: string, page: number) => {
     const text = type === 'table' ? rawText : collapse(rawText);
     if (text.length === 0) return null;
+    chargeElement(text.length);
     const element: ParsedElement = { type, text, page, headingPath: headings.map((h) => h.text) };
     elements.push(element);
     return element;

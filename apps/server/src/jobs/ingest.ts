@@ -1,7 +1,8 @@
 import type { IngestJobProgress } from '@verity/shared';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema.ts';
-import { parseFile, UnreadableFileError } from '../ingest/parse.ts';
+import { parseUntrustedFile } from '../ingest/isolated.ts';
+import { type ParsedDocument, UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
@@ -17,20 +18,25 @@ export interface IngestJobResult {
   created: boolean;
 }
 
+export const INGEST_INTERRUPTED =
+  'The server stopped while processing this file, so it was not tried again. The file may be too large or complex to read; upload it again to retry.';
+
 /**
- * Parses an uploaded file and stores the document through the one store path. A file that cannot
- * be read fails at once with the parser's explanation; the upload is deleted when the job ends.
+ * Parses an uploaded file in the isolated parser pool and stores the document through the one
+ * store path. A file that cannot be read fails at once with the parser's explanation; the upload
+ * is deleted when the job ends.
  */
 export const ingestJobHandler: JobHandler = {
-  async run({ job, db, reportProgress }): Promise<IngestJobResult> {
+  interruptedMessage: INGEST_INTERRUPTED,
+  async run({ job, db, reportProgress, signal }): Promise<IngestJobResult> {
     const payload = job.payload as IngestJobPayload;
     const [file] = await db.select().from(files).where(eq(files.id, payload.file_id));
     if (!file) throw new PermanentJobError('The uploaded file is no longer available. Please upload it again.');
 
     await reportProgress({ stage: 'parsing' } satisfies IngestJobProgress);
-    let parsed: Awaited<ReturnType<typeof parseFile>>;
+    let parsed: ParsedDocument;
     try {
-      parsed = await parseFile({ bytes: new Uint8Array(file.bytes), filename: file.filename });
+      parsed = await parseUntrustedFile({ bytes: new Uint8Array(file.bytes), filename: file.filename, signal });
     } catch (error) {
       if (error instanceof UnreadableFileError) throw new PermanentJobError(error.message);
       throw error;

@@ -81,26 +81,24 @@ export async function claimNextJob(options: { db: Database; kinds: readonly stri
 }
 
 /**
- * Running jobs whose lock is older than `staleAfterMs` belong to a worker that stopped (a crash
- * or a restart mid-job): they are queued again, or failed when no attempts are left.
+ * Running jobs whose process died: their lock is older than `staleAfterMs` (a live worker renews
+ * it while the job runs), or — with `all`, when the caller knows it is the only process on this
+ * database and has just started — every running job.
  */
-export async function requeueStaleJobs(options: {
+export async function abandonedJobs(options: {
   db: Database;
+  kinds: readonly string[];
   now: Date;
   staleAfterMs: number;
-}): Promise<{ requeued: number; failed: number }> {
-  const { db, now } = options;
-  const cutoff = new Date(now.getTime() - options.staleAfterMs);
-  const stale = and(eq(jobs.status, 'running'), lt(jobs.lockedAt, cutoff));
-  const failed = await db
-    .update(jobs)
-    .set({ status: 'failed', lockedAt: null, updatedAt: now, error: 'The job was interrupted and has no attempts left.' })
-    .where(and(stale, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
-    .returning({ id: jobs.id });
-  const requeued = await db
-    .update(jobs)
-    .set({ status: 'queued', lockedAt: null, runAt: now, updatedAt: now })
-    .where(stale)
-    .returning({ id: jobs.id });
-  return { requeued: requeued.length, failed: failed.length };
+  all?: boolean;
+}): Promise<JobRow[]> {
+  const { db, kinds } = options;
+  if (kinds.length === 0) return [];
+  const cutoff = new Date(options.now.getTime() - options.staleAfterMs);
+  const running = and(eq(jobs.status, 'running'), inArray(jobs.kind, [...kinds]));
+  return db
+    .select()
+    .from(jobs)
+    .where(options.all ? running : and(running, lt(jobs.lockedAt, cutoff)))
+    .orderBy(asc(jobs.id));
 }

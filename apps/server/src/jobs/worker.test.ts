@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { jobs } from '../db/schema.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { claimNextJob, createJobSignal, enqueueJob } from './queue.ts';
-import { createJobWorker, type JobHandler, PermanentJobError, retryDelayMs } from './worker.ts';
+import { createJobWorker, INTERRUPTED, type JobHandler, PermanentJobError, retryDelayMs } from './worker.ts';
 
 let database: DatabaseHandle;
 let clock: Date;
@@ -133,30 +133,78 @@ describe('job worker', () => {
     expect(await w.runOnce()).toBe(false);
   });
 
-  test('a job left running by a stopped worker is requeued once stale, and then completes', async () => {
+  test('a job left running by a process that died is failed once stale, never run again', async () => {
     const job = await enqueue(3);
-    // A worker claimed it and died: the lock stays behind.
+    // A worker claimed it and its process died: the lock stays behind.
     const claimed = await claimNextJob({ db: database.db, kinds: ['test_kind'], now: now() });
     expect(claimed?.id).toBe(job.id);
 
-    const w = worker({ run: async () => ({ ok: true }) });
+    let runs = 0;
+    const failedRows: string[] = [];
+    const w = worker({
+      run: async () => {
+        runs += 1;
+        return { ok: true };
+      },
+      onFailed: async (_tx, row) => {
+        failedRows.push(row.id);
+      },
+    });
     expect(await w.runOnce()).toBe(false);
-    expect(await w.recoverStale()).toEqual({ requeued: 0, failed: 0 });
+    expect(await w.recoverStale()).toEqual({ failed: 0 });
 
     advance(STALE_AFTER_MS + 1);
-    expect(await w.recoverStale()).toEqual({ requeued: 1, failed: 0 });
-    expect(await reload(job.id)).toMatchObject({ status: 'queued', attempts: 1, lockedAt: null });
-    expect(await w.runOnce()).toBe(true);
-    expect(await reload(job.id)).toMatchObject({ status: 'succeeded', attempts: 2, result: { ok: true } });
+    expect(await w.recoverStale()).toEqual({ failed: 1 });
+    expect(await reload(job.id)).toMatchObject({ status: 'failed', attempts: 1, lockedAt: null, error: INTERRUPTED });
+    expect(failedRows).toEqual([job.id]);
+    expect(await w.runOnce()).toBe(false);
+    expect(runs).toBe(0);
   });
 
-  test('a stale job with no attempts left fails instead of running again', async () => {
-    const job = await enqueue(1);
+  test("a handler's own message explains the interruption", async () => {
+    const job = await enqueue(5);
     await claimNextJob({ db: database.db, kinds: ['test_kind'], now: now() });
     advance(STALE_AFTER_MS + 1);
-    const w = worker({ run: async () => ({ ok: true }) });
-    expect(await w.recoverStale()).toEqual({ requeued: 0, failed: 1 });
-    expect(await reload(job.id)).toMatchObject({ status: 'failed', error: 'The job was interrupted and has no attempts left.' });
+    const w = worker({ run: async () => ({ ok: true }), interruptedMessage: 'The file was too much.' });
+    expect(await w.recoverStale()).toEqual({ failed: 1 });
+    expect(await reload(job.id)).toMatchObject({ status: 'failed', error: 'The file was too much.' });
+  });
+
+  test('an exclusive worker fails at start every job left running, however fresh its lock', async () => {
+    const signal = createJobSignal();
+    const left = await enqueue(5);
+    await claimNextJob({ db: database.db, kinds: ['test_kind'], now: now() });
+    const queued = await enqueue(5);
+    const ran: string[] = [];
+    let ranOne: () => void = () => {};
+    const ranAll = new Promise<void>((resolve) => {
+      ranOne = resolve;
+    });
+    const w = createJobWorker({
+      db: database.db,
+      handlers: {
+        test_kind: {
+          run: async ({ job }) => {
+            ran.push(job.id);
+            ranOne();
+            return { ok: true };
+          },
+        },
+      },
+      signal,
+      pollIntervalMs: 60_000,
+      staleAfterMs: STALE_AFTER_MS,
+      retryBaseMs: RETRY_BASE_MS,
+      exclusive: true,
+      now,
+    });
+    w.start();
+    await ranAll;
+    await vi.waitFor(async () => expect((await reload(queued.id)).status).toBe('succeeded'));
+    await w.stop();
+    expect(await reload(left.id)).toMatchObject({ status: 'failed', attempts: 1, error: INTERRUPTED });
+    expect(await reload(queued.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(ran).toEqual([queued.id]);
   });
 
   test('progress renews the lock, so a long job is not taken for abandoned', async () => {
@@ -167,7 +215,7 @@ describe('job worker', () => {
         await reportProgress({ step: 1 });
         advance(STALE_AFTER_MS - 1000);
         // Another worker's recovery pass runs now: the lock is fresh, so the job stays running.
-        expect(await w.recoverStale()).toEqual({ requeued: 0, failed: 0 });
+        expect(await w.recoverStale()).toEqual({ failed: 0 });
         return { ok: true };
       },
     });
@@ -193,19 +241,21 @@ describe('job worker', () => {
     expect(await reload(other.id)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
-  test('started, it picks up a new job at once on the signal and stops after finishing it', async () => {
+  test('started, it picks up a new job at once on the signal; stopping hands the job in hand back uncounted', async () => {
     const signal = createJobSignal();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     let started: () => void = () => {};
+    let signalOf: AbortSignal | undefined;
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
     const w = worker(
       {
-        run: async () => {
+        run: async ({ signal: jobSignal }) => {
+          signalOf ??= jobSignal;
           started();
           await gate;
           return { ok: true };
@@ -217,9 +267,18 @@ describe('job worker', () => {
     const job = await enqueueJob({ db: database.db, kind: 'test_kind', payload: {}, maxAttempts: 1, signal });
     // The poll interval is a minute: only the signal can have started it this soon.
     await running;
+    let aborted = false;
     const stopping = w.stop();
+    // The handler is told, and whatever it does next settles nothing.
+    await vi.waitFor(() => expect(signalOf?.aborted).toBe(true));
+    aborted = true;
     release();
     await stopping;
-    expect(await reload(job.id)).toMatchObject({ status: 'succeeded' });
+    expect(aborted).toBe(true);
+    expect(await reload(job.id)).toMatchObject({ status: 'queued', attempts: 0, lockedAt: null });
+
+    // The next start runs it as its first attempt.
+    expect(await w.runOnce()).toBe(true);
+    expect(await reload(job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { jobs } from '../db/schema.ts';
-import { claimNextJob, type JobRow, type JobSignal, requeueStaleJobs } from './queue.ts';
+import { abandonedJobs, claimNextJob, type JobRow, type JobSignal } from './queue.ts';
 
 export interface JobContext {
   job: JobRow;
   db: Database;
   /** Saves progress for pollers; also renews the job's lock, so a long job is not taken for abandoned. */
   reportProgress(progress: unknown): Promise<void>;
+  /** Aborted when the worker stops: the job has been put back in the queue, so its work may end early. */
+  signal?: AbortSignal;
 }
 
 export interface JobHandler {
@@ -17,6 +19,8 @@ export interface JobHandler {
   onSucceeded?(tx: Database, job: JobRow): Promise<void>;
   /** Runs in the transaction that marks the job failed for good. */
   onFailed?(tx: Database, job: JobRow): Promise<void>;
+  /** The job's error when the process running it died; the generic INTERRUPTED otherwise. */
+  interruptedMessage?: string;
 }
 
 /** A failure that retrying cannot fix: the job fails at once and this message is its error. */
@@ -42,22 +46,37 @@ export interface JobWorkerOptions {
   staleAfterMs: number;
   /** Delay before the first retry; each further retry waits twice as long (capped at an hour). */
   retryBaseMs: number;
+  /**
+   * This is the only worker on the database (the embedded one, which a single process owns): at
+   * start every job still running was left by a process that died, whatever the age of its lock.
+   */
+  exclusive?: boolean;
   now?: () => Date;
 }
 
 export interface JobWorker {
-  /** Requeues stale jobs, then works through the queue until stopped. */
+  /** Fails the jobs of dead processes, then works through the queue until stopped. */
   start(): void;
-  /** Lets the job in hand finish, then stops; resolves when the worker is idle. */
+  /**
+   * Puts the job in hand back in the queue without counting the attempt (a deploy or restart is
+   * not the file's fault), tells its handler to stop, and resolves when the worker is idle.
+   */
   stop(): Promise<void>;
   /** Claims and runs one due job; false when none was due. Tests drive the worker with this. */
   runOnce(): Promise<boolean>;
-  recoverStale(): Promise<{ requeued: number; failed: number }>;
+  /**
+   * Fails the jobs whose process died while running them (see abandonedJobs). They are never
+   * retried: a file that kills the process would otherwise kill it again on every attempt.
+   */
+  recoverStale(options?: { all?: boolean }): Promise<{ failed: number }>;
 }
 
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 const UNEXPECTED_RETRY = 'Something went wrong while processing this job. It will be tried again shortly.';
 const UNEXPECTED_FINAL = 'Something went wrong while processing this job, and it failed on every attempt.';
+export const INTERRUPTED = 'The server stopped while running this job, so it was not tried again.';
+/** How often a running job renews its lock, at most: well inside the stale threshold. */
+const HEARTBEAT_MAX_MS = 60_000;
 
 /** The delay before retry after attempt `attempts` (1-based): base, 2 × base, 4 × base, … */
 export function retryDelayMs(retryBaseMs: number, attempts: number): number {
@@ -80,16 +99,38 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let woken = false;
   let wake: (() => void) | undefined;
   let lastStaleCheck = 0;
+  let firstRecovery = false;
+  /** The job this worker is running, with what stop() needs to hand it back. */
+  let inHand: { job: JobRow; abort: AbortController } | undefined;
 
   const onSignal = () => {
     woken = true;
     wake?.();
   };
 
-  async function recoverStale() {
-    const outcome = await requeueStaleJobs({ db, now: now(), staleAfterMs: options.staleAfterMs });
-    if (outcome.requeued > 0 || outcome.failed > 0) log?.warn(outcome, 'stale jobs recovered');
-    return outcome;
+  async function recoverStale(recovery: { all?: boolean } = {}) {
+    const at = now();
+    const dead = await abandonedJobs({ db, kinds, now: at, staleAfterMs: options.staleAfterMs, all: recovery.all });
+    let failed = 0;
+    for (const job of dead) {
+      // Never one this worker is running itself.
+      if (inHand?.job.id === job.id) continue;
+      const handler = handlers[job.kind];
+      const settled = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(jobs)
+          .set({ status: 'failed', error: handler?.interruptedMessage ?? INTERRUPTED, lockedAt: null, updatedAt: at })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
+          .returning({ id: jobs.id });
+        if (rows.length > 0) await handler?.onFailed?.(tx, job);
+        return rows.length > 0;
+      });
+      if (settled) {
+        failed += 1;
+        log?.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed: the process running it stopped');
+      }
+    }
+    return { failed };
   }
 
   async function runOnce(): Promise<boolean> {
@@ -100,17 +141,32 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (!handler) return false;
     // Only the claim that is still current may settle the job: a lock taken over as stale belongs to another run.
     const ours = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+    const abort = new AbortController();
+    inHand = { job, abort };
     const context: JobContext = {
       job,
       db,
+      signal: abort.signal,
       reportProgress: async (progress) => {
         const at = now();
         await db.update(jobs).set({ progress, lockedAt: at, updatedAt: at }).where(ours);
       },
     };
+    // While the job runs its lock is renewed, so only a job whose process died ever looks stale.
+    const heartbeat = setInterval(
+      () => {
+        const at = now();
+        db.update(jobs)
+          .set({ lockedAt: at })
+          .where(ours)
+          .catch(() => {});
+      },
+      Math.max(10, Math.min(options.staleAfterMs / 3, HEARTBEAT_MAX_MS)),
+    );
+    heartbeat.unref();
     const started = performance.now();
     try {
-      const result = await handler.run(context);
+      const result = await handler.run(context).finally(() => clearInterval(heartbeat));
       await db.transaction(async (tx) => {
         const settled = await tx
           .update(jobs)
@@ -122,6 +178,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job succeeded');
     } catch (error) {
       const at = now();
+      if (abort.signal.aborted) {
+        log?.info({ jobId: job.id, kind: job.kind }, 'job returned to the queue as the worker stopped');
+        return true;
+      }
       const fail = (message: string) =>
         db.transaction(async (tx) => {
           const settled = await tx
@@ -145,8 +205,24 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           'job failed; retry scheduled',
         );
       }
+    } finally {
+      inHand = undefined;
     }
     return true;
+  }
+
+  /** The job in hand back to the queue, its attempt not counted; whatever its handler does next settles nothing. */
+  async function handBack(): Promise<void> {
+    const current = inHand;
+    if (!current) return;
+    const { job } = current;
+    const at = now();
+    await db
+      .update(jobs)
+      .set({ status: 'queued', attempts: job.attempts - 1, lockedAt: null, runAt: at, updatedAt: at })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
+      .catch((error: unknown) => log?.error({ jobId: job.id, error: errorSummary(error) }, 'could not return the job to the queue'));
+    current.abort.abort(new Error('The job worker stopped.'));
   }
 
   async function idle(): Promise<void> {
@@ -168,7 +244,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       try {
         if (Date.now() - lastStaleCheck >= Math.min(options.staleAfterMs / 2, 60_000)) {
           lastStaleCheck = Date.now();
-          await recoverStale();
+          await recoverStale({ all: firstRecovery });
+          firstRecovery = false;
         }
         worked = await runOnce();
       } catch (error) {
@@ -186,6 +263,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       if (running) return;
       running = true;
       lastStaleCheck = 0;
+      firstRecovery = options.exclusive === true;
       unsubscribe = options.signal?.subscribe(onSignal);
       loop = work();
     },
@@ -194,6 +272,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       unsubscribe?.();
       unsubscribe = undefined;
       wake?.();
+      await handBack();
       await loop;
       loop = undefined;
     },

@@ -18,7 +18,8 @@ import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, chatSessions } from '../../db/schema.ts';
 import type { ParsedElement } from '../../ingest/markdown.ts';
-import { type ParsedDocument, parseFile, UnreadableFileError } from '../../ingest/parse.ts';
+import { parseUntrustedFile } from '../../ingest/isolated.ts';
+import { type ParsedDocument, UnreadableFileError } from '../../ingest/parse.ts';
 import { ACCEPTED_TYPES_MESSAGE } from '../../ingest/sniff.ts';
 import { authOf, requireAuth } from '../../lib/auth.ts';
 import { AppError, catalogued, notFound, validationError } from '../../lib/errors.ts';
@@ -306,7 +307,7 @@ export async function chatAttachmentRoutes(app: FastifyInstance, deps: RouteDeps
         const bytes = new Uint8Array(await upload.arrayBuffer());
         let parsed: ParsedDocument;
         try {
-          parsed = await parseFile({ bytes, filename: fileName, maxBytes });
+          parsed = await parseUntrustedFile({ bytes, filename: fileName, maxBytes });
         } catch (error) {
           if (error instanceof UnreadableFileError) throw error.reason === 'too_large' ? tooLarge() : unreadable(error);
           throw error;

@@ -2,7 +2,7 @@ import type { DocumentResponse, IngestDocumentResponse, IngestJobResponse } from
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents, files, jobs } from '../../db/schema.ts';
-import { INGEST_JOB_KIND, ingestJobHandler } from '../../jobs/ingest.ts';
+import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from '../../jobs/ingest.ts';
 import { claimNextJob } from '../../jobs/queue.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -258,10 +258,10 @@ describe('POST /api/ingest/documents', () => {
 });
 
 describe('a job that is interrupted or fails unexpectedly', () => {
-  test('a job left running by a crashed worker is requeued at the next start and completes', async () => {
-    const response = await upload({ file: file('# Crash test\n\nRecovered after a restart.', 'crash-test.md'), ...tags });
+  test('a job left running by a process that died is failed at the next start with the reason, not tried again', async () => {
+    const response = await upload({ file: file('# Crash test\n\nThe process died on this one.', 'crash-test.md'), ...tags });
     const { job_id } = response.json<IngestDocumentResponse>();
-    // The worker that claimed it died: the job stays running with its lock.
+    // The worker that claimed it died with its process: the job stays running with its lock.
     await claimNextJob({ db: t.db, kinds: [INGEST_JOB_KIND], now: new Date() });
     expect((await getJob(job_id)).json<IngestJobResponse>()).toMatchObject({ status: 'running', attempts: 1 });
 
@@ -274,12 +274,14 @@ describe('a job that is interrupted or fails unexpectedly', () => {
       retryBaseMs: 30_000,
       now: () => later,
     });
-    expect(await restarted.recoverStale()).toEqual({ requeued: 1, failed: 0 });
-    expect(await restarted.runOnce()).toBe(true);
-    const done = (await getJob(job_id)).json<IngestJobResponse>();
-    expect(done).toMatchObject({ status: 'succeeded', created: true, attempts: 2 });
+    expect(await restarted.recoverStale()).toEqual({ failed: 1 });
+    expect(await restarted.runOnce()).toBe(false);
+    const failed = (await getJob(job_id)).json<IngestJobResponse>();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, error: INGEST_INTERRUPTED });
     const [stored] = await t.db.select({ n: count() }).from(documents).where(eq(documents.filename, 'crash-test.md'));
-    expect(stored?.n).toBe(1);
+    expect(stored?.n).toBe(0);
+    // The upload is deleted with the failed job, as for any other failure.
+    expect(await t.db.select({ id: files.id }).from(files).where(eq(files.filename, 'crash-test.md'))).toEqual([]);
   });
 
   test('an unexpected failure is retried after a backoff; the document is stored once', async () => {
