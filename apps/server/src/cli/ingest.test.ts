@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import { openDatabase } from '../db/connect.ts';
 import { documentElements, documents } from '../db/schema.ts';
 import { openTestDatabase } from '../test/database.ts';
+import { buildManyPagePdf, buildZipBombDocx } from '../test/hostile-files.ts';
 import { buildEncryptedPdf, buildPdf } from '../test/sample-files.ts';
 import { collectFiles, ingestFile, summarise } from './ingest.ts';
 
@@ -90,6 +91,20 @@ describe('ingestFile', () => {
     expect(big).toMatchObject({ outcome: 'refused', reason: expect.stringContaining('larger than') });
     expect(await database.db.select().from(documents)).toHaveLength(1);
     expect(summarise([first, second, locked])).toBe('3 files: 1 ingested, 1 unchanged, 1 refused.');
+  });
+
+  test('parses in the isolated pool: a zip bomb and a 20,000-page PDF are refused with the limit they exceed', async () => {
+    const hostile = await mkdtemp(join(tmpdir(), 'verity-ingest-hostile-'));
+    try {
+      await writeFile(join(hostile, 'bomb.docx'), buildZipBombDocx(60));
+      await writeFile(join(hostile, 'pages.pdf'), buildManyPagePdf(20_000));
+      const bomb = await ingestFile({ db: database.db, path: join(hostile, 'bomb.docx'), metadata: tags, maxBytes: 25_000_000 });
+      expect(bomb).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/times its size; at most 100 times is allowed/) });
+      const pages = await ingestFile({ db: database.db, path: join(hostile, 'pages.pdf'), metadata: tags, maxBytes: 25_000_000 });
+      expect(pages).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/^This PDF has 20,000 pages/) });
+    } finally {
+      await rm(hostile, { recursive: true, force: true });
+    }
   });
 });
 
