@@ -46,7 +46,8 @@ beforeAll(async () => {
   t = await buildTestApp({
     INGESTION_TOKEN: TOKEN,
     // Short enough that the test does not wait long on the file that needs the time-out.
-    PARSE_TIMEOUT_MS: '4000',
+    PARSE_TIMEOUT_MS: '3000',
+    PARSE_WORKERS: '1',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
   });
   user = await buildUser(t);
@@ -115,7 +116,7 @@ async function attach(sessionId: string, hostile: Hostile) {
   return fetch(`${baseUrl}/api/chat/sessions/${sessionId}/attachments`, {
     method: 'POST',
     headers: { ...user.headers, ...body.headers },
-    body: body.payload,
+    body: new Uint8Array(body.payload),
   });
 }
 
@@ -126,7 +127,7 @@ async function ingestUpload(hostile: Hostile) {
     domain: 'Estates',
     subdomain: 'Hostile',
   });
-  return fetch(`${baseUrl}/api/ingest/documents`, { method: 'POST', headers: { token: TOKEN, ...body.headers }, body: body.payload });
+  return fetch(`${baseUrl}/api/ingest/documents`, { method: 'POST', headers: { token: TOKEN, ...body.headers }, body: new Uint8Array(body.payload) });
 }
 
 async function job(id: string): Promise<IngestJobResponse> {
@@ -174,7 +175,7 @@ describe('a hostile upload corpus', () => {
         const response = await fetch(`${baseUrl}/api/account/upload/image`, {
           method: 'POST',
           headers: { ...user.headers, ...body.headers },
-          body: body.payload,
+          body: new Uint8Array(body.payload),
         });
         expect(response.status, hostile.name).toBeGreaterThanOrEqual(400);
         expect(response.status, hostile.name).toBeLessThan(500);
@@ -224,7 +225,7 @@ describe('a hostile upload corpus', () => {
     const photo = await fetch(`${baseUrl}/api/account/upload/image`, {
       method: 'POST',
       headers: { ...user.headers, ...body.headers },
-      body: body.payload,
+      body: new Uint8Array(body.payload),
     });
     expect(photo.status).toBe(413);
   });
