@@ -223,6 +223,29 @@ describe('job worker', () => {
     expect(await reload(job.id)).toMatchObject({ status: 'succeeded' });
   });
 
+  test('a running job renews its lock by itself, so a long step (a slow parse) never looks like a dead process', async () => {
+    const job = await enqueue(3);
+    const options = { db: database.db, pollIntervalMs: 60_000, staleAfterMs: 300, retryBaseMs: RETRY_BASE_MS };
+    const other = createJobWorker({ ...options, handlers: { test_kind: { run: async () => ({}) } } });
+    const w = createJobWorker({
+      ...options,
+      handlers: {
+        test_kind: {
+          run: async () => {
+            // No progress reported for more than twice the stale threshold.
+            for (let i = 0; i < 5; i++) {
+              await new Promise((resolve) => setTimeout(resolve, 150));
+              expect(await other.recoverStale()).toEqual({ failed: 0 });
+            }
+            return { ok: true };
+          },
+        },
+      },
+    });
+    expect(await w.runOnce()).toBe(true);
+    expect(await reload(job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
   test('concurrent claims never take the same job', async () => {
     const [a, b] = [await enqueue(), await enqueue()];
     const claims = await Promise.all([
