@@ -225,7 +225,9 @@ describe('job worker', () => {
 
   test('a running job renews its lock by itself, so a long step (a slow parse) never looks like a dead process', async () => {
     const job = await enqueue(3);
-    const options = { db: database.db, pollIntervalMs: 60_000, staleAfterMs: 300, retryBaseMs: RETRY_BASE_MS };
+    // Real time (the heartbeat is a real timer), a minute ahead so the new job is due on either database's clock.
+    const realNow = () => new Date(Date.now() + 60_000);
+    const options = { db: database.db, pollIntervalMs: 60_000, staleAfterMs: 300, retryBaseMs: RETRY_BASE_MS, now: realNow };
     const other = createJobWorker({ ...options, handlers: { test_kind: { run: async () => ({}) } } });
     const w = createJobWorker({
       ...options,
