@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { parseHtml } from './html.ts';
+import { buildNestedHtml } from '../test/hostile-files.ts';
+import { HTML_MAX_DEPTH, parseHtml } from './html.ts';
+import { DEFAULT_PARSE_LIMITS } from './limits.ts';
 import { parseFile } from './parse.ts';
 
 const brief = (html: string) => parseHtml(html).elements.map((e) => [e.type, e.text, e.headingPath]);
@@ -62,5 +64,20 @@ describe('parseHtml', () => {
   test('a page whose only content is scripts and navigation is refused as having no text', async () => {
     const bytes = new TextEncoder().encode('<!DOCTYPE html><html><body><nav>Menu</nav><script>var a = 1;</script></body></html>');
     await expect(parseFile({ bytes, filename: 'empty.html' })).rejects.toMatchObject({ name: 'UnreadableFileError', reason: 'no_text' });
+  });
+
+  test('with limits, markup nested deeper than HTML_MAX_DEPTH is refused before the tree is built; implied closes do not count', async () => {
+    const encode = (html: string) => new TextEncoder().encode(html);
+    const started = performance.now();
+    await expect(
+      parseFile({ bytes: encode(buildNestedHtml(200_000)), filename: 'nested.html', limits: DEFAULT_PARSE_LIMITS }),
+    ).rejects.toMatchObject({
+      reason: 'too_complex',
+      message: expect.stringMatching(/^This file nests its markup more than 1,000 levels deep\./),
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    const flat = `<!doctype html><title>Flat</title><body>${'<p>A paragraph '.repeat(HTML_MAX_DEPTH * 2)}<ul>${'<li>An item'.repeat(HTML_MAX_DEPTH * 2)}</ul>`;
+    const parsed = await parseFile({ bytes: encode(flat), filename: 'flat.html', limits: DEFAULT_PARSE_LIMITS });
+    expect(parsed.elements.length).toBeGreaterThanOrEqual(HTML_MAX_DEPTH * 4);
   });
 });

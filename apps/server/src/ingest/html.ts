@@ -1,11 +1,41 @@
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { Parser, parseDocument } from 'htmlparser2';
+import { currentParseLimits, tooComplex } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
 import { collapse, createElementBuilder } from './text.ts';
 
 export interface ParsedHtml {
   title: string | null;
   elements: ParsedElement[];
+}
+
+/**
+ * Deepest element nesting an untrusted page may have. Building the tree costs time quadratic in
+ * the depth (200,000 nested divs take minutes), and no document nests a thousand elements deep.
+ */
+export const HTML_MAX_DEPTH = 1000;
+
+/**
+ * Refuses markup nested deeper than HTML_MAX_DEPTH, found by a streaming pass that stops at the
+ * limit, before the tree is built. The parser's own rules close implied elements (an unclosed <p>).
+ */
+function checkNesting(html: string): void {
+  let depth = 0;
+  const parser = new Parser(
+    {
+      onopentag() {
+        depth += 1;
+        if (depth > HTML_MAX_DEPTH) {
+          throw tooComplex(`This file nests its markup more than ${HTML_MAX_DEPTH.toLocaleString('en-GB')} levels deep.`);
+        }
+      },
+      onclosetag() {
+        depth -= 1;
+      },
+    },
+    { decodeEntities: false, lowerCaseTags: true },
+  );
+  parser.end(html);
 }
 
 /** Never content: code, styling, navigation chrome and embedded objects. */
@@ -106,6 +136,7 @@ function tableText(table: Element): string {
  * files): only an element with class `title` is the title and every `<h1>` is a heading.
  */
 export function parseHtml(html: string, options: { titleFrom: 'document' | 'title-class' } = { titleFrom: 'document' }): ParsedHtml {
+  if (currentParseLimits()) checkNesting(html);
   const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true });
   const builder = createElementBuilder();
   let title: string | null = null;
