@@ -127,7 +127,11 @@ async function ingestUpload(hostile: Hostile) {
     domain: 'Estates',
     subdomain: 'Hostile',
   });
-  return fetch(`${baseUrl}/api/ingest/documents`, { method: 'POST', headers: { token: TOKEN, ...body.headers }, body: new Uint8Array(body.payload) });
+  return fetch(`${baseUrl}/api/ingest/documents`, {
+    method: 'POST',
+    headers: { token: TOKEN, ...body.headers },
+    body: new Uint8Array(body.payload),
+  });
 }
 
 async function job(id: string): Promise<IngestJobResponse> {
