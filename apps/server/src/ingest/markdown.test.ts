@@ -140,4 +140,21 @@ describe('stripInline', () => {
   ])('%s', (input, expected) => {
     expect(stripInline(input)).toBe(expected);
   });
+
+  // Each case is 200,000 characters of unmatched or repeated markers. Spans read to the end of
+  // the text from every opener take minutes (past the test's time-out); bounded spans take a
+  // fraction of a second.
+  test.each([
+    ['bold openers', '**a '.repeat(50_000)],
+    ['link openers', '['.repeat(200_000)],
+    ['half links', '[a]('.repeat(50_000)],
+    ['image openers', '!['.repeat(100_000)],
+  ])('a paragraph of %s is read in linear time', (_name, text) => {
+    expect(stripInline(text).length).toBeGreaterThan(0);
+  });
+
+  test('bold spans across a long sentence are still removed', () => {
+    const sentence = `**${'Water systems are monitored monthly. '.repeat(20).trim()}**`;
+    expect(stripInline(sentence)).toBe('Water systems are monitored monthly. '.repeat(20).trim());
+  });
 });

@@ -24,17 +24,21 @@ const ESCAPED = 0xe000;
 
 /** Inline Markdown removed: emphasis, code spans, links and images keep only their text. */
 export function stripInline(text: string): string {
-  return text
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, (_, char: string) => String.fromCharCode(ESCAPED + char.charCodeAt(0)))
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}_])/gu, '$1$2')
-    .replace(/[\uE000-\uE07F]/g, (char) => String.fromCharCode(char.charCodeAt(0) - ESCAPED))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, (_, char: string) => String.fromCharCode(ESCAPED + char.charCodeAt(0)))
+      // Spans are bounded: unbounded lazy scans made each unmatched opener read to the end of the
+      // text, so a paragraph of thousands of openers took seconds.
+      .replace(/!\[([^\]]{0,500})\]\([^)]{0,2000}\)/g, '$1')
+      .replace(/\[([^\]]{1,500})\]\([^)]{0,2000}\)/g, '$1')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/(\*\*|__)(?=\S)([\s\S]{0,1000}?\S)\1/g, '$2')
+      .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1')
+      .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}_])/gu, '$1$2')
+      .replace(/[\uE000-\uE07F]/g, (char) => String.fromCharCode(char.charCodeAt(0) - ESCAPED))
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Cells of one table row; `\|` is a literal bar inside a cell. */
