@@ -7,6 +7,7 @@ import { claimNextJob } from '../../jobs/queue.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
+import { buildZipBombDocx } from '../../test/hostile-files.ts';
 import { multipart } from '../../test/multipart.ts';
 import { buildCorruptPdf, buildDocx, buildEncryptedPdf, buildPdf } from '../../test/sample-files.ts';
 
@@ -195,6 +196,15 @@ describe('POST /api/ingest/documents', () => {
     const response = await upload({ file: file(png, 'policy.pdf'), ...tags });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error_code: 4106, error_title: 'Unsupported document', message: expect.any(String) });
+    expect(await counts()).toEqual(before);
+  });
+
+  test('a Word file whose ZIP directory promises a zip bomb is refused at upload, before any job', async () => {
+    const before = await counts();
+    // 4 MB of zeros deflates to a few kilobytes: far past the compression ratio any Word file has.
+    const response = await upload({ file: file(buildZipBombDocx(4), 'bomb.docx'), ...tags });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error_code: 4106, message: expect.stringContaining('times its size') });
     expect(await counts()).toEqual(before);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
+import { parseSettingsFrom } from '../../ingest/isolated.ts';
 import { INGEST_JOB_KIND } from '../../jobs/ingest.ts';
 import { findJob } from '../../jobs/queue.ts';
 import { catalogued, notFound, unauthorised, validationError } from '../../lib/errors.ts';
@@ -72,6 +73,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
         filename,
         bytes: new Uint8Array(await upload.arrayBuffer()),
         fields,
+        limits: parseSettingsFrom(config).limits,
       });
       reply.status(202).header('location', `/api/ingest/jobs/${job.id}`);
       return { job_id: job.id, status: job.status as JobStatus };

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IngestDocumentFields, IngestJobProgress, IngestJobResponse, JobStatus } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { files } from '../../db/schema.ts';
+import type { ParseLimits } from '../../ingest/limits.ts';
 import { sniffFormat, UnreadableFileError } from '../../ingest/parse.ts';
+import { checkZipLimits, readZipDirectory } from '../../ingest/zip.ts';
 import { catalogued } from '../../lib/errors.ts';
 import { newId, sha256 } from '../../lib/ids.ts';
 import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult } from '../../jobs/ingest.ts';
@@ -14,8 +16,9 @@ export function tokenMatches(presented: string, expected: string): boolean {
 }
 
 /**
- * Accepts an upload for ingestion: the type is decided from the content before anything is
- * written; then the file and its job are stored together and the worker is woken.
+ * Accepts an upload for ingestion: the type is decided from the content, and a Word file's ZIP
+ * directory is held to the parse limits, before anything is written (a zip bomb is refused at
+ * once, not queued); then the file and its job are stored together and the worker is woken.
  */
 export async function acceptUpload(options: {
   db: Database;
@@ -24,11 +27,13 @@ export async function acceptUpload(options: {
   filename: string;
   bytes: Uint8Array;
   fields: IngestDocumentFields;
+  limits: ParseLimits;
 }): Promise<JobRow> {
   const { db, filename, bytes, fields } = options;
   let format: string;
   try {
     format = sniffFormat(bytes, filename);
+    if (format === 'docx') checkZipLimits(bytes, readZipDirectory(bytes) ?? [], options.limits);
   } catch (error) {
     if (error instanceof UnreadableFileError) throw catalogued(422, 'unsupportedDocument', error.message);
     throw error;
