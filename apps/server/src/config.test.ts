@@ -68,3 +68,13 @@ describe('safe defaults for the demo accounts', () => {
       expect(isLoopbackHost(host)).toBe(false);
   });
 });
+
+describe('parse limits', () => {
+  test('every document the parser accepts can be shown: PARSE_MAX_ELEMENTS may not exceed DOCUMENT_MAX_ELEMENTS', () => {
+    expect(load({}).PARSE_MAX_ELEMENTS).toBeLessThanOrEqual(load({}).DOCUMENT_MAX_ELEMENTS);
+    expect(refusal(() => load({ PARSE_MAX_ELEMENTS: '50000' }))).toMatch(
+      /PARSE_MAX_ELEMENTS \(50000\) is above DOCUMENT_MAX_ELEMENTS \(20000\)/,
+    );
+    expect(load({ PARSE_MAX_ELEMENTS: '50000', DOCUMENT_MAX_ELEMENTS: '50000' }).PARSE_MAX_ELEMENTS).toBe(50000);
+  });
+});

@@ -190,7 +190,7 @@ const schema = z.object({
   PARSE_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
   PARSE_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(5000),
   PARSE_MAX_PAGES: z.coerce.number().int().positive().default(2000),
-  PARSE_MAX_ELEMENTS: z.coerce.number().int().positive().default(100_000),
+  PARSE_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),
   PARSE_MAX_CHARACTERS: z.coerce.number().int().positive().default(10_000_000),
 
   TRUSTED_BY_LOGOS: logoList.optional(),
@@ -222,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  if (value.PARSE_MAX_ELEMENTS > value.DOCUMENT_MAX_ELEMENTS) {
+    throw new ConfigError(
+      `PARSE_MAX_ELEMENTS (${value.PARSE_MAX_ELEMENTS}) is above DOCUMENT_MAX_ELEMENTS (${value.DOCUMENT_MAX_ELEMENTS}): ` +
+        'documents could be ingested that the library then refuses to show. Raise DOCUMENT_MAX_ELEMENTS or lower PARSE_MAX_ELEMENTS.',
+    );
+  }
   if (value.SEED_DEMO === true && value.NODE_ENV === 'production') {
     throw new ConfigError(
       'SEED_DEMO=true cannot be used with NODE_ENV=production: the demo accounts, an administrator among them, have a published password. ' +

@@ -27,7 +27,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxCompressionRatio: 100,
   maxZipEntries: 5_000,
   maxPages: 2_000,
-  maxElements: 100_000,
+  maxElements: 20_000,
   maxCharacters: 10_000_000,
 };
 
