@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.REDIS_URL ? createRedisRateLimitStore({ url: config.REDIS_URL }) : createDatabaseRateLimitStore({ db: database.db }));
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
   // Uploaded files are parsed in worker threads with the configured limits (ingest/isolated.ts).
-  configureUntrustedParsing(parseSettingsFrom(config));
+  configureUntrustedParsing(parseSettingsFrom(config), app.log);
   const routeDeps: RouteDeps = {
     config,
     db: database.db,

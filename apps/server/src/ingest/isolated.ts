@@ -55,7 +55,14 @@ interface Slot {
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
 
-export function createParsePool(settings: ParseSettings, options: { workerUrl?: URL } = {}): ParsePool {
+/** Where the pool reports a worker it had to end; never the file's name or content. */
+export interface ParseLog {
+  warn(object: object, message: string): void;
+}
+
+type WorkerEnd = { cause: 'time-out' } | { cause: 'error'; code?: string } | { cause: 'exit'; exitCode: number };
+
+export function createParsePool(settings: ParseSettings, options: { workerUrl?: URL; log?: ParseLog } = {}): ParsePool {
   const workerUrl = options.workerUrl ?? WORKER_URL;
   const slots = new Set<Slot>();
   const waiting: Task[] = [];
@@ -80,6 +87,16 @@ export function createParsePool(settings: ParseSettings, options: { workerUrl?: 
     pump();
   };
 
+  /** A worker ended by its limits or its own failure: logged, so an operator can see hostile or oversized files arriving. */
+  const died = (slot: Slot, end: WorkerEnd) => {
+    if (!slots.has(slot)) return;
+    options.log?.warn(
+      { parseWorker: { ...end, busy: Boolean(slot.task), timeoutMs: settings.timeoutMs, memoryMb: settings.memoryMb } },
+      'file parser worker ended',
+    );
+    retire(slot);
+  };
+
   const spawn = (): Slot => {
     const worker = new Worker(workerUrl, {
       resourceLimits: {
@@ -101,15 +118,15 @@ export function createParsePool(settings: ParseSettings, options: { workerUrl?: 
       pump();
     });
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY), a stack overflow outside the parsers, or any exit.
-    worker.on('error', () => retire(slot));
-    worker.on('exit', () => retire(slot));
+    worker.on('error', (error: Error & { code?: string }) => died(slot, { cause: 'error', code: error.code }));
+    worker.on('exit', (exitCode) => died(slot, { cause: 'exit', exitCode }));
     return slot;
   };
 
   const start = (slot: Slot, task: Task) => {
     slot.task = task;
     slot.worker.ref();
-    slot.timer = setTimeout(() => retire(slot), settings.timeoutMs);
+    slot.timer = setTimeout(() => died(slot, { cause: 'time-out' }), settings.timeoutMs);
     const { bytes } = task.request;
     slot.worker.postMessage(task.request, [bytes.buffer as ArrayBuffer]);
   };
@@ -171,10 +188,12 @@ export function createParsePool(settings: ParseSettings, options: { workerUrl?: 
 
 let shared: { settings: ParseSettings; pool: ParsePool } | undefined;
 let sharedSettings: ParseSettings = DEFAULT_PARSE_SETTINGS;
+let sharedLog: ParseLog | undefined;
 
-/** Sets the process's parse settings (the server and the command line read them from the configuration). */
-export function configureUntrustedParsing(settings: ParseSettings): void {
+/** Sets the process's parse settings (the server and the command line read them from the configuration) and its log. */
+export function configureUntrustedParsing(settings: ParseSettings, log?: ParseLog): void {
   sharedSettings = settings;
+  sharedLog = log;
   if (shared && JSON.stringify(shared.settings) !== JSON.stringify(settings)) {
     void shared.pool.close();
     shared = undefined;
@@ -187,7 +206,7 @@ export function configureUntrustedParsing(settings: ParseSettings): void {
  * UnreadableFileError as from parseFile, plus `too_complex` when the file exceeds a limit.
  */
 export function parseUntrustedFile(input: ParseInput): Promise<ParsedDocument> {
-  shared ??= { settings: sharedSettings, pool: createParsePool(sharedSettings) };
+  shared ??= { settings: sharedSettings, pool: createParsePool(sharedSettings, { log: sharedLog }) };
   return shared.pool.parse(input);
 }
 
