@@ -1,31 +1,11 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
+import { redisReachable, TEST_REDIS_URL } from '../test/redis.ts';
 import { newId } from './ids.ts';
 import { createMemoryRateLimitStore, type RateLimitStore, rateLimitSource } from './rate-limit.ts';
 import { createDatabaseRateLimitStore } from './rate-limit-database.ts';
 import { createRedisRateLimitStore } from './rate-limit-redis.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** True when something answers on the Redis port; the Redis tests are skipped otherwise. */
-async function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const hasRedis = await redisReachable();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,7 +108,7 @@ storeContract('database', async () => {
 storeContract(
   'Redis',
   async () => {
-    const store = createRedisRateLimitStore({ url: REDIS_URL, prefix: `verity-test:${newId()}:` });
+    const store = createRedisRateLimitStore({ url: TEST_REDIS_URL, prefix: `verity-test:${newId()}:` });
     return { store, close: async () => store.close?.() };
   },
   hasRedis,

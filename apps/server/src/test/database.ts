@@ -18,8 +18,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** A new, empty database on the PostgreSQL server at serverUrl, dropped when the handle closes. */
-export async function openThrowawayPostgres(serverUrl: string, prefix: string): Promise<DatabaseHandle> {
+/**
+ * A new, empty database on the PostgreSQL server at serverUrl, dropped when the handle closes.
+ * `url` reaches the same database, for a second connection pool (as a second process would have).
+ */
+export async function openThrowawayPostgres(serverUrl: string, prefix: string): Promise<DatabaseHandle & { url: string }> {
   const name = `${prefix}_${newId().toLowerCase()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -30,6 +33,7 @@ export async function openThrowawayPostgres(serverUrl: string, prefix: string): 
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

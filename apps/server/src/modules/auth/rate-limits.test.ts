@@ -1,13 +1,11 @@
-import { connect } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { openTestDatabase, openThrowawayPostgres } from '../../test/database.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 import { buildUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createLoginGuard } from './rate-limits.ts';
@@ -177,26 +175,15 @@ async function openSharedDatabase(): Promise<{ first: DatabaseHandle; second: Da
     const handle = await openTestDatabase();
     return { first: handle, second: handle, close: () => handle.close() };
   }
-  const name = `verity_test_${newId().toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const first = await openDatabase({ url: url.toString() });
+  const first = await openThrowawayPostgres(serverUrl, 'verity_test');
   await first.migrate();
-  const second = await openDatabase({ url: url.toString() });
+  const second = await openDatabase({ url: first.url });
   return {
     first,
     second,
     close: async () => {
-      await first.close();
       await second.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await first.close();
     },
   };
 }
@@ -252,25 +239,11 @@ describe('limits kept in the database', () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const hasRedis = await redisReachable();
 
 describe.skipIf(!hasRedis)('limits kept in Redis (REDIS_URL)', () => {
   test('two app instances on different databases share limits through Redis', async () => {
-    const env = { ...SMALL_LIMITS, REDIS_URL };
+    const env = { ...SMALL_LIMITS, REDIS_URL: TEST_REDIS_URL };
     const one = await buildTestApp(env);
     const two = await buildTestApp(env);
     try {
