@@ -1,0 +1,163 @@
+/**
+ * Several server processes on one PostgreSQL database, as a deployment scales out: a session
+ * opened on one is honoured by the other, a job queued through one is run by the other's
+ * worker, and a rate limit counted on one holds on the other. Real processes (main.ts), not two
+ * app instances in one, so nothing in memory can be shared by accident.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { DatabaseHandle } from './db/connect.ts';
+import { createAccount } from './modules/auth/accounts.ts';
+import { createOrganisation } from './modules/organisations/service.ts';
+import { openThrowawayPostgres } from './test/database.ts';
+import { multipart } from './test/multipart.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(serverUrl);
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TOKEN = 'multi-process-ingestion-token-0123456789';
+const PASSWORD = 'glacier-orchid-lantern-47';
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      INGESTION_TOKEN: TOKEN,
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+      AUTH_RATE_LIMIT_PER_IP: '50',
+      JOBS_POLL_INTERVAL_MS: '200',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health within 60 s: ${output.join('')}`);
+}
+
+async function stopServer(server: Server | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function login(server: Server, email: string, password: string): Promise<Response> {
+  const form = await multipart({ email, password });
+  return fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: form.headers, body: new Uint8Array(form.payload) });
+}
+
+let database: DatabaseHandle & { url: string };
+let first: Server | undefined;
+let second: Server | undefined;
+const email = `two.processes.${Date.now()}@example.org`;
+
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    database = await openThrowawayPostgres(serverUrl as string, 'verity_multi');
+    // Migrated once here, so the two starts do not race to create the same tables.
+    await database.migrate();
+    const organisation = await createOrganisation({ db: database.db, name: 'Two Process Trust' });
+    await createAccount({
+      db: database.db,
+      organisationId: organisation.id,
+      email,
+      firstname: 'Priya',
+      surname: 'Shah',
+      jobTitle: 'Estates Manager',
+      password: PASSWORD,
+      roles: ['standard'],
+      emailVerified: true,
+    });
+    // Only the first runs jobs: whatever the second accepts, the first must do.
+    first = await startServer(database.url, { JOBS_WORKER: 'true' });
+    second = await startServer(database.url, { JOBS_WORKER: 'false' });
+  }, 150_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(first), stopServer(second)]);
+    await database?.close();
+  });
+
+  test('a session opened on one process is honoured by the other, and signed out everywhere', async () => {
+    const response = await login(first as Server, email, PASSWORD);
+    expect(response.status).toBe(200);
+    const { auth_token: token } = (await response.json()) as { auth_token: string };
+    const info = await fetch(`${second?.url}/api/account/info`, { headers: { 'auth-token': token } });
+    expect(info.status).toBe(200);
+    expect(((await info.json()) as { email: string }).email).toBe(email);
+    expect((await fetch(`${second?.url}/api/auth/signout`, { headers: { 'auth-token': token } })).status).toBe(200);
+    expect((await fetch(`${first?.url}/api/account/info`, { headers: { 'auth-token': token } })).status).toBe(401);
+  });
+
+  test("a document uploaded to the process without a worker is ingested by the other's", async () => {
+    const form = await multipart({
+      file: new File(['# Two process plan\n\nOutlets are flushed weekly by the estates team.\n'], 'two-process-plan.md'),
+      category: 'Policy',
+      domain: 'Water',
+      subdomain: 'Legionella',
+    });
+    const upload = await fetch(`${second?.url}/api/ingest/documents`, {
+      method: 'POST',
+      headers: { ...form.headers, token: TOKEN },
+      body: new Uint8Array(form.payload),
+    });
+    expect(upload.status).toBe(202);
+    const { job_id } = (await upload.json()) as IngestDocumentResponse;
+    await expect
+      .poll(
+        async () => {
+          const job = await fetch(`${second?.url}/api/ingest/jobs/${job_id}`, { headers: { token: TOKEN } });
+          return ((await job.json()) as IngestJobResponse).status;
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('succeeded');
+  });
+
+  test('failed sign-ins counted on one process are refused on the other', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(first as Server, email, 'wrong-password-attempt-1')).status).toBe(401);
+    const refused = await login(second as Server, email, 'wrong-password-attempt-1');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
