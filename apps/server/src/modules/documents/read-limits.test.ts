@@ -20,7 +20,13 @@ const paragraphs = (n: number, word: string) =>
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { READ_RATE_LIMIT_PER_MINUTE: '3', READ_CONCURRENCY_PER_USER: '2', DOCUMENT_MAX_ELEMENTS: String(MAX_ELEMENTS) },
+    {
+      READ_RATE_LIMIT_PER_MINUTE: '3',
+      READ_CONCURRENCY_PER_USER: '2',
+      DOCUMENT_MAX_ELEMENTS: String(MAX_ELEMENTS),
+      // Documents over the display cap cannot come in through parsing; these are inserted directly.
+      PARSE_MAX_ELEMENTS: String(MAX_ELEMENTS),
+    },
     { rateLimitStore: store },
   );
   small = await buildDocument(t, { code: 'HTM 01-01', filename: 'small.pdf', elements: paragraphs(MAX_ELEMENTS, 'ventilation') });
