@@ -71,7 +71,7 @@ export function trustProxyOption(value: false | number | string[]): boolean | st
   return (_address, hop) => hop < value;
 }
 
-export const AI_PROVIDERS = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
+const AI_PROVIDERS = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /** The AI_* settings that only make sense together, so a half-configured provider stops the server at start-up. */
@@ -200,7 +200,7 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   APP_URL: string;

@@ -18,20 +18,14 @@ export function queryRetryDelay(attempt: number): number {
 }
 
 export const SIDEBAR_WIDTH_PX = 74;
-/** Right-hand panel width in spacing units (Tailwind's w-80, 20rem). */
-export const RIGHT_PANEL_WIDTH_UNITS = 80;
 export const TEMPORARY_DRAWER_DEFAULT_WIDTH_PX = 100;
-export const MENU_MIN_WIDTH_REM = 12;
-export const BUTTON_HEIGHT_PX = { small: 28, medium: 36 } as const;
 
 export const UNREAD_BADGE_MAX = 99;
 export function formatUnreadBadge(count: number): string {
   return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
 }
 
-export const PENDING_ONBOARDING_REQUEST_MS = 300_000;
 export const CONSENT_COOKIE_DAYS = 150;
-export const ONBOARDING_POLL_INTERVALS_MS = [400, 500] as const;
 export const LOGO_CAROUSEL_REPEAT = 2;
 
 export const PASSWORD_MIN_LENGTH = 12;

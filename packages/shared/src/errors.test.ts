@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   errorContextForCode,
-  isUserActionable,
   joinValidationDetail,
   RECOVERABLE_CODES,
   RETRYABLE_CODES,
@@ -74,11 +73,9 @@ describe('error catalogue', () => {
     expect(errorContextForCode(4200)).toBe('server');
   });
 
-  test('recoverable, retryable and user-actionable sets', () => {
+  test('recoverable and retryable sets', () => {
     expect([...RECOVERABLE_CODES].sort()).toEqual([429, 5001, 5002, 5005, 5006, 5007]);
     expect([...RETRYABLE_CODES].sort()).toEqual([429, 500, 5001, 5002, 5005, 5006, 5007, 502, 503, 504].sort());
-    for (const code of [401, 422, 429, 5001, 5002]) expect(isUserActionable(code)).toBe(true);
-    for (const code of [403, 404, 500, 5005]) expect(isUserActionable(code)).toBe(false);
     expect(toClientError(429)).toMatchObject({ recoverable: true, retryable: true });
     expect(toClientError(500)).toMatchObject({ recoverable: false, retryable: true });
     expect(toClientError(501)).toMatchObject({ recoverable: false, retryable: false });

@@ -66,7 +66,6 @@ export type ErrorCodeName = keyof typeof ERROR_CODES;
 
 export const RECOVERABLE_CODES: ReadonlySet<number> = new Set([429, 5001, 5002, 5005, 5006, 5007]);
 export const RETRYABLE_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504, 5001, 5002, 5005, 5006, 5007]);
-export const USER_ACTIONABLE_CODES: ReadonlySet<number> = new Set([401, 422, 429, 5001, 5002]);
 
 export const NETWORK_ERROR_CODES: ReadonlySet<number> = new Set([0, 999]);
 
@@ -134,10 +133,6 @@ export function toClientError(status: number, body?: Partial<ApiErrorBody> | nul
   if (status === 422) description = joinValidationDetail(body?.detail) ?? body?.message ?? description;
   else if ((status === 404 || entry === OTHER) && body?.message) description = body.message;
   return withFlags(status, { title: entry.title, description, context: 'network', requestId });
-}
-
-export function isUserActionable(code: number): boolean {
-  return USER_ACTIONABLE_CODES.has(code);
 }
 
 /** The global error dialog opens on request, on a 401, or on a network-context code of 500 or more. */

@@ -23,7 +23,7 @@ export interface AttachmentSource {
 }
 
 /** An attachment passage before its sentences are scored. */
-export interface AttachmentDraft {
+interface AttachmentDraft {
   passage: Omit<Passage, 'sentences'>;
   /** Where the passage starts in its file. */
   position: number;

@@ -35,10 +35,10 @@ const BATCH_SIZE = 64;
 /** Characters of an element sent to be embedded (its heading first). */
 const MAX_TEXT = 2000;
 /** Documents the semantic ranking returns, as many as the lexical first page. */
-export const SEMANTIC_DOCUMENTS = 20;
+const SEMANTIC_DOCUMENTS = 20;
 
 /** The AI SDK embedding model for the settings. */
-export function embeddingModel(settings: EmbeddingSettings): EmbeddingModel {
+function embeddingModel(settings: EmbeddingSettings): EmbeddingModel {
   const { provider, model, baseUrl, apiKey } = settings;
   switch (provider) {
     case 'openai':
@@ -233,7 +233,7 @@ export function semanticIndexFor(db: Database, model: string): SemanticIndex {
 }
 
 /** The question's embedding (unit length). */
-export async function embedQuery(model: EmbeddingModel, text: string, signal: AbortSignal): Promise<Float32Array> {
+async function embedQuery(model: EmbeddingModel, text: string, signal: AbortSignal): Promise<Float32Array> {
   const { embedding } = await embed({ model, value: text, maxRetries: 0, abortSignal: signal });
   return unitVector(embedding);
 }

@@ -11,8 +11,6 @@ import type { EmbeddingSettings } from './embeddings.ts';
 import type { ChatTurn } from './prompt.ts';
 import { answerWithProvider, ChatEngineError, type ChatEngineOptions, type ProviderSettings } from './provider-engine.ts';
 
-export type { ChatEngineOptions };
-
 export interface ChatEngine {
   /** Recorded on every answer: 'builtin' or 'provider:{provider}:{model}'. */
   id: string;
@@ -22,8 +20,8 @@ export interface ChatEngine {
   answer(options: ChatEngineOptions): AsyncGenerator<ChatEngineEvent>;
 }
 
-export const BUILTIN_ENGINE_ID = 'builtin';
-export const BUILTIN_ENGINE_LABEL = 'Built-in engine (offline)';
+const BUILTIN_ENGINE_ID = 'builtin';
+const BUILTIN_ENGINE_LABEL = 'Built-in engine (offline)';
 
 const PROVIDER_NAMES: Record<AiProvider, string> = {
   openai: 'OpenAI',

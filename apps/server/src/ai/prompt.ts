@@ -171,8 +171,8 @@ export interface BuildPromptOptions {
   maxContextTokens: number;
 }
 
-export const SOURCES_SHARE = 0.6;
-export const CONVERSATION_SHARE = 0.25;
+const SOURCES_SHARE = 0.6;
+const CONVERSATION_SHARE = 0.25;
 
 /** The prompt for a question: system instructions, the trimmed conversation, then sources and question in one user turn. */
 export function buildPrompt(options: BuildPromptOptions): BuiltPrompt {

@@ -25,7 +25,7 @@ export interface QueryTerm {
   carried: boolean;
 }
 
-export interface PassageElement {
+interface PassageElement {
   id: string;
   type: 'title' | 'heading' | 'paragraph' | 'list_item' | 'table';
   text: string;
@@ -101,7 +101,7 @@ export interface RetrievePassagesOptions {
  * The share of the question's term weight a passage must hold for the library to count as
  * answering it. Below this, a match is a passing mention of one or two of the question's words.
  */
-export const RELEVANCE_THRESHOLD = 0.5;
+const RELEVANCE_THRESHOLD = 0.5;
 const MAX_PASSAGES = 8;
 const MAX_DOCUMENTS = 4;
 /** An answer cites at most this many documents (a draft gathers up to MAX_DOCUMENTS). */

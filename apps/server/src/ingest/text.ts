@@ -55,7 +55,7 @@ export function sectionDepth(match: RegExpExecArray): number {
 }
 
 /** A short line that reads as a heading by its words alone: numbered as a section or written in capitals. */
-export function headingLevelOfLine(line: string): number | null {
+function headingLevelOfLine(line: string): number | null {
   const text = collapse(line);
   const words = text.split(' ').length;
   if (text.length > 100 || words > 14 || /[.;:,]$/.test(text)) return null;

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors.ts';
 import { assertNoNulCharacter } from './input.ts';
 
-export const FILENAME_MAX_LENGTH = 255;
+const FILENAME_MAX_LENGTH = 255;
 
 /** A size as the refusals word it: "20 MB", "0.1 MB". */
 export function formatMegabytes(bytes: number): string {
@@ -16,7 +16,7 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /** The file's own name without any folder part a client may send, control characters removed; empty when nothing usable is left. */
-export function cleanFilename(raw: string): string {
+function cleanFilename(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is being removed
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();

@@ -2,10 +2,10 @@ import type { MailMessage } from './mailer.ts';
 
 const PRODUCT = 'Verity';
 
-export type ActionMode = 'verifyEmail' | 'resetPassword';
+type ActionMode = 'verifyEmail' | 'resetPassword';
 
 /** The link the web app's action handler understands (docs/api-contract.md). */
-export function actionLink(appUrl: string, mode: ActionMode, code: string): string {
+function actionLink(appUrl: string, mode: ActionMode, code: string): string {
   return `${appUrl}/auth/action-handler?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
 }
 
@@ -94,6 +94,6 @@ function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

@@ -157,11 +157,9 @@ const unknownFields = {
 
 /** POST /api/chat/sessions; without a title the first question names the conversation. */
 export const createChatSessionSchema = z.strictObject({ title: titleText.optional() }, unknownFields);
-export type CreateChatSessionRequest = z.infer<typeof createChatSessionSchema>;
 
 /** PATCH /api/chat/sessions/{id}: rename. */
 export const renameChatSessionSchema = z.strictObject({ title: titleText }, unknownFields);
-export type RenameChatSessionRequest = z.infer<typeof renameChatSessionSchema>;
 
 /** GET /api/chat/sessions?q=&page=: q searches titles and message text; blank means all. */
 export const listChatSessionsQuerySchema = z.object({
@@ -176,7 +174,6 @@ export const listChatSessionsQuerySchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? 1 : Number(value))),
 });
-export type ListChatSessionsQuery = z.infer<typeof listChatSessionsQuerySchema>;
 
 const chatIdText = (label: string) => z.string().refine(isChatId, `${label} is 26 letters or digits`);
 
@@ -209,7 +206,6 @@ export const chatMessageRequestSchema = z.strictObject(
   },
   unknownFields,
 );
-export type ChatMessageRequest = z.infer<typeof chatMessageRequestSchema>;
 
 /** POST /api/chat/sessions/{id}/messages/{messageId}/feedback; rating null withdraws it. */
 export const chatFeedbackSchema = z

@@ -76,15 +76,11 @@ export const documentQuerySchema = z.object({
     ),
 });
 
-export type DocumentQuery = z.infer<typeof documentQuerySchema>;
-
 /** POST /api/docs/set_favourite: like or unlike a document (idempotent both ways). */
 export const setFavouriteSchema = z.object({
   external_id: z.string().refine(isDocumentId, 'A document id is 26 letters or digits'),
   like: z.boolean(),
 });
-
-export type SetFavouriteRequest = z.infer<typeof setFavouriteSchema>;
 
 /** The favourite status after the call. */
 export interface SetFavouriteResponse {
@@ -154,8 +150,6 @@ const documentIdParam = z.string({ error: 'Choose a document' }).refine(isDocume
 
 /** GET /api/docs/compare?left=&right=: two documents or two editions of one, element by element. */
 export const compareQuerySchema = z.object({ left: documentIdParam, right: documentIdParam });
-
-export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
 /** How one aligned row differs: the same text, only on the right, only on the left, or edited. */
 export type CompareChange = 'equal' | 'added' | 'removed' | 'changed';

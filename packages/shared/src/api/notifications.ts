@@ -28,8 +28,6 @@ export const markNotificationsReadSchema = z.object({
     .max(MARK_READ_MAX_IDS, `Give at most ${MARK_READ_MAX_IDS} notification ids at a time`),
 });
 
-export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadSchema>;
-
 export interface MarkNotificationsReadResponse {
   updated: number;
 }

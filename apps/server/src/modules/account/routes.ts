@@ -8,7 +8,7 @@ import { parseWith } from '../../lib/validate.ts';
 import { photoUrl, presentUser } from './presenter.ts';
 import { changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
 
-export interface PhotoInfoResponse {
+interface PhotoInfoResponse {
   data: { url: string; content_type: string; size: number }[];
 }
 

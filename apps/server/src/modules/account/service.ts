@@ -139,11 +139,11 @@ function newPasswordRejected(message: string): AppError {
 }
 
 /** 422 from the catalogue, with the field named so the form can mark it. */
-export function invalidImage(): AppError {
+function invalidImage(): AppError {
   return uploadError(422, 'invalidUpload');
 }
 
-export function fileTooLarge(maxBytes: number): AppError {
+function fileTooLarge(maxBytes: number): AppError {
   return uploadError(413, 'fileTooLarge', `The image is larger than the ${formatBytes(maxBytes)} limit.`);
 }
 

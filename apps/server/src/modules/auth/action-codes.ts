@@ -8,7 +8,7 @@ export type ActionPurpose = (typeof actionCodes.$inferSelect)['purpose'];
 
 type TtlConfig = Pick<Config, 'VERIFY_EMAIL_TTL_HOURS' | 'RESET_PASSWORD_TTL_MINUTES'>;
 
-export function actionCodeTtlMs(config: TtlConfig, purpose: ActionPurpose): number {
+function actionCodeTtlMs(config: TtlConfig, purpose: ActionPurpose): number {
   return purpose === 'verifyEmail' ? config.VERIFY_EMAIL_TTL_HOURS * 3_600_000 : config.RESET_PASSWORD_TTL_MINUTES * 60_000;
 }
 

@@ -8,7 +8,7 @@ import {
   secondsUntil,
 } from '../../lib/rate-limit.ts';
 
-export type AuthAction = 'login' | 'signup' | 'requestPasswordReset' | 'resetPassword';
+type AuthAction = 'login' | 'signup' | 'requestPasswordReset' | 'resetPassword';
 
 /** Per address and per account limits for each sign-in related action. */
 export interface AuthRateLimits {
@@ -49,7 +49,7 @@ export function createAuthRateLimits(options: { config: LimitConfig; store?: Rat
 }
 
 /** One sign-in attempt that passed the guard; the caller reports how it ended. */
-export interface LoginAttempt {
+interface LoginAttempt {
   /** Wrong e-mail or password. */
   failed(): Promise<void>;
   /** The password was right; `signedIn` when a session was opened (not for a disabled or unverified account). */

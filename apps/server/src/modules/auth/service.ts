@@ -34,7 +34,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** The roles of whoever signs up on their own: they use Verity and look after their organisation. */
-export const SIGNUP_ROLES = ['standard', 'champion'] as const;
+const SIGNUP_ROLES = ['standard', 'champion'] as const;
 
 // An unverified user who keeps trying to sign in gets at most one new link in this time.
 const VERIFICATION_RESEND_INTERVAL_MS = 5 * 60_000;

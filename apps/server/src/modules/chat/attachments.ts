@@ -29,7 +29,7 @@ import { acceptMultipart, formatMegabytes, formFile, readForm } from '../../lib/
 import { parseWith } from '../../lib/validate.ts';
 import { type ChatMessageRow, type ChatOwner, findSession, presentMessage } from './service.ts';
 
-export type ChatAttachmentRow = typeof chatAttachments.$inferSelect;
+type ChatAttachmentRow = typeof chatAttachments.$inferSelect;
 /** An attachment without its elements (what listing and presenting need). */
 type AttachmentSummaryRow = Omit<ChatAttachmentRow, 'elements'>;
 
@@ -71,7 +71,7 @@ const ownedBy = (owner: ChatOwner, sessionId: string) =>
     eq(chatAttachments.userId, owner.userId),
   );
 
-export function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
+function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
   return {
     id: row.id,
     file_name: row.fileName,
@@ -88,7 +88,7 @@ export function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
  * (or was deleted meanwhile), 'full' when it already holds CHAT_SESSION_ATTACHMENTS_MAX files.
  * The conversation row is locked, so two uploads cannot both take the last place.
  */
-export async function createAttachment(options: {
+async function createAttachment(options: {
   db: Database;
   owner: ChatOwner;
   sessionId: string;
@@ -141,7 +141,7 @@ function attachmentTitle(title: string | null, fileName: string): string {
 }
 
 /** The caller's conversation's attachments, oldest first. */
-export async function listAttachments(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<AttachmentSummaryRow[]> {
+async function listAttachments(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<AttachmentSummaryRow[]> {
   return options.db
     .select(summaryColumns)
     .from(chatAttachments)
@@ -163,10 +163,10 @@ export async function findAttachments(options: {
     .where(and(ownedBy(options.owner, options.sessionId), inArray(chatAttachments.id, [...options.ids])));
 }
 
-export type DeleteAttachmentResult = 'deleted' | 'not_found' | 'in_use';
+type DeleteAttachmentResult = 'deleted' | 'not_found' | 'in_use';
 
 /** Remove an attachment no question has used yet, in one statement so a question cannot slip in between. */
-export async function deleteAttachment(options: {
+async function deleteAttachment(options: {
   db: Database;
   owner: ChatOwner;
   sessionId: string;

@@ -32,7 +32,7 @@ const TIME_ZONE = 'Europe/London';
 const FILE_NAME_TITLE_MAX = 80;
 
 /** Everything an evidence record of one conversation is made of, loaded for its owner only. */
-export interface ConversationExport {
+interface ConversationExport {
   session: ChatSessionRow;
   messages: ChatMessageRow[];
   organisationName: string;
@@ -74,7 +74,7 @@ function ownerOf(request: FastifyRequest): ChatOwner {
 }
 
 /** The conversation and what its record names, or null when the conversation is not the caller's. */
-export async function loadConversationExport(options: {
+async function loadConversationExport(options: {
   db: Database;
   owner: ChatOwner;
   sessionId: string;
@@ -151,7 +151,7 @@ interface Exchange {
 }
 
 /** The conversation as a .docx evidence record (see docs/api-contract.md, "Export"). */
-export async function buildConversationRecord(record: ConversationExport): Promise<Buffer> {
+async function buildConversationRecord(record: ConversationExport): Promise<Buffer> {
   const exchanges = pairExchanges(record.messages);
   const title = clean(record.session.title);
   const children: Paragraph[] = [
@@ -388,7 +388,7 @@ function describeFeedback(rating: ChatFeedbackRating | null, comment: string | n
 }
 
 /** The engine an answer records, as a reader would name it ('builtin', 'provider:openai:gpt-4o-mini', …). */
-export function engineLabel(engine: string): string {
+function engineLabel(engine: string): string {
   if (engine === 'builtin') return "Verity's built-in engine (offline; answers composed from quoted passages)";
   const [kind, provider, ...model] = engine.split(':');
   if (kind !== 'provider' || !provider) return clean(engine);
@@ -490,7 +490,7 @@ function answerBlocks(markdown: string): AnswerBlock[] {
  * lists, and numbered items that keep the number the answer gave them, so a duty referred to as
  * "3." reads the same in the record.
  */
-export function markdownParagraphs(markdown: string): Paragraph[] {
+function markdownParagraphs(markdown: string): Paragraph[] {
   return answerBlocks(markdown).map((block) => {
     switch (block.kind) {
       case 'heading':

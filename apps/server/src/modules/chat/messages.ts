@@ -8,7 +8,6 @@ import {
   chatSessionParamsSchema,
 } from '@verity/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { asksForDraft, sourceRecords } from '../../ai/builtin-engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, chatEngineFor, conversationOf, engineFailureBody } from '../../ai/engine.ts';
@@ -36,8 +35,7 @@ const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
 const MESSAGE_NOT_FOUND = 'The requested message could not be found.';
 
 /** POST …/messages/{messageId}/edit: the question's new text (its mode and filters are kept). */
-export const chatEditMessageSchema = chatMessageRequestSchema.pick({ content: true });
-export type ChatEditMessageRequest = z.infer<typeof chatEditMessageSchema>;
+const chatEditMessageSchema = chatMessageRequestSchema.pick({ content: true });
 
 /** What an answer is generated from: the question as stored and the conversation before it. */
 interface Question {

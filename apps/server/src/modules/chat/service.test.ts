@@ -1,20 +1,11 @@
-import { CHAT_DEFAULT_TITLE, type Citation } from '@verity/shared';
+import { CHAT_DEFAULT_TITLE } from '@verity/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatMessages, chatSessions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
-import {
-  appendMessage,
-  type ChatOwner,
-  createSession,
-  getSession,
-  matchesSearch,
-  titleFromQuestion,
-  truncateAfter,
-  updateAssistantMessage,
-} from './service.ts';
+import { appendMessage, type ChatOwner, createSession, getSession, matchesSearch, titleFromQuestion, truncateAfter } from './service.ts';
 
 let t: TestApp;
 
@@ -106,85 +97,6 @@ describe('titleFromQuestion', () => {
     expect(long.startsWith(title.slice(0, -1))).toBe(true);
     expect(title.at(-2)).not.toBe(' ');
     expect(titleFromQuestion('x'.repeat(200))).toBe(`${'x'.repeat(80)}…`);
-  });
-});
-
-describe('updateAssistantMessage', () => {
-  const citation: Citation = {
-    n: 1,
-    source: 'library',
-    document_id: newId(),
-    code: 'ACoP L8',
-    title: 'Legionnaires’ disease',
-    edition: '2013',
-    status: 'current',
-    element_ids: [newId(), newId()],
-    quote: 'Flush little-used outlets at least weekly.',
-    superseded_by: null,
-  };
-
-  test('updates an answer’s text, status, citations, engine and sources, and nothing else', async () => {
-    const owner = await newOwner();
-    const { sessionId, ids } = await conversation(owner, ['Question', '']);
-    const updated = await updateAssistantMessage({
-      db: t.db,
-      owner,
-      sessionId,
-      messageId: ids[1] as string,
-      patch: {
-        content: 'Flush weekly [1].',
-        status: 'stopped',
-        citations: [citation],
-        engine: 'builtin',
-        sources: [
-          {
-            n: 1,
-            source: 'library',
-            document_id: citation.document_id,
-            code: 'ACoP L8',
-            edition: '2013',
-            element_ids: citation.element_ids,
-            score: 1.25,
-          },
-        ],
-      },
-    });
-    expect(updated).toMatchObject({
-      content: 'Flush weekly [1].',
-      status: 'stopped',
-      citations: [citation],
-      engine: 'builtin',
-      position: 1,
-    });
-    expect(updated?.sources[0]?.score).toBe(1.25);
-    const unchanged = await updateAssistantMessage({
-      db: t.db,
-      owner,
-      sessionId,
-      messageId: ids[1] as string,
-      patch: { status: 'complete' },
-    });
-    expect(unchanged).toMatchObject({ content: 'Flush weekly [1].', status: 'complete', citations: [citation] });
-  });
-
-  test('refuses a question, another conversation’s answer and another user’s conversation', async () => {
-    const owner = await newOwner();
-    const { sessionId, ids } = await conversation(owner, ['Question', 'Answer']);
-    const other = await conversation(owner, ['Other question', 'Other answer']);
-    const outsider = await newOwner();
-    const attempts: [ChatOwner, string, string][] = [
-      [owner, sessionId, ids[0] as string],
-      [owner, other.sessionId, ids[1] as string],
-      [outsider, sessionId, ids[1] as string],
-      [await newOwner(owner.organisationId), sessionId, ids[1] as string],
-    ];
-    for (const [who, session, messageId] of attempts) {
-      expect(
-        await updateAssistantMessage({ db: t.db, owner: who, sessionId: session, messageId, patch: { content: 'Changed' } }),
-      ).toBeNull();
-      expect(await updateAssistantMessage({ db: t.db, owner: who, sessionId: session, messageId, patch: {} })).toBeNull();
-    }
-    expect(await contents(sessionId)).toEqual(['Question', 'Answer']);
   });
 });
 

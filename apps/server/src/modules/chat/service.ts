@@ -226,41 +226,6 @@ export function titleFromQuestion(content: string): string {
   return `${(space > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export interface AssistantMessagePatch {
-  content?: string;
-  status?: ChatMessageStatus;
-  citations?: Citation[];
-  engine?: string | null;
-  sources?: ChatSourceRecord[];
-}
-
-/** Update an answer of the caller's conversation (as it streams or ends); null when there is no such answer. */
-export async function updateAssistantMessage(options: {
-  db: Database;
-  owner: ChatOwner;
-  sessionId: string;
-  messageId: string;
-  patch: AssistantMessagePatch;
-}): Promise<ChatMessageRow | null> {
-  const { db, owner, sessionId, messageId, patch } = options;
-  const session = await findSession({ db, owner, sessionId });
-  if (!session) return null;
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as AssistantMessagePatch;
-  if (Object.keys(changes).length === 0) {
-    const [row] = await db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id), eq(chatMessages.role, 'assistant')));
-    return row ?? null;
-  }
-  const [row] = await db
-    .update(chatMessages)
-    .set(changes)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id), eq(chatMessages.role, 'assistant')))
-    .returning();
-  return row ?? null;
-}
-
 export type SetFeedbackResult = { status: 'updated'; message: ChatMessageRow } | { status: 'not_found' } | { status: 'not_answer' };
 
 /** Record (or, with a null rating, withdraw) the caller's rating of an answer; a comment needs a rating. */

@@ -12,7 +12,7 @@ export function item<T>(list: ArrayLike<T>, index: number): T {
 }
 
 /** Removed and added elements of the same type at least this similar (word overlap) are shown as one edited row. */
-export const CHANGED_SIMILARITY = 0.5;
+const CHANGED_SIMILARITY = 0.5;
 
 export type DiffOp = { kind: 'equal'; left: number; right: number } | { kind: 'removed'; left: number } | { kind: 'added'; right: number };
 
@@ -138,7 +138,7 @@ function wordsOf(text: string): string[] {
 }
 
 /** Dice coefficient of the two texts' word multisets: 1 for the same words, 0 for none in common. */
-export function wordSimilarity(a: readonly string[], b: readonly string[]): number {
+function wordSimilarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 1;
   const counts = new Map<string, number>();
   for (const word of a) counts.set(word, (counts.get(word) ?? 0) + 1);

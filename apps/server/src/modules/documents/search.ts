@@ -24,7 +24,7 @@ const OPENING_WORDS = 35;
 const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12';
 
 /** Letter and digit groups, lower-case, leading zeros of number groups stripped ("HTM 06-01" → htm 6 1). */
-export function codeTokens(value: string): string[] {
+function codeTokens(value: string): string[] {
   const groups = value.toLowerCase().match(/[a-z]+|[0-9]+/g) ?? [];
   return groups.map((group) => (/^[0-9]+$/.test(group) ? String(Number.parseInt(group, 10)) : group === 'regulation' ? 'reg' : group));
 }
@@ -66,7 +66,7 @@ function escapeHtml(value: string): string {
 }
 
 /** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
-export function openingSnippet(text: string): string {
+function openingSnippet(text: string): string {
   const words = text.trim().split(/\s+/);
   return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
 }

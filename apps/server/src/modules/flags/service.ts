@@ -1,4 +1,4 @@
-import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag, type FlagValues } from '@verity/shared';
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FlagValues } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { featureFlags } from '../../db/schema.ts';
 
@@ -7,11 +7,4 @@ export async function evaluateFlags(db: Database): Promise<FlagValues> {
   const rows = await db.select().from(featureFlags);
   const stored = new Map(rows.map((row) => [row.key, row.enabled]));
   return Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, stored.get(flag) ?? FEATURE_FLAG_DEFAULTS[flag]])) as FlagValues;
-}
-
-export async function setFlag(db: Database, flag: FeatureFlag, enabled: boolean): Promise<void> {
-  await db
-    .insert(featureFlags)
-    .values({ key: flag, enabled })
-    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled, updatedAt: new Date() } });
 }
