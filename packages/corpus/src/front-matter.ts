@@ -57,11 +57,3 @@ export function parseCorpusFile(source: string, name: string): ParsedDocument {
   }
   return { meta: result.data, body: match[2] ?? '' };
 }
-
-/** Words of running text, not counting Markdown punctuation or table rules. */
-export function countWords(markdown: string): number {
-  return markdown
-    .replace(/[#|*_>`-]+/g, ' ')
-    .split(/\s+/)
-    .filter((word) => /[A-Za-z0-9]/.test(word)).length;
-}

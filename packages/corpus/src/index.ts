@@ -1,3 +1,2 @@
 export * from './front-matter.ts';
 export * from './load.ts';
-export * from './required-codes.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { checkCitations, citationMarkers } from '../test/citations.ts';
 import { chunkText, composeAnswer, draftSubject } from './builtin-engine.ts';
-import { checkCitations, citationMarkers, dropUnknownMarkers, quoteAsData } from './citations.ts';
+import { dropUnknownMarkers, quoteAsData } from './citations.ts';
 import { buildQuery, type Passage, type RetrievalResult } from './retrieval.ts';
 
 describe('citation markers', () => {

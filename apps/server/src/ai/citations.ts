@@ -9,25 +9,6 @@ export type { Citation };
 /** What an engine streams: the answer in small pieces, then its citations, then the end. */
 export type ChatEngineEvent = { type: 'token'; text: string } | { type: 'citations'; citations: Citation[] } | { type: 'done' };
 
-const MARKER = /\[(\d{1,3})\]/g;
-
-/** The distinct marker numbers in a text, in order of first use. */
-export function citationMarkers(text: string): number[] {
-  const seen: number[] = [];
-  for (const match of text.matchAll(MARKER)) {
-    const n = Number(match[1]);
-    if (!seen.includes(n)) seen.push(n);
-  }
-  return seen;
-}
-
-/** Markers pointing at no listed citation, and listed citations no marker uses: both must be empty. */
-export function checkCitations(text: string, citations: readonly Pick<Citation, 'n'>[]): { unknown: number[]; unused: number[] } {
-  const used = citationMarkers(text);
-  const listed = new Set(citations.map((citation) => citation.n));
-  return { unknown: used.filter((n) => !listed.has(n)), unused: [...listed].filter((n) => !used.includes(n)) };
-}
-
 /** The text without markers that point at no listed citation (a generated answer may invent them). */
 export function dropUnknownMarkers(text: string, citations: readonly Pick<Citation, 'n'>[]): string {
   const listed = new Set(citations.map((citation) => citation.n));

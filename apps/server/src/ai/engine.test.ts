@@ -1,7 +1,7 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { checkCitations } from './citations.ts';
+import { checkCitations } from '../test/citations.ts';
 import { chatEngineFor, conversationOf, describeEngine, engineFailureBody } from './engine.ts';
 import { ChatEngineError, classifyFailure, MarkerFilter, providerModel, type ProviderSettings } from './provider-engine.ts';
 

@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ask, askOverConnection, buildCitation, engineControl, newSession, parseEvents, post } from '../../test/chat.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
-import { listUsageEvents, recordChatQuestion, recordUsageEvent } from './service.ts';
+import { listUsageEvents } from '../../test/usage.ts';
+import { recordChatQuestion, recordUsageEvent } from './service.ts';
 
 vi.mock('../../ai/builtin-engine.ts', async (importOriginal) =>
   (await import('../../test/chat.ts')).controlledBuiltinEngine(await importOriginal()),

@@ -1,5 +1,5 @@
 import type { Citation } from '@verity/shared';
-import { and, asc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documents, usageEvents } from '../../db/schema.ts';
@@ -74,29 +74,6 @@ export async function recordChatQuestion(options: {
     // The failed query's parameters are ids and subdomain names only.
     log.error({ err: error, organisationId, userId }, 'chat usage event could not be recorded');
   }
-}
-
-/**
- * An organisation's usage events, oldest first, optionally since a time and for one tool or kind.
- * Always scoped to the one organisation: no event of another is ever returned.
- */
-export async function listUsageEvents(options: {
-  db: Database;
-  organisationId: string;
-  since?: Date;
-  tool?: UsageTool;
-  kind?: UsageKind;
-}): Promise<UsageEventRow[]> {
-  const { db, organisationId } = options;
-  const conditions: SQL[] = [eq(usageEvents.organisationId, organisationId)];
-  if (options.since) conditions.push(gte(usageEvents.createdAt, options.since));
-  if (options.tool) conditions.push(eq(usageEvents.tool, options.tool));
-  if (options.kind) conditions.push(eq(usageEvents.kind, options.kind));
-  return db
-    .select()
-    .from(usageEvents)
-    .where(and(...conditions))
-    .orderBy(asc(usageEvents.createdAt), asc(usageEvents.id));
 }
 
 function distinct(values: readonly string[]): string[] {
