@@ -1,7 +1,7 @@
 /**
  * The codes the seed corpus must contain, exactly once each: one document for every row of the
- * master table in the domain fact sheet (row 27, the devolved series, as one overview; row 85 as
- * "Roles"), and the superseded editions the corpus brief names. Evaluation sets cite these codes.
+ * master table in the domain fact sheet (the devolved series as one overview; the roles row as
+ * "Roles"), and the superseded editions kept beside their successors. Evaluation sets cite these codes.
  */
 export const REQUIRED_CURRENT_CODES: readonly string[] = [
   'HTM 00',

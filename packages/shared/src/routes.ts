@@ -62,7 +62,7 @@ export function isPublicRoute(route: RouteAccess): boolean {
   return route.access.length === 0;
 }
 
-/** Step 3 of the route guard: every access group must share a role with the user. */
+/** The route guard's role check: every access group must share a role with the user. */
 export function canAccessRoute(route: RouteAccess, accountRoles: readonly string[]): boolean {
   return route.access.every((group) => hasAnyRole(accountRoles, group));
 }

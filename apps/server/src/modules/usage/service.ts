@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 
 export type UsageEventRow = typeof usageEvents.$inferSelect;
 
-/** The tools whose use the dashboard counts (SPEC: tasks by tool: chat, write, review, wiki search). */
+/** The tools whose use the dashboard counts as tasks by tool: chat, write, review and wiki search. */
 export type UsageTool = 'chat' | 'write' | 'review' | 'wiki';
 
 /** What happened; docs/usage-events.md says when each is recorded. */
