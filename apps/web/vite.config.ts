@@ -17,14 +17,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/bundle-budget.mjs to work out which chunks each route loads first.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Framework code changes rarely; keeping it apart lets browsers cache it across releases.
+        // Other packages stay with the pages that use them, so a page never loads another's libraries.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -1,22 +1,7 @@
 import { isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ActionHandlerPage } from '../features/auth/action-handler-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { LoginSsoPage } from '../features/auth/login-sso-page';
-import { MicrosoftCallbackPage } from '../features/auth/microsoft-callback-page';
-import { RegisterForumPage } from '../features/auth/register-forum-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { ChatLayout } from '../features/chat/chat-layout';
-import { EditProfilePage } from '../features/profile/edit-profile-page';
-import { HelpSupportPage } from '../features/profile/help-support-page';
-import { ProfileLayout } from '../features/profile/profile-layout';
-import { UpdatePasswordPage } from '../features/profile/update-password-page';
-import { WikiPage } from '../features/wiki/wiki-page';
-import { DocumentReaderPage } from '../features/wiki/reader/document-reader-page';
-import { ComingSoonPage } from '../pages/coming-soon-page';
-import { HomePage } from '../pages/home-page';
+import { LoadingScreen } from '../components/loading-screen';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
 import { GuardedShellLayout } from './layouts/guarded-shell-layout';
@@ -25,29 +10,53 @@ import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './route-error-page';
 import { UnknownRouteRedirect } from './unknown-route-redirect';
 
+/**
+ * A page loaded on demand, so the first visit downloads only the page it opens (the sign-in page
+ * must not carry the chat or the reader). A chunk that fails to load throws while rendering, and
+ * the root route's error page shows instead of a blank screen.
+ */
+function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// One component for both chat paths, so moving between them keeps the chat mounted.
+const ChatLayout = lazyPage(() => import('../features/chat/chat-layout'), 'ChatLayout');
+
 /** The page for each path of the ROUTES table. Paths missing here render the shared coming-soon page. */
 export const PAGES: Readonly<Record<string, ComponentType>> = {
-  '/auth/login': LoginPage,
-  '/auth/register': RegisterPage,
-  '/auth/forgot-password': ForgotPasswordPage,
-  '/auth/action-handler': ActionHandlerPage,
-  '/auth/login-sso': LoginSsoPage,
-  '/auth/register-forum': RegisterForumPage,
-  '/microsoft-auth-callback': MicrosoftCallbackPage,
-  '/home': HomePage,
-  '/profile': EditProfilePage,
-  '/profile/update-password': UpdatePasswordPage,
-  '/profile/help-support': HelpSupportPage,
-  '/wiki': WikiPage,
-  '/wiki/:idorfilename': DocumentReaderPage,
+  '/auth/login': lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
+  '/auth/register': lazyPage(() => import('../features/auth/register-page'), 'RegisterPage'),
+  '/auth/forgot-password': lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  '/auth/action-handler': lazyPage(() => import('../features/auth/action-handler-page'), 'ActionHandlerPage'),
+  '/auth/login-sso': lazyPage(() => import('../features/auth/login-sso-page'), 'LoginSsoPage'),
+  '/auth/register-forum': lazyPage(() => import('../features/auth/register-forum-page'), 'RegisterForumPage'),
+  '/microsoft-auth-callback': lazyPage(() => import('../features/auth/microsoft-callback-page'), 'MicrosoftCallbackPage'),
+  '/home': lazyPage(() => import('../pages/home-page'), 'HomePage'),
+  '/profile': lazyPage(() => import('../features/profile/edit-profile-page'), 'EditProfilePage'),
+  '/profile/update-password': lazyPage(() => import('../features/profile/update-password-page'), 'UpdatePasswordPage'),
+  '/profile/help-support': lazyPage(() => import('../features/profile/help-support-page'), 'HelpSupportPage'),
+  '/wiki': lazyPage(() => import('../features/wiki/wiki-page'), 'WikiPage'),
+  '/wiki/:idorfilename': lazyPage(() => import('../features/wiki/reader/document-reader-page'), 'DocumentReaderPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };
+
+const ComingSoonPage = lazyPage(() => import('../pages/coming-soon-page'), 'ComingSoonPage');
+const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout'), 'ProfileLayout');
 
 const PROFILE_PATH = '/profile';
 
 function pageFor(route: RouteAccess): ComponentType {
   return PAGES[route.path] ?? ComingSoonPage;
+}
+
+/** The guard's "Loading..." screen also covers the moment a page's code is still arriving. */
+function pageElement(Page: ComponentType) {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 function handleFor(route: RouteAccess): RouteHandle {
@@ -72,24 +81,20 @@ export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObjec
       publicRoutes.push({
         path: route.path,
         handle: handleFor(route),
-        element: (
-          <GuestRouteGate route={route}>
-            <Page />
-          </GuestRouteGate>
-        ),
+        element: <GuestRouteGate route={route}>{pageElement(Page)}</GuestRouteGate>,
       });
     } else if (route.path === PROFILE_PATH) {
       profileRoute = route;
-      profileChildren.unshift({ index: true, handle: handleFor(route), element: <Page /> });
+      profileChildren.unshift({ index: true, handle: handleFor(route), element: pageElement(Page) });
     } else if (route.path.startsWith(`${PROFILE_PATH}/`)) {
-      profileChildren.push({ path: route.path.slice(PROFILE_PATH.length + 1), handle: handleFor(route), element: <Page /> });
+      profileChildren.push({ path: route.path.slice(PROFILE_PATH.length + 1), handle: handleFor(route), element: pageElement(Page) });
     } else {
-      guardedRoutes.push({ path: route.path, handle: handleFor(route), element: <Page /> });
+      guardedRoutes.push({ path: route.path, handle: handleFor(route), element: pageElement(Page) });
     }
   }
 
   if (profileRoute) {
-    guardedRoutes.push({ path: PROFILE_PATH, element: <ProfileLayout />, children: profileChildren });
+    guardedRoutes.push({ path: PROFILE_PATH, element: pageElement(ProfileLayout), children: profileChildren });
   }
 
   return [

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useCurrentRouteAccess } from '../route-handle';
 import { RouteGuard } from '../route-guard';
-import { AppShell } from './app-shell';
+
+// The shell (navigation, notifications, menus) is only for signed-in users, so the sign-in page
+// does not download it.
+const AppShell = lazy(async () => ({ default: (await import('./app-shell')).AppShell }));
 
 /** Parent of every signed-in route: the guard for the matched row, then the shell around the page. */
 export function GuardedShellLayout() {
@@ -10,9 +14,11 @@ export function GuardedShellLayout() {
   if (!route) return <LoadingScreen />;
   return (
     <RouteGuard route={route}>
-      <AppShell layout={route.layout === 'fixed' ? 'fixed' : 'scrolling'}>
-        <Outlet />
-      </AppShell>
+      <Suspense fallback={<LoadingScreen />}>
+        <AppShell layout={route.layout === 'fixed' ? 'fixed' : 'scrolling'}>
+          <Outlet />
+        </AppShell>
+      </Suspense>
     </RouteGuard>
   );
 }
