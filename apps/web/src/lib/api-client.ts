@@ -6,11 +6,20 @@ import {
   shouldRaiseErrorDialog,
   toClientError,
 } from '@verity/shared';
-import { useAuthStore } from './auth-store';
 import { errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
 import { getAccessToken } from './session-storage';
 
 export const API_BASE = '/api';
+
+let unauthorisedHandler: (() => void) | null = null;
+
+/**
+ * What to do when the server rejects the current token. The auth store registers its
+ * clearSession here, so this module does not import the store (the store calls apiRequest).
+ */
+export function onUnauthorised(handler: (() => void) | null): void {
+  unauthorisedHandler = handler;
+}
 
 /** Status used when no response arrived at all (SPEC §8: code 0). */
 export const NETWORK_FAILURE_STATUS = 0;
@@ -142,7 +151,7 @@ export function apiFailure(
   // A rejected token ends the session so the route guard sends the user to sign in. Only when
   // the token that failed is still the current one: a newer sign-in must not be undone.
   if (status === 401 && token !== null && getAccessToken() === token) {
-    useAuthStore.getState().clearSession();
+    unauthorisedHandler?.();
   }
   if (shouldRaiseErrorDialog(clientError, { background: options.background, requested: options.raiseDialog })) {
     openErrorDialog(errorDialogPayloadFromClientError(clientError));

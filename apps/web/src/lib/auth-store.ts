@@ -1,7 +1,7 @@
 import { MESSAGES, type User } from '@verity/shared';
 import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
-import { apiRequest } from './api-client';
+import { apiRequest, onUnauthorised } from './api-client';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -73,6 +73,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     void queryClient.invalidateQueries({ queryKey: ['flags'] });
   },
 }));
+
+// A rejected token ends the session, so the route guard sends the user to sign in.
+onUnauthorised(() => useAuthStore.getState().clearSession());
 
 async function restoreSession(): Promise<void> {
   const token = getAccessToken();
