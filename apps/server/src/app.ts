@@ -212,6 +212,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // The build writes .br and .gz copies of the hashed assets (scripts/compress-assets.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

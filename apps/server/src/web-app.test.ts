@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from './test/app.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const script = `console.log(${JSON.stringify('verity '.repeat(400))});\n`;
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  // A stand-in for the web build: no Vite build is needed to check how it is served.
+  dist = mkdtempSync(join(tmpdir(), 'verity-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets/index-abc123.js'), script);
+  writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+  t = await buildTestApp({ WEB_DIST_DIR: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  test('a hashed asset is sent Brotli-compressed when the browser accepts it, cached for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  test('gzip when only gzip is accepted, and the plain file when nothing is', async () => {
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    expect(plain.body).toBe(script);
+  });
+
+  test('index.html, and any app path that falls back to it, is revalidated on every visit', async () => {
+    for (const url of ['/', '/index.html', '/auth/login']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+});
