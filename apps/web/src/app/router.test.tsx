@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAppConfig, buildFlags } from '../test/fixtures';
+import { mockApi } from '../test/mock-api';
+import { renderApp } from '../test/render-app';
+import { resetStores } from '../test/reset-stores';
+
+// As when a deployment replaced the chunk the browser asks for, or the network dropped.
+vi.mock('../features/auth/login-page', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+beforeEach(() => {
+  resetStores();
+  mockApi({
+    'GET /api/app-config': buildAppConfig(),
+    'GET /api/flags': { flags: buildFlags() },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('pages loaded on demand', () => {
+  it("shows the route error page, not a blank screen, when a page's code fails to load", async () => {
+    // React and React Router report the caught error on the console; expected here.
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/auth/login');
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+    consoleError.mockRestore();
+    consoleWarn.mockRestore();
+  });
+
+  it('shows the other pages as usual', async () => {
+    renderApp('/auth/forgot-password');
+    expect(await screen.findByRole('button', { name: /reset|send/i })).toBeTruthy();
+  });
+});
