@@ -83,7 +83,7 @@ for (const route of ROUTES) {
   rows.push({ route: route.path, files: files.length, bytes, budget });
 }
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const width = Math.max(...rows.map((row) => row.route.length), 5);
 console.log(`\nInitial JavaScript per route (gzip), from ${manifestPath.slice(root.length)}:\n`);
 console.log(`${'route'.padEnd(width)}  ${'chunks'.padStart(6)}  ${'gzip'.padStart(9)}  ${'budget'.padStart(9)}`);
