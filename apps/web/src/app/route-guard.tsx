@@ -13,7 +13,7 @@ export interface RouteGuardProps {
 }
 
 /**
- * SPEC §2 "Route guard", in order:
+ * The route guard, in order:
  * 1. not initialised → loading screen;
  * 2. not authenticated → /auth/login?redirect=<path+search>, replacing the history entry;
  * 3. no shared role → Access denied screen;

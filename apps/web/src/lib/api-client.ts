@@ -21,9 +21,9 @@ export function onUnauthorised(handler: (() => void) | null): void {
   unauthorisedHandler = handler;
 }
 
-/** Status used when no response arrived at all (SPEC §8: code 0). */
+/** Status used when no response arrived at all (the catalogue's code 0). */
 export const NETWORK_FAILURE_STATUS = 0;
-/** Status used when the client gave up waiting (SPEC §8: 408). */
+/** Status used when the client gave up waiting (the catalogue's 408). */
 export const TIMEOUT_STATUS = 408;
 
 export interface ApiRequestOptions {

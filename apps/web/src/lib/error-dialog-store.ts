@@ -12,7 +12,7 @@ export interface ErrorDialogAction {
   closes?: boolean;
 }
 
-/** SPEC §3 "Error dialog payload", plus optional custom actions. */
+/** What the error dialog shows (code, title, description, context, request id), plus optional custom actions. */
 export interface ErrorDialogPayload {
   code: number;
   title?: string;

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_STORAGE_KEY, USER_STORAGE_KEY, type User } from '@verity/shared';
 
 /**
- * The session lives in localStorage (SPEC §9): the access token under `accessToken` and the
+ * The session lives in localStorage: the access token under `accessToken` and the
  * profile under `user`. Storage can throw (private mode, quota, disabled), so every access is
  * guarded and a failure behaves like "nothing stored".
  */

@@ -7,7 +7,7 @@ export const RIGHT_PANEL_SIDEBAR = 'right-panel';
 
 interface UiState {
   mobileMenuOpen: boolean;
-  /** Additional sidebars keyed by name (SPEC §3 "UI state"). */
+  /** Additional sidebars keyed by name. */
   sidebars: Record<string, boolean>;
   notificationsOpen: boolean;
   setMobileMenuOpen: (open: boolean) => void;

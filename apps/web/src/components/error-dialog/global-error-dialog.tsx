@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { buildSupportMailto } from './support-mailto';
 
-/** SPEC §8 "Global error dialog": shown whenever an error payload is in the store. */
+/** The global error dialog: shown whenever an error payload is in the store. */
 export function GlobalErrorDialog() {
   const payload = useErrorDialogStore((s) => s.payload);
   const close = useErrorDialogStore((s) => s.close);

@@ -21,9 +21,9 @@ export interface NavItem {
   shortLabel: string;
   path: string;
   icon: LucideIcon;
-  /** Analytics event fired on click (SPEC §2 lists none for Reports). */
+  /** Analytics event fired on click (none for Reports). */
   event: NavigationEvent | null;
-  /** SPEC §2: Write and Review are hidden from the mobile bar. */
+  /** Write and Review are hidden from the mobile bar: they need a larger screen. */
   hiddenOnMobileBar?: boolean;
 }
 

@@ -27,7 +27,7 @@ const SIZES: Record<UserAvatarSize, string> = {
 /** The large avatar sits on a white card, where a pale photo needs an edge. */
 const PHOTO_EDGES: Record<UserAvatarSize, string | undefined> = { sm: undefined, md: undefined, xl: 'border border-slate-200' };
 
-/** The user's photo, or their initials on a colour derived from the initials (the same everywhere, SPEC §2). */
+/** The user's photo, or their initials on a colour derived from the initials (the same everywhere). */
 export function UserAvatar({ firstname, surname, photoURL, size = 'md', labelled = false, className }: UserAvatarProps) {
   const [photoFailed, setPhotoFailed] = useState<string | null>(null);
   const initials = initialsOf(firstname, surname);

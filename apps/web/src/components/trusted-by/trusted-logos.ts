@@ -21,7 +21,7 @@ export interface CarouselEntry {
   copy: number;
 }
 
-/** The marquee shows the list repeated so the loop joins seamlessly (SPEC §9: twice). */
+/** The marquee shows the list repeated so the loop joins seamlessly (the list appears twice). */
 export function carouselEntries(logos: readonly TrustedLogo[]): CarouselEntry[] {
   return Array.from({ length: LOGO_CAROUSEL_REPEAT }, (_, copy) =>
     logos.map((logo, index) => ({ key: `${copy}-${index}-${logo.logo_url}`, logo, copy })),

@@ -19,7 +19,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 active:bg-red-900 disabled:bg-red-700/50',
 };
 
-// SPEC §9: small 28px, medium 36px.
+// The two heights the product uses: small 28px, medium 36px.
 const SIZES: Record<ButtonSize, string> = {
   sm: 'h-7 gap-1.5 px-2.5 text-sm',
   md: 'h-9 gap-2 px-4 text-sm',

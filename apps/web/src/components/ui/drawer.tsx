@@ -12,7 +12,7 @@ export interface DrawerProps {
    */
   variant?: 'temporary' | 'persistent';
   side?: 'left' | 'right';
-  /** Width in px (temporary default 100px, SPEC §9) or any CSS length. */
+  /** Width in px (a temporary drawer defaults to 100px) or any CSS length. */
   width?: number | string;
   /** Accessible name of the drawer region. */
   label: string;

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../components/ui/button-link';
 import { AuthPageHeader } from './auth-page-header';
 
-/** Forum-only accounts (PRODUCT §14) are not offered by this server yet. */
+/** Forum-only accounts are not offered by this server yet. */
 export function RegisterForumPage() {
   return (
     <div>

@@ -20,7 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import { apiRequest, apiUrl, fetchApi, isApiError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
-/** The chat's calls (issue 4: conversations, messages, feedback, export) and their TanStack Query hooks. */
+/** The chat's calls (conversations, messages, feedback, export) and their TanStack Query hooks. */
 
 export const chatKeys = {
   all: ['chat'] as const,

@@ -39,7 +39,7 @@ function GuestChatNotice() {
 
 /**
  * /chat and /chat/{sessionId}: the conversations list beside the thread (a drawer below the lg
- * breakpoint). The route's fixed layout (SPEC §2) keeps the page itself from scrolling; the list
+ * breakpoint). The route's fixed layout keeps the page itself from scrolling; the list
  * and the thread scroll inside their own columns.
  */
 export function ChatLayout() {

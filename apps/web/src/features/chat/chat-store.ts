@@ -12,7 +12,7 @@ import { streamChat } from './stream';
  * the answers being streamed (per conversation) and what is being written in each composer.
  */
 
-/** Tracked when a question is sent (mode, has_attachments): the onboarding's "question asked" event (SPEC §4). */
+/** Tracked when a question is sent (mode, has_attachments): the onboarding's "question asked" event. */
 export const CHAT_QUESTION_ASKED_EVENT = 'chat_question_asked';
 
 /** The composer of the page with no conversation yet. */

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 
-/** The wiki reader with the cited elements highlighted (SPEC §5: element_ids repeated). */
+/** The wiki reader with the cited elements highlighted (one element_ids parameter per element). */
 export function wikiCitationPath(citation: Pick<Citation, 'document_id' | 'element_ids'>): string {
   const query = new URLSearchParams();
   for (const id of citation.element_ids) query.append('element_ids', id);

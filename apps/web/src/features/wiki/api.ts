@@ -13,7 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api-client';
 
-/** The wiki's calls (SPEC §7 "Documents and chat") and their TanStack Query hooks. */
+/** The wiki's calls (documents, search, favourites, compare) and their TanStack Query hooks. */
 
 export const wikiKeys = {
   filterData: ['wiki', 'filter-data'] as const,

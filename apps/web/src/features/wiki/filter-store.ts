@@ -14,7 +14,7 @@ interface WikiFilterState extends WikiFilters {
 
 /**
  * The wiki page's filters. They live outside the page so the filter bar, the lists and the search
- * share them, and the page resets them when it unmounts (SPEC §2: the filters reset on leaving /wiki).
+ * share them, and the page resets them when it unmounts (the filters reset on leaving /wiki).
  */
 export const useWikiFilterStore = create<WikiFilterState>()((set, get) => ({
   ...EMPTY_FILTERS,

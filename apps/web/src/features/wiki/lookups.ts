@@ -1,6 +1,6 @@
 import type { DocumentReference } from '@verity/shared';
 
-/** The wiki's three multi-select filters (SPEC §3 "Wiki filters"). */
+/** The wiki's three multi-select filters: category, domain and subdomain. */
 export interface WikiFilters {
   category: readonly string[];
   domain: readonly string[];

@@ -137,7 +137,7 @@ function EmptyState({ title, children }: { title: string; children?: ReactNode }
 /**
  * /wiki: browse, filter and search the regulatory library, keep favourites and compare two
  * documents. The query, view and comparison live in the URL; the filters in a store that is
- * emptied when the page unmounts (SPEC §2).
+ * emptied when the page unmounts, so the filters reset on leaving the wiki.
  */
 export function WikiPage() {
   const [searchParams, setSearchParams] = useSearchParams();
