@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { actionCodes, mailOutbox, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createMailer } from '../../mail/transport.ts';
@@ -55,19 +55,29 @@ async function outboxSize(t: TestApp): Promise<number> {
   return (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
 }
 
-describe('sign-up and reset requests answer before doing anything that depends on the address', () => {
+/** An app for the describe block whose mail work waits until the test releases it. */
+function useGatedApp(): { app(): TestApp; gate(): ReturnType<typeof gatedMailer> } {
   let t: TestApp;
   let gate: ReturnType<typeof gatedMailer>;
-
   beforeAll(async () => {
     gate = gatedMailer();
     t = await buildTestApp({}, { mailer: gate.mailer });
     gate.connect(t);
   });
-
   afterAll(async () => {
     gate.release();
     await t.close();
+  });
+  return { app: () => t, gate: () => gate };
+}
+
+describe('sign-up and reset requests answer before doing anything that depends on the address', () => {
+  const gated = useGatedApp();
+  let t: TestApp;
+  let gate: ReturnType<typeof gatedMailer>;
+  beforeEach(() => {
+    t = gated.app();
+    gate = gated.gate();
   });
 
   test('a reset request for a known and an unknown address: identical answers, no write before answering, the mail still arrives', async () => {
@@ -93,18 +103,12 @@ describe('sign-up and reset requests answer before doing anything that depends o
 });
 
 describe('sign-up for a new and a taken address', () => {
+  const gated = useGatedApp();
   let t: TestApp;
   let gate: ReturnType<typeof gatedMailer>;
-
-  beforeAll(async () => {
-    gate = gatedMailer();
-    t = await buildTestApp({}, { mailer: gate.mailer });
-    gate.connect(t);
-  });
-
-  afterAll(async () => {
-    gate.release();
-    await t.close();
+  beforeEach(() => {
+    t = gated.app();
+    gate = gated.gate();
   });
 
   test('identical answers, the account created after answering, and both e-mails arrive', async () => {
