@@ -1,0 +1,118 @@
+// The regulatory library: documents, their elements, the search postings and vectors kept from them, and favourites.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, updatedAt } from './columns.ts';
+import { organisations, users } from './organisations.ts';
+
+/**
+ * Regulatory documents: the external library (organisation_id null, visible to every
+ * organisation) and an organisation's own internal documents. A new file with a known file name
+ * is a new row: the newest edition of that file name is the row created last.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    category: text('category').notNull(),
+    domain: text('domain').notNull(),
+    subdomain: text('subdomain').notNull(),
+    issuer: text('issuer').notNull(),
+    edition: text('edition').notNull(),
+    status: text('status', { enum: ['current', 'superseded'] }).notNull(),
+    supersededByCode: text('superseded_by_code'),
+    supersedes: text('supersedes').array().notNull().default(sql`'{}'::text[]`),
+    appliesTo: text('applies_to').array().notNull().default(sql`'{}'::text[]`),
+    sourceKind: text('source_kind', { enum: ['corpus', 'upload'] }).notNull(),
+    contentHash: text('content_hash').notNull(),
+    /**
+     * A row with the same file name was stored later (kept by a trigger, migration 0006). False
+     * means this is the newest edition for everyone; true means search checks who sees the newer one.
+     */
+    hasNewerEdition: boolean('has_newer_edition').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('documents_filename_content_hash_key').on(t.filename, t.contentHash),
+    index('documents_code_idx').on(t.code),
+    index('documents_filename_idx').on(t.filename),
+    index('documents_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/** A document's ordered parts (title, headings, paragraphs, list items, tables) with the section each sits in. */
+export const documentElements = pgTable(
+  'document_elements',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['title', 'heading', 'paragraph', 'list_item', 'table'] }).notNull(),
+    text: text('text').notNull(),
+    page: integer('page').notNull().default(1),
+    headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('document_elements_document_position_idx').on(t.documentId, t.position)],
+);
+
+/**
+ * Semantic search (AI_EMBEDDING_MODEL): one vector per element that passages are chosen from
+ * (paragraphs, list items, tables), from the configured embedding model, as little-endian float32
+ * of unit length. Vectors of another model are replaced when the model changes.
+ */
+export const elementEmbeddings = pgTable(
+  'element_embeddings',
+  {
+    elementId: text('element_id')
+      .primaryKey()
+      .references(() => documentElements.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    vector: bytea('vector').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('element_embeddings_document_idx').on(t.documentId), index('element_embeddings_model_idx').on(t.model)],
+);
+
+/**
+ * Search postings: for each lexeme of a document, how many of its elements hold it and whether its
+ * title or code does, so ranking reads only the query's lexemes instead of every matching element.
+ * Kept by database triggers on document and element writes (migration 0006), whatever path writes
+ * them; elements are written once with their document and leave with it (cascade).
+ */
+export const documentTerms = pgTable(
+  'document_terms',
+  {
+    lexeme: text('lexeme').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    elements: integer('elements').notNull().default(0),
+    /** The lexeme is in the document's title or code (documents.search_vector). */
+    inTitle: boolean('in_title').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.documentId] }), index('document_terms_document_idx').on(t.documentId)],
+);
+
+/** A user's favourite documents (the wiki's favourites view). */
+export const documentFavourites = pgTable(
+  'document_favourites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index('document_favourites_document_idx').on(t.documentId)],
+);
