@@ -9,6 +9,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom } from './ingest/isolated.ts';
 import { registerAuthentication } from './lib/auth.ts';
+import { guardRoutes } from './lib/route.ts';
 import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
@@ -133,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reachedHandler.add(request);
   });
   app.addHook('preValidation', async (request) => rejectNulCharacters(request));
+  // Routes come from the endpoint descriptors only: anything else under /api stops the start.
+  guardRoutes(app);
+  app.decorate('ingestionToken', config.INGESTION_TOKEN);
   registerAuthentication(app, {
     db: database.db,
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },

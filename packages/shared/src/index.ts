@@ -12,3 +12,5 @@ export * from './ids.ts';
 export * from './messages.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './contract/endpoint.ts';
+export * from './endpoints/index.ts';

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestUser } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { resetStores } from '../test/reset-stores';
-import { ApiError, apiRequest, apiUrl } from './api-client';
+import { accountEndpoints, chatEndpoints, documentsEndpoints, notificationsEndpoints } from '@verity/shared';
+import { ApiError, api, apiRequest, apiUrl } from './api-client';
 import { useAuthStore } from './auth-store';
 import { useErrorDialogStore } from './error-dialog-store';
 
@@ -222,5 +223,58 @@ describe('apiRequest', () => {
     await failure(apiRequest('auth/login', { form: new FormData(), background: true }));
     expect(localStorage.getItem('user')).not.toBeNull();
     expect(useAuthStore.getState().initialised).toBe(false);
+  });
+});
+
+describe('api', () => {
+  it('calls an endpoint by its descriptor: method, path parameters, repeated query values and a JSON body', async () => {
+    const calls = mockApi({
+      'GET /api/docs/search': { results: [], page: 2, page_size: 20, total: 0 },
+      'POST /api/notifications/mark-as-read': { updated: 1 },
+      'DELETE /api/chat/sessions/01HZY3K6Q4M2W8V0B5T7R9N1CD': { status: 204 },
+    });
+    const found = await api(documentsEndpoints.search, { query: { q: 'legionella', category: ['Guidance', 'Legislation'], page: '2' } });
+    expect(found.page).toBe(2);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.path).toBe('/api/docs/search');
+
+    await api(notificationsEndpoints.markRead, { body: { notification_ids: ['n1'] } });
+    expect(calls[1]?.method).toBe('POST');
+    expect(calls[1]?.body).toEqual({ notification_ids: ['n1'] });
+
+    await expect(api(chatEndpoints.deleteSession, { params: { id: '01HZY3K6Q4M2W8V0B5T7R9N1CD' } })).resolves.toBeUndefined();
+    expect(calls[2]?.method).toBe('DELETE');
+  });
+
+  it('encodes the query with each value of a list repeated and path parameters percent-encoded', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return new Response(JSON.stringify({}), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    await api(documentsEndpoints.search, { query: { q: 'hot water', category: ['A', 'B'] } });
+    await api(documentsEndpoints.newestByFilename, { params: { filename: 'htm 04-01/part a.md' }, query: {} });
+    expect(urls[0]).toBe('/api/docs/search?q=hot+water&category=A&category=B');
+    expect(urls[1]).toBe('/api/docs/newest-document-by-filename/htm%2004-01%2Fpart%20a.md');
+  });
+
+  it('sends a multipart endpoint as a form, files included', async () => {
+    const calls = mockApi({ 'POST /api/account/upload/image': { user_id: 'u1' } });
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await api(accountEndpoints.uploadImage, { body: { file: photo } });
+    const form = calls[0]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('file') as File).name).toBe('me.png');
+  });
+
+  it('follows the descriptor on the error dialog: a background endpoint never raises it, unless the call asks', async () => {
+    mockApi({ 'GET /api/notifications/user': { status: 500, body: { message: 'x', request_id: 'r1' } } });
+    await failure(api(notificationsEndpoints.list));
+    expect(dialog()).toBeNull();
+    await failure(api(notificationsEndpoints.list, {}, { background: false }));
+    expect(dialog()).not.toBeNull();
   });
 });

@@ -2,6 +2,11 @@ import {
   AUTH_TOKEN_HEADER,
   type ApiErrorBody,
   type ClientError,
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointResponse,
+  endpointUrl,
+  type InputOptional,
   REQUEST_TIMEOUT_MS,
   shouldRaiseErrorDialog,
   toClientError,
@@ -88,6 +93,44 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return fetchApi(apiUrl(path), { method, headers, body }, options, token, async (response) =>
     response.status === 204 ? (undefined as T) : ((await readSuccessBody(response)) as T),
   );
+}
+
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'raiseDialog'> & {
+  /** Overrides the descriptor's own `background`. */
+  background?: boolean;
+};
+
+type CallArgs<E extends EndpointDefinition> =
+  InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls one endpoint of the shared contract: the URL, method and body encoding come from its
+ * descriptor, the input and answer types from its schemas. Whether a failure may raise the global
+ * error dialog is the descriptor's `background` unless the call says otherwise.
+ */
+export function api<E extends EndpointDefinition>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const body = (input as { body?: Record<string, unknown> } | undefined)?.body;
+  const encoded =
+    endpoint.body === undefined ? {} : endpoint.bodyEncoding === 'multipart' ? { form: toFormData(body ?? {}) } : { json: body ?? {} };
+  return apiRequest<EndpointResponse<E>>(endpointUrl(endpoint, input), {
+    method: endpoint.method,
+    ...encoded,
+    background: options.background ?? endpoint.background ?? false,
+    signal: options.signal,
+    raiseDialog: options.raiseDialog,
+  });
+}
+
+/** A multipart body: text fields as they are, files as files, a list as the same name repeated. */
+function toFormData(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      form.append(name, item instanceof Blob ? item : String(item));
+    }
+  }
+  return form;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
-import type { Role } from '../roles.ts';
+import { ROLES } from '../roles.ts';
 
 const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
@@ -62,26 +62,46 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The user as account/info returns it and the client keeps it (localStorage `user`). */
-export interface User {
-  user_id: string;
-  external_id: string;
-  firstname: string;
-  surname: string;
-  email: string;
-  job_title: string;
-  account_roles: Role[];
-  onboarding_complete: boolean;
-  email_verified: boolean;
-  photoURL: string | null;
-  organisation: { id: string; name: string };
-}
+export const userSchema = z.object({
+  user_id: z.string(),
+  external_id: z.string(),
+  firstname: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  job_title: z.string(),
+  account_roles: z.array(z.enum(ROLES)),
+  onboarding_complete: z.boolean(),
+  email_verified: z.boolean(),
+  photoURL: z.string().nullable(),
+  organisation: z.object({ id: z.string(), name: z.string() }),
+});
+export type User = z.infer<typeof userSchema>;
 
-export interface LoginResponse {
-  auth_token: string | null;
-  message: string;
-  error: string | null;
-}
+export const loginResponseSchema = z.object({
+  auth_token: z.string().nullable(),
+  message: z.string(),
+  error: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface MessageResponse {
-  message: string;
-}
+/** An answer that is a sentence for the person. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** GET /api/account/image: the stored photo, when there is one. */
+export const photoInfoSchema = z.object({
+  data: z.array(z.object({ url: z.string(), content_type: z.string(), size: z.number().int() })),
+});
+export type PhotoInfo = z.infer<typeof photoInfoSchema>;
+
+/**
+ * A file field of a multipart form: a Blob or File in the browser, the uploaded bytes on the
+ * server. `message` is what a request without one is told.
+ */
+export const uploadedFile = (message: string) =>
+  z
+    .custom<Blob | Uint8Array>((value) => value instanceof Uint8Array || (typeof Blob !== 'undefined' && value instanceof Blob), message)
+    .meta({ type: 'string', format: 'binary' });
+
+/** POST account/upload/image (multipart). */
+export const uploadPhotoSchema = z.object({ file: uploadedFile('Choose an image file to upload.') });

@@ -1,25 +1,36 @@
-import type { FlagValues } from '../flags.ts';
+import { z } from 'zod';
+import { FEATURE_FLAGS, type FeatureFlag } from '../flags.ts';
 
 /** A partner or professional-body logo for the 'Trusted by' strip on the auth pages. */
-export interface TrustedLogo {
-  name: string;
-  logo_url: string;
-}
+export const trustedLogoSchema = z.object({ name: z.string(), logo_url: z.string() });
+export type TrustedLogo = z.infer<typeof trustedLogoSchema>;
 
 /** GET /api/app-config (public). */
-export interface AppConfig {
-  product_name: string;
-  version: string;
-  support_email: string;
-  trusted_by: TrustedLogo[];
-  trusted_by_professional: TrustedLogo[];
-  professional_body_logo: TrustedLogo | null;
-  microsoft_sso_enabled: boolean;
+export const appConfigSchema = z.object({
+  product_name: z.string(),
+  version: z.string(),
+  support_email: z.string(),
+  trusted_by: z.array(trustedLogoSchema),
+  trusted_by_professional: z.array(trustedLogoSchema),
+  professional_body_logo: trustedLogoSchema.nullable(),
+  microsoft_sso_enabled: z.boolean(),
   /** Largest accepted profile photo in bytes (the server's IMAGE_MAX_BYTES), so the web can refuse a bigger file before uploading it. */
-  image_max_bytes: number;
-}
+  image_max_bytes: z.number().int(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** GET /api/flags (token optional). */
-export interface FlagsResponse {
-  flags: FlagValues;
-}
+/** GET /api/flags (token optional): every feature flag's value. */
+export const flagsResponseSchema = z.object({
+  flags: z.object(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>),
+});
+export type FlagsResponse = z.infer<typeof flagsResponseSchema>;
+
+/** GET /api/health: 200 when the database answers, 503 (same shape) when it does not. */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  /** The embedded database (PGlite) or a PostgreSQL server. */
+  database_kind: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { ApiErrorBody } from '../errors.ts';
+import { apiErrorBodySchema } from '../errors.ts';
 import { isDocumentId } from '../ids.ts';
-import type { DocumentLink, DocumentStatus } from './documents.ts';
+import { uploadedFile } from './account.ts';
+import { documentLinkSchema, documentStatusSchema } from './documents.ts';
 
 /** Conversations and messages use the same 26-character ULIDs as documents. */
 export const isChatId = isDocumentId;
@@ -18,43 +19,50 @@ export const CHAT_ATTACHMENT_DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const CHAT_FILTER_VALUES_MAX = 50;
 const CHAT_FILTER_VALUE_MAX_LENGTH = 200;
 
-export type ChatRole = 'user' | 'assistant';
+export const chatRoleSchema = z.enum(['user', 'assistant']);
+export type ChatRole = z.infer<typeof chatRoleSchema>;
 /** Answer: a cited answer to a question. Draft: a structured policy section with citations. */
-export type ChatMode = 'answer' | 'draft';
+export const chatModeSchema = z.enum(['answer', 'draft']);
+export type ChatMode = z.infer<typeof chatModeSchema>;
 /** Complete, stopped by the user mid-stream (the partial answer is kept) or ended by an error. */
-export type ChatMessageStatus = 'complete' | 'stopped' | 'error';
-export type ChatFeedbackRating = 'up' | 'down';
+export const chatMessageStatusSchema = z.enum(['complete', 'stopped', 'error']);
+export type ChatMessageStatus = z.infer<typeof chatMessageStatusSchema>;
+export const chatFeedbackRatingSchema = z.enum(['up', 'down']);
+export type ChatFeedbackRating = z.infer<typeof chatFeedbackRatingSchema>;
 
 /** The wiki's filters, as a question was scoped (empty lists: no restriction of that kind). */
-export interface ChatFilters {
-  category: string[];
-  domain: string[];
-  subDomain: string[];
-}
+export const chatFiltersResponseSchema = z.object({
+  category: z.array(z.string()),
+  domain: z.array(z.string()),
+  subDomain: z.array(z.string()),
+});
+export type ChatFilters = z.infer<typeof chatFiltersResponseSchema>;
 
 /** Where a cited passage comes from: the library (opens in the wiki reader) or a file attached to the conversation. */
-export type CitationSource = 'library' | 'attachment';
+export const citationSourceSchema = z.enum(['library', 'attachment']);
+export type CitationSource = z.infer<typeof citationSourceSchema>;
 
 /**
  * One numbered source of an answer; `[n]` in the answer text points at it. For an attachment,
  * document_id is the attachment's id, title its title (or file name), code and edition are empty
  * and element_ids name its parsed elements (there is no wiki page to open).
  */
-export interface Citation {
-  n: number;
-  source: CitationSource;
-  document_id: string;
-  code: string;
-  title: string;
-  edition: string;
-  status: DocumentStatus;
+export const citationSchema = z.object({
+  n: z.number().int(),
+  source: citationSourceSchema,
+  document_id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  edition: z.string(),
+  status: documentStatusSchema,
   /** The cited elements: open /wiki/{document_id}?element_ids=… to see them highlighted. */
-  element_ids: string[];
+  element_ids: z.array(z.string()),
   /** The passage as the answer relied on it. */
-  quote: string;
+  quote: z.string(),
   /** The current edition, when this one is superseded and the current one is visible. */
-  superseded_by: DocumentLink | null;
-}
+  superseded_by: documentLinkSchema.nullable(),
+});
+export type Citation = z.infer<typeof citationSchema>;
 
 /**
  * A passage retrieval handed to the engine, kept with the answer for audit (which sources
@@ -72,77 +80,83 @@ export interface ChatSourceRecord {
 }
 
 /** A file attached to a conversation: parsed when uploaded, private to its user and conversation. */
-export interface ChatAttachment {
-  id: string;
-  file_name: string;
+export const chatAttachmentSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
   /** The document's own title when it has one, otherwise the file name. */
-  title: string;
-  format: 'pdf' | 'docx' | 'text';
-  size: number;
+  title: z.string(),
+  format: z.enum(['pdf', 'docx', 'text']),
+  size: z.number().int(),
   /** Pages of a PDF; null for other formats. */
-  pages: number | null;
-  created_at: string;
-}
+  pages: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
-export interface ChatMessage {
-  id: string;
+export const chatAttachmentListSchema = z.object({ attachments: z.array(chatAttachmentSchema) });
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
   /** 0-based order within the conversation. */
-  position: number;
-  role: ChatRole;
-  content: string;
-  mode: ChatMode;
-  status: ChatMessageStatus;
+  position: z.number().int(),
+  role: chatRoleSchema,
+  content: z.string(),
+  mode: chatModeSchema,
+  status: chatMessageStatusSchema,
   /** Which engine wrote an answer ('builtin', 'provider:openai:gpt-…'); null for questions. */
-  engine: string | null;
-  citations: Citation[];
+  engine: z.string().nullable(),
+  citations: z.array(citationSchema),
   /** The filters a question was asked with; null for answers. */
-  filters: ChatFilters | null;
-  include_internal: boolean;
+  filters: chatFiltersResponseSchema.nullable(),
+  include_internal: z.boolean(),
   /** The files a question was asked about; empty for answers. */
-  attachments: ChatAttachment[];
-  feedback: ChatFeedbackRating | null;
-  feedback_comment: string | null;
-  created_at: string;
-}
+  attachments: z.array(chatAttachmentSchema),
+  feedback: chatFeedbackRatingSchema.nullable(),
+  feedback_comment: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface ChatSessionSummary {
-  id: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
+export const chatSessionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** The last activity: the latest message, or the creation of a conversation with none yet. */
-  last_message_at: string;
-}
+  last_message_at: z.string(),
+});
+export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
 
 /** GET /api/chat/sessions/{id}: the conversation with its messages in order. */
-export interface ChatSessionDetail extends ChatSessionSummary {
-  messages: ChatMessage[];
-}
+export const chatSessionDetailSchema = chatSessionSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+export type ChatSessionDetail = z.infer<typeof chatSessionDetailSchema>;
 
 /** GET /api/chat/sessions: the caller's conversations, latest activity first. */
-export interface ChatSessionListResponse {
-  sessions: ChatSessionSummary[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+export const chatSessionListResponseSchema = z.object({
+  sessions: z.array(chatSessionSummarySchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type ChatSessionListResponse = z.infer<typeof chatSessionListResponseSchema>;
 
 /**
  * GET /api/chat/config: what the chat on this server can do, for the page to show before the
  * first question (which engine answers, what may be attached).
  */
-export interface ChatConfigResponse {
-  engine: {
+export const chatConfigResponseSchema = z.object({
+  engine: z.object({
     /** 'builtin' or 'provider:{provider}:{model}', as recorded on answers. */
-    id: string;
-    kind: 'builtin' | 'provider';
+    id: z.string(),
+    kind: z.enum(['builtin', 'provider']),
     /** A short name for the badge: 'Built-in engine (offline)', 'OpenAI gpt-4o-mini', … */
-    label: string;
-  };
-  attachment_max_bytes: number;
-  attachments_max: number;
-  message_max_length: number;
-}
+    label: z.string(),
+  }),
+  attachment_max_bytes: z.number().int(),
+  attachments_max: z.number().int(),
+  message_max_length: z.number().int(),
+});
+export type ChatConfigResponse = z.infer<typeof chatConfigResponseSchema>;
 
 /** Trimmed, inner runs of white space (new lines included) made one space. */
 const titleText = z
@@ -179,6 +193,7 @@ const chatIdText = (label: string) => z.string().refine(isChatId, `${label} is 2
 
 export const chatSessionParamsSchema = z.object({ id: chatIdText('A conversation id') });
 export const chatMessageParamsSchema = z.object({ id: chatIdText('A conversation id'), messageId: chatIdText('A message id') });
+export const chatAttachmentParamsSchema = z.object({ id: chatIdText('A conversation id'), attachmentId: chatIdText('An attachment id') });
 
 const filterValues = z
   .array(z.string().max(CHAT_FILTER_VALUE_MAX_LENGTH, `A filter value is longer than ${CHAT_FILTER_VALUE_MAX_LENGTH} characters`))
@@ -227,17 +242,24 @@ export const chatFeedbackSchema = z
   });
 export type ChatFeedbackRequest = z.infer<typeof chatFeedbackSchema>;
 
-/** Server-Sent Events of the streaming messages endpoint, by event name. */
-export interface ChatStreamEvents {
-  /** The next piece of the answer text, in order. */
-  token: { text: string };
-  /** The answer's citations (sent before `done`; may be re-sent as the answer grows). */
-  citations: { citations: Citation[] };
-  /** The answer is stored: the question and answer as saved, and the conversation (its title may be new). */
-  done: { question: ChatMessage; answer: ChatMessage; session: ChatSessionSummary };
-  /** The answer failed; the body is the catalogue's error shape. */
-  error: ApiErrorBody;
-}
+/** POST …/messages/{messageId}/edit: the question's new text (its mode and filters are kept). */
+export const chatEditMessageSchema = chatMessageRequestSchema.pick({ content: true });
 
+/** POST …/attachments (multipart): one file in the `file` field. */
+export const chatAttachmentUploadSchema = z.object({ file: uploadedFile('Attach exactly one file as the file field') });
+
+/** Server-Sent Events of the streaming messages endpoints, by event name. */
+export const chatStreamEventSchemas = {
+  /** The next piece of the answer text, in order. */
+  token: z.object({ text: z.string() }),
+  /** The answer's citations (sent before `done`; may be re-sent as the answer grows). */
+  citations: z.object({ citations: z.array(citationSchema) }),
+  /** The answer is stored: the question and answer as saved, and the conversation (its title may be new). */
+  done: z.object({ question: chatMessageSchema, answer: chatMessageSchema, session: chatSessionSummarySchema }),
+  /** The answer failed; the body is the catalogue's error shape. */
+  error: apiErrorBodySchema,
+};
+
+export type ChatStreamEvents = { [K in keyof typeof chatStreamEventSchemas]: z.infer<(typeof chatStreamEventSchemas)[K]> };
 export type ChatStreamEventName = keyof ChatStreamEvents;
 export type ChatStreamEvent = { [K in ChatStreamEventName]: { event: K; data: ChatStreamEvents[K] } }[ChatStreamEventName];

@@ -1,64 +1,64 @@
 import { z } from 'zod';
 import { isDocumentId } from '../ids.ts';
 
-export type DocumentStatus = 'current' | 'superseded';
-export type DocumentElementType = 'title' | 'heading' | 'paragraph' | 'list_item' | 'table';
+export const documentStatusSchema = z.enum(['current', 'superseded']);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
+export const documentElementTypeSchema = z.enum(['title', 'heading', 'paragraph', 'list_item', 'table']);
+export type DocumentElementType = z.infer<typeof documentElementTypeSchema>;
 
-export interface DocumentTags {
-  category: string;
-  domain: string;
-  subdomain: string;
-}
+export const documentTagsSchema = z.object({ category: z.string(), domain: z.string(), subdomain: z.string() });
+export type DocumentTags = z.infer<typeof documentTagsSchema>;
 
 /** One document of GET /api/chat/filter_data: the newest edition of each file name the caller can see. */
-export interface DocumentReference {
+export const documentReferenceSchema = z.object({
   /** The document id. */
-  short_id: string;
-  code: string;
-  title: string;
-  tags: DocumentTags;
-  status: DocumentStatus;
-  edition: string;
-}
+  short_id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  tags: documentTagsSchema,
+  status: documentStatusSchema,
+  edition: z.string(),
+});
+export type DocumentReference = z.infer<typeof documentReferenceSchema>;
 
-export interface FilterDataResponse {
-  references: DocumentReference[];
+export const filterDataResponseSchema = z.object({
+  references: z.array(documentReferenceSchema),
   /** The distinct categories of current documents, sorted. */
-  default_categories: string[];
-}
+  default_categories: z.array(z.string()),
+});
+export type FilterDataResponse = z.infer<typeof filterDataResponseSchema>;
 
-export interface DocumentElement {
-  id: string;
-  type: DocumentElementType;
-  text: string;
-  page: number;
+export const documentElementSchema = z.object({
+  id: z.string(),
+  type: documentElementTypeSchema,
+  text: z.string(),
+  page: z.number().int(),
   /** The headings of the section the element sits in, outermost first. */
-  heading_path: string[];
+  heading_path: z.array(z.string()),
   /** True for the elements named by element_ids. */
-  highlighted: boolean;
-}
+  highlighted: z.boolean(),
+});
+export type DocumentElement = z.infer<typeof documentElementSchema>;
 
-export interface DocumentLink {
-  id: string;
-  code: string;
-  title: string;
-}
+export const documentLinkSchema = z.object({ id: z.string(), code: z.string(), title: z.string() });
+export type DocumentLink = z.infer<typeof documentLinkSchema>;
 
 /** GET /api/docs/document/{id} and GET /api/docs/newest-document-by-filename/{filename}. */
-export interface DocumentResponse {
-  id: string;
-  code: string;
-  title: string;
-  filename: string;
-  tags: DocumentTags;
-  edition: string;
-  status: DocumentStatus;
+export const documentResponseSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  filename: z.string(),
+  tags: documentTagsSchema,
+  edition: z.string(),
+  status: documentStatusSchema,
   /** The current document that replaced this one, when it is superseded and that document is visible. */
-  superseded_by: DocumentLink | null;
+  superseded_by: documentLinkSchema.nullable(),
   /** Codes and historical names this document replaces. */
-  supersedes: string[];
-  elements: DocumentElement[];
-}
+  supersedes: z.array(z.string()),
+  elements: z.array(documentElementSchema),
+});
+export type DocumentResponse = z.infer<typeof documentResponseSchema>;
 
 export const ELEMENT_IDS_MAX = 200;
 export const ELEMENT_ID_MAX_LENGTH = 64;
@@ -83,15 +83,12 @@ export const setFavouriteSchema = z.object({
 });
 
 /** The favourite status after the call. */
-export interface SetFavouriteResponse {
-  external_id: string;
-  like: boolean;
-}
+export const setFavouriteResponseSchema = z.object({ external_id: z.string(), like: z.boolean() });
+export type SetFavouriteResponse = z.infer<typeof setFavouriteResponseSchema>;
 
 /** GET /api/docs/my-favourites: the caller's visible favourites, newest favourite first. */
-export interface MyFavouritesResponse {
-  favourites: DocumentReference[];
-}
+export const myFavouritesResponseSchema = z.object({ favourites: z.array(documentReferenceSchema) });
+export type MyFavouritesResponse = z.infer<typeof myFavouritesResponseSchema>;
 
 export const SEARCH_QUERY_MAX_LENGTH = 500;
 export const SEARCH_PAGE_SIZE = 20;
@@ -127,24 +124,27 @@ export const searchQuerySchema = z.object({
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export interface SearchSnippet {
-  element_id: string;
+export const searchSnippetSchema = z.object({
+  element_id: z.string(),
   /** Escaped element text with the matched terms in <mark>…</mark>. */
-  text_html: string;
-}
+  text_html: z.string(),
+});
+export type SearchSnippet = z.infer<typeof searchSnippetSchema>;
 
-export interface SearchResult {
-  reference: DocumentReference;
-  score: number;
-  snippets: SearchSnippet[];
-}
+export const searchResultSchema = z.object({
+  reference: documentReferenceSchema,
+  score: z.number(),
+  snippets: z.array(searchSnippetSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export interface SearchResponse {
-  results: SearchResult[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+export const searchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 const documentIdParam = z.string({ error: 'Choose a document' }).refine(isDocumentId, 'A document id is 26 letters or digits');
 
@@ -152,34 +152,40 @@ const documentIdParam = z.string({ error: 'Choose a document' }).refine(isDocume
 export const compareQuerySchema = z.object({ left: documentIdParam, right: documentIdParam });
 
 /** How one aligned row differs: the same text, only on the right, only on the left, or edited. */
-export type CompareChange = 'equal' | 'added' | 'removed' | 'changed';
+export const compareChangeSchema = z.enum(['equal', 'added', 'removed', 'changed']);
+export type CompareChange = z.infer<typeof compareChangeSchema>;
 
-export interface CompareElement {
-  id: string;
-  type: DocumentElementType;
-  text: string;
-  heading_path: string[];
-}
+export const compareElementSchema = z.object({
+  id: z.string(),
+  type: documentElementTypeSchema,
+  text: z.string(),
+  heading_path: z.array(z.string()),
+});
+export type CompareElement = z.infer<typeof compareElementSchema>;
 
 /** A run of words inside a changed row: kept, added on the right or removed from the left. */
-export interface CompareSegment {
-  kind: 'equal' | 'added' | 'removed';
-  text: string;
-}
+export const compareSegmentSchema = z.object({ kind: z.enum(['equal', 'added', 'removed']), text: z.string() });
+export type CompareSegment = z.infer<typeof compareSegmentSchema>;
 
-export interface CompareRow {
-  change: CompareChange;
+export const compareRowSchema = z.object({
+  change: compareChangeSchema,
   /** Null when the row was added on the right. */
-  left: CompareElement | null;
+  left: compareElementSchema.nullable(),
   /** Null when the row was removed from the left. */
-  right: CompareElement | null;
+  right: compareElementSchema.nullable(),
   /** Word-level differences, for changed rows only (left text read with removals, right with additions). */
-  segments?: CompareSegment[];
-}
+  segments: z.array(compareSegmentSchema).optional(),
+});
+export type CompareRow = z.infer<typeof compareRowSchema>;
 
-export interface CompareResponse {
-  left: DocumentReference;
-  right: DocumentReference;
-  rows: CompareRow[];
-  summary: { equal: number; added: number; removed: number; changed: number };
-}
+export const compareResponseSchema = z.object({
+  left: documentReferenceSchema,
+  right: documentReferenceSchema,
+  rows: z.array(compareRowSchema),
+  summary: z.object({ equal: z.number().int(), added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
+});
+export type CompareResponse = z.infer<typeof compareResponseSchema>;
+
+/** The path parameter of GET /api/docs/document/{id}. */
+export const documentParamsSchema = z.object({ id: z.string().refine(isDocumentId, 'A document id is 26 letters or digits') });
+export const documentFilenameParamsSchema = z.object({ filename: z.string() });

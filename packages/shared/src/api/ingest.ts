@@ -1,39 +1,44 @@
 import { z } from 'zod';
+import { isDocumentId } from '../ids.ts';
+import { uploadedFile } from './account.ts';
 
 /** File extensions the ingestion CLI picks up in a folder; the format itself is always decided by content. */
 export const INGEST_FILE_EXTENSIONS = ['.pdf', '.docx', '.html', '.htm', '.md', '.txt'] as const;
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 /** Where an ingestion job has got to; `elements` and `pages` are known once the file is parsed. */
-export interface IngestJobProgress {
-  stage: 'queued' | 'parsing' | 'storing' | 'done';
-  pages?: number;
-  elements?: number;
-}
+export const ingestJobProgressSchema = z.object({
+  stage: z.enum(['queued', 'parsing', 'storing', 'done']),
+  pages: z.number().int().optional(),
+  elements: z.number().int().optional(),
+});
+export type IngestJobProgress = z.infer<typeof ingestJobProgressSchema>;
 
 /** 202 answer of POST /api/ingest/documents: the job to poll. */
-export interface IngestDocumentResponse {
-  job_id: string;
-  status: JobStatus;
-}
+export const ingestDocumentResponseSchema = z.object({ job_id: z.string(), status: jobStatusSchema });
+export type IngestDocumentResponse = z.infer<typeof ingestDocumentResponseSchema>;
 
 /** GET /api/ingest/jobs/{id}. */
-export interface IngestJobResponse {
-  id: string;
-  status: JobStatus;
-  progress: IngestJobProgress;
+export const ingestJobResponseSchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  progress: ingestJobProgressSchema,
   /** Attempts made so far (a job that failed unexpectedly is retried with backoff). */
-  attempts: number;
+  attempts: z.number().int(),
   /** Set when the job succeeded: the stored document (the existing one when this exact file was already stored). */
-  document_id?: string;
+  document_id: z.string().optional(),
   /** Set when the job succeeded: false when the file was already stored and nothing changed. */
-  created?: boolean;
+  created: z.boolean().optional(),
   /** Why the job failed, or why its last attempt failed while it waits for a retry. */
-  error?: string;
-  created_at: string;
-  updated_at: string;
-}
+  error: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type IngestJobResponse = z.infer<typeof ingestJobResponseSchema>;
+
+export const ingestJobParamsSchema = z.object({ id: z.string().refine(isDocumentId, 'A job id is 26 letters or digits') });
 
 const requiredText = (label: string, max: number) =>
   z
@@ -75,3 +80,18 @@ export const ingestDocumentFieldsSchema = z
   });
 
 export type IngestDocumentFields = z.infer<typeof ingestDocumentFieldsSchema>;
+
+/** The whole form of POST /api/ingest/documents, as documented: the file and its details. */
+export const ingestDocumentFormSchema = z.object({
+  file: uploadedFile('Attach exactly one file as the file field'),
+  code: z.string().optional(),
+  title: z.string().optional(),
+  category: z.string(),
+  domain: z.string(),
+  subdomain: z.string(),
+  issuer: z.string().optional(),
+  edition: z.string().optional(),
+  status: z.enum(['current', 'superseded']).optional(),
+  superseded_by: z.string().optional(),
+  supersedes: z.union([z.string(), z.array(z.string())]).optional(),
+});

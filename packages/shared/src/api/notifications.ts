@@ -1,21 +1,20 @@
 import { z } from 'zod';
 
-export type NotificationStatus = 'unread' | 'read';
+export const MARK_READ_MAX_IDS = 500;
 
 /** One item of GET /api/notifications/user (newest first). */
-export interface UserNotification {
-  id: string;
-  status: NotificationStatus;
-  title: string;
-  message: string;
-  created_at: string;
-}
+export const userNotificationSchema = z.object({
+  id: z.string(),
+  status: z.enum(['unread', 'read']),
+  title: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type UserNotification = z.infer<typeof userNotificationSchema>;
+export type NotificationStatus = UserNotification['status'];
 
-export interface NotificationsResponse {
-  notifications: UserNotification[];
-}
-
-export const MARK_READ_MAX_IDS = 500;
+export const notificationsResponseSchema = z.object({ notifications: z.array(userNotificationSchema) });
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** POST /api/notifications/mark-as-read (JSON). */
 export const markNotificationsReadSchema = z.object({
@@ -28,6 +27,5 @@ export const markNotificationsReadSchema = z.object({
     .max(MARK_READ_MAX_IDS, `Give at most ${MARK_READ_MAX_IDS} notification ids at a time`),
 });
 
-export interface MarkNotificationsReadResponse {
-  updated: number;
-}
+export const markNotificationsReadResponseSchema = z.object({ updated: z.number().int() });
+export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;

@@ -1,23 +1,21 @@
-import { markNotificationsReadSchema, type MarkNotificationsReadResponse, type NotificationsResponse } from '@verity/shared';
+import { notificationsEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
-import { authOf, requireAuth } from '../../lib/auth.ts';
-import { parseWith } from '../../lib/validate.ts';
+import { route } from '../../lib/route.ts';
 import { listNotifications, markRead, presentNotification } from './service.ts';
 
-/** A user's own notifications; any signed-in role. */
+/** A user's own notifications. */
 export async function notificationsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
 
-  app.get('/notifications/user', { onRequest: requireAuth() }, async (request): Promise<NotificationsResponse> => {
-    const { userId } = authOf(request);
-    const rows = await listNotifications({ db, userId });
-    return { notifications: rows.map(presentNotification) };
+  route(app, notificationsEndpoints.list, {
+    handler: async ({ auth }) => {
+      const rows = await listNotifications({ db, userId: auth.userId });
+      return { notifications: rows.map(presentNotification) };
+    },
   });
 
-  app.post('/notifications/mark-as-read', { onRequest: requireAuth() }, async (request): Promise<MarkNotificationsReadResponse> => {
-    const { userId } = authOf(request);
-    const input = parseWith(markNotificationsReadSchema, request.body);
-    return { updated: await markRead({ db, userId, ids: input.notification_ids }) };
+  route(app, notificationsEndpoints.markRead, {
+    handler: async ({ auth, body }) => ({ updated: await markRead({ db, userId: auth.userId, ids: body.notification_ids }) }),
   });
 }

@@ -1,0 +1,30 @@
+import type { EndpointDefinition } from '../contract/endpoint.ts';
+import * as account from './account.ts';
+import * as auth from './auth.ts';
+import * as chat from './chat.ts';
+import * as documents from './documents.ts';
+import * as ingest from './ingest.ts';
+import * as notifications from './notifications.ts';
+import * as platform from './platform.ts';
+
+/**
+ * Every endpoint of the API, by area. An area's file exports descriptors only, so that the web
+ * imports just the ones it calls (`notificationsEndpoints.list`) and the registry below sees them all.
+ */
+export * as accountEndpoints from './account.ts';
+export * as authEndpoints from './auth.ts';
+export * as chatEndpoints from './chat.ts';
+export * as documentsEndpoints from './documents.ts';
+export * as ingestEndpoints from './ingest.ts';
+export * as notificationsEndpoints from './notifications.ts';
+export * as platformEndpoints from './platform.ts';
+
+export const ENDPOINTS: readonly EndpointDefinition[] = [
+  ...Object.values(platform),
+  ...Object.values(auth),
+  ...Object.values(account),
+  ...Object.values(notifications),
+  ...Object.values(documents),
+  ...Object.values(chat),
+  ...Object.values(ingest),
+];
