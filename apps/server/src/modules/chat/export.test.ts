@@ -1,14 +1,15 @@
-import { inflateRawSync } from 'node:zlib';
 import type { ApiErrorBody, Citation } from '@verity/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatAttachments, chatMessages, documentElements, documents } from '../../db/schema.ts';
+import { formatDateTime } from '../../lib/docx/dates.ts';
+import { contentDisposition, DOCX_CONTENT_TYPE } from '../../lib/docx/download.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TestApp } from '../../test/app.ts';
 import { ask, newSession, sessionDetail } from '../../test/chat.ts';
+import { readDocx } from '../../test/docx.ts';
 import { buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
-import { contentDisposition, DOCX_CONTENT_TYPE, exportFileName, formatDateTime, wikiLink } from './export.ts';
+import { exportFileName, wikiLink } from './export.ts';
 
 const ELECTRICAL = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 
@@ -26,38 +27,6 @@ afterAll(async () => {
 
 async function exportOf(user: TestUser | null, sessionId: string) {
   return t.app.inject({ method: 'GET', url: `/api/chat/sessions/${sessionId}/export`, headers: user?.headers ?? {} });
-}
-
-/** The text and HTML of a .docx as mammoth reads it, and its raw parts (headers, footers). */
-async function read(body: Buffer) {
-  const [{ value: text }, { value: html }] = await Promise.all([
-    mammoth.extractRawText({ buffer: body }),
-    mammoth.convertToHtml({ buffer: body }),
-  ]);
-  return { text, html, parts: unzip(body) };
-}
-
-/** The entries of a ZIP archive (stored or deflated), as text. */
-function unzip(bytes: Buffer): Map<string, string> {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error('not a ZIP archive');
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  const entries = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    const method = bytes.readUInt16LE(at + 10);
-    const size = bytes.readUInt32LE(at + 20);
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extraLength = bytes.readUInt16LE(at + 30);
-    const commentLength = bytes.readUInt16LE(at + 32);
-    const offset = bytes.readUInt32LE(at + 42);
-    const name = bytes.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataStart = offset + 30 + bytes.readUInt16LE(offset + 26) + bytes.readUInt16LE(offset + 28);
-    const data = bytes.subarray(dataStart, dataStart + size);
-    entries.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
 }
 
 /** An answer's Markdown lines as the plain text the record must show for each. */
@@ -91,7 +60,7 @@ describe('GET /api/chat/sessions/:id/export', () => {
     );
     expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
-    const { text, html, parts } = await read(response.rawPayload);
+    const { text, html, parts } = await readDocx(response.rawPayload);
     const title = first.session.title;
     expect(text).toContain(`Verity conversation — ${title}`);
     expect(text).toContain('Exported by: Alex Morgan');
@@ -241,7 +210,7 @@ describe('GET /api/chat/sessions/:id/export', () => {
 
     const response = await exportOf(standard, session.id);
     expect(response.statusCode).toBe(200);
-    const { text, html } = await read(response.rawPayload);
+    const { text, html } = await readDocx(response.rawPayload);
 
     expect(text).toContain('Mode: Draft (a structured policy section)');
     expect(text).toContain('Filters: Category: Guidance; Domain: HTM, Health & Safety');
@@ -284,7 +253,7 @@ describe('GET /api/chat/sessions/:id/export', () => {
     const session = await newSession(t, standard);
     const response = await exportOf(standard, session.id);
     expect(response.statusCode).toBe(200);
-    const { text } = await read(response.rawPayload);
+    const { text } = await readDocx(response.rawPayload);
     expect(text).toContain('Verity conversation — New conversation');
     expect(text).toContain('This conversation has no questions yet.');
   });
