@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { authOf } from './auth.ts';
+import { sessionOf } from './route.ts';
 import { tooManyRequests } from './errors.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts';
 
@@ -50,7 +50,7 @@ export function createReadLimits(options: {
     const minute = limiter;
     return {
       async preHandler(request) {
-        const { userId } = authOf(request);
+        const { userId } = sessionOf(request);
         await minute.consume(userId);
         const key = `reads:in-flight:${userId}`;
         const inFlight = await store.increment(key, IN_FLIGHT_TTL_MS, { slide: true });

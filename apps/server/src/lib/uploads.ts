@@ -75,3 +75,10 @@ export function formFile(form: FormData, maxBytes: number, tooLarge: () => AppEr
   }
   return { file, filename };
 }
+
+/** The bytes of a file field the multipart plugin read into the body (it gives Buffers). */
+export function uploadedBytes(value: Blob | Uint8Array): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new Error('a file field arrived as a Blob: the multipart plugin gives Buffers');
+}

@@ -1,17 +1,8 @@
-import {
-  type LoginResponse,
-  loginSchema,
-  type MessageResponse,
-  requestPasswordResetSchema,
-  resetPasswordSchema,
-  signupSchema,
-  verifyEmailSchema,
-} from '@verity/shared';
+import { authEndpoints } from '@verity/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
-import { authOf, requireAuth } from '../../lib/auth.ts';
-import { rateLimitSource } from '../../lib/rate-limit.ts';
-import { parseWith } from '../../lib/validate.ts';
+import { type RateLimiter, rateLimitSource } from '../../lib/rate-limit.ts';
+import { route } from '../../lib/route.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
 import { AUTH_MESSAGES, type AuthDeps, login, requestPasswordReset, resetPassword, signout, signup, verifyEmail } from './service.ts';
 
@@ -25,48 +16,58 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     log: request.log,
     limits,
   });
-
-  app.post('/auth/login', async (request): Promise<LoginResponse> => {
-    // Counted before parsing so malformed attempts use up the allowance too; a successful sign-in
-    // is given back, so many people behind one address (a trust's NAT) never lock each other out.
-    const source = rateLimitSource(request.ip);
-    await limits.ip.login.consume(source);
-    const input = parseWith(loginSchema, request.body);
-    const { token } = await login({ ...serviceDeps(request), ...input, ip: request.ip, userAgent: request.headers['user-agent'] });
-    await limits.ip.login.refund(source);
-    return { auth_token: token, message: AUTH_MESSAGES.loginSucceeded, error: null };
+  // Counted before the body is parsed, so malformed attempts use up the allowance too.
+  const perAddress = (limiter: RateLimiter) => ({
+    preHandler: async (request: FastifyRequest) => {
+      await limiter.consume(rateLimitSource(request.ip));
+    },
   });
 
-  app.post('/auth/signup', async (request, reply) => {
-    await limits.ip.signup.consume(rateLimitSource(request.ip));
-    const input = parseWith(signupSchema, request.body);
-    await signup({ ...serviceDeps(request), input });
-    const body: MessageResponse = { message: AUTH_MESSAGES.signedUp };
-    return reply.status(201).send(body);
+  route(app, authEndpoints.login, {
+    ...perAddress(limits.ip.login),
+    handler: async ({ request, body }) => {
+      const { token } = await login({ ...serviceDeps(request), ...body, ip: request.ip, userAgent: request.headers['user-agent'] });
+      // A successful sign-in is given back, so many people behind one address (a trust's NAT) never lock each other out.
+      await limits.ip.login.refund(rateLimitSource(request.ip));
+      return { auth_token: token, message: AUTH_MESSAGES.loginSucceeded, error: null };
+    },
   });
 
-  app.get('/auth/signout', { preHandler: requireAuth() }, async (request): Promise<MessageResponse> => {
-    await signout({ db: deps.db, sessionId: authOf(request).sessionId });
-    return { message: AUTH_MESSAGES.loggedOut };
+  route(app, authEndpoints.signup, {
+    ...perAddress(limits.ip.signup),
+    handler: async ({ request, body }) => {
+      await signup({ ...serviceDeps(request), input: body });
+      return { message: AUTH_MESSAGES.signedUp };
+    },
   });
 
-  app.post('/auth/reset_password', async (request): Promise<MessageResponse> => {
-    await limits.ip.requestPasswordReset.consume(rateLimitSource(request.ip));
-    const input = parseWith(requestPasswordResetSchema, request.body);
-    await requestPasswordReset({ ...serviceDeps(request), email: input.email });
-    return { message: AUTH_MESSAGES.resetRequested };
+  route(app, authEndpoints.signout, {
+    handler: async ({ auth }) => {
+      await signout({ db: deps.db, sessionId: auth.sessionId });
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
   });
 
-  app.post('/auth/reset-password', async (request): Promise<MessageResponse> => {
-    await limits.ip.resetPassword.consume(rateLimitSource(request.ip));
-    const input = parseWith(resetPasswordSchema, request.body);
-    await resetPassword({ ...serviceDeps(request), code: input.oobCode, newPassword: input.newPassword });
-    return { message: AUTH_MESSAGES.passwordReset };
+  route(app, authEndpoints.requestPasswordReset, {
+    ...perAddress(limits.ip.requestPasswordReset),
+    handler: async ({ request, body }) => {
+      await requestPasswordReset({ ...serviceDeps(request), email: body.email });
+      return { message: AUTH_MESSAGES.resetRequested };
+    },
   });
 
-  app.post('/auth/verify-email', async (request): Promise<MessageResponse> => {
-    const input = parseWith(verifyEmailSchema, request.body);
-    await verifyEmail({ db: deps.db, log: request.log, code: input.oobCode });
-    return { message: AUTH_MESSAGES.emailVerified };
+  route(app, authEndpoints.resetPassword, {
+    ...perAddress(limits.ip.resetPassword),
+    handler: async ({ request, body }) => {
+      await resetPassword({ ...serviceDeps(request), code: body.oobCode, newPassword: body.newPassword });
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  });
+
+  route(app, authEndpoints.verifyEmail, {
+    handler: async ({ request, body }) => {
+      await verifyEmail({ db: deps.db, log: request.log, code: body.oobCode });
+      return { message: AUTH_MESSAGES.emailVerified };
+    },
   });
 }

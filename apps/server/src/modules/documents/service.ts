@@ -1,10 +1,14 @@
 import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse, MyFavouritesResponse } from '@verity/shared';
-import { and, asc, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documentElements, documentFavourites, documents } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { documentNotFound, documentVisibleTo } from '../../policies/documents.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+// Longer names cannot be stored, so a longer one is answered as missing without a query.
+const FILENAME_MAX_LENGTH = 255;
 
 /**
  * Refuses a document with more than `limit` elements (422) before any of them is loaded: one
@@ -27,11 +31,6 @@ export async function assertElementCountWithin(options: {
   );
 }
 
-/** External library documents for everyone; internal ones only for their own organisation. */
-function visibleTo(organisationId: string): SQL {
-  return or(isNull(documents.organisationId), eq(documents.organisationId, organisationId)) as SQL;
-}
-
 /** The reference shape shared by filter data, favourites and search. */
 export function toReference(row: DocumentRow): DocumentReference {
   return {
@@ -49,7 +48,7 @@ export async function filterData(options: { db: Database; organisationId: string
   const rows = await options.db
     .selectDistinctOn([documents.filename])
     .from(documents)
-    .where(visibleTo(options.organisationId))
+    .where(documentVisibleTo(options.organisationId))
     .orderBy(documents.filename, desc(documents.createdAt), desc(documents.id));
   const references: DocumentReference[] = rows
     .map(toReference)
@@ -58,26 +57,28 @@ export async function filterData(options: { db: Database; organisationId: string
   return { references, default_categories: [...categories].sort() };
 }
 
-export async function findVisibleById(options: { db: Database; organisationId: string; id: string }): Promise<DocumentRow | undefined> {
+/** A document the organisation can see; any other id is refused as missing. */
+export async function visibleDocument(options: { db: Database; organisationId: string; id: string }): Promise<DocumentRow> {
   const [row] = await options.db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, options.id), visibleTo(options.organisationId)));
+    .where(and(eq(documents.id, options.id), documentVisibleTo(options.organisationId)));
+  if (!row) throw documentNotFound();
   return row;
 }
 
-/** The newest document (last created) with this file name that the organisation can see. */
-export async function findNewestByFilename(options: {
-  db: Database;
-  organisationId: string;
-  filename: string;
-}): Promise<DocumentRow | undefined> {
-  const [row] = await options.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.filename, options.filename), visibleTo(options.organisationId)))
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(1);
+/** The newest document (last created) with this file name that the organisation can see; none is refused as missing. */
+export async function newestVisibleByFilename(options: { db: Database; organisationId: string; filename: string }): Promise<DocumentRow> {
+  const [row] =
+    options.filename.length > FILENAME_MAX_LENGTH
+      ? []
+      : await options.db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.filename, options.filename), documentVisibleTo(options.organisationId)))
+          .orderBy(desc(documents.createdAt), desc(documents.id))
+          .limit(1);
+  if (!row) throw documentNotFound();
   return row;
 }
 
@@ -108,7 +109,7 @@ export async function presentDocument(options: {
     const [current] = await db
       .select({ id: documents.id, code: documents.code, title: documents.title })
       .from(documents)
-      .where(and(eq(documents.code, document.supersededByCode), eq(documents.status, 'current'), visibleTo(organisationId)))
+      .where(and(eq(documents.code, document.supersededByCode), eq(documents.status, 'current'), documentVisibleTo(organisationId)))
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(1);
     supersededBy = current ?? null;
@@ -143,7 +144,7 @@ export async function listFavourites(options: { db: Database; userId: string; or
     .select({ document: documents })
     .from(documentFavourites)
     .innerJoin(documents, eq(documents.id, documentFavourites.documentId))
-    .where(and(eq(documentFavourites.userId, options.userId), visibleTo(options.organisationId)))
+    .where(and(eq(documentFavourites.userId, options.userId), documentVisibleTo(options.organisationId)))
     .orderBy(desc(documentFavourites.createdAt), desc(documentFavourites.documentId));
   return { favourites: rows.map((row) => toReference(row.document)) };
 }

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IngestDocumentFields, IngestJobProgress, IngestJobResponse, JobStatus } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { files } from '../../db/schema.ts';
@@ -9,11 +8,6 @@ import { catalogued } from '../../lib/errors.ts';
 import { newId, sha256 } from '../../lib/ids.ts';
 import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult } from '../../jobs/ingest.ts';
 import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
-
-/** Compares the presented token with the configured one in constant time (hashing first evens out the lengths). */
-export function tokenMatches(presented: string, expected: string): boolean {
-  return timingSafeEqual(Buffer.from(sha256(presented), 'hex'), Buffer.from(sha256(expected), 'hex'));
-}
 
 /**
  * Accepts an upload for ingestion: the type is decided from the content, and a Word file's ZIP

@@ -1,31 +1,59 @@
+import { type Health, platformEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
+import { route } from '../../lib/route.ts';
 import { VERSION } from '../../lib/version.ts';
 import { evaluateFlags } from '../flags/service.ts';
+import { openApiDocument } from './openapi.ts';
+import { renderReference } from './reference.ts';
 
-/** Health, public client configuration and feature flags. */
+/** Health, public client configuration, feature flags and the API's own description. */
 export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { config, database } = deps;
 
-  app.get('/health', async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: 'ok', database_kind: database.kind, version: VERSION };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', database: 'unavailable', database_kind: database.kind, version: VERSION });
-    }
+  route(app, platformEndpoints.health, {
+    handler: async ({ reply }): Promise<Health> => {
+      try {
+        await database.ping();
+        return { status: 'ok', database: 'ok', database_kind: database.kind, version: VERSION };
+      } catch {
+        reply.status(503);
+        return { status: 'degraded', database: 'unavailable', database_kind: database.kind, version: VERSION };
+      }
+    },
   });
 
-  app.get('/app-config', async () => ({
-    product_name: 'Verity',
-    version: VERSION,
-    support_email: config.SUPPORT_EMAIL,
-    trusted_by: config.TRUSTED_BY_LOGOS ?? [],
-    trusted_by_professional: config.TRUSTED_BY_PROFESSIONAL_LOGOS ?? [],
-    professional_body_logo: config.PROFESSIONAL_BODY_LOGO ?? null,
-    microsoft_sso_enabled: false,
-    image_max_bytes: config.IMAGE_MAX_BYTES,
-  }));
+  route(app, platformEndpoints.appConfig, {
+    handler: async () => ({
+      product_name: 'Verity',
+      version: VERSION,
+      support_email: config.SUPPORT_EMAIL,
+      trusted_by: config.TRUSTED_BY_LOGOS ?? [],
+      trusted_by_professional: config.TRUSTED_BY_PROFESSIONAL_LOGOS ?? [],
+      professional_body_logo: config.PROFESSIONAL_BODY_LOGO ?? null,
+      microsoft_sso_enabled: false,
+      image_max_bytes: config.IMAGE_MAX_BYTES,
+    }),
+  });
 
-  app.get('/flags', async () => ({ flags: await evaluateFlags(deps.db) }));
+  route(app, platformEndpoints.flags, { handler: async () => ({ flags: await evaluateFlags(deps.db) }) });
+
+  // Built once, on first request: the descriptors do not change while the server runs.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const described = () => {
+    document ??= openApiDocument({ version: VERSION });
+    return document;
+  };
+
+  route(app, platformEndpoints.openApi, { handler: async () => described() });
+
+  route(app, platformEndpoints.reference, {
+    handler: async ({ reply }) =>
+      reply
+        .type('text/html; charset=utf-8')
+        // The page is static text: no script runs on it, and it may not be framed.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+        .header('cache-control', 'no-cache')
+        .send(renderReference(described())),
+  });
 }
