@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@verity/shared';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom } from './ingest/isolated.ts';
@@ -40,6 +41,8 @@ export interface AppDeps {
   jobSignal?: JobSignal;
   /** Tests may pass their own (e.g. in memory with a fake clock); by default Redis with REDIS_URL, else the database. */
   rateLimitStore?: RateLimitStore;
+  /** What answers chat questions; by default the engine the AI_* settings select (tests pass their own). */
+  chatEngine?: ChatEngine;
 }
 
 /** What every route module receives. */
@@ -51,6 +54,7 @@ export interface RouteDeps {
   /** One store for every rate limit: shared by every process on the same database (or Redis). */
   rateLimitStore: RateLimitStore;
   jobSignal: JobSignal;
+  chatEngine: ChatEngine;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -98,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     rateLimitStore,
     jobSignal: deps.jobSignal ?? createJobSignal(),
+    chatEngine: deps.chatEngine ?? chatEngineFor(config),
   };
 
   await app.register(helmet, {
