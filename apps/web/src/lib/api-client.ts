@@ -100,6 +100,9 @@ export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'raiseDialog'> & {
   background?: boolean;
 };
 
+/** What an endpoint takes as its body, as its schema accepts it (for the mutations that send one). */
+export type EndpointBody<E extends EndpointDefinition> = NonNullable<EndpointInput<E>['body']>;
+
 type CallArgs<E extends EndpointDefinition> =
   InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
 

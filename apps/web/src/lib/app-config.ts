@@ -1,18 +1,18 @@
-import type { AppConfig } from '@verity/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { platformEndpoints } from '@verity/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
 
 export const appConfigQueryKey = ['app-config'] as const;
 
-export function fetchAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return apiRequest<AppConfig>('app-config', { background: true, signal });
-}
-
 /** Public configuration (support e-mail, 'Trusted by' logos, SSO availability). Changes only on deploy. */
-export function useAppConfig() {
-  return useQuery({
+export function appConfigQueryOptions() {
+  return queryOptions({
     queryKey: appConfigQueryKey,
-    queryFn: ({ signal }) => fetchAppConfig(signal),
+    queryFn: ({ signal }) => api(platformEndpoints.appConfig, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
 }

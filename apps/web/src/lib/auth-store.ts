@@ -1,7 +1,7 @@
-import { MESSAGES, type User } from '@verity/shared';
+import { accountEndpoints, authEndpoints, MESSAGES, type User } from '@verity/shared';
 import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
-import { apiRequest, onUnauthorised } from './api-client';
+import { api, onUnauthorised } from './api-client';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -19,8 +19,6 @@ export interface AuthState {
   /** Forget the session locally without a toast (a rejected token, a failed restore). */
   clearSession: () => void;
 }
-
-export const ACCOUNT_INFO_PATH = 'account/info';
 
 let initialising: Promise<void> | null = null;
 
@@ -40,7 +38,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   login: async (token) => {
     setAccessToken(token);
     try {
-      const user = await apiRequest<User>(ACCOUNT_INFO_PATH, { background: true });
+      const user = await api(accountEndpoints.info);
       setStoredUser(user);
       set({ initialised: true, authenticated: true, user });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
@@ -53,7 +51,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   logout: async () => {
     try {
-      await apiRequest<unknown>('auth/signout', { background: true });
+      await api(authEndpoints.signout);
     } catch {
       // The server may already have ended the session; the local sign-out still happens.
     }
@@ -84,8 +82,8 @@ async function restoreSession(): Promise<void> {
     return;
   }
   try {
-    // Errors suppressed: a background call never opens the error dialog.
-    const user = await apiRequest<User>(ACCOUNT_INFO_PATH, { background: true });
+    // Errors suppressed: account/info is a background call, which never opens the error dialog.
+    const user = await api(accountEndpoints.info);
     // A sign-out or sign-in may have happened while we waited; only the current token counts.
     if (getAccessToken() !== token) return;
     setStoredUser(user);

@@ -1,11 +1,18 @@
-import { FEATURE_FLAGS, type FeatureFlag, type FlagsResponse, type FlagValues } from '@verity/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { FEATURE_FLAGS, type FeatureFlag, type FlagValues, platformEndpoints } from '@verity/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
 import { useAuthStore } from './auth-store';
 
 /** Flags can differ per user, so the cache is keyed by who is signed in. */
 export function flagsQueryKey(userId: string | null) {
   return ['flags', userId ?? 'anonymous'] as const;
+}
+
+export function flagsQueryOptions(userId: string | null) {
+  return queryOptions({
+    queryKey: flagsQueryKey(userId),
+    queryFn: ({ signal }) => api(platformEndpoints.flags, {}, { signal }),
+  });
 }
 
 /** When the flags cannot be loaded, flagged features stay hidden rather than half-working. */
@@ -22,8 +29,7 @@ export function useFlags(): FlagsState {
   const userId = useAuthStore((s) => s.user?.user_id ?? null);
   const initialised = useAuthStore((s) => s.initialised);
   const query = useQuery({
-    queryKey: flagsQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest<FlagsResponse>('flags', { background: true, signal }),
+    ...flagsQueryOptions(userId),
     // Wait for the session to settle so the request carries the right token.
     enabled: initialised,
     select: (data) => data.flags,

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@verity/shared';
 import { vi } from 'vitest';
 
 export interface MockResponseInit {
@@ -44,7 +45,8 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
       return jsonResponse(404, { message: `No mock for ${key}`, request_id: 'req_mock' });
     }
     const handler = handlers[key];
-    const result = typeof handler === 'function' ? (handler as MockHandler)({ method, headers, body }) : handler;
+    // A handler may answer later (or never, for a request still in flight).
+    const result = typeof handler === 'function' ? await (handler as MockHandler)({ method, headers, body }) : handler;
     if (isResponseInit(result)) {
       const status = result.status ?? 200;
       if (status === 204) return new Response(null, { status });
@@ -54,6 +56,15 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+}
+
+/** A refusal as the server sends it: the status, the catalogue's error body and any headers (Retry-After). */
+export function failure(
+  status: number,
+  body: Omit<ApiErrorBody, 'request_id'> & { request_id?: string },
+  headers?: Record<string, string>,
+): MockResponseInit {
+  return { status, body: { request_id: 'req_test', ...body }, headers };
 }
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
