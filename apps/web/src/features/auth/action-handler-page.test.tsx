@@ -2,25 +2,19 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { apiError } from '../../test/fixtures';
+import { failure, mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
+import { resetStores } from '../../test/reset-stores';
 import { ActionHandlerPage } from './action-handler-page';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
 const PATH = '/auth/action-handler';
 
 function renderAt(search: string, strict = false) {
   return renderRoute(<ActionHandlerPage />, { path: PATH, url: `${PATH}${search}`, strict });
 }
 
-const invalidCode = apiError(400, {
+const invalidCode = failure(400, {
   error_code: ERROR_CODES.invalidActionCode.code,
   error_title: ERROR_CODES.invalidActionCode.title,
   message: ERROR_CODES.invalidActionCode.message,
@@ -28,34 +22,37 @@ const invalidCode = apiError(400, {
 
 describe('ActionHandlerPage', () => {
   beforeEach(() => {
-    request.mockReset();
+    resetStores();
     useAuthStore.setState({ initialised: true, authenticated: false, user: null });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   describe('verifyEmail', () => {
     it('verifies the code exactly once under StrictMode and shows success', async () => {
-      request.mockResolvedValue({ message: 'E-mail verified' });
+      const calls = mockApi({ 'POST /api/auth/verify-email': { message: 'E-mail verified' } });
       renderAt('?mode=verifyEmail&oobCode=code-abc', true);
 
       expect(screen.getByText('Verifying your e-mail address…')).toBeTruthy();
       expect(await screen.findByRole('heading', { name: 'E-mail verified' })).toBeTruthy();
-      expect(request).toHaveBeenCalledTimes(1);
-      expect(request).toHaveBeenCalledWith('/auth/verify-email', { method: 'POST', json: { oobCode: 'code-abc' } });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/verify-email', body: { oobCode: 'code-abc' } });
       expect(screen.getByRole('link', { name: 'Continue to sign in' }).getAttribute('href')).toBe('/auth/login');
     });
 
     it("shows the server's message for a used or expired code, with a way to sign in", async () => {
-      request.mockRejectedValue(invalidCode);
+      const calls = mockApi({ 'POST /api/auth/verify-email': invalidCode });
       renderAt('?mode=verifyEmail&oobCode=used', true);
 
       expect(await screen.findByText(ERROR_CODES.invalidActionCode.message)).toBeTruthy();
-      expect(request).toHaveBeenCalledTimes(1);
+      expect(calls).toHaveLength(1);
       expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth/login');
     });
 
     it('falls back to the specified message when the server gives no explanation', async () => {
-      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      mockApi({ 'POST /api/auth/verify-email': failure(500, { message: 'Internal Server Error' }) });
       renderAt('?mode=verifyEmail&oobCode=abc');
       expect(await screen.findByText(MESSAGES.verifyEmailFailed)).toBeTruthy();
     });
@@ -64,7 +61,7 @@ describe('ActionHandlerPage', () => {
   describe('resetPassword', () => {
     it('checks the new password, sends it with the code and confirms the update', async () => {
       const user = userEvent.setup();
-      request.mockResolvedValue({ message: 'Password updated' });
+      const calls = mockApi({ 'POST /api/auth/reset-password': { message: 'Password updated' } });
       renderAt('?mode=resetPassword&oobCode=reset-1');
 
       await user.type(screen.getByLabelText(/^New password/), 'short');
@@ -72,7 +69,7 @@ describe('ActionHandlerPage', () => {
       await user.click(screen.getByRole('button', { name: 'Update password' }));
       expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
       expect(screen.getByText(ERROR_CODES.passwordMismatch.message)).toBeTruthy();
-      expect(request).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(0);
 
       await user.clear(screen.getByLabelText(/^New password/));
       await user.clear(screen.getByLabelText(/^Confirm new password/));
@@ -81,16 +78,18 @@ describe('ActionHandlerPage', () => {
       await user.click(screen.getByRole('button', { name: 'Update password' }));
 
       expect(await screen.findByRole('heading', { name: 'Password updated' })).toBeTruthy();
-      expect(request).toHaveBeenCalledWith('/auth/reset-password', {
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({
         method: 'POST',
-        json: { oobCode: 'reset-1', newPassword: 'a brand new passphrase' },
+        path: '/api/auth/reset-password',
+        body: { oobCode: 'reset-1', newPassword: 'a brand new passphrase' },
       });
       expect(screen.getByRole('link', { name: 'Continue to sign in' }).getAttribute('href')).toBe('/auth/login');
     });
 
     it('offers a new link when the code is no longer valid', async () => {
       const user = userEvent.setup();
-      request.mockRejectedValue(invalidCode);
+      mockApi({ 'POST /api/auth/reset-password': invalidCode });
       renderAt('?mode=resetPassword&oobCode=old');
 
       await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
@@ -104,7 +103,7 @@ describe('ActionHandlerPage', () => {
 
     it('keeps the form and shows the specified message on a server failure', async () => {
       const user = userEvent.setup();
-      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      mockApi({ 'POST /api/auth/reset-password': failure(500, { message: 'Internal Server Error' }) });
       renderAt('?mode=resetPassword&oobCode=abc');
 
       await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
@@ -124,8 +123,9 @@ describe('ActionHandlerPage', () => {
     ['an unknown mode', '?mode=recoverEmail&oobCode=abc'],
     ['nothing at all', ''],
   ])('says the link is not valid when it has %s', (_label, search) => {
+    const calls = mockApi({});
     renderAt(search);
     expect(screen.getByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 });

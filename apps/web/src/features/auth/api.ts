@@ -1,13 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, MessageResponse, SignupInput, User } from '@verity/shared';
-import { apiRequest } from '../../lib/api-client';
+import { authEndpoints, type User } from '@verity/shared';
+import { api, type EndpointBody } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-
-function toFormData(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
-}
 
 /** The server answered 200 but gave no token; its own words explain why. */
 export class LoginRejectedError extends Error {
@@ -17,9 +11,9 @@ export class LoginRejectedError extends Error {
   }
 }
 
-/** POST auth/login (multipart), then load the profile and sign the user in. */
-export async function signIn(input: LoginInput): Promise<User> {
-  const response = await apiRequest<LoginResponse>('auth/login', { method: 'POST', form: toFormData(input) });
+/** Sign in, then load the profile and sign the user in. */
+export async function signIn(input: EndpointBody<typeof authEndpoints.login>): Promise<User> {
+  const response = await api(authEndpoints.login, { body: input });
   if (!response.auth_token) throw new LoginRejectedError(response.error ?? response.message);
   return useAuthStore.getState().login(response.auth_token);
 }
@@ -28,38 +22,29 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn });
 }
 
-/** POST auth/signup (multipart). The user stays signed out until the e-mail is verified. */
-export function signUp(input: SignupInput): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('auth/signup', { method: 'POST', form: toFormData(input) });
-}
-
+/** The user stays signed out until the e-mail is verified. */
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  return useMutation({ mutationFn: (input: EndpointBody<typeof authEndpoints.signup>) => api(authEndpoints.signup, { body: input }) });
 }
 
-/** POST auth/reset_password (multipart): e-mails a reset link if the account exists. */
-export function requestPasswordReset(input: { email: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('auth/reset_password', { method: 'POST', form: toFormData(input) });
-}
-
+/** E-mails a reset link if the account exists. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({
+    mutationFn: (input: EndpointBody<typeof authEndpoints.requestPasswordReset>) =>
+      api(authEndpoints.requestPasswordReset, { body: input }),
+  });
 }
 
-/** POST /auth/verify-email: consumes the single-use code from the e-mail link. */
-export function verifyEmail(input: { oobCode: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/auth/verify-email', { method: 'POST', json: input });
-}
-
+/** Consumes the single-use code from the e-mail link. */
 export function useVerifyEmail() {
-  return useMutation({ mutationFn: verifyEmail });
+  return useMutation({
+    mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => api(authEndpoints.verifyEmail, { body: input }),
+  });
 }
 
-/** POST /auth/reset-password: sets a new password with the single-use code from the e-mail link. */
-export function resetPassword(input: { oobCode: string; newPassword: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/auth/reset-password', { method: 'POST', json: input });
-}
-
+/** Sets a new password with the single-use code from the e-mail link. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation({
+    mutationFn: (input: EndpointBody<typeof authEndpoints.resetPassword>) => api(authEndpoints.resetPassword, { body: input }),
+  });
 }

@@ -2,18 +2,13 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { apiError, buildTestUser } from '../../test/fixtures';
+import { buildTestUser } from '../../test/fixtures';
+import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
+import { resetStores } from '../../test/reset-stores';
 import { LoginPage } from './login-page';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
 const originalLogin = useAuthStore.getState().login;
 
 /** The store's own login (token storage, profile fetch) is the shell's; here it only records the token. */
@@ -23,11 +18,13 @@ const storeLogin = vi.fn(async (_token: string) => {
   return user;
 });
 
-function succeedLogin() {
-  request.mockImplementation(async (path) => {
-    if (path === 'auth/login') return { auth_token: 'token-123', message: 'Logged in', error: null };
-    throw new Error(`unexpected call ${path}`);
-  });
+/** The server's answer to the sign-in; every call made is recorded. */
+function answerLogin(answer: MockHandler | unknown): RecordedCall[] {
+  return mockApi({ 'POST /api/auth/login': answer });
+}
+
+function succeedLogin(): RecordedCall[] {
+  return answerLogin({ auth_token: 'token-123', message: 'Logged in', error: null });
 }
 
 async function signIn(url: string, password = 'correct horse battery') {
@@ -40,24 +37,23 @@ async function signIn(url: string, password = 'correct horse battery') {
 
 describe('LoginPage', () => {
   beforeEach(() => {
-    request.mockReset();
+    resetStores();
     storeLogin.mockClear();
     useAuthStore.setState({ initialised: true, authenticated: false, user: null, login: storeLogin });
   });
   afterEach(() => {
     cleanup();
+    vi.unstubAllGlobals();
     useAuthStore.setState({ login: originalLogin });
   });
 
   it('signs in with multipart form data and goes to the redirect path', async () => {
-    succeedLogin();
+    const calls = succeedLogin();
     await signIn(`/auth/login?redirect=${encodeURIComponent('/wiki?category=Guidance')}`);
 
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/wiki?category=Guidance');
-    const [path, options] = request.mock.calls[0] ?? [];
-    expect(path).toBe('auth/login');
-    expect(options?.method).toBe('POST');
-    const form = options?.form;
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/login']);
+    const form = calls[0]?.body as FormData | undefined;
     expect(form).toBeInstanceOf(FormData);
     expect(form?.get('email')).toBe('priya.shah@example.nhs.uk');
     expect(form?.get('password')).toBe('correct horse battery');
@@ -82,8 +78,8 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message for wrong credentials and stays signed out", async () => {
-    request.mockRejectedValue(
-      apiError(401, {
+    answerLogin(
+      failure(401, {
         error_code: 4001,
         error_title: ERROR_CODES.invalidCredentials.title,
         message: ERROR_CODES.invalidCredentials.message,
@@ -99,8 +95,7 @@ describe('LoginPage', () => {
 
   it('adds how long to wait to the rate-limit sentence, from Retry-After', async () => {
     const tooMany = "You've made too many requests. Please wait a moment before trying again.";
-    const limited = apiError(429, { message: tooMany });
-    request.mockRejectedValue(new ApiError(429, limited.clientError, limited.body, 150));
+    answerLogin(failure(429, { message: tooMany }, { 'Retry-After': '150' }));
     await signIn('/auth/login');
 
     const alert = await screen.findByRole('alert');
@@ -109,8 +104,8 @@ describe('LoginPage', () => {
   });
 
   it('explains that a new verification e-mail was sent when the address is not verified', async () => {
-    request.mockRejectedValue(
-      apiError(403, { error_code: 4002, error_title: ERROR_CODES.emailNotVerified.title, message: ERROR_CODES.emailNotVerified.message }),
+    answerLogin(
+      failure(403, { error_code: 4002, error_title: ERROR_CODES.emailNotVerified.title, message: ERROR_CODES.emailNotVerified.message }),
     );
     await signIn('/auth/login');
 
@@ -120,12 +115,13 @@ describe('LoginPage', () => {
   });
 
   it('falls back to the generic message when the server is unreachable', async () => {
-    request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+    answerLogin(failure(500, { message: 'Internal Server Error' }));
     await signIn('/auth/login');
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.loginFailed);
   });
 
   it('checks the fields before calling the server', async () => {
+    const calls = mockApi({});
     const user = userEvent.setup();
     renderRoute(<LoginPage />, { path: '/auth/login' });
     await user.type(screen.getByLabelText(/e-mail address/i), 'not-an-email');
@@ -133,7 +129,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('mentions the community forum only when both sso and sig are present', async () => {
@@ -154,13 +150,13 @@ describe('LoginPage', () => {
 describe('LoginPage while the profile loads', () => {
   afterEach(() => {
     cleanup();
+    vi.unstubAllGlobals();
     useAuthStore.setState({ login: originalLogin });
   });
 
   it('stays busy until the session is stored, then leaves for the redirect path', async () => {
     let releaseProfile: () => void = () => {};
-    request.mockReset();
-    request.mockResolvedValue({ auth_token: 't', message: '', error: null });
+    answerLogin({ auth_token: 't', message: '', error: null });
     useAuthStore.setState({
       authenticated: false,
       login: () =>

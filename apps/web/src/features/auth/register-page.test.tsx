@@ -1,18 +1,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { apiError } from '../../test/fixtures';
+import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
+import { resetStores } from '../../test/reset-stores';
 import { RegisterPage } from './register-page';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
+function answerSignup(answer: MockHandler | unknown): RecordedCall[] {
+  return mockApi({ 'POST /api/auth/signup': answer });
+}
 
 async function fillForm(overrides: Partial<Record<string, string>> = {}) {
   const values = {
@@ -34,29 +31,34 @@ async function fillForm(overrides: Partial<Record<string, string>> = {}) {
 
 describe('RegisterPage', () => {
   beforeEach(() => {
-    request.mockReset();
+    resetStores();
     useAuthStore.setState({ initialised: true, authenticated: false, user: null });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('blocks a password shorter than 12 characters without calling the server', async () => {
+    const calls = answerSignup({ message: 'Account created' });
     await fillForm({ Password: 'short', 'Confirm password': 'short' });
     expect(await screen.findByText('Password must be at least 12 characters')).toBeTruthy();
     expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Password/)));
-    expect(request).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('blocks mismatched passwords without calling the server', async () => {
+    const calls = answerSignup({ message: 'Account created' });
     await fillForm({ 'Confirm password': 'a different passphrase' });
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(screen.getByLabelText(/^Confirm password/).getAttribute('aria-invalid')).toBe('true');
-    expect(request).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("shows a 422's detail message on the field it names", async () => {
-    request.mockRejectedValue(
-      apiError(422, {
+    answerSignup(
+      failure(422, {
         message: 'Validation failed',
         detail: [{ loc: ['body', 'password'], msg: 'This password is too common. Please choose another.' }],
       }),
@@ -69,14 +71,14 @@ describe('RegisterPage', () => {
   });
 
   it('sends every field as multipart form data and shows the check-your-e-mail state, still signed out', async () => {
-    request.mockResolvedValue({ message: 'Account created' });
+    const calls = answerSignup({ message: 'Account created' });
     await fillForm();
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
     expect(screen.getByText('priya.shah@example.nhs.uk')).toBeTruthy();
-    const [path, options] = request.mock.calls[0] ?? [];
-    expect(path).toBe('auth/signup');
-    const form = options?.form;
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/signup']);
+    const form = calls[0]?.body as FormData | undefined;
+    expect(form).toBeInstanceOf(FormData);
     expect(form?.get('first_name')).toBe('Priya');
     expect(form?.get('surname')).toBe('Shah');
     expect(form?.get('job_title')).toBe('Estates Manager');
@@ -87,7 +89,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows a form-level message when the server fails', async () => {
-    request.mockRejectedValue(apiError(503, { message: 'Service Unavailable' }));
+    answerSignup(failure(503, { message: 'Service Unavailable' }));
     await fillForm();
     expect((await screen.findByRole('alert')).textContent).toContain('We could not create your account. Please try again.');
   });
