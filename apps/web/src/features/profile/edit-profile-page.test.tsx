@@ -3,19 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api-client';
 import { appConfigQueryKey } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
-import { apiError, buildAppConfig, buildTestUser } from '../../test/fixtures';
+import { buildAppConfig, buildTestUser } from '../../test/fixtures';
+import { failure, mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
 import { EditProfilePage } from './edit-profile-page';
-
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
 
 function pngOfSize(bytes: number, name = 'photo.png'): File {
   const file = new File(['x'], name, { type: 'image/png' });
@@ -34,11 +27,13 @@ function renderPage(config = buildAppConfig()) {
 
 describe('EditProfilePage', () => {
   beforeEach(() => {
-    request.mockReset();
     useToastStore.setState({ toasts: [] });
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('shows the e-mail address read-only and initials when there is no photo', () => {
     renderPage();
@@ -51,57 +46,63 @@ describe('EditProfilePage', () => {
 
   describe('photo', () => {
     it('rejects a file over 5 MB without calling the server', async () => {
+      const calls = mockApi({});
       const user = userEvent.setup();
       renderPage();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(5 * 1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('File too large');
-      expect(request).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(0);
     });
 
     it("uses the server's limit from the app config", async () => {
+      const calls = mockApi({});
       const user = userEvent.setup();
       renderPage(buildAppConfig({ image_max_bytes: 1024 * 1024 }));
       expect(screen.getByText('PNG, JPEG, GIF or WebP, up to 1 MB.')).toBeTruthy();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('photos must be 1 MB or smaller');
-      expect(request).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(0);
     });
 
     it('checks against 5 MB while the app config is still loading', async () => {
       const user = userEvent.setup();
-      request.mockImplementation(() => new Promise(() => {}));
+      const calls = mockApi({ 'GET /api/app-config': () => new Promise(() => {}) });
       renderRoute(<EditProfilePage />, { path: '/profile' });
       expect(screen.getByText('PNG, JPEG, GIF or WebP, up to 5 MB.')).toBeTruthy();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(5 * 1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('photos must be 5 MB or smaller');
-      expect(request.mock.calls.map(([path]) => path)).toEqual(['app-config']);
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/app-config']);
     });
 
     it('uploads the file in the `file` field and shows the new photo', async () => {
       const user = userEvent.setup();
-      request.mockResolvedValue(buildTestUser({ photoURL: '/api/account/photos/ph_1' }));
+      const calls = mockApi({ 'POST /api/account/upload/image': buildTestUser({ photoURL: '/api/account/photos/ph_1' }) });
       renderPage();
       const file = pngOfSize(1024);
       await user.upload(screen.getByLabelText('Choose a profile photo'), file);
 
       const photo = await screen.findByRole('img', { name: 'Amara Okafor' });
       expect(photo.getAttribute('src')).toBe('/api/account/photos/ph_1');
-      const [path, options] = request.mock.calls[0] ?? [];
-      expect(path).toBe('account/upload/image');
-      expect(options?.method).toBe('POST');
-      expect(options?.form?.get('file')).toBe(file);
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/account/upload/image']);
+      const form = calls[0]?.body as FormData | undefined;
+      expect(form).toBeInstanceOf(FormData);
+      expect(form?.get('file')).toBe(file);
       expect(useAuthStore.getState().user?.photoURL).toBe('/api/account/photos/ph_1');
       expect(toastMessages()).toContain('Profile photo updated');
     });
 
     it("shows the server's reason when it refuses the file", async () => {
       const user = userEvent.setup();
-      request.mockRejectedValue(
-        apiError(400, { error_code: 4104, error_title: ERROR_CODES.invalidUpload.title, message: ERROR_CODES.invalidUpload.message }),
-      );
+      mockApi({
+        'POST /api/account/upload/image': failure(400, {
+          error_code: 4104,
+          error_title: ERROR_CODES.invalidUpload.title,
+          message: ERROR_CODES.invalidUpload.message,
+        }),
+      });
       renderPage();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(2048));
       expect((await screen.findByRole('alert')).textContent).toContain(ERROR_CODES.invalidUpload.message);
@@ -109,7 +110,7 @@ describe('EditProfilePage', () => {
 
     it('shows the specified message when the upload fails for another reason', async () => {
       const user = userEvent.setup();
-      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      mockApi({ 'POST /api/account/upload/image': failure(500, { message: 'Internal Server Error' }) });
       renderPage();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(2048));
       expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.imageUploadFailed);
@@ -118,8 +119,13 @@ describe('EditProfilePage', () => {
     it('removes the photo, and says so when removing fails', async () => {
       const user = userEvent.setup();
       useAuthStore.setState({ user: buildTestUser({ photoURL: '/api/account/photos/ph_1' }) });
-      request.mockRejectedValueOnce(apiError(500, { message: 'Internal Server Error' }));
-      request.mockResolvedValueOnce(buildTestUser({ photoURL: null }));
+      let attempts = 0;
+      const calls = mockApi({
+        'DELETE /api/account/delete/image': () => {
+          attempts += 1;
+          return attempts === 1 ? failure(500, { message: 'Internal Server Error' }) : buildTestUser({ photoURL: null });
+        },
+      });
       renderPage();
 
       await user.click(screen.getByRole('button', { name: /Remove photo/ }));
@@ -127,7 +133,10 @@ describe('EditProfilePage', () => {
 
       await user.click(screen.getByRole('button', { name: /Remove photo/ }));
       expect(await screen.findByRole('img', { name: 'Initials of Amara Okafor' })).toBeTruthy();
-      expect(request).toHaveBeenLastCalledWith('account/delete/image', { method: 'DELETE' });
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+        'DELETE /api/account/delete/image',
+        'DELETE /api/account/delete/image',
+      ]);
       expect(useAuthStore.getState().user?.photoURL).toBeNull();
     });
   });
@@ -135,7 +144,7 @@ describe('EditProfilePage', () => {
   describe('details', () => {
     it('saves the details, updates the signed-in user and confirms', async () => {
       const user = userEvent.setup();
-      request.mockResolvedValue(buildTestUser({ job_title: 'Director of Estates' }));
+      const calls = mockApi({ 'POST /api/account/update': buildTestUser({ job_title: 'Director of Estates' }) });
       renderPage();
       const jobTitle = screen.getByLabelText(/^Job title/);
       await user.clear(jobTitle);
@@ -143,25 +152,28 @@ describe('EditProfilePage', () => {
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
       await waitFor(() => expect(toastMessages()).toContain('Profile updated'));
-      expect(request).toHaveBeenCalledWith('account/update', {
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({
         method: 'POST',
-        json: { firstname: 'Amara', surname: 'Okafor', job_title: 'Director of Estates' },
+        path: '/api/account/update',
+        body: { firstname: 'Amara', surname: 'Okafor', job_title: 'Director of Estates' },
       });
       expect(useAuthStore.getState().user?.job_title).toBe('Director of Estates');
     });
 
     it('requires a first name before calling the server', async () => {
+      const calls = mockApi({});
       const user = userEvent.setup();
       renderPage();
       await user.clear(screen.getByLabelText(/^First name/));
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('First name is required')).toBeTruthy();
-      expect(request).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(0);
     });
 
     it('shows the specified message when saving fails', async () => {
       const user = userEvent.setup();
-      request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+      mockApi({ 'POST /api/account/update': failure(500, { message: 'Internal Server Error' }) });
       renderPage();
       await user.type(screen.getByLabelText(/^Surname/), '-Smith');
       await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -1,24 +1,22 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 import { buildAppConfig, buildTestUser } from '../../test/fixtures';
+import { mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
+import { resetStores } from '../../test/reset-stores';
 import { HelpSupportPage } from './help-support-page';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
-
 describe('HelpSupportPage', () => {
+  let calls: RecordedCall[] = [];
   beforeEach(() => {
-    request.mockReset();
-    request.mockResolvedValue(buildAppConfig({ support_email: 'help@trust.example' }));
+    resetStores();
+    calls = mockApi({ 'GET /api/app-config': buildAppConfig({ support_email: 'help@trust.example' }) });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('links to the configured support address and to the tutorials for a standard user', async () => {
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
@@ -29,13 +27,13 @@ describe('HelpSupportPage', () => {
     const draft = screen.getByRole('link', { name: 'Write to support' }).getAttribute('href') ?? '';
     expect(draft.startsWith('mailto:help@trust.example?subject=')).toBe(true);
     expect(decodeURIComponent(draft)).toContain('E-mail: amara.okafor@example.nhs.uk');
-    expect(request).toHaveBeenCalledWith('app-config', expect.objectContaining({ background: true }));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/app-config']);
     expect(screen.getByRole('link', { name: /Tutorials & Documentation/ }).getAttribute('href')).toBe('/tutorials');
     expect(screen.getByText(/Request ID/, { selector: 'strong' })).toBeTruthy();
   });
 
   it("gives the photo size limit from the server's configuration", async () => {
-    request.mockResolvedValue(buildAppConfig({ support_email: 'help@trust.example', image_max_bytes: 2 * 1024 * 1024 }));
+    mockApi({ 'GET /api/app-config': buildAppConfig({ support_email: 'help@trust.example', image_max_bytes: 2 * 1024 * 1024 }) });
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
     renderRoute(<HelpSupportPage />, { path: '/profile/help-support' });
     await screen.findByRole('link', { name: 'help@trust.example' });

@@ -3,18 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { apiError, buildTestUser } from '../../test/fixtures';
+import { buildTestUser } from '../../test/fixtures';
+import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
 import { UpdatePasswordPage } from './update-password-page';
 
-vi.mock('../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/api-client')>()),
-  apiRequest: vi.fn(),
-}));
-
-const request = vi.mocked(apiRequest);
+function answerChange(answer: MockHandler | unknown): RecordedCall[] {
+  return mockApi({ 'POST /api/account/change-password': answer });
+}
 
 async function submit(current: string, next: string, confirm = next) {
   const user = userEvent.setup();
@@ -27,22 +24,26 @@ async function submit(current: string, next: string, confirm = next) {
 
 describe('UpdatePasswordPage', () => {
   beforeEach(() => {
-    request.mockReset();
     useToastStore.setState({ toasts: [] });
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('changes the password, says other devices were signed out and clears the form', async () => {
-    request.mockResolvedValue({ message: 'Password changed' });
+    const calls = answerChange({ message: 'Password changed' });
     await submit('my old passphrase', 'my new passphrase!');
 
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Password changed. Other devices have been signed out.'),
     );
-    expect(request).toHaveBeenCalledWith('account/change-password', {
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
       method: 'POST',
-      json: { old_password: 'my old passphrase', new_password: 'my new passphrase!' },
+      path: '/api/account/change-password',
+      body: { old_password: 'my old passphrase', new_password: 'my new passphrase!' },
     });
     for (const label of [/^Current password/, /^New password/, /^Confirm new password/]) {
       expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe('');
@@ -50,8 +51,8 @@ describe('UpdatePasswordPage', () => {
   });
 
   it('shows a wrong current password on that field', async () => {
-    request.mockRejectedValue(
-      apiError(400, { error_code: 4006, error_title: ERROR_CODES.wrongPassword.title, message: ERROR_CODES.wrongPassword.message }),
+    answerChange(
+      failure(400, { error_code: 4006, error_title: ERROR_CODES.wrongPassword.title, message: ERROR_CODES.wrongPassword.message }),
     );
     await submit('not my password', 'my new passphrase!');
 
@@ -60,16 +61,17 @@ describe('UpdatePasswordPage', () => {
   });
 
   it('shows the specified message when the change fails for another reason', async () => {
-    request.mockRejectedValue(apiError(500, { message: 'Internal Server Error' }));
+    answerChange(failure(500, { message: 'Internal Server Error' }));
     await submit('my old passphrase', 'my new passphrase!');
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.changePasswordFailed);
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
   it('checks length and confirmation before calling the server', async () => {
+    const calls = answerChange({ message: 'Password changed' });
     await submit('my old passphrase', 'too short', 'different');
     expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
     expect(screen.getByText(ERROR_CODES.passwordMismatch.message)).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 });
