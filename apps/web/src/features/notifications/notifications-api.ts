@@ -2,21 +2,22 @@ import {
   MARK_READ_MAX_IDS,
   MESSAGES,
   type MarkNotificationsReadResponse,
-  type NotificationsResponse,
+  notificationsEndpoints,
   type UserNotification,
 } from '@verity/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { track } from '../../lib/analytics';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 
-export function notificationsQueryKey(userId: string) {
-  return ['notifications', userId] as const;
-}
-
-export function fetchNotifications(signal?: AbortSignal): Promise<NotificationsResponse> {
-  return apiRequest<NotificationsResponse>('/notifications/user', { background: true, signal });
+export function notificationsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['notifications', userId] as const,
+    queryFn: ({ signal }) => api(notificationsEndpoints.list, {}, { signal }),
+    // Toasted once by the query cache when the fetch finally fails, however many components watch it.
+    meta: { errorMessage: MESSAGES.notificationsFetchFailed },
+  });
 }
 
 /**
@@ -27,9 +28,7 @@ export async function markNotificationsRead(ids: string[]): Promise<MarkNotifica
   let updated = 0;
   for (let start = 0; start < ids.length; start += MARK_READ_MAX_IDS) {
     const batch = ids.slice(start, start + MARK_READ_MAX_IDS);
-    const result = await apiRequest<MarkNotificationsReadResponse>('/notifications/mark-as-read', {
-      json: { notification_ids: batch },
-    });
+    const result = await api(notificationsEndpoints.markRead, { body: { notification_ids: batch } });
     updated += result.updated;
   }
   return { updated };
@@ -47,12 +46,9 @@ export function unreadIds(items: readonly UserNotification[]): string[] {
 export function useNotifications() {
   const userId = useAuthStore((s) => s.user?.user_id ?? '');
   const query = useQuery({
-    queryKey: notificationsQueryKey(userId),
-    queryFn: ({ signal }) => fetchNotifications(signal),
+    ...notificationsQueryOptions(userId),
     enabled: userId !== '',
     select: (data) => sortNewestFirst(data.notifications),
-    // Toasted once by the query cache when the fetch finally fails, however many components watch it.
-    meta: { errorMessage: MESSAGES.notificationsFetchFailed },
   });
 
   const notifications = query.data ?? [];
@@ -72,7 +68,7 @@ export function useMarkNotificationsRead() {
     mutationFn: markNotificationsRead,
     onSuccess: (_result, ids) => {
       const read = new Set(ids);
-      queryClient.setQueryData<NotificationsResponse>(notificationsQueryKey(userId), (current) =>
+      queryClient.setQueryData(notificationsQueryOptions(userId).queryKey, (current) =>
         current
           ? {
               notifications: current.notifications.map((n) => (read.has(n.id) ? { ...n, status: 'read' as const } : n)),
