@@ -93,6 +93,23 @@ function connect(node) {
 }
 for (const node of graph.keys()) if (!indices.has(node)) connect(node);
 
+// Features of the web app do not import each other: biome.json has one noRestrictedImports override
+// per feature folder naming every other feature (a rule cannot refer to "the file's own feature").
+// A new feature folder, or one missing from another's list, would slip past it unnoticed.
+const FEATURES = join(root, 'apps/web/src/features');
+const biome = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+const features = readdirSync(FEATURES).filter((entry) => statSync(join(FEATURES, entry)).isDirectory());
+const unguarded = features.filter((feature) => {
+  const override = (biome.overrides ?? []).find((entry) => entry.includes?.includes(`apps/web/src/features/${feature}/**`));
+  const patterns = override?.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? [];
+  const restricted = new Set(patterns.flatMap((pattern) => pattern.group ?? []));
+  return features.some((other) => other !== feature && !(restricted.has(`**/${other}`) && restricted.has(`**/${other}/**`)));
+});
+if (unguarded.length > 0) {
+  console.error(`feature boundaries: biome.json does not keep ${unguarded.join(', ')} from importing the other features`);
+  process.exit(1);
+}
+
 const name = (file) => relative(root, file);
 const known = cycles.filter((component) => component.every((file) => KNOWN_CYCLE.has(name(file))));
 const unknown = cycles.filter((component) => !known.includes(component));

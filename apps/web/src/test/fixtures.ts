@@ -1,4 +1,12 @@
-import { type ApiErrorBody, type AppConfig, type FlagValues, toClientError, type User, type UserNotification } from '@verity/shared';
+import {
+  type ApiErrorBody,
+  type AppConfig,
+  type DocumentReference,
+  type FlagValues,
+  toClientError,
+  type User,
+  type UserNotification,
+} from '@verity/shared';
 import { ApiError } from '../lib/api-client';
 
 export function buildTestUser(overrides: Partial<User> = {}): User {
@@ -50,6 +58,25 @@ export function buildNotification(overrides: Partial<UserNotification> = {}): Us
     message: 'Your review of the waste policy is ready.',
     created_at: '2025-03-04T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+let nextReference = 0;
+
+/** A document reference for tests; the id is a valid 26-character document id. */
+export function buildReference(
+  overrides: Partial<DocumentReference> & { tags?: Partial<DocumentReference['tags']> } = {},
+): DocumentReference {
+  nextReference += 1;
+  const { tags, ...rest } = overrides;
+  return {
+    short_id: `01J${String(nextReference).padStart(23, '0')}`,
+    code: `DOC ${nextReference}`,
+    title: `Document ${nextReference}`,
+    status: 'current',
+    edition: '2020',
+    ...rest,
+    tags: { category: 'Guidance', domain: 'HTM', subdomain: 'HTM 06 Electrical services', ...tags },
   };
 }
 

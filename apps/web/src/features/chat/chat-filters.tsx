@@ -1,12 +1,12 @@
 import type { DocumentReference } from '@verity/shared';
+import type { DocumentFilters, FilterKind } from '../../components/filters/document-filters';
+import { FilterPickers } from '../../components/filters/filter-pickers';
 import { cn } from '../../lib/cn';
-import { FilterPickers } from '../wiki/filter-pickers';
-import type { FilterKind, WikiFilters } from '../wiki/lookups';
 
 export interface ChatFiltersProps {
   references: readonly DocumentReference[];
-  filters: WikiFilters;
-  onChange: (filters: WikiFilters) => void;
+  filters: DocumentFilters;
+  onChange: (filters: DocumentFilters) => void;
   /** Back to the library's default categories and no domain or subdomain. */
   onReset: () => void;
   isDefault: boolean;
@@ -16,7 +16,7 @@ export interface ChatFiltersProps {
 }
 
 /** How many values narrow the next question, for the Scope button's badge. */
-export function countFilters(filters: WikiFilters): number {
+export function countFilters(filters: DocumentFilters): number {
   return filters.category.length + filters.domain.length + filters.subDomain.length;
 }
 

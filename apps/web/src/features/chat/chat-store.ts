@@ -1,8 +1,8 @@
 import type { ChatAttachment, ChatMessage, ChatMode, ChatSessionDetail, ChatStreamEvent, Citation } from '@verity/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
+import type { DocumentFilters } from '../../components/filters/document-filters';
 import { isApiError } from '../../lib/api-client';
-import type { WikiFilters } from '../wiki/lookups';
 import { chatKeys, updateCachedSession } from './api';
 import { streamChat } from './stream';
 
@@ -66,7 +66,7 @@ export interface ComposerDraft {
   text: string;
   mode: ChatMode;
   /** null: the library's default categories (known once filter data loads), no domain or subdomain. */
-  filters: WikiFilters | null;
+  filters: DocumentFilters | null;
   includeInternal: boolean;
   attachments: ComposerAttachment[];
 }

@@ -15,10 +15,10 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { LoadingState } from '../../components/ui/loading-state';
 import { toast } from '../../components/ui/toast';
+import type { DocumentFilters } from '../../components/filters/document-filters';
 import { type ApiError, isApiError } from '../../lib/api-client';
 import { track } from '../../lib/analytics';
-import { useFilterData } from '../wiki/api';
-import type { WikiFilters } from '../wiki/lookups';
+import { useFilterData } from '../../lib/filter-data';
 import { CHAT_PATH, chatKeys, chatSessionPath, isChatNotFound, useChatConfig, useChatSession, useCreateChatSession } from './api';
 import { attachmentProblem, deleteAttachment, formatBytes, uploadAttachment } from './attachment-upload';
 import { ChatEmptyState, type ExampleQuestion } from './chat-empty-state';
@@ -99,7 +99,7 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
   const maxFiles = config.data?.attachments_max ?? CHAT_ATTACHMENTS_MAX;
   const maxBytes = config.data?.attachment_max_bytes ?? CHAT_ATTACHMENT_DEFAULT_MAX_BYTES;
   const defaultCategories = filterData.data?.default_categories;
-  const filters: WikiFilters = useMemo(
+  const filters: DocumentFilters = useMemo(
     () => draft.filters ?? { category: defaultCategories ?? [], domain: [], subDomain: [] },
     [draft.filters, defaultCategories],
   );

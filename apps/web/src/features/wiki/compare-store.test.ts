@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../lib/auth-store';
-import { buildTestUser } from '../../test/fixtures';
+import { buildReference, buildTestUser } from '../../test/fixtures';
 import { compareOrder, useCompareStore } from './compare-store';
-import { buildReference } from './test-references';
 
 const current = buildReference({ code: 'ACoP L8' });
 const superseded = buildReference({ code: 'ACoP L8 (2000)', status: 'superseded' });

@@ -1,9 +1,9 @@
 import type { DocumentReference } from '@verity/shared';
 import { X } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
-import { FilterPickers } from './filter-pickers';
+import { FILTER_KINDS, FILTER_LABELS, hasActiveFilters } from '../../components/filters/document-filters';
+import { FilterPickers } from '../../components/filters/filter-pickers';
 import { selectFilters, useWikiFilterStore } from './filter-store';
-import { FILTER_KINDS, FILTER_LABELS, hasActiveFilters } from './lookups';
 
 export interface FilterBarProps {
   references: readonly DocumentReference[];

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
+import { type DocumentFilters, EMPTY_FILTERS, type FilterKind } from '../../components/filters/document-filters';
 import { track } from '../../lib/analytics';
-import { EMPTY_FILTERS, type FilterKind, type WikiFilters } from './lookups';
 
 export const WIKI_FILTER_APPLIED_EVENT = 'wiki_filter_applied';
 
-interface WikiFilterState extends WikiFilters {
+interface WikiFilterState extends DocumentFilters {
   /** Select the value, or deselect it when it is already selected. */
   toggle: (kind: FilterKind, value: string) => void;
   remove: (kind: FilterKind, value: string) => void;
@@ -39,6 +39,6 @@ export const useWikiFilterStore = create<WikiFilterState>()((set, get) => ({
   reset: () => set({ ...EMPTY_FILTERS }),
 }));
 
-export function selectFilters(state: WikiFilters): WikiFilters {
+export function selectFilters(state: DocumentFilters): DocumentFilters {
   return { category: state.category, domain: state.domain, subDomain: state.subDomain };
 }

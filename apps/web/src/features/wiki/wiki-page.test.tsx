@@ -3,13 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
-import { buildFlags, buildTestUser } from '../../test/fixtures';
+import { buildFlags, buildReference, buildTestUser } from '../../test/fixtures';
 import { type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
 import { useCompareStore } from './compare-store';
 import { useWikiFilterStore } from './filter-store';
-import { buildReference } from './test-references';
 
 const htm0601 = buildReference({ code: 'HTM 06-01', title: 'Electrical services supply and distribution' });
 const htm0601old = buildReference({ code: 'HTM 06-01 (2007)', title: 'Electrical services supply and distribution', status: 'superseded' });

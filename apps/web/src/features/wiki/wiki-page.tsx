@@ -6,15 +6,17 @@ import { useShallow } from 'zustand/react/shallow';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/ui/loading-state';
+import { type DocumentFilters, filterReferences, hasActiveFilters } from '../../components/filters/document-filters';
 import { cn } from '../../lib/cn';
-import { useFavourites, useFilterData, useSearch } from './api';
+import { useFilterData } from '../../lib/filter-data';
+import { useFavourites, useSearch } from './api';
 import { compareOrder, useCompareStore } from './compare-store';
 import { CompareTray } from './compare-tray';
 import { CompareView } from './compare-view';
 import { DocumentList } from './document-list';
 import { FilterBar } from './filter-bar';
 import { selectFilters, useWikiFilterStore } from './filter-store';
-import { filterReferences, hasActiveFilters, sortReferences, type WikiFilters } from './lookups';
+import { sortReferences } from './reference-order';
 import { SearchResults } from './search-results';
 
 /** Typing pauses this long before the search is sent, so each keystroke does not cost a request. */
@@ -22,7 +24,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 type View = 'documents' | 'favourites';
 
-function filtersKey(filters: WikiFilters): string {
+function filtersKey(filters: DocumentFilters): string {
   return JSON.stringify([filters.category, filters.domain, filters.subDomain]);
 }
 

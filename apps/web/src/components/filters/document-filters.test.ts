@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLookups, EMPTY_FILTERS, filterReferences, optionsFor, sortReferences, type WikiFilters } from './lookups';
-import { buildReference } from './test-references';
+import { buildReference } from '../../test/fixtures';
+import { type DocumentFilters, EMPTY_FILTERS, filterReferences, optionsFor } from './document-filters';
 
 const htm0601 = buildReference({
   code: 'HTM 06-01',
@@ -20,19 +20,11 @@ const hswa = buildReference({ code: 'HSWA 1974', tags: { category: 'Legislation'
 const cqc = buildReference({ code: 'CQC Reg 15', tags: { category: 'Legislation', domain: 'CQC', subdomain: 'Fundamental standards' } });
 const all = [hswa, htm0601old, l8, htm0401, cqc, htm0601];
 
-function filters(overrides: Partial<WikiFilters>): WikiFilters {
+function filters(overrides: Partial<DocumentFilters>): DocumentFilters {
   return { ...EMPTY_FILTERS, ...overrides };
 }
 
-describe('wiki lookups', () => {
-  it('maps categories, domains and subdomains to each other and to their documents', () => {
-    const lookups = buildLookups(all);
-    expect(lookups.documentsBy.domain.get('HTM')).toEqual([htm0601old, htm0401, htm0601]);
-    expect([...(lookups.domainsByCategory.get('Legislation') ?? [])].sort()).toEqual(['CQC', 'Health & Safety']);
-    expect([...(lookups.subDomainsByDomain.get('HTM') ?? [])].sort()).toEqual(['HTM 04 Water', 'HTM 06 Electrical services']);
-    expect([...(lookups.categoriesBySubDomain.get('Core duties') ?? [])]).toEqual(['Legislation']);
-  });
-
+describe('document filters', () => {
   it('offers every value with its document count when nothing is selected', () => {
     expect(optionsFor(all, EMPTY_FILTERS, 'domain')).toEqual([
       { value: 'CQC', count: 1, selected: false },
@@ -68,17 +60,5 @@ describe('wiki lookups', () => {
     expect(filterReferences(all, filters({ domain: ['HTM', 'CQC'], category: ['Legislation'] }))).toEqual([cqc]);
     expect(filterReferences(all, filters({ domain: ['HTM'], subDomain: ['Core duties'] }))).toEqual([]);
     expect(filterReferences(all, EMPTY_FILTERS)).toEqual(all);
-  });
-
-  it('sorts current editions before superseded ones, then by code in natural order', () => {
-    const htm10 = buildReference({ code: 'HTM 10' });
-    const htm2 = buildReference({ code: 'HTM 2' });
-    expect(sortReferences([htm0601old, htm10, htm0601, htm2, l8]).map((r) => r.code)).toEqual([
-      'ACoP L8',
-      'HTM 2',
-      'HTM 06-01',
-      'HTM 10',
-      'HTM 06-01 (2007)',
-    ]);
   });
 });

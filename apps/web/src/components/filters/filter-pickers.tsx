@@ -1,11 +1,11 @@
 import type { DocumentReference } from '@verity/shared';
 import { useMemo } from 'react';
-import { FILTER_KINDS, FILTER_LABELS, type FilterKind, optionsFor, type WikiFilters } from './lookups';
+import { type DocumentFilters, FILTER_KINDS, FILTER_LABELS, type FilterKind, optionsFor } from './document-filters';
 import { MultiSelect } from './multi-select';
 
 export interface FilterPickersProps {
   references: readonly DocumentReference[];
-  filters: WikiFilters;
+  filters: DocumentFilters;
   onToggle: (kind: FilterKind, value: string) => void;
   disabled?: boolean;
 }

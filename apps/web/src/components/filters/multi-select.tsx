@@ -1,7 +1,7 @@
 import { ChevronDown, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import type { FilterOption } from './lookups';
+import type { FilterOption } from './document-filters';
 
 export interface MultiSelectProps {
   label: string;
