@@ -1,0 +1,401 @@
+import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER, ROLES, type Role } from '@verity/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from './db/connect.ts';
+import { documents, userPhotos } from './db/schema.ts';
+import { setPhoto } from './modules/account/service.ts';
+import { createActionCode } from './modules/auth/action-codes.ts';
+import { createSession } from './modules/auth/sessions.ts';
+import { notify } from './modules/notifications/service.ts';
+import { buildTestApp, type TestApp } from './test/app.ts';
+import { ask, newSession } from './test/chat.ts';
+import { buildDocument, buildOrganisation, buildUser, type TestUser } from './test/factories.ts';
+import { type MultipartValue, multipart } from './test/multipart.ts';
+
+/**
+ * Walks the whole descriptor table: every endpoint is called by nobody, by a user holding each
+ * role on its own, by another organisation's user and, for the ingestion API, by a holder of the
+ * ingestion token, and must answer exactly as its descriptor's access rule says. A refused call
+ * must change no row. Each endpoint needs a sample request below, so a new endpoint cannot be
+ * added without being walked.
+ */
+
+const INGESTION_TOKEN = 'route-access-ingestion-token';
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
+
+interface SampleRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  json?: unknown;
+  form?: Record<string, MultipartValue | MultipartValue[]>;
+}
+
+interface Fixture {
+  t: TestApp;
+  /** An internal document of the owner's organisation. */
+  internalDocument(owner: TestUser): Promise<string>;
+}
+
+interface Sample {
+  /** A valid request about records the owner holds (the owner is the caller, except in the outsider case). */
+  build(fixture: Fixture, owner: TestUser): Promise<SampleRequest>;
+  /**
+   * Whose records the request names: an organisation's (another organisation's user gets 404) or
+   * one user's (a colleague gets 404 too). Unset: nothing in the request belongs to anyone.
+   */
+  scope?: 'organisation' | 'user';
+}
+
+const none = async (): Promise<SampleRequest> => ({});
+
+async function conversationOf(fixture: Fixture, owner: TestUser): Promise<string> {
+  return (await newSession(fixture.t, owner, 'Legionella checks')).id;
+}
+
+async function answeredConversation(fixture: Fixture, owner: TestUser): Promise<{ id: string; question: string; answer: string }> {
+  const id = await conversationOf(fixture, owner);
+  const { done } = await ask(fixture.t, owner, id, { content: 'How often should sentinel outlets be checked?' });
+  if (!done) throw new Error('the sample question was not answered');
+  return { id, question: done.question.id, answer: done.answer.id };
+}
+
+async function attachedFile(fixture: Fixture, owner: TestUser): Promise<{ id: string; attachmentId: string }> {
+  const id = await conversationOf(fixture, owner);
+  const form = await multipart({ file: new File(['Weekly flushing of little-used outlets.'], 'notes.txt') });
+  const response = await fixture.t.app.inject({
+    method: 'POST',
+    url: `/api/chat/sessions/${id}/attachments`,
+    headers: { ...owner.headers, ...form.headers },
+    payload: form.payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`the sample attachment was refused: ${response.body}`);
+  return { id, attachmentId: response.json<{ id: string }>().id };
+}
+
+const SAMPLES: Record<string, Sample> = {
+  'platform.health': { build: none },
+  'platform.appConfig': { build: none },
+  'platform.flags': { build: none },
+  'platform.openApi': { build: none },
+  'platform.reference': { build: none },
+
+  'auth.login': { build: async (_fixture, owner) => ({ form: { email: owner.email, password: owner.password } }) },
+  'auth.signup': {
+    build: async () => {
+      const password = 'a-long-and-unusual-passphrase-9';
+      const email = `signup.${Math.random().toString(36).slice(2)}@example.test`;
+      return { form: { first_name: 'Sam', surname: 'Lee', job_title: 'Estates officer', email, password, confirm_password: password } };
+    },
+  },
+  'auth.signout': { build: none },
+  'auth.requestPasswordReset': { build: async (_fixture, owner) => ({ form: { email: owner.email } }) },
+  'auth.resetPassword': {
+    build: async ({ t }, owner) => ({
+      json: {
+        oobCode: await createActionCode({ db: t.db, config: t.config, userId: owner.user.id, purpose: 'resetPassword' }),
+        newPassword: owner.password,
+      },
+    }),
+  },
+  'auth.verifyEmail': {
+    build: async ({ t }, owner) => ({
+      json: { oobCode: await createActionCode({ db: t.db, config: t.config, userId: owner.user.id, purpose: 'verifyEmail' }) },
+    }),
+  },
+
+  'account.info': { build: none },
+  'account.update': { build: async () => ({ json: { firstname: 'Alex', surname: 'Morgan', job_title: 'Estates Compliance Manager' } }) },
+  'account.uploadImage': { build: async () => ({ form: { file: new File([PNG], 'me.png', { type: 'image/png' }) } }) },
+  'account.deleteImage': { build: none },
+  'account.image': { build: none },
+  'account.photo': {
+    build: async ({ t }, owner) => {
+      await setPhoto({ db: t.db, userId: owner.user.id, bytes: Buffer.from(PNG), maxBytes: t.config.IMAGE_MAX_BYTES });
+      const [row] = await t.db.select({ id: userPhotos.id }).from(userPhotos).where(eq(userPhotos.userId, owner.user.id));
+      return { params: { photoId: row?.id ?? '' } };
+    },
+  },
+  'account.changePassword': {
+    build: async (_fixture, owner) => ({ json: { old_password: owner.password, new_password: owner.password + '!x' } }),
+  },
+
+  'notifications.list': { build: none },
+  'notifications.markRead': {
+    build: async ({ t }, owner) => {
+      const notification = await notify({
+        db: t.db,
+        userId: owner.user.id,
+        organisationId: owner.user.organisationId,
+        title: 'Policy review due',
+        message: 'The water safety policy is due for review.',
+      });
+      return { json: { notification_ids: [notification.id] } };
+    },
+  },
+
+  'documents.filterData': { build: none },
+  'documents.document': {
+    scope: 'organisation',
+    build: async (fixture, owner) => ({ params: { id: await fixture.internalDocument(owner) } }),
+  },
+  'documents.newestByFilename': {
+    scope: 'organisation',
+    build: async (fixture, owner) => {
+      const id = await fixture.internalDocument(owner);
+      const [row] = await fixture.t.db.select({ filename: documents.filename }).from(documents).where(eq(documents.id, id));
+      return { params: { filename: row?.filename ?? '' } };
+    },
+  },
+  'documents.setFavourite': {
+    scope: 'organisation',
+    build: async (fixture, owner) => ({ json: { external_id: await fixture.internalDocument(owner), like: true } }),
+  },
+  'documents.myFavourites': { build: none },
+  'documents.search': { build: async () => ({ query: { q: 'legionella' } }) },
+  'documents.compare': {
+    scope: 'organisation',
+    build: async (fixture, owner) => ({
+      query: { left: await fixture.internalDocument(owner), right: await fixture.internalDocument(owner) },
+    }),
+  },
+
+  'chat.config': { build: none },
+  'chat.createSession': { build: async () => ({ json: { title: 'Fire doors' } }) },
+  'chat.listSessions': { build: none },
+  'chat.getSession': { scope: 'user', build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) } }) },
+  'chat.renameSession': {
+    scope: 'user',
+    build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) }, json: { title: 'Renamed' } }),
+  },
+  'chat.deleteSession': { scope: 'user', build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) } }) },
+  'chat.ask': {
+    scope: 'user',
+    build: async (fixture, owner) => ({
+      params: { id: await conversationOf(fixture, owner) },
+      json: { content: 'What is a sentinel outlet?' },
+    }),
+  },
+  'chat.regenerate': {
+    scope: 'user',
+    build: async (fixture, owner) => {
+      const answered = await answeredConversation(fixture, owner);
+      return { params: { id: answered.id, messageId: answered.answer } };
+    },
+  },
+  'chat.edit': {
+    scope: 'user',
+    build: async (fixture, owner) => {
+      const answered = await answeredConversation(fixture, owner);
+      return { params: { id: answered.id, messageId: answered.question }, json: { content: 'What is a sentinel tap?' } };
+    },
+  },
+  'chat.feedback': {
+    scope: 'user',
+    build: async (fixture, owner) => {
+      const answered = await answeredConversation(fixture, owner);
+      return { params: { id: answered.id, messageId: answered.answer }, json: { rating: 'up' } };
+    },
+  },
+  'chat.uploadAttachment': {
+    scope: 'user',
+    build: async (fixture, owner) => ({
+      params: { id: await conversationOf(fixture, owner) },
+      form: { file: new File(['Monthly temperature checks of sentinel outlets.'], 'notes.txt') },
+    }),
+  },
+  'chat.listAttachments': { scope: 'user', build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) } }) },
+  'chat.deleteAttachment': {
+    scope: 'user',
+    build: async (fixture, owner) => {
+      const attached = await attachedFile(fixture, owner);
+      return { params: { id: attached.id, attachmentId: attached.attachmentId } };
+    },
+  },
+  'chat.export': { scope: 'user', build: async (fixture, owner) => ({ params: { id: (await answeredConversation(fixture, owner)).id } }) },
+
+  'ingest.uploadDocument': {
+    build: async () => ({
+      form: {
+        file: new File([`# Sample ${Math.random()}\n\nAn internal procedure for testing access.`], 'access-sample.md'),
+        category: 'Guidance',
+        domain: 'HTM',
+        subdomain: 'HTM 04 Water systems',
+      },
+    }),
+  },
+  'ingest.job': {
+    build: async ({ t }) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/documents',
+        ...(await withIngestionToken(
+          await multipart({
+            file: new File([`# Job sample ${Math.random()}\n\nText.`], 'job-sample.md'),
+            category: 'Guidance',
+            domain: 'HTM',
+            subdomain: 'HTM 04 Water systems',
+          }),
+        )),
+      });
+      return { params: { id: response.json<{ job_id: string }>().job_id } };
+    },
+  },
+};
+
+async function withIngestionToken(body: { payload: Buffer; headers: Record<string, string> }) {
+  return { payload: body.payload, headers: { ...body.headers, [INGESTION_TOKEN_HEADER]: INGESTION_TOKEN } };
+}
+
+/** Who calls: nobody, a user with one role, another organisation's user with every role, a colleague, or the ingestion system. */
+type Caller = { kind: 'anonymous' } | { kind: 'role'; role: Role } | { kind: 'outsider' } | { kind: 'colleague' } | { kind: 'ingestion' };
+
+function expectedStatus(endpoint: EndpointDefinition, caller: Caller): 'success' | number {
+  const { access } = endpoint;
+  if (access.kind === 'public') return 'success';
+  if (access.kind === 'ingestion-token') return caller.kind === 'ingestion' ? 'success' : 401;
+  if (caller.kind === 'anonymous' || caller.kind === 'ingestion') return 401;
+  if (caller.kind === 'role' && access.roles !== 'any' && !access.roles.includes(caller.role)) return 403;
+  if (caller.kind === 'outsider' || caller.kind === 'colleague') return 404;
+  return 'success';
+}
+
+function successStatuses(endpoint: EndpointDefinition): number[] {
+  return [endpoint.status, ...(endpoint.alternatives ?? []).filter((alternative) => alternative.status < 300).map((a) => a.status)];
+}
+
+/** A digest of every table's rows, except the ones each request may touch for bookkeeping. */
+async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await t.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
+  ).map((row) => row.name);
+  // Sessions record when they were last used and rate limits count attempts: neither is a change to anyone's data.
+  const bookkeeping = new Set(['sessions', 'rate_limits']);
+  const digests: Record<string, string> = {};
+  for (const table of tables.filter((name) => !bookkeeping.has(name))) {
+    const [row] = rowsOf<{ digest: string }>(
+      await t.db.execute(
+        sql.raw(`select md5(coalesce(string_agg(md5(t::text), ',' order by md5(t::text)), '')) as digest from "${table}" t`),
+      ),
+    );
+    digests[table] = row?.digest ?? '';
+  }
+  return digests;
+}
+
+let t: TestApp;
+let fixture: Fixture;
+const users = new Map<string, TestUser>();
+let organisationA: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    INGESTION_TOKEN,
+    // The walk makes many calls from one address and one account: the limits are tested elsewhere.
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+    CHAT_RATE_LIMIT_PER_MINUTE: '10000',
+    READ_RATE_LIMIT_PER_MINUTE: '10000',
+  });
+  organisationA = (await buildOrganisation(t)).id;
+  for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));
+  users.set('colleague', await buildUser(t, { roles: ['standard'], organisationId: organisationA }));
+  users.set('outsider', await buildUser(t, { roles: [...ROLES] }));
+  let documents = 0;
+  fixture = {
+    t,
+    internalDocument: async (owner) =>
+      buildDocument(t, {
+        code: `INT ${++documents}`,
+        filename: `internal-${documents}.md`,
+        organisationId: owner.user.organisationId,
+        elements: [{ type: 'paragraph', text: 'Internal water safety procedure.' }],
+      }),
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every endpoint has a sample request for the walk', () => {
+  it('no descriptor is missing from the table and the table names no other endpoint', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(ENDPOINTS.map((endpoint) => endpoint.id).sort());
+  });
+});
+
+describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))('%s', (_name, endpoint) => {
+  const sample = SAMPLES[endpoint.id] as Sample;
+  const callers: Caller[] = [
+    { kind: 'anonymous' },
+    ...ROLES.map((role) => ({ kind: 'role', role }) as const),
+    ...(sample?.scope ? [{ kind: 'outsider' } as const] : []),
+    ...(sample?.scope === 'user' ? [{ kind: 'colleague' } as const] : []),
+    ...(endpoint.access.kind === 'ingestion-token' ? [{ kind: 'ingestion' } as const] : []),
+  ];
+
+  it.each(callers.map((caller) => [describeCaller(caller), caller] as const))('%s', async (_who, caller) => {
+    const expected = expectedStatus(endpoint, caller);
+    // The records the request names are the caller's own when the call should succeed; otherwise a
+    // standard user of the organisation holds them (the outsider and the colleague try someone else's).
+    const owner = await signedIn(users.get(expected === 'success' && caller.kind === 'role' ? caller.role : 'standard') as TestUser);
+    const request = await sample.build(fixture, owner);
+    const before = expected === 'success' ? undefined : await fingerprint(t);
+    const response = await t.app.inject({
+      method: endpoint.method,
+      url: endpointUrl(endpoint, { params: request.params, query: request.query }),
+      ...(await bodyOf(request, await headersFor(caller))),
+    });
+    if (expected === 'success') {
+      expect(successStatuses(endpoint), `${response.statusCode}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
+      return;
+    }
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);
+    expect(response.json()).toMatchObject({ message: expect.any(String), request_id: expect.any(String) });
+    expect(await fingerprint(t)).toEqual(before);
+  });
+});
+
+function describeCaller(caller: Caller): string {
+  switch (caller.kind) {
+    case 'anonymous':
+      return 'without a session';
+    case 'role':
+      return `a ${caller.role} user`;
+    case 'outsider':
+      return "another organisation's user (every role), about this organisation's record";
+    case 'colleague':
+      return "a colleague in the same organisation, about another user's record";
+    case 'ingestion':
+      return 'the ingestion token holder';
+  }
+}
+
+/**
+ * The user with a fresh session: signing out, resetting or changing a password in one call ends
+ * sessions, and must not spoil the next call.
+ */
+async function signedIn(user: TestUser): Promise<TestUser> {
+  const token = await createSession({
+    db: t.db,
+    userId: user.user.id,
+    policy: { idleMinutes: t.config.SESSION_IDLE_MINUTES, absoluteDays: t.config.SESSION_ABSOLUTE_DAYS },
+  });
+  return { ...user, token, headers: { 'auth-token': token } };
+}
+
+async function headersFor(caller: Caller): Promise<Record<string, string>> {
+  if (caller.kind === 'anonymous') return {};
+  if (caller.kind === 'ingestion') return { [INGESTION_TOKEN_HEADER]: INGESTION_TOKEN };
+  return (await signedIn(users.get(caller.kind === 'role' ? caller.role : caller.kind) as TestUser)).headers;
+}
+
+async function bodyOf(request: SampleRequest, headers: Record<string, string>) {
+  if (request.form) {
+    const body = await multipart(request.form);
+    return { payload: body.payload, headers: { ...headers, ...body.headers } };
+  }
+  if (request.json !== undefined) return { payload: request.json as object, headers };
+  return { headers };
+}
