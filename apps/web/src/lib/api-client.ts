@@ -125,7 +125,7 @@ export function api<E extends EndpointDefinition>(endpoint: E, ...[input, option
 }
 
 /** A multipart body: text fields as they are, files as files, a list as the same name repeated. */
-function toFormData(fields: Record<string, unknown>): FormData {
+export function toFormData(fields: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {

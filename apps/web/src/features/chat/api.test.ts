@@ -1,8 +1,8 @@
-import type { ChatSessionListResponse } from '@verity/shared';
+import { type ChatSessionListResponse, chatEndpoints, endpointUrl } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { resetStores } from '../../test/reset-stores';
-import { chatExportUrl, downloadChatExport, fileNameFromContentDisposition, nextSessionsPage, sessionsPath } from './api';
+import { chatExportUrl, downloadChatExport, fileNameFromContentDisposition, nextSessionsPage, sessionsQuery } from './api';
 
 function listPage(page: number, total: number): ChatSessionListResponse {
   return { sessions: [], page, page_size: 20, total };
@@ -10,9 +10,10 @@ function listPage(page: number, total: number): ChatSessionListResponse {
 
 describe('chat api helpers', () => {
   it('asks for the list with a trimmed q and a page only when they say something', () => {
-    expect(sessionsPath('', 1)).toBe('/chat/sessions');
-    expect(sessionsPath('  HTM 06-01 ', 1)).toBe('/chat/sessions?q=HTM+06-01');
-    expect(sessionsPath('fire & doors', 3)).toBe('/chat/sessions?q=fire+%26+doors&page=3');
+    const listUrl = (q: string, page: number) => endpointUrl(chatEndpoints.listSessions, { query: sessionsQuery(q, page) });
+    expect(listUrl('', 1)).toBe('/api/chat/sessions');
+    expect(listUrl('  HTM 06-01 ', 1)).toBe('/api/chat/sessions?q=HTM+06-01');
+    expect(listUrl('fire & doors', 3)).toBe('/api/chat/sessions?q=fire+%26+doors&page=3');
   });
 
   it('asks for another page only while conversations remain', () => {

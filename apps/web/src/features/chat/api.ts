@@ -1,29 +1,33 @@
 import {
   AUTH_TOKEN_HEADER,
-  type ChatConfigResponse,
-  type ChatFeedbackRating,
-  type ChatMessage,
-  type ChatSessionDetail,
   type ChatSessionListResponse,
   type ChatSessionSummary,
+  chatEndpoints,
+  type EndpointInput,
+  endpointUrl,
 } from '@verity/shared';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { apiRequest, apiUrl, fetchApi, isApiError } from '../../lib/api-client';
+import { api, type EndpointBody, fetchApi, isApiError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
-/** The chat's calls (conversations, messages, feedback, export) and their TanStack Query hooks. */
+/**
+ * The chat's calls (conversations, feedback, export): query options, hooks and cache updates. The
+ * streamed answers are in stream.ts and the attachment upload in attachment-upload.ts, as neither
+ * can go through api().
+ */
 
 export const chatKeys = {
-  all: ['chat'] as const,
   lists: ['chat', 'sessions'] as const,
   list: (q: string) => ['chat', 'sessions', { q }] as const,
   session: (id: string) => ['chat', 'session', id] as const,
@@ -37,17 +41,10 @@ export function chatSessionPath(sessionId: string): string {
   return `${CHAT_PATH}/${encodeURIComponent(sessionId)}`;
 }
 
-export function sessionsPath(q: string, page: number): string {
-  const query = new URLSearchParams();
+/** The list's query: a trimmed q and a page only when they say something. */
+export function sessionsQuery(q: string, page: number): EndpointInput<typeof chatEndpoints.listSessions>['query'] {
   const trimmed = q.trim();
-  if (trimmed) query.set('q', trimmed);
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return `/chat/sessions${text ? `?${text}` : ''}`;
-}
-
-function sessionPath(id: string): string {
-  return `/chat/sessions/${encodeURIComponent(id)}`;
+  return { q: trimmed || undefined, page: page > 1 ? String(page) : undefined };
 }
 
 /** The next page to ask for, or undefined once every conversation has been loaded. */
@@ -57,17 +54,21 @@ export function nextSessionsPage(last: ChatSessionListResponse): number | undefi
 
 /**
  * The caller's conversations, latest activity first, page by page; `q` searches titles and
- * message text (blank lists them all). While a new search loads, the previous results stay.
+ * message text (blank lists them all).
  */
-export function useChatSessions(q: string) {
+export function chatSessionsQueryOptions(q: string) {
   const trimmed = q.trim();
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: chatKeys.list(trimmed),
-    queryFn: ({ pageParam, signal }) => apiRequest<ChatSessionListResponse>(sessionsPath(trimmed, pageParam), { background: true, signal }),
+    queryFn: ({ pageParam, signal }) => api(chatEndpoints.listSessions, { query: sessionsQuery(trimmed, pageParam) }, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextSessionsPage,
-    placeholderData: keepPreviousData,
   });
+}
+
+/** While a new search loads, the previous results stay. */
+export function useChatSessions(q: string) {
+  return useInfiniteQuery({ ...chatSessionsQueryOptions(q), placeholderData: keepPreviousData });
 }
 
 /** Every loaded conversation of an infinite list, in order, without duplicates across pages. */
@@ -91,25 +92,33 @@ export function isChatNotFound(error: unknown): boolean {
 }
 
 /**
- * One conversation with its messages; disabled without an id. A 404 (unknown id, or another
- * user's conversation) is not retried: check it with isChatNotFound(query.error).
+ * One conversation with its messages. A 404 (unknown id, or another user's conversation) is not
+ * retried: check it with isChatNotFound(query.error).
  */
-export function useChatSession(id: string | null) {
-  return useQuery({
-    queryKey: chatKeys.session(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<ChatSessionDetail>(sessionPath(id ?? ''), { background: true, signal }),
-    enabled: id !== null && id !== '',
+export function chatSessionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKeys.session(id),
+    queryFn: ({ signal }) => api(chatEndpoints.getSession, { params: { id } }, { signal }),
   });
 }
 
+/** Disabled without an id. */
+export function useChatSession(id: string | null) {
+  return useQuery({ ...chatSessionQueryOptions(id ?? ''), enabled: id !== null && id !== '' });
+}
+
 /** What this server's chat can do (engine badge, attachment limits); a failure leaves it undefined. */
-export function useChatConfig() {
-  return useQuery({
+export function chatConfigQueryOptions() {
+  return queryOptions({
     queryKey: chatKeys.config,
-    queryFn: ({ signal }) => apiRequest<ChatConfigResponse>('/chat/config', { background: true, signal }),
+    queryFn: ({ signal }) => api(chatEndpoints.config, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+export function useChatConfig() {
+  return useQuery(chatConfigQueryOptions());
 }
 
 /** Put a changed conversation summary into every cached list page and the cached detail. */
@@ -125,7 +134,7 @@ export function updateCachedSession(queryClient: QueryClient, session: ChatSessi
         }
       : data,
   );
-  queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), (detail) =>
+  queryClient.setQueryData(chatSessionQueryOptions(session.id).queryKey, (detail) =>
     detail ? { ...detail, ...session, messages: detail.messages } : detail,
   );
 }
@@ -146,16 +155,16 @@ function removeCachedSession(queryClient: QueryClient, id: string): void {
 }
 
 /**
- * Start a conversation (POST /api/chat/sessions); without a title the first question names it.
- * The new conversation is put in the cache so opening it needs no extra request.
+ * Start a conversation; without a title the first question names it. The new conversation is put
+ * in the cache so opening it needs no extra request.
  */
 export function useCreateChatSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title?: string } = {}) =>
-      apiRequest<ChatSessionSummary>('/chat/sessions', { json: input.title ? { title: input.title } : {} }),
+    mutationFn: (input: EndpointBody<typeof chatEndpoints.createSession> = {}) =>
+      api(chatEndpoints.createSession, { body: input.title ? { title: input.title } : {} }),
     onSuccess: (session) => {
-      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), { ...session, messages: [] });
+      queryClient.setQueryData(chatSessionQueryOptions(session.id).queryKey, { ...session, messages: [] });
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
     },
   });
@@ -166,7 +175,7 @@ export function useRenameChatSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; title: string }) =>
-      apiRequest<ChatSessionSummary>(sessionPath(input.id), { method: 'PATCH', json: { title: input.title }, background: true }),
+      api(chatEndpoints.renameSession, { params: { id: input.id }, body: { title: input.title } }),
     onSuccess: (session) => {
       updateCachedSession(queryClient, session);
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
@@ -185,7 +194,7 @@ export function useDeleteChatSession() {
   return useMutation({
     mutationFn: async (input: { id: string }) => {
       try {
-        await apiRequest<void>(sessionPath(input.id), { method: 'DELETE', background: true });
+        await api(chatEndpoints.deleteSession, { params: { id: input.id } });
       } catch (error) {
         if (!isChatNotFound(error)) throw error;
       }
@@ -199,32 +208,23 @@ export function useDeleteChatSession() {
   });
 }
 
-/** The body of a rating (ChatFeedbackRequest as sent: the comment may be left out). */
-export interface ChatFeedbackInput {
-  rating: ChatFeedbackRating | null;
-  comment?: string;
-}
-
 /** Rate an answer (or withdraw a rating with rating: null); the cached conversation takes the saved message. */
 export function useChatFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { sessionId: string; messageId: string; feedback: ChatFeedbackInput }) =>
-      apiRequest<ChatMessage>(`${sessionPath(input.sessionId)}/messages/${encodeURIComponent(input.messageId)}/feedback`, {
-        json: input.feedback,
-        background: true,
-      }),
+    mutationFn: (input: { sessionId: string; messageId: string; feedback: EndpointBody<typeof chatEndpoints.feedback> }) =>
+      api(chatEndpoints.feedback, { params: { id: input.sessionId, messageId: input.messageId }, body: input.feedback }),
     onSuccess: (message, input) => {
-      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(input.sessionId), (detail) =>
+      queryClient.setQueryData(chatSessionQueryOptions(input.sessionId).queryKey, (detail) =>
         detail ? { ...detail, messages: detail.messages.map((item) => (item.id === message.id ? message : item)) } : detail,
       );
     },
   });
 }
 
-/** GET /api/chat/sessions/{id}/export: the conversation and its cited passages as a .docx. */
+/** The conversation and its cited passages as a .docx. */
 export function chatExportUrl(sessionId: string): string {
-  return apiUrl(`${sessionPath(sessionId)}/export`);
+  return endpointUrl(chatEndpoints.exportSession, { params: { id: sessionId } });
 }
 
 /** The file name of a Content-Disposition header (filename* in UTF-8 preferred), if any. */
@@ -247,7 +247,7 @@ const EXPORT_FALLBACK_NAME = 'conversation.docx';
 
 /**
  * Download the .docx export: fetched with the auth-token header (a plain link would carry no
- * token), then saved under the server's file name. Failures throw an ApiError like apiRequest.
+ * token), then saved under the server's file name. Failures throw an ApiError like api().
  */
 export async function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
   const token = getAccessToken();

@@ -1,6 +1,5 @@
-import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatAttachment, REQUEST_TIMEOUT_MS, toClientError } from '@verity/shared';
-import { ApiError, apiRequest, apiUrl, NETWORK_FAILURE_STATUS, TIMEOUT_STATUS } from '../../lib/api-client';
-import { useAuthStore } from '../../lib/auth-store';
+import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatAttachment, chatEndpoints, endpointUrl, REQUEST_TIMEOUT_MS } from '@verity/shared';
+import { ApiError, api, apiFailure, type EndpointBody, NETWORK_FAILURE_STATUS, TIMEOUT_STATUS, toFormData } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
 /** The files a question may be asked about (the server checks the content; this spares a doomed upload). */
@@ -22,10 +21,6 @@ export function attachmentProblem(file: Pick<File, 'name' | 'size'>, maxBytes: n
   if (file.size === 0) return 'This file is empty';
   if (file.size > maxBytes) return `This file is larger than ${formatBytes(maxBytes)}`;
   return null;
-}
-
-function attachmentsPath(sessionId: string): string {
-  return `/chat/sessions/${encodeURIComponent(sessionId)}/attachments`;
 }
 
 function parseBody(text: string): unknown {
@@ -50,17 +45,15 @@ export function uploadAttachment(
   return new Promise((resolve, reject) => {
     const token = getAccessToken();
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(attachmentsPath(sessionId)));
+    xhr.open(chatEndpoints.uploadAttachment.method, endpointUrl(chatEndpoints.uploadAttachment, { params: { id: sessionId } }));
     xhr.timeout = REQUEST_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader(AUTH_TOKEN_HEADER, token);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    const fail = (status: number, body?: ApiErrorBody) => {
-      if (status === 401 && token !== null && getAccessToken() === token) useAuthStore.getState().clearSession();
-      reject(new ApiError(status, toClientError(status, body), body));
-    };
+    // Background: the refusal is shown next to the file, never in the error dialog.
+    const fail = (status: number, body?: ApiErrorBody) => reject(apiFailure(status, body, { background: true }, token));
     xhr.addEventListener('load', () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && typeof body === 'object' && body !== null) {
@@ -73,16 +66,15 @@ export function uploadAttachment(
     xhr.addEventListener('timeout', () => fail(TIMEOUT_STATUS));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
+    const upload: EndpointBody<typeof chatEndpoints.uploadAttachment> = { file };
+    xhr.send(toFormData(upload));
   });
 }
 
 /** Remove an attachment that has not been sent with a question (a 404 means it is already gone). */
 export async function deleteAttachment(sessionId: string, attachmentId: string): Promise<void> {
   try {
-    await apiRequest<void>(`${attachmentsPath(sessionId)}/${encodeURIComponent(attachmentId)}`, { method: 'DELETE', background: true });
+    await api(chatEndpoints.deleteAttachment, { params: { id: sessionId, attachmentId } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return;
     throw error;
