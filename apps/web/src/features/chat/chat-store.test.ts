@@ -81,10 +81,7 @@ describe('streaming an answer', () => {
 
     const outcome = await startChatStream({
       queryClient,
-      sessionId: SESSION,
-      kind: 'ask',
-      path: `/chat/sessions/${SESSION}/messages`,
-      body: { content: 'Question Q2' },
+      request: { kind: 'ask', input: { params: { id: SESSION }, body: { content: 'Question Q2' } } },
       keep: 2,
       question: { content: 'Question Q2', mode: 'answer', attachments: [] },
       mode: 'answer',
@@ -124,10 +121,7 @@ describe('streaming an answer', () => {
     );
     await startChatStream({
       queryClient,
-      sessionId: SESSION,
-      kind: 'regenerate',
-      path: `/chat/sessions/${SESSION}/messages/A1/regenerate`,
-      body: {},
+      request: { kind: 'regenerate', input: { params: { id: SESSION, messageId: 'A1' } } },
       keep: 1,
       question: null,
       mode: 'answer',
@@ -145,10 +139,7 @@ describe('streaming an answer', () => {
     );
     const outcome = await startChatStream({
       queryClient,
-      sessionId: SESSION,
-      kind: 'ask',
-      path: `/chat/sessions/${SESSION}/messages`,
-      body: {},
+      request: { kind: 'ask', input: { params: { id: SESSION }, body: { content: 'Again?' } } },
       keep: 2,
       question: { content: 'Again?', mode: 'answer', attachments: [] },
       mode: 'answer',
@@ -163,9 +154,6 @@ describe('streaming an answer', () => {
     const q1 = message('Q1', 'user', 0);
     queryClient.setQueryData(chatKeys.session(SESSION), detail([]));
     const stopped = message('A1', 'assistant', 1, { content: 'Partial', status: 'stopped' });
-    queryClient.setQueryDefaults(chatKeys.session(SESSION), {
-      queryFn: () => fetch(`/api/chat/sessions/${SESSION}`).then((r) => r.json()),
-    });
     let postSignal: AbortSignal | undefined;
     vi.stubGlobal(
       'fetch',
@@ -179,10 +167,7 @@ describe('streaming an answer', () => {
     );
     const running = startChatStream({
       queryClient,
-      sessionId: SESSION,
-      kind: 'ask',
-      path: `/chat/sessions/${SESSION}/messages`,
-      body: {},
+      request: { kind: 'ask', input: { params: { id: SESSION }, body: { content: 'Question Q1' } } },
       keep: 0,
       question: { content: 'Question Q1', mode: 'answer', attachments: [] },
       mode: 'answer',
@@ -199,9 +184,6 @@ describe('streaming an answer', () => {
 
   it('an error event shows the message on the answer being streamed', async () => {
     queryClient.setQueryData(chatKeys.session(SESSION), detail([]));
-    queryClient.setQueryDefaults(chatKeys.session(SESSION), {
-      queryFn: () => fetch(`/api/chat/sessions/${SESSION}`).then((r) => r.json()),
-    });
     const errors: (string | null)[] = [];
     const unsubscribe = useChatStore.subscribe((state) => {
       const error = state.streams[SESSION]?.error;
@@ -221,10 +203,7 @@ describe('streaming an answer', () => {
     );
     const outcome = await startChatStream({
       queryClient,
-      sessionId: SESSION,
-      kind: 'ask',
-      path: `/chat/sessions/${SESSION}/messages`,
-      body: {},
+      request: { kind: 'ask', input: { params: { id: SESSION }, body: { content: 'Question Q1' } } },
       keep: 0,
       question: { content: 'Question Q1', mode: 'answer', attachments: [] },
       mode: 'answer',

@@ -1,10 +1,10 @@
-import type { ChatAttachment, ChatMessage, ChatMode, ChatSessionDetail, ChatStreamEvent, Citation } from '@verity/shared';
+import type { ChatAttachment, ChatMessage, ChatMode, ChatStreamEvent, Citation } from '@verity/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { DocumentFilters } from '../../components/filters/document-filters';
 import { isApiError } from '../../lib/api-client';
-import { chatKeys, updateCachedSession } from './api';
-import { streamChat } from './stream';
+import { chatKeys, chatSessionQueryOptions, updateCachedSession } from './api';
+import { type AnswerRequest, streamChat } from './stream';
 
 /**
  * The chat's local state, outside any route component so that neither the move from /chat to
@@ -18,7 +18,7 @@ export const CHAT_QUESTION_ASKED_EVENT = 'chat_question_asked';
 /** The composer of the page with no conversation yet. */
 export const NEW_CONVERSATION_KEY = 'new';
 
-export type StreamKind = 'ask' | 'regenerate' | 'edit';
+export type StreamKind = AnswerRequest['kind'];
 export type StreamPhase = 'thinking' | 'streaming' | 'error';
 
 /** The question shown above an answer being streamed, until the server's copy replaces it. */
@@ -164,11 +164,8 @@ export function isStreaming(sessionId: string): boolean {
 
 export interface StartStreamOptions {
   queryClient: QueryClient;
-  sessionId: string;
-  kind: StreamKind;
-  /** Under /api: the messages, regenerate or edit endpoint. */
-  path: string;
-  body: unknown;
+  /** The question to answer, in the conversation its path names. */
+  request: AnswerRequest;
   keep: number;
   question: PendingQuestion | null;
   mode: ChatMode;
@@ -184,7 +181,7 @@ const SETTLE_DELAY_MS = 250;
 async function settle(queryClient: QueryClient, sessionId: string, expectedLength: number): Promise<void> {
   for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
     try {
-      const detail = await queryClient.fetchQuery<ChatSessionDetail>({ queryKey: chatKeys.session(sessionId), staleTime: 0 });
+      const detail = await queryClient.fetchQuery({ ...chatSessionQueryOptions(sessionId), staleTime: 0 });
       if (detail.messages.length >= expectedLength) return;
     } catch {
       return;
@@ -201,7 +198,9 @@ async function settle(queryClient: QueryClient, sessionId: string, expectedLengt
  * through the error dialog; the caller gets 'refused' and can put the question back.
  */
 export async function startChatStream(options: StartStreamOptions): Promise<StreamOutcome> {
-  const { queryClient, sessionId, kind, path, body, keep, question, mode } = options;
+  const { queryClient, request, keep, question, mode } = options;
+  const { kind } = request;
+  const sessionId = request.input.params.id;
   if (controllers.has(sessionId)) return 'refused';
   const controller = new AbortController();
   controllers.set(sessionId, controller);
@@ -222,7 +221,7 @@ export async function startChatStream(options: StartStreamOptions): Promise<Stre
     } else if (event.event === 'done') {
       finished = true;
       const { question: storedQuestion, answer, session } = event.data;
-      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(sessionId), (detail) => {
+      queryClient.setQueryData(chatSessionQueryOptions(sessionId).queryKey, (detail) => {
         const earlier: ChatMessage[] = detail ? detail.messages.slice(0, keep) : [];
         const pair = kind === 'regenerate' ? [answer] : [storedQuestion, answer];
         return { ...(detail ?? session), ...session, messages: [...earlier, ...pair] };
@@ -238,7 +237,7 @@ export async function startChatStream(options: StartStreamOptions): Promise<Stre
   };
 
   try {
-    await streamChat({ path, body, signal: controller.signal, onEvent });
+    await streamChat({ request, signal: controller.signal, onEvent });
   } catch (error) {
     if (!controller.signal.aborted && isApiError(error) && !finished && !failed) {
       const refusedBeforeStream = useChatStore.getState().streams[sessionId]?.phase === 'thinking';

@@ -1,5 +1,13 @@
-import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatStreamEvent, type ChatStreamEventName } from '@verity/shared';
-import { type ApiError, apiFailure, apiUrl, NETWORK_FAILURE_STATUS, readErrorBody } from '../../lib/api-client';
+import {
+  AUTH_TOKEN_HEADER,
+  type ApiErrorBody,
+  type ChatStreamEvent,
+  type ChatStreamEventName,
+  chatEndpoints,
+  type EndpointInput,
+  endpointUrl,
+} from '@verity/shared';
+import { type ApiError, apiFailure, NETWORK_FAILURE_STATUS, readErrorBody } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
 /** A Server-Sent Event as read off the wire, before its data is interpreted. */
@@ -85,10 +93,16 @@ export function toChatStreamEvent(raw: RawSseEvent): ChatStreamEvent | null {
   }
 }
 
+/** The calls whose answer streams: a new question, an answer given again, an edited question. */
+const ANSWER_ENDPOINTS = { ask: chatEndpoints.ask, regenerate: chatEndpoints.regenerate, edit: chatEndpoints.edit } as const;
+
+type AnswerKind = keyof typeof ANSWER_ENDPOINTS;
+
+/** One of those calls with its input, typed from its descriptor. */
+export type AnswerRequest = { [K in AnswerKind]: { kind: K; input: EndpointInput<(typeof ANSWER_ENDPOINTS)[K]> } }[AnswerKind];
+
 export interface StreamChatOptions {
-  /** Under /api, e.g. '/chat/sessions/{id}/messages'. */
-  path: string;
-  body: unknown;
+  request: AnswerRequest;
   signal: AbortSignal;
   onEvent: (event: ChatStreamEvent) => void;
 }
@@ -100,14 +114,20 @@ export interface StreamChatOptions {
  * catalogue and the error dialog like any other call. An abort through `signal` rejects with
  * the fetch's AbortError.
  */
-export async function streamChat({ path, body, signal, onEvent }: StreamChatOptions): Promise<void> {
+export async function streamChat({ request, signal, onEvent }: StreamChatOptions): Promise<void> {
+  const endpoint = ANSWER_ENDPOINTS[request.kind];
   const token = getAccessToken();
   const headers = new Headers({ Accept: 'text/event-stream', 'Content-Type': 'application/json' });
   if (token) headers.set(AUTH_TOKEN_HEADER, token);
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { method: 'POST', headers, body: JSON.stringify(body), signal });
+    response = await fetch(endpointUrl(endpoint, request.input), {
+      method: endpoint.method,
+      headers,
+      body: JSON.stringify(request.input.body ?? {}),
+      signal,
+    });
   } catch (cause) {
     if (signal.aborted) throw cause;
     throw refusal(NETWORK_FAILURE_STATUS, undefined, token);
