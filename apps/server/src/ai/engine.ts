@@ -56,19 +56,19 @@ export function embeddingSettingsFor(config: EngineConfig): EmbeddingSettings | 
   return { provider, model, ...connectionOf(config) };
 }
 
+/** The offline engine, which answers with quoted passages of the library. */
+export const builtinEngine: ChatEngine = {
+  id: BUILTIN_ENGINE_ID,
+  kind: 'builtin',
+  label: BUILTIN_ENGINE_LABEL,
+  answer: answerWithBuiltinEngine,
+};
+
 /** The engine the configuration selects. */
 export function chatEngineFor(config: EngineConfig): ChatEngine {
   const provider = config.AI_PROVIDER;
   const model = config.AI_MODEL;
-  if (!provider || !model) {
-    return {
-      id: BUILTIN_ENGINE_ID,
-      kind: 'builtin',
-      label: BUILTIN_ENGINE_LABEL,
-      // Looked up at call time, so the built-in engine is the one module tests may wrap.
-      answer: (options) => answerWithBuiltinEngine(options),
-    };
-  }
+  if (!provider || !model) return builtinEngine;
   const settings: ProviderSettings = {
     provider,
     model,

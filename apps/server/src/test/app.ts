@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real application on a fresh database, quiet, with no SMTP (mail lands in the outbox). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore'> & {
+  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore' | 'chatEngine'> & {
     /** An already open database (a restart, or a second process on it): closing the app leaves it open. */
     database?: DatabaseHandle;
   } = {},
@@ -39,7 +39,14 @@ export async function buildTestApp(
     later: (label, work) => mailer().later(label, work),
     close: () => mailer().close(),
   };
-  const app = await buildApp({ config, database, logStream: deps.logStream, mailer: forwarder, rateLimitStore: deps.rateLimitStore });
+  const app = await buildApp({
+    config,
+    database,
+    logStream: deps.logStream,
+    mailer: forwarder,
+    rateLimitStore: deps.rateLimitStore,
+    chatEngine: deps.chatEngine,
+  });
   real ??= createMailer({ config, db: database.db, log: app.log });
   await app.ready();
   return {

@@ -3,12 +3,11 @@
  * and their Server-Sent Events, and a pacing wrapper for the built-in engine.
  *
  * Every helper takes the test app first, so a suite can also ask on an app of its own (a small
- * attachment limit, a provider engine). This module has no runtime import of the application: a
- * `vi.mock` factory of the built-in engine may `await import()` it without a cycle.
+ * attachment limit, a provider engine).
  */
 import type { ChatSessionDetail, ChatSessionSummary, ChatStreamEvent, ChatStreamEvents, Citation } from '@verity/shared';
 import { expect, vi } from 'vitest';
-import type { BuiltinEngineOptions } from '../ai/builtin-engine.ts';
+import { builtinEngine, type ChatEngine } from '../ai/engine.ts';
 import { newId } from '../lib/ids.ts';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './factories.ts';
@@ -195,24 +194,16 @@ export function buildCitation(quote: string): Citation {
  */
 export const engineControl = { delayMs: 0, failAfterTokens: -1 };
 
-type BuiltinEngineModule = typeof import('../ai/builtin-engine.ts');
-
 /**
- * The built-in engine module with its answers under `engineControl`, keeping the real engine's
- * retrieval, text and AbortSignal handling. For a suite's mock of the module:
- *
- * ```ts
- * vi.mock('../../ai/builtin-engine.ts', async (importOriginal) =>
- *   (await import('../../test/chat.ts')).controlledBuiltinEngine(await importOriginal()),
- * );
- * ```
+ * The built-in engine with its answers under `engineControl`, keeping the real engine's retrieval,
+ * text and AbortSignal handling. For a suite's app: `buildTestApp(env, { chatEngine: controlledEngine() })`.
  */
-export function controlledBuiltinEngine(real: BuiltinEngineModule): BuiltinEngineModule {
+export function controlledEngine(engine: ChatEngine = builtinEngine): ChatEngine {
   return {
-    ...real,
-    answerWithBuiltinEngine: async function* (options: BuiltinEngineOptions) {
+    ...engine,
+    answer: async function* (options) {
       let tokens = 0;
-      for await (const event of real.answerWithBuiltinEngine(options)) {
+      for await (const event of engine.answer(options)) {
         if (engineControl.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, engineControl.delayMs));
         if (event.type === 'token' && tokens++ === engineControl.failAfterTokens) throw new Error('engine failure for the test');
         yield event;

@@ -92,8 +92,10 @@ export async function buildDocument(
 }
 
 /** A test app holding the ingested seed corpus, with a standard user and a guest. */
-export async function buildLibraryTestApp(): Promise<{ t: TestApp; standard: TestUser; guest: TestUser }> {
-  const t = await buildTestApp();
+export async function buildLibraryTestApp(
+  deps: Parameters<typeof buildTestApp>[1] = {},
+): Promise<{ t: TestApp; standard: TestUser; guest: TestUser }> {
+  const t = await buildTestApp({}, deps);
   await ingestSeedCorpus({ db: t.db });
   return { t, standard: await buildUser(t), guest: await buildUser(t, { roles: ['guest'] }) };
 }

@@ -9,32 +9,32 @@
  * question has used it (after that the answers cite it, so it stays): 409 otherwise.
  */
 import { createHash } from 'node:crypto';
-import { type ChatAttachment, type ChatMessage, chatSessionParamsSchema, ERROR_CODES, isChatId } from '@verity/shared';
+import { type ChatAttachment, type ChatMessage, ERROR_CODES } from '@verity/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type AttachmentSource, withoutFileText } from '../../ai/attachment-passages.ts';
-import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, chatSessions } from '../../db/schema.ts';
 import type { ParsedElement } from '../../ingest/markdown.ts';
 import { parseUntrustedFile } from '../../ingest/isolated.ts';
 import { type ParsedDocument, UnreadableFileError } from '../../ingest/parse.ts';
 import { ACCEPTED_TYPES_MESSAGE } from '../../ingest/sniff.ts';
-import { authOf, requireAuth } from '../../lib/auth.ts';
-import { AppError, catalogued, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, catalogued, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createRateLimiter } from '../../lib/rate-limit.ts';
-import { acceptMultipart, formatMegabytes, formFile, readForm } from '../../lib/uploads.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { type ChatMessageRow, type ChatOwner, findSession, presentMessage } from './service.ts';
+import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
+import { formatMegabytes } from '../../lib/uploads.ts';
+import {
+  attachmentNotFound,
+  type ConversationOwner,
+  conversationNotFound,
+  ownAttachments,
+  ownConversation,
+} from '../../policies/conversations.ts';
+import { type ChatMessageRow, findSession, presentMessage } from './conversations.ts';
 
 type ChatAttachmentRow = typeof chatAttachments.$inferSelect;
 /** An attachment without its elements (what listing and presenting need). */
 type AttachmentSummaryRow = Omit<ChatAttachmentRow, 'elements'>;
 
-const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
-const ATTACHMENT_NOT_FOUND = 'The requested attachment could not be found.';
 export const ATTACHMENT_NOT_IN_CONVERSATION = 'An attachment could not be found in this conversation';
 export const CHAT_ACCEPTED_TYPES_MESSAGE = 'Attach a PDF, Word (.docx) or plain text (.txt or Markdown) file.';
 const ATTACHMENT_IN_USE = 'This file has been asked about in this conversation, so it stays with the answers that use it.';
@@ -44,10 +44,20 @@ const TITLE_MAX_LENGTH = 200;
 // Room for the multipart framing on top of the largest file allowed.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-const attachmentParamsSchema = z.object({
-  id: z.string().refine(isChatId, 'A conversation id is 26 letters or digits'),
-  attachmentId: z.string().refine(isChatId, 'An attachment id is 26 letters or digits'),
-});
+/** The most an upload's multipart body may hold: the largest file allowed and the form around it. */
+export function attachmentBodyLimit(maxBytes: number): number {
+  return maxBytes + FORM_OVERHEAD_BYTES;
+}
+
+/** The refusal of a file (or a body) over the attachment size limit. */
+export function attachmentTooLarge(maxBytes: number): AppError {
+  return catalogued(413, 'fileTooLarge', `The file is larger than the ${formatMegabytes(maxBytes)} limit for attachments.`);
+}
+
+/** Parsing a file costs more than answering from it: uploads have a per-user limit of their own. */
+export function createUploadLimiter(options: { store: RateLimitStore; perMinute: number }): RateLimiter {
+  return createRateLimiter({ store: options.store, name: 'chat:attachments', limit: options.perMinute, windowMs: 60_000 });
+}
 
 const summaryColumns = {
   id: chatAttachments.id,
@@ -63,15 +73,7 @@ const summaryColumns = {
   createdAt: chatAttachments.createdAt,
 };
 
-/** Attachments of the caller's conversation only: the owner and the conversation must both match. */
-const ownedBy = (owner: ChatOwner, sessionId: string) =>
-  and(
-    eq(chatAttachments.sessionId, sessionId),
-    eq(chatAttachments.organisationId, owner.organisationId),
-    eq(chatAttachments.userId, owner.userId),
-  );
-
-function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
+export function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
   return {
     id: row.id,
     file_name: row.fileName,
@@ -90,7 +92,7 @@ function presentAttachment(row: AttachmentSummaryRow): ChatAttachment {
  */
 async function createAttachment(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   fileName: string;
   bytes: Uint8Array;
@@ -99,15 +101,9 @@ async function createAttachment(options: {
   const { db, owner, sessionId, parsed } = options;
   return withoutFileText('storing an attachment', () =>
     db.transaction(async (tx) => {
-      const [session] = await tx
-        .select({ id: chatSessions.id })
-        .from(chatSessions)
-        .where(
-          and(eq(chatSessions.id, sessionId), eq(chatSessions.organisationId, owner.organisationId), eq(chatSessions.userId, owner.userId)),
-        )
-        .for('update');
+      const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
       if (!session) return null;
-      const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(chatAttachments).where(ownedBy(owner, sessionId));
+      const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(chatAttachments).where(ownAttachments(owner, sessionId));
       if (Number(held?.n ?? 0) >= CHAT_SESSION_ATTACHMENTS_MAX) return 'full' as const;
       const [row] = await tx
         .insert(chatAttachments)
@@ -140,19 +136,24 @@ function attachmentTitle(title: string | null, fileName: string): string {
   return `${text.slice(0, TITLE_MAX_LENGTH - 1).trimEnd()}…`;
 }
 
-/** The caller's conversation's attachments, oldest first. */
-async function listAttachments(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<AttachmentSummaryRow[]> {
+/** The attachments of a conversation of the caller's, oldest first. */
+export async function listAttachments(options: {
+  db: Database;
+  owner: ConversationOwner;
+  sessionId: string;
+}): Promise<AttachmentSummaryRow[]> {
+  if (!(await findSession(options))) throw conversationNotFound();
   return options.db
     .select(summaryColumns)
     .from(chatAttachments)
-    .where(ownedBy(options.owner, options.sessionId))
+    .where(ownAttachments(options.owner, options.sessionId))
     .orderBy(asc(chatAttachments.createdAt), asc(chatAttachments.id));
 }
 
 /** The given attachments of the caller's conversation (any other id is simply absent). */
 export async function findAttachments(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   ids: readonly string[];
 }): Promise<AttachmentSummaryRow[]> {
@@ -160,28 +161,30 @@ export async function findAttachments(options: {
   return options.db
     .select(summaryColumns)
     .from(chatAttachments)
-    .where(and(ownedBy(options.owner, options.sessionId), inArray(chatAttachments.id, [...options.ids])));
+    .where(and(ownAttachments(options.owner, options.sessionId), inArray(chatAttachments.id, [...options.ids])));
 }
 
-type DeleteAttachmentResult = 'deleted' | 'not_found' | 'in_use';
-
-/** Remove an attachment no question has used yet, in one statement so a question cannot slip in between. */
-async function deleteAttachment(options: {
+/**
+ * Remove an attachment no question has used yet (409 once one has: the answers cite it), in one
+ * statement so a question cannot slip in between.
+ */
+export async function deleteAttachment(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   attachmentId: string;
-}): Promise<DeleteAttachmentResult> {
+}): Promise<void> {
   const { db, owner, sessionId, attachmentId } = options;
-  const target = and(ownedBy(owner, sessionId), eq(chatAttachments.id, attachmentId));
+  if (!(await findSession({ db, owner, sessionId }))) throw conversationNotFound();
+  const target = and(ownAttachments(owner, sessionId), eq(chatAttachments.id, attachmentId));
   const used = sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${sessionId} and ${attachmentId} = any(${chatMessages.attachmentIds}))`;
   const deleted = await db
     .delete(chatAttachments)
     .where(and(target, sql`not ${used}`))
     .returning({ id: chatAttachments.id });
-  if (deleted.length > 0) return 'deleted';
+  if (deleted.length > 0) return;
   const [exists] = await db.select({ id: chatAttachments.id }).from(chatAttachments).where(target);
-  return exists ? 'in_use' : 'not_found';
+  throw exists ? new AppError(409, ATTACHMENT_IN_USE) : attachmentNotFound();
 }
 
 /**
@@ -191,7 +194,7 @@ async function deleteAttachment(options: {
  */
 export async function attachmentsInScope(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   question: ChatMessageRow;
 }): Promise<{ sources: AttachmentSource[]; question: ChatAttachment[] }> {
   const { db, owner, question } = options;
@@ -207,7 +210,7 @@ export async function attachmentsInScope(options: {
   const rows = await db
     .select()
     .from(chatAttachments)
-    .where(and(ownedBy(owner, question.sessionId), inArray(chatAttachments.id, ids)));
+    .where(and(ownAttachments(owner, question.sessionId), inArray(chatAttachments.id, ids)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((id) => byId.get(id)).filter((row): row is ChatAttachmentRow => row !== undefined);
   return {
@@ -224,7 +227,7 @@ export async function attachmentsInScope(options: {
 /** Messages as the browser sees them, each question with its attachments (in the order they were given). */
 export async function presentMessages(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   messages: readonly ChatMessageRow[];
 }): Promise<ChatMessage[]> {
@@ -237,11 +240,6 @@ export async function presentMessages(options: {
       message.attachmentIds.map((id) => byId.get(id)).filter((attachment): attachment is ChatAttachment => attachment !== undefined),
     ),
   );
-}
-
-function ownerOf(request: FastifyRequest): ChatOwner {
-  const { organisationId, userId } = authOf(request, ['standard']);
-  return { organisationId, userId };
 }
 
 /** A refusal of the file itself: 422, naming the file field, with the catalogue's code when it is the wrong kind of file. */
@@ -266,87 +264,45 @@ function unreadable(error: UnreadableFileError): AppError {
 }
 
 /**
- * Routes under /api/chat/sessions/{id}/attachments. Standard role only; the conversation must be
- * the caller's (anyone else's answers exactly like a missing one, before the file is read).
+ * Parse a file and keep it in a conversation of the caller's. Refused, in this order: an empty
+ * file, the caller's upload rate limit, a file the parsers cannot read or a chat does not take
+ * (422, or 413 past the size limit), a conversation that is not the caller's (deleted meanwhile)
+ * and a conversation already holding CHAT_SESSION_ATTACHMENTS_MAX files.
  */
-export async function chatAttachmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { db, config } = deps;
-  const maxBytes = config.CHAT_ATTACHMENT_MAX_BYTES;
-  const tooLarge = () => catalogued(413, 'fileTooLarge', `The file is larger than the ${formatMegabytes(maxBytes)} limit for attachments.`);
-  const standardOnly = { onRequest: requireAuth(['standard']) };
-  // Parsing a file costs more than answering from it: uploads have a per-user limit of their own.
-  const limiter = createRateLimiter({
-    store: deps.rateLimitStore,
-    name: 'chat:attachments',
-    limit: config.CHAT_RATE_LIMIT_PER_MINUTE,
-    windowMs: 60_000,
-  });
+export async function attachFile(options: {
+  db: Database;
+  limiter: RateLimiter;
+  owner: ConversationOwner;
+  sessionId: string;
+  file: Blob;
+  fileName: string;
+  maxBytes: number;
+}): Promise<AttachmentSummaryRow> {
+  const { db, owner, sessionId, file, fileName, maxBytes } = options;
+  if (file.size === 0) throw fileRefused('The file is empty.', false);
+  await options.limiter.consume(`${owner.organisationId}:${owner.userId}`);
 
-  // A scope of its own: the upload reads multipart itself, with the attachment size as its limit.
-  await app.register(async (scope) => {
-    acceptMultipart(scope, maxBytes + FORM_OVERHEAD_BYTES, tooLarge);
-
-    scope.post(
-      '/chat/sessions/:id/attachments',
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let parsed: ParsedDocument;
+  try {
+    parsed = await parseUntrustedFile({ bytes, filename: fileName, maxBytes });
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error.reason === 'too_large' ? attachmentTooLarge(maxBytes) : unreadable(error);
+    throw error;
+  }
+  // The ingestion parsers read web pages too; a chat attachment is a document, not a page.
+  if (parsed.format === 'html') {
+    throw fileRefused(`This file is a web page (HTML). ${CHAT_ACCEPTED_TYPES_MESSAGE}`, true);
+  }
+  const stored = await createAttachment({ db, owner, sessionId, fileName, bytes, parsed });
+  if (stored === null) throw conversationNotFound();
+  if (stored === 'full') {
+    throw validationError([
       {
-        ...standardOnly,
-        // Before the body is read: someone else's (or no) conversation is refused without taking the upload.
-        preParsing: async (request) => {
-          const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-          if (!(await findSession({ db, owner: ownerOf(request), sessionId: params.id }))) throw notFound(SESSION_NOT_FOUND);
-        },
+        loc: ['body', 'file'],
+        msg: `A conversation holds at most ${CHAT_SESSION_ATTACHMENTS_MAX} files. Start a new conversation to ask about more.`,
       },
-      async (request, reply): Promise<ChatAttachment> => {
-        const owner = ownerOf(request);
-        const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-        const form = await readForm(request, 'Send the file as multipart/form-data in the file field');
-        const { file: upload, filename: fileName } = formFile(form, maxBytes, tooLarge);
-        if (upload.size === 0) throw fileRefused('The file is empty.', false);
-        await limiter.consume(`${owner.organisationId}:${owner.userId}`);
-
-        const bytes = new Uint8Array(await upload.arrayBuffer());
-        let parsed: ParsedDocument;
-        try {
-          parsed = await parseUntrustedFile({ bytes, filename: fileName, maxBytes });
-        } catch (error) {
-          if (error instanceof UnreadableFileError) throw error.reason === 'too_large' ? tooLarge() : unreadable(error);
-          throw error;
-        }
-        // The ingestion parsers read web pages too; a chat attachment is a document, not a page.
-        if (parsed.format === 'html') {
-          throw fileRefused(`This file is a web page (HTML). ${CHAT_ACCEPTED_TYPES_MESSAGE}`, true);
-        }
-        const stored = await createAttachment({ db, owner, sessionId: params.id, fileName, bytes, parsed });
-        if (stored === null) throw notFound(SESSION_NOT_FOUND);
-        if (stored === 'full') {
-          throw validationError([
-            {
-              loc: ['body', 'file'],
-              msg: `A conversation holds at most ${CHAT_SESSION_ATTACHMENTS_MAX} files. Start a new conversation to ask about more.`,
-            },
-          ]);
-        }
-        reply.status(201).header('location', `/api/chat/sessions/${params.id}/attachments/${stored.id}`);
-        return presentAttachment(stored);
-      },
-    );
-  });
-
-  app.get('/chat/sessions/:id/attachments', standardOnly, async (request): Promise<{ attachments: ChatAttachment[] }> => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-    if (!(await findSession({ db, owner, sessionId: params.id }))) throw notFound(SESSION_NOT_FOUND);
-    const rows = await listAttachments({ db, owner, sessionId: params.id });
-    return { attachments: rows.map(presentAttachment) };
-  });
-
-  app.delete('/chat/sessions/:id/attachments/:attachmentId', standardOnly, async (request, reply) => {
-    const owner = ownerOf(request);
-    const params = parseWith(attachmentParamsSchema, request.params, 'params');
-    if (!(await findSession({ db, owner, sessionId: params.id }))) throw notFound(SESSION_NOT_FOUND);
-    const result = await deleteAttachment({ db, owner, sessionId: params.id, attachmentId: params.attachmentId });
-    if (result === 'not_found') throw notFound(ATTACHMENT_NOT_FOUND);
-    if (result === 'in_use') throw new AppError(409, ATTACHMENT_IN_USE);
-    return reply.status(204).send();
-  });
+    ]);
+  }
+  return stored;
 }

@@ -1,21 +1,19 @@
-import { type ChatFeedbackRating, type ChatFilters, type Citation, chatSessionParamsSchema } from '@verity/shared';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ChatFeedbackRating, type ChatFilters, type Citation, chatEndpoints } from '@verity/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, documents, organisations, users } from '../../db/schema.ts';
-import { authOf, requireAuth } from '../../lib/auth.ts';
 import { formatDateTime } from '../../lib/docx/dates.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import type { Block, DocumentModel, Field, ListItem, Span } from '../../lib/docx/model.ts';
 import { renderDocx } from '../../lib/docx/render.ts';
 import { cleanText } from '../../lib/docx/text.ts';
-import { notFound } from '../../lib/errors.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { type ChatMessageRow, type ChatOwner, type ChatSessionRow, getSession } from './service.ts';
-
-const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
+import { route } from '../../lib/route.ts';
+import { type ConversationOwner, conversationNotFound, ownAttachments } from '../../policies/conversations.ts';
+import { documentVisibleTo } from '../../policies/documents.ts';
+import { type ChatMessageRow, type ChatSessionRow, getSession } from './conversations.ts';
 
 /** Everything an evidence record of one conversation is made of, loaded for its owner only. */
 interface ConversationExport {
@@ -40,36 +38,36 @@ export async function chatExportRoutes(app: FastifyInstance, deps: RouteDeps): P
   const { db, config } = deps;
   const limits = createReadLimits({ store: deps.rateLimitStore, config })('chatExport');
 
-  app.get('/chat/sessions/:id/export', { onRequest: requireAuth(['standard']), ...limits }, async (request, reply) => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-    const loaded = await loadConversationExport({ db, owner, sessionId: params.id, appUrl: config.APP_URL, exportedAt: new Date() });
-    if (!loaded) throw notFound(SESSION_NOT_FOUND);
-    const file = await buildConversationRecord(loaded);
-    return reply
-      .header('content-type', DOCX_CONTENT_TYPE)
-      .header('content-disposition', contentDisposition(exportFileName(loaded.session.title, loaded.exportedAt)))
-      .header('cache-control', 'private, no-store')
-      .send(file);
+  route(app, chatEndpoints.exportSession, {
+    ...limits,
+    handler: async ({ auth, params, reply }) => {
+      const loaded = await loadConversationExport({
+        db,
+        owner: auth,
+        sessionId: params.id,
+        appUrl: config.APP_URL,
+        exportedAt: new Date(),
+      });
+      const file = await buildConversationRecord(loaded);
+      return reply
+        .header('content-type', DOCX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(exportFileName(loaded.session.title, loaded.exportedAt)))
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
   });
 }
 
-function ownerOf(request: FastifyRequest): ChatOwner {
-  const { organisationId, userId } = authOf(request, ['standard']);
-  return { organisationId, userId };
-}
-
-/** The conversation and what its record names, or null when the conversation is not the caller's. */
+/** A conversation of the caller's and what its record names. */
 async function loadConversationExport(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   appUrl: string;
   exportedAt: Date;
-}): Promise<ConversationExport | null> {
+}): Promise<ConversationExport> {
   const { db, owner } = options;
   const found = await getSession({ db, owner, sessionId: options.sessionId });
-  if (!found) return null;
   const attachmentIds = [...new Set(found.messages.flatMap((message) => message.attachmentIds))];
   const supersedingIds = [
     ...new Set(
@@ -89,27 +87,16 @@ async function loadConversationExport(options: {
       : db
           .select({ id: chatAttachments.id, fileName: chatAttachments.fileName })
           .from(chatAttachments)
-          .where(
-            and(
-              inArray(chatAttachments.id, attachmentIds),
-              eq(chatAttachments.sessionId, found.session.id),
-              eq(chatAttachments.userId, owner.userId),
-              eq(chatAttachments.organisationId, owner.organisationId),
-            ),
-          ),
+          .where(and(inArray(chatAttachments.id, attachmentIds), ownAttachments(owner, found.session.id))),
     supersedingIds.length === 0
       ? []
       : db
           .select({ id: documents.id, edition: documents.edition })
           .from(documents)
-          .where(
-            and(
-              inArray(documents.id, supersedingIds),
-              or(isNull(documents.organisationId), eq(documents.organisationId, owner.organisationId)),
-            ),
-          ),
+          .where(and(inArray(documents.id, supersedingIds), documentVisibleTo(owner.organisationId))),
   ]);
-  if (!organisation || !user) return null;
+  // The caller's own organisation and account: gone only when they are being removed.
+  if (!organisation || !user) throw conversationNotFound();
   return {
     session: found.session,
     messages: found.messages,

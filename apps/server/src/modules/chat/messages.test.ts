@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ask,
   askOverConnection,
+  controlledEngine,
   engineControl,
   newSession,
   only,
@@ -19,10 +20,6 @@ import {
 } from '../../test/chat.ts';
 import { buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 
-vi.mock('../../ai/builtin-engine.ts', async (importOriginal) =>
-  (await import('../../test/chat.ts')).controlledBuiltinEngine(await importOriginal()),
-);
-
 const ELECTRICAL = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 const OUT_OF_SCOPE = 'What is the recommended paediatric dose of amoxicillin?';
 
@@ -31,7 +28,7 @@ let standard: TestUser;
 let guest: TestUser;
 
 beforeAll(async () => {
-  ({ t, standard, guest } = await buildLibraryTestApp());
+  ({ t, standard, guest } = await buildLibraryTestApp({ chatEngine: controlledEngine() }));
 });
 
 afterAll(async () => {

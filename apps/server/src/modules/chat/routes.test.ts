@@ -16,7 +16,8 @@ import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildCitation, newSession } from '../../test/chat.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
-import { appendMessage, type ChatOwner, createSession } from './service.ts';
+import type { ConversationOwner } from '../../policies/conversations.ts';
+import { appendMessage, createSession } from './conversations.ts';
 
 let t: TestApp;
 let guest: TestUser;
@@ -30,7 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const ownerOf = (user: TestUser): ChatOwner => ({ organisationId: user.user.organisationId, userId: user.user.id });
+const ownerOf = (user: TestUser): ConversationOwner => ({ organisationId: user.user.organisationId, userId: user.user.id });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -1,123 +1,175 @@
-import {
-  CHAT_ATTACHMENTS_MAX,
-  CHAT_MESSAGE_MAX_LENGTH,
-  type ChatConfigResponse,
-  type ChatMessage,
-  type ChatSessionDetail,
-  type ChatSessionListResponse,
-  type ChatSessionSummary,
-  CHAT_SESSIONS_PAGE_SIZE,
-  chatFeedbackSchema,
-  chatMessageParamsSchema,
-  chatSessionParamsSchema,
-  createChatSessionSchema,
-  listChatSessionsQuerySchema,
-  renameChatSessionSchema,
-} from '@verity/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { chatEngineFor, describeEngine } from '../../ai/engine.ts';
+import { CHAT_ATTACHMENTS_MAX, CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSIONS_PAGE_SIZE, chatEndpoints, isChatId } from '@verity/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeEngine } from '../../ai/engine.ts';
 import type { RouteDeps } from '../../app.ts';
-import { authOf, requireAuth } from '../../lib/auth.ts';
-import { notFound, validationError } from '../../lib/errors.ts';
-import { parseWith } from '../../lib/validate.ts';
-import { chatExportRoutes } from './export.ts';
-import { chatAttachmentRoutes, presentMessages } from './attachments.ts';
-import { chatMessageRoutes } from './messages.ts';
+import { route, sessionOf } from '../../lib/route.ts';
+import { sendEventStream } from '../../lib/sse.ts';
+import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
+import { type ConversationOwner, conversationNotFound } from '../../policies/conversations.ts';
+import { produceAnswer } from './answers.ts';
 import {
-  type ChatOwner,
+  attachFile,
+  attachmentBodyLimit,
+  attachmentTooLarge,
+  createUploadLimiter,
+  deleteAttachment,
+  listAttachments,
+  presentAttachment,
+  presentMessages,
+} from './attachments.ts';
+import {
   createSession,
   deleteSession,
+  findSession,
   getSession,
   listSessions,
   presentMessage,
   presentSession,
   renameSession,
   setFeedback,
-} from './service.ts';
-
-const SESSION_NOT_FOUND = 'The requested conversation could not be found.';
-const MESSAGE_NOT_FOUND = 'The requested message could not be found.';
-
-function ownerOf(request: FastifyRequest): ChatOwner {
-  const { organisationId, userId } = authOf(request, ['standard']);
-  return { organisationId, userId };
-}
+} from './conversations.ts';
+import { chatExportRoutes } from './export.ts';
+import { askQuestion, createQuestionLimiter, editQuestion, type Question, regenerateAnswer } from './questions.ts';
 
 /**
- * Chat conversations (the streaming messages endpoint builds on the same service). Standard role
- * only; a conversation is its owner's alone, so anyone else's id answers exactly like a missing one.
+ * The chat: conversations, streamed answers, attachments and the evidence record. Who may call
+ * (the standard role) comes from the descriptors; that a conversation is the caller's alone comes
+ * from the conversation policy, in the services.
  */
 export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { db } = deps;
-  const standardOnly = { onRequest: requireAuth(['standard']) };
-  const engine = describeEngine(chatEngineFor(deps.config));
+  const { db, config, chatEngine } = deps;
+  const questionLimiter = createQuestionLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
+  const uploadLimiter = createUploadLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
+  const maxBytes = config.CHAT_ATTACHMENT_MAX_BYTES;
 
-  /** What the chat on this server can do: which engine answers and what may be attached. */
-  app.get('/chat/config', standardOnly, async (request): Promise<ChatConfigResponse> => {
-    ownerOf(request);
-    return {
-      engine,
-      attachment_max_bytes: deps.config.CHAT_ATTACHMENT_MAX_BYTES,
+  route(app, chatEndpoints.config, {
+    handler: async () => ({
+      engine: describeEngine(chatEngine),
+      attachment_max_bytes: maxBytes,
       attachments_max: CHAT_ATTACHMENTS_MAX,
       message_max_length: CHAT_MESSAGE_MAX_LENGTH,
-    };
+    }),
   });
 
-  app.post('/chat/sessions', standardOnly, async (request, reply): Promise<ChatSessionSummary> => {
-    const owner = ownerOf(request);
-    const body = parseWith(createChatSessionSchema, request.body);
-    const session = await createSession({ db, owner, title: body.title });
-    reply.status(201).header('location', `/api/chat/sessions/${session.id}`);
-    return presentSession(session);
+  route(app, chatEndpoints.createSession, {
+    handler: async ({ auth, body, reply }) => {
+      const session = await createSession({ db, owner: auth, title: body.title });
+      reply.header('location', `/api/chat/sessions/${session.id}`);
+      return presentSession(session);
+    },
   });
 
-  app.get('/chat/sessions', standardOnly, async (request): Promise<ChatSessionListResponse> => {
-    const owner = ownerOf(request);
-    const query = parseWith(listChatSessionsQuerySchema, request.query, 'query');
-    const { rows, total } = await listSessions({ db, owner, q: query.q, page: query.page });
-    return { sessions: rows.map(presentSession), page: query.page, page_size: CHAT_SESSIONS_PAGE_SIZE, total };
+  route(app, chatEndpoints.listSessions, {
+    handler: async ({ auth, query }) => {
+      const { rows, total } = await listSessions({ db, owner: auth, q: query.q, page: query.page });
+      return { sessions: rows.map(presentSession), page: query.page, page_size: CHAT_SESSIONS_PAGE_SIZE, total };
+    },
   });
 
-  app.get('/chat/sessions/:id', standardOnly, async (request): Promise<ChatSessionDetail> => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-    const found = await getSession({ db, owner, sessionId: params.id });
-    if (!found) throw notFound(SESSION_NOT_FOUND);
-    return {
-      ...presentSession(found.session),
-      messages: await presentMessages({ db, owner, sessionId: params.id, messages: found.messages }),
-    };
+  route(app, chatEndpoints.getSession, {
+    handler: async ({ auth, params }) => {
+      const { session, messages } = await getSession({ db, owner: auth, sessionId: params.id });
+      return { ...presentSession(session), messages: await presentMessages({ db, owner: auth, sessionId: session.id, messages }) };
+    },
   });
 
-  app.patch('/chat/sessions/:id', standardOnly, async (request): Promise<ChatSessionSummary> => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-    const body = parseWith(renameChatSessionSchema, request.body);
-    const session = await renameSession({ db, owner, sessionId: params.id, title: body.title });
-    if (!session) throw notFound(SESSION_NOT_FOUND);
-    return presentSession(session);
+  route(app, chatEndpoints.renameSession, {
+    handler: async ({ auth, params, body }) =>
+      presentSession(await renameSession({ db, owner: auth, sessionId: params.id, title: body.title })),
   });
 
-  app.delete('/chat/sessions/:id', standardOnly, async (request, reply) => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatSessionParamsSchema, request.params, 'params');
-    if (!(await deleteSession({ db, owner, sessionId: params.id }))) throw notFound(SESSION_NOT_FOUND);
-    return reply.status(204).send();
+  route(app, chatEndpoints.deleteSession, {
+    handler: async ({ auth, params }) => {
+      await deleteSession({ db, owner: auth, sessionId: params.id });
+      return undefined;
+    },
   });
 
-  app.post('/chat/sessions/:id/messages/:messageId/feedback', standardOnly, async (request): Promise<ChatMessage> => {
-    const owner = ownerOf(request);
-    const params = parseWith(chatMessageParamsSchema, request.params, 'params');
-    const body = parseWith(chatFeedbackSchema, request.body);
-    const result = await setFeedback({ db, owner, sessionId: params.id, messageId: params.messageId, ...body });
-    if (result.status === 'not_found') throw notFound(MESSAGE_NOT_FOUND);
-    if (result.status === 'not_answer') {
-      throw validationError([{ loc: ['params', 'messageId'], msg: 'Feedback can only be given on an answer' }]);
-    }
-    return presentMessage(result.message);
+  route(app, chatEndpoints.feedback, {
+    handler: async ({ auth, params, body }) =>
+      presentMessage(await setFeedback({ db, owner: auth, sessionId: params.id, messageId: params.messageId, ...body })),
   });
 
-  await chatMessageRoutes(app, deps);
-  await chatAttachmentRoutes(app, deps);
+  // Everything refusable (session, ids, body, ownership, rate limit) is refused before the stream
+  // opens, as an ordinary JSON error; once streaming, a failure is an `error` event.
+  const asking = (owner: ConversationOwner) => ({ db, limiter: questionLimiter, owner });
+  const streamAnswer = (request: FastifyRequest, reply: FastifyReply, owner: ConversationOwner, question: Question) =>
+    sendEventStream(request, reply, (signal) =>
+      produceAnswer({ db, engine: chatEngine, owner, question, signal, log: request.log, requestId: request.id }),
+    );
+
+  route(app, chatEndpoints.ask, {
+    handler: async ({ request, reply, auth, params, body }) => {
+      const question = await askQuestion({
+        ...asking(auth),
+        sessionId: params.id,
+        content: body.content,
+        mode: body.mode,
+        filters: body.filters,
+        includeInternal: body.include_internal,
+        attachmentIds: body.attachment_ids,
+      });
+      return streamAnswer(request, reply, auth, question);
+    },
+  });
+
+  route(app, chatEndpoints.regenerate, {
+    handler: async ({ request, reply, auth, params }) => {
+      const question = await regenerateAnswer({ ...asking(auth), sessionId: params.id, messageId: params.messageId });
+      return streamAnswer(request, reply, auth, question);
+    },
+  });
+
+  route(app, chatEndpoints.edit, {
+    handler: async ({ request, reply, auth, params, body }) => {
+      const question = await editQuestion({ ...asking(auth), sessionId: params.id, messageId: params.messageId, content: body.content });
+      return streamAnswer(request, reply, auth, question);
+    },
+  });
+
+  // A scope of its own: the upload reads multipart itself, with the attachment size as its limit.
+  await app.register(async (scope) => {
+    acceptMultipart(scope, attachmentBodyLimit(maxBytes), () => attachmentTooLarge(maxBytes));
+    route(scope, chatEndpoints.uploadAttachment, {
+      readsBody: true,
+      // Before the body is read: someone else's (or no) conversation is refused without taking the
+      // upload. A malformed id is left to the descriptor's 422 once the handler runs.
+      preParsing: async (request) => {
+        const { id } = request.params as { id?: unknown };
+        if (typeof id !== 'string' || !isChatId(id)) return;
+        if (!(await findSession({ db, owner: sessionOf(request), sessionId: id }))) throw conversationNotFound();
+      },
+      handler: async ({ request, reply, auth, params }) => {
+        const form = await readForm(request, 'Send the file as multipart/form-data in the file field');
+        const { file, filename } = formFile(form, maxBytes, () => attachmentTooLarge(maxBytes));
+        const stored = await attachFile({
+          db,
+          limiter: uploadLimiter,
+          owner: auth,
+          sessionId: params.id,
+          file,
+          fileName: filename,
+          maxBytes,
+        });
+        reply.header('location', `/api/chat/sessions/${params.id}/attachments/${stored.id}`);
+        return presentAttachment(stored);
+      },
+    });
+  });
+
+  route(app, chatEndpoints.listAttachments, {
+    handler: async ({ auth, params }) => {
+      const rows = await listAttachments({ db, owner: auth, sessionId: params.id });
+      return { attachments: rows.map(presentAttachment) };
+    },
+  });
+
+  route(app, chatEndpoints.deleteAttachment, {
+    handler: async ({ auth, params }) => {
+      await deleteAttachment({ db, owner: auth, sessionId: params.id, attachmentId: params.attachmentId });
+      return undefined;
+    },
+  });
+
   await chatExportRoutes(app, deps);
 }

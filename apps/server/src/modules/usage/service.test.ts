@@ -5,14 +5,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { documents, usageEvents } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { ask, askOverConnection, buildCitation, engineControl, newSession, parseEvents, post } from '../../test/chat.ts';
+import { ask, askOverConnection, buildCitation, controlledEngine, engineControl, newSession, parseEvents, post } from '../../test/chat.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 import { listUsageEvents } from '../../test/usage.ts';
 import { recordChatQuestion, recordUsageEvent } from './service.ts';
-
-vi.mock('../../ai/builtin-engine.ts', async (importOriginal) =>
-  (await import('../../test/chat.ts')).controlledBuiltinEngine(await importOriginal()),
-);
 
 const ELECTRICAL = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 const OUT_OF_SCOPE = 'What is the recommended paediatric dose of amoxicillin?';
@@ -21,7 +17,7 @@ let t: TestApp;
 let guest: TestUser;
 
 beforeAll(async () => {
-  ({ t, guest } = await buildLibraryTestApp());
+  ({ t, guest } = await buildLibraryTestApp({ chatEngine: controlledEngine() }));
 });
 
 afterAll(async () => {

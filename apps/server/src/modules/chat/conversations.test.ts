@@ -5,7 +5,8 @@ import { chatMessages, chatSessions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { appendMessage, type ChatOwner, createSession, getSession, matchesSearch, titleFromQuestion, truncateAfter } from './service.ts';
+import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../policies/conversations.ts';
+import { appendMessage, createSession, getSession, matchesSearch, titleFromQuestion, truncateAfter } from './conversations.ts';
 
 let t: TestApp;
 
@@ -17,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function newOwner(organisationId?: string): Promise<ChatOwner> {
+async function newOwner(organisationId?: string): Promise<ConversationOwner> {
   const { user } = await buildUser(t, organisationId ? { organisationId } : {});
   return { organisationId: user.organisationId, userId: user.id };
 }
@@ -31,7 +32,7 @@ async function contents(sessionId: string): Promise<string[]> {
   return rows.map((row) => row.content);
 }
 
-async function conversation(owner: ChatOwner, turns: string[]) {
+async function conversation(owner: ConversationOwner, turns: string[]) {
   const session = await createSession({ db: t.db, owner });
   const ids: string[] = [];
   for (const [index, content] of turns.entries()) {
@@ -126,12 +127,13 @@ describe('truncateAfter', () => {
 });
 
 describe('getSession', () => {
-  test('is null for anyone but the owner', async () => {
+  test('is not found for anyone but the owner', async () => {
     const owner = await newOwner();
     const { sessionId } = await conversation(owner, ['Q1', 'A1']);
-    expect((await getSession({ db: t.db, owner, sessionId }))?.messages.map((message) => message.content)).toEqual(['Q1', 'A1']);
-    expect(await getSession({ db: t.db, owner: await newOwner(owner.organisationId), sessionId })).toBeNull();
-    expect(await getSession({ db: t.db, owner: await newOwner(), sessionId })).toBeNull();
+    expect((await getSession({ db: t.db, owner, sessionId })).messages.map((message) => message.content)).toEqual(['Q1', 'A1']);
+    const notFound = { status: 404, message: CONVERSATION_NOT_FOUND };
+    await expect(getSession({ db: t.db, owner: await newOwner(owner.organisationId), sessionId })).rejects.toMatchObject(notFound);
+    await expect(getSession({ db: t.db, owner: await newOwner(), sessionId })).rejects.toMatchObject(notFound);
   });
 });
 

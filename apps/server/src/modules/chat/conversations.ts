@@ -15,29 +15,31 @@ import {
 import { and, asc, count, desc, eq, exists, gt, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { chatMessages, chatSessions } from '../../db/schema.ts';
+import { validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  type ConversationOwner,
+  conversationNotFound,
+  messageNotFound,
+  ownConversation,
+  ownConversations,
+} from '../../policies/conversations.ts';
+
+/**
+ * Conversations and their messages. Every query goes through the conversation policy, so another
+ * user's or organisation's conversation behaves exactly like a missing one: refused with the
+ * policy's 404, or null where the caller decides (a conversation deleted while it is answered).
+ */
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
-
-/**
- * Whose conversations: a conversation belongs to one user of one organisation, and every function
- * here matches both, so another user's or organisation's id behaves exactly like a missing one.
- */
-export interface ChatOwner {
-  organisationId: string;
-  userId: string;
-}
 
 /** A title made from the first question is cut at a word boundary near this length. */
 const DERIVED_TITLE_LENGTH = 80;
 /** Words of a conversation search beyond this are ignored (the query is already capped in length). */
 const SEARCH_WORDS_MAX = 12;
 
-const ownedBy = (owner: ChatOwner, sessionId: string): SQL =>
-  and(eq(chatSessions.id, sessionId), eq(chatSessions.organisationId, owner.organisationId), eq(chatSessions.userId, owner.userId)) as SQL;
-
-export async function createSession(options: { db: Database; owner: ChatOwner; title?: string }): Promise<ChatSessionRow> {
+export async function createSession(options: { db: Database; owner: ConversationOwner; title?: string }): Promise<ChatSessionRow> {
   const { db, owner } = options;
   const [row] = await db
     .insert(chatSessions)
@@ -47,15 +49,15 @@ export async function createSession(options: { db: Database; owner: ChatOwner; t
   return row;
 }
 
-export async function findSession(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<ChatSessionRow | null> {
-  const [row] = await options.db.select().from(chatSessions).where(ownedBy(options.owner, options.sessionId));
+export async function findSession(options: { db: Database; owner: ConversationOwner; sessionId: string }): Promise<ChatSessionRow | null> {
+  const [row] = await options.db.select().from(chatSessions).where(ownConversation(options.owner, options.sessionId));
   return row ?? null;
 }
 
 /** The caller's conversations, latest activity first, optionally only those matching `q`. */
 export async function listSessions(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   q?: string;
   page?: number;
   pageSize?: number;
@@ -63,9 +65,7 @@ export async function listSessions(options: {
   const { db, owner } = options;
   const page = options.page ?? 1;
   const pageSize = options.pageSize ?? CHAT_SESSIONS_PAGE_SIZE;
-  const conditions = [eq(chatSessions.userId, owner.userId), eq(chatSessions.organisationId, owner.organisationId)];
-  if (options.q) conditions.push(matchesSearch(db, options.q));
-  const where = and(...conditions);
+  const where = options.q ? and(ownConversations(owner), matchesSearch(db, options.q)) : ownConversations(owner);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -110,14 +110,14 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** A conversation with its messages in order, or null when it is not the caller's. */
+/** A conversation of the caller's with its messages in order. */
 export async function getSession(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
-}): Promise<{ session: ChatSessionRow; messages: ChatMessageRow[] } | null> {
+}): Promise<{ session: ChatSessionRow; messages: ChatMessageRow[] }> {
   const session = await findSession(options);
-  if (!session) return null;
+  if (!session) throw conversationNotFound();
   const messages = await options.db
     .select()
     .from(chatMessages)
@@ -128,22 +128,26 @@ export async function getSession(options: {
 
 export async function renameSession(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   title: string;
-}): Promise<ChatSessionRow | null> {
+}): Promise<ChatSessionRow> {
   const [row] = await options.db
     .update(chatSessions)
     .set({ title: options.title, updatedAt: new Date() })
-    .where(ownedBy(options.owner, options.sessionId))
+    .where(ownConversation(options.owner, options.sessionId))
     .returning();
-  return row ?? null;
+  if (!row) throw conversationNotFound();
+  return row;
 }
 
-/** Delete a conversation and (by cascade) its messages; false when it is not the caller's. */
-export async function deleteSession(options: { db: Database; owner: ChatOwner; sessionId: string }): Promise<boolean> {
-  const deleted = await options.db.delete(chatSessions).where(ownedBy(options.owner, options.sessionId)).returning({ id: chatSessions.id });
-  return deleted.length > 0;
+/** Delete a conversation of the caller's and (by cascade) its messages and attached files. */
+export async function deleteSession(options: { db: Database; owner: ConversationOwner; sessionId: string }): Promise<void> {
+  const deleted = await options.db
+    .delete(chatSessions)
+    .where(ownConversation(options.owner, options.sessionId))
+    .returning({ id: chatSessions.id });
+  if (deleted.length === 0) throw conversationNotFound();
 }
 
 export interface NewChatMessage {
@@ -163,17 +167,18 @@ export interface NewChatMessage {
 /**
  * Add a message at the end of the conversation and mark the conversation active. The first
  * question names a conversation that still has the default title. The conversation row is locked
- * for the insert, so concurrent appends get consecutive positions instead of colliding.
+ * for the insert, so concurrent appends get consecutive positions instead of colliding. Null when
+ * the conversation is not the caller's, or was deleted since it was last read.
  */
 export async function appendMessage(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   message: NewChatMessage;
 }): Promise<{ message: ChatMessageRow; session: ChatSessionRow } | null> {
   const { db, owner, sessionId, message } = options;
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
+    const [session] = await tx.select().from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
     if (!session) return null;
     const [last] = await tx
       .select({ position: chatMessages.position })
@@ -226,32 +231,33 @@ export function titleFromQuestion(content: string): string {
   return `${(space > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-export type SetFeedbackResult = { status: 'updated'; message: ChatMessageRow } | { status: 'not_found' } | { status: 'not_answer' };
-
 /** Record (or, with a null rating, withdraw) the caller's rating of an answer; a comment needs a rating. */
 export async function setFeedback(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   messageId: string;
   rating: ChatFeedbackRating | null;
   comment?: string;
-}): Promise<SetFeedbackResult> {
+}): Promise<ChatMessageRow> {
   const { db, owner, sessionId, messageId, rating } = options;
   const session = await findSession({ db, owner, sessionId });
-  if (!session) return { status: 'not_found' };
+  if (!session) throw messageNotFound();
   const [current] = await db
     .select({ role: chatMessages.role })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)));
-  if (!current) return { status: 'not_found' };
-  if (current.role !== 'assistant') return { status: 'not_answer' };
+  if (!current) throw messageNotFound();
+  if (current.role !== 'assistant') {
+    throw validationError([{ loc: ['params', 'messageId'], msg: 'Feedback can only be given on an answer' }]);
+  }
   const [row] = await db
     .update(chatMessages)
     .set({ feedback: rating, feedbackComment: rating ? (options.comment ?? null) : null })
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)))
     .returning();
-  return row ? { status: 'updated', message: row } : { status: 'not_found' };
+  if (!row) throw messageNotFound();
+  return row;
 }
 
 /**
@@ -261,14 +267,14 @@ export async function setFeedback(options: {
  */
 export async function truncateAfter(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   messageId: string;
   inclusive?: boolean;
 }): Promise<number | null> {
   const { db, owner, sessionId, messageId } = options;
   return db.transaction(async (tx) => {
-    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
+    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
     if (!session) return null;
     const [anchor] = await tx
       .select({ position: chatMessages.position })
@@ -318,34 +324,37 @@ export function presentMessage(row: ChatMessageRow, attachments: ChatAttachment[
   };
 }
 
-export type ReplaceQuestionResult = { status: 'replaced'; message: ChatMessageRow } | { status: 'not_found' } | { status: 'not_question' };
-
 /**
  * Edit-and-rerun in one transaction: the messages after the question are removed and the question
  * takes the new text, so a failure leaves the conversation as it was rather than without the question.
  */
 export async function replaceQuestion(options: {
   db: Database;
-  owner: ChatOwner;
+  owner: ConversationOwner;
   sessionId: string;
   messageId: string;
   content: string;
-}): Promise<ReplaceQuestionResult> {
+}): Promise<ChatMessageRow> {
   const { db, owner, sessionId, messageId } = options;
   return db.transaction(async (tx) => {
-    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownedBy(owner, sessionId)).for('update');
-    if (!session) return { status: 'not_found' } as const;
+    const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
+    if (!session) throw messageNotFound();
     const [question] = await tx
       .select()
       .from(chatMessages)
       .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sessionId, session.id)));
-    if (!question) return { status: 'not_found' } as const;
-    if (question.role !== 'user') return { status: 'not_question' } as const;
+    if (!question) throw messageNotFound();
+    if (question.role !== 'user') throw notAQuestion();
     await tx.delete(chatMessages).where(and(eq(chatMessages.sessionId, session.id), gt(chatMessages.position, question.position)));
     const [row] = await tx.update(chatMessages).set({ content: options.content }).where(eq(chatMessages.id, question.id)).returning();
     if (!row) throw new Error('chat question update returned nothing');
     const now = new Date();
     await tx.update(chatSessions).set({ updatedAt: now, lastMessageAt: now }).where(eq(chatSessions.id, session.id));
-    return { status: 'replaced', message: row } as const;
+    return row;
   });
+}
+
+/** Only a question can be edited (and answered again). */
+export function notAQuestion() {
+  return validationError([{ loc: ['params', 'messageId'], msg: 'Only a question can be edited' }]);
 }
