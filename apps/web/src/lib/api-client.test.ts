@@ -2,8 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestUser } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { resetStores } from '../test/reset-stores';
-import { accountEndpoints, chatEndpoints, documentsEndpoints, notificationsEndpoints } from '@verity/shared';
-import { ApiError, api, apiRequest, apiUrl } from './api-client';
+import {
+  accountEndpoints,
+  authEndpoints,
+  chatEndpoints,
+  documentsEndpoints,
+  notificationsEndpoints,
+  platformEndpoints,
+} from '@verity/shared';
+import { ApiError, api } from './api-client';
 import { useAuthStore } from './auth-store';
 import { useErrorDialogStore } from './error-dialog-store';
 
@@ -19,6 +26,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const dialog = () => useErrorDialogStore.getState().payload;
 
+const DOCUMENT_ID = '01J00000000000000000000001';
+const PROFILE = { firstname: 'Amara', surname: 'Okafor', job_title: 'Head of Estates' };
+
 beforeEach(() => {
   resetStores();
 });
@@ -28,45 +38,43 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest', () => {
-  it('prefixes /api, sends the stored token in the auth-token header and returns the JSON body', async () => {
+describe('api: the request and its failures', () => {
+  it('sends the stored token in the auth-token header and returns the JSON body', async () => {
     localStorage.setItem('accessToken', 'tok-1');
     const calls = mockApi({ 'GET /api/account/info': { firstname: 'Amara' } });
-    await expect(apiRequest('account/info')).resolves.toEqual({ firstname: 'Amara' });
+    await expect(api(accountEndpoints.info)).resolves.toEqual({ firstname: 'Amara' });
     expect(calls[0]?.path).toBe('/api/account/info');
     expect(calls[0]?.headers.get('auth-token')).toBe('tok-1');
-    expect(apiUrl('/notifications/user')).toBe('/api/notifications/user');
-    expect(apiUrl('/api/flags')).toBe('/api/flags');
   });
 
   it('sends no auth-token header without a stored token', async () => {
     const calls = mockApi({ 'GET /api/app-config': {} });
-    await apiRequest('app-config');
+    await api(platformEndpoints.appConfig);
     expect(calls[0]?.headers.has('auth-token')).toBe(false);
   });
 
   it('posts JSON bodies and multipart forms', async () => {
     const calls = mockApi({ 'POST /api/notifications/mark-as-read': { updated: 2 }, 'POST /api/auth/login': {} });
-    await apiRequest('/notifications/mark-as-read', { json: { notification_ids: ['a', 'b'] } });
+    await api(notificationsEndpoints.markRead, { body: { notification_ids: ['a', 'b'] } });
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ notification_ids: ['a', 'b'] });
 
-    const form = new FormData();
-    form.set('email', 'a@b.test');
-    await apiRequest('auth/login', { form });
-    expect(calls[1]?.body).toBe(form);
+    await api(authEndpoints.login, { body: { email: 'a@b.test', password: 'a long enough passphrase' } });
+    const form = calls[1]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('email')).toBe('a@b.test');
     expect(calls[1]?.headers.has('Content-Type')).toBe(false);
   });
 
   it('returns undefined for 204', async () => {
     mockApi({ 'GET /api/account/image': { status: 204 } });
-    await expect(apiRequest('account/image')).resolves.toBeUndefined();
+    await expect(api(accountEndpoints.image)).resolves.toBeUndefined();
   });
 
   it('maps a 404 with a server message to Resource Not Found and does not raise the dialog', async () => {
-    mockApi({ 'GET /api/docs/x': { status: 404, body: { message: 'No such document.', request_id: 'req_9' } } });
-    const error = await failure(apiRequest('docs/x'));
+    mockApi({ [`GET /api/docs/document/${DOCUMENT_ID}`]: { status: 404, body: { message: 'No such document.', request_id: 'req_9' } } });
+    const error = await failure(api(documentsEndpoints.document, { params: { id: DOCUMENT_ID } }, { background: false }));
     expect(error.status).toBe(404);
     expect(error.clientError).toMatchObject({
       code: 404,
@@ -92,7 +100,7 @@ describe('apiRequest', () => {
         },
       },
     });
-    const error = await failure(apiRequest('account/update', { json: {} }));
+    const error = await failure(api(accountEndpoints.update, { body: PROFILE }));
     expect(error.clientError.title).toBe('Validation Error');
     expect(error.clientError.description).toBe('First name is required, Surname is required');
     expect(dialog()).toBeNull();
@@ -105,7 +113,7 @@ describe('apiRequest', () => {
         body: { error_code: 4001, error_title: 'Sign-in failed', message: 'The e-mail address or password is incorrect.', request_id: 'r' },
       },
     });
-    const error = await failure(apiRequest('auth/login', { form: new FormData() }));
+    const error = await failure(api(authEndpoints.login, { body: { email: 'a@b.test', password: 'wrong' } }));
     expect(error.clientError).toMatchObject({ code: 4001, title: 'Sign-in failed', context: 'auth' });
   });
 
@@ -114,7 +122,7 @@ describe('apiRequest', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await failure(apiRequest('account/info'));
+    const error = await failure(api(accountEndpoints.info, {}, { background: false }));
     expect(error.status).toBe(0);
     expect(error.clientError.title).toBe('Network Error');
     expect(error.clientError.description).toBe('Unable to connect to the server. Please check your internet connection.');
@@ -133,7 +141,7 @@ describe('apiRequest', () => {
           }),
       ),
     );
-    const pending = failure(apiRequest('account/info'));
+    const pending = failure(api(accountEndpoints.info));
     await vi.advanceTimersByTimeAsync(49_999);
     let settled = false;
     void pending.then(() => {
@@ -158,15 +166,15 @@ describe('apiRequest', () => {
       ),
     );
     const controller = new AbortController();
-    const pending = apiRequest('account/info', { signal: controller.signal });
+    const pending = api(accountEndpoints.info, {}, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(dialog()).toBeNull();
   });
 
   it('raises the global error dialog on a 5xx, with title, description and request id', async () => {
-    mockApi({ 'GET /api/docs/x': { status: 503, body: { message: 'down', request_id: 'req_503' } } });
-    await failure(apiRequest('docs/x'));
+    mockApi({ 'POST /api/account/update': { status: 503, body: { message: 'down', request_id: 'req_503' } } });
+    await failure(api(accountEndpoints.update, { body: PROFILE }));
     expect(dialog()).toMatchObject({
       code: 503,
       title: 'Server Error',
@@ -177,39 +185,40 @@ describe('apiRequest', () => {
   });
 
   it('never raises the dialog for a background call', async () => {
-    mockApi({ 'GET /api/notifications/user': { status: 500, body: { message: 'x', request_id: 'r' } } });
-    await failure(apiRequest('/notifications/user', { background: true }));
+    mockApi({ 'POST /api/account/update': { status: 500, body: { message: 'x', request_id: 'r' } } });
+    await failure(api(accountEndpoints.update, { body: PROFILE }, { background: true }));
     expect(dialog()).toBeNull();
   });
 
   it('raises the dialog when requested, even for a 404', async () => {
-    mockApi({ 'GET /api/docs/x': { status: 404, body: { message: 'gone', request_id: 'r' } } });
-    await failure(apiRequest('docs/x', { raiseDialog: true }));
+    mockApi({ [`GET /api/docs/document/${DOCUMENT_ID}`]: { status: 404, body: { message: 'gone', request_id: 'r' } } });
+    await failure(api(documentsEndpoints.document, { params: { id: DOCUMENT_ID } }, { background: false, raiseDialog: true }));
     expect(dialog()?.title).toBe('Resource Not Found');
   });
 
   it('marks 429 as recoverable in the dialog payload (OK button)', async () => {
-    mockApi({ 'GET /api/docs/x': { status: 429, body: { message: 'slow down', request_id: 'r' } } });
-    const error = await failure(apiRequest('docs/x', { raiseDialog: true }));
+    mockApi({ 'GET /api/docs/search': { status: 429, body: { message: 'slow down', request_id: 'r' } } });
+    const error = await failure(api(documentsEndpoints.search, { query: { q: 'legionella' } }, { background: false, raiseDialog: true }));
     expect(error.clientError.recoverable).toBe(true);
     expect(dialog()?.recoverable).toBe(true);
   });
 
   it("keeps a 429's Retry-After, in seconds, on the error", async () => {
     mockApi({
-      'GET /api/docs/x': { status: 429, body: { message: 'slow down', request_id: 'r' }, headers: { 'Retry-After': '180' } },
-      'GET /api/docs/y': { status: 429, body: { message: 'slow down', request_id: 'r' } },
+      'GET /api/docs/search': { status: 429, body: { message: 'slow down', request_id: 'r' }, headers: { 'Retry-After': '180' } },
+      'GET /api/docs/compare': { status: 429, body: { message: 'slow down', request_id: 'r' } },
     });
-    expect((await failure(apiRequest('docs/x', { background: true }))).retryAfterSeconds).toBe(180);
-    expect((await failure(apiRequest('docs/y', { background: true }))).retryAfterSeconds).toBeUndefined();
+    expect((await failure(api(documentsEndpoints.search, { query: { q: 'legionella' } }))).retryAfterSeconds).toBe(180);
+    const compared = await failure(api(documentsEndpoints.compare, { query: { left: DOCUMENT_ID, right: DOCUMENT_ID } }));
+    expect(compared.retryAfterSeconds).toBeUndefined();
   });
 
   it('on a 401 for a call that carried a token: raises the dialog and ends the session', async () => {
     localStorage.setItem('accessToken', 'expired');
     localStorage.setItem('user', JSON.stringify(buildTestUser()));
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
-    mockApi({ 'GET /api/docs/my-favourites': { status: 401, body: { message: 'no', request_id: 'r' } } });
-    await failure(apiRequest('/docs/my-favourites'));
+    mockApi({ 'POST /api/account/update': { status: 401, body: { message: 'no', request_id: 'r' } } });
+    await failure(api(accountEndpoints.update, { body: PROFILE }));
     expect(dialog()?.title).toBe('Authentication Required');
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null, initialised: true });
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -220,13 +229,13 @@ describe('apiRequest', () => {
     // Not initialised and a stored profile: clearing the session would change both.
     localStorage.setItem('user', JSON.stringify(buildTestUser()));
     mockApi({ 'POST /api/auth/login': { status: 401, body: { message: 'bad', request_id: 'r' } } });
-    await failure(apiRequest('auth/login', { form: new FormData(), background: true }));
+    await failure(api(authEndpoints.login, { body: { email: 'a@b.test', password: 'wrong' } }, { background: true }));
     expect(localStorage.getItem('user')).not.toBeNull();
     expect(useAuthStore.getState().initialised).toBe(false);
   });
 });
 
-describe('api', () => {
+describe('api: the descriptor', () => {
   it('calls an endpoint by its descriptor: method, path parameters, repeated query values and a JSON body', async () => {
     const calls = mockApi({
       'GET /api/docs/search': { results: [], page: 2, page_size: 20, total: 0 },

@@ -14,13 +14,11 @@ import {
 import { errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
 import { getAccessToken } from './session-storage';
 
-export const API_BASE = '/api';
-
 let unauthorisedHandler: (() => void) | null = null;
 
 /**
  * What to do when the server rejects the current token. The auth store registers its
- * clearSession here, so this module does not import the store (the store calls apiRequest).
+ * clearSession here, so this module does not import the store (the store calls api).
  */
 export function onUnauthorised(handler: (() => void) | null): void {
   unauthorisedHandler = handler;
@@ -31,8 +29,8 @@ export const NETWORK_FAILURE_STATUS = 0;
 /** Status used when the client gave up waiting (the catalogue's 408). */
 export const TIMEOUT_STATUS = 408;
 
-export interface ApiRequestOptions {
-  method?: string;
+interface RequestOptions {
+  method: string;
   /** Sent as a JSON body (Content-Type: application/json). */
   json?: unknown;
   /** Sent as multipart/form-data; the browser sets the boundary. */
@@ -65,18 +63,12 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Accepts 'account/info', '/notifications/user' or '/api/flags' and returns '/api/…'. */
-export function apiUrl(path: string): string {
-  if (path.startsWith(`${API_BASE}/`)) return path;
-  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
-}
-
 /**
- * The one way the web app talks to the server. Adds the auth-token header, enforces the 50 s
- * time-out, turns every failure into an ApiError carrying the catalogue's client error, raises
- * the global error dialog when the catalogue says so, and ends the session on a rejected token.
+ * Sends one request to a URL under /api. Adds the auth-token header, enforces the 50 s time-out,
+ * turns every failure into an ApiError carrying the catalogue's client error, raises the global
+ * error dialog when the catalogue says so, and ends the session on a rejected token.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function request(url: string, options: RequestOptions): Promise<unknown> {
   const token = getAccessToken();
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set(AUTH_TOKEN_HEADER, token);
@@ -88,14 +80,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
-
-  return fetchApi(apiUrl(path), { method, headers, body }, options, token, async (response) =>
-    response.status === 204 ? (undefined as T) : ((await readSuccessBody(response)) as T),
+  return fetchApi(url, { method: options.method, headers, body }, options, token, async (response) =>
+    response.status === 204 ? undefined : await readSuccessBody(response),
   );
 }
 
-export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'raiseDialog'> & {
+export type CallOptions = Pick<RequestOptions, 'signal' | 'raiseDialog'> & {
   /** Overrides the descriptor's own `background`. */
   background?: boolean;
 };
@@ -107,21 +97,23 @@ type CallArgs<E extends EndpointDefinition> =
   InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
 
 /**
- * Calls one endpoint of the shared contract: the URL, method and body encoding come from its
- * descriptor, the input and answer types from its schemas. Whether a failure may raise the global
- * error dialog is the descriptor's `background` unless the call says otherwise.
+ * The one way the web app calls the server: one endpoint of the shared contract, whose descriptor
+ * gives the URL, method and body encoding, and whose schemas type the input and the answer.
+ * Whether a failure may raise the global error dialog is the descriptor's `background` unless
+ * the call says otherwise.
  */
-export function api<E extends EndpointDefinition>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResponse<E>> {
+export async function api<E extends EndpointDefinition>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResponse<E>> {
   const body = (input as { body?: Record<string, unknown> } | undefined)?.body;
   const encoded =
     endpoint.body === undefined ? {} : endpoint.bodyEncoding === 'multipart' ? { form: toFormData(body ?? {}) } : { json: body ?? {} };
-  return apiRequest<EndpointResponse<E>>(endpointUrl(endpoint, input), {
+  // The server answers as the descriptor's schema says (it checks its own responses).
+  return (await request(endpointUrl(endpoint, input), {
     method: endpoint.method,
     ...encoded,
     background: options.background ?? endpoint.background ?? false,
     signal: options.signal,
     raiseDialog: options.raiseDialog,
-  });
+  })) as EndpointResponse<E>;
 }
 
 /** A multipart body: text fields as they are, files as files, a list as the same name repeated. */
@@ -139,13 +131,13 @@ export function toFormData(fields: Record<string, unknown>): FormData {
 /**
  * fetch under the 50 s time-out and the caller's abort signal, with `read` consuming a successful
  * response inside the same time-out. A failure to connect, a time-out or a refusal becomes the
- * ApiError apiFailure makes; the caller's own cancellation propagates as it is. For apiRequest and
- * for calls whose response is not JSON (a download).
+ * ApiError apiFailure makes; the caller's own cancellation propagates as it is. For api() and for
+ * calls whose response is not JSON (a download).
  */
 export async function fetchApi<T>(
   url: string,
   init: Pick<RequestInit, 'method' | 'headers' | 'body'>,
-  options: Pick<ApiRequestOptions, 'signal' | 'background' | 'raiseDialog'>,
+  options: Pick<RequestOptions, 'signal' | 'background' | 'raiseDialog'>,
   token: string | null,
   read: (response: Response) => Promise<T>,
 ): Promise<T> {
@@ -182,12 +174,12 @@ export async function fetchApi<T>(
 /**
  * The ApiError for a failed call made with `token`: a rejected token ends the session, and the
  * global error dialog opens when the catalogue (or `options`) says so. For calls that cannot go
- * through apiRequest (a stream, a download), so they fail the same way.
+ * through api() (a stream, an upload with progress, a download), so they fail the same way.
  */
 export function apiFailure(
   status: number,
   body: ApiErrorBody | undefined,
-  options: Pick<ApiRequestOptions, 'background' | 'raiseDialog'>,
+  options: Pick<RequestOptions, 'background' | 'raiseDialog'>,
   token: string | null,
   retryAfterSeconds?: number,
 ): ApiError {
@@ -206,7 +198,7 @@ export function apiFailure(
 }
 
 /** A Retry-After header in seconds (the server never sends the date form); undefined without one. */
-export function retryAfterOf(response: Response): number | undefined {
+function retryAfterOf(response: Response): number | undefined {
   const value = response.headers.get('retry-after');
   if (!value || !/^\d+$/.test(value.trim())) return undefined;
   return Number(value.trim());
