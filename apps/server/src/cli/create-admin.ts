@@ -7,6 +7,7 @@ import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.t
 import { newSecret } from '../lib/ids.ts';
 import { passwordWeakness } from '../lib/passwords.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../modules/auth/accounts.ts';
+import { recordEvent } from '../modules/events/service.ts';
 import { createOrganisation, findOrganisationByName, type Organisation } from '../modules/organisations/service.ts';
 
 export const ADMIN_ROLES: readonly Role[] = ['verity_admin', 'standard'];
@@ -63,6 +64,14 @@ export async function createAdmin(options: {
       password: options.password,
       roles: [...ADMIN_ROLES],
       emailVerified: true,
+    });
+    // Run by an operator at the server, so no user did it.
+    await recordEvent(tx, {
+      kind: 'auth.account_created',
+      organisationId: organisation.id,
+      actorUserId: null,
+      subject: { type: 'user', id: user.id },
+      data: { via: 'create_admin', roles: [...ADMIN_ROLES], organisation_created: !found },
     });
     return { user, organisation, organisationCreated: !found };
   });

@@ -76,6 +76,7 @@ export async function ingestFile(options: { db: Database; path: string; metadata
       metadata: completeMetadata(options.metadata, parsed, filename),
       elements: parsed.elements,
       sourceKind: 'upload',
+      ingestedVia: { via: 'cli' },
     });
     return { path, outcome: stored.created ? 'ingested' : 'unchanged', documentId: stored.documentId, elements: parsed.elements.length };
   } catch (error) {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { documentElements, documents } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
+import { recordEvent } from '../modules/events/service.ts';
 import type { ParsedElement } from './markdown.ts';
 
 /** What a person (or the corpus front matter) says about a document; the parser supplies the elements. */
@@ -30,7 +31,15 @@ export interface StoreDocumentInput {
   metadata: DocumentMetadata;
   elements: readonly ParsedElement[];
   sourceKind: 'corpus' | 'upload';
+  /**
+   * Who added the file, when someone did: a new document is then recorded as ingested, in the
+   * same transaction. The seed corpus, stored at every start, passes nothing.
+   */
+  ingestedVia?: IngestedVia;
 }
+
+/** The ingestion API (with the job that stored the file) or the command line. */
+export type IngestedVia = { via: 'api'; jobId: string } | { via: 'cli' };
 
 export interface StoreDocumentResult {
   documentId: string;
@@ -106,6 +115,16 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
     }));
     for (let i = 0; i < rows.length; i += ELEMENT_BATCH) {
       await tx.insert(documentElements).values(rows.slice(i, i + ELEMENT_BATCH));
+    }
+    const source = input.ingestedVia;
+    if (source) {
+      await recordEvent(tx, {
+        kind: 'documents.ingested',
+        organisationId,
+        actorUserId: null,
+        subject: { type: 'document', id: documentId },
+        data: source.via === 'api' ? { via: 'api', job_id: source.jobId, filename } : { via: 'cli', filename },
+      });
     }
     return { documentId, created: true };
   });

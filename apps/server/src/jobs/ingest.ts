@@ -52,6 +52,7 @@ export const ingestJobHandler: JobHandler = {
         metadata: completeMetadata(payload.metadata, parsed, file.filename),
         elements: parsed.elements,
         sourceKind: 'upload',
+        ingestedVia: { via: 'api', jobId: job.id },
       });
       await reportProgress({ stage: 'done', ...counts } satisfies IngestJobProgress);
       return { document_id: stored.documentId, created: stored.created };

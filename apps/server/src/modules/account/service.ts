@@ -7,6 +7,8 @@ import { newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
 import type { UserRow } from '../auth/accounts.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
+import type { ProfileField } from '../events/types.ts';
 import { type ImageContentType, sniffImageType } from './photos.ts';
 
 /** A user with the organisation it belongs to: what presentUser needs. */
@@ -34,12 +36,31 @@ export async function getAccount(options: { db: Database; userId: string }): Pro
   return row;
 }
 
+/** Saves the names and job title; the event names the fields that changed (none changed, no event). */
 export async function updateProfile(options: { db: Database; userId: string; input: UpdateProfileInput }): Promise<Account> {
   const { db, userId, input } = options;
-  await db
-    .update(users)
-    .set({ firstname: input.firstname, surname: input.surname, jobTitle: input.job_title, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ organisationId: users.organisationId, firstname: users.firstname, surname: users.surname, job_title: users.jobTitle })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return;
+    await tx
+      .update(users)
+      .set({ firstname: input.firstname, surname: input.surname, jobTitle: input.job_title, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    const changed: ProfileField[] = [];
+    if (before.firstname !== input.firstname) changed.push('firstname');
+    if (before.surname !== input.surname) changed.push('surname');
+    if (before.job_title !== input.job_title) changed.push('job_title');
+    if (changed.length === 0) return;
+    await recordEvent(tx, {
+      kind: 'account.profile_updated',
+      ...byUserOnOwnAccount({ id: userId, organisationId: before.organisationId }),
+      data: { fields: changed },
+    });
+  });
   return getAccount({ db, userId });
 }
 
@@ -62,18 +83,38 @@ async function storePhoto(db: Database, userId: string, bytes: Buffer, contentTy
   const id = newSecret(24);
   await db.transaction(async (tx) => {
     await tx.insert(userPhotos).values({ id, userId, contentType, size: bytes.length, sha256: sha256(bytes), data: bytes });
-    await tx.update(users).set({ photoId: id, updatedAt: new Date() }).where(eq(users.id, userId));
+    const [user] = await tx
+      .update(users)
+      .set({ photoId: id, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ organisationId: users.organisationId });
     // Every other photo of the user goes, including any left behind by a concurrent upload.
     await tx.delete(userPhotos).where(and(eq(userPhotos.userId, userId), ne(userPhotos.id, id)));
+    if (!user) throw notFound('The account could not be found.');
+    await recordEvent(tx, {
+      kind: 'account.photo_set',
+      ...byUserOnOwnAccount({ id: userId, organisationId: user.organisationId }),
+      data: { content_type: contentType, size: bytes.length },
+    });
   });
 }
 
-/** Remove the profile photo; removing when there is none is not an error. */
+/** Remove the profile photo; removing when there is none is not an error (and records no event). */
 export async function removePhoto(options: { db: Database; userId: string }): Promise<Account> {
   const { db, userId } = options;
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ photoId: null, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(userPhotos).where(eq(userPhotos.userId, userId));
+    const [user] = await tx
+      .update(users)
+      .set({ photoId: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ organisationId: users.organisationId });
+    const removed = await tx.delete(userPhotos).where(eq(userPhotos.userId, userId)).returning({ id: userPhotos.id });
+    if (!user || removed.length === 0) return;
+    await recordEvent(tx, {
+      kind: 'account.photo_removed',
+      ...byUserOnOwnAccount({ id: userId, organisationId: user.organisationId }),
+      data: {},
+    });
   });
   return getAccount({ db, userId });
 }
@@ -130,8 +171,13 @@ export async function changePassword(options: {
       .update(actionCodes)
       .set({ usedAt: new Date() })
       .where(and(eq(actionCodes.userId, userId), eq(actionCodes.purpose, 'resetPassword'), isNull(actionCodes.usedAt)));
+    await revokeUserSessions(tx, userId, keepSessionId);
+    await recordEvent(tx, {
+      kind: 'account.password_changed',
+      ...byUserOnOwnAccount(user),
+      data: {},
+    });
   });
-  await revokeUserSessions(db, userId, keepSessionId);
 }
 
 function newPasswordRejected(message: string): AppError {

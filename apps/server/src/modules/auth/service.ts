@@ -9,6 +9,7 @@ import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwo
 import { rateLimitSource } from '../../lib/rate-limit.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
+import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
 import { createOrganisation } from '../organisations/service.ts';
 import { consumeActionCode, createActionCode, findActionCode, lastActionCodeIssuedAt, retireActionCodes } from './action-codes.ts';
 import { createAccount, findUserByEmail, type UserRow } from './accounts.ts';
@@ -62,13 +63,21 @@ export async function login(
     await resendVerification({ ...options, user });
     throw catalogued(403, 'emailNotVerified');
   }
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  const token = await createSession({
-    db,
-    userId: user.id,
-    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
-    ip: options.ip,
-    userAgent: options.userAgent,
+  const token = await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const created = await createSession({
+      db: tx,
+      userId: user.id,
+      policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+      ip: options.ip,
+      userAgent: options.userAgent,
+    });
+    await recordEvent(tx, {
+      kind: 'auth.signed_in',
+      ...byUserOnOwnAccount(user),
+      data: { method: 'password' },
+    });
+    return created;
   });
   options.log.info({ event: 'login', userId: user.id }, 'signed in');
   return { token, user };
@@ -101,7 +110,7 @@ async function createAccountOrNotifyOwner(options: AuthDeps & { input: SignupInp
   try {
     user = await db.transaction(async (tx) => {
       const organisation = await createOrganisation({ db: tx, name: domain });
-      return createAccount({
+      const created = await createAccount({
         db: tx,
         organisationId: organisation.id,
         email: input.email,
@@ -112,6 +121,12 @@ async function createAccountOrNotifyOwner(options: AuthDeps & { input: SignupInp
         roles: [...SIGNUP_ROLES],
         emailVerified: false,
       });
+      await recordEvent(tx, {
+        kind: 'auth.account_created',
+        ...byUserOnOwnAccount(created),
+        data: { via: 'sign_up', roles: [...SIGNUP_ROLES], organisation_created: true },
+      });
+      return created;
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -186,6 +201,11 @@ export async function resetPassword(options: AuthDeps & { code: string; newPassw
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
     await retireActionCodes({ db: tx, userId: user.id, purpose: 'resetPassword' });
+    await recordEvent(tx, {
+      kind: 'auth.password_reset',
+      ...byUserOnOwnAccount(user),
+      data: { email_verified: !user.emailVerifiedAt },
+    });
     return true;
   });
   if (!changed) throw catalogued(400, 'invalidActionCode');
@@ -202,16 +222,30 @@ export async function resetPassword(options: AuthDeps & { code: string; newPassw
   );
 }
 
+/** Uses a verification code; the event is recorded only when the address was not verified yet. */
 export async function verifyEmail(options: { db: Database; log: FastifyBaseLogger; code: string }): Promise<void> {
-  const { db, code } = options;
-  const consumed = await consumeActionCode({ db, code, purpose: 'verifyEmail' });
-  if (!consumed) throw catalogued(400, 'invalidActionCode');
-  const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, consumed.userId)).limit(1);
-  if (user && !user.emailVerifiedAt) {
-    const now = new Date();
-    await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, consumed.userId));
-  }
-  options.log.info({ event: 'email_verified', userId: consumed.userId }, 'e-mail address verified');
+  const { code } = options;
+  const userId = await options.db.transaction(async (tx) => {
+    const consumed = await consumeActionCode({ db: tx, code, purpose: 'verifyEmail' });
+    if (!consumed) return null;
+    const [user] = await tx
+      .select({ organisationId: users.organisationId, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, consumed.userId))
+      .limit(1);
+    if (user && !user.emailVerifiedAt) {
+      const now = new Date();
+      await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, consumed.userId));
+      await recordEvent(tx, {
+        kind: 'auth.email_verified',
+        ...byUserOnOwnAccount({ id: consumed.userId, organisationId: user.organisationId }),
+        data: {},
+      });
+    }
+    return consumed.userId;
+  });
+  if (!userId) throw catalogued(400, 'invalidActionCode');
+  options.log.info({ event: 'email_verified', userId }, 'e-mail address verified');
 }
 
 /** A new verification link for an unverified user, at most one per interval however often they try. */

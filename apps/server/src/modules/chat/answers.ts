@@ -11,7 +11,7 @@ import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, engineFailureBody } from '../../ai/engine.ts';
 import type { Database } from '../../db/connect.ts';
 import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../policies/conversations.ts';
-import { recordChatQuestion } from '../usage/service.ts';
+import { recordChatQuestion } from '../events/service.ts';
 import { attachmentsInScope } from './attachments.ts';
 import { appendMessage, presentMessage, presentSession } from './conversations.ts';
 import type { Question } from './questions.ts';
@@ -98,13 +98,14 @@ export async function* produceAnswer(options: {
           session: presentSession(saved.session),
         },
       };
-      // After `done`, so the user never waits for it; it never throws (docs/usage-events.md).
-      await recordChatQuestion({ db, organisationId: owner.organisationId, userId: owner.userId, citations, log });
+      // After `done`, so the user never waits for it; it never throws (docs/events.md).
+      await recordChatQuestion({ db, organisationId: owner.organisationId, userId: owner.userId, sessionId, citations, log });
     } else {
       // Markers of a stopped answer point at citations that were never sent.
       const stopped = await saveAnswer({ content: dropUnknownMarkers(text, []).trim(), status: 'stopped', citations: [], sources });
       // A stopped answer still answered the question; it cited nothing the user was shown.
-      if (stopped) await recordChatQuestion({ db, organisationId: owner.organisationId, userId: owner.userId, citations: [], log });
+      if (stopped)
+        await recordChatQuestion({ db, organisationId: owner.organisationId, userId: owner.userId, sessionId, citations: [], log });
     }
   } catch (error) {
     log.error({ err: error, sessionId }, 'chat answer failed');

@@ -17,6 +17,7 @@ import type { Database } from '../../db/connect.ts';
 import { chatMessages, chatSessions } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordEvent } from '../events/service.ts';
 import {
   type ConversationOwner,
   conversationNotFound,
@@ -143,11 +144,18 @@ export async function renameSession(options: {
 
 /** Delete a conversation of the caller's and (by cascade) its messages and attached files. */
 export async function deleteSession(options: { db: Database; owner: ConversationOwner; sessionId: string }): Promise<void> {
-  const deleted = await options.db
-    .delete(chatSessions)
-    .where(ownConversation(options.owner, options.sessionId))
-    .returning({ id: chatSessions.id });
-  if (deleted.length === 0) throw conversationNotFound();
+  const { owner, sessionId } = options;
+  await options.db.transaction(async (tx) => {
+    const deleted = await tx.delete(chatSessions).where(ownConversation(owner, sessionId)).returning({ id: chatSessions.id });
+    if (deleted.length === 0) throw conversationNotFound();
+    await recordEvent(tx, {
+      kind: 'chat.conversation_deleted',
+      organisationId: owner.organisationId,
+      actorUserId: owner.userId,
+      subject: { type: 'chat_session', id: sessionId },
+      data: {},
+    });
+  });
 }
 
 export interface NewChatMessage {

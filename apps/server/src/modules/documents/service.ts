@@ -1,8 +1,9 @@
 import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse, MyFavouritesResponse } from '@verity/shared';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { documentElements, documentFavourites, documents } from '../../db/schema.ts';
+import { documentElements, documentFavourites, documents, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordEvent } from '../events/service.ts';
 import { documentNotFound, documentVisibleTo } from '../../policies/documents.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -129,13 +130,31 @@ export async function presentDocument(options: {
 }
 
 /** Like (insert) or unlike (delete) a document the caller can already see; both idempotent. */
+/** Marks or unmarks a favourite; the event is recorded only when that changed something. */
 export async function setFavourite(options: { db: Database; userId: string; documentId: string; like: boolean }): Promise<void> {
-  const { db, userId, documentId } = options;
-  if (options.like) {
-    await db.insert(documentFavourites).values({ userId, documentId }).onConflictDoNothing();
-  } else {
-    await db.delete(documentFavourites).where(and(eq(documentFavourites.userId, userId), eq(documentFavourites.documentId, documentId)));
-  }
+  const { userId, documentId, like } = options;
+  await options.db.transaction(async (tx) => {
+    const changed = like
+      ? await tx
+          .insert(documentFavourites)
+          .values({ userId, documentId })
+          .onConflictDoNothing()
+          .returning({ userId: documentFavourites.userId })
+      : await tx
+          .delete(documentFavourites)
+          .where(and(eq(documentFavourites.userId, userId), eq(documentFavourites.documentId, documentId)))
+          .returning({ userId: documentFavourites.userId });
+    if (changed.length === 0) return;
+    const [user] = await tx.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, userId));
+    if (!user) return;
+    await recordEvent(tx, {
+      kind: 'documents.favourite_set',
+      organisationId: user.organisationId,
+      actorUserId: userId,
+      subject: { type: 'document', id: documentId },
+      data: { like },
+    });
+  });
 }
 
 /** The user's favourites still visible to their organisation, newest favourite first. */

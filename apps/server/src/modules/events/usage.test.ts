@@ -2,13 +2,13 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@verity/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { documents, usageEvents } from '../../db/schema.ts';
+import { documents, events } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ask, askOverConnection, buildCitation, controlledEngine, engineControl, newSession, parseEvents, post } from '../../test/chat.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
-import { listUsageEvents } from '../../test/usage.ts';
-import { recordChatQuestion, recordUsageEvent } from './service.ts';
+import { listEvents } from '../../test/events.ts';
+import { readEvent, recordChatQuestion, recordEvent } from './service.ts';
 
 const ELECTRICAL = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 const OUT_OF_SCOPE = 'What is the recommended paediatric dose of amoxicillin?';
@@ -24,12 +24,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const eventsOf = (user: TestUser, app: TestApp = t) => listUsageEvents({ db: app.db, organisationId: user.user.organisationId });
+const eventsOf = (user: TestUser, app: TestApp = t) => listEvents({ db: app.db, organisationId: user.user.organisationId });
 
 describe('a chat question answered through the API', () => {
-  test('records question_asked for the organisation and user with the cited documents and their subdomains', async () => {
+  test('records chat.question_asked for the organisation, user and conversation with the cited documents and their subdomains', async () => {
     const user = await buildUser(t);
-    const { citations } = (await ask(t, user, (await newSession(t, user)).id, { content: ELECTRICAL })).done.answer;
+    const session = await newSession(t, user);
+    const { citations } = (await ask(t, user, session.id, { content: ELECTRICAL })).done.answer;
     expect(citations.length).toBeGreaterThan(0);
 
     const cited = [...new Set(citations.map((citation) => citation.document_id))].sort();
@@ -41,9 +42,11 @@ describe('a chat question answered through the API', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       organisationId: user.user.organisationId,
-      userId: user.user.id,
+      actorUserId: user.user.id,
+      subject: { type: 'chat_session', id: session.id },
+      data: {},
       tool: 'chat',
-      kind: 'question_asked',
+      kind: 'chat.question_asked',
       documentIds: cited,
       subdomains: expectedSubdomains,
     });
@@ -53,7 +56,7 @@ describe('a chat question answered through the API', () => {
     const user = await buildUser(t);
     expect((await ask(t, user, (await newSession(t, user)).id, { content: OUT_OF_SCOPE })).done.answer.citations).toEqual([]);
     const recorded = await eventsOf(user);
-    expect(recorded.map((event) => [event.kind, event.documentIds, event.subdomains])).toEqual([['question_asked', [], []]]);
+    expect(recorded.map((event) => [event.kind, event.documentIds, event.subdomains])).toEqual([['chat.question_asked', [], []]]);
   });
 
   test('regenerating and editing each answer the question again, so each counts', async () => {
@@ -122,7 +125,7 @@ describe('a chat question answered through the API', () => {
       engineControl.delayMs = 0;
     }
     const [event] = await eventsOf(user);
-    expect(event).toMatchObject({ tool: 'chat', kind: 'question_asked', documentIds: [], subdomains: [] });
+    expect(event).toMatchObject({ tool: 'chat', kind: 'chat.question_asked', documentIds: [], subdomains: [] });
   });
 });
 
@@ -146,21 +149,23 @@ describe('usage events and tenancy', () => {
       .where(eq(documents.code, 'HTM 06-01'));
     if (!external) throw new Error('HTM 06-01 is not in the seed corpus');
 
-    const event = await recordUsageEvent({
-      db: t.db,
-      organisationId: mine.user.organisationId,
-      userId: mine.user.id,
-      tool: 'chat',
-      kind: 'question_asked',
-      documentIds: [external.id, theirDocument, myDocument, external.id, newId()],
-    });
+    const event = readEvent(
+      await recordEvent(t.db, {
+        kind: 'chat.question_asked',
+        organisationId: mine.user.organisationId,
+        actorUserId: mine.user.id,
+        subject: { type: 'chat_session', id: newId() },
+        data: {},
+        documentIds: [external.id, theirDocument, myDocument, external.id, newId()],
+      }),
+    );
     expect(event.documentIds).toEqual([external.id, myDocument].sort());
     expect(event.subdomains).toEqual([...new Set([external.subdomain, 'HTM 06 Electrical services'])].sort());
 
     expect((await eventsOf(mine)).map((row) => row.id)).toEqual([event.id]);
     expect(await eventsOf(theirs)).toEqual([]);
-    expect(await listUsageEvents({ db: t.db, organisationId: mine.user.organisationId, tool: 'write' })).toEqual([]);
-    expect(await listUsageEvents({ db: t.db, organisationId: mine.user.organisationId, since: new Date(Date.now() + 60_000) })).toEqual([]);
+    expect(await listEvents({ db: t.db, organisationId: mine.user.organisationId, tool: 'write' })).toEqual([]);
+    expect(await listEvents({ db: t.db, organisationId: mine.user.organisationId, since: new Date(Date.now() + 60_000) })).toEqual([]);
   });
 
   test('a failure to record is logged with ids only and never thrown', async () => {
@@ -170,11 +175,11 @@ describe('usage events and tenancy', () => {
     const citation = buildCitation('A passage that must never reach the log.');
     // No such organisation: the insert fails on its foreign key.
     await expect(
-      recordChatQuestion({ db: t.db, organisationId: newId(), userId: user.user.id, citations: [citation], log }),
+      recordChatQuestion({ db: t.db, organisationId: newId(), userId: user.user.id, sessionId: newId(), citations: [citation], log }),
     ).resolves.toBeUndefined();
     expect(error).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(error.mock.calls[0]?.[0] ?? {})).not.toContain('must never reach the log');
     expect(error.mock.calls[0]?.[1]).toBe('chat usage event could not be recorded');
-    expect(await t.db.select().from(usageEvents).where(eq(usageEvents.userId, user.user.id))).toEqual([]);
+    expect(await t.db.select().from(events).where(eq(events.actorUserId, user.user.id))).toEqual([]);
   });
 });

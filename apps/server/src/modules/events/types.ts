@@ -1,0 +1,170 @@
+import { ROLES } from '@verity/shared';
+import { z } from 'zod';
+
+/**
+ * The kinds of event, each with its own subject and data. Every data schema is strict: a field
+ * not declared here is refused when the event is written, so a secret, a question or a passage
+ * of a document cannot slip into the events table through a spread object. Data keys are
+ * snake_case, as in the API, because an audit log will hand them to the browser unchanged.
+ */
+
+/** The tools whose use the dashboard counts as tasks by tool: chat, write, review and wiki search. */
+export const USAGE_TOOLS = ['chat', 'write', 'review', 'wiki'] as const;
+export type UsageTool = (typeof USAGE_TOOLS)[number];
+
+const userSubject = z.strictObject({ type: z.literal('user'), id: z.string().min(1) });
+const chatSessionSubject = z.strictObject({ type: z.literal('chat_session'), id: z.string().min(1) });
+const documentSubject = z.strictObject({ type: z.literal('document'), id: z.string().min(1) });
+const noData = z.strictObject({});
+
+export const SUBJECT_TYPES = ['user', 'chat_session', 'document'] as const;
+export type EventSubjectType = (typeof SUBJECT_TYPES)[number];
+
+/** A question answered in chat. The documents it used are the event's document columns, not data. */
+const chatQuestionAsked = z.strictObject({
+  kind: z.literal('chat.question_asked'),
+  // Null only on events recorded before events named their conversation.
+  subject: chatSessionSubject.nullable(),
+  data: noData,
+});
+
+const chatConversationDeleted = z.strictObject({
+  kind: z.literal('chat.conversation_deleted'),
+  subject: chatSessionSubject,
+  // Not the title: it is made from the first question.
+  data: noData,
+});
+
+const signedIn = z.strictObject({
+  kind: z.literal('auth.signed_in'),
+  subject: userSubject,
+  data: z.strictObject({ method: z.literal('password') }),
+});
+
+const accountCreated = z.strictObject({
+  kind: z.literal('auth.account_created'),
+  subject: userSubject,
+  data: z.strictObject({
+    /** Self sign-up, or `npm run create-admin` on the server. */
+    via: z.enum(['sign_up', 'create_admin']),
+    roles: z.array(z.enum(ROLES)),
+    organisation_created: z.boolean(),
+  }),
+});
+
+const passwordReset = z.strictObject({
+  kind: z.literal('auth.password_reset'),
+  subject: userSubject,
+  /** Whether following the link also verified the address (it proves the mailbox). */
+  data: z.strictObject({ email_verified: z.boolean() }),
+});
+
+const emailVerified = z.strictObject({
+  kind: z.literal('auth.email_verified'),
+  subject: userSubject,
+  data: noData,
+});
+
+const passwordChanged = z.strictObject({
+  kind: z.literal('account.password_changed'),
+  subject: userSubject,
+  data: noData,
+});
+
+export const PROFILE_FIELDS = ['firstname', 'surname', 'job_title'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+const profileUpdated = z.strictObject({
+  kind: z.literal('account.profile_updated'),
+  subject: userSubject,
+  /** The names of the fields that changed; their values are on the user. */
+  data: z.strictObject({ fields: z.array(z.enum(PROFILE_FIELDS)).min(1) }),
+});
+
+const photoSet = z.strictObject({
+  kind: z.literal('account.photo_set'),
+  subject: userSubject,
+  // Never the photo id: it is the secret that lets anyone holding it load the photo.
+  data: z.strictObject({
+    content_type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+    size: z.number().int().nonnegative(),
+  }),
+});
+
+const photoRemoved = z.strictObject({
+  kind: z.literal('account.photo_removed'),
+  subject: userSubject,
+  data: noData,
+});
+
+const documentIngested = z.strictObject({
+  kind: z.literal('documents.ingested'),
+  subject: documentSubject,
+  data: z.discriminatedUnion('via', [
+    z.strictObject({ via: z.literal('api'), job_id: z.string().min(1), filename: z.string() }),
+    z.strictObject({ via: z.literal('cli'), filename: z.string() }),
+  ]),
+});
+
+const favouriteSet = z.strictObject({
+  kind: z.literal('documents.favourite_set'),
+  subject: documentSubject,
+  /** True when the document became a favourite, false when it stopped being one. */
+  data: z.strictObject({ like: z.boolean() }),
+});
+
+/** What makes one event of each kind: `{ kind, subject, data }`. */
+export const eventSchema = z.discriminatedUnion('kind', [
+  chatQuestionAsked,
+  chatConversationDeleted,
+  signedIn,
+  accountCreated,
+  passwordReset,
+  emailVerified,
+  passwordChanged,
+  profileUpdated,
+  photoSet,
+  photoRemoved,
+  documentIngested,
+  favouriteSet,
+]);
+
+export type EventBody = z.infer<typeof eventSchema>;
+export type EventKind = EventBody['kind'];
+export type EventBodyOf<K extends EventKind> = Extract<EventBody, { kind: K }>;
+
+/** Who did it and for which organisation; every kind but a library ingest belongs to an organisation. */
+interface Scoped {
+  organisationId: string;
+  /** Null for the system or an operator at the server. */
+  actorUserId: string | null;
+}
+
+/**
+ * An event to record. A use of a tool also names the library documents it used; those become
+ * the event's document and subdomain columns, checked against what the organisation may see.
+ */
+export type NewEvent =
+  | (EventBodyOf<'chat.question_asked'> & Scoped & { documentIds: readonly string[] })
+  // A document added to the shared library belongs to no organisation and is added by no user
+  // (the ingestion API's token or the command line).
+  | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
+  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'documents.ingested' }> & Scoped);
+
+/** The tool each kind of event is a use of; kinds not listed are not uses of a tool. */
+export const TOOL_OF_KIND: Partial<Record<EventKind, UsageTool>> = {
+  'chat.question_asked': 'chat',
+};
+
+/** A stored event as readers (dashboard, reports, audit log) see it: the typed body and the common columns. */
+export type RecordedEvent = EventBody & {
+  id: string;
+  organisationId: string | null;
+  actorUserId: string | null;
+  tool: UsageTool | null;
+  documentIds: string[];
+  subdomains: string[];
+  createdAt: Date;
+};
+
+export type RecordedEventOf<K extends EventKind> = Extract<RecordedEvent, { kind: K }>;
