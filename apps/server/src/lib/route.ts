@@ -181,8 +181,6 @@ export function guardRoutes(app: FastifyInstance): void {
     const url = options.url ?? '';
     if (!url.startsWith('/api/') && url !== '/api') return;
     const endpoint = options.config?.endpoint;
-    // MIGRATION-GUARD: enabled once every module registers through route().
-    if (!endpoint) return;
     if (!endpoint) throw new Error(`${String(options.method)} ${url} has no endpoint descriptor: register API routes with route()`);
     registered.add(endpoint.id);
   });
