@@ -45,7 +45,13 @@ describe('endpoint descriptors', () => {
   it('a route added without a descriptor stops the server from starting (default deny)', async () => {
     const app = Fastify();
     guardRoutes(app);
-    app.get('/api/undeclared', async () => ({ ok: true }));
+    // As in the app: route modules are plugins under the /api prefix.
+    app.register(
+      async (api) => {
+        api.get('/undeclared', async () => ({ ok: true }));
+      },
+      { prefix: '/api' },
+    );
     await expect(app.ready()).rejects.toThrow(/GET \/api\/undeclared has no endpoint descriptor/);
     await app.close().catch(() => undefined);
   });
