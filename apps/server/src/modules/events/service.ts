@@ -1,9 +1,10 @@
 import type { Citation } from '@verity/shared';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documents, events } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { documentVisibleTo } from '../../policies/documents.ts';
 import { eventSchema, type NewEvent, type RecordedEvent, TOOL_OF_KIND, USAGE_TOOLS } from './types.ts';
 import { z } from 'zod';
 
@@ -51,7 +52,7 @@ async function visibleDocuments(db: Database, organisationId: string, documentId
   return db
     .select({ id: documents.id, subdomain: documents.subdomain })
     .from(documents)
-    .where(and(inArray(documents.id, requested), or(isNull(documents.organisationId), eq(documents.organisationId, organisationId))));
+    .where(and(inArray(documents.id, requested), documentVisibleTo(organisationId)));
 }
 
 /**
