@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import type { ParsedElement } from '../ingest/markdown.ts';
-import type { Passage, QueryTerm } from './retrieval.ts';
+import { headingHits, hitArray, keepBest, pickPassages, passageScorer, type QueryTerm, type ScoringElement } from './passage-scoring.ts';
+import type { Passage } from './retrieval.ts';
 
 /** A file in scope for a question: its parsed elements as stored when it was uploaded. */
 export interface AttachmentSource {
@@ -31,14 +32,11 @@ interface AttachmentDraft {
   opening: boolean;
 }
 
+/** As many passages as a library document gives: a file is one source among the answer's. */
 const PASSAGES_PER_ATTACHMENT = 3;
+/** Files answer first but leave room in the eight passages an answer quotes for the library's. */
 const MAX_ATTACHMENT_PASSAGES = 5;
-/** A further passage of a file is kept only when it scores at least this share of the file's best. */
-const RELATIVE_CUT = 0.6;
-/** A heading or title holding a term counts for this share of the element holding it. */
-const CONTEXT_HIT = 0.5;
-const MAX_LIST_ITEMS = 8;
-/** A passage element longer than this is cut at a word boundary, so one huge paragraph cannot swamp an answer. */
+/** A passage element longer than this is cut at a word boundary, so one huge paragraph cannot swamp an answer: about a page of a policy. */
 const ELEMENT_MAX_CHARACTERS = 1500;
 
 /**
@@ -66,10 +64,11 @@ export function attachmentElementId(attachmentId: string, position: number): str
   return `${attachmentId}-${position}`;
 }
 
-interface Row {
+/** A file's element as scoring reads it. */
+interface Row extends ScoringElement {
   position: number;
-  element: ParsedElement;
-  hits: number[];
+  headingPath: string[];
+  /** Which terms a heading above the element or the file's title holds. */
   contextHits: number[];
 }
 
@@ -77,8 +76,6 @@ interface Seed {
   row: Row;
   score: number;
 }
-
-const lexemeQuery = (lexeme: string) => sql`cast(${lexeme} as tsquery)`;
 
 /**
  * Runs database work that carries a file's text as query parameters. The driver's error quotes the
@@ -119,10 +116,7 @@ async function elementHits(
   const rows = rowsOf<{ a: number; i: number; hits: number[] }>(
     await withoutFileText('scoring attached files', () =>
       db.execute(sql`
-      select s.a, s.i, array[${sql.join(
-        lexemes.map((lexeme) => sql`(v.vector @@ ${lexemeQuery(lexeme)})::int`),
-        sql`, `,
-      )}] as hits
+      select s.a, s.i, ${hitArray(terms, sql`v.vector`)} as hits
       from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as s(a int, i int, t text)
       cross join lateral (select to_tsvector('english', s.t) as vector) as v
       where v.vector @@ cast(${lexemes.join(' | ')} as tsquery)`),
@@ -132,24 +126,6 @@ async function elementHits(
   return hits;
 }
 
-/** The seed element with its context: the list around a list item with the paragraph introducing it, or the list an introduction opens. */
-function expand(seed: Row, rows: readonly Row[]): Row[] {
-  const index = rows.indexOf(seed);
-  const section = seed.element.headingPath.join('\u0000');
-  const isListItem = (row: Row | undefined) => row?.element.type === 'list_item' && row.element.headingPath.join('\u0000') === section;
-  let first = index;
-  let last = index;
-  if (seed.element.type === 'list_item') {
-    while (isListItem(rows[first - 1]) && index - first < MAX_LIST_ITEMS - 1) first--;
-    while (isListItem(rows[last + 1]) && last - first < MAX_LIST_ITEMS - 1) last++;
-    const before = rows[first - 1];
-    if (before?.element.type === 'paragraph' && before.element.headingPath.join('\u0000') === section) first--;
-  } else if (seed.element.type === 'paragraph' && /:\s*$/.test(seed.element.text)) {
-    while (isListItem(rows[last + 1]) && last - first < MAX_LIST_ITEMS) last++;
-  }
-  return rows.slice(first, last + 1);
-}
-
 function clip(text: string): string {
   if (text.length <= ELEMENT_MAX_CHARACTERS) return text;
   const cut = text.slice(0, ELEMENT_MAX_CHARACTERS);
@@ -157,7 +133,7 @@ function clip(text: string): string {
   return `${(space > ELEMENT_MAX_CHARACTERS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-const isBody = (row: Row) => row.element.type !== 'title' && row.element.type !== 'heading';
+const isBody = (row: Row) => row.type !== 'title' && row.type !== 'heading';
 
 /** The file's opening: the first body element of each of its first sections, for a question about the whole file. */
 function openingSeeds(rows: readonly Row[]): Row[] {
@@ -166,7 +142,7 @@ function openingSeeds(rows: readonly Row[]): Row[] {
   for (const row of rows) {
     if (seeds.length >= PASSAGES_PER_ATTACHMENT) break;
     if (!isBody(row)) continue;
-    const section = row.element.headingPath[0] ?? '';
+    const section = row.headingPath[0] ?? '';
     if (seen.has(section)) continue;
     seen.add(section);
     seeds.push(row);
@@ -203,8 +179,7 @@ export async function selectAttachmentPassages(options: {
 }): Promise<AttachmentSelection> {
   const { attachments, terms, threshold } = options;
   const hits = attachments.length === 0 ? new Map<string, number[]>() : await elementHits(options.db, attachments, terms);
-  const totalWeight = terms.reduce((total, term) => total + term.weight, 0);
-  const ownWeight = terms.reduce((total, term) => total + (term.carried ? 0 : term.weight), 0);
+  const scorer = passageScorer(terms);
   const generic = refersToFile(options.question);
   const none = terms.map(() => 0);
   const held = new Set<number>();
@@ -220,40 +195,24 @@ export async function selectAttachmentPassages(options: {
   attachments.forEach((attachment, a) => {
     const rows: Row[] = attachment.elements.map((element, position) => ({
       position,
-      element,
+      type: element.type,
+      text: element.text,
+      headingPath: element.headingPath,
       hits: hits.get(`${a}:${position}`) ?? none,
       contextHits: none,
     }));
     // A term in a heading above an element, or in the file's title, is context for it (at half weight).
-    const headingHits = new Map<string, number[]>();
     let titleHits = none;
     for (const row of rows) {
-      if (row.element.type === 'heading') {
-        const known = headingHits.get(row.element.text);
-        headingHits.set(row.element.text, known ? known.map((hit, i) => hit | (row.hits[i] ?? 0)) : row.hits);
-      } else if (row.element.type === 'title') {
-        titleHits = titleHits.map((hit, i) => hit | (row.hits[i] ?? 0));
-      }
+      if (row.type === 'title') titleHits = titleHits.map((hit, i) => hit | (row.hits[i] ?? 0));
     }
-    for (const row of rows) {
-      row.contextHits = terms.map((_, i) =>
-        titleHits[i] || row.element.headingPath.some((heading) => headingHits.get(heading)?.[i]) ? 1 : 0,
-      );
-    }
-    const coverage = (row: Row, ownOnly: boolean): number => {
-      const denominator = ownOnly ? ownWeight : totalWeight;
-      if (denominator <= 0) return 0;
-      let sum = 0;
-      terms.forEach((term, i) => {
-        if (ownOnly && term.carried) return;
-        if (row.hits[i]) sum += term.weight;
-        else if (row.contextHits[i]) sum += term.weight * CONTEXT_HIT;
-      });
-      return sum / denominator;
-    };
+    headingHits(rows, terms.length).forEach((underHeading, i) => {
+      const row = rows[i];
+      if (row) row.contextHits = underHeading.map((hit, t) => (titleHits[t] || hit ? 1 : 0));
+    });
     const seeds: (Seed & { relevance: number })[] = rows
       .filter(isBody)
-      .map((row) => ({ row, score: coverage(row, false), relevance: coverage(row, true) }))
+      .map((row) => ({ row, score: scorer.coverage(row, false), relevance: scorer.coverage(row, true) }))
       .sort((x, y) => y.score - x.score || x.row.position - y.row.position);
     const relevance = Math.max(0, ...seeds.map((seed) => seed.relevance));
     const matches = relevance >= threshold;
@@ -261,17 +220,16 @@ export async function selectAttachmentPassages(options: {
 
     const best = seeds[0]?.score ?? 0;
     const opening = best <= 0;
-    const chosen: Seed[] = opening
-      ? openingSeeds(rows).map((row) => ({ row, score: 0 }))
-      : seeds.filter((seed, i) => i === 0 || (seed.score > 0 && seed.score >= best * RELATIVE_CUT));
-    const covered = new Set<number>();
+    // A file's opening matched nothing, so no seed of it is cut for scoring too little.
+    const picked = opening
+      ? pickPassages<Row, Seed>(
+          openingSeeds(rows).map((row) => ({ row, score: 0 })),
+          rows,
+          { max: PASSAGES_PER_ATTACHMENT, best, cut: false },
+        )
+      : pickPassages<Row, Seed>(seeds, rows, { max: PASSAGES_PER_ATTACHMENT, best, cut: true });
     const drafts: AttachmentDraft[] = [];
-    for (const seed of chosen) {
-      if (drafts.length >= PASSAGES_PER_ATTACHMENT) break;
-      if (covered.has(seed.row.position)) continue;
-      const expanded = expand(seed.row, rows).filter((row) => !covered.has(row.position));
-      if (expanded.length === 0) continue;
-      for (const row of expanded) covered.add(row.position);
+    for (const { seed, elements: expanded } of picked) {
       if (matches) {
         for (const row of expanded) {
           terms.forEach((_, i) => {
@@ -291,11 +249,11 @@ export async function selectAttachmentPassages(options: {
           status: 'current',
           supersededByCode: null,
           supersededBy: null,
-          headingPath: seed.row.element.headingPath,
+          headingPath: seed.row.headingPath,
           elements: expanded.map((row) => ({
             id: attachmentElementId(attachment.id, row.position),
-            type: row.element.type,
-            text: row.element.type === 'table' ? row.element.text : clip(row.element.text),
+            type: row.type,
+            text: row.type === 'table' ? row.text : clip(row.text),
           })),
           score: seed.score,
         },
@@ -311,9 +269,10 @@ export async function selectAttachmentPassages(options: {
     held,
     drafts(libraryAnswers) {
       const used = groups.filter((group) => !group.pending || !libraryAnswers);
-      const firsts = used.map((group) => group.drafts[0]).filter((draft): draft is AttachmentDraft => draft !== undefined);
-      const others = used.flatMap((group) => group.drafts.slice(1)).sort((x, y) => y.passage.score - x.passage.score);
-      const kept = new Set([...firsts, ...others].slice(0, MAX_ATTACHMENT_PASSAGES));
+      const kept = keepBest(
+        used.map((group) => group.drafts),
+        MAX_ATTACHMENT_PASSAGES,
+      );
       // Within a file, passages read in the file's order.
       return used.flatMap((group) => group.drafts.filter((draft) => kept.has(draft)).sort((x, y) => x.position - y.position));
     },

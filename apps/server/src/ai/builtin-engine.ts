@@ -13,16 +13,9 @@ import type { Database } from '../db/connect.ts';
 import type { ChatFilters, ChatMode, ChatSourceRecord } from '@verity/shared';
 import type { AttachmentSource } from './attachment-passages.ts';
 import { type ChatEngineEvent, type Citation, quoteAsData } from './citations.ts';
-import {
-  isCrossReference,
-  offQuestionSection,
-  type Passage,
-  termPattern,
-  type PassageSentence,
-  type RetrievalResult,
-  type RetrievePassagesOptions,
-  retrievePassages,
-} from './retrieval.ts';
+import type { PassageSentence } from './passage-scoring.ts';
+import { type Passage, type RetrievalResult, type RetrievePassagesOptions, retrievePassages } from './retrieval.ts';
+import { isCrossReference, offQuestionSection, termPattern } from './retrieval/text-signals.ts';
 
 export interface ComposedAnswer {
   text: string;

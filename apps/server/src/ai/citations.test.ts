@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { checkCitations, citationMarkers } from '../test/citations.ts';
 import { chunkText, composeAnswer, draftSubject } from './builtin-engine.ts';
 import { dropUnknownMarkers, quoteAsData } from './citations.ts';
-import { buildQuery, type Passage, type RetrievalResult } from './retrieval.ts';
+import type { Passage, RetrievalResult } from './retrieval.ts';
+import { buildQuery } from './retrieval/question.ts';
 
 describe('citation markers', () => {
   test('lists markers in order of first use', () => {

@@ -15,7 +15,8 @@ import { newSession, post, readStream } from '../test/chat.ts';
 import { type FakeOpenAI, hashedWords, startFakeOpenAI } from '../test/fake-openai.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../test/factories.ts';
 import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
-import { fuseRankings, retrievePassages } from './retrieval.ts';
+import { retrievePassages } from './retrieval.ts';
+import { fuseRankings } from './retrieval/candidates.ts';
 
 let fake: FakeOpenAI;
 let t: TestApp;

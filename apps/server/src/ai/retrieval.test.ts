@@ -4,7 +4,8 @@ import { documentElements, documents } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { TestApp } from '../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } from '../test/factories.ts';
-import { isCrossReference, namesTitle, offQuestionSection, retrievePassages, sourceKind } from './retrieval.ts';
+import { retrievePassages } from './retrieval.ts';
+import { isCrossReference, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
 
 let t: TestApp;
 let standard: TestUser;

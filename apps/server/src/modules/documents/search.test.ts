@@ -6,7 +6,8 @@ import type { TestApp } from '../../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 import { completeMetadata, storeDocument } from '../../ingest/store.ts';
 import { sha256 } from '../../lib/ids.ts';
-import { codeMatch, queryWords } from './search.ts';
+import { codeMatch } from '../../search/codes.ts';
+import { queryWords } from '../../search/query.ts';
 
 let t: TestApp;
 let standard: TestUser;

@@ -1,0 +1,238 @@
+/**
+ * Stage five of retrieval, choosing the documents that answer: among those relevant enough, the one
+ * the question names (by code, an abbreviation only it uses, or its title), else the one most about
+ * the question; beside it the law or the guidance on that law when that is on the subject; then a
+ * further document only when it answers a part of the question the chosen ones leave open, or the
+ * first sends the reader there. A draft gathers breadth instead.
+ */
+import { type PassageScorer, type QueryTerm, RELATIVE_CUT, splitSentences } from '../passage-scoring.ts';
+import { type Candidate, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
+import { asksAboutEditions, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
+
+/** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
+export const RELEVANCE_THRESHOLD = 0.5;
+/** A draft gathers up to four documents: within the three to five tried, all of which kept recall@answer between 0.94 and 1.00. */
+const MAX_DOCUMENTS = 4;
+/** An answer cites at most three documents: no dev-set answer used a fourth, and two cited fewer of the expected codes. */
+const MAX_ANSWER_DOCUMENTS = 3;
+/** A further document is kept only when it is at least this share as much about the question as the first (for a draft: its best passage as the first's): 0.6 and 0.8 scored alike. */
+const DOCUMENT_CUT = 0.7;
+/** …and only when the wiki search scores it at least this share of the best-scoring document: a round value inside the 0.4–0.85 that scored alike. */
+const SEARCH_CUT = 0.55;
+/** What a document is about: its best passage's share of the question's terms, raised by this many times the share its title and code hold (0.5 and 2 scored alike). */
+const TITLE_WEIGHT = 1;
+/** Aboutness (or search scores) within 2 % of each other are tied: so small a difference comes from the term weights, not the documents. */
+const ABOUTNESS_TIE = 0.02;
+/** The first document must score at least half the best wiki-search score: a title match alone cannot make a barely found document answer first. */
+const PRIMARY_SEARCH_CUT = 0.5;
+/** A further document must hold this share of the question's own term weight the chosen ones leave open: it answers a part, not repeats them (0.1 and 0.2 scored alike). */
+const NEW_TERMS_CUT = 0.15;
+/** …or, when less, this many average terms' worth of it: a long question has more parts, and half a term is the smallest part worth a document. */
+const NEW_TERM_SHARE = 0.5;
+/** A sentence of the first document that names another must hold this share of the question's own terms to send the reader there: one naming it in passing holds less (0.2 and 0.4 scored alike). */
+const POINTER_SHARE = 0.3;
+/** The law (or guidance) cited beside the first document must be this share as much about the question: between unwanted partners (below 0.6) and the weakest wanted one (0.75)… */
+const KIND_CUT = 0.65;
+/** …and its title holds at least this share of the question's own term weight (it is about the subject, not a passing mention): wanted partners hold 0.21 or more, unwanted ones 0.04 or less. */
+const KIND_TITLE = 0.1;
+
+/** How the documents of the pool compare, for choosing among them. */
+interface Measures {
+  searchScore(entry: Candidate): number;
+  /** The best search score in the pool. */
+  topSearch: number;
+  aboutness(entry: Candidate): number;
+  tied(a: number, b: number): boolean;
+  /** A superseded edition the question neither names nor asks editions of: it answers only when nothing current does. */
+  superseded(entry: Candidate): boolean;
+}
+
+/**
+ * The first document: one the question names by its title ("under the Electricity at Work
+ * Regulations"), else the one most about the question (between ties, the one the search scores
+ * higher, then the one with more strong passages, then search order); a superseded edition only when
+ * nothing current answers, or the question asks about editions. Also the title-named documents, best first.
+ */
+function firstDocument(pool: readonly Candidate[], question: string, measures: Measures): { primary?: Candidate; titled: Candidate[] } {
+  const { searchScore, topSearch, aboutness, tied, superseded } = measures;
+  // Between documents about equally about it, the one with more strong passages (the mean of its best few).
+  const depth = (entry: Candidate) =>
+    entry.seeds.slice(0, SEEDS_PER_DOCUMENT).reduce((sum, seed) => sum + seed.score, 0) / SEEDS_PER_DOCUMENT;
+  const eligible = pool.filter((entry) => searchScore(entry) >= topSearch * PRIMARY_SEARCH_CUT);
+  const ranked = [...eligible].sort(
+    (a, b) =>
+      Number(superseded(a)) - Number(superseded(b)) ||
+      (tied(aboutness(a), aboutness(b))
+        ? tied(searchScore(a), searchScore(b))
+          ? depth(b) - depth(a)
+          : searchScore(b) - searchScore(a)
+        : aboutness(b) - aboutness(a)) ||
+      pool.indexOf(a) - pool.indexOf(b),
+  );
+  const titled = pool
+    .filter((entry) => !superseded(entry) && namesTitle(question, entry.document.title))
+    .sort((a, b) => aboutness(b) - aboutness(a));
+  return { primary: titled[0] ?? ranked[0] ?? pool[0], titled };
+}
+
+/**
+ * Documents the first one's own passages send the reader to ("…follows BS 7671 and the regimes
+ * recommended in HTM 06-01"): the first source itself says the answer continues there. Only a
+ * sentence on the question counts ("… frequencies are given in HSG274"), not one that names a
+ * document in passing or to set it aside ("Where HTM 06-01 is about the installation …").
+ */
+function pointedTo(primary: Candidate, pool: readonly Candidate[], terms: readonly QueryTerm[], scorer: PassageScorer): Set<Candidate> {
+  const pointed = new Set<Candidate>();
+  const top = primary.seeds[0]?.score ?? 0;
+  const patterns = terms.map((term) => (term.carried ? null : termPattern(term.lexeme)));
+  const sentenceShare = (text: string) => ownShare(terms, scorer, (i) => patterns[i]?.test(text) === true);
+  const sentences = primary.seeds
+    .slice(0, SEEDS_PER_DOCUMENT)
+    .filter((seed) => seed.score >= top * RELATIVE_CUT && !isCrossReference({ text: seed.row.text, heading_path: seed.row.headingPath }))
+    .flatMap((seed) => splitSentences(seed.row).map((sentence) => sentence.text))
+    .filter((text) => sentenceShare(text) >= POINTER_SHARE);
+  for (const entry of pool) {
+    if (entry !== primary && sentences.some((text) => mentionsCode(text, entry.document.code))) pointed.add(entry);
+  }
+  return pointed;
+}
+
+/**
+ * The law and the guidance that implements it answer together: when the first document is one of
+ * them, the one of the other kind most about the question (ties by search order), if it is nearly as
+ * much about it and its title says it is on the subject (LOLER 1998 with HTM 08-02 "Lifts").
+ */
+function lawOrGuidancePartner(
+  primary: Candidate,
+  chosen: readonly Candidate[],
+  pool: readonly Candidate[],
+  measures: Measures,
+): Candidate | undefined {
+  const { searchScore, topSearch, aboutness, tied, superseded } = measures;
+  const kind = sourceKind(primary.document.category);
+  if (kind === null || chosen.some((entry) => sourceKind(entry.document.category) !== kind)) return undefined;
+  return pool
+    .filter(
+      (entry) =>
+        !chosen.includes(entry) &&
+        !superseded(entry) &&
+        sourceKind(entry.document.category) !== null &&
+        sourceKind(entry.document.category) !== kind &&
+        entry.title >= KIND_TITLE &&
+        aboutness(entry) >= aboutness(primary) * KIND_CUT &&
+        searchScore(entry) >= topSearch * SEARCH_CUT,
+    )
+    .sort((a, b) => (tied(aboutness(a), aboutness(b)) ? pool.indexOf(a) - pool.indexOf(b) : aboutness(b) - aboutness(a)))[0];
+}
+
+/** The documents that answer, first one first; none when no document holds enough of the question. */
+export function chooseDocuments(options: {
+  scored: readonly Candidate[];
+  searchScores: ReadonlyMap<string, number>;
+  terms: readonly QueryTerm[];
+  scorer: PassageScorer;
+  question: string;
+  purpose: 'answer' | 'draft';
+}): Candidate[] {
+  const { scored, searchScores, question } = options;
+  const relevant = scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD);
+  if (relevant.length === 0) return [];
+
+  // A question naming a code is about that document (and its editions) only; one naming an
+  // abbreviation only one current document uses ("under COSHH") is about that document.
+  const named = relevant.filter((entry) => entry.named);
+  const aliasedPool = relevant.filter((entry) => entry.aliased);
+  const pool = named.length > 0 ? named : aliasedPool.length > 0 ? aliasedPool : relevant;
+  const wantsEditions = asksAboutEditions(question);
+  const searchScore = (entry: Candidate) => searchScores.get(entry.document.id) ?? 0;
+  const measures: Measures = {
+    searchScore,
+    topSearch: Math.max(...pool.map(searchScore)),
+    aboutness: (entry) => entry.best * (1 + TITLE_WEIGHT * entry.title),
+    tied: (a, b) => Math.abs(a - b) <= Math.max(a, b) * ABOUTNESS_TIE,
+    superseded: (entry) => entry.document.status === 'superseded' && !wantsEditions && !entry.named,
+  };
+  const chosen = named.length > 0 ? named.slice(0, MAX_DOCUMENTS) : chooseAmong(pool, options, measures);
+  // A superseded edition is dropped when the edition replacing it answers too, unless editions are asked about.
+  const keptCodes = new Set(chosen.map((entry) => entry.document.code));
+  return chosen.filter(
+    (entry) =>
+      entry.named ||
+      wantsEditions ||
+      entry.document.status !== 'superseded' ||
+      entry.document.superseded_by_code === null ||
+      !keptCodes.has(entry.document.superseded_by_code),
+  );
+}
+
+/** The documents that answer a question naming none by its code: the first, then those it leaves room for. */
+function chooseAmong(
+  pool: readonly Candidate[],
+  options: { terms: readonly QueryTerm[]; scorer: PassageScorer; question: string; purpose: 'answer' | 'draft' },
+  measures: Measures,
+): Candidate[] {
+  const { terms, scorer, question } = options;
+  const { searchScore, topSearch, aboutness, superseded } = measures;
+  const { primary, titled } = firstDocument(pool, question, measures);
+  const chosen: Candidate[] = primary ? [primary] : [];
+  /** The question's own terms a document's strongest passages hold themselves (not through a heading or the title). */
+  const held = new Map<Candidate, Set<number>>();
+  const heldTerms = (entry: Candidate): Set<number> => {
+    let set = held.get(entry);
+    if (!set) {
+      set = new Set<number>();
+      const top = entry.seeds[0]?.score ?? 0;
+      for (const seed of entry.seeds.slice(0, SEEDS_PER_DOCUMENT)) {
+        if (seed.score < top * RELATIVE_CUT || seed.score <= 0) break;
+        seed.row.hits.forEach((hit, i) => {
+          if (hit && !terms[i]?.carried) set?.add(i);
+        });
+      }
+      held.set(entry, set);
+    }
+    return set;
+  };
+  // Further documents, in search order, only when they are nearly as relevant and answer a part
+  // of the question the documents already chosen leave open. What a document covers: the terms
+  // its strongest passages hold, and those its title holds (it is about them).
+  const covers = (entry: Candidate) =>
+    new Set([...heldTerms(entry), ...terms.flatMap((_, i) => (entry.document.title_hits[i] ? [i] : []))]);
+  // A long question has more parts: a document answering one of them (half an average term's weight) is enough.
+  const ownTerms = terms.filter((term) => !term.carried).length;
+  const newTermsCut = Math.min(NEW_TERMS_CUT, ownTerms > 0 ? NEW_TERM_SHARE / ownTerms : NEW_TERMS_CUT);
+  const covered = new Set<number>();
+  const cover = (entry: Candidate) => {
+    for (const i of covers(entry)) covered.add(i);
+  };
+  if (primary) cover(primary);
+  const pointed = primary ? pointedTo(primary, pool, terms, scorer) : new Set<Candidate>();
+  const draft = options.purpose === 'draft';
+  const maxDocuments = draft ? MAX_DOCUMENTS : MAX_ANSWER_DOCUMENTS;
+  for (const entry of titled) {
+    if (chosen.length < maxDocuments && !chosen.includes(entry)) {
+      chosen.push(entry);
+      cover(entry);
+    }
+  }
+  const partner = !draft && primary ? lawOrGuidancePartner(primary, chosen, pool, measures) : undefined;
+  if (partner && chosen.length < maxDocuments) {
+    chosen.push(partner);
+    cover(partner);
+  }
+  for (const entry of pool) {
+    if (chosen.length >= maxDocuments) break;
+    if (chosen.includes(entry) || superseded(entry)) continue;
+    // (A draft compares passages alone: a document on the subject need not say it in its title.)
+    if (primary && (draft ? entry.best : aboutness(entry)) < (draft ? primary.best : aboutness(primary)) * DOCUMENT_CUT) continue;
+    if (searchScore(entry) < topSearch * SEARCH_CUT) continue;
+    const holds = covers(entry);
+    const adds = ownShare(terms, scorer, (i) => holds.has(i) && !covered.has(i));
+    if (!draft && adds < newTermsCut && !pointed.has(entry)) continue;
+    // What it adds must be on the subject: a document whose title holds none of the question's
+    // terms shares only the setting ("hospital", "works"), like asbestos beside electrical inspection.
+    if (!draft && entry.title === 0 && !pointed.has(entry)) continue;
+    chosen.push(entry);
+    cover(entry);
+  }
+  return chosen;
+}

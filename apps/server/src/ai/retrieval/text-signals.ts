@@ -1,0 +1,111 @@
+/**
+ * What the wording of a question, a document's title or code, or a passage says: which document a
+ * question names, which sections it does not ask about, and which passages only point elsewhere.
+ * Retrieval and the built-in engine's composition read text the same way through these.
+ */
+import { codeGroups } from '../../search/codes.ts';
+
+/** Section headings under which a passage lists other documents rather than saying anything itself. */
+const CROSS_REFERENCE_HEADING =
+  /\b(related (documents|guidance|legislation|standards|regulations)|see also|further (reading|information))\b/i;
+/** An entry that opens with a document code and a dash: "HTM 07-01 — sharps as healthcare waste …". */
+const CROSS_REFERENCE_ENTRY =
+  /^(?:[A-Z][A-Za-z()&+]*[A-Z)][A-Za-z()&+]*(?:\s+(?:Reg|Regs|Part|s\.)?\s*[0-9A-Z][\w.()-]*)*(?:,\s+)?)+\s+[—–-]\s/;
+
+/** Sections that tell a document's history: quoted only when the question asks about history or editions. */
+const HISTORY_SECTION = /\b(history|what changed|previous (edition|version|legislation|guidance)|changes from)\b/i;
+/** Sections that list what goes wrong: never quoted as requirements unless the question asks about failings. */
+const GAPS_SECTION = /\b(gaps|pitfalls|mistakes|failings|common (problems|findings|issues|failures))\b/i;
+const ASKS_HISTORY =
+  /\b(history|histories|edition|editions|version|versions|changed?|previous|replaced|superseded?|introduced|became|become|when (did|was|were))\b/i;
+const ASKS_GAPS = /\b(gaps?|pitfalls?|mistakes?|failings?|failures?|go(es)? wrong|common (problems|findings|issues))\b/i;
+
+/** Whether a passage's section is one the question does not ask about (a document's history, its common failings). */
+export function offQuestionSection(headingPath: readonly string[], question: string): boolean {
+  const section = headingPath.join(' › ');
+  return (HISTORY_SECTION.test(section) && !ASKS_HISTORY.test(question)) || (GAPS_SECTION.test(section) && !ASKS_GAPS.test(question));
+}
+
+/** Whether an element points at other documents instead of stating requirements. */
+export function isCrossReference(element: { text: string; heading_path?: readonly string[] }): boolean {
+  const heading = element.heading_path?.at(-1) ?? '';
+  return CROSS_REFERENCE_HEADING.test(heading) || CROSS_REFERENCE_ENTRY.test(element.text.trim());
+}
+
+/** Words asking about editions: a superseded edition is then as welcome as the current one. */
+const ASKS_EDITIONS = /\b(edition|editions|superseded|supersede|replaced|previous|older|old|version|history|withdrawn)\b/i;
+
+export function asksAboutEditions(question: string): boolean {
+  return ASKS_EDITIONS.test(question);
+}
+
+/** Letters and digits only, lower-case, number groups without leading zeros: "HTM 06-01" and "htm 6-1" agree. */
+function codeKey(value: string): string {
+  return codeGroups(value).join(' ');
+}
+
+/**
+ * A query term as text matching reads it: the database's stem as a word prefix ("examin" in
+ * "examined"); Snowball writes a final "y" as "i" ("safety" → "safeti"), so that "i" is left off.
+ */
+export function termPattern(lexeme: string): RegExp {
+  const prefix = lexeme.length > 4 ? lexeme.replace(/i$/, '') : lexeme;
+  return new RegExp(`\\b${prefix}`, 'i');
+}
+
+/** Whether a passage's text names a document by its code as written ("… recommended in HTM 06-01 and …"). */
+export function mentionsCode(text: string, code: string): boolean {
+  const index = text.indexOf(code);
+  if (index < 0 || code.trim().length === 0) return false;
+  const after = text.charAt(index + code.length);
+  return !/[\w-]/.test(text.charAt(index - 1)) && !/[\w]/.test(after);
+}
+
+/** Whether a code is one abbreviation and a number or year ("RIDDOR 2013", "COSHH 2002"), so the abbreviation alone can name it. */
+export function codeHead(code: string): boolean {
+  return /^[A-Z][A-Z0-9]{2,}(?:\s+[0-9][\w.()-]*)*$/.test(code.trim());
+}
+
+/**
+ * A document's title as people write it when naming the document: without parenthetical asides,
+ * what follows a dash or a comma ("…, section 34 — waste duty of care"), and a trailing year
+ * ("Electricity at Work Regulations 1989 (with HSE memorandum HSR25)" → "electricity at work regulations").
+ */
+function titleName(title: string): string {
+  const main = title.replace(/\([^)]*\)/g, ' ').split(/\s[—–-]\s|,\s/)[0] ?? '';
+  // "Health and Safety at Work etc. Act 1974" is written without its "etc.".
+  const words = (main.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word !== 'etc');
+  while (words.length > 0 && /^(1[89]|20)\d\d$/.test(words.at(-1) ?? '')) words.pop();
+  return words.join(' ');
+}
+
+/** The law, or guidance on meeting it (codes of practice included); null for anything else (assurance frameworks). */
+export function sourceKind(category: string): 'law' | 'guidance' | null {
+  if (/^legislation$/i.test(category)) return 'law';
+  if (/^(guidance|approved code of practice|code of practice)$/i.test(category)) return 'guidance';
+  return null;
+}
+
+/** Title words that do not make a title distinctive on their own. */
+const TITLE_FILLER = new Set('a an and at for in of on the to with'.split(' '));
+
+/**
+ * Whether the question names a document by its title ("under the Electricity at Work Regulations").
+ * Only a title of at least three words, two of them not fillers, counts: "Lifts" or "Staffing" in a
+ * question is a topic, not a name.
+ */
+export function namesTitle(question: string, title: string): boolean {
+  const name = titleName(title);
+  const words = name.split(' ').filter((word) => word.length > 0);
+  if (words.length < 3 || words.filter((word) => !TITLE_FILLER.has(word)).length < 2) return false;
+  const text = (question.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word !== 'etc').join(' ');
+  return ` ${text} `.includes(` ${name} `);
+}
+
+/** Whether the question names this code (a code with a number, or an all-capitals code written as such). */
+export function namesCode(question: string, code: string): boolean {
+  const key = codeKey(code);
+  if (key.length === 0) return false;
+  if (/[0-9]/.test(code)) return ` ${codeKey(question)} `.includes(` ${key} `);
+  return /^[A-Z]{2,}$/.test(code) && new RegExp(`\\b${code}\\b`).test(question);
+}

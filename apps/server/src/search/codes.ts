@@ -1,0 +1,64 @@
+/**
+ * Document codes as people write them: "HTM 06-01", "htm 6-1" and "HTM0601" are one code, and
+ * "L8", "COSHH" or "reg 12" name part of one.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+
+/** A query of up to four letter/digit groups may be part of a code ("reg 12", "HTM 04-01 Part"); a longer one is a question, which names a code in full. */
+const CODE_QUERY_MAX_TOKENS = 4;
+
+/** Letter and digit groups, lower-case, leading zeros of number groups stripped ("HTM 06-01" → htm 6 1). */
+export function codeGroups(value: string): string[] {
+  const groups = value.toLowerCase().match(/[a-z]+|[0-9]+/g) ?? [];
+  return groups.map((group) => (/^[0-9]+$/.test(group) ? String(Number.parseInt(group, 10)) : group));
+}
+
+/** codeGroups() with "regulation" spelt "reg", as the codes write it. */
+function codeTokens(value: string): string[] {
+  return codeGroups(value).map((group) => (group === 'regulation' ? 'reg' : group));
+}
+
+/** Letters and digits only, lower-case, "regulation" spelt "reg" (leading zeros kept: "HTM0601" = "HTM 06-01"). */
+function compact(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/regulation/g, 'reg')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {
+  if (needle.length === 0 || needle.length > haystack.length) return false;
+  for (let start = 0; start + needle.length <= haystack.length; start++) {
+    if (needle.every((token, i) => haystack[start + i] === token)) return true;
+  }
+  return false;
+}
+
+/**
+ * How well a query names a document code: 2 for the code itself, however written ("htm 6-1",
+ * "HTM0601"); 1 when the query is a run of the code's groups ("L8" in "ACoP L8", "COSHH" in
+ * "COSHH 2002", "reg 12" in "CQC Reg 12"), or when a code with a number appears within a longer
+ * query ("Which edition of HTM 07-01 is current?"); 0 otherwise.
+ */
+export function codeMatch(query: string, code: string): 0 | 1 | 2 {
+  const queryTokens = codeTokens(query);
+  if (queryTokens.length === 0) return 0;
+  const tokens = codeTokens(code);
+  if (compact(query) === compact(code) || queryTokens.join(' ') === tokens.join(' ')) return 2;
+  if (queryTokens.length <= CODE_QUERY_MAX_TOKENS && containsRun(tokens, queryTokens)) return 1;
+  if (tokens.length >= 2 && tokens.some((token) => /^[0-9]+$/.test(token)) && containsRun(queryTokens, tokens)) return 1;
+  return 0;
+}
+
+/**
+ * Documents (alias d) whose code the query may name (a superset of codeMatch() > 0), from the
+ * code_tokens and code_compact columns the database keeps beside each code.
+ */
+export function codeCandidate(q: string): SQL {
+  const tokens = codeTokens(q);
+  if (tokens.length === 0) return sql`false`;
+  const joined = ` ${tokens.join(' ')} `;
+  const conditions = [sql`d.code_compact = ${compact(q)}`, sql`d.code_tokens = ${joined}`, sql`${joined} like '%' || d.code_tokens || '%'`];
+  if (tokens.length <= CODE_QUERY_MAX_TOKENS) conditions.push(sql`d.code_tokens like ${`%${joined}%`}`);
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}

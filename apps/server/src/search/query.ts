@@ -1,0 +1,88 @@
+/**
+ * What a search query asks for: strict (websearch syntax, every word) and, for plain multi-word
+ * queries, relaxed (any of its words), as the tsqueries every search statement reads from its q CTE.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../db/connect.ts';
+import { each, list, w } from './sql.ts';
+
+/** A bound on the per-word checks each matching row pays; a question rarely has more distinct words. */
+const RELAXED_MAX_WORDS = 24;
+
+/** websearch syntax beyond plain words (phrases, exclusions, OR) asks for strict matching only. */
+function usesOperators(q: string): boolean {
+  return /["]|(^|\s)-\S|\bor\b/i.test(q);
+}
+
+/** The query's distinct words, letters and digits only (safe to join into a tsquery), at most RELAXED_MAX_WORDS. */
+export function queryWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, RELAXED_MAX_WORDS);
+}
+
+/** The lexeme to_tsvector gives a word (as in the stored vectors and postings), or null for a stop-word or a word it splits. */
+export const lexemeOf = (word: SQL): SQL =>
+  sql`(select case when count(*) = 1 then min(lexeme) end from unnest(to_tsvector('english', ${word})))`;
+
+/** A query word and its lexeme, the key of its postings in document_terms. */
+export interface SearchTerm {
+  word: string;
+  lexeme: string;
+}
+
+/**
+ * One term per distinct lexeme, stop-words left out, in the query's order. The lexeme is the one
+ * to_tsvector gives the word, as in the stored vectors and postings; a word the parser splits into
+ * several lexemes (none does among letter-and-digit runs, but the parser decides) is left out.
+ */
+async function distinctTerms(db: Database, words: readonly string[]): Promise<SearchTerm[]> {
+  const lexemes = rowsOf<{ lexemes: (string | null)[] }>(
+    await db.execute(
+      sql`select array[${sql.join(
+        words.map((word) => lexemeOf(sql`${word}`)),
+        sql`, `,
+      )}] as lexemes`,
+    ),
+  )[0]?.lexemes;
+  const seen = new Set<string>();
+  const terms: SearchTerm[] = [];
+  words.forEach((word, i) => {
+    const lexeme = lexemes?.[i] ?? null;
+    if (lexeme === null || seen.has(lexeme)) return;
+    seen.add(lexeme);
+    terms.push({ word, lexeme });
+  });
+  return terms;
+}
+
+/** A query made ready for the search statements. */
+export interface ParsedQuery {
+  /** The query as searched (trimmed). */
+  q: string;
+  /** The select of the q CTE: strict, relaxed, n (documents the organisation can see) and w<i> per term. */
+  queries: SQL;
+  /** The plain query's distinct lexemes; none for a query with operators. */
+  terms: SearchTerm[];
+  /** The relaxed query's words, one per term; none when the query is not run relaxed. */
+  words: string[];
+}
+
+/**
+ * Natural-language questions rarely have every word in one element, and the element that does is
+ * often a passing mention in another document: plain multi-word queries are also run relaxed (any
+ * of their words), so ranking can score documents by their best element and a document-level BM25.
+ */
+export async function parseQuery(options: { db: Database; organisationId: string; q: string }): Promise<ParsedQuery> {
+  const { db, organisationId } = options;
+  const q = options.q.trim();
+  const allWords = usesOperators(q) ? [] : queryWords(q);
+  const relaxedOn = allWords.length > 1;
+  // Stop-words and repeated stems ("temperature", "temperatures") would cost a check per matching row for nothing.
+  const terms = allWords.length > 0 ? await distinctTerms(db, allWords) : [];
+  const words = relaxedOn ? terms.map((term) => term.word) : [];
+
+  const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
+      ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
+      (select count(*) from documents d where d.organisation_id is null or d.organisation_id = ${organisationId})::float8 as n
+      ${list(each(terms.length, (i) => sql`to_tsquery('english', ${terms[i]?.word ?? ''}) as ${w(i)}`))}`;
+  return { q, queries, terms, words };
+}

@@ -1,0 +1,125 @@
+/**
+ * The snippets shown under each search result: the best matching elements' ts_headline, escaped
+ * but for its own <mark> tags, or the document's opening paragraph when it matched by code or title alone.
+ */
+import type { SearchSnippet } from '@verity/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../db/connect.ts';
+import { documentElements } from '../db/schema.ts';
+import type { RankedRow } from './rank.ts';
+import { each, num, sum, valueList, w } from './sql.ts';
+
+/** Enough to show where a document matches without the result list turning into the document. */
+const SNIPPETS_PER_DOCUMENT = 3;
+/** Per document, how many of the elements holding the most query words are ranked for snippets: ts_rank_cd is the costly part, and the best few come from these. */
+const SNIPPET_SHORTLIST = 8;
+/** Length of the opening-paragraph snippet of a document found by its code or title alone: about two lines, as long as a headline. */
+const OPENING_WORDS = 35;
+/** Two fragments of 12–30 words: enough context around the marked words to judge a result. */
+const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12';
+
+interface SnippetRow {
+  id: string;
+  document_id: string;
+  headline: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
+function openingSnippet(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
+}
+
+/** ts_headline output escaped, with only its own <mark> tags kept as markup. */
+function toSnippetHtml(headline: string): string {
+  return escapeHtml(headline)
+    .replace(/&lt;mark&gt;/g, '<mark>')
+    .replace(/&lt;\/mark&gt;/g, '</mark>');
+}
+
+/**
+ * The snippets of a page of ranked documents, by document id. `queries` and `words` are the
+ * ranking's (rankSearch), so snippets mark what the ranking matched.
+ */
+export async function pageSnippets(options: {
+  db: Database;
+  rows: readonly Pick<RankedRow, 'id' | 'is_strict' | 'text_match'>[];
+  queries: SQL;
+  words: readonly string[];
+}): Promise<Map<string, SearchSnippet[]>> {
+  const { db, rows, queries, words } = options;
+  const pageIds = rows.map((row) => row.id);
+  const strictIds = rows.filter((row) => row.is_strict).map((row) => row.id);
+  const otherIds = rows.filter((row) => !row.is_strict && row.text_match).map((row) => row.id);
+  // A strictly matching document shows its best strict elements; others their best relaxed ones.
+  const elementMatch = sql.join(
+    [
+      ...(strictIds.length > 0 ? [sql`(e.document_id in (${valueList(strictIds)}) and e.search_vector @@ q.strict)`] : []),
+      ...(otherIds.length > 0 ? [sql`(e.document_id in (${valueList(otherIds)}) and e.search_vector @@ q.relaxed)`] : []),
+    ],
+    sql` or `,
+  );
+  const snippetRows =
+    strictIds.length + otherIds.length === 0
+      ? []
+      : rowsOf<SnippetRow>(
+          await db.execute(sql`
+            with q as materialized (${queries}),
+            page_elements as (
+              -- The page's documents' elements, read through the document index (offset 0): the
+              -- query's own GIN postings would cover the whole library.
+              select id, document_id, position, text, search_vector
+              from document_elements where document_id in (${valueList([...strictIds, ...otherIds])})
+              offset 0
+            ),
+            matching as (
+              select e.*, case when e.search_vector @@ q.strict then q.strict else q.relaxed end as rank_query
+              from page_elements e cross join q
+              where ${elementMatch}
+            ),
+            shortlist as (
+              -- ts_rank_cd is the costly part: for a relaxed query only each document's elements holding the most query words are ranked.
+              select m.*, row_number() over (partition by m.document_id order by ${sum(
+                each(words.length, (i) => sql`(m.search_vector @@ q.${w(i)})::int`),
+              )} desc, m.position) as cover_rank
+              from matching m cross join q
+            ),
+            best as (
+              select s.id, s.document_id, s.text,
+                row_number() over (partition by s.document_id order by ts_rank_cd(s.search_vector, s.rank_query, 32) desc, s.position) as n
+              from shortlist s
+              where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
+            )
+            select best.id, best.document_id, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
+            from best cross join q
+            where best.n <= ${SNIPPETS_PER_DOCUMENT}
+            order by best.document_id, best.n`),
+        );
+  const snippets = new Map<string, SearchSnippet[]>();
+  for (const row of snippetRows) {
+    const list = snippets.get(row.document_id) ?? [];
+    list.push({ element_id: row.id, text_html: toSnippetHtml(row.headline) });
+    snippets.set(row.document_id, list);
+  }
+  // A document found by its code or title alone is shown with its opening paragraph.
+  const withoutSnippets = pageIds.filter((id) => !snippets.has(id));
+  if (withoutSnippets.length > 0) {
+    const openings = await db
+      .selectDistinctOn([documentElements.documentId], {
+        id: documentElements.id,
+        documentId: documentElements.documentId,
+        text: documentElements.text,
+      })
+      .from(documentElements)
+      .where(inArray(documentElements.documentId, withoutSnippets))
+      .orderBy(documentElements.documentId, sql`${documentElements.type} <> 'paragraph'`, documentElements.position);
+    for (const opening of openings) {
+      snippets.set(opening.documentId, [{ element_id: opening.id, text_html: escapeHtml(openingSnippet(opening.text)) }]);
+    }
+  }
+  return snippets;
+}
