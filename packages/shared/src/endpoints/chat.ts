@@ -178,6 +178,8 @@ export const uploadAttachment = defineEndpoint({
   status: 201,
   response: json(chatAttachmentSchema),
   errors: [400, 404, 413, 429],
+  // A refusal is shown beside the file, in its own words.
+  background: true,
 });
 
 export const listAttachments = defineEndpoint({

@@ -254,13 +254,19 @@ export async function downloadChatExport(sessionId: string, signal?: AbortSignal
   const headers = new Headers();
   if (token) headers.set(AUTH_TOKEN_HEADER, token);
 
-  // Background: the caller opens the error dialog itself, whatever the refusal.
-  return fetchApi(chatExportUrl(sessionId), { headers }, { signal, background: true }, token, async (response) => {
-    const blob = await response.blob();
-    const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
-    saveBlob(blob, fileName);
-    return fileName;
-  });
+  // Background (as the descriptor says): the caller opens the error dialog itself, whatever the refusal.
+  return fetchApi(
+    chatExportUrl(sessionId),
+    { headers },
+    { signal, background: chatEndpoints.exportSession.background },
+    token,
+    async (response) => {
+      const blob = await response.blob();
+      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
+      saveBlob(blob, fileName);
+      return fileName;
+    },
+  );
 }
 
 function saveBlob(blob: Blob, fileName: string): void {

@@ -52,8 +52,9 @@ export function uploadAttachment(
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    // Background: the refusal is shown next to the file, never in the error dialog.
-    const fail = (status: number, body?: ApiErrorBody) => reject(apiFailure(status, body, { background: true }, token));
+    // The descriptor says background: the refusal is shown next to the file, never in the error dialog.
+    const fail = (status: number, body?: ApiErrorBody) =>
+      reject(apiFailure(status, body, { background: chatEndpoints.uploadAttachment.background }, token));
     xhr.addEventListener('load', () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && typeof body === 'object' && body !== null) {
