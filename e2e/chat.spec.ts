@@ -194,7 +194,7 @@ test.describe('chat thread (desktop)', () => {
     await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
     await page.getByLabel(/What was helpful\?/).fill('Clear temperatures with the ACoP cited.');
     await page.getByRole('button', { name: 'Send comment' }).click();
-    await expect(page.getByText('Thank you for your feedback')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for your feedback' })).toBeVisible();
     await page.reload();
     const reloaded = await waitForAnswer(page);
     const helpful = reloaded.getByRole('button', { name: /^Helpful/ });

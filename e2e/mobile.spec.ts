@@ -17,7 +17,8 @@ test('the top bar menu button opens the slide-in menu with every item, and it cl
   await expect(page.getByRole('link', { name: 'Verity home' })).toBeHidden();
   await expect(accountMenuButton(page)).toBeVisible();
 
-  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  // Hidden from assistive technology (not from view) while the menu, a modal, is open.
+  const openMenu = page.getByRole('button', { name: 'Open menu', includeHidden: true });
   await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
   await openMenu.click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });

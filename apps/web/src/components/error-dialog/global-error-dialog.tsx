@@ -1,8 +1,10 @@
+import { usePreloadWhenIdle } from '../../hooks/use-lazy-module';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
 import { useErrorDialogStore } from '../../lib/error-dialog-store';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { dialogPanelModule } from '../ui/overlay-modules';
 import { buildSupportMailto } from './support-mailto';
 
 /** The global error dialog: shown whenever an error payload is in the store. */
@@ -11,6 +13,8 @@ export function GlobalErrorDialog() {
   const close = useErrorDialogStore((s) => s.close);
   const user = useAuthStore((s) => s.user);
   const { data: config } = useAppConfig();
+  // Errors often mean the connection has gone, when the dialog's code could no longer be fetched.
+  usePreloadWhenIdle(dialogPanelModule);
 
   if (!payload) return null;
   const supportEmail = config?.support_email;

@@ -1,7 +1,8 @@
 import { TEMPORARY_DRAWER_DEFAULT_WIDTH_PX } from '@verity/shared';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useLazyModule } from '../../hooks/use-lazy-module';
 import { cn } from '../../lib/cn';
-import { ModalOverlay } from './modal-overlay';
+import { modalOverlayModule } from './overlay-modules';
 
 export interface DrawerProps {
   open: boolean;
@@ -30,8 +31,9 @@ export function Drawer({
   children,
   className,
 }: DrawerProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  if (variant === 'persistent') {
+  const temporary = variant === 'temporary';
+  const module = useLazyModule(modalOverlayModule, temporary && open, temporary);
+  if (!temporary) {
     return (
       <aside
         aria-label={label}
@@ -43,24 +45,21 @@ export function Drawer({
       </aside>
     );
   }
-  if (!open) return null;
+  if (!open || !module) return null;
+  const { ModalOverlay } = module;
   return (
-    <ModalOverlay panelRef={panelRef} onClose={onClose}>
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-label={label}
-        tabIndex={-1}
-        style={{ width }}
-        className={cn(
-          'absolute top-0 flex h-dvh max-w-[100vw] flex-col overflow-y-auto bg-white shadow-xl outline-none',
-          side === 'left' ? 'left-0' : 'right-0',
-          className,
-        )}
-      >
-        {children}
-      </div>
+    <ModalOverlay
+      open={open}
+      onClose={onClose}
+      aria-label={label}
+      style={{ width }}
+      className={cn(
+        'absolute top-0 flex h-dvh max-w-[100vw] flex-col overflow-y-auto bg-white shadow-xl outline-none',
+        side === 'left' ? 'left-0' : 'right-0',
+        className,
+      )}
+    >
+      {children}
     </ModalOverlay>
   );
 }

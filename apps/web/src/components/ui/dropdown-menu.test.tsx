@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from './dialog';
 import { DropdownMenu } from './dropdown-menu';
 
 function renderMenu() {
@@ -101,5 +103,36 @@ describe('DropdownMenu', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(onSelect).toHaveBeenCalledWith('profile');
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('gives focus back to the trigger when a dialog opened from an item closes', async () => {
+    const user = userEvent.setup();
+    function MenuWithDialog() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <DropdownMenu
+            label="Account"
+            items={[{ id: 'notifications', label: 'Notifications', onSelect: () => setOpen(true) }]}
+            trigger={(props) => (
+              <button type="button" {...props}>
+                Open account menu
+              </button>
+            )}
+          />
+          <Dialog open={open} onClose={() => setOpen(false)} title="Notifications">
+            <p>List</p>
+          </Dialog>
+        </>
+      );
+    }
+    render(<MenuWithDialog />);
+    const trigger = screen.getByRole('button', { name: 'Open account menu' });
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Notifications' }));
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });

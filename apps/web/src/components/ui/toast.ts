@@ -1,4 +1,3 @@
-import { TOAST_DURATION_MS } from '@verity/shared';
 import { create } from 'zustand';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -17,26 +16,20 @@ interface ToastState {
 
 /** Keep the stack short: a burst of failures should not bury the page. */
 const MAX_VISIBLE_TOASTS = 4;
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let nextId = 1;
 
-export const useToastStore = create<ToastState>()((set, get) => ({
+/**
+ * The toasts on screen. Radix Toast (in <Toaster/>) times each one out and dismisses it, so this
+ * store stays a plain list that any code can add to without loading the renderer.
+ */
+export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   show: (kind, message) => {
     const id = nextId++;
     set((state) => ({ toasts: [...state.toasts, { id, kind, message }].slice(-MAX_VISIBLE_TOASTS) }));
-    timers.set(
-      id,
-      setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
-    );
     return id;
   },
-  dismiss: (id) => {
-    const timer = timers.get(id);
-    if (timer) clearTimeout(timer);
-    timers.delete(id);
-    set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }));
-  },
+  dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));
 
 /** Callable from anywhere (components, stores, query callbacks); rendered by <Toaster/>. */

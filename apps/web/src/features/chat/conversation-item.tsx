@@ -87,13 +87,10 @@ export function ConversationItem({ session, active, now, onOpen, onDelete }: Con
               onSelect: () => onDelete(session),
             },
           ]}
-          trigger={({ ref, ...props }) => (
+          trigger={(props) => (
             <button
               {...props}
-              ref={(element) => {
-                ref(element);
-                triggerRef.current = element;
-              }}
+              ref={triggerRef}
               type="button"
               aria-label={`More actions for “${session.title}”`}
               className={cn(

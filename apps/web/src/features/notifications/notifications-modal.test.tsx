@@ -61,8 +61,11 @@ describe('avatar menu and notifications', () => {
     const markCall = calls.find((c) => c.path === '/api/notifications/mark-as-read');
     expect(markCall?.body).toEqual({ notification_ids: ['n2', 'n3'] });
 
-    // The unread count is recomputed from the cache: no badge any more.
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Account menu for Amara Okafor' }).length).toBeGreaterThan(0));
+    // The unread count is recomputed from the cache: no badge any more (on the avatar behind the
+    // modal, which hides it from assistive technology while open).
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Account menu for Amara Okafor', hidden: true }).length).toBeGreaterThan(0),
+    );
     const events = pendingAnalyticsEvents().map((e) => e.event);
     expect(events).toContain('notifications_modal_opened');
     const marked = pendingAnalyticsEvents().find((e) => e.event === 'notifications_marked_as_read');

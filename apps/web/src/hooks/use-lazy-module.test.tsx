@@ -1,0 +1,67 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type LazyModule, lazyModule, useLazyModule } from './use-lazy-module';
+
+interface Greeting {
+  text: string;
+}
+
+function Show({ module, needed }: { module: LazyModule<Greeting>; needed: boolean }) {
+  const loaded = useLazyModule(module, needed, false);
+  return <p>{loaded ? loaded.text : 'nothing yet'}</p>;
+}
+
+describe('lazyModule', () => {
+  it('imports once, however often it is asked for, and holds the module once there', async () => {
+    const importer = vi.fn(async () => ({ text: 'hello' }));
+    const module = lazyModule(importer);
+    expect(module.current).toBeUndefined();
+    const [first, second] = await Promise.all([module.load(), module.load()]);
+    expect(first).toBe(second);
+    expect(module.current).toBe(first);
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again after a failed import', async () => {
+    const importer = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ text: 'back' });
+    const module = lazyModule<Greeting>(importer);
+    await expect(module.load()).rejects.toThrow('offline');
+    await expect(module.load()).resolves.toEqual({ text: 'back' });
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('useLazyModule', () => {
+  it('loads only when needed, then renders with the module', async () => {
+    let resolve: (module: Greeting) => void = () => {};
+    const importer = vi.fn(() => new Promise<Greeting>((done) => (resolve = done)));
+    const module = lazyModule(importer);
+    const { rerender } = render(<Show module={module} needed={false} />);
+    expect(importer).not.toHaveBeenCalled();
+
+    rerender(<Show module={module} needed />);
+    expect(importer).toHaveBeenCalledOnce();
+    expect(screen.getByText('nothing yet')).toBeTruthy();
+    await act(async () => resolve({ text: 'hello' }));
+    expect(screen.getByText('hello')).toBeTruthy();
+  });
+
+  it('renders a module already loaded at once', async () => {
+    const module = lazyModule(async () => ({ text: 'ready' }));
+    await module.load();
+    render(<Show module={module} needed={false} />);
+    expect(screen.getByText('ready')).toBeTruthy();
+  });
+
+  it('shows nothing when the load fails, and tries again when needed again', async () => {
+    const importer = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ text: 'back' });
+    const module = lazyModule<Greeting>(importer);
+    const { rerender } = render(<Show module={module} needed />);
+    await act(async () => {});
+    expect(screen.getByText('nothing yet')).toBeTruthy();
+
+    rerender(<Show module={module} needed={false} />);
+    rerender(<Show module={module} needed />);
+    expect(await screen.findByText('back')).toBeTruthy();
+  });
+});
