@@ -32,17 +32,17 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/auth/register-forum': lazyPage(() => import('../features/auth/register-forum-page'), 'RegisterForumPage'),
   '/microsoft-auth-callback': lazyPage(() => import('../features/auth/microsoft-callback-page'), 'MicrosoftCallbackPage'),
   '/home': lazyPage(() => import('../pages/home-page'), 'HomePage'),
-  '/profile': lazyPage(() => import('../features/profile/edit-profile-page'), 'EditProfilePage'),
-  '/profile/update-password': lazyPage(() => import('../features/profile/update-password-page'), 'UpdatePasswordPage'),
-  '/profile/help-support': lazyPage(() => import('../features/profile/help-support-page'), 'HelpSupportPage'),
-  '/wiki': lazyPage(() => import('../features/wiki/wiki-page'), 'WikiPage'),
-  '/wiki/:idorfilename': lazyPage(() => import('../features/wiki/reader/document-reader-page'), 'DocumentReaderPage'),
+  '/profile': lazyPage(() => import('../features/account/edit-profile-page'), 'EditProfilePage'),
+  '/profile/update-password': lazyPage(() => import('../features/account/update-password-page'), 'UpdatePasswordPage'),
+  '/profile/help-support': lazyPage(() => import('../features/account/help-support-page'), 'HelpSupportPage'),
+  '/wiki': lazyPage(() => import('../features/documents/wiki-page'), 'WikiPage'),
+  '/wiki/:idorfilename': lazyPage(() => import('../features/documents/reader/document-reader-page'), 'DocumentReaderPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };
 
 const ComingSoonPage = lazyPage(() => import('../pages/coming-soon-page'), 'ComingSoonPage');
-const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout'), 'ProfileLayout');
+const ProfileLayout = lazyPage(() => import('../features/account/profile-layout'), 'ProfileLayout');
 
 const PROFILE_PATH = '/profile';
 

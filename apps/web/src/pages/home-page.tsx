@@ -1,7 +1,7 @@
 import { ArrowRight, Bell, Clock, FileText, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useNav } from '../components/shell/use-nav';
+import { useNav } from '../app/shell/use-nav';
 import { useAuthStore } from '../lib/auth-store';
 import { useUiStore } from '../lib/ui-store';
 import { TOOL_DESCRIPTIONS } from './tool-descriptions';

@@ -1,10 +1,10 @@
 import type { RouteLayout } from '@verity/shared';
 import type { ReactNode } from 'react';
-import { DesktopSidebar } from '../../components/shell/desktop-sidebar';
-import { MobileMenu } from '../../components/shell/mobile-menu';
-import { MobileTabBar } from '../../components/shell/mobile-tab-bar';
-import { MobileTopBar } from '../../components/shell/mobile-top-bar';
-import { OnboardingPanel } from '../../components/shell/onboarding-panel';
+import { DesktopSidebar } from '../shell/desktop-sidebar';
+import { MobileMenu } from '../shell/mobile-menu';
+import { MobileTabBar } from '../shell/mobile-tab-bar';
+import { MobileTopBar } from '../shell/mobile-top-bar';
+import { OnboardingPanel } from '../shell/onboarding-panel';
 import { RightPanelProvider } from '../../components/ui/right-panel-context';
 import { NotificationsModal } from '../../features/notifications/notifications-modal';
 import { cn } from '../../lib/cn';

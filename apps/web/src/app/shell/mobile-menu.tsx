@@ -2,8 +2,8 @@ import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useUiStore } from '../../lib/ui-store';
-import { VerityLogo } from '../brand/verity-logo';
-import { Drawer } from '../ui/drawer';
+import { VerityLogo } from '../../components/brand/verity-logo';
+import { Drawer } from '../../components/ui/drawer';
 import { useNav } from './use-nav';
 
 const MOBILE_MENU_WIDTH = 'min(18rem, 85vw)';

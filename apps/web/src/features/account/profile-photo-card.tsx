@@ -1,7 +1,7 @@
 import { MESSAGES, type User } from '@verity/shared';
 import { Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { UserAvatar } from '../../components/shell/user-avatar';
+import { UserAvatar } from '../../components/avatar/user-avatar';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';

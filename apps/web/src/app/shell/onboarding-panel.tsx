@@ -1,4 +1,4 @@
-import { RightPanel } from '../ui/right-panel';
+import { RightPanel } from '../../components/ui/right-panel';
 
 /** The right-hand panel's default content until the onboarding guides arrive. */
 export function OnboardingPanel() {

@@ -2,7 +2,7 @@ import { Ellipsis } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
-import { DropdownMenu } from '../ui/dropdown-menu';
+import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { NavItemLink } from './nav-item-link';
 import { splitBarItems } from './nav-items';
 import { useNav } from './use-nav';

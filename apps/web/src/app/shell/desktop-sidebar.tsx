@@ -1,6 +1,6 @@
 import { SIDEBAR_WIDTH_PX } from '@verity/shared';
 import { Link } from 'react-router';
-import { VerityMark } from '../brand/verity-mark';
+import { VerityMark } from '../../components/brand/verity-mark';
 import { AvatarMenu } from './avatar-menu';
 import { SidebarNavLink } from './sidebar-nav-link';
 import { useNav } from './use-nav';

@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
 import { useUiStore } from '../../lib/ui-store';
-import { VerityLogo } from '../brand/verity-logo';
+import { VerityLogo } from '../../components/brand/verity-logo';
 import { AvatarMenu } from './avatar-menu';
 
 /** Below 768px: menu button, logo and the avatar menu. */

@@ -5,9 +5,9 @@ import { useNotifications } from '../../features/notifications/notifications-api
 import { useAuthStore } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
 import { useUiStore } from '../../lib/ui-store';
-import { DropdownMenu, type DropdownPlacement } from '../ui/dropdown-menu';
+import { DropdownMenu, type DropdownPlacement } from '../../components/ui/dropdown-menu';
 import { UnreadBadge } from './unread-badge';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../components/avatar/user-avatar';
 
 export interface AvatarMenuProps {
   placement: DropdownPlacement;
