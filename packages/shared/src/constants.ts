@@ -1,32 +1,7 @@
-export const REQUEST_TIMEOUT_MS = 50_000;
-export const TOAST_DURATION_MS = 5_000;
-export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
-export const USER_STORAGE_KEY = 'user';
 export const AUTH_TOKEN_HEADER = 'auth-token';
 export const INGESTION_TOKEN_HEADER = 'token';
 
 export const DOCUMENT_ID_LENGTH = 26;
-
-export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-export const QUERY_MAX_RETRIES = 3;
-export const QUERY_RETRY_BASE_DELAY_MS = 1_000;
-export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
-
-/** Delay before retry number `attempt` (0-based): doubling from 1 s, capped at 30 s. */
-export function queryRetryDelay(attempt: number): number {
-  return Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** attempt, QUERY_RETRY_MAX_DELAY_MS);
-}
-
-export const SIDEBAR_WIDTH_PX = 74;
-export const TEMPORARY_DRAWER_DEFAULT_WIDTH_PX = 100;
-
-export const UNREAD_BADGE_MAX = 99;
-export function formatUnreadBadge(count: number): string {
-  return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
-}
-
-export const CONSENT_COOKIE_DAYS = 150;
-export const LOGO_CAROUSEL_REPEAT = 2;
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -7,10 +7,10 @@ import {
   type EndpointResponse,
   endpointUrl,
   type InputOptional,
-  REQUEST_TIMEOUT_MS,
   shouldRaiseErrorDialog,
   toClientError,
 } from '@verity/shared';
+import { REQUEST_TIMEOUT_MS } from './constants';
 import { errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
 import { getAccessToken } from './session-storage';
 

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE_DAYS } from '@verity/shared';
+import { CONSENT_COOKIE_DAYS } from './constants';
 import { create } from 'zustand';
 
 export const CONSENT_COOKIE = 'verity_consent';

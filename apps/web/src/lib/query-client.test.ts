@@ -1,4 +1,5 @@
-import { QUERY_STALE_TIME_MS, toClientError } from '@verity/shared';
+import { toClientError } from '@verity/shared';
+import { QUERY_STALE_TIME_MS } from './constants';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, shouldRetryQuery } from './query-client';

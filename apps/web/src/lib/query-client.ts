@@ -1,4 +1,4 @@
-import { QUERY_MAX_RETRIES, QUERY_STALE_TIME_MS, queryRetryDelay } from '@verity/shared';
+import { QUERY_MAX_RETRIES, QUERY_STALE_TIME_MS, queryRetryDelay } from './constants';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '../components/ui/toast';
 import { isApiError } from './api-client';

@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_STORAGE_KEY, USER_STORAGE_KEY, type User } from '@verity/shared';
+import type { User } from '@verity/shared';
+import { ACCESS_TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './constants';
 
 /**
  * The session lives in localStorage: the access token under `accessToken` and the

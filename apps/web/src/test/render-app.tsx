@@ -3,7 +3,7 @@ import type { User } from '@verity/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '../app/router';
-import { ACCESS_TOKEN_STORAGE_KEY } from '@verity/shared';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../lib/constants';
 import { useAuthStore } from '../lib/auth-store';
 import { createQueryClient } from '../lib/query-client';
 

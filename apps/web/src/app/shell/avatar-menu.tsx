@@ -1,4 +1,3 @@
-import { formatUnreadBadge } from '@verity/shared';
 import { Bell, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useNotifications } from '../../features/notifications/notifications-api';
@@ -8,6 +7,7 @@ import { useUiStore } from '../../lib/ui-store';
 import { DropdownMenu, type DropdownPlacement } from '../../components/ui/dropdown-menu';
 import { UnreadBadge } from './unread-badge';
 import { UserAvatar } from '../../components/avatar/user-avatar';
+import { formatUnreadBadge } from '../../lib/constants';
 
 export interface AvatarMenuProps {
   placement: DropdownPlacement;

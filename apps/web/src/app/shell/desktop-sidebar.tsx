@@ -1,9 +1,9 @@
-import { SIDEBAR_WIDTH_PX } from '@verity/shared';
 import { Link } from 'react-router';
 import { VerityMark } from '../../components/brand/verity-mark';
 import { AvatarMenu } from './avatar-menu';
 import { SidebarNavLink } from './sidebar-nav-link';
 import { useNav } from './use-nav';
+import { SIDEBAR_WIDTH_PX } from '../../lib/constants';
 
 /** The 74px rail on screens 768px and wider. */
 export function DesktopSidebar() {

@@ -1,4 +1,4 @@
-import { formatUnreadBadge } from '@verity/shared';
+import { formatUnreadBadge } from '../../lib/constants';
 
 /** A small red count; nothing when there is nothing unread. Decorative: labels carry the number. */
 export function UnreadBadge({ count, compact = false }: { count: number; compact?: boolean }) {

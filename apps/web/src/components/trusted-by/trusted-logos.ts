@@ -1,4 +1,5 @@
-import { type AppConfig, LOGO_CAROUSEL_REPEAT, type TrustedLogo } from '@verity/shared';
+import type { AppConfig, TrustedLogo } from '@verity/shared';
+import { LOGO_CAROUSEL_REPEAT } from '../../lib/constants';
 
 export interface TrustedLogoSet {
   logos: TrustedLogo[];

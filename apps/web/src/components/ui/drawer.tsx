@@ -1,8 +1,8 @@
-import { TEMPORARY_DRAWER_DEFAULT_WIDTH_PX } from '@verity/shared';
 import type { ReactNode } from 'react';
 import { useLazyModule } from '../../hooks/use-lazy-module';
 import { cn } from '../../lib/cn';
 import { modalOverlayModule } from './overlay-modules';
+import { TEMPORARY_DRAWER_DEFAULT_WIDTH_PX } from '../../lib/constants';
 
 export interface DrawerProps {
   open: boolean;

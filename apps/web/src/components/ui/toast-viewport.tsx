@@ -1,8 +1,8 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { TOAST_DURATION_MS } from '@verity/shared';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { type ToastKind, useToastStore } from './toast';
+import { TOAST_DURATION_MS } from '../../lib/constants';
 
 const STYLES: Record<ToastKind, { icon: typeof Info; className: string; iconClassName: string }> = {
   success: { icon: CircleCheck, className: 'border-emerald-200', iconClassName: 'text-emerald-700' },

@@ -1,4 +1,5 @@
-import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatAttachment, chatEndpoints, endpointUrl, REQUEST_TIMEOUT_MS } from '@verity/shared';
+import { AUTH_TOKEN_HEADER, type ApiErrorBody, type ChatAttachment, chatEndpoints, endpointUrl } from '@verity/shared';
+import { REQUEST_TIMEOUT_MS } from '../../lib/constants';
 import { ApiError, api, apiFailure, type EndpointBody, NETWORK_FAILURE_STATUS, TIMEOUT_STATUS, toFormData } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/session-storage';
 
