@@ -16,6 +16,7 @@ import { type Database, rowsOf } from '../db/connect.ts';
 import { elementEmbeddings } from '../db/schema.ts';
 import { enqueueJob, type JobSignal } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
+import { externalLibrarySql } from '../policies/documents.ts';
 import { searchable } from '../search/scope.ts';
 import type { RetrievePassagesOptions } from './retrieval.ts';
 
@@ -205,7 +206,7 @@ export class SemanticIndex {
             sql`, `,
           )})
             and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
-            ${includeInternal ? sql`` : sql`and d.organisation_id is null`}`),
+            ${includeInternal ? sql`` : sql`and ${externalLibrarySql('d')}`}`),
       ).map((row) => row.id),
     );
     return head

@@ -10,6 +10,7 @@
  */
 import type { ChatMode } from '@verity/shared';
 import type { Passage } from './retrieval.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** One earlier message of the conversation, oldest first. */
 export interface ChatTurn {
@@ -62,7 +63,7 @@ export function systemInstructions(mode: ChatMode): string {
 
 /** Text in an attribute value: quotes and angle brackets escaped, on one line. */
 function attribute(value: string): string {
-  return value.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeHtml(value.replace(/\s+/g, ' ').trim());
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 const PRODUCT = 'Verity';
 
@@ -92,8 +93,4 @@ function greetingName(firstname: string): string {
 
 function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

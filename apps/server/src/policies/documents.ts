@@ -20,6 +20,11 @@ export function documentVisibleToSql(organisationId: string, alias: string): SQL
   return sql`(${column} is null or ${column} = ${organisationId})`;
 }
 
+/** The shared library alone, without any organisation's internal documents (a question asked with them left out). */
+export function externalLibrarySql(alias: string): SQL {
+  return sql`${sql.raw(`${alias}.organisation_id`)} is null`;
+}
+
 export const DOCUMENT_NOT_FOUND = 'The requested document could not be found.';
 
 export const documentNotFound = () => notFound(DOCUMENT_NOT_FOUND);

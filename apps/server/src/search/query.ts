@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
+import { documentVisibleToSql } from '../policies/documents.ts';
 import { each, list, w } from './sql.ts';
 
 /** A bound on the per-word checks each matching row pays; a question rarely has more distinct words. */
@@ -82,7 +83,7 @@ export async function parseQuery(options: { db: Database; organisationId: string
 
   const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
       ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
-      (select count(*) from documents d where d.organisation_id is null or d.organisation_id = ${organisationId})::float8 as n
+      (select count(*) from documents d where ${documentVisibleToSql(organisationId, 'd')})::float8 as n
       ${list(each(terms.length, (i) => sql`to_tsquery('english', ${terms[i]?.word ?? ''}) as ${w(i)}`))}`;
   return { q, queries, terms, words };
 }

@@ -8,6 +8,7 @@ import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
 import type { RankedRow } from './rank.ts';
 import { each, num, sum, valueList, w } from './sql.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /** Enough to show where a document matches without the result list turning into the document. */
 const SNIPPETS_PER_DOCUMENT = 3;
@@ -22,10 +23,6 @@ interface SnippetRow {
   id: string;
   document_id: string;
   headline: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The first OPENING_WORDS words of a text, with an ellipsis when cut. */

@@ -6,7 +6,7 @@ import { type ChatFilters, SEARCH_PAGE_SIZE } from '@verity/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
-import { visibleTo } from '../../search/scope.ts';
+import { documentVisibleToSql } from '../../policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from '../retrieval.ts';
@@ -106,7 +106,7 @@ export async function candidateDocuments(options: {
       select d.id, d.organisation_id, d.code, d.title, d.edition, d.status, d.superseded_by_code, d.category,
         ${hitArray(terms, sql`d.search_vector`)} as title_hits
       from documents d
-      where d.id in (${valueList(ranked)}) and ${visibleTo(organisationId)}`),
+      where d.id in (${valueList(ranked)}) and ${documentVisibleToSql(organisationId, 'd')}`),
   );
   const byId = new Map(documentRows.map((row) => [row.id, row]));
   return ranked

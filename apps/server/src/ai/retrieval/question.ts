@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { lexemeOf } from '../../search/query.ts';
-import { visibleTo } from '../../search/scope.ts';
+import { documentVisibleToSql } from '../../policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
 
@@ -86,9 +86,9 @@ export async function queryTerms(db: Database, organisationId: string, query: st
       select l.i, l.lexeme,
         case when l.lexeme ~ '^[a-z0-9]+$' then
           (select count(*) from document_terms t join documents d on d.id = t.document_id
-           where t.lexeme = l.lexeme and t.elements > 0 and ${visibleTo(organisationId)})
+           where t.lexeme = l.lexeme and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')})
         else 0 end::int as df,
-        (select count(*) from documents d where ${visibleTo(organisationId)})::int as n
+        (select count(*) from documents d where ${documentVisibleToSql(organisationId, 'd')})::int as n
       from l order by l.i`),
   );
   const seen = new Set<string>();
@@ -114,7 +114,7 @@ async function uniqueAliases(db: Database, organisationId: string, question: str
     await db.execute(sql`
       select lower(split_part(d.code, ' ', 1)) as head, count(*)::int as n
       from documents d
-      where d.status = 'current' and ${visibleTo(organisationId)} and lower(split_part(d.code, ' ', 1)) in (${valueList(words)})
+      where d.status = 'current' and ${documentVisibleToSql(organisationId, 'd')} and lower(split_part(d.code, ' ', 1)) in (${valueList(words)})
       group by 1`),
   );
   return new Set(rows.filter((row) => Number(row.n) === 1).map((row) => row.head));

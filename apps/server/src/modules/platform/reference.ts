@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
 /**
@@ -13,7 +14,10 @@ type Operation = {
   description: string;
   parameters?: { name: string; in: string; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-events'?: Record<string, JsonSchema> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-events'?: Record<string, JsonSchema> }
+  >;
 };
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
@@ -24,7 +28,7 @@ export function renderReference(document: OpenApiDocument): string {
   );
   const sections = document.tags.map((tag) => {
     const inTag = operations.filter(({ operation }) => operation.tags.includes(tag.name));
-    return `<section id="${escape(tag.name)}"><h2>${escape(title(tag.name))}</h2><p>${escape(tag.description)}</p>${inTag
+    return `<section id="${escapeHtml(tag.name)}"><h2>${escapeHtml(title(tag.name))}</h2><p>${escapeHtml(tag.description)}</p>${inTag
       .map(({ path, method, operation }) => renderOperation(path, method, operation))
       .join('')}</section>`;
   });
@@ -34,10 +38,10 @@ export function renderReference(document: OpenApiDocument): string {
         .filter(({ operation }) => operation.tags.includes(tag.name))
         .map(
           ({ path, method, operation }) =>
-            `<li><a href="#${escape(operation.operationId)}"><span class="m ${method}">${method.toUpperCase()}</span> ${escape(path)}</a></li>`,
+            `<li><a href="#${escapeHtml(operation.operationId)}"><span class="m ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a></li>`,
         )
         .join('');
-      return `<li><a href="#${escape(tag.name)}">${escape(title(tag.name))}</a><ul>${items}</ul></li>`;
+      return `<li><a href="#${escapeHtml(tag.name)}">${escapeHtml(title(tag.name))}</a><ul>${items}</ul></li>`;
     })
     .join('');
   return `<!doctype html>
@@ -45,13 +49,13 @@ export function renderReference(document: OpenApiDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)} reference</title>
+<title>${escapeHtml(document.info.title)} reference</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><h1>${escape(document.info.title)} <small>version ${escape(document.info.version)}</small></h1>
-<p>${escape(document.info.description)}</p>
-<p>Base address: <code>${escape(document.servers[0]?.url ?? '/api')}</code>. Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p></header>
+<header><h1>${escapeHtml(document.info.title)} <small>version ${escapeHtml(document.info.version)}</small></h1>
+<p>${escapeHtml(document.info.description)}</p>
+<p>Base address: <code>${escapeHtml(document.servers[0]?.url ?? '/api')}</code>. Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p></header>
 <nav aria-label="Endpoints"><ul>${contents}</ul></nav>
 <main>${sections.join('')}</main>
 </body>
@@ -63,14 +67,14 @@ function renderOperation(path: string, method: string, operation: Operation): st
   const parameterRows = parameters
     .map(
       (parameter) =>
-        `<tr><td><code>${escape(parameter.name)}</code></td><td>${parameter.in}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escape(
+        `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${parameter.in}</td><td>${parameter.required ? 'yes' : 'no'}</td><td>${escapeHtml(
           typeOf(parameter.schema),
-        )}${parameter.description ? ` \u2014 ${escape(parameter.description)}` : ''}</td></tr>`,
+        )}${parameter.description ? ` \u2014 ${escapeHtml(parameter.description)}` : ''}</td></tr>`,
     )
     .join('');
   const body = operation.requestBody
     ? Object.entries(operation.requestBody.content)
-        .map(([mediaType, { schema }]) => `<h4>Body <small>${escape(mediaType)}</small></h4>${renderSchema(schema)}`)
+        .map(([mediaType, { schema }]) => `<h4>Body <small>${escapeHtml(mediaType)}</small></h4>${renderSchema(schema)}`)
         .join('')
     : '';
   const responses = Object.entries(operation.responses)
@@ -79,21 +83,21 @@ function renderOperation(path: string, method: string, operation: Operation): st
         .map(([mediaType, { schema }]) =>
           mediaType === 'application/json' && schema.$ref === '#/components/schemas/Error'
             ? ' <small>(the Error shape)</small>'
-            : `<div class="media"><small>${escape(mediaType)}</small>${response['x-events'] ? '' : renderSchema(schema)}</div>`,
+            : `<div class="media"><small>${escapeHtml(mediaType)}</small>${response['x-events'] ? '' : renderSchema(schema)}</div>`,
         )
         .join('');
       const events = Object.entries(response['x-events'] ?? {})
-        .map(([name, schema]) => `<li><code>${escape(name)}</code>${renderSchema(schema)}</li>`)
+        .map(([name, schema]) => `<li><code>${escapeHtml(name)}</code>${renderSchema(schema)}</li>`)
         .join('');
-      return `<li><strong>${escape(status)}</strong> ${escape(response.description)}${content}${events ? `<ul class="events">${events}</ul>` : ''}</li>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${content}${events ? `<ul class="events">${events}</ul>` : ''}</li>`;
     })
     .join('');
-  return `<article id="${escape(operation.operationId)}">
-<h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p class="summary">${escape(operation.summary)}</p>
+  return `<article id="${escapeHtml(operation.operationId)}">
+<h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p class="summary">${escapeHtml(operation.summary)}</p>
 ${operation.description
   .split('\n\n')
-  .map((paragraph) => `<p>${escape(paragraph)}</p>`)
+  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
   .join('')}
 ${parameterRows ? `<h4>Parameters</h4><table><thead><tr><th>name</th><th>in</th><th>required</th><th>type</th></tr></thead><tbody>${parameterRows}</tbody></table>` : ''}
 ${body}
@@ -109,8 +113,8 @@ function renderSchema(schema: JsonSchema, depth = 0): string {
     const fields = Object.entries(properties)
       .map(([name, property]) => {
         const nested = objectInside(property);
-        return `<li><code>${escape(name)}</code> <span class="t">${escape(typeOf(property))}</span>${required.has(name) ? '' : ' <span class="o">optional</span>'}${
-          property.description ? ` \u2014 ${escape(String(property.description))}` : ''
+        return `<li><code>${escapeHtml(name)}</code> <span class="t">${escapeHtml(typeOf(property))}</span>${required.has(name) ? '' : ' <span class="o">optional</span>'}${
+          property.description ? ` \u2014 ${escapeHtml(String(property.description))}` : ''
         }${nested ? renderSchema(nested, depth + 1) : ''}</li>`;
       })
       .join('');
@@ -118,7 +122,7 @@ function renderSchema(schema: JsonSchema, depth = 0): string {
   }
   const nested = objectInside(schema);
   if (nested && depth < 6) return renderSchema(nested, depth + 1);
-  return depth === 0 ? ` <span class="t">${escape(typeOf(schema))}</span>` : '';
+  return depth === 0 ? ` <span class="t">${escapeHtml(typeOf(schema))}</span>` : '';
 }
 
 /** The object a field holds, directly, as the items of a list, or as the non-null side of a union. */
@@ -145,10 +149,6 @@ function typeOf(schema: JsonSchema): string {
 
 function title(tag: string): string {
   return tag.charAt(0).toUpperCase() + tag.slice(1);
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const STYLE = `
