@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/connect.ts';
 import { documents } from '../apps/server/src/db/schema.ts';
 import { ingestSeedCorpus } from '../apps/server/src/ingest/corpus.ts';
 import { item } from '../apps/server/src/modules/documents/compare.ts';
-import { searchDocuments } from '../apps/server/src/search/search-documents.ts';
+import { searchDocuments } from '../apps/server/src/modules/documents/search.ts';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
 import { createOrganisation } from '../apps/server/src/modules/organisations/service.ts';
 import { type Row, summarise, timeIt } from './stats.ts';

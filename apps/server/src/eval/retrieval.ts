@@ -4,7 +4,7 @@
  * recall@1, recall@5 and MRR. Usage: npm run eval:retrieval [-- path/to/questions.jsonl]
  */
 import { loadDevSet, openEvalLibrary } from './dev-set.ts';
-import { searchDocuments } from '../search/search-documents.ts';
+import { searchDocuments } from '../modules/documents/search.ts';
 
 const questions = loadDevSet().filter((question) => question.out_of_scope !== true);
 

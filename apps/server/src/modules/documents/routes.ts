@@ -4,7 +4,7 @@ import type { RouteDeps } from '../../app.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import { compareDocuments } from './compare.ts';
-import { searchDocuments } from '../../search/search-documents.ts';
+import { searchDocuments } from './search.ts';
 import {
   assertElementCountWithin,
   filterData,

@@ -1,13 +1,14 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse } from '@verity/shared';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
-import { documents } from '../db/schema.ts';
-import { type DocumentRow, toReference } from '../modules/documents/service.ts';
-import { rankSearch } from './rank.ts';
-import { pageSnippets } from './snippets.ts';
+import type { Database } from '../../db/connect.ts';
+import { documents } from '../../db/schema.ts';
+import { rankSearch } from '../../search/rank.ts';
+import { pageSnippets } from '../../search/snippets.ts';
+import { type DocumentRow, toReference } from './service.ts';
 
 /**
- * Full-text search over element text and document titles and codes, ranked per document in SQL
+ * The wiki's search: one page of results, each with its document reference and snippets. The
+ * ranking is the search module's (src/search), shared with AI retrieval: full-text search over element text and document titles and codes, ranked per document in SQL
  * over stored vectors. A document's base score is the better of its best element rank and its
  * title/code rank for the strict (all-words) query, normalised into [0, 1); plain multi-word
  * queries add RELAXED_WEIGHT × (1 for a strict match + the share of the query's words in its best
