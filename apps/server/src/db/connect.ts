@@ -24,6 +24,24 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+const BYTEA_OID = 17;
+
+/**
+ * Binary values (uploads, photos, vectors) to and from PostgreSQL's hex text form with Buffer's
+ * native codec. PGlite's own conversions run byte by byte in JavaScript on the server's thread: a
+ * 3 MB upload held every other request for about half a second when stored (under 0.1 s this way)
+ * and 185 ms when read back (17 ms). node-postgres sends buffers in this form too.
+ */
+function byteaHex(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const bytes = value as Uint8Array;
+  return `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+}
+
+function byteaFromHex(value: string): Buffer {
+  return Buffer.from(value.slice(2), 'hex');
+}
+
 /** The rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -59,7 +77,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   let client: PGlite;
   try {
-    client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+    const options = { serializers: { [BYTEA_OID]: byteaHex }, parsers: { [BYTEA_OID]: byteaFromHex } };
+    client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
     await client.waitReady;
   } catch (error) {
     lock?.release();

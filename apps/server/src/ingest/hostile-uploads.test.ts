@@ -85,7 +85,11 @@ function file(bytes: Uint8Array, name: string) {
   return new File([Buffer.from(bytes)], name);
 }
 
-/** Polls /api/health every ~20 ms until stopped; answers every latency seen. */
+/**
+ * Polls /api/health every ~5 ms until stopped; answers every latency seen. One check is in flight at
+ * a time, so a stall of the process shows as one slow sample: there must be enough samples (at least
+ * 100) for the 99th percentile to be a percentile rather than the single slowest check.
+ */
 function pollHealth(): { stop(): Promise<number[]> } {
   const latencies: number[] = [];
   let running = true;
@@ -96,7 +100,7 @@ function pollHealth(): { stop(): Promise<number[]> } {
       await response.arrayBuffer();
       expect(response.status).toBe(200);
       latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
   return {
@@ -207,7 +211,7 @@ describe('a hostile upload corpus', () => {
           1,
         ),
       );
-      expect(latencies.length).toBeGreaterThan(20);
+      expect(latencies.length).toBeGreaterThanOrEqual(100);
       expect(p99).toBeLessThanOrEqual(200);
     }
 
