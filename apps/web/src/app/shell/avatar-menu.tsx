@@ -1,6 +1,6 @@
 import { Bell, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useNotifications } from '../../features/notifications/notifications-api';
+import { useNotifications } from '../../features/notifications/api';
 import { useAuthStore } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
 import { useUiStore } from '../../lib/ui-store';

@@ -4,7 +4,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { track } from '../../lib/analytics';
 import { formatNotificationDate } from './format-notification-date';
-import { unreadIds, useMarkNotificationsRead, useNotifications } from './notifications-api';
+import { unreadIds, useMarkNotificationsRead, useNotifications } from './api';
 
 export interface NotificationsModalProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildNotification } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { resetStores } from '../../test/reset-stores';
-import { markNotificationsRead, sortNewestFirst, unreadIds } from './notifications-api';
+import { markNotificationsRead, sortNewestFirst, unreadIds } from './api';
 import { formatNotificationDate } from './format-notification-date';
 
 beforeEach(() => {
