@@ -54,7 +54,7 @@ export function renderReference(document: OpenApiDocument): string {
 </head>
 <body>
 <header><h1>${escapeHtml(document.info.title)} <small>version ${escapeHtml(document.info.version)}</small></h1>
-<p>${escapeHtml(document.info.description)}</p>
+<p>${prose(document.info.description)}</p>
 <p>Base address: <code>${escapeHtml(document.servers[0]?.url ?? '/api')}</code>. Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p></header>
 <nav aria-label="Endpoints"><ul>${contents}</ul></nav>
 <main>${sections.join('')}</main>
@@ -89,7 +89,7 @@ function renderOperation(path: string, method: string, operation: Operation): st
       const events = Object.entries(response['x-events'] ?? {})
         .map(([name, schema]) => `<li><code>${escapeHtml(name)}</code>${renderSchema(schema)}</li>`)
         .join('');
-      return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(response.description)}${content}${events ? `<ul class="events">${events}</ul>` : ''}</li>`;
+      return `<li><strong>${escapeHtml(status)}</strong> ${prose(response.description)}${content}${events ? `<ul class="events">${events}</ul>` : ''}</li>`;
     })
     .join('');
   return `<article id="${escapeHtml(operation.operationId)}">
@@ -97,7 +97,7 @@ function renderOperation(path: string, method: string, operation: Operation): st
 <p class="summary">${escapeHtml(operation.summary)}</p>
 ${operation.description
   .split('\n\n')
-  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+  .map((paragraph) => `<p>${prose(paragraph)}</p>`)
   .join('')}
 ${parameterRows ? `<h4>Parameters</h4><table><thead><tr><th>name</th><th>in</th><th>required</th><th>type</th></tr></thead><tbody>${parameterRows}</tbody></table>` : ''}
 ${body}
@@ -147,16 +147,21 @@ function typeOf(schema: JsonSchema): string {
   return 'any';
 }
 
+/** Description text, with `code` spans shown as code. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 function title(tag: string): string {
   return tag.charAt(0).toUpperCase() + tag.slice(1);
 }
 
 const STYLE = `
-body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933;margin:0;display:grid;grid-template-columns:18rem 1fr;grid-template-rows:auto 1fr}
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933;margin:0;display:grid;grid-template-columns:21rem 1fr;grid-template-rows:auto 1fr}
 header{grid-column:1/3;padding:1.5rem 2rem;border-bottom:1px solid #e4e7eb;background:#f8fafc}
 header h1{margin:0 0 .5rem;font-size:1.6rem}header small{font-weight:400;color:#616e7c;font-size:.9rem}
 nav{padding:1rem;border-right:1px solid #e4e7eb;position:sticky;top:0;max-height:100vh;overflow:auto;font-size:13px}
-nav ul{list-style:none;padding-left:.75rem;margin:.25rem 0}nav>ul{padding:0}nav a{color:#1f2933;text-decoration:none}nav a:hover{text-decoration:underline}
+nav ul{list-style:none;padding-left:.75rem;margin:.25rem 0}nav>ul{padding:0}nav li{margin:.1rem 0}nav a{color:#1f2933;text-decoration:none}nav ul ul a{display:flex;gap:.4rem;align-items:baseline;word-break:break-all}nav .m{flex:none}nav a:hover{text-decoration:underline}
 main{padding:1rem 2rem 4rem;max-width:60rem}
 section>h2{margin-top:2rem;border-bottom:2px solid #e4e7eb;padding-bottom:.25rem}
 article{border:1px solid #e4e7eb;border-radius:8px;padding:.75rem 1.25rem;margin:1rem 0}
