@@ -152,18 +152,95 @@ test.describe('standard user', () => {
     await expect(page.getByText('This edition is superseded.')).toBeHidden();
   });
 
-  test('a file name opens the newest edition and shows its permanent link', async ({ page, request }) => {
+  test('a file name opens the newest edition without a line naming the file or the edition id', async ({ page, request }) => {
     const { current } = library;
     const token = await apiToken(request, DEMO.standard);
     const newest = await getJson<DocumentResponse>(request, token, `/api/docs/newest-document-by-filename/${current.filename}`);
     await page.goto(`/wiki/${current.filename}`);
 
     await expect(titleHeading(page)).toContainText(newest.title);
-    const permanent = page.getByRole('link', { name: `/wiki/${newest.id}` });
-    await expect(permanent).toBeVisible();
-    await permanent.click();
-    await expect(page).toHaveURL(new RegExp(`/wiki/${newest.id}$`));
-    await expect(page.getByRole('link', { name: `/wiki/${newest.id}` })).toBeHidden();
+    await expect(page.getByText(/You opened the newest edition/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `/wiki/${newest.id}` })).toHaveCount(0);
+  });
+
+  test('every document says it is a Verity summary, names its issuer and edition, and links to the official source', async ({ page }) => {
+    for (const document of [library.current, library.superseded]) {
+      await page.goto(`/wiki/${document.id}`);
+      await expect(titleHeading(page)).toBeVisible();
+      const notice = page.getByRole('complementary', { name: 'About this text' });
+      await expect(notice).toContainText('Verity summary in our own words — not the official text');
+      await expect(page.locator('dt', { hasText: 'Issued by' }).locator('+ dd')).toHaveText(document.issuer);
+      await expect(page.locator('dt', { hasText: 'Edition' }).locator('+ dd')).toHaveText(document.edition);
+      const linked = document.sources.find((source) => source.url);
+      if (!linked?.url) throw new Error(`${document.code} has no linked official source`);
+      const link = notice.locator(`a[href="${linked.url}"]`).first();
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('target', '_blank');
+      expect(linked.url).toMatch(/^https:\/\//);
+      await expect(page.getByText(/You opened the newest edition/)).toHaveCount(0);
+    }
+    await page.goto(`/wiki/${library.current.id}`);
+    await expect(page.getByRole('complementary', { name: 'About this text' })).toBeVisible();
+    await shoot(page, 'wiki-reader-notice');
+  });
+
+  test('compare two editions: What changed first, badges level with their rows', async ({ page }) => {
+    const { superseded } = library;
+    const replacement = superseded.superseded_by;
+    if (!replacement) throw new Error('no replacement');
+    await page.goto(`/wiki?compare=${superseded.id},${replacement.id}`);
+    const summary = page.getByRole('region', { name: 'What changed' });
+    await expect(summary).toBeVisible();
+    await expect(summary).toContainText(/\d+ added, \d+ removed, \d+ changed/);
+    // The current edition's own account of its history, quoted.
+    await expect(summary.locator('blockquote').first()).not.toBeEmpty();
+    await expect(summary.getByRole('list', { name: 'Sections that differ' })).toBeVisible();
+    const rows = page.getByRole('list', { name: 'Differences' });
+    const summaryBox = await summary.boundingBox();
+    const rowsBox = await rows.boundingBox();
+    expect((summaryBox?.y ?? 0) < (rowsBox?.y ?? 0)).toBe(true);
+
+    // Each badge starts level with its row's text, not on a line of its own above it.
+    const changedRow = rows.locator('li[data-change="changed"], li[data-change="added"], li[data-change="removed"]').first();
+    await changedRow.scrollIntoViewIfNeeded();
+    const badge = changedRow.locator('span.rounded-full').first();
+    const cell = changedRow.locator('p').first();
+    const [badgeBox, cellBox] = [await badge.boundingBox(), await cell.boundingBox()];
+    expect(Math.abs((badgeBox?.y ?? 0) - (cellBox?.y ?? 100))).toBeLessThanOrEqual(8);
+    expect((badgeBox?.x ?? 0) + (badgeBox?.width ?? 0)).toBeLessThanOrEqual(cellBox?.x ?? 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'wiki-compare');
+  });
+
+  test('a document opened from a chat citation offers Back to conversation', async ({ page }) => {
+    await page.goto('/chat');
+    const box = page.getByRole('textbox', { name: /^(Your question|What should be drafted\?)$/ });
+    await box.fill('Who is responsible for electrical safety of fixed wiring in a hospital?');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/chat\/[0-9A-HJKMNP-TV-Z]{26}$/, { timeout: 30_000 });
+    const conversation = new URL(page.url()).pathname;
+    const answer = page.locator('article[aria-label="Answer"][data-status]');
+    await expect(answer).toHaveCount(1, { timeout: 30_000 });
+    await answer
+      .getByRole('button', { name: /^Source \d+: / })
+      .first()
+      .click();
+    const panel = page.getByRole('complementary', { name: /^Sources/ });
+    await panel
+      .getByRole('link', { name: /^Open in the wiki/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/wiki\/[0-9A-Z]{26}\?element_ids=/);
+    const back = page.getByRole('link', { name: 'Back to conversation' });
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(new RegExp(`${conversation}$`));
+    await expect(answer).toHaveCount(1);
+
+    // Opened directly, the reader has no conversation to go back to.
+    await page.goto(`/wiki/${library.current.id}`);
+    await expect(titleHeading(page)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to conversation' })).toHaveCount(0);
   });
 
   test('an unknown id shows Document not found with a way back to the wiki', async ({ page }) => {

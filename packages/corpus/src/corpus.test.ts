@@ -77,6 +77,103 @@ describe('seed corpus', () => {
     expect([...htmGroups].sort()).toEqual([...HTM_SUBDOMAINS].sort());
   });
 
+  test('every document names its sources, and every source address is an official https page', () => {
+    for (const doc of corpus) {
+      expect(doc.meta.sources.length, doc.meta.code).toBeGreaterThan(0);
+      for (const source of doc.meta.sources) if (source.url) expect(source.url, doc.meta.code).toMatch(/^https:\/\/[a-z0-9.-]+\//);
+    }
+    // The legislation is linked where the library names it, so the reader can open the official text.
+    const linked = corpus.filter((doc) => doc.meta.sources.some((s) => s.url));
+    expect(linked.length).toBeGreaterThan(corpus.length / 2);
+  });
+
+  test('codes of practice, approved (ACoP L8) or not (Hygiene Code), are one category', () => {
+    const categories = new Set(corpus.map((doc) => doc.meta.category));
+    expect([...categories].sort()).toEqual(['Assurance', 'Code of practice', 'Guidance', 'Legislation']);
+    for (const code of ['ACoP L8', 'ACoP L8 (2000)', 'Hygiene Code'])
+      expect(byCode.get(code)?.meta.category, code).toBe('Code of practice');
+  });
+
+  test('the corrections of the domain review stay made', () => {
+    const body = (code: string) => (byCode.get(code)?.body ?? '').replace(/\*\*/g, '');
+    expect(body('CQC Reg 5')).toMatch(/Partnerships are not covered/);
+    expect(body('CQC Reg 5')).toMatch(/individuals and partnerships .*Regulation 4/i);
+    expect(body('CQC Reg 5')).not.toMatch(/partners in partnerships/);
+    for (const code of ['HTM 07-01', 'HTM 07-01 (2013)']) {
+      expect(body(code), code).toMatch(/Version 2\.0.*March 2011|March 2011.*Version 2\.0/);
+      expect(body(code), code).toMatch(/20 March 2013/);
+      expect(body(code), code).not.toMatch(/second edition (of|published in) 2011/i);
+    }
+    for (const code of ['HTM 04-01 Part A', 'HTM 04-01 Part B', 'HTM 04-01 Part C']) {
+      expect(body(code), code).toMatch(
+        /titles of the HTM 00 governance model .* local practice; the 2016 text of HTM 04-01 does not itself define them/,
+      );
+    }
+    expect(body('HTM 04-01 Part C')).toMatch(/haemodialysis/);
+    expect(body('HTM 04-01 Part C')).toMatch(/burns/);
+    expect(body('HTM 04-01 Part C')).toMatch(/transplant/);
+    expect(body('CQC Reg 12')).toMatch(/CQC guidance \(not regulation text\)\. CQC's guidance for providers on 12\(2\)\(b\)/);
+    expect(body('CQC Reg 12')).not.toMatch(/^\d+\. Learn from incidents/m);
+    expect(body('LOLER 1998')).toMatch(/declaration of conformity made not more than 12 months before/);
+    expect(body('LOLER 1998')).toMatch(/regulation 9\(2\)/);
+  });
+
+  test('the checked figures practitioners ask for are stated, with their source, in the documents they belong to', () => {
+    const body = (code: string) => (byCode.get(code)?.body ?? '').replace(/\*\*/g, '');
+    const figures: [string[], RegExp][] = [
+      [
+        ['HSG274', 'HTM 04-01 Part B', 'ACoP L8'],
+        /Sentinel outlets: temperature \| Checked monthly\. Hot water reaches at least 50 °C \(at least 55 °C in healthcare premises\) within 1 minute of running; cold water is below 20 °C within 2 minutes/,
+      ],
+      [
+        ['HSG274', 'HTM 04-01 Part B', 'ACoP L8'],
+        /Stored at 60 °C or above; water returning to the calorifier at least 50 °C \(at least 55 °C in healthcare premises\)/,
+      ],
+      [['HSG274', 'HTM 04-01 Part B', 'ACoP L8'], /Little-used outlets \| Flushed at least weekly/],
+      [['ACoP L8', 'HTM 04-01 Part B'], /at least 5 years/],
+      [['HTM 04-01 Part B', 'HTM 04-01 Part A'], /44 °C.*41 °C/],
+      [['NSHC 2021'], /six functional risk\s+categories, FR1 to FR6/],
+      [['RRO 2005', 'HTM 05-01', 'HTM 05-03'], /[Ww]eekly, each week from a different manual call point.*BS 5839-1/],
+      [['RRO 2005', 'HTM 05-01', 'HTM 05-03'], /Monthly functional test.*annual full-duration test.*BS 5266-1/],
+      [['COSHH 2002'], /kept for 40 years \(COSHH 2002, regulations 10 and 11\)/],
+      [['LOLER 1998'], /Until the next report is made, or 2 years, whichever is later/],
+      [['EPA 1990 s.34', 'HWR 2005'], /2 years[^|]*\| *$|\| 2 years/m],
+      [['EPA 1990 s.34', 'HWR 2005', 'HTM 07-01'], /3 years/],
+    ];
+    for (const [codes, figure] of figures) for (const code of codes) expect(body(code), `${code}: ${figure}`).toMatch(figure);
+  });
+
+  test('no document sends the reader elsewhere for a figure ("take them from the current edition")', () => {
+    const evasive =
+      /take (them|it|frequencies|the outlet targets)[^.]*from the current|take outlet targets|should be taken from the current|check the current edition (for|and keep)/i;
+    expect(corpus.filter((doc) => evasive.test(doc.body)).map((doc) => doc.meta.code)).toEqual([]);
+  });
+
+  test('the wording convention and the devolved-nations note are said once, in HTM 00, and referred to elsewhere', () => {
+    const flat = (code: string) => (byCode.get(code)?.body ?? '').replace(/\s+/g, ' ');
+    expect(flat('HTM 00')).toMatch(/## Conventions shared by the HTM series/);
+    expect(flat('HTM 00')).toMatch(/\*\*must\*\* — a legal obligation/);
+    expect(flat('HTM 00')).toMatch(/Northern Ireland generally adopts the English HTMs with local notes/);
+    // HTM 07-01 keeps its own preface's statement of the convention, as a fact about that document.
+    const restating = corpus
+      .filter((doc) => !['HTM 00', 'HTM 07-01', 'HTM 07-01 (2013)'].includes(doc.meta.code))
+      .filter((doc) =>
+        /\*\*must\*\* (signals|=|for|\(legal)|"must" (usually|normally|generally)|Northern Ireland generally adopts/i.test(
+          flat(doc.meta.code),
+        ),
+      )
+      .map((doc) => doc.meta.code);
+    expect(restating).toEqual([]);
+    const referring = corpus.filter((doc) => flat(doc.meta.code).includes('see HTM 00, "Conventions shared by the HTM series"'));
+    expect(referring.length).toBeGreaterThanOrEqual(25);
+  });
+
+  test('no hedge reads as unfinished work ("not verified for this library")', () => {
+    const unfinished =
+      /not (been |yet )?verified( in detail)? for this|\(not (yet )?verified\)|check the current (definitions|edition before)|have not been confirmed for this briefing/i;
+    expect(corpus.filter((doc) => unfinished.test(doc.body)).map((doc) => doc.meta.code)).toEqual([]);
+  });
+
   test('no placeholder text', () => {
     for (const doc of corpus) expect(doc.body, doc.meta.code).not.toMatch(/\b(TODO|TBC|lorem ipsum|placeholder)\b/i);
   });
@@ -98,7 +195,9 @@ supersedes: []
 applies_to:
   - "England"
 sources:
-  - "A source"
+  - title: "A source — Someone (someone.example)"
+    url: "https://someone.example/a-source"
+  - title: "A source with no known address"
 ---
 # X 1 A title
 `;
@@ -107,15 +206,23 @@ sources:
     const parsed = parseCorpusFile(valid, 'x-1.md');
     expect(parsed.meta.code).toBe('X 1');
     expect(parsed.body).toBe('# X 1 A title\n');
+    expect(parsed.meta.sources).toEqual([
+      { title: 'A source — Someone (someone.example)', url: 'https://someone.example/a-source' },
+      { title: 'A source with no known address' },
+    ]);
   });
 
   test.each([
     ['no front matter', '# Just a heading\n', /no front matter/],
     ['unknown category', valid.replace('"Guidance"', '"Opinion"'), /category/],
+    ['the retired category "Approved Code of Practice"', valid.replace('"Guidance"', '"Approved Code of Practice"'), /category/],
     ['superseded without a replacement', valid.replace('status: "current"', 'status: "superseded"'), /superseded_by/],
     ['unknown key', valid.replace('edition: "2020"', 'edition: "2020"\nauthor: "me"'), /Unrecognized key|author/],
     ['bad file name', valid.replace('"x-1.md"', '"X 1.md"'), /filename/],
     ['unknown nation', valid.replace('"England"', '"Mars"'), /applies_to/],
+    ['a source as a bare string', valid.replace('  - title: "A source with no known address"', '  - "A bare source"'), /sources/],
+    ['a source address that is not https', valid.replace('https://someone.example', 'http://someone.example'), /sources.0.url/],
+    ['a source address that is not an address', valid.replace('"https://someone.example/a-source"', '"someone.example"'), /sources.0.url/],
   ])('rejects %s', (_label, source, message) => {
     expect(() => parseCorpusFile(source, 'x-1.md')).toThrow(message);
   });

@@ -1,7 +1,8 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 
-export const CATEGORIES = ['Guidance', 'Legislation', 'Approved Code of Practice', 'Assurance', 'Code of practice'] as const;
+/** Approved Codes of Practice (HSE's ACoPs) and other statutory codes share one category, "Code of practice". */
+export const CATEGORIES = ['Guidance', 'Legislation', 'Assurance', 'Code of practice'] as const;
 export const DOMAINS = [
   'HTM',
   'HBN',
@@ -17,6 +18,20 @@ export const NATIONS = ['England', 'Wales', 'Scotland', 'Northern Ireland'] as c
 
 const text = z.string().trim().min(1);
 
+/** Where the official text is published: a title, and its address when the library knows the official page. */
+export const sourceSchema = z
+  .object({
+    title: text,
+    url: z
+      .string()
+      .url()
+      .refine((u) => u.startsWith('https://'), 'an official address starts https://')
+      .optional(),
+  })
+  .strict();
+
+export type CorpusSource = z.infer<typeof sourceSchema>;
+
 export const frontMatterSchema = z
   .object({
     code: text,
@@ -31,7 +46,7 @@ export const frontMatterSchema = z
     superseded_by: text.nullable(),
     supersedes: z.array(text),
     applies_to: z.array(z.enum(NATIONS)).min(1),
-    sources: z.array(text).min(1),
+    sources: z.array(sourceSchema).min(1),
   })
   .strict()
   .refine((m) => (m.status === 'superseded') === (m.superseded_by !== null), {

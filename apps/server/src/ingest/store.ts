@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { documentElements, documents } from '../db/schema.ts';
+import { documentElements, documents, documentTerms } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
 import { recordEvent } from '../modules/events/service.ts';
 import type { ParsedElement } from './markdown.ts';
@@ -18,6 +18,8 @@ export interface DocumentMetadata {
   supersededByCode: string | null;
   supersedes: string[];
   appliesTo: string[];
+  /** Where the official text is published (the corpus front matter's sources); none for uploads. */
+  sources?: readonly { title: string; url?: string }[];
 }
 
 export interface StoreDocumentInput {
@@ -90,6 +92,7 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
         supersededByCode: metadata.supersededByCode,
         supersedes: metadata.supersedes,
         appliesTo: metadata.appliesTo,
+        sources: [...(metadata.sources ?? [])],
         sourceKind: input.sourceKind,
         contentHash,
       })
@@ -128,6 +131,108 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
     }
     return { documentId, created: true };
   });
+}
+
+export interface ReviseDocumentInput {
+  db: Database;
+  /** The stored row to revise: it keeps its id, so favourites and citations still find it. */
+  documentId: string;
+  contentHash: string;
+  metadata: DocumentMetadata;
+  elements: readonly ParsedElement[];
+}
+
+/**
+ * Revise a stored document in place: a corrected text of the same edition (a seed document
+ * fixed between releases) replaces the row's metadata, content hash and elements without
+ * becoming a new edition. Elements whose type, text and section are unchanged keep their ids
+ * (and their vectors), so citations of them still highlight; the others are replaced, and the
+ * document's search postings are rebuilt from what it now holds. One transaction.
+ */
+export async function reviseDocument(input: ReviseDocumentInput): Promise<void> {
+  const { db, documentId, contentHash, metadata } = input;
+  if (input.elements.length === 0) throw new Error('reviseDocument needs at least one element');
+  await db.transaction(async (tx) => {
+    const old = await tx
+      .select({
+        id: documentElements.id,
+        type: documentElements.type,
+        text: documentElements.text,
+        headingPath: documentElements.headingPath,
+      })
+      .from(documentElements)
+      .where(eq(documentElements.documentId, documentId));
+    const unused = new Map<string, string[]>();
+    for (const element of old) {
+      const key = elementKey(element);
+      unused.set(key, [...(unused.get(key) ?? []), element.id]);
+    }
+    const kept = new Map<string, { position: number; page: number }>();
+    const added: (typeof documentElements.$inferInsert)[] = [];
+    input.elements.forEach((element, position) => {
+      const id = unused.get(elementKey(element))?.shift();
+      if (id) kept.set(id, { position, page: element.page });
+      else
+        added.push({
+          id: newId(),
+          documentId,
+          position,
+          type: element.type,
+          text: element.text,
+          page: element.page,
+          headingPath: element.headingPath,
+        });
+    });
+    const removed = old.filter((element) => !kept.has(element.id)).map((element) => element.id);
+    for (let i = 0; i < removed.length; i += ELEMENT_BATCH) {
+      await tx.delete(documentElements).where(inArray(documentElements.id, removed.slice(i, i + ELEMENT_BATCH)));
+    }
+    for (const [id, place] of kept) {
+      await tx.update(documentElements).set(place).where(eq(documentElements.id, id));
+    }
+    for (let i = 0; i < added.length; i += ELEMENT_BATCH) {
+      await tx.insert(documentElements).values(added.slice(i, i + ELEMENT_BATCH));
+    }
+    await tx
+      .update(documents)
+      .set({
+        code: metadata.code,
+        title: metadata.title,
+        category: metadata.category,
+        domain: metadata.domain,
+        subdomain: metadata.subdomain,
+        issuer: metadata.issuer,
+        edition: metadata.edition,
+        status: metadata.status,
+        supersededByCode: metadata.supersededByCode,
+        supersedes: metadata.supersedes,
+        appliesTo: metadata.appliesTo,
+        sources: [...(metadata.sources ?? [])],
+        contentHash,
+        updatedAt: new Date(),
+      })
+      .where(eq(documents.id, documentId));
+    // The postings triggers only add; a revision also removes, so the document's postings are rebuilt.
+    await tx.delete(documentTerms).where(eq(documentTerms.documentId, documentId));
+    await tx.execute(sql`
+      insert into document_terms (lexeme, document_id, elements, in_title)
+      select lexeme, ${documentId}, sum(elements)::int, bool_or(in_title)
+      from (
+        select t.lexeme, 1 as elements, false as in_title
+        from document_elements e cross join lateral unnest(e.search_vector) as t
+        where e.document_id = ${documentId}
+        union all
+        select t.lexeme, 0, true
+        from documents d cross join lateral unnest(d.search_vector) as t
+        where d.id = ${documentId}
+      ) terms
+      group by lexeme`);
+  });
+}
+
+/** An element is unchanged when its type, text and section are. */
+function elementKey(element: { type: string; text: string; headingPath: readonly string[] }): string {
+  return JSON.stringify([element.type, element.headingPath, element.text]);
 }
 
 /** Metadata a person gives for one file; what is left out comes from the file itself. */

@@ -1,6 +1,6 @@
 /**
- * The snippets shown under each search result: the best matching elements' ts_headline, escaped
- * but for its own <mark> tags, or the document's opening paragraph when it matched by code or title alone.
+ * The snippets shown under each search result: the best matching elements' ts_headline, widened
+ * to whole words and without table bars (snippet-text.ts), escaped but for its own <mark> tags, or the document's opening paragraph when it matched by code or title alone.
  */
 import type { SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { documentElements } from '../db/schema.ts';
 import type { RankedRow } from './rank.ts';
 import { each, num, sum, valueList, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { tidyHeadline, withoutTableMarkup } from './snippet-text.ts';
 
 /** Enough to show where a document matches without the result list turning into the document. */
 const SNIPPETS_PER_DOCUMENT = 3;
@@ -22,12 +23,13 @@ const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxW
 interface SnippetRow {
   id: string;
   document_id: string;
+  text: string;
   headline: string;
 }
 
 /** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
 function openingSnippet(text: string): string {
-  const words = text.trim().split(/\s+/);
+  const words = withoutTableMarkup(text.trim()).split(/\s+/);
   return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
 }
 
@@ -91,7 +93,7 @@ export async function pageSnippets(options: {
               from shortlist s
               where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
             )
-            select best.id, best.document_id, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
+            select best.id, best.document_id, best.text, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
             from best cross join q
             where best.n <= ${SNIPPETS_PER_DOCUMENT}
             order by best.document_id, best.n`),
@@ -99,7 +101,7 @@ export async function pageSnippets(options: {
   const snippets = new Map<string, SearchSnippet[]>();
   for (const row of snippetRows) {
     const list = snippets.get(row.document_id) ?? [];
-    list.push({ element_id: row.id, text_html: toSnippetHtml(row.headline) });
+    list.push({ element_id: row.id, text_html: toSnippetHtml(tidyHeadline(row.headline, row.text)) });
     snippets.set(row.document_id, list);
   }
   // A document found by its code or title alone is shown with its opening paragraph.

@@ -43,6 +43,18 @@ export type DocumentElement = z.infer<typeof documentElementSchema>;
 export const documentLinkSchema = z.object({ id: z.string(), code: z.string(), title: z.string() });
 export type DocumentLink = z.infer<typeof documentLinkSchema>;
 
+/** Where the official text is published: its title and, when it is a known official page, its https address. */
+export const documentSourceSchema = z.object({ title: z.string(), url: z.string().optional() });
+export type DocumentSource = z.infer<typeof documentSourceSchema>;
+
+/**
+ * What the reader is showing: the library's own summary of an official text (the seed corpus),
+ * the text extracted from a file added to the shared library, or the caller's organisation's own
+ * uploaded document.
+ */
+export const documentOriginSchema = z.enum(['verity_summary', 'library_upload', 'organisation_upload']);
+export type DocumentOrigin = z.infer<typeof documentOriginSchema>;
+
 /** GET /api/docs/document/{id} and GET /api/docs/newest-document-by-filename/{filename}. */
 export const documentResponseSchema = z.object({
   id: z.string(),
@@ -50,8 +62,14 @@ export const documentResponseSchema = z.object({
   title: z.string(),
   filename: z.string(),
   tags: documentTagsSchema,
+  /** Who issued the official text. */
+  issuer: z.string(),
+  /** The edition or its date, as the issuer names it. */
   edition: z.string(),
   status: documentStatusSchema,
+  origin: documentOriginSchema,
+  /** Where the official text is published (empty for uploaded files). */
+  sources: z.array(documentSourceSchema),
   /** The current document that replaced this one, when it is superseded and that document is visible. */
   superseded_by: documentLinkSchema.nullable(),
   /** Codes and historical names this document replaces. */
@@ -89,6 +107,30 @@ export type SetFavouriteResponse = z.infer<typeof setFavouriteResponseSchema>;
 /** GET /api/docs/my-favourites: the caller's visible favourites, newest favourite first. */
 export const myFavouritesResponseSchema = z.object({ favourites: z.array(documentReferenceSchema) });
 export type MyFavouritesResponse = z.infer<typeof myFavouritesResponseSchema>;
+
+export const RECENT_DOCUMENTS_DEFAULT = 5;
+export const RECENT_DOCUMENTS_MAX = 20;
+
+/** GET /api/docs/recent?limit=: how many documents to list (1 to 20, default 5). */
+export const recentDocumentsQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]?$/, `The limit is a whole number from 1 to ${RECENT_DOCUMENTS_MAX}`)
+    .refine((value) => Number(value) <= RECENT_DOCUMENTS_MAX, `The limit is a whole number from 1 to ${RECENT_DOCUMENTS_MAX}`)
+    .optional()
+    .transform((value) => (value === undefined ? RECENT_DOCUMENTS_DEFAULT : Number(value))),
+});
+
+export const recentDocumentSchema = z.object({
+  reference: documentReferenceSchema,
+  /** When the caller last opened it in the reader (ISO 8601). */
+  opened_at: z.string(),
+});
+export type RecentDocument = z.infer<typeof recentDocumentSchema>;
+
+/** GET /api/docs/recent: the documents the caller opened in the reader, last opened first, each once. */
+export const recentDocumentsResponseSchema = z.object({ documents: z.array(recentDocumentSchema) });
+export type RecentDocumentsResponse = z.infer<typeof recentDocumentsResponseSchema>;
 
 export const SEARCH_QUERY_MAX_LENGTH = 500;
 export const SEARCH_PAGE_SIZE = 20;
@@ -178,11 +220,32 @@ export const compareRowSchema = z.object({
 });
 export type CompareRow = z.infer<typeof compareRowSchema>;
 
+/** A top-level section that differs: only in the right document, only in the left, or edited (with its row counts). */
+export const compareSectionChangeSchema = z.object({
+  heading: z.string(),
+  change: z.enum(['added', 'removed', 'changed']),
+  added: z.number().int(),
+  removed: z.number().int(),
+  changed: z.number().int(),
+});
+export type CompareSectionChange = z.infer<typeof compareSectionChangeSchema>;
+
+/** What a document says about its own history (its history or "what changed" section), first passages. */
+export const compareHistorySchema = z.object({
+  side: z.enum(['left', 'right']),
+  code: z.string(),
+  heading: z.string(),
+  passages: z.array(z.string()),
+});
+export type CompareHistory = z.infer<typeof compareHistorySchema>;
+
 export const compareResponseSchema = z.object({
   left: documentReferenceSchema,
   right: documentReferenceSchema,
   rows: z.array(compareRowSchema),
   summary: z.object({ equal: z.number().int(), added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
+  /** "What changed", for the top of the page: the documents' own history sections, then the sections that differ, in reading order. */
+  what_changed: z.object({ history: z.array(compareHistorySchema), sections: z.array(compareSectionChangeSchema) }),
 });
 export type CompareResponse = z.infer<typeof compareResponseSchema>;
 

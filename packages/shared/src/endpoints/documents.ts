@@ -7,6 +7,8 @@ import {
   documentResponseSchema,
   filterDataResponseSchema,
   myFavouritesResponseSchema,
+  recentDocumentsQuerySchema,
+  recentDocumentsResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
   setFavouriteResponseSchema,
@@ -28,7 +30,6 @@ export const filterData = defineEndpoint({
   access: withRoles('standard'),
   status: 200,
   response: json(filterDataResponseSchema),
-  background: true,
 });
 
 export const document = defineEndpoint({
@@ -43,7 +44,6 @@ export const document = defineEndpoint({
   status: 200,
   response: json(documentResponseSchema),
   errors: [404],
-  background: true,
 });
 
 export const newestByFilename = defineEndpoint({
@@ -58,7 +58,6 @@ export const newestByFilename = defineEndpoint({
   status: 200,
   response: json(documentResponseSchema),
   errors: [404],
-  background: true,
 });
 
 export const setFavourite = defineEndpoint({
@@ -72,7 +71,6 @@ export const setFavourite = defineEndpoint({
   status: 200,
   response: json(setFavouriteResponseSchema),
   errors: [404],
-  background: true,
 });
 
 export const myFavourites = defineEndpoint({
@@ -84,7 +82,20 @@ export const myFavourites = defineEndpoint({
   access: withRoles('standard'),
   status: 200,
   response: json(myFavouritesResponseSchema),
-  background: true,
+});
+
+export const recent = defineEndpoint({
+  id: 'documents.recent',
+  summary: 'Documents the caller opened recently',
+  description:
+    "Each document once, last opened first, from the reader's documents.opened events; documents no longer visible to the caller " +
+    'are left out. Guests see the documents they opened from shared links.',
+  method: 'GET',
+  path: '/docs/recent',
+  access: SIGNED_IN,
+  query: recentDocumentsQuerySchema,
+  status: 200,
+  response: json(recentDocumentsResponseSchema),
 });
 
 export const search = defineEndpoint({
@@ -100,7 +111,6 @@ export const search = defineEndpoint({
   status: 200,
   response: json(searchResponseSchema),
   errors: [429],
-  background: true,
 });
 
 export const compare = defineEndpoint({
@@ -114,5 +124,4 @@ export const compare = defineEndpoint({
   status: 200,
   response: json(compareResponseSchema),
   errors: [404, 429],
-  background: true,
 });

@@ -5,7 +5,8 @@ import { createdAt, updatedAt } from './columns.ts';
 import { organisations, users } from './organisations.ts';
 
 /**
- * A user's chat conversations: private to that user (and their organisation). last_message_at is
+ * A user's chat conversations: private to that user (and their organisation) unless shared_at is
+ * set, when every member of the organisation may read it (never change it). last_message_at is
  * the last activity, so a new, empty conversation lists by its creation.
  */
 export const chatSessions = pgTable(
@@ -22,6 +23,8 @@ export const chatSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner shared it read-only with their organisation; null while it is private. */
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
   },
   (t) => [
     index('chat_sessions_user_activity_idx').on(t.userId, t.lastMessageAt, t.id),

@@ -1,13 +1,15 @@
 // The regulatory library: documents, their elements, the search postings and vectors kept from them, and favourites.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt } from './columns.ts';
 import { organisations, users } from './organisations.ts';
 
 /**
  * Regulatory documents: the external library (organisation_id null, visible to every
  * organisation) and an organisation's own internal documents. A new file with a known file name
- * is a new row: the newest edition of that file name is the row created last.
+ * is a new row: the newest edition of that file name is the row created last. The one exception
+ * is a seed document corrected without a new edition: its row is revised in place (reviseDocument
+ * in ingest/store.ts), keeping its id.
  */
 export const documents = pgTable(
   'documents',
@@ -26,6 +28,11 @@ export const documents = pgTable(
     supersededByCode: text('superseded_by_code'),
     supersedes: text('supersedes').array().notNull().default(sql`'{}'::text[]`),
     appliesTo: text('applies_to').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Where the official text is published (the corpus front matter's `sources`): a title and, for
+     * a well-known official page, its https address. Empty for uploads (migration 0012).
+     */
+    sources: jsonb('sources').$type<{ title: string; url?: string }[]>().notNull().default(sql`'[]'::jsonb`),
     sourceKind: text('source_kind', { enum: ['corpus', 'upload'] }).notNull(),
     contentHash: text('content_hash').notNull(),
     /**

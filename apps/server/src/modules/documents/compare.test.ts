@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documents } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
-import { compareElements, diffSequences, diffWords, item, MAX_EDIT_DISTANCE, normaliseText } from './compare.ts';
+import { compareElements, diffSequences, diffWords, historyOf, item, MAX_EDIT_DISTANCE, normaliseText, sectionChanges } from './compare.ts';
 
 let nextId = 0;
 function element(text: string, type: CompareElement['type'] = 'paragraph'): CompareElement {
@@ -35,6 +35,57 @@ function expectConsistent(rows: CompareRow[], left: CompareElement[], right: Com
     }
   }
 }
+
+function within(section: string, text: string, type: CompareElement['type'] = 'paragraph'): CompareElement {
+  return { id: `e${++nextId}`, type, text, heading_path: [section] };
+}
+
+describe('what changed', () => {
+  test('sections only on one side, and edited sections with their counts, in reading order', () => {
+    const left = [
+      element('Doc', 'title'),
+      element('Scope', 'heading'),
+      within('Scope', 'Hot water is stored at 60°C or above.'),
+      element('What it covered', 'heading'),
+      within('What it covered', 'Old text about coverage.'),
+      element('Records', 'heading'),
+      within('Records', 'Records are kept.'),
+    ];
+    const right = [
+      element('Doc', 'title'),
+      element('Scope', 'heading'),
+      within('Scope', 'Hot water is stored at 60°C or above and distributed at 55°C.'),
+      element('Records', 'heading'),
+      within('Records', 'Records are kept.'),
+      element('Intervals', 'heading'),
+      within('Intervals', 'Sentinel outlets are checked monthly.'),
+    ];
+    expect(sectionChanges(compareElements(left, right))).toEqual([
+      { heading: 'Scope', change: 'changed', added: 0, removed: 0, changed: 1 },
+      { heading: 'What it covered', change: 'removed', added: 0, removed: 2, changed: 0 },
+      { heading: 'Intervals', change: 'added', added: 2, removed: 0, changed: 0 },
+    ]);
+    expect(sectionChanges(compareElements(left, left))).toEqual([]);
+  });
+
+  test("a document's own history section gives its first passages, long ones cut at a sentence", () => {
+    const long = `${'The first edition was replaced. '.repeat(30)}`.trim();
+    const elements = [
+      element('Doc', 'title'),
+      element('Scope', 'heading'),
+      within('Scope', 'Not history.'),
+      element('History and what changed', 'heading'),
+      within('History and what changed', 'It replaced the 2006 edition.'),
+      within('History and what changed', long),
+    ];
+    const history = historyOf(elements);
+    expect(history?.heading).toBe('History and what changed');
+    expect(history?.passages[0]).toBe('It replaced the 2006 edition.');
+    expect(history?.passages[1]?.length).toBeLessThanOrEqual(600);
+    expect(history?.passages[1]).toMatch(/replaced\.$/);
+    expect(historyOf(elements.slice(0, 3))).toBeNull();
+  });
+});
 
 describe('element diff', () => {
   const base = [
@@ -203,12 +254,18 @@ describe('GET /api/docs/compare', () => {
       expect(rebuild(row.segments ?? [], 'removed')).toBe(row.left?.text);
       expect(rebuild(row.segments ?? [], 'added')).toBe(row.right?.text);
     }
+    // What changed: the current edition's own history first, and the sections that differ.
+    expect(body.what_changed.history[0]).toMatchObject({ side: 'right', code: 'ACoP L8' });
+    expect(body.what_changed.history[0]?.passages.length).toBeGreaterThan(0);
+    expect(body.what_changed.sections.length).toBeGreaterThan(0);
   });
 
   test('a document against itself is all equal', async () => {
     const body = (await compare(standard, `left=${current}&right=${current}`)).json<CompareResponse>();
     expect(body.rows.length).toBeGreaterThan(10);
     expect(body.summary).toEqual({ equal: body.rows.length, added: 0, removed: 0, changed: 0 });
+    expect(body.what_changed.sections).toEqual([]);
+    expect(body.what_changed.history.length).toBeLessThanOrEqual(1);
   });
 
   test('the caller may compare their own internal document with a library one', async () => {

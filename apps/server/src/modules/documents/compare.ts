@@ -1,4 +1,4 @@
-import type { CompareElement, CompareResponse, CompareRow, CompareSegment } from '@verity/shared';
+import type { CompareElement, CompareHistory, CompareResponse, CompareRow, CompareSectionChange, CompareSegment } from '@verity/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documentElements } from '../../db/schema.ts';
@@ -258,6 +258,62 @@ async function loadElements(db: Database, documentId: string): Promise<CompareEl
   return rows.map((row) => ({ id: row.id, type: row.type, text: row.text, heading_path: row.headingPath }));
 }
 
+/** The top-level section an element sits in (a top-level heading is its own section); none for the title. */
+function sectionOf(element: CompareElement): string | null {
+  if (element.type === 'title') return null;
+  if (element.type === 'heading' && element.heading_path.length === 0) return element.text;
+  return element.heading_path[0] ?? null;
+}
+
+/**
+ * The top-level sections that differ, in reading order: a section whose rows are all added is only
+ * in the right document, all removed only in the left; any other section with a difference is edited.
+ * Sections are matched by the alignment's rows, so a renamed heading reads as one removed and one added.
+ */
+export function sectionChanges(rows: readonly CompareRow[]): CompareSectionChange[] {
+  const sections = new Map<string, { equal: number; added: number; removed: number; changed: number }>();
+  for (const row of rows) {
+    const element = row.right ?? row.left;
+    const heading = element ? sectionOf(element) : null;
+    if (heading === null) continue;
+    const counts = sections.get(heading) ?? { equal: 0, added: 0, removed: 0, changed: 0 };
+    counts[row.change]++;
+    sections.set(heading, counts);
+  }
+  const changes: CompareSectionChange[] = [];
+  for (const [heading, counts] of sections) {
+    const { equal, added, removed, changed } = counts;
+    if (added + removed + changed === 0) continue;
+    const change = equal + removed + changed === 0 ? 'added' : equal + added + changed === 0 ? 'removed' : 'changed';
+    changes.push({ heading, change, added, removed, changed });
+  }
+  return changes;
+}
+
+/** A document's own account of its history: the top-level section headed history, what changed or what replaced it. */
+const HISTORY_HEADING = /^(history\b|what changed\b|when and by what it was replaced|what it replaced)/i;
+const HISTORY_PASSAGES = 3;
+const HISTORY_PASSAGE_MAX = 600;
+
+/** Cut a long passage at the last sentence end within the limit (or at a word), marked with an ellipsis. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const sentence = head.lastIndexOf('. ');
+  if (sentence > max / 2) return head.slice(0, sentence + 1);
+  return `${head.slice(0, head.lastIndexOf(' ')).trimEnd()} …`;
+}
+
+export function historyOf(elements: readonly CompareElement[]): { heading: string; passages: string[] } | null {
+  const heading = elements.find((e) => e.type === 'heading' && e.heading_path.length === 0 && HISTORY_HEADING.test(e.text));
+  if (!heading) return null;
+  const passages = elements
+    .filter((e) => e.heading_path[0] === heading.text && (e.type === 'paragraph' || e.type === 'list_item'))
+    .slice(0, HISTORY_PASSAGES)
+    .map((e) => clip(e.text, HISTORY_PASSAGE_MAX));
+  return passages.length > 0 ? { heading: heading.text, passages } : null;
+}
+
 /** Two documents the caller can see (checked by the route), element by element. */
 export async function compareDocuments(options: { db: Database; left: DocumentRow; right: DocumentRow }): Promise<CompareResponse> {
   const { db } = options;
@@ -265,5 +321,22 @@ export async function compareDocuments(options: { db: Database; left: DocumentRo
   const rows = compareElements(leftElements, rightElements);
   const summary = { equal: 0, added: 0, removed: 0, changed: 0 };
   for (const row of rows) summary[row.change]++;
-  return { left: toReference(options.left), right: toReference(options.right), rows, summary };
+  // The current (newer) document's account first; one document compared with itself tells it once.
+  const sides = [
+    { side: 'right' as const, row: options.right, elements: rightElements },
+    { side: 'left' as const, row: options.left, elements: leftElements },
+  ].sort((a, b) => Number(b.row.status === 'current') - Number(a.row.status === 'current'));
+  const history: CompareHistory[] = [];
+  for (const { side, row, elements } of sides) {
+    if (history.some((entry) => entry.code === row.code)) continue;
+    const own = historyOf(elements);
+    if (own) history.push({ side, code: row.code, ...own });
+  }
+  return {
+    left: toReference(options.left),
+    right: toReference(options.right),
+    rows,
+    summary,
+    what_changed: { history, sections: sectionChanges(rows) },
+  };
 }

@@ -163,6 +163,55 @@ describe('GET /api/docs/document/:id', () => {
   });
 });
 
+describe('what the reader is told about a document', () => {
+  test('a library document carries its issuer, edition, origin and official sources with https addresses', async () => {
+    const doc = await documentByCode('HTM 06-01');
+    const body = (await get(standard, `/api/docs/document/${doc.id}`)).json<DocumentResponse>();
+    expect(body).toMatchObject({ issuer: 'Department of Health', edition: '2017', origin: 'verity_summary' });
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(body.sources[0]).toEqual({
+      title: expect.stringContaining('Health Technical Memorandum 06-01'),
+      url: 'https://www.england.nhs.uk/estates/',
+    });
+    // Legislation links to its official text.
+    const regs = (await get(standard, `/api/docs/document/${(await documentByCode('LOLER 1998')).id}`)).json<DocumentResponse>();
+    expect(regs.sources.map((source) => source.url)).toContain('https://www.legislation.gov.uk/uksi/1998/2307/contents');
+    for (const source of [...body.sources, ...regs.sources]) if (source.url) expect(source.url).toMatch(/^https:\/\//);
+  });
+
+  test('a superseded edition carries the same fields, and a source without a known address has none', async () => {
+    const old = await documentByCode('HTM 06-01 (2007)');
+    const body = (await get(guest, `/api/docs/document/${old.id}`)).json<DocumentResponse>();
+    expect(body).toMatchObject({ status: 'superseded', issuer: 'Department of Health', edition: '2007', origin: 'verity_summary' });
+    expect(body.sources.some((source) => !('url' in source))).toBe(true);
+  });
+
+  test("an organisation's own document says so, has no sources, and another organisation still gets a 404", async () => {
+    const a = await buildUser(t);
+    const b = await buildUser(t);
+    const id = await insertInternal(a, 'our-reader-fields-policy.md');
+    const forA = await get(a, `/api/docs/document/${id}`);
+    expect(forA.statusCode).toBe(200);
+    expect(forA.json<DocumentResponse>()).toMatchObject({ origin: 'organisation_upload', issuer: 'Test issuer', sources: [] });
+    const forB = await get(b, `/api/docs/document/${id}`);
+    expect(forB.statusCode).toBe(404);
+    expect(forB.body).not.toContain('Test issuer');
+    expect((await get(b, '/api/docs/newest-document-by-filename/our-reader-fields-policy.md')).statusCode).toBe(404);
+  });
+
+  test('a file added to the shared library is a library upload', async () => {
+    const id = await buildDocument(t, {
+      code: 'UP 1',
+      filename: 'uploaded-library-file.md',
+      elements: [{ type: 'title', text: 'Uploaded' }],
+    });
+    expect((await get(standard, `/api/docs/document/${id}`)).json<DocumentResponse>()).toMatchObject({
+      origin: 'library_upload',
+      sources: [],
+    });
+  });
+});
+
 describe('GET /api/docs/newest-document-by-filename/:filename', () => {
   test('returns the newest document with that file name, with element_ids flagged', async () => {
     const doc = await documentByCode('HTM 06-01');

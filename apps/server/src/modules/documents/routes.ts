@@ -9,8 +9,10 @@ import {
   assertElementCountWithin,
   filterData,
   listFavourites,
+  listRecentDocuments,
   newestVisibleByFilename,
   presentDocument,
+  recordDocumentOpened,
   setFavourite,
   visibleDocument,
 } from './service.ts';
@@ -28,19 +30,36 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     handler: async ({ auth }) => filterData({ db, organisationId: auth.organisationId }),
   });
 
+  // Opening a document in the reader is recorded (documents.opened), for Home's recent documents.
   route(app, documentsEndpoints.document, {
-    handler: async ({ auth, params, query }) => {
+    handler: async ({ request, auth, params, query }) => {
       const document = await visibleDocument({ db, organisationId: auth.organisationId, id: params.id });
       await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
-      return presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
+      const answer = await presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
+      await recordDocumentOpened({
+        db,
+        organisationId: auth.organisationId,
+        userId: auth.userId,
+        documentId: document.id,
+        log: request.log,
+      });
+      return answer;
     },
   });
 
   route(app, documentsEndpoints.newestByFilename, {
-    handler: async ({ auth, params, query }) => {
+    handler: async ({ request, auth, params, query }) => {
       const document = await newestVisibleByFilename({ db, organisationId: auth.organisationId, filename: params.filename });
       await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
-      return presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
+      const answer = await presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
+      await recordDocumentOpened({
+        db,
+        organisationId: auth.organisationId,
+        userId: auth.userId,
+        documentId: document.id,
+        log: request.log,
+      });
+      return answer;
     },
   });
 
@@ -54,6 +73,11 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
 
   route(app, documentsEndpoints.myFavourites, {
     handler: async ({ auth }) => listFavourites({ db, userId: auth.userId, organisationId: auth.organisationId }),
+  });
+
+  route(app, documentsEndpoints.recent, {
+    handler: async ({ auth, query }) =>
+      listRecentDocuments({ db, userId: auth.userId, organisationId: auth.organisationId, limit: query.limit }),
   });
 
   route(app, documentsEndpoints.search, {

@@ -1,7 +1,15 @@
-import type { DocumentElement, DocumentReference, DocumentResponse, FilterDataResponse, MyFavouritesResponse } from '@verity/shared';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type {
+  DocumentElement,
+  DocumentReference,
+  DocumentResponse,
+  FilterDataResponse,
+  MyFavouritesResponse,
+  RecentDocumentsResponse,
+} from '@verity/shared';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
-import { documentElements, documentFavourites, documents, users } from '../../db/schema.ts';
+import { documentElements, documentFavourites, documents, events, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { documentNotFound, documentVisibleTo } from '../../policies/documents.ts';
@@ -83,6 +91,12 @@ export async function newestVisibleByFilename(options: { db: Database; organisat
   return row;
 }
 
+/** What the text is: the seed library's summaries, a file added to the shared library, or an organisation's own file. */
+export function documentOrigin(row: Pick<DocumentRow, 'sourceKind' | 'organisationId'>): DocumentResponse['origin'] {
+  if (row.organisationId !== null) return 'organisation_upload';
+  return row.sourceKind === 'corpus' ? 'verity_summary' : 'library_upload';
+}
+
 /** The document with its elements (the requested ones flagged) and its supersession links. */
 export async function presentDocument(options: {
   db: Database;
@@ -121,8 +135,11 @@ export async function presentDocument(options: {
     title: document.title,
     filename: document.filename,
     tags: { category: document.category, domain: document.domain, subdomain: document.subdomain },
+    issuer: document.issuer,
     edition: document.edition,
     status: document.status,
+    origin: documentOrigin(document),
+    sources: document.sources.map((source) => (source.url ? { title: source.title, url: source.url } : { title: source.title })),
     superseded_by: supersededBy,
     supersedes: document.supersedes,
     elements,
@@ -166,4 +183,67 @@ export async function listFavourites(options: { db: Database; userId: string; or
     .where(and(eq(documentFavourites.userId, options.userId), documentVisibleTo(options.organisationId)))
     .orderBy(desc(documentFavourites.createdAt), desc(documentFavourites.documentId));
   return { favourites: rows.map((row) => toReference(row.document)) };
+}
+
+/**
+ * The user opened a document in the reader: one `documents.opened` event. Reading changes
+ * nothing, so there is no transaction to share; a failure to write it is logged (ids only) and
+ * otherwise ignored, as bookkeeping must never keep a document from its reader.
+ */
+export async function recordDocumentOpened(options: {
+  db: Database;
+  organisationId: string;
+  userId: string;
+  documentId: string;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { db, organisationId, userId, documentId, log } = options;
+  try {
+    await recordEvent(db, {
+      kind: 'documents.opened',
+      organisationId,
+      actorUserId: userId,
+      subject: { type: 'document', id: documentId },
+      data: {},
+    });
+  } catch (error) {
+    log.error({ err: error, organisationId, userId, documentId }, 'document opened event could not be recorded');
+  }
+}
+
+/**
+ * The documents the user opened in the reader, each once, last opened first, at most `limit`.
+ * Only their own events in their organisation count, and only documents the organisation can
+ * still see are listed (the documents policy).
+ */
+export async function listRecentDocuments(options: {
+  db: Database;
+  userId: string;
+  organisationId: string;
+  limit: number;
+}): Promise<RecentDocumentsResponse> {
+  const { db, userId, organisationId } = options;
+  const openedAt = max(events.createdAt);
+  const rows = await db
+    .select({ document: documents, openedAt })
+    .from(events)
+    .innerJoin(documents, eq(documents.id, events.subjectId))
+    .where(
+      and(
+        eq(events.kind, 'documents.opened'),
+        eq(events.subjectType, 'document'),
+        eq(events.actorUserId, userId),
+        eq(events.organisationId, organisationId),
+        documentVisibleTo(organisationId),
+      ),
+    )
+    .groupBy(documents.id)
+    .orderBy(desc(openedAt), desc(documents.id))
+    .limit(options.limit);
+  return {
+    documents: rows.map((row) => ({
+      reference: toReference(row.document),
+      opened_at: new Date(row.openedAt ?? 0).toISOString(),
+    })),
+  };
 }

@@ -75,6 +75,21 @@ export function useFavourites(enabled = true) {
 }
 
 /**
+ * The documents the caller opened in the reader, each once, last opened first (Home). Opening a
+ * document changes the list, so the reader's visits make it stale (see DocumentReaderPage).
+ */
+export function recentDocumentsQueryOptions(limit: number) {
+  return queryOptions({
+    queryKey: ['wiki', 'recent', limit] as const,
+    queryFn: ({ signal }) => api(documentsEndpoints.recent, { query: { limit: String(limit) } }, { signal }),
+  });
+}
+
+export function useRecentDocuments(limit: number) {
+  return useQuery({ ...recentDocumentsQueryOptions(limit), select: (data) => data.documents });
+}
+
+/**
  * Like or unlike a document. The favourites list changes at once and is put back if the server
  * refuses; 'Failed to update favourite document' is toasted on failure.
  */

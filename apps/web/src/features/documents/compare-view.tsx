@@ -1,4 +1,12 @@
-import type { CompareChange, CompareElement, CompareResponse, CompareRow, CompareSegment, DocumentReference } from '@verity/shared';
+import type {
+  CompareChange,
+  CompareElement,
+  CompareResponse,
+  CompareRow,
+  CompareSectionChange,
+  CompareSegment,
+  DocumentReference,
+} from '@verity/shared';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -106,10 +114,13 @@ function RowMarker({ change }: { change: CompareChange }) {
   );
 }
 
+/** The rows' grid: on wide screens a narrow column for the badge, then the two documents, so badges, headers and cells line up. */
+const ROW_GRID = 'grid gap-1 md:grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] md:gap-3';
+
 function DocumentHeader({ reference, side }: { reference: DocumentReference; side: 'Left' | 'Right' }) {
   return (
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
-      <p className="text-slate-500 text-xs uppercase tracking-wide">{side}</p>
+      <p className="text-slate-600 text-xs uppercase tracking-wide">{side}</p>
       <p className="mt-1 flex flex-wrap items-center gap-2">
         <Link to={documentHref(reference)} className="focus-ring rounded-sm font-semibold text-brand-800 hover:underline">
           {reference.code}
@@ -117,7 +128,7 @@ function DocumentHeader({ reference, side }: { reference: DocumentReference; sid
         <StatusBadge reference={reference} />
       </p>
       <p className="mt-0.5 text-slate-800 text-sm">{reference.title}</p>
-      {reference.edition && <p className="mt-0.5 text-slate-500 text-xs">Edition: {reference.edition}</p>}
+      {reference.edition && <p className="mt-0.5 text-slate-600 text-xs">Edition: {reference.edition}</p>}
     </div>
   );
 }
@@ -142,54 +153,121 @@ function blocksFor(rows: readonly CompareRow[], onlyDifferences: boolean): Block
   return blocks;
 }
 
+/** "Scope (1 changed, 2 added)": an edited section with what happened in it. */
+function editedSection(section: CompareSectionChange): string {
+  const parts = [
+    section.changed > 0 ? `${section.changed} changed` : '',
+    section.added > 0 ? `${section.added} added` : '',
+    section.removed > 0 ? `${section.removed} removed` : '',
+  ].filter(Boolean);
+  return `${section.heading} (${parts.join(', ')})`;
+}
+
+/**
+ * What changed, before the rows: the counts, each document's own account of its history, and the
+ * sections that are new, left out or edited (from the alignment).
+ */
+function WhatChanged({ data }: { data: CompareResponse }) {
+  const { history, sections } = data.what_changed;
+  const onlyRight = sections.filter((section) => section.change === 'added').map((section) => section.heading);
+  const onlyLeft = sections.filter((section) => section.change === 'removed').map((section) => section.heading);
+  const edited = sections.filter((section) => section.change === 'changed');
+  const codeOf = (side: 'left' | 'right') => (side === 'left' ? data.left : data.right).code;
+  return (
+    <div className="flex flex-col gap-3">
+      {history.map((entry) => (
+        <figure key={entry.side} className="min-w-0">
+          <figcaption className="text-slate-700 text-sm">
+            From the “{entry.heading}” section of <span className="font-semibold">{codeOf(entry.side)}</span>:
+          </figcaption>
+          <blockquote className="mt-1 space-y-1.5 border-brand-200 border-l-[3px] pl-3 text-slate-800 text-sm leading-6">
+            {entry.passages.map((passage) => (
+              <p key={passage}>{passage}</p>
+            ))}
+          </blockquote>
+        </figure>
+      ))}
+      {sections.length > 0 && (
+        <ul aria-label="Sections that differ" className="space-y-1 text-slate-800 text-sm leading-6">
+          {onlyRight.length > 0 && (
+            <li>
+              <span className="font-semibold">Only in {data.right.code}:</span> {onlyRight.join('; ')}
+            </li>
+          )}
+          {onlyLeft.length > 0 && (
+            <li>
+              <span className="font-semibold">Only in {data.left.code}:</span> {onlyLeft.join('; ')}
+            </li>
+          )}
+          {edited.length > 0 && (
+            <li>
+              <span className="font-semibold">Edited:</span> {edited.map(editedSection).join('; ')}
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function CompareResult({ data }: { data: CompareResponse }) {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const toggleId = useId();
   const { summary } = data;
   const differences = summary.added + summary.removed + summary.changed;
-  const blocks = blocksFor(data.rows, onlyDifferences);
+  // Folding unchanged rows only helps when there are some, and there is something left to show.
+  const canFold = summary.equal > 0 && differences > 0;
+  const blocks = blocksFor(data.rows, onlyDifferences && canFold);
   const leftLabel = `${data.left.code} (${data.left.edition || 'left'})`;
   const rightLabel = `${data.right.code} (${data.right.edition || 'right'})`;
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-2 md:grid-cols-2">
+      <section aria-labelledby={`${toggleId}-what-changed`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <h3 id={`${toggleId}-what-changed`} className="font-semibold text-slate-900">
+              What changed
+            </h3>
+            <p className="mt-0.5 text-slate-800 text-sm">
+              {differences === 0 ? 'No differences' : summaryText(summary)}
+              {differences > 0 && summary.equal > 0 && `; ${summary.equal} unchanged`}
+            </p>
+          </div>
+          {canFold && (
+            <label htmlFor={toggleId} className="flex shrink-0 cursor-pointer items-center gap-2 font-medium text-slate-800 text-sm">
+              <input
+                id={toggleId}
+                type="checkbox"
+                role="switch"
+                aria-checked={onlyDifferences}
+                checked={onlyDifferences}
+                onChange={(event) => setOnlyDifferences(event.target.checked)}
+                className="size-4 accent-brand-700"
+              />
+              Show only differences
+            </label>
+          )}
+        </div>
+        <WhatChanged data={data} />
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-slate-700 text-xs" aria-hidden="true">
+          <li className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm bg-emerald-500" /> Added
+          </li>
+          <li className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm bg-red-500" /> Removed
+          </li>
+          <li className="flex items-center gap-1">
+            <span className="size-2.5 rounded-sm bg-amber-500" /> Changed
+          </li>
+        </ul>
+      </section>
+
+      <div className={ROW_GRID}>
+        <div className="hidden md:block" aria-hidden="true" />
         <DocumentHeader reference={data.left} side="Left" />
         <DocumentHeader reference={data.right} side="Right" />
       </div>
-
-      <section
-        aria-label="Summary of differences"
-        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <p className="font-semibold text-slate-900">{differences === 0 ? 'No differences' : summaryText(summary)}</p>
-          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-slate-600 text-xs" aria-hidden="true">
-            <li className="flex items-center gap-1">
-              <span className="size-2.5 rounded-sm bg-emerald-500" /> Added
-            </li>
-            <li className="flex items-center gap-1">
-              <span className="size-2.5 rounded-sm bg-red-500" /> Removed
-            </li>
-            <li className="flex items-center gap-1">
-              <span className="size-2.5 rounded-sm bg-amber-500" /> Changed
-            </li>
-            <li>{summary.equal} unchanged</li>
-          </ul>
-        </div>
-        <label htmlFor={toggleId} className="flex cursor-pointer items-center gap-2 font-medium text-slate-800 text-sm">
-          <input
-            id={toggleId}
-            type="checkbox"
-            role="switch"
-            aria-checked={onlyDifferences}
-            checked={onlyDifferences}
-            onChange={(event) => setOnlyDifferences(event.target.checked)}
-            className="size-4 accent-brand-700"
-          />
-          Show only differences
-        </label>
-      </section>
 
       {data.rows.length === 0 ? (
         <p className="text-slate-600 text-sm">Neither document has any text to compare.</p>
@@ -197,21 +275,17 @@ export function CompareResult({ data }: { data: CompareResponse }) {
         <ol aria-label="Differences" className="flex flex-col gap-1">
           {blocks.map((block) =>
             block.kind === 'skipped' ? (
-              <li key={`skip-${block.index}`} className="py-1 text-center text-slate-500 text-xs">
+              <li key={`skip-${block.index}`} className="py-1 text-center text-slate-600 text-xs">
                 {block.count === 1 ? '1 unchanged element' : `${block.count} unchanged elements`}
               </li>
             ) : (
-              <li key={block.index} data-change={block.row.change} className="flex flex-col gap-1">
-                {block.row.change !== 'equal' && (
-                  <div className="flex items-center">
-                    <RowMarker change={block.row.change} />
-                  </div>
-                )}
-                {block.row.change === 'equal' && <RowMarker change="equal" />}
-                <div className="grid gap-1 md:grid-cols-2 md:gap-3">
-                  <Cell row={block.row} side="left" documentLabel={leftLabel} />
-                  <Cell row={block.row} side="right" documentLabel={rightLabel} />
+              <li key={block.index} data-change={block.row.change} className={ROW_GRID}>
+                {/* The badge sits level with the first line of its row's text. */}
+                <div className="flex items-start md:justify-end md:pt-2">
+                  <RowMarker change={block.row.change} />
                 </div>
+                <Cell row={block.row} side="left" documentLabel={leftLabel} />
+                <Cell row={block.row} side="right" documentLabel={rightLabel} />
               </li>
             ),
           )}

@@ -71,6 +71,7 @@ export interface DocumentCardProps {
   reference: DocumentReference;
   /** Rendered under the header, e.g. search snippets. */
   children?: ReactNode;
+  /** h2 by default: the cards sit straight under the page's h1 (no level skipped). */
   headingLevel?: 'h2' | 'h3';
 }
 
@@ -79,7 +80,7 @@ export interface DocumentCardProps {
  * title link stretches over the card so a click anywhere (or Enter on the link) opens the reader;
  * the toggles sit above it.
  */
-export function DocumentCard({ reference, children, headingLevel: Heading = 'h3' }: DocumentCardProps) {
+export function DocumentCard({ reference, children, headingLevel: Heading = 'h2' }: DocumentCardProps) {
   return (
     <article
       className={cn(

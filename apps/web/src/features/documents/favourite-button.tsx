@@ -7,7 +7,7 @@ export interface FavouriteButtonProps {
   reference: DocumentReference;
   /** 'sm' sits on a card; 'md' in a page header. */
   size?: 'sm' | 'md';
-  /** Show "Favourite"/"Favourited" next to the star (the accessible name stays the action). */
+  /** Show the action ("Add to favourites" / "Remove from favourites") next to the star: it is also the name. */
   showLabel?: boolean;
   className?: string;
 }
@@ -26,9 +26,10 @@ export function FavouriteButton({ reference, size = 'sm', showLabel = false, cla
   return (
     <button
       type="button"
-      aria-label={label}
+      // With the words shown, they are the name (WCAG 2.5.3, label in name); a bare star is named by aria-label.
+      aria-label={showLabel ? undefined : label}
       aria-pressed={isFavourite}
-      title={label}
+      title={showLabel ? undefined : label}
       // Until the list is known the star cannot say which way a click would go.
       disabled={favourites.isPending}
       onClick={(event) => {
@@ -44,7 +45,7 @@ export function FavouriteButton({ reference, size = 'sm', showLabel = false, cla
       )}
     >
       <Star aria-hidden="true" className={cn(size === 'sm' ? 'size-4' : 'size-5', isFavourite && 'fill-current')} />
-      {showLabel && <span aria-hidden="true">{isFavourite ? 'Favourited' : 'Favourite'}</span>}
+      {showLabel && <span>{label}</span>}
     </button>
   );
 }

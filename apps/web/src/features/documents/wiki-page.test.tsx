@@ -16,19 +16,19 @@ const l8 = buildReference({
   code: 'ACoP L8',
   title: "Legionnaires' disease",
   edition: '4th edition 2013',
-  tags: { category: 'Approved Code of Practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
+  tags: { category: 'Code of practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
 });
 const l8old = buildReference({
   code: 'ACoP L8 (2000)',
   title: "Legionnaires' disease (3rd edition)",
   edition: '3rd edition 2000',
   status: 'superseded',
-  tags: { category: 'Approved Code of Practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
+  tags: { category: 'Code of practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
 });
 const cqc = buildReference({ code: 'CQC Reg 15', tags: { category: 'Legislation', domain: 'CQC', subdomain: 'Fundamental standards' } });
 const filterData: FilterDataResponse = {
   references: [htm0601old, cqc, l8, htm0601, l8old],
-  default_categories: ['Approved Code of Practice', 'Guidance', 'Legislation'],
+  default_categories: ['Code of practice', 'Guidance', 'Legislation'],
 };
 
 function setup(handlers: Record<string, MockHandler | unknown> = {}) {
@@ -64,6 +64,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A 5xx raises the global error dialog (SPEC §8): check its Request ID and close it. */
+async function closeServerErrorDialog(requestId: string): Promise<void> {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Server Error' });
+  expect(dialog.textContent).toContain(requestId);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+}
+
 describe('wiki page', () => {
   it('lists current documents before superseded ones, each card opening its document', async () => {
     setup();
@@ -88,6 +95,8 @@ describe('wiki page', () => {
       },
     });
     renderApp('/wiki', { user });
+    // A server error is not a background failure: the error dialog says so with its Request ID.
+    await closeServerErrorDialog('req_1');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load document data.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
@@ -197,6 +206,7 @@ describe('wiki page', () => {
     renderApp('/wiki', { user });
     await screen.findByRole('list', { name: 'Documents' });
     await userEvent.click(await within(cardFor('CQC Reg 15')).findByRole('button', { name: 'Add to favourites' }));
+    await closeServerErrorDialog('req_2');
     await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Failed to update favourite document'));
     expect(within(cardFor('CQC Reg 15')).getByRole('button', { name: 'Add to favourites' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -214,6 +224,7 @@ describe('wiki page', () => {
   it("says 'Failed to fetch users favourite documents' when the favourites cannot be loaded", async () => {
     setup({ 'GET /api/docs/my-favourites': { status: 500, body: { message: 'boom', request_id: 'req_4' } } });
     renderApp('/wiki?view=favourites', { user });
+    await closeServerErrorDialog('req_4');
     expect(await screen.findByText('Failed to fetch users favourite documents', { selector: 'p' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
@@ -273,14 +284,34 @@ const comparison: CompareResponse = {
     { change: 'added', left: null, right: { id: 'b6', type: 'list_item', text: 'New risk assessment.', heading_path: [] } },
   ],
   summary: { equal: 3, added: 1, removed: 1, changed: 1 },
+  what_changed: {
+    history: [
+      { side: 'right', code: 'ACoP L8', heading: 'History and what changed', passages: ['The fourth edition replaced the third in 2013.'] },
+    ],
+    sections: [
+      { heading: 'Scope', change: 'changed', added: 0, removed: 0, changed: 1 },
+      { heading: 'What it covered', change: 'removed', added: 0, removed: 2, changed: 0 },
+      { heading: 'Intervals', change: 'added', added: 3, removed: 0, changed: 0 },
+    ],
+  },
 };
 
 describe('wiki compare view', () => {
   it('shows both documents side by side with the summary, coloured rows and word changes', async () => {
     setup({ 'GET /api/docs/compare': comparison });
     renderApp(`/wiki?compare=${l8old.short_id},${l8.short_id}`, { user });
-    const summary = await screen.findByRole('region', { name: 'Summary of differences' });
-    expect(summary.textContent).toContain('1 added, 1 removed, 1 changed');
+    const summary = await screen.findByRole('region', { name: 'What changed' });
+    expect(summary.textContent).toContain('1 added, 1 removed, 1 changed; 3 unchanged');
+    // The documents' own history, then the sections that differ, before any row.
+    expect(within(summary).getByText('The fourth edition replaced the third in 2013.').closest('blockquote')).toBeTruthy();
+    expect(summary.textContent).toContain('From the “History and what changed” section of ACoP L8');
+    const sections = within(summary).getByRole('list', { name: 'Sections that differ' });
+    expect(sections.textContent).toContain('Only in ACoP L8: Intervals');
+    expect(sections.textContent).toContain('Only in ACoP L8 (2000): What it covered');
+    expect(sections.textContent).toContain('Edited: Scope (1 changed)');
+    expect(
+      summary.compareDocumentPosition(screen.getByRole('list', { name: 'Differences' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const compareCall = requestedUrls().find((url) => url.pathname === '/api/docs/compare');
     expect([compareCall?.searchParams.get('left'), compareCall?.searchParams.get('right')]).toEqual([l8old.short_id, l8.short_id]);
 
@@ -288,7 +319,8 @@ describe('wiki compare view', () => {
     const items = [...rows.children] as HTMLElement[];
     expect(items.map((li) => li.dataset.change)).toEqual(['equal', 'changed', 'removed', 'equal', 'equal', 'added']);
     const changed = items[1] as HTMLElement;
-    expect(within(changed).getByText('Changed')).toBeTruthy();
+    // The badge is a cell of its own row, beside the two texts.
+    expect(within(changed).getByText('Changed').parentElement?.parentElement).toBe(changed);
     expect(changed.querySelector('del')?.textContent).toBe('monthly');
     expect(changed.querySelector('ins')?.textContent).toBe('weekly');
     expect(within(items[2] as HTMLElement).getByText('Removed')).toBeTruthy();
@@ -304,6 +336,20 @@ describe('wiki compare view', () => {
       '2 unchanged elements',
       'added',
     ]);
+  });
+
+  it('hides Show only differences when no row is unchanged', async () => {
+    const allDifferent: CompareResponse = {
+      ...comparison,
+      rows: comparison.rows.filter((row) => row.change !== 'equal'),
+      summary: { equal: 0, added: 1, removed: 1, changed: 1 },
+    };
+    setup({ 'GET /api/docs/compare': allDifferent });
+    renderApp(`/wiki?compare=${l8old.short_id},${l8.short_id}`, { user });
+    const summary = await screen.findByRole('region', { name: 'What changed' });
+    expect(summary.textContent).toContain('1 added, 1 removed, 1 changed');
+    expect(summary.textContent).not.toContain('unchanged');
+    expect(screen.queryByRole('switch', { name: 'Show only differences' })).toBeNull();
   });
 
   it('offers Try Again when the comparison fails and goes back to the list', async () => {

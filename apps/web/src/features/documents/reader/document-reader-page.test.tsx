@@ -1,13 +1,14 @@
 import type { DocumentElement, DocumentResponse, Role } from '@verity/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pendingAnalyticsEvents } from '../../../lib/analytics';
 import { useAuthStore } from '../../../lib/auth-store';
 import { buildTestUser } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
-import { renderRoute } from '../../../test/render-route';
+import { LocationProbe, renderRoute } from '../../../test/render-route';
 import { resetStores } from '../../../test/reset-stores';
 import { DocumentReaderPage } from './document-reader-page';
 
@@ -25,8 +26,11 @@ function buildDocument(overrides: Partial<DocumentResponse> = {}): DocumentRespo
     title: 'Electrical services supply and distribution',
     filename: 'htm-06-01-electrical-services.md',
     tags: { category: 'Guidance', domain: 'HTM', subdomain: 'HTM 06 Electrical services' },
+    issuer: 'NHS England',
     edition: '2017 edition',
     status: 'current',
+    origin: 'verity_summary',
+    sources: [{ title: 'Health Technical Memorandum 06-01 — NHS England (england.nhs.uk)', url: 'https://www.england.nhs.uk/estates/' }],
     superseded_by: null,
     supersedes: ['HTM 2007'],
     elements: [
@@ -227,14 +231,81 @@ describe('DocumentReaderPage for a standard user', () => {
     expect(within(banner).queryByRole('link')).toBeNull();
   });
 
-  it('opens a file name as its newest edition and offers the permanent id link', async () => {
+  it('opens a file name as its newest edition without exposing the file name or the edition id', async () => {
     mockApi({
       'GET /api/docs/newest-document-by-filename/htm-06-01-electrical-services.md': { body: buildDocument() },
       'GET /api/docs/my-favourites': { favourites: [] },
     });
     renderReader('/wiki/htm-06-01-electrical-services.md');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: `/wiki/${DOC_ID}` }).getAttribute('href')).toBe(`/wiki/${DOC_ID}`);
+    expect(screen.queryByText(/You opened the newest edition/)).toBeNull();
+    expect(screen.queryByRole('link', { name: `/wiki/${DOC_ID}` })).toBeNull();
+    expect(document.body.textContent).not.toContain('htm-06-01-electrical-services.md');
+  });
+
+  it('says what the text is: a Verity summary, its issuer and edition, and links to the official source', async () => {
+    mockApi({
+      [`GET /api/docs/document/${DOC_ID}`]: {
+        body: buildDocument({
+          sources: [
+            { title: 'Health Technical Memorandum 06-01 — NHS England (england.nhs.uk)', url: 'https://www.england.nhs.uk/estates/' },
+            { title: 'An archived page — Department of Health' },
+          ],
+        }),
+      },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${DOC_ID}`);
+    const notice = await screen.findByRole('complementary', { name: 'About this text' });
+    expect(notice.textContent).toContain('Verity summary in our own words — not the official text');
+    const link = within(notice).getByRole('link', { name: /Health Technical Memorandum 06-01/ });
+    expect(link.getAttribute('href')).toBe('https://www.england.nhs.uk/estates/');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    // A source with no known official address is named, not linked.
+    expect(within(notice).getByText('An archived page — Department of Health').closest('a')).toBeNull();
+    expect(screen.getByText('Issued by').nextElementSibling?.textContent).toBe('NHS England');
+    expect(screen.getByText('Edition').nextElementSibling?.textContent).toBe('2017 edition');
+  });
+
+  it("says an organisation's own document is theirs as uploaded, never a Verity summary", async () => {
+    mockApi({
+      [`GET /api/docs/document/${DOC_ID}`]: {
+        body: buildDocument({ origin: 'organisation_upload', issuer: 'Example Trust', sources: [] }),
+      },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${DOC_ID}`);
+    const notice = await screen.findByRole('complementary', { name: 'About this text' });
+    expect(notice.textContent).toContain("Your organisation's own document, shown as it was uploaded");
+    expect(document.body.textContent).not.toContain('Verity summary');
+    expect(screen.getByText('Owner').nextElementSibling?.textContent).toBe('Example Trust');
+  });
+
+  it('offers Back to conversation when opened from a chat citation, and only then', async () => {
+    mockApi({ [`GET /api/docs/document/${DOC_ID}`]: { body: buildDocument() }, 'GET /api/docs/my-favourites': { favourites: [] } });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: `/wiki/${DOC_ID}`, state: { returnTo: '/chat/01SESSION0000000000000000A' } }]}>
+          <Routes>
+            <Route path="/wiki/:idorfilename" element={<DocumentReaderPage />} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const back = await screen.findByRole('link', { name: 'Back to conversation' });
+    expect(back.getAttribute('href')).toBe('/chat/01SESSION0000000000000000A');
+    await userEvent.setup().click(back);
+    expect((await screen.findByTestId('location')).textContent).toBe('/chat/01SESSION0000000000000000A');
+  });
+
+  it('has no Back to conversation when opened directly', async () => {
+    mockApi({ [`GET /api/docs/document/${DOC_ID}`]: { body: buildDocument() }, 'GET /api/docs/my-favourites': { favourites: [] } });
+    renderReader(`/wiki/${DOC_ID}`);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to conversation' })).toBeNull();
   });
 
   it('copies the canonical link of the edition', async () => {
@@ -279,6 +350,10 @@ describe('DocumentReaderPage for a standard user', () => {
     renderReader(`/wiki/${DOC_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert?.textContent).toContain('Failed to fetch document');
+    // A server error is not blamed on the connection.
+    expect(alert?.textContent).toContain('Something went wrong on our end. Please try again later.');
+    expect(alert?.textContent).not.toContain('connection');
+    expect(alert?.textContent).toContain('req_1');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('HTM 06-01 Electrical services');
   });

@@ -1,9 +1,11 @@
-import { ELEMENT_ID_MAX_LENGTH, ELEMENT_IDS_MAX, hasAnyRole, isDocumentId } from '@verity/shared';
+import { ELEMENT_ID_MAX_LENGTH, ELEMENT_IDS_MAX, hasAnyRole } from '@verity/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuthStore } from '../../../lib/auth-store';
+import { conversationReturnPath } from '../../../lib/return-to';
 import { useDocument } from '../api';
 import { FavouriteButton } from '../favourite-button';
 import { DocumentBody } from './document-body';
@@ -131,14 +133,7 @@ export function DocumentReaderPage() {
     track(DOCUMENT_OPENED_EVENT, { id: doc.id, code: doc.code, title: doc.title });
   }, [doc]);
 
-  useEffect(() => {
-    if (!doc) return;
-    const previous = document.title;
-    document.title = `${doc.code}: ${doc.title} – Verity`;
-    return () => {
-      document.title = previous;
-    };
-  }, [doc]);
+  useDocumentTitle(doc ? `${doc.code}: ${doc.title}` : undefined);
 
   // After the document arrives (and after the shell's scroll-to-top), go to the first cited passage,
   // or else to the heading named by the URL's hash. Only once per load so reading is not interrupted.
@@ -190,7 +185,7 @@ export function DocumentReaderPage() {
       ) : isApiError(query.error) && query.error.status === 422 ? (
         <DocumentTooLarge message={query.error.clientError.description} backTo={backTo} backLabel={backLabel} />
       ) : (
-        <DocumentLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <DocumentLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       );
   } else {
     const reference = toDocumentReference(query.data);
@@ -200,7 +195,7 @@ export function DocumentReaderPage() {
           document={query.data}
           titleElement={titleElement}
           showWikiLink={isStandard}
-          openedByFilename={!isDocumentId(idorfilename)}
+          returnTo={conversationReturnPath(location.state)}
           favourite={
             isStandard ? (
               <FavouriteButton reference={reference} size="md" showLabel className="border border-slate-300 bg-white px-3" />

@@ -7,6 +7,9 @@ import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { CitedMarker, elementAttributes, HIGHLIGHT_CLASS } from './document-body';
 import { documentUrl } from './document-model';
+import { DocumentNotice } from './document-notice';
+
+export const BACK_TO_CONVERSATION = 'Back to conversation';
 
 export const LINK_COPIED = 'Link copied';
 export const LINK_COPY_FAILED = 'Could not copy the link. Copy it from the address bar instead.';
@@ -19,8 +22,8 @@ export interface ReaderHeaderProps {
   showWikiLink: boolean;
   /** The favourite toggle, for users who have favourites. */
   favourite?: ReactNode;
-  /** True when the URL named a file name rather than this edition's id. */
-  openedByFilename: boolean;
+  /** The conversation the reader was opened from (a chat citation), to go back to. */
+  returnTo?: string | null;
 }
 
 export function StatusBadge({ status }: { status: DocumentResponse['status'] }) {
@@ -48,18 +51,29 @@ async function copyLink(id: string): Promise<void> {
   }
 }
 
-export function ReaderHeader({ document, titleElement, showWikiLink, favourite, openedByFilename }: ReaderHeaderProps) {
+export function ReaderHeader({ document, titleElement, showWikiLink, favourite, returnTo = null }: ReaderHeaderProps) {
   const tags = [document.tags.category, document.tags.domain, document.tags.subdomain].filter((tag) => tag.trim().length > 0);
+  const backLinks = Boolean(returnTo) || showWikiLink;
   return (
     <header>
-      {showWikiLink && (
-        <TextLink to="/wiki" className="inline-flex items-center gap-1.5 text-sm print:hidden">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Regulatory Wiki
-        </TextLink>
+      {backLinks && (
+        <nav aria-label="Back" className="flex flex-wrap items-center gap-x-5 gap-y-2 print:hidden">
+          {returnTo && (
+            <TextLink to={returnTo} className="inline-flex items-center gap-1.5 text-sm">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {BACK_TO_CONVERSATION}
+            </TextLink>
+          )}
+          {showWikiLink && (
+            <TextLink to="/wiki" className="inline-flex items-center gap-1.5 text-sm">
+              {!returnTo && <ArrowLeft className="size-4" aria-hidden="true" />}
+              Back to Regulatory Wiki
+            </TextLink>
+          )}
+        </nav>
       )}
 
-      <div className={cn('flex flex-wrap items-center gap-2', showWikiLink && 'mt-4')}>
+      <div className={cn('flex flex-wrap items-center gap-2', backLinks && 'mt-4')}>
         <span className="rounded-md bg-slate-100 px-2 py-0.5 font-medium font-mono text-slate-800 text-sm">{document.code}</span>
         <StatusBadge status={document.status} />
       </div>
@@ -81,6 +95,8 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
       )}
 
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:gap-x-6">
+        <dt className="font-medium text-slate-500">{document.origin === 'organisation_upload' ? 'Owner' : 'Issued by'}</dt>
+        <dd className="text-slate-800">{document.issuer}</dd>
         <dt className="font-medium text-slate-500">Edition</dt>
         <dd className="text-slate-800">{document.edition}</dd>
         {tags.length > 0 && (
@@ -105,14 +121,7 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
         )}
       </dl>
 
-      {openedByFilename && (
-        <p className="mt-3 text-slate-600 text-sm print:hidden">
-          You opened the newest edition of <span className="font-mono">{document.filename}</span>. Link to this edition:{' '}
-          <TextLink to={documentUrl(document.id)} className="break-all">
-            {documentUrl(document.id)}
-          </TextLink>
-        </p>
-      )}
+      <DocumentNotice document={document} />
 
       <div className="mt-5 flex flex-wrap items-center gap-2 print:hidden">
         {favourite}

@@ -1,8 +1,9 @@
-import { MESSAGES } from '@verity/shared';
+import { MESSAGES, toClientError } from '@verity/shared';
 import { FileQuestion, RotateCw } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { isApiError } from '../../../lib/api-client';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -61,11 +62,22 @@ export function DocumentTooLarge({ message, backTo, backLabel }: { message: stri
   );
 }
 
-export function DocumentLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+/**
+ * Why the document did not load, in the words of SPEC §8's catalogue for that kind of failure
+ * (no connection, a timeout, a server error, too many requests…), never a guess at the cause.
+ */
+export function loadErrorDescription(error: unknown): string {
+  if (isApiError(error)) return error.clientError.description;
+  return toClientError(0).description;
+}
+
+export function DocumentLoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  const requestId = isApiError(error) ? error.clientError.requestId : undefined;
   return (
     <div className="mx-auto max-w-xl py-8">
       <Alert title={MESSAGES.documentFetchFailed}>
-        <p>Check your connection and try again. If it keeps happening, contact support.</p>
+        <p>{loadErrorDescription(error)}</p>
+        {requestId && <p className="mt-1 text-xs">Request ID: {requestId}</p>}
         <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
           <RotateCw className="size-4" aria-hidden="true" />
           Try again
