@@ -49,6 +49,41 @@ async function ask(question: string, options: Partial<BuiltinEngineOptions> = {}
   return { events, text, citations, codes: [...new Set(citations.map((citation) => citation.code))], retrieval };
 }
 
+/** Text with white space collapsed, for comparing quotes with the elements they come from. */
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Each citation names exactly one element of its own document, and its quote is text of that
+ * element: a sentence or item of it, or one of its table rows read with the header.
+ */
+async function expectSupportingCitations(answer: Answer) {
+  for (const citation of answer.citations) {
+    expect(citation.element_ids).toHaveLength(1);
+    const rows = await t.db
+      .select({
+        id: documentElements.id,
+        documentId: documentElements.documentId,
+        type: documentElements.type,
+        text: documentElements.text,
+      })
+      .from(documentElements)
+      .where(inArray(documentElements.id, citation.element_ids));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.documentId).toBe(citation.document_id);
+    if (row?.type === 'table') {
+      const firstCell = citation.quote.split(' — ')[0] ?? '';
+      expect(flat(row.text).split('\n').length).toBeGreaterThan(0);
+      expect(row.text.split('\n').some((line) => line.split('|')[0]?.trim() === firstCell || flat(line) === flat(citation.quote))).toBe(
+        true,
+      );
+    } else {
+      expect(flat(row?.text ?? '')).toContain(flat(citation.quote));
+      expect(citation.quote.length).toBeLessThanOrEqual((row?.text ?? '').length);
+    }
+  }
+}
+
 /** Every [n] in the text is a listed citation and every listed citation is used, numbered 1…k. */
 function expectConsistentCitations(answer: Answer) {
   expect(checkCitations(answer.text, answer.citations)).toEqual({ unknown: [], unused: [] });
@@ -79,16 +114,10 @@ describe('built-in engine over the seed library', () => {
     expect(types.slice(0, -2).every((type) => type === 'token')).toBe(true);
     expect(types.length).toBeGreaterThan(20);
 
-    // Each citation quotes its own document's elements, so the wiki can open them highlighted.
+    // Each citation points at the one element of its document that supports the claim, and quotes
+    // the text of it that does (the sentence, the list item, the table row), so the hover shows that.
+    await expectSupportingCitations(answer);
     for (const citation of answer.citations) {
-      const rows = await t.db
-        .select({ id: documentElements.id, documentId: documentElements.documentId, text: documentElements.text })
-        .from(documentElements)
-        .where(inArray(documentElements.id, citation.element_ids));
-      expect(rows).toHaveLength(citation.element_ids.length);
-      expect(rows.every((row) => row.documentId === citation.document_id)).toBe(true);
-      const byId = new Map(rows.map((row) => [row.id, row.text]));
-      expect(citation.quote).toBe(citation.element_ids.map((id) => byId.get(id)).join('\n'));
       expect(citation.status).toBe('current');
       expect(citation.superseded_by).toBeNull();
     }
@@ -105,7 +134,7 @@ describe('built-in engine over the seed library', () => {
     // A new, self-contained question is not mixed with the previous one.
     const fresh = await ask('How long must waste transfer notes be kept?', { history: [ELECTRICAL] });
     expect(fresh.retrieval?.followUp).toBe(false);
-    expect(fresh.text).toMatch(/^Waste transfer notes .*must be kept for at least two years/);
+    expect(fresh.text.split('\n\n')[0]).toMatch(/waste transfer notes\b.*\b(2|two) years/i);
     expect(fresh.codes).not.toContain('HTM 06-01');
   });
 
@@ -203,17 +232,18 @@ describe('built-in engine over the seed library', () => {
     expect(headings).toEqual([
       '## Draft: Responsibilities section of a water safety policy for a community hospital',
       '### 1. Purpose',
-      '### 2. Roles and responsibilities',
-      '### 3. Monitoring and records',
+      '### 2. Scope',
+      '### 3. Roles and responsibilities',
+      '### 4. Monitoring and records',
     ]);
     // The water-safety roles, from the guidance's own roles section, each with a cited duty…
     for (const role of ['Designated Person \\(Water\\)', 'Authorising Engineer \\(Water\\)', 'Responsible Person \\(Water\\)']) {
-      expect(answer.text).toMatch(new RegExp(`\\*\\*2\\.\\d+ ${role}[^*]*\\*\\*\\n\\n1\\. .+ \\[\\d+\\]`));
+      expect(answer.text).toMatch(new RegExp(`\\*\\*3\\.\\d+ ${role}[^*]*\\*\\*\\n\\n1\\. The ${role} .+\\. \\[\\d+\\]`));
     }
     // …not the roles of a document on another subject that shares its words (water efficiency).
     expect(answer.text).not.toMatch(/net zero|Green Plan/i);
     expect(answer.codes).toContain('HTM 04-01 Part B');
-    expect(answer.text.indexOf('**Sources**')).toBeGreaterThan(answer.text.indexOf('### 3. Monitoring and records'));
+    expect(answer.text.indexOf('**Sources**')).toBeGreaterThan(answer.text.indexOf('### 4. Monitoring and records'));
     expectConsistentCitations(answer);
   });
 });
@@ -246,7 +276,8 @@ describe('internal documents and prompt injection', () => {
     expect(answer.text).not.toMatch(/^#/m);
     expect(answer.text).toContain('**Key requirements**');
     expect(answer.text).toContain('**Sources**');
-    expect(answer.citations[0]?.quote).toBe(INJECTION);
+    // The citation quotes the sentence that answers, not the instruction beside it.
+    expect(answer.citations[0]?.quote).toBe('The zephyrite chlorinator must be flushed weekly.');
     expectConsistentCitations(answer);
 
     // Without internal documents, or for another organisation, the library holds nothing on it.
@@ -271,14 +302,16 @@ describe('answer quality', () => {
   test('leads with what the question asks for: an interval for "how often", the appointer for "who appoints"', async () => {
     const lifting = await ask('How often must lifting equipment used to lift patients be thoroughly examined?');
     expect(leadOf(lifting.text)).toMatch(
-      /^Equipment used for lifting people .*Maximum interval between thorough examinations: 6 months\. \[1\]$/,
+      /^For equipment used for lifting people .*, the maximum interval between thorough examinations is 6 months\. \[1\]$/,
     );
     // The law, and the lifts guidance beside it (retrieval cites law and guidance together).
     expect(lifting.codes).toEqual(['LOLER 1998', 'HTM 08-02']);
     expectConsistentCitations(lifting);
 
     const appointer = await ask('Who appoints the Authorising Engineer for low voltage electrical systems?');
-    expect(leadOf(appointer.text)).toMatch(/^Authorising Engineer \(LV\) — Appointed by: Designated Person \/ management, in writing;/);
+    expect(leadOf(appointer.text)).toMatch(
+      /^The Authorising Engineer \(LV\) is appointed by the Designated Person \/ management, in writing\. \[1\]/,
+    );
     expect(appointer.codes).toContain('HTM 06-02');
     expectConsistentCitations(appointer);
   });
@@ -305,13 +338,16 @@ describe('answer quality', () => {
   });
 
   test('quotes a table that answers the question whole, and only the matching rows of one that does not', async () => {
-    const colours = await ask('Which colour-coded containers are used to segregate healthcare waste?');
-    for (const colour of ['Orange', 'Yellow', 'Purple', 'Red']) expect(colours.text).toMatch(new RegExp(`\\n- ${colour} — Waste stream: `));
+    const lifting = await ask('How often must lifting equipment used to lift patients be thoroughly examined?');
+    // A table stays a table: a Markdown table with its header, each row cited.
+    expect(lifting.text).toMatch(/\n\| Equipment \| Maximum interval between thorough examinations \|\n\| --- \| --- \|\n/);
+    expect(lifting.text).toMatch(/\n\| Lifting accessories [^\n]* \| 6 months \[\d+\] \|\n/);
+    expect(lifting.text).not.toMatch(/ — Maximum interval between thorough examinations: /);
 
     const exhaust = await ask('How often must local exhaust ventilation be thoroughly examined under COSHH?');
     expect(exhaust.codes).toEqual(['COSHH 2002']);
-    expect(leadOf(exhaust.text)).toMatch(/^Local exhaust ventilation .*at least every 14 months/);
-    expect(exhaust.text).not.toContain('COSHH assessments — Interval');
+    expect(leadOf(exhaust.text)).toMatch(/^For local exhaust ventilation .*at least every 14 months/);
+    expect(exhaust.text).not.toContain('| COSHH assessments |');
   });
 
   test("does not list a document's common failings as requirements, nor its history unless asked", async () => {
@@ -342,6 +378,7 @@ describe('asksForDraft', () => {
     'Please write a procedure for isolating a low voltage circuit',
     'Could you prepare terms of reference for the Water Safety Group?',
     'Write me a fire safety policy statement',
+    'Draft the roles and responsibilities section of our medical gas pipeline policy',
   ])('a request for a written piece: %s', (request) => {
     expect(asksForDraft(request)).toBe(true);
   });

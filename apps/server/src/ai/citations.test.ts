@@ -140,13 +140,17 @@ describe('composition', () => {
     });
     expect(answer.answered).toBe(true);
     expect(checkCitations(answer.text, answer.citations)).toEqual({ unknown: [], unused: [] });
-    expect(answer.citations.map((citation) => [citation.n, citation.code, citation.element_ids])).toEqual([
-      [1, 'HTM 04-01 Part B', ['e1', 'e2', 'e3']],
-      [2, 'HTM 04-01 (2006)', ['e4']],
+    // One citation per supporting element, quoting the text that supports the claim.
+    expect(answer.citations.map((citation) => [citation.code, citation.element_ids, citation.quote])).toEqual([
+      ['HTM 04-01 Part B', ['e2'], 'Flushing at least weekly'],
+      ['HTM 04-01 Part B', ['e3'], 'A record of each flush'],
+      ['HTM 04-01 (2006)', ['e4'], 'Flushing of outlets was described in Part 2.'],
     ]);
-    expect(answer.text).toContain('- Little-used outlets need: [1]\n  - Flushing at least weekly. [1]\n  - A record of each flush. [1]');
-    expect(answer.text).toContain('- HTM 04-01 (2006) — HTM 04-01 (2006) title (2020) (superseded — see HTM 04-01 Part B) [2]');
-    expect(answer.citations[1]?.superseded_by).toEqual({ id: 'doc-a', code: 'HTM 04-01 Part B', title: 'Safe water' });
+    // The lead reads the item after its introduction; the list stays a list under it.
+    expect(answer.text).toMatch(/^Little-used outlets need: Flushing at least weekly\. \[1\]/);
+    expect(answer.text).toContain('- Little-used outlets need:\n  - A record of each flush [2]');
+    expect(answer.text).toContain('- HTM 04-01 (2006) — HTM 04-01 (2006) title (2020) (superseded — see HTM 04-01 Part B) [3]');
+    expect(answer.citations[2]?.superseded_by).toEqual({ id: 'doc-a', code: 'HTM 04-01 Part B', title: 'Safe water' });
   });
 
   test('is deterministic', () => {

@@ -94,6 +94,16 @@ describe('a seed’s passage', () => {
     expect(expandSeed(short[2] as Element, [...short, elsewhere])).toEqual(short);
   });
 
+  test('a paragraph introducing the table after it brings that table; other paragraphs do not', () => {
+    const intro = element('paragraph', 'Containers are colour coded. The table below summarises the colours.', ['Segregation']);
+    const table = element('table', 'Colour | Stream\nYellow | Infectious', ['Segregation']);
+    expect(expandSeed(intro, [intro, table])).toEqual([intro, table]);
+    const plain = element('paragraph', 'Containers are colour coded.', ['Segregation']);
+    expect(expandSeed(plain, [plain, table])).toEqual([plain]);
+    const elsewhere = element('table', 'Colour | Stream', ['Other']);
+    expect(expandSeed(intro, [intro, elsewhere])).toEqual([intro]);
+  });
+
   test('a paragraph ending in a colon brings the list it opens; any other element stands alone', () => {
     const intro = element('paragraph', 'Records must include:', ['Records']);
     const items = list(2, ['Records']);

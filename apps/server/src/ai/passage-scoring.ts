@@ -46,6 +46,10 @@ export const RELATIVE_CUT = 0.6;
 /** A list is quoted up to this many items: a requirement list's substance without crowding out the other passages. */
 const MAX_LIST_ITEMS = 8;
 
+/** Words with which a paragraph introduces the table that follows it. */
+const INTRODUCES_TABLE =
+  /\b(?:table below|following table|table that follows|tabulated below|set out below|summari[sz]ed below|as follows)\b|:\s*$/i;
+
 /** A lexeme as a one-term tsquery, without stemming it again (lexemes are letters and digits only). */
 const lexemeQuery = (lexeme: string) => sql`cast(${lexeme} as tsquery)`;
 
@@ -121,6 +125,10 @@ export function expandSeed<T extends ScoringElement>(seed: T, elements: readonly
   } else if (seed.type === 'paragraph' && /:\s*$/.test(seed.text)) {
     while (isListItem(elements[last + 1]) && last - first < MAX_LIST_ITEMS) last++;
   }
+  // A paragraph that introduces the table after it ("The table below summarises …", "… as follows:")
+  // is quoted with that table: the table is what it says.
+  const next = elements[last + 1];
+  if (seed.type === 'paragraph' && next?.type === 'table' && sameSection(next) && INTRODUCES_TABLE.test(seed.text)) last++;
   return elements.slice(first, last + 1);
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -269,6 +269,163 @@ describe('choosing the documents that answer', () => {
   });
 });
 
+describe('question kinds and applicability in choosing documents and passages', () => {
+  const codesOf = (result: { passages: { code: string }[] }) => [...new Set(result.passages.map((passage) => passage.code))].sort();
+  const paragraph = (text: string) => ({ type: 'paragraph' as const, text });
+  const ask = (question: string) => retrieve(question, { includeInternal: true });
+
+  test('a document that says it does not apply to the asker’s setting is not cited for that setting', async () => {
+    const organisationId = standard.user.organisationId;
+    const stamp = Date.now();
+    await buildDocument(t, {
+      code: 'LOCAL FX-R',
+      filename: `fx-r-${stamp}.md`,
+      title: 'Frobnitz Alarm Regulations',
+      organisationId,
+      elements: [
+        paragraph('Care homes and hospitals are not blocks of flats, so these Regulations do not normally apply to them.'),
+        paragraph('Frobnitz alarms in a block of flats must be tested monthly, and every home told of the results.'),
+      ],
+    });
+    await buildDocument(t, {
+      code: 'LOCAL FX-G',
+      filename: `fx-g-${stamp}.md`,
+      title: 'Alarm guide',
+      organisationId,
+      elements: [paragraph('Frobnitz alarms are tested regularly and faults put right.')],
+    });
+    expect(codesOf(await ask('What must a care home do about frobnitz alarms?'))).toEqual(['LOCAL FX-G']);
+    // Asked without a setting, the Regulations answer first.
+    expect((await ask('What must every home do about frobnitz alarms?')).passages[0]?.code).toBe('LOCAL FX-R');
+  });
+
+  test('an operational question is answered from the operational part, a design question from the design part', async () => {
+    const organisationId = standard.user.organisationId;
+    const stamp = Date.now();
+    const text = 'Zentrofan ductwork is inspected, cleaned and its dampers tested by the Authorised Person.';
+    await buildDocument(t, {
+      code: 'LOCAL ZD Part A',
+      filename: `zd-a-${stamp}.md`,
+      title: 'Zentrofan ductwork: design, installation and commissioning',
+      organisationId,
+      elements: [paragraph(text)],
+    });
+    await buildDocument(t, {
+      code: 'LOCAL ZD Part B',
+      filename: `zd-b-${stamp}.md`,
+      title: 'Zentrofan ductwork: operational management',
+      organisationId,
+      elements: [paragraph(text)],
+    });
+    expect(codesOf(await ask('Who maintains zentrofan ductwork dampers day to day?'))).toEqual(['LOCAL ZD Part B']);
+    expect((await ask('How is zentrofan ductwork with dampers designed and installed?')).passages[0]?.code).toBe('LOCAL ZD Part A');
+  });
+
+  test('a summary whose answer names the specific document as its source yields to it', async () => {
+    const organisationId = standard.user.organisationId;
+    const stamp = Date.now();
+    await buildDocument(t, {
+      code: 'LOCAL VX',
+      filename: `vx-${stamp}.md`,
+      title: 'Vellumite filter changes: an overview',
+      organisationId,
+      elements: [paragraph('Vellumite filter changes: every three months, as set in LOCAL VF-2 (see there for the detail).')],
+    });
+    await buildDocument(t, {
+      code: 'LOCAL VF-2',
+      filename: `vf-2-${stamp}.md`,
+      title: 'Filter contract',
+      organisationId,
+      elements: [paragraph('Vellumite filter changes are made every three months by the filter contractor.')],
+    });
+    const result = await ask('How often are vellumite filter changes made?');
+    expect(result.passages[0]?.code).toBe('LOCAL VF-2');
+    expect(codesOf(result)).toEqual(['LOCAL VF-2']);
+  });
+
+  test('an amending instrument yields to the instrument it amends', async () => {
+    const organisationId = standard.user.organisationId;
+    const stamp = Date.now();
+    const amending = await buildDocument(t, {
+      code: 'LOCAL GA',
+      filename: `ga-${stamp}.md`,
+      title: 'Gantrix Safety Act',
+      organisationId,
+      elements: [
+        paragraph(
+          'This short Act amends the Gantrix Order (LOCAL GO). Gantrix safety duties of the gantrix keeper are clarified for gantrix doors.',
+        ),
+      ],
+    });
+    const order = await buildDocument(t, {
+      code: 'LOCAL GO',
+      filename: `go-${stamp}.md`,
+      title: 'Gantrix Order',
+      organisationId,
+      elements: [paragraph('The gantrix keeper must assess gantrix risks and keep gantrix doors in good repair.')],
+    });
+    await t.db
+      .update(documents)
+      .set({ category: 'Legislation' })
+      .where(inArray(documents.id, [amending, order]));
+    const result = await ask('What are the gantrix safety duties of the gantrix keeper?');
+    expect(result.passages[0]?.code).toBe('LOCAL GO');
+  });
+
+  test('the law does not yield to the guidance it points to: both are cited, the law first', async () => {
+    const organisationId = standard.user.organisationId;
+    const stamp = Date.now();
+    const law = await buildDocument(t, {
+      code: 'LOCAL WR',
+      filename: `wr-${stamp}.md`,
+      title: 'Wexlar Installation Regulations',
+      organisationId,
+      elements: [paragraph('Wexlar installation inspection must follow the regimes recommended in LOCAL WG.')],
+    });
+    await t.db.update(documents).set({ category: 'Legislation' }).where(eq(documents.id, law));
+    await buildDocument(t, {
+      code: 'LOCAL WG',
+      filename: `wg-${stamp}.md`,
+      title: 'Wexlar guide',
+      organisationId,
+      elements: [paragraph('Wexlar installation inspection covers the casing, the seals and the earth bonding.')],
+    });
+    const result = await ask('What does wexlar installation inspection involve?');
+    expect(result.passages[0]?.code).toBe('LOCAL WR');
+    expect(codesOf(result)).toEqual(['LOCAL WG', 'LOCAL WR']);
+  });
+
+  test('the regulation an overview names for the question answers in its place, though the search ranked it lower', async () => {
+    // Seed library: the Regulations' overview tabulates every fundamental standard with its code;
+    // the row on the question names CQC Reg 12.
+    const result = await retrieve('What does a hospital need to do about safe care and treatment under the fundamental standards?');
+    expect(result.passages[0]?.code).toBe('CQC Reg 12');
+    expect(codesOf(result)).not.toContain('HSCA 2008 RA Regs 2014');
+  });
+
+  test('a who-question quotes the roles table even when other passages hold more of its words', async () => {
+    const organisationId = standard.user.organisationId;
+    const table = 'Role | Responsibilities\nDesignated Person | Board-level accountability\nAuthorised Person | Issues permits';
+    await buildDocument(t, {
+      code: 'LOCAL QP',
+      filename: `qp-${Date.now()}.md`,
+      title: 'Quorn plant safety',
+      organisationId,
+      elements: [
+        paragraph('Quorn plant safety covers quorn plant isolation, quorn plant permits and quorn plant testing.'),
+        paragraph('Quorn plant testing follows the quorn plant schedule.'),
+        paragraph('Quorn plant isolation is recorded by the Authorised Person.'),
+        paragraph('Quorn plant permits are kept.'),
+        { type: 'heading' as const, text: 'Roles and responsibilities' },
+        { type: 'table' as const, text: table },
+      ],
+    });
+    const result = await ask('Who is responsible for quorn plant safety?');
+    const texts = result.passages.flatMap((passage) => passage.elements.map((element) => element.text));
+    expect(texts).toContain(table);
+  });
+});
+
 describe('naming and kinds of document', () => {
   test('a title of three or more words, without its year and asides, names the document', () => {
     const eawr = 'Electricity at Work Regulations 1989 (with HSE memorandum HSR25)';
@@ -289,8 +446,8 @@ describe('naming and kinds of document', () => {
   test('legislation is the law; guidance and codes of practice are guidance; assurance frameworks are neither', () => {
     expect(sourceKind('Legislation')).toBe('law');
     expect(sourceKind('Guidance')).toBe('guidance');
-    expect(sourceKind('Approved Code of Practice')).toBe('guidance');
-    expect(sourceKind('Code of practice')).toBe('guidance');
+    expect(sourceKind('Approved Code of Practice')).toBe('code');
+    expect(sourceKind('Code of practice')).toBe('code');
     expect(sourceKind('Assurance')).toBeNull();
     expect(sourceKind('Internal')).toBeNull();
   });

@@ -15,11 +15,13 @@ import { type ChatFilters, type CitationSource, type DocumentLink, SEARCH_QUERY_
 import type { Database } from '../db/connect.ts';
 import { type AttachmentSource, selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 import { type PassageElement, type PassageSentence, passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
-import { candidateDocuments, candidateElements, rankLibrary } from './retrieval/candidates.ts';
+import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
 import { chooseDocuments, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
+import { questionKinds } from './question-kind.ts';
 import { choosePassages } from './retrieval/passages.ts';
 import { buildQuery, queryTerms, understandQuestion } from './retrieval/question.ts';
-import { scorePassages } from './retrieval/score.ts';
+import { leadLines, scorePassages } from './retrieval/score.ts';
+import { firstMention } from './retrieval/text-signals.ts';
 
 export interface Passage {
   /** A library document, or a file attached to the conversation (documentId is then the attachment's id; code and edition are empty). */
@@ -77,6 +79,11 @@ export interface RetrievePassagesOptions {
    */
   semantic?: (query: string, scope: { filters: ChatFilters; includeInternal: boolean }) => Promise<readonly { id: string }[] | null>;
 }
+
+/** A line naming a document leads to it when it holds at least this share of the best line's terms. */
+const LEAD_LINE_SHARE = 0.5;
+/** At most this many documents named by the best passages are added to the candidates: enough for a table naming several. */
+const NAMED_DOCUMENTS = 4;
 
 /** Each sentence of a file's unmatched opening scores about what a fair partial match does, so the opening is quoted even beside library passages. */
 const OPENING_SENTENCE_SCORE = 0.4;
@@ -165,9 +172,42 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
   if (documents.length === 0) return nothing(terms);
   const elementsByDocument = await candidateElements({ db, documents, terms });
   const scorer = passageScorer(terms);
-  const scored = scorePassages({ documents, elementsByDocument, terms, scorer, question, q, aliases });
-  const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose: options.purpose ?? 'answer' });
+  // What the question asks for (who, how often, a figure…), its setting and phase. A draft is asked
+  // for as a subject ("roles and responsibilities of …"): it is a draft, of a policy that is run.
+  const purpose = options.purpose ?? 'answer';
+  const understanding = questionKinds(question);
+  if (purpose === 'draft') {
+    understanding.kinds.add('draft');
+    understanding.phase ??= 'operation';
+  }
+  const scoreOptions = { terms, scorer, question, q, aliases, understanding };
+  const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
+  // The specific documents the relevant candidates' best passages name (an overview naming the
+  // regulation, a summary naming the guidance that sets a figure) are scored too, though the search
+  // ranked them lower: the choice can then prefer them to the overview.
+  const named = await documentsNamedIn({
+    db,
+    organisationId,
+    texts: leadLines(
+      scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD).map((entry) => entry.seeds[0]?.row.text ?? ''),
+      terms,
+      scorer,
+      LEAD_LINE_SHARE,
+    ),
+    exclude: documents.map((document) => document.id),
+    includeInternal,
+    named: firstMention,
+    limit: NAMED_DOCUMENTS,
+  });
+  if (named.length > 0) {
+    const more = await candidateDocuments({ db, organisationId, ranked: named, terms, includeInternal });
+    const moreElements = await candidateElements({ db, documents: more, terms });
+    for (const entry of scorePassages({ documents: more, elementsByDocument: moreElements, ...scoreOptions })) {
+      scored.push({ ...entry, namedOnly: true });
+    }
+  }
+  const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose });
   if (chosen.length === 0) return nothing(terms);
-  const passages = await choosePassages({ db, organisationId, chosen, terms });
+  const passages = await choosePassages({ db, organisationId, chosen, terms, understanding });
   return { ...base, terms, passages, elapsedMs: performance.now() - started };
 }

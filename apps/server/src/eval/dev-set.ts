@@ -12,6 +12,34 @@ export interface DevQuestion {
   expected_codes: string[];
   out_of_scope?: boolean;
   filters?: { category?: string[]; domain?: string[]; subdomain?: string[] };
+  /** Key facts an answer must state, each as the list of its acceptable wordings. */
+  must_mention?: string[][];
+  /** Per fact of must_mention: whether the library states it (only those count towards facts-mentioned recall). */
+  facts_in_library?: boolean[];
+}
+
+/**
+ * A text as facts are compared in it: lower case, one space for any run of white space (narrow and
+ * non-breaking spaces too), the degree signs people type (º, ˚, ℃) as °, and no space before °
+ * or between ° and its unit: "60 ºC", "60°C" and "60 ℃" all read "60°c".
+ */
+export function normaliseForFacts(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/℃/g, '°c')
+    .replace(/[º˚]/g, '°')
+    .replace(/[\s\u00a0\u202f\u2009]+/g, ' ')
+    .replace(/ ?° ?/g, '°')
+    .trim();
+}
+
+/** Whether an answer states a fact: any of its wordings appears in the text (see normaliseForFacts). */
+export function mentionsFact(answer: string, wordings: readonly string[]): boolean {
+  const text = normaliseForFacts(answer);
+  return wordings.some((wording) => {
+    const wanted = normaliseForFacts(wording);
+    return wanted.length > 0 && text.includes(wanted);
+  });
 }
 
 /** The dev set in shared/ beside the project checkout. */

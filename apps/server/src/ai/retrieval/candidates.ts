@@ -26,6 +26,8 @@ export interface DocumentRow {
   superseded_by_code: string | null;
   /** Legislation, Guidance, Approved Code of Practice, Assurance…: what kind of source the document is. */
   category: string;
+  /** The nations the document applies to (its front matter's applies_to); empty when it does not say. */
+  applies_to: string[];
   title_hits: number[];
 }
 
@@ -103,7 +105,7 @@ export async function candidateDocuments(options: {
   const { db, organisationId, ranked, terms, includeInternal } = options;
   const documentRows = rowsOf<DocumentRow>(
     await db.execute(sql`
-      select d.id, d.organisation_id, d.code, d.title, d.edition, d.status, d.superseded_by_code, d.category,
+      select d.id, d.organisation_id, d.code, d.title, d.edition, d.status, d.superseded_by_code, d.category, d.applies_to,
         ${hitArray(terms, sql`d.search_vector`)} as title_hits
       from documents d
       where d.id in (${valueList(ranked)}) and ${documentVisibleToSql(organisationId, 'd')}`),
@@ -149,4 +151,38 @@ export async function candidateElements(options: {
     });
   }
   return elementsByDocument;
+}
+
+/**
+ * Current documents, not among the candidates, that the given passages name by their code ("…
+ * Regulation 15 | CQC Reg 15", "as set out in HSG274"): an overview or a summary that answers a
+ * question names the specific document holding the detail, which the search may have ranked below
+ * it. Ids in the order first named; at most `limit`.
+ */
+export async function documentsNamedIn(options: {
+  db: Database;
+  organisationId: string;
+  texts: readonly string[];
+  exclude: readonly string[];
+  includeInternal: boolean;
+  named: (text: string, code: string) => number;
+  limit: number;
+}): Promise<string[]> {
+  const { db, organisationId, texts, exclude, includeInternal, named, limit } = options;
+  const text = texts.join('\n');
+  if (text.trim().length === 0) return [];
+  const rows = rowsOf<{ id: string; code: string; organisation_id: string | null }>(
+    await db.execute(sql`
+      select d.id, d.code, d.organisation_id from documents d
+      where d.status = 'current' and length(d.code) > 1 and strpos(${text}, d.code) > 0
+        and ${documentVisibleToSql(organisationId, 'd')}
+        ${exclude.length > 0 ? sql`and d.id not in (${valueList(exclude)})` : sql``}`),
+  );
+  return rows
+    .filter((row) => includeInternal || row.organisation_id === null)
+    .map((row) => ({ id: row.id, at: named(text, row.code) }))
+    .filter((row) => row.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .slice(0, limit)
+    .map((row) => row.id);
 }

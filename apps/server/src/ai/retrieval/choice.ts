@@ -6,8 +6,8 @@
  * first sends the reader there. A draft gathers breadth instead.
  */
 import { type PassageScorer, type QueryTerm, RELATIVE_CUT, splitSentences } from '../passage-scoring.ts';
-import { type Candidate, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
-import { asksAboutEditions, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
+import { type Candidate, leadLines, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
+import { asksAboutEditions, firstMention, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
 
 /** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
 export const RELEVANCE_THRESHOLD = 0.5;
@@ -45,6 +45,8 @@ interface Measures {
   tied(a: number, b: number): boolean;
   /** A superseded edition the question neither names nor asks editions of: it answers only when nothing current does. */
   superseded(entry: Candidate): boolean;
+  /** The other phase's part (design for an operational question, or the reverse), not named: it answers only when no part of the right phase does, and is never cited beside one. */
+  otherPhase(entry: Candidate): boolean;
 }
 
 /**
@@ -54,14 +56,15 @@ interface Measures {
  * nothing current answers, or the question asks about editions. Also the title-named documents, best first.
  */
 function firstDocument(pool: readonly Candidate[], question: string, measures: Measures): { primary?: Candidate; titled: Candidate[] } {
-  const { searchScore, topSearch, aboutness, tied, superseded } = measures;
+  const { searchScore, topSearch, aboutness, tied, superseded, otherPhase } = measures;
   // Between documents about equally about it, the one with more strong passages (the mean of its best few).
   const depth = (entry: Candidate) =>
     entry.seeds.slice(0, SEEDS_PER_DOCUMENT).reduce((sum, seed) => sum + seed.score, 0) / SEEDS_PER_DOCUMENT;
-  const eligible = pool.filter((entry) => searchScore(entry) >= topSearch * PRIMARY_SEARCH_CUT);
+  const eligible = pool.filter((entry) => !entry.namedOnly && searchScore(entry) >= topSearch * PRIMARY_SEARCH_CUT);
   const ranked = [...eligible].sort(
     (a, b) =>
       Number(superseded(a)) - Number(superseded(b)) ||
+      Number(otherPhase(a)) - Number(otherPhase(b)) ||
       (tied(aboutness(a), aboutness(b))
         ? tied(searchScore(a), searchScore(b))
           ? depth(b) - depth(a)
@@ -81,20 +84,106 @@ function firstDocument(pool: readonly Candidate[], question: string, measures: M
  * sentence on the question counts ("… frequencies are given in HSG274"), not one that names a
  * document in passing or to set it aside ("Where HTM 06-01 is about the installation …").
  */
-function pointedTo(primary: Candidate, pool: readonly Candidate[], terms: readonly QueryTerm[], scorer: PassageScorer): Set<Candidate> {
+function pointedTo(
+  primary: Candidate,
+  pool: readonly Candidate[],
+  terms: readonly QueryTerm[],
+  scorer: PassageScorer,
+  seedCount = SEEDS_PER_DOCUMENT,
+): Set<Candidate> {
   const pointed = new Set<Candidate>();
   const top = primary.seeds[0]?.score ?? 0;
   const patterns = terms.map((term) => (term.carried ? null : termPattern(term.lexeme)));
   const sentenceShare = (text: string) => ownShare(terms, scorer, (i) => patterns[i]?.test(text) === true);
   const sentences = primary.seeds
-    .slice(0, SEEDS_PER_DOCUMENT)
+    .slice(0, seedCount)
     .filter((seed) => seed.score >= top * RELATIVE_CUT && !isCrossReference({ text: seed.row.text, heading_path: seed.row.headingPath }))
-    .flatMap((seed) => splitSentences(seed.row).map((sentence) => sentence.text))
+    .flatMap((seed) => splitSentences({ ...seed.row, text: withoutSourceColumn(seed.row) }).map((sentence) => sentence.text))
     .filter((text) => sentenceShare(text) >= POINTER_SHARE);
   for (const entry of pool) {
-    if (entry !== primary && sentences.some((text) => mentionsCode(text, entry.document.code))) pointed.add(entry);
+    if (entry !== primary && sentences.some((text) => mentionsCode(withoutAttributions(text), entry.document.code))) pointed.add(entry);
   }
   return pointed;
+}
+
+/**
+ * The document the first one defers to: when the first's best passage names another document in the
+ * pool, sending the reader there ("Review of fire risk assessments follows RRO 2005") or giving it as
+ * the source of what it states ("… within 1 minute | HSG274 Part 2"), the first gives the answer
+ * second hand, and the document it names that is most about the question (between ties, the one named
+ * first) answers first, if it is nearly as much about the question, current, applicable and of the question's phase: the specific text before its parent,
+ * overview or summary. Otherwise the first itself.
+ */
+function deferredTo(
+  primary: Candidate,
+  pool: readonly Candidate[],
+  terms: readonly QueryTerm[],
+  scorer: PassageScorer,
+  measures: Measures,
+): Candidate {
+  const { aboutness, superseded, otherPhase, tied } = measures;
+  // Its lines most on the question (the table row asked about, not a row naming a document for a
+  // term), and any sentence of it saying it amends another document: an amending instrument
+  // changes the principal one, which holds the duties as amended.
+  const best = primary.seeds[0]?.row.text ?? '';
+  // What a document says it amends, it says of itself: in its best passage or its opening.
+  const opening = primary.elements
+    .filter((row) => row.type === 'paragraph')
+    .slice(0, OPENING_PARAGRAPHS)
+    .map((row) => row.text);
+  const amends = [best, ...opening].flatMap((text) => text.split(/(?<=[.!?])\s+(?=[A-Z])/)).filter((sentence) => AMENDS.test(sentence));
+  const eligible = pool.filter(
+    (entry) =>
+      entry !== primary &&
+      !superseded(entry) &&
+      !otherPhase(entry) &&
+      !entry.inapplicable &&
+      // The law holds the duty: it yields to another law (the regulation an overview names, the
+      // Order an Act amends), not to guidance it points to, which is cited beside it instead.
+      !(sourceKind(primary.document.category) === 'law' && sourceKind(entry.document.category) !== 'law') &&
+      aboutness(entry) >= aboutness(primary) * KIND_CUT,
+  );
+  // Line by line, most on the question first: the documents a line names (in a pointer, an
+  // attribution or a source column); of those, the one most about the question, between ties the
+  // one named first.
+  for (const line of [...leadLines([best], terms, scorer, DEFER_LINE_SHARE), ...amends]) {
+    const named = eligible
+      .map((entry) => ({ entry, at: firstMention(line, entry.document.code) }))
+      .filter(({ at }) => at >= 0)
+      .sort((a, b) => (tied(aboutness(a.entry), aboutness(b.entry)) ? a.at - b.at : aboutness(b.entry) - aboutness(a.entry)));
+    if (named[0]) return named[0].entry;
+  }
+  return primary;
+}
+
+/** The lines of the first's best passage read for a document to defer to: those holding at least this share of the best line's question terms (0.5 let a roles-table row naming the ACoP for a term redirect a Water Safety Group question; 0.67 missed "Review of fire risk assessments follows RRO 2005" beside a line on Home Office guidance). */
+const DEFER_LINE_SHARE = 0.6;
+
+/** The paragraphs that open a document, where it says what it is (and what it amends). */
+const OPENING_PARAGRAPHS = 2;
+
+/** A sentence saying its document amends another ("a short Act that amends the … Order 2005 (RRO 2005)"); not "as amended by", which names the amending one. */
+const AMENDS = /\bamends\b/i;
+
+/** Headings of a table column that names where each row's figure comes from. */
+const SOURCE_COLUMN = /^(?:sources?|references?|from|set (?:by|in)|authority|where (?:it|the \w+) comes from)$/i;
+
+/** A table's text without the cells of its source column (attributions, not pointers); other elements' text as it is. */
+function withoutSourceColumn(row: { type: string; text: string }): string {
+  if (row.type !== 'table') return row.text;
+  const rows = row.text.split('\n').map((line) => line.split(' | '));
+  const column = (rows[0] ?? []).findIndex((cell) => SOURCE_COLUMN.test(cell.trim()));
+  if (column < 0) return row.text;
+  return rows.map((cells) => cells.filter((_, i) => i !== column).join(' | ')).join('\n');
+}
+
+/**
+ * A sentence without its bracketed attributions: "Consignment notes are kept for 3 years (HWR 2005)"
+ * states the fact and names where it comes from; it does not send the reader to that document for
+ * more, as "the frequencies are given in HSG274" does.
+ */
+function withoutAttributions(text: string): string {
+  return text.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' ');
 }
 
 /**
@@ -108,14 +197,16 @@ function lawOrGuidancePartner(
   pool: readonly Candidate[],
   measures: Measures,
 ): Candidate | undefined {
-  const { searchScore, topSearch, aboutness, tied, superseded } = measures;
+  const { searchScore, topSearch, aboutness, tied, superseded, otherPhase } = measures;
   const kind = sourceKind(primary.document.category);
   if (kind === null || chosen.some((entry) => sourceKind(entry.document.category) !== kind)) return undefined;
   return pool
     .filter(
       (entry) =>
         !chosen.includes(entry) &&
+        !entry.namedOnly &&
         !superseded(entry) &&
+        !otherPhase(entry) &&
         sourceKind(entry.document.category) !== null &&
         sourceKind(entry.document.category) !== kind &&
         entry.title >= KIND_TITLE &&
@@ -135,8 +226,13 @@ export function chooseDocuments(options: {
   purpose: 'answer' | 'draft';
 }): Candidate[] {
   const { scored, searchScores, question } = options;
-  const relevant = scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD);
-  if (relevant.length === 0) return [];
+  const onSubject = scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD);
+  if (onSubject.length === 0) return [];
+  // A document that says it does not apply where the asker is ("do not normally apply to care
+  // homes", a Scotland-only text for a question about England) is not cited as a requirement,
+  // unless the question names it or nothing else answers.
+  const applicable = onSubject.filter((entry) => entry.named || !entry.inapplicable);
+  const relevant = applicable.length > 0 ? applicable : onSubject;
 
   // A question naming a code is about that document (and its editions) only; one naming an
   // abbreviation only one current document uses ("under COSHH") is about that document.
@@ -151,6 +247,7 @@ export function chooseDocuments(options: {
     aboutness: (entry) => entry.best * (1 + TITLE_WEIGHT * entry.title),
     tied: (a, b) => Math.abs(a - b) <= Math.max(a, b) * ABOUTNESS_TIE,
     superseded: (entry) => entry.document.status === 'superseded' && !wantsEditions && !entry.named,
+    otherPhase: (entry) => entry.otherPhase && !entry.named,
   };
   const chosen = named.length > 0 ? named.slice(0, MAX_DOCUMENTS) : chooseAmong(pool, options, measures);
   // A superseded edition is dropped when the edition replacing it answers too, unless editions are asked about.
@@ -172,8 +269,10 @@ function chooseAmong(
   measures: Measures,
 ): Candidate[] {
   const { terms, scorer, question } = options;
-  const { searchScore, topSearch, aboutness, superseded } = measures;
-  const { primary, titled } = firstDocument(pool, question, measures);
+  const { searchScore, topSearch, aboutness, superseded, otherPhase } = measures;
+  const first = firstDocument(pool, question, measures);
+  const { titled } = first;
+  const primary = first.primary && titled[0] !== first.primary ? deferredTo(first.primary, pool, terms, scorer, measures) : first.primary;
   const chosen: Candidate[] = primary ? [primary] : [];
   /** The question's own terms a document's strongest passages hold themselves (not through a heading or the title). */
   const held = new Map<Candidate, Set<number>>();
@@ -206,6 +305,9 @@ function chooseAmong(
   };
   if (primary) cover(primary);
   const pointed = primary ? pointedTo(primary, pool, terms, scorer) : new Set<Candidate>();
+  // A document that yielded to the first gives the answer second hand: naming it ("as amended by
+  // …") does not bring it back; it is cited only when it adds a part of the question.
+  if (first.primary && first.primary !== primary) pointed.delete(first.primary);
   const draft = options.purpose === 'draft';
   const maxDocuments = draft ? MAX_DOCUMENTS : MAX_ANSWER_DOCUMENTS;
   for (const entry of titled) {
@@ -221,16 +323,17 @@ function chooseAmong(
   }
   for (const entry of pool) {
     if (chosen.length >= maxDocuments) break;
-    if (chosen.includes(entry) || superseded(entry)) continue;
-    // (A draft compares passages alone: a document on the subject need not say it in its title.)
-    if (primary && (draft ? entry.best : aboutness(entry)) < (draft ? primary.best : aboutness(primary)) * DOCUMENT_CUT) continue;
+    if (chosen.includes(entry) || entry.namedOnly || superseded(entry) || (otherPhase(entry) && !(primary && otherPhase(primary))))
+      continue;
+    if (primary && aboutness(entry) < aboutness(primary) * DOCUMENT_CUT) continue;
     if (searchScore(entry) < topSearch * SEARCH_CUT) continue;
     const holds = covers(entry);
     const adds = ownShare(terms, scorer, (i) => holds.has(i) && !covered.has(i));
     if (!draft && adds < newTermsCut && !pointed.has(entry)) continue;
     // What it adds must be on the subject: a document whose title holds none of the question's
     // terms shares only the setting ("hospital", "works"), like asbestos beside electrical inspection.
-    if (!draft && entry.title === 0 && !pointed.has(entry)) continue;
+    // A draft is held to it too: a policy on the subject has nothing to take from bedhead services.
+    if (entry.title === 0 && !pointed.has(entry)) continue;
     chosen.push(entry);
     cover(entry);
   }

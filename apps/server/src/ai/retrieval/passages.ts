@@ -9,12 +9,22 @@ import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
 import type { Passage } from '../retrieval.ts';
+import { PULLING_KINDS, pullsKind, type QuestionKind, type QuestionUnderstanding } from '../question-kind.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';
 import { type Candidate, SEEDS_PER_DOCUMENT } from './score.ts';
 
 /** Passages an answer quotes: every cited document's best with room for the strongest others, few enough to read and to fit a prompt. */
 const MAX_PASSAGES = 8;
+/**
+ * A passage answering a kind the question asks for (the roles table for "who", the intervals for
+ * "how often") is quoted even below the usual cut when it holds at least this share of the
+ * document's best score: it is on the question (its section or the title holds its terms) and gives
+ * what was asked, where the best passage may only introduce the subject.
+ */
+const KIND_FLOOR = 0.3;
+/** …and counts as this share of the document's best when passages are kept across documents. */
+const KIND_KEEP = 0.9;
 
 /** The current editions that replaced the chosen superseded ones, by code, when the organisation can see them. */
 async function currentEditions(db: Database, organisationId: string, chosen: readonly Candidate[]): Promise<Map<string, DocumentLink>> {
@@ -53,11 +63,14 @@ export async function choosePassages(options: {
   organisationId: string;
   chosen: readonly Candidate[];
   terms: readonly QueryTerm[];
+  understanding?: QuestionUnderstanding;
 }): Promise<Passage[]> {
   const { db, organisationId, chosen, terms } = options;
+  const pulling: QuestionKind[] = [...(options.understanding?.kinds ?? [])].filter((kind) => PULLING_KINDS.has(kind) && kind !== 'draft');
+  if (options.understanding?.kinds.has('draft')) pulling.push('who', 'duties', 'records');
   const editions = await currentEditions(db, organisationId, chosen);
-  const groups = chosen.map((entry, documentRank): Draft[] => {
-    const { document, elements } = entry;
+  const groups = chosen.map((entry) => {
+    const { elements } = entry;
     const docBest = entry.seeds[0]?.score ?? 0;
     // A document named by its code that holds little of the question answers with its opening.
     const seeds =
@@ -69,7 +82,50 @@ export async function choosePassages(options: {
       // A follow-up's passages must hold its own terms, not only the context carried from before.
       accept: (seed) => entry.named || seed.relevance >= entry.ownBest * RELATIVE_CUT,
     });
-    return picked.map(({ seed, elements: rows }) => ({
+    // Each kind asked for that the picked passages do not answer: the document's best passage that
+    // does, when it is on the question, in place of the weakest other passage.
+    const kindPicked = new Set<(typeof picked)[number]>();
+    const answers = (kind: QuestionKind, rows: readonly ElementRow[]) =>
+      rows.some((row) => pullsKind(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
+    for (const kind of entry.named && docBest < RELEVANCE_THRESHOLD ? [] : pulling) {
+      // A table answering the kind (a roles table, a schedule of intervals) gives the whole answer:
+      // it is quoted unless one is already; otherwise any passage answering the kind will do.
+      const tableAnswers = picked.some((choice) => choice.elements.some((row) => row.type === 'table') && answers(kind, choice.elements));
+      if (tableAnswers) continue;
+      const covered = new Set(picked.flatMap((choice) => choice.elements));
+      const onQuestion = (candidate: (typeof seeds)[number]) =>
+        candidate.score >= docBest * KIND_FLOOR &&
+        candidate.relevance > 0 &&
+        !covered.has(candidate.row) &&
+        pullsKind(kind, { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
+      const table = seeds.find((candidate) => candidate.row.type === 'table' && onQuestion(candidate));
+      const seed = table ?? (picked.some((choice) => answers(kind, choice.elements)) ? undefined : seeds.find(onQuestion));
+      if (!seed) continue;
+      const [choice] = pickPassages(
+        [seed],
+        elements.filter((row) => !covered.has(row) || row === seed.row),
+        {
+          max: 1,
+          best: docBest,
+          cut: false,
+        },
+      );
+      if (!choice) continue;
+      if (picked.length >= SEEDS_PER_DOCUMENT) {
+        const weakest = picked.findLastIndex((other, i) => i > 0 && !kindPicked.has(other));
+        if (weakest < 0) continue;
+        picked.splice(weakest, 1);
+      }
+      picked.push(choice);
+      kindPicked.add(choice);
+    }
+    return picked.map((choice) => ({ ...choice, kind: kindPicked.has(choice) }));
+  });
+  const draftsOf = groups.map((group, documentRank): Draft[] => {
+    const entry = chosen[documentRank] as Candidate;
+    const { document } = entry;
+    const docBest = entry.seeds[0]?.score ?? 0;
+    return group.map(({ seed, elements: rows, kind }) => ({
       rank: documentRank,
       rows,
       passage: {
@@ -83,12 +139,12 @@ export async function choosePassages(options: {
         supersededBy: document.superseded_by_code ? (editions.get(document.superseded_by_code) ?? null) : null,
         headingPath: seed.row.headingPath,
         elements: rows.map((row) => ({ id: row.id, type: row.type, text: row.text })),
-        score: Math.max(seed.score, entry.named ? entry.best : 0),
+        score: Math.max(seed.score, entry.named ? entry.best : 0, kind ? docBest * KIND_KEEP : 0),
       },
     }));
   });
-  const kept = keepBest(groups, MAX_PASSAGES);
-  const ordered = groups
+  const kept = keepBest(draftsOf, MAX_PASSAGES);
+  const ordered = draftsOf
     .flat()
     .filter((draft) => kept.has(draft))
     .sort((a, b) => a.rank - b.rank || (a.rows[0]?.position ?? 0) - (b.rows[0]?.position ?? 0));

@@ -20,7 +20,7 @@ const CARRIED_WEIGHT = 0.5;
  * English stop-words are dropped as well.
  */
 const QUESTION_WORDS = new Set(
-  'what which who whom whose when where why how often must should shall need needs needed require requires required does do did say says tell mean means cover covers use used can could would may might please explain describe list give show there about also'.split(
+  'what which who whom whose when where why how often must should shall need needs needed require requires required does do did say says tell mean means define defined definition stated cover covers use used can could would may might please explain describe list give show there about also'.split(
     ' ',
   ),
 );

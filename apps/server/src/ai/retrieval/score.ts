@@ -5,8 +5,17 @@
  * its best elements, whether the question names it, and how much of the question its title holds.
  */
 import type { PassageScorer, QueryTerm } from '../passage-scoring.ts';
+import {
+  disappliesTo,
+  documentExcludesNation,
+  PULLING_KINDS,
+  phaseConflicts,
+  pullsKind,
+  type QuestionKind,
+  type QuestionUnderstanding,
+} from '../question-kind.ts';
 import type { DocumentRow, ElementRow } from './candidates.ts';
-import { codeHead, isCrossReference, namesCode, offQuestionSection } from './text-signals.ts';
+import { codeHead, isCrossReference, namesCode, offQuestionSection, termPattern } from './text-signals.ts';
 
 /** A passage that points at other documents (a "Related documents" entry, "HTM 07-01 — …") counts half: it names where the answer is rather than giving it. */
 const CROSS_REFERENCE_FACTOR = 0.5;
@@ -14,6 +23,13 @@ const CROSS_REFERENCE_FACTOR = 0.5;
 const ASIDE_FACTOR = 0.7;
 /** A document's strongest passages are its best three: a question rarely has more parts, and three documents' worth nearly fills an answer's eight passages. */
 export const SEEDS_PER_DOCUMENT = 3;
+/**
+ * A passage holding the kind of answer the question asks for (an interval for "how often", a roles
+ * statement for "who", a number with its unit for "what temperature", a records statement for
+ * records) scores up to this share more, in proportion to the asked kinds it holds: it answers,
+ * where a passage with the same words only talks about the subject.
+ */
+const KIND_PULL = 0.25;
 
 export interface Scored {
   row: ElementRow;
@@ -36,6 +52,19 @@ export interface Candidate {
   aliased: boolean;
   /** Share of the question's own term weight held by the title and code. */
   title: number;
+  /**
+   * The document says it does not apply where the asker is (a passage disapplying it to the
+   * question's setting or nation, or its applies_to leaving out the nation named): it is not cited
+   * as a requirement unless named.
+   */
+  inapplicable: boolean;
+  /** The document is the other phase's part (a design part for an operational question, or the reverse). */
+  otherPhase: boolean;
+  /**
+   * Not found by the search but named by a candidate's best passage (retrieval.ts): it may answer
+   * in place of the document naming it (choice.ts, deferredTo), never beside it.
+   */
+  namedOnly?: boolean;
 }
 
 /** The share of the question's own term weight held by the terms `held` picks. */
@@ -43,6 +72,28 @@ export function ownShare(terms: readonly QueryTerm[], scorer: PassageScorer, hel
   return scorer.ownWeight <= 0
     ? 0
     : terms.reduce((total, term, i) => total + (!term.carried && held(i) ? term.weight : 0), 0) / scorer.ownWeight;
+}
+
+/**
+ * The lines (table rows, sentences) of passages that hold the most of the question's own terms: at
+ * least `share` of what the best line holds, most on the question first. A table of regulations names every one of them; only
+ * the rows on the question say which is asked about.
+ */
+export function leadLines(texts: readonly string[], terms: readonly QueryTerm[], scorer: PassageScorer, share: number): string[] {
+  const patterns = terms.map((term) => (term.carried ? null : termPattern(term.lexeme)));
+  // A table row is one line (its cells, source column included, go together); prose splits into sentences.
+  const lines = texts.flatMap((text) =>
+    text.split('\n').flatMap((line) => (line.includes(' | ') ? [line] : line.split(/(?<=[.!?])\s+(?=[A-Z])/))),
+  );
+  const shares = lines.map((line) => ownShare(terms, scorer, (i) => patterns[i]?.test(line) === true));
+  const best = Math.max(0, ...shares);
+  if (best <= 0) return [];
+  // Most on the question first; equal lines in their order.
+  return lines
+    .map((line, i) => ({ line, share: shares[i] ?? 0, i }))
+    .filter((entry) => entry.share >= best * share)
+    .sort((a, b) => b.share - a.share || a.i - b.i)
+    .map((entry) => entry.line);
 }
 
 /** The candidate documents with their elements scored, in the ranking's order; a document without body elements is left out. */
@@ -55,8 +106,18 @@ export function scorePassages(options: {
   question: string;
   q: string;
   aliases: ReadonlySet<string>;
+  /** What the question asks for and where it is asked from (question-kind.ts). */
+  understanding?: QuestionUnderstanding;
 }): Candidate[] {
   const { documents, elementsByDocument, terms, scorer, question, q, aliases } = options;
+  const understanding = options.understanding ?? null;
+  const pulling: QuestionKind[] = understanding ? [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind)) : [];
+  const kindFactor = (row: ElementRow): number =>
+    pulling.length === 0
+      ? 1
+      : 1 +
+        (KIND_PULL * pulling.filter((kind) => pullsKind(kind, { text: row.text, headingPath: row.headingPath, type: row.type })).length) /
+          pulling.length;
   const headingWeight = (row: ElementRow): number => terms.reduce((total, term, i) => total + (row.headingHits[i] ? term.weight : 0), 0);
   const scoredDocuments: Candidate[] = [];
   for (const document of documents) {
@@ -67,7 +128,8 @@ export function scorePassages(options: {
       .map((row) => {
         const discount =
           (isCrossReference({ text: row.text, heading_path: row.headingPath }) ? CROSS_REFERENCE_FACTOR : 1) *
-          (offQuestionSection(row.headingPath, question) ? ASIDE_FACTOR : 1);
+          (offQuestionSection(row.headingPath, question) ? ASIDE_FACTOR : 1) *
+          kindFactor(row);
         // Only the question's own terms decide whether the library answers it (relevance); carried
         // terms (a follow-up's context) help choose among passages that do (score).
         return { row, score: scorer.coverage(row, false) * discount, relevance: scorer.coverage(row, true) };
@@ -93,6 +155,11 @@ export function scorePassages(options: {
       named,
       aliased,
       title: ownShare(terms, scorer, (i) => document.title_hits[i] === 1),
+      inapplicable:
+        understanding !== null &&
+        (documentExcludesNation(document.applies_to, understanding) ||
+          elements.some((row) => row.type !== 'title' && row.type !== 'heading' && disappliesTo(row.text, understanding))),
+      otherPhase: understanding !== null && phaseConflicts(document, understanding),
     });
   }
   return scoredDocuments;

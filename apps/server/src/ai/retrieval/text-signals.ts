@@ -61,6 +61,14 @@ export function mentionsCode(text: string, code: string): boolean {
   return !/[\w-]/.test(text.charAt(index - 1)) && !/[\w]/.test(after);
 }
 
+/** Where a text first names a code as written (see mentionsCode), or -1. */
+export function firstMention(text: string, code: string): number {
+  for (let at = text.indexOf(code); at >= 0; at = text.indexOf(code, at + 1)) {
+    if (mentionsCode(text.slice(at), code) && !/[\w-]/.test(text.charAt(at - 1))) return at;
+  }
+  return -1;
+}
+
 /** Whether a code is one abbreviation and a number or year ("RIDDOR 2013", "COSHH 2002"), so the abbreviation alone can name it. */
 export function codeHead(code: string): boolean {
   return /^[A-Z][A-Z0-9]{2,}(?:\s+[0-9][\w.()-]*)*$/.test(code.trim());
@@ -79,10 +87,15 @@ function titleName(title: string): string {
   return words.join(' ');
 }
 
-/** The law, or guidance on meeting it (codes of practice included); null for anything else (assurance frameworks). */
-export function sourceKind(category: string): 'law' | 'guidance' | null {
+/**
+ * The law, a code of practice made under it (an Approved Code of Practice, a statutory code: its
+ * own legal standing, between the law and guidance), or guidance on meeting it; null for anything
+ * else (assurance frameworks).
+ */
+export function sourceKind(category: string): 'law' | 'code' | 'guidance' | null {
   if (/^legislation$/i.test(category)) return 'law';
-  if (/^(guidance|approved code of practice|code of practice)$/i.test(category)) return 'guidance';
+  if (/^(approved code of practice|code of practice)$/i.test(category)) return 'code';
+  if (/^guidance$/i.test(category)) return 'guidance';
   return null;
 }
 

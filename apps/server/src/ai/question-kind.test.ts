@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answersKind,
+  disappliesTo,
+  pullsKind,
+  documentExcludesNation,
+  documentPhase,
+  kindsAnswered,
+  phaseConflicts,
+  questionKinds,
+} from './question-kind.ts';
+
+const kindsOf = (question: string) => [...questionKinds(question).kinds].sort();
+
+describe('questionKinds', () => {
+  it('reads who-questions from "who", responsibility, accountability and appointment wordings', () => {
+    for (const question of [
+      'Who signs off the permit to work for a boiler shutdown?',
+      'Which manager is accountable for asbestos surveys in our trust?',
+      'Is the estates director responsible for the ventilation of theatres?',
+      'Does the board appoint the person in charge of decontamination?',
+      'Outline the roles for a pressure systems examination.',
+    ]) {
+      expect(questionKinds(question).kinds.has('who'), question).toBe(true);
+    }
+    expect(questionKinds('What colour are sharps bins?').kinds.has('who')).toBe(false);
+  });
+
+  it('reads how-often questions, and several kinds in one question', () => {
+    expect(kindsOf('How frequently should emergency lighting be tested, and for how long?')).toEqual(
+      expect.arrayContaining(['frequency', 'figure']),
+    );
+    expect(questionKinds('At what interval is a pressure vessel examined?').kinds.has('frequency')).toBe(true);
+    expect(questionKinds('When must the fire alarm be tested?').kinds.has('frequency')).toBe(true);
+    const both = questionKinds('How often do we flush little-used showers and what is the hot water temperature?');
+    expect(both.kinds.has('frequency')).toBe(true);
+    expect(both.kinds.has('figure')).toBe(true);
+  });
+
+  it('reads figures, records, duties, definitions and drafts', () => {
+    expect(questionKinds('What is the maximum surface temperature of a radiator in a ward?').kinds.has('figure')).toBe(true);
+    expect(questionKinds('How long do we retain asbestos health records?').kinds).toEqual(new Set(['records', 'figure']));
+    expect(questionKinds('What are the obligations of an employer under the display screen rules?').kinds.has('duties')).toBe(true);
+    expect(kindsOf('What is a sentinel outlet?')).toEqual(['definition']);
+    expect(questionKinds('Define "competent person" for pressure systems').kinds.has('definition')).toBe(true);
+    expect(questionKinds('What does ALARP mean?').kinds.has('definition')).toBe(true);
+    // A "what is the …" asking for a figure is not a definition.
+    expect(questionKinds('What is the minimum flow temperature from a calorifier?').kinds.has('definition')).toBe(false);
+    expect(questionKinds('Please write a short section of our ventilation policy on monitoring').kinds.has('draft')).toBe(true);
+    expect(questionKinds('Could you draft a lone working procedure for porters?').kinds.has('draft')).toBe(true);
+    expect(questionKinds('What does the policy draft process involve?').kinds.has('draft')).toBe(false);
+  });
+
+  it('reads the setting, the nation and the phase', () => {
+    const careHome = questionKinds('What must a nursing home in Wales do about fire doors?');
+    expect(careHome.setting).toBe('care-home');
+    expect(careHome.nation).toBe('Wales');
+    expect(questionKinds('Which rules apply on our hospital wards in England?').setting).toBe('hospital');
+    expect(questionKinds('Which rules apply on our hospital wards in England?').nation).toBe('England');
+    expect(questionKinds('Do Scottish dental practices need a decontamination room?').setting).toBe('primary-care');
+    expect(questionKinds('Do Scottish dental practices need a decontamination room?').nation).toBe('Scotland');
+    expect(questionKinds('How should a new isolation suite be designed and commissioned?').phase).toBe('design');
+    expect(questionKinds('Who maintains the oxygen manifold day to day?').phase).toBe('operation');
+    expect(questionKinds('How often are the AHUs inspected?').phase).toBe('operation');
+    expect(questionKinds('Draft the responsibilities section of our electrical safety policy').phase).toBe('operation');
+    expect(questionKinds('What is asbestos?').phase).toBeNull();
+    expect(questionKinds('What is asbestos?').setting).toBeNull();
+  });
+});
+
+describe('answersKind', () => {
+  it('finds roles tables and duty-holder statements for who-questions', () => {
+    const table = 'Role | Duties\nDesignated Person | Holds the management duty\nCompetent Person | Carries out the work';
+    expect(answersKind('who', { text: table, headingPath: ['Management', 'Roles and responsibilities'] })).toBe(true);
+    expect(answersKind('who', { text: 'role | duty\nlead | runs it', type: 'table', headingPath: ['Roles'] })).toBe(true);
+    expect(answersKind('who', { text: 'role | duty\nlead | runs it', type: 'table', headingPath: ['Maintenance'] })).toBe(false);
+    expect(answersKind('who', { text: 'The chief executive is ultimately accountable for the safety of the site.' })).toBe(true);
+    expect(answersKind('who', { text: 'The employer must appoint, in writing, a competent person.' })).toBe(true);
+    expect(answersKind('who', { text: 'Pipework should be copper and labelled at intervals.' })).toBe(false);
+  });
+
+  it('finds interval statements for how-often questions', () => {
+    for (const text of [
+      'Test each fire door weekly.',
+      'Examine the hoist every 6 months.',
+      'Lamps are checked at least once a year.',
+      'Inspections at intervals not exceeding 14 months.',
+      'A six-monthly examination is needed for accessories.',
+    ]) {
+      expect(answersKind('frequency', { text }), text).toBe(true);
+    }
+    expect(answersKind('frequency', { text: 'The duty holder must keep the system safe.' })).toBe(false);
+  });
+
+  it('finds numeric limits with units, records sections and duty lists', () => {
+    expect(answersKind('figure', { text: 'Hot water should reach 50 °C within one minute.' })).toBe(true);
+    expect(answersKind('figure', { text: 'Surfaces must not exceed 43ºC.' })).toBe(true);
+    expect(answersKind('figure', { text: 'The plan should be reviewed by the group.' })).toBe(false);
+    expect(answersKind('records', { text: 'Records of the monitoring must be kept for at least five years.' })).toBe(true);
+    expect(answersKind('records', { text: 'Keep a log book of each test.', headingPath: ['Record keeping'] })).toBe(true);
+    expect(answersKind('records', { text: 'Temperatures are taken at sentinel outlets.' })).toBe(false);
+    expect(answersKind('duties', { text: 'The responsible person must carry out a suitable assessment.' })).toBe(true);
+    expect(answersKind('definition', { text: 'A dead leg means a length of pipe in which water can stagnate.' })).toBe(true);
+    expect(kindsAnswered(['frequency', 'figure', 'who'], { text: 'Check outlets monthly: hot at least 50 °C.' })).toEqual(
+      new Set(['frequency', 'figure']),
+    );
+  });
+});
+
+describe('pullsKind', () => {
+  it('pulls duties only from a section on duties or requirements, other kinds as answersKind', () => {
+    const duty = 'Keep an up-to-date record of the location and condition of known materials.';
+    expect(pullsKind('duties', { text: duty, headingPath: ['Key duties and requirements', 'Duty to manage'] })).toBe(true);
+    expect(pullsKind('duties', { text: 'Staff must sign in.', headingPath: ['History and what changed'] })).toBe(false);
+    expect(pullsKind('frequency', { text: 'Test the alarm weekly.' })).toBe(true);
+  });
+});
+
+describe('applicability', () => {
+  it('recognises a passage that disapplies its document to the asker’s setting, up to a "but"', () => {
+    const text =
+      'Hospitals and care homes are not blocks of flats, so these Regulations do not normally apply to them; but supported-living schemes may be covered.';
+    expect(disappliesTo(text, { setting: 'care-home', nation: null })).toBe(true);
+    expect(disappliesTo(text, { setting: 'hospital', nation: null })).toBe(true);
+    expect(disappliesTo(text, { setting: null, nation: null })).toBe(false);
+    expect(disappliesTo('These rules do not apply to flats, but they do cover care homes.', { setting: 'care-home', nation: null })).toBe(
+      false,
+    );
+    expect(disappliesTo('The Order does not apply in Scotland or Northern Ireland.', { setting: null, nation: 'Scotland' })).toBe(true);
+    expect(disappliesTo('The Order does not apply in Scotland or Northern Ireland.', { setting: null, nation: 'England' })).toBe(false);
+    expect(disappliesTo('Care homes must carry out an assessment.', { setting: 'care-home', nation: null })).toBe(false);
+  });
+
+  it('reads a document’s phase from its title and flags the other phase', () => {
+    expect(documentPhase({ title: 'Pipeline systems: design, installation, validation and verification' })).toBe('design');
+    expect(documentPhase({ title: 'Pipeline systems: operational management' })).toBe('operation');
+    expect(documentPhase({ title: 'Lifts' })).toBeNull();
+    expect(phaseConflicts({ title: 'Safe water: design, installation, commissioning' }, { phase: 'operation' })).toBe(true);
+    expect(phaseConflicts({ title: 'Safe water: operational management' }, { phase: 'operation' })).toBe(false);
+    expect(phaseConflicts({ title: 'Safe water: design, installation, commissioning' }, { phase: null })).toBe(false);
+  });
+
+  it('reads applies_to against the nation asked about', () => {
+    expect(documentExcludesNation(['Scotland'], { nation: 'England' })).toBe(true);
+    expect(documentExcludesNation(['England', 'Wales'], { nation: 'England' })).toBe(false);
+    expect(documentExcludesNation([], { nation: 'England' })).toBe(false);
+    expect(documentExcludesNation(['Scotland'], { nation: null })).toBe(false);
+  });
+});
