@@ -109,6 +109,125 @@ function citationButtons(scope: Locator): Locator {
   return scope.getByRole('button', { name: /^Source \d+: / });
 }
 
+interface LibraryPassage {
+  documentId: string;
+  code: string;
+  title: string;
+  edition: string;
+  elementId: string;
+  text: string;
+}
+
+/** Passages of two library documents (their real ids and elements), for an answer fed to the page. */
+async function libraryPassages(page: Page): Promise<{ first: LibraryPassage[]; second: LibraryPassage }> {
+  const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+  const headers = { 'auth-token': token ?? '' };
+  const filterData = (await (await page.request.get('/api/chat/filter_data', { headers })).json()) as {
+    references: { short_id: string; code: string; status: string }[];
+  };
+  const current = filterData.references.filter((reference) => reference.status === 'current');
+  const pick = (code: string) => current.find((reference) => reference.code === code) ?? current[0];
+  const passagesOf = async (id: string): Promise<LibraryPassage[]> => {
+    const document = (await (await page.request.get(`/api/docs/document/${id}`, { headers })).json()) as {
+      id: string;
+      code: string;
+      title: string;
+      edition: string;
+      elements: { id: string; type: string; text: string }[];
+    };
+    return document.elements
+      .filter((element) => element.type === 'paragraph' && element.text.length > 40 && element.text.length < 300)
+      .map((element) => ({
+        documentId: document.id,
+        code: document.code,
+        title: document.title,
+        edition: document.edition,
+        elementId: element.id,
+        text: element.text,
+      }));
+  };
+  const first = await passagesOf(pick('HTM 06-02')?.short_id ?? '');
+  const second = (await passagesOf(pick('EAWR 1989')?.short_id ?? ''))[0];
+  expect(first.length).toBeGreaterThanOrEqual(3);
+  if (!second) throw new Error('no passage in the second document');
+  return { first: first.slice(0, 3), second };
+}
+
+function citationOf(n: number, passage: LibraryPassage) {
+  return {
+    n,
+    source: 'library',
+    document_id: passage.documentId,
+    code: passage.code,
+    title: passage.title,
+    edition: passage.edition,
+    status: 'current',
+    element_ids: [passage.elementId],
+    quote: passage.text,
+    superseded_by: null,
+  };
+}
+
+/**
+ * Answers the next question with `content` and `citations` as the server would stream them
+ * (tokens, citations, done), and serves the conversation with that answer stored, so the page
+ * shows an answer of a known shape (a table, one document cited several times) whatever the
+ * engine writes today.
+ */
+async function feedAnswer(page: Page, content: string, citations: unknown[], mode: 'answer' | 'draft' = 'answer'): Promise<void> {
+  const stored = new Map<string, unknown[]>();
+  const now = new Date().toISOString();
+  const message = (id: string, position: number, role: 'user' | 'assistant', text: string) => ({
+    id,
+    position,
+    role,
+    content: text,
+    mode,
+    status: 'complete',
+    engine: role === 'assistant' ? 'builtin' : null,
+    citations: role === 'assistant' ? citations : [],
+    filters: role === 'user' ? { category: [], domain: [], subDomain: [] } : null,
+    include_internal: true,
+    attachments: [],
+    feedback: null,
+    feedback_comment: null,
+    created_at: now,
+  });
+  await page.route(/\/api\/chat\/sessions\/[0-9A-Z]{26}$/, async (route) => {
+    const response = await route.fetch();
+    const detail = (await response.json()) as { id: string; messages: unknown[] };
+    const messages = stored.get(detail.id);
+    await route.fulfill({ response, json: messages ? { ...detail, messages } : detail });
+  });
+  await page.route('**/api/chat/sessions/*/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const sessionId = new URL(route.request().url()).pathname.split('/')[4] ?? '';
+    const question = (route.request().postDataJSON() as { content: string }).content;
+    const pair = [
+      message('01JQUESTION0000000000000001', 0, 'user', question),
+      message('01JANSWER00000000000000001', 1, 'assistant', content),
+    ];
+    stored.set(sessionId, pair);
+    const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+    const summary = (await (
+      await page.request.get(`/api/chat/sessions/${sessionId}`, { headers: { 'auth-token': token ?? '' } })
+    ).json()) as {
+      messages?: unknown;
+    };
+    delete summary.messages;
+    const events = [
+      ...(content.match(/[\s\S]{1,80}/g) ?? []).map((text) => ({ event: 'token', data: { text } })),
+      { event: 'citations', data: { citations } },
+      { event: 'done', data: { question: pair[0], answer: pair[1], session: summary } },
+    ];
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body: events.map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+    });
+  });
+}
+
 test.describe('chat thread (desktop)', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, DEMO.standard);
@@ -173,6 +292,80 @@ test.describe('chat thread (desktop)', () => {
     await expect(highlighted.first()).toBeVisible();
     const ids = new URL(page.url()).searchParams.getAll('element_ids');
     await expect(highlighted).toHaveCount(ids.length);
+  });
+
+  test('an answer with a table: a real table with citations in its rows, sources grouped per document, the hover quoting each claim', async ({
+    page,
+  }) => {
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
+    const { first, second } = await libraryPassages(page);
+    const [a, b, c] = first as [LibraryPassage, LibraryPassage, LibraryPassage];
+    const content = [
+      'The duty holder appoints the people who keep low voltage systems safe [1].',
+      '',
+      '| Role | What they do |',
+      '| --- | --- |',
+      '| Designated Person | Appoints the Authorised Persons in writing [2] |',
+      '| **AP(LV)** | Runs the safety rules day to day [3] |',
+      '| CP(LV) | Works under a permit to work [4] |',
+      '',
+      '- Records of appointments are kept [1]',
+    ].join('\n');
+    await feedAnswer(page, content, [citationOf(1, a), citationOf(2, second), citationOf(3, b), citationOf(4, c)]);
+    await ask(page, 'Who is responsible for the electrical safety of our fixed wiring?');
+    const answer = await waitForAnswer(page);
+
+    // The table is a table: a named region that scrolls sideways, column headers, one row per role.
+    const region = answer.getByRole('region', { name: 'Table: Role, What they do' });
+    await expect(region).toBeVisible();
+    const table = region.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Role', 'What they do']);
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row').nth(2).getByRole('cell').first()).toHaveText('AP(LV)');
+    await expect(answer.getByRole('list').getByRole('listitem')).toHaveText(['Records of appointments are kept 1']);
+
+    // The marker in a row previews the passage that supports that row, not the document's first passage.
+    const rowMarker = table
+      .getByRole('row')
+      .nth(2)
+      .getByRole('button', { name: /^Source 3: / });
+    await rowMarker.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText('Source 3');
+    await expect(tooltip).toContainText(b.text.slice(0, 60));
+    await expect(tooltip).not.toContainText(a.text.slice(0, 60));
+    await shoot(page, 'desktop-table-answer');
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toHaveCount(0);
+    // Keyboard: focus shows it, Escape hides it.
+    await rowMarker.focus();
+    await expect(page.getByRole('tooltip')).toContainText(b.text.slice(0, 60));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    // Sources: one card per document in citation order, its quoted passages under it.
+    await rowMarker.click();
+    const panel = page.getByRole('complementary', { name: /^Sources/ });
+    await expect(panel).toContainText('4 passages from 2 documents');
+    const cards = panel.locator('[data-source-document]');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toHaveAttribute('data-source-document', a.documentId);
+    await expect(cards.nth(1)).toHaveAttribute('data-source-document', second.documentId);
+    const passages = cards.nth(0).locator('[data-citation-card]');
+    await expect(passages).toHaveCount(3);
+    await expect(passages.locator('blockquote')).toHaveText([a.text, b.text, c.text].map((text) => text.replace(/\s+/g, ' ').trim()));
+    await expect(panel.locator('[aria-current="true"]')).toHaveAttribute('data-citation-card', '3');
+    await shoot(page, 'desktop-table-sources');
+
+    // Each passage opens the reader at that passage, highlighted.
+    const link = passages.nth(1).getByRole('link', { name: /^Open in the wiki/ });
+    await expect(link).toHaveAttribute('href', `/wiki/${a.documentId}?element_ids=${b.elementId}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/wiki/${a.documentId}\\?element_ids=${b.elementId}$`));
+    const highlighted = page.locator('[data-highlighted="true"]');
+    await expect(highlighted).toHaveCount(1);
+    await expect(highlighted).toContainText(b.text.slice(0, 40));
   });
 
   test('copies an answer with its sources, regenerates it and takes feedback', async ({ page, context }) => {
@@ -281,6 +474,11 @@ test.describe('chat thread (desktop)', () => {
     await expect(page).toHaveURL(SESSION_URL);
     const answer = await waitForAnswer(page);
     await expect(page.getByRole('article', { name: 'Question' })).toContainText('Draft request');
+    // The mode control says what the answer was produced as, not the default it started with.
+    const modes = page.getByRole('group', { name: 'Kind of answer' });
+    await expect(modes.getByRole('button', { name: 'Draft' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(modes.getByRole('button', { name: 'Answer' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('textbox', { name: 'What should be drafted?' })).toBeVisible();
     await expect(answer.getByRole('heading', { name: /^Draft: / })).toBeVisible();
     expect(await answer.getByRole('heading').count()).toBeGreaterThan(1);
     expect(await answer.locator('ol > li').count()).toBeGreaterThan(0);
@@ -318,9 +516,10 @@ test.describe('chat thread (desktop)', () => {
     const attached = answer.getByRole('button', { name: /^Source \d+: Your attached file: / });
     expect(await attached.count()).toBeGreaterThan(0);
     await attached.first().click();
-    const card = page.getByRole('complementary', { name: /^Sources/ }).locator('li[aria-current="true"]');
+    const panel = page.getByRole('complementary', { name: /^Sources/ });
+    const card = panel.locator('[data-source-document]').filter({ has: page.locator('li[aria-current="true"]') });
     await expect(card).toContainText('Your attached file');
-    await expect(card).toContainText('twice weekly');
+    await expect(card.locator('li[aria-current="true"]')).toContainText('twice weekly');
     await expect(card.getByRole('link', { name: /Open in the wiki/ })).toHaveCount(0);
   });
 

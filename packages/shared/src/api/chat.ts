@@ -124,12 +124,27 @@ export const chatSessionSummarySchema = z.object({
   updated_at: z.string(),
   /** The last activity: the latest message, or the creation of a conversation with none yet. */
   last_message_at: z.string(),
+  /**
+   * When the owner shared it read-only with their organisation (its members, guests included, can
+   * open /chat/{id}); null while it is private.
+   */
+  shared_at: z.string().nullable(),
 });
 export type ChatSessionSummary = z.infer<typeof chatSessionSummarySchema>;
 
 /** GET /api/chat/sessions/{id}: the conversation with its messages in order. */
 export const chatSessionDetailSchema = chatSessionSummarySchema.extend({ messages: z.array(chatMessageSchema) });
 export type ChatSessionDetail = z.infer<typeof chatSessionDetailSchema>;
+
+/**
+ * GET /api/chat/shared/{id}: a conversation its owner shared with the caller's organisation, read
+ * only. The owner's ratings of answers stay theirs (feedback is null); shared_by names the owner.
+ */
+export const chatSharedSessionSchema = chatSessionDetailSchema.extend({
+  shared_at: z.string(),
+  shared_by: z.object({ name: z.string() }),
+});
+export type ChatSharedSession = z.infer<typeof chatSharedSessionSchema>;
 
 /** GET /api/chat/sessions: the caller's conversations, latest activity first. */
 export const chatSessionListResponseSchema = z.object({

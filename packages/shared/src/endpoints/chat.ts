@@ -13,16 +13,19 @@ import {
   chatSessionListResponseSchema,
   chatSessionParamsSchema,
   chatSessionSummarySchema,
+  chatSharedSessionSchema,
   chatStreamEventSchemas,
   createChatSessionSchema,
   listChatSessionsQuerySchema,
   renameChatSessionSchema,
 } from '../api/chat.ts';
-import { defineEndpoint, EMPTY, events, file, json, withRoles } from '../contract/endpoint.ts';
+import { defineEndpoint, EMPTY, events, file, json, SIGNED_IN, withRoles } from '../contract/endpoint.ts';
 
 /**
  * The AI chat: conversations, streamed answers, attachments and the evidence record. Standard
  * role; a conversation is its owner's alone, so anyone else's id answers exactly like a missing one.
+ * The owner may share one read-only with their organisation: then any signed-in member of it
+ * (guests too) reads it through /chat/shared/{id}, and only there.
  */
 
 const STANDARD = withRoles('standard');
@@ -39,7 +42,6 @@ export const config = defineEndpoint({
   access: STANDARD,
   status: 200,
   response: json(chatConfigResponseSchema),
-  background: true,
 });
 
 export const createSession = defineEndpoint({
@@ -64,7 +66,6 @@ export const listSessions = defineEndpoint({
   query: listChatSessionsQuerySchema,
   status: 200,
   response: json(chatSessionListResponseSchema),
-  background: true,
 });
 
 export const getSession = defineEndpoint({
@@ -77,7 +78,6 @@ export const getSession = defineEndpoint({
   status: 200,
   response: json(chatSessionDetailSchema),
   errors: [404],
-  background: true,
 });
 
 export const renameSession = defineEndpoint({
@@ -91,7 +91,6 @@ export const renameSession = defineEndpoint({
   status: 200,
   response: json(chatSessionSummarySchema),
   errors: [404],
-  background: true,
 });
 
 export const deleteSession = defineEndpoint({
@@ -105,7 +104,49 @@ export const deleteSession = defineEndpoint({
   status: 204,
   response: EMPTY,
   errors: [404],
-  background: true,
+});
+
+export const shareSession = defineEndpoint({
+  id: 'chat.shareSession',
+  summary: 'Share a conversation read-only with the organisation',
+  description:
+    "Every signed-in member of the owner's organisation, guests included, can then read it (GET /api/chat/shared/{id}); nobody else can change it. " +
+    'Sharing a shared conversation changes nothing. Only the owner may share it.',
+  method: 'POST',
+  path: '/chat/sessions/:id/share',
+  access: STANDARD,
+  params: chatSessionParamsSchema,
+  status: 200,
+  response: json(chatSessionSummarySchema),
+  errors: [404],
+});
+
+export const unshareSession = defineEndpoint({
+  id: 'chat.unshareSession',
+  summary: 'Stop sharing a conversation',
+  description: 'It is private again at once: the shared link answers 404. Unsharing a private conversation changes nothing.',
+  method: 'DELETE',
+  path: '/chat/sessions/:id/share',
+  access: STANDARD,
+  params: chatSessionParamsSchema,
+  status: 200,
+  response: json(chatSessionSummarySchema),
+  errors: [404],
+});
+
+export const sharedSession = defineEndpoint({
+  id: 'chat.sharedSession',
+  summary: 'Read a conversation shared with your organisation',
+  description:
+    "Any signed-in member of the owner's organisation, guests included, while it is shared. A private, missing or other organisation's conversation answers 404.",
+  method: 'GET',
+  path: '/chat/shared/:id',
+  access: SIGNED_IN,
+  params: chatSessionParamsSchema,
+  status: 200,
+  response: json(chatSharedSessionSchema),
+  errors: [404],
+  // The page says "This conversation is private" itself (a 404 never raises the error dialog).
 });
 
 export const ask = defineEndpoint({
@@ -161,7 +202,6 @@ export const feedback = defineEndpoint({
   status: 200,
   response: json(chatMessageSchema),
   errors: [404],
-  background: true,
 });
 
 export const uploadAttachment = defineEndpoint({
@@ -178,8 +218,6 @@ export const uploadAttachment = defineEndpoint({
   status: 201,
   response: json(chatAttachmentSchema),
   errors: [400, 404, 413, 429],
-  // A refusal is shown beside the file, in its own words.
-  background: true,
 });
 
 export const listAttachments = defineEndpoint({
@@ -192,7 +230,6 @@ export const listAttachments = defineEndpoint({
   status: 200,
   response: json(chatAttachmentListSchema),
   errors: [404],
-  background: true,
 });
 
 export const deleteAttachment = defineEndpoint({
@@ -206,7 +243,6 @@ export const deleteAttachment = defineEndpoint({
   status: 204,
   response: EMPTY,
   errors: [404, 409],
-  background: true,
 });
 
 export const exportSession = defineEndpoint({
@@ -220,5 +256,4 @@ export const exportSession = defineEndpoint({
   status: 200,
   response: file('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'A .docx file named after the conversation.'),
   errors: [404, 429],
-  background: true,
 });

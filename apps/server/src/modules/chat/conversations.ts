@@ -14,16 +14,18 @@ import {
 } from '@verity/shared';
 import { and, asc, count, desc, eq, exists, gt, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { chatMessages, chatSessions } from '../../db/schema.ts';
+import { chatMessages, chatSessions, users } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordEvent } from '../events/service.ts';
 import {
   type ConversationOwner,
+  type ConversationReader,
   conversationNotFound,
   messageNotFound,
   ownConversation,
   ownConversations,
+  sharedConversation,
 } from '../../policies/conversations.ts';
 
 /**
@@ -156,6 +158,64 @@ export async function deleteSession(options: { db: Database; owner: Conversation
       data: {},
     });
   });
+}
+
+/**
+ * Share a conversation of the caller's read-only with their organisation, or stop sharing it.
+ * Asking for the state it is already in changes nothing and records nothing; a change records
+ * chat.conversation_shared or chat.conversation_unshared in the same transaction.
+ */
+export async function setSharing(options: {
+  db: Database;
+  owner: ConversationOwner;
+  sessionId: string;
+  shared: boolean;
+}): Promise<ChatSessionRow> {
+  const { owner, sessionId, shared } = options;
+  return options.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
+    if (!current) throw conversationNotFound();
+    if ((current.sharedAt !== null) === shared) return current;
+    const [row] = await tx
+      .update(chatSessions)
+      .set({ sharedAt: shared ? new Date() : null })
+      .where(eq(chatSessions.id, current.id))
+      .returning();
+    if (!row) throw new Error('chat session update returned nothing');
+    await recordEvent(tx, {
+      kind: shared ? 'chat.conversation_shared' : 'chat.conversation_unshared',
+      organisationId: owner.organisationId,
+      actorUserId: owner.userId,
+      subject: { type: 'chat_session', id: sessionId },
+      data: {},
+    });
+    return row;
+  });
+}
+
+/**
+ * A conversation shared with the reader's organisation, with its messages in order and its
+ * owner's name; a private, missing or other organisation's one is the policy's 404.
+ */
+export async function getSharedSession(options: {
+  db: Database;
+  reader: ConversationReader;
+  sessionId: string;
+}): Promise<{ session: ChatSessionRow & { sharedAt: Date }; ownerName: string; messages: ChatMessageRow[] }> {
+  const { db } = options;
+  const [found] = await db
+    .select({ session: chatSessions, firstname: users.firstname, surname: users.surname })
+    .from(chatSessions)
+    .innerJoin(users, eq(users.id, chatSessions.userId))
+    .where(sharedConversation(options.reader, options.sessionId));
+  if (!found || found.session.sharedAt === null) throw conversationNotFound();
+  const messages = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, found.session.id))
+    .orderBy(asc(chatMessages.position));
+  const ownerName = `${found.firstname} ${found.surname}`.replace(/\s+/g, ' ').trim();
+  return { session: { ...found.session, sharedAt: found.session.sharedAt }, ownerName, messages };
 }
 
 export interface NewChatMessage {
@@ -306,6 +366,7 @@ export function presentSession(row: ChatSessionRow): ChatSessionSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_message_at: row.lastMessageAt.toISOString(),
+    shared_at: row.sharedAt?.toISOString() ?? null,
   };
 }
 

@@ -29,10 +29,19 @@ async function exportOf(user: TestUser | null, sessionId: string) {
   return t.app.inject({ method: 'GET', url: `/api/chat/sessions/${sessionId}/export`, headers: user?.headers ?? {} });
 }
 
-/** An answer's Markdown lines as the plain text the record must show for each. */
+/** An answer's Markdown lines as the plain text the record must show for each (a table row: each of its cells). */
 function answerLines(markdown: string): string[] {
   return markdown
     .split('\n')
+    .filter((line) => !/^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(line))
+    .flatMap((line) =>
+      /^\s*\|/.test(line)
+        ? line
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .split('|')
+        : [line],
+    )
     .map((line) =>
       line
         .replace(/^\s*(#{1,6}|[-*]|\d+\.)\s+/, '')
@@ -181,6 +190,12 @@ describe('GET /api/chat/sessions/:id/export', () => {
       '',
       '- Keep records for five years [1]',
       '  - including temperature readings [2]',
+      '',
+      '| Role | Duty |',
+      '| --- | --- |',
+      '| **Responsible Person** | Appoints the competent person [1] |',
+      '| Ward housekeeper | Flushes outlets \\| records it<br>weekly [2] |',
+      'After the table.',
     ].join('\n');
     const question = 'Draft the responsibilities section of a water safety policy for a community hospital';
     const rows = [
@@ -230,6 +245,16 @@ describe('GET /api/chat/sessions/:id/export', () => {
     expect(text).toContain('1.\tThe Responsible Person must appoint a competent person [1].');
     expect(text).toContain('2.\tLittle-used outlets must be flushed weekly [2].');
     expect(text).not.toContain('**');
+    // A table stays a table: a header row, then one row per line of the answer's table.
+    expect(html).toContain(
+      [
+        '<table><thead><tr><th><p><strong>Role</strong></p></th><th><p><strong>Duty</strong></p></th></tr></thead><tbody>',
+        '<tr><td><p><strong>Responsible Person</strong></p></td><td><p>Appoints the competent person [1]</p></td></tr>',
+        '<tr><td><p>Ward housekeeper</p></td><td><p>Flushes outlets | records it; weekly [2]</p></td></tr></tbody></table>',
+      ].join(''),
+    );
+    expect(text).not.toContain('| --- |');
+    expect(text).toContain('After the table.');
 
     // Sources: the superseded edition with its replacement, the quote in full; the attachment without a link.
     expect(text).toContain(`[1] ${superseded.code} — ${superseded.title}`);

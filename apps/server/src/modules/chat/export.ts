@@ -314,24 +314,66 @@ type AnswerBlock =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph'; lines: string[] }
   | { kind: 'bullet'; level: number; text: string }
-  | { kind: 'numbered'; level: number; number: string; text: string };
+  | { kind: 'numbered'; level: number; number: string; text: string }
+  | { kind: 'table'; header: string[]; rows: string[][] };
 
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?$/;
 const BULLET = /^(\s*)[-*+•]\s+(.*)$/;
 const NUMBERED = /^(\s*)(\d{1,4})[.)]\s+(.*)$/;
+const DELIMITER_CELL = /^:?-+:?$/;
+
+/** The cells of a pipe-table row (outer bars dropped, `\|` a bar inside a cell), or null for a line with no bar. */
+function tableCells(line: string): string[] | null {
+  if (!line.includes('|')) return null;
+  let text = line.trim();
+  if (text.startsWith('|')) text = text.slice(1);
+  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
+  return text.split(/(?<!\\)\|/).map((cell) =>
+    cell
+      .replace(/\\\|/g, '|')
+      .replace(/<br\s*\/?>/gi, '; ')
+      .trim(),
+  );
+}
+
+/** A table starts with a row whose next line is a delimiter row (`| --- | :---: |`) of as many cells. */
+function tableHead(line: string, next: string | undefined): string[] | null {
+  const header = tableCells(line);
+  const delimiter = next === undefined ? null : tableCells(next);
+  if (!header || !delimiter || delimiter.length !== header.length || !delimiter.every((cell) => DELIMITER_CELL.test(cell))) return null;
+  return header;
+}
 
 /**
  * An answer's Markdown subset, read as the chat page reads it (apps/web answer-format.ts):
  * `#` headings, `- ` bullets and `1. ` numbered items (nested by two-space indents; an indented
- * line that is not an item continues the item above), paragraphs whose lines join with a space,
- * **bold** and *italics*. Citation markers [n] stay in the text.
+ * line that is not an item continues the item above), pipe tables (a header row, a delimiter row,
+ * rows until a line with no bar), paragraphs whose lines join with a space, **bold** and
+ * *italics*. Citation markers [n] stay in the text.
  */
 function answerBlocks(markdown: string): AnswerBlock[] {
   const blocks: AnswerBlock[] = [];
   let paragraph: string[] | null = null;
   let item: Extract<AnswerBlock, { text: string }> | null = null;
-  for (const raw of cleanText(markdown).split('\n')) {
+  const lines = cleanText(markdown).split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const raw = lines[index] ?? '';
     const line = raw.trimEnd();
+    const header = tableHead(line, lines[index + 1]);
+    if (header) {
+      // Rows until a line with no bar; short rows padded, long ones cut to the header's columns.
+      const rows: string[][] = [];
+      for (index += 2; index < lines.length; index += 1) {
+        const cells = tableCells(lines[index] ?? '');
+        if (!cells) break;
+        rows.push(header.map((_, i) => cells[i] ?? ''));
+      }
+      index -= 1;
+      blocks.push({ kind: 'table', header, rows });
+      paragraph = null;
+      item = null;
+      continue;
+    }
     const heading = HEADING.exec(line);
     const bullet = BULLET.exec(line);
     const numbered = bullet ? null : NUMBERED.exec(line);
@@ -388,6 +430,10 @@ function answerContent(markdown: string): Block[] {
       continue;
     }
     items = null;
+    if (block.kind === 'table') {
+      out.push({ kind: 'table', header: block.header.map(inlineSpans), rows: block.rows.map((row) => row.map(inlineSpans)) });
+      continue;
+    }
     if (block.kind === 'heading') out.push({ kind: 'heading', level: block.level <= 2 ? 3 : 4, content: inlineSpans(block.text) });
     else out.push({ kind: 'paragraph', content: inlineSpans(block.lines.join(' ')) });
   }

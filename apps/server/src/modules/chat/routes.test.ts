@@ -133,6 +133,7 @@ describe('POST /api/chat/sessions', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       last_message_at: session.created_at,
+      shared_at: null,
     });
     expect(response.headers.location).toBe(`/api/chat/sessions/${session.id}`);
 

@@ -22,11 +22,13 @@ import {
   deleteSession,
   findSession,
   getSession,
+  getSharedSession,
   listSessions,
   presentMessage,
   presentSession,
   renameSession,
   setFeedback,
+  setSharing,
 } from './conversations.ts';
 import { chatExportRoutes } from './export.ts';
 import { askQuestion, createQuestionLimiter, editQuestion, type Question, regenerateAnswer } from './questions.ts';
@@ -82,6 +84,29 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     handler: async ({ auth, params }) => {
       await deleteSession({ db, owner: auth, sessionId: params.id });
       return undefined;
+    },
+  });
+
+  route(app, chatEndpoints.shareSession, {
+    handler: async ({ auth, params }) => presentSession(await setSharing({ db, owner: auth, sessionId: params.id, shared: true })),
+  });
+
+  route(app, chatEndpoints.unshareSession, {
+    handler: async ({ auth, params }) => presentSession(await setSharing({ db, owner: auth, sessionId: params.id, shared: false })),
+  });
+
+  // Read-only, for any member of the owner's organisation: the owner's ratings stay the owner's.
+  route(app, chatEndpoints.sharedSession, {
+    handler: async ({ auth, params }) => {
+      const { session, ownerName, messages } = await getSharedSession({ db, reader: auth, sessionId: params.id });
+      const owner = { organisationId: session.organisationId, userId: session.userId };
+      const presented = await presentMessages({ db, owner, sessionId: session.id, messages });
+      return {
+        ...presentSession(session),
+        shared_at: session.sharedAt.toISOString(),
+        shared_by: { name: ownerName },
+        messages: presented.map((message) => ({ ...message, feedback: null, feedback_comment: null })),
+      };
     },
   });
 

@@ -35,6 +35,20 @@ const chatConversationDeleted = z.strictObject({
   data: noData,
 });
 
+/** The owner shared the conversation read-only with their organisation (only when it was private). */
+const chatConversationShared = z.strictObject({
+  kind: z.literal('chat.conversation_shared'),
+  subject: chatSessionSubject,
+  data: noData,
+});
+
+/** The owner stopped sharing it (only when it was shared). */
+const chatConversationUnshared = z.strictObject({
+  kind: z.literal('chat.conversation_unshared'),
+  subject: chatSessionSubject,
+  data: noData,
+});
+
 const signedIn = z.strictObject({
   kind: z.literal('auth.signed_in'),
   subject: userSubject,
@@ -113,10 +127,22 @@ const favouriteSet = z.strictObject({
   data: z.strictObject({ like: z.boolean() }),
 });
 
+/**
+ * A signed-in user opened a document in the reader (GET of a document by id or by file name).
+ * Home lists a user's recently opened documents from these.
+ */
+const documentOpened = z.strictObject({
+  kind: z.literal('documents.opened'),
+  subject: documentSubject,
+  data: noData,
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
   chatConversationDeleted,
+  chatConversationShared,
+  chatConversationUnshared,
   signedIn,
   accountCreated,
   passwordReset,
@@ -127,6 +153,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   photoRemoved,
   documentIngested,
   favouriteSet,
+  documentOpened,
 ]);
 
 export type EventBody = z.infer<typeof eventSchema>;

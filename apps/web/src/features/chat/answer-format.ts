@@ -1,7 +1,7 @@
 /**
  * The small markdown subset the answer engines write — headings, bullet and numbered lists,
- * bold, italics, paragraphs and `[n]` citation markers — read into a tree the page renders as
- * React elements. Nothing here ever becomes HTML: text stays text whatever it contains.
+ * pipe tables, bold, italics, paragraphs and `[n]` citation markers — read into a tree the page
+ * renders as React elements. Nothing here ever becomes HTML: text stays text whatever it contains.
  */
 
 export type InlineNode =
@@ -13,7 +13,10 @@ export type InlineNode =
 export type AnswerBlock =
   | { kind: 'heading'; level: 2 | 3 | 4; children: InlineNode[] }
   | { kind: 'paragraph'; children: InlineNode[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: InlineNode[][] };
+  | { kind: 'list'; ordered: boolean; start: number; items: InlineNode[][] }
+  | { kind: 'table'; align: TableAlign[]; header: InlineNode[][]; rows: InlineNode[][][] };
+
+export type TableAlign = 'left' | 'center' | 'right' | null;
 
 interface ListDraft {
   ordered: boolean;
@@ -25,6 +28,54 @@ const HEADING = /^(#{1,6})\s+(.*)$/;
 const BULLET = /^\s*[-*•]\s+(.*)$/;
 const NUMBERED = /^\s*(\d{1,4})[.)]\s+(.*)$/;
 const MARKER = /\[(\d{1,3})\]/g;
+/** One cell of a table's delimiter row: `---`, `:---`, `---:` or `:---:`. */
+const DELIMITER_CELL = /^\s*:?-+:?\s*$/;
+
+/**
+ * The cells of a pipe-table row: outer pipes dropped, `\|` kept as a pipe inside a cell. A line
+ * with no pipe at all is not a row.
+ */
+export function splitTableRow(line: string): string[] | null {
+  if (!line.includes('|')) return null;
+  let text = line.trim();
+  if (text.startsWith('|')) text = text.slice(1);
+  if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
+  const cells: string[] = [];
+  let cell = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '\\' && text[i + 1] === '|') {
+      cell += '|';
+      i += 1;
+    } else if (char === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/** The column alignments when the line is a delimiter row, else null. */
+function delimiterRow(line: string): TableAlign[] | null {
+  const cells = splitTableRow(line);
+  if (!cells || cells.length === 0 || !cells.every((cell) => DELIMITER_CELL.test(cell))) return null;
+  return cells.map((cell) => {
+    const left = cell.startsWith(':');
+    const right = cell.endsWith(':');
+    return left && right ? 'center' : right ? 'right' : left ? 'left' : null;
+  });
+}
+
+/**
+ * A row fitted to the header's columns: short rows padded with empty cells, extra cells dropped.
+ * A `<br>` inside a cell (the only way a pipe table breaks a line) becomes a new line of text.
+ */
+function fitRow(cells: readonly string[], columns: number): InlineNode[][] {
+  return Array.from({ length: columns }, (_, i) => parseInline((cells[i] ?? '').replace(/<br\s*\/?>/gi, '\n')));
+}
 
 /** Markers inside a text: `[1]`, `[1][2]`; anything else stays text. */
 function withMarkers(text: string): InlineNode[] {
@@ -67,13 +118,32 @@ export function parseInline(text: string): InlineNode[] {
   return nodes;
 }
 
+/** A line that starts like a table row (`| …`), or a delimiter row still arriving (`|---|:-`). */
+const TABLE_START = /^\s*\|/;
+
+/**
+ * While an answer streams, a table's header row arrives before its delimiter row: until the
+ * delimiter is complete those last lines would read as a paragraph of bars. They are held back
+ * (and shown as the table they become) instead.
+ */
+function withoutUnfinishedTableHead(lines: string[]): string[] {
+  const last = lines.length - 1;
+  const lastLine = lines[last] ?? '';
+  const before = lines[last - 1] ?? '';
+  if (TABLE_START.test(lastLine) && !TABLE_START.test(before)) return lines.slice(0, last);
+  const delimiterSoFar = /^\s*\|?[\s:|-]*$/.test(lastLine) && lastLine.includes('-');
+  const complete = delimiterRow(lastLine)?.length === splitTableRow(before)?.length;
+  if (delimiterSoFar && !complete && TABLE_START.test(before) && !TABLE_START.test(lines[last - 2] ?? '')) return lines.slice(0, last - 1);
+  return lines;
+}
+
 /**
  * The answer's blocks. Lines of a paragraph join with a space; a list runs while its items
  * continue (a bullet after a numbered item starts a new list); a blank line ends either. Text
  * that is still streaming parses the same way: an unfinished `**bold` simply shows its stars
- * until the closing pair arrives.
+ * until the closing pair arrives, and a table shows once its delimiter row has arrived.
  */
-export function parseAnswer(text: string): AnswerBlock[] {
+export function parseAnswer(text: string, options: { streaming?: boolean } = {}): AnswerBlock[] {
   const blocks: AnswerBlock[] = [];
   let paragraph: string[] = [];
   // Held in an object so the flush helpers' resets are visible to the loop's type narrowing.
@@ -89,11 +159,31 @@ export function parseAnswer(text: string): AnswerBlock[] {
     open.list = null;
   };
 
-  for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+  const allLines = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = options.streaming ? withoutUnfinishedTableHead(allLines) : allLines;
+  for (let index = 0; index < lines.length; index += 1) {
+    const rawLine = lines[index] ?? '';
     const line = rawLine.trimEnd();
     if (line.trim() === '') {
       flushParagraph();
       flushList();
+      continue;
+    }
+    // A table: a header row, then a delimiter row with as many cells, then rows until a line with no pipe.
+    const headerCells = splitTableRow(line);
+    const align = headerCells ? delimiterRow(lines[index + 1] ?? '') : null;
+    if (headerCells && align && align.length === headerCells.length) {
+      flushParagraph();
+      flushList();
+      const rows: InlineNode[][][] = [];
+      index += 2;
+      for (; index < lines.length; index += 1) {
+        const cells = splitTableRow(lines[index] ?? '');
+        if (!cells) break;
+        rows.push(fitRow(cells, headerCells.length));
+      }
+      index -= 1;
+      blocks.push({ kind: 'table', align, header: fitRow(headerCells, headerCells.length), rows });
       continue;
     }
     const heading = HEADING.exec(line);

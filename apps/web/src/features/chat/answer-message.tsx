@@ -15,7 +15,8 @@ export interface AnswerMessageProps {
   busy: boolean;
   /** Only the latest answer offers Regenerate (an earlier one would drop what follows it). */
   isLast: boolean;
-  onRegenerate: (messageId: string) => void;
+  /** Absent in a read-only (shared) conversation, which offers neither Regenerate nor feedback. */
+  onRegenerate?: (messageId: string) => void;
   onOpenSources: (messageId: string, n: number | null) => void;
 }
 
@@ -74,7 +75,7 @@ export function AnswerMessage({ sessionId, message, busy, isLast, onRegenerate, 
             {copied ? 'Copied' : 'Copy'}
           </MessageActionButton>
         )}
-        {(isLast || failed) && (
+        {onRegenerate && (isLast || failed) && (
           <MessageActionButton icon={RotateCw} disabled={busy} onClick={() => onRegenerate(message.id)}>
             Regenerate
           </MessageActionButton>
@@ -84,7 +85,7 @@ export function AnswerMessage({ sessionId, message, busy, isLast, onRegenerate, 
             Sources ({message.citations.length})
           </MessageActionButton>
         )}
-        {!failed && <FeedbackControl sessionId={sessionId} message={message} />}
+        {onRegenerate && !failed && <FeedbackControl sessionId={sessionId} message={message} />}
         {message.engine && <EngineBadge engine={message.engine} className="ml-auto" />}
       </div>
     </article>

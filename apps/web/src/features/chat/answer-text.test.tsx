@@ -1,7 +1,7 @@
 import type { Citation } from '@verity/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { parseAnswer, parseInline } from './answer-format';
+import { inlineText, parseAnswer, parseInline } from './answer-format';
 import { AnswerText } from './answer-text';
 
 function citation(n: number, overrides: Partial<Citation> = {}): Citation {
@@ -43,6 +43,50 @@ describe('the answer format', () => {
       { kind: 'marker', n: 2 },
       { kind: 'text', text: '.' },
     ]);
+  });
+
+  it('reads a pipe table: header, alignment, rows fitted to the columns, escaped pipes and markers in cells', () => {
+    const blocks = parseAnswer(
+      [
+        'Who does what:',
+        '',
+        '| Role | Duties | Cited |',
+        '| :--- | --- | ---: |',
+        '| **Duty holder** | Appoints the Designated Person [1] | yes |',
+        '| AP(LV) | Issues permits a \\| b<br>and keeps records [2] |',
+        '| CP(LV) | Works under a permit | x | extra |',
+        'After the table.',
+      ].join('\n'),
+    );
+    expect(blocks.map((block) => block.kind)).toEqual(['paragraph', 'table', 'paragraph']);
+    const table = blocks[1];
+    if (table?.kind !== 'table') throw new Error('expected a table');
+    expect(table.align).toEqual(['left', null, 'right']);
+    expect(table.header.map(inlineText)).toEqual(['Role', 'Duties', 'Cited']);
+    expect(table.rows.map((row) => row.map(inlineText))).toEqual([
+      ['Duty holder', 'Appoints the Designated Person [1]', 'yes'],
+      ['AP(LV)', 'Issues permits a | b\nand keeps records [2]', ''],
+      ['CP(LV)', 'Works under a permit', 'x'],
+    ]);
+    expect(table.rows[0]?.[0]).toEqual([{ kind: 'strong', children: [{ kind: 'text', text: 'Duty holder' }] }]);
+    expect(table.rows[0]?.[1]).toContainEqual({ kind: 'marker', n: 1 });
+  });
+
+  it('needs a delimiter row for a table: a lone pipe line stays a paragraph (as while a table streams in)', () => {
+    expect(parseAnswer('| Role | Duties |').map((block) => block.kind)).toEqual(['paragraph']);
+    expect(parseAnswer('either | or\n\n- a | b').map((block) => block.kind)).toEqual(['paragraph', 'list']);
+    expect(parseAnswer('Role | Duties\n--- | ---\nDP | Appoints').map((block) => block.kind)).toEqual(['table']);
+  });
+
+  it('while streaming, holds back a table head until its delimiter row is complete', () => {
+    const kinds = (text: string) => parseAnswer(text, { streaming: true }).map((block) => block.kind);
+    expect(kinds('Who does what:\n\n| Role | Duties |')).toEqual(['paragraph']);
+    expect(kinds('Who does what:\n\n| Role | Duties |\n|---|')).toEqual(['paragraph']);
+    expect(kinds('Who does what:\n\n| Role | Duties |\n|---|--')).toEqual(['paragraph', 'table']);
+    expect(kinds('Who does what:\n\n| Role | Duties |\n|---|---|')).toEqual(['paragraph', 'table']);
+    expect(kinds('| Role | Duties |\n|---|---|\n| DP | Appoi')).toEqual(['table']);
+    // A stored answer is read as written.
+    expect(parseAnswer('Who does what:\n\n| Role | Duties |').map((block) => block.kind)).toEqual(['paragraph', 'paragraph']);
   });
 
   it('leaves an arithmetic star and an unfinished bold as text', () => {
@@ -97,6 +141,35 @@ describe('AnswerText', () => {
     expect(screen.getByRole('heading', { name: 'Draft: Policy' }).tagName).toBe('H3');
     expect(container.querySelector('strong')?.textContent).toBe('2.1 Designated Person');
     expect(container.querySelectorAll('ol > li')).toHaveLength(2);
+  });
+
+  it('renders a table with column headers, a scrollable labelled region and working markers in its cells', () => {
+    const onOpen = vi.fn();
+    render(
+      <AnswerText
+        text={'| Role | Duties |\n|---|---|\n| Designated Person | Appoints the AP(LV) [1] |\n| AP(LV) | Issues permits [2] |'}
+        citations={[citation(1), citation(2)]}
+        onOpenCitation={onOpen}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Table: Role, Duties' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.className).toContain('overflow-x-auto');
+    const table = within(region).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Role', 'Duties']);
+    expect(within(table).getAllByRole('columnheader')[0]?.getAttribute('scope')).toBe('col');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2] as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('AP(LV)');
+    const marker = within(rows[2] as HTMLElement).getByRole('button', { name: /^Source 2: / });
+    fireEvent.focus(marker);
+    expect(screen.getByRole('tooltip').textContent).toContain('at least every five years');
+    fireEvent.click(marker);
+    expect(onOpen).toHaveBeenCalledWith(2);
   });
 
   it('labels an attached file as such', () => {

@@ -1,6 +1,7 @@
 import type { Citation } from '@verity/shared';
-import { type ReactNode, useMemo } from 'react';
-import { type AnswerBlock, type InlineNode, parseAnswer } from './answer-format';
+import { type ReactNode, useId, useMemo } from 'react';
+import { cn } from '../../lib/cn';
+import { type AnswerBlock, type InlineNode, inlineText, parseAnswer } from './answer-format';
 import { CitationMarker } from './citation-marker';
 
 export interface AnswerTextProps {
@@ -49,6 +50,87 @@ function Caret() {
   return <span aria-hidden="true" className="ml-1 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-brand-500" />;
 }
 
+const ALIGN_CLASS = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+/**
+ * A table of the answer: a header row of column headers and the rows under it, in a region that
+ * scrolls sideways on a narrow screen (focusable, so it scrolls from the keyboard too). Cells
+ * keep their citation buttons.
+ */
+function AnswerTable({
+  block,
+  citations,
+  onOpenCitation,
+  caret,
+}: {
+  block: Extract<AnswerBlock, { kind: 'table' }>;
+  citations: ReadonlyMap<number, Citation>;
+  onOpenCitation: (n: number) => void;
+  caret: boolean;
+}) {
+  const captionId = useId();
+  const columns = block.header.map((cell) => inlineText(cell).trim()).filter(Boolean);
+  const caption = columns.length > 0 ? `Table: ${columns.join(', ')}` : 'Table';
+  const alignOf = (i: number) => {
+    const align = block.align[i];
+    return align ? ALIGN_CLASS[align] : 'text-left';
+  };
+  return (
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls sideways, and a keyboard user needs to reach it to scroll it.
+      tabIndex={0}
+      aria-labelledby={captionId}
+      data-answer-table=""
+      className="focus-ring my-3 max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white first:mt-0 last:mb-0"
+    >
+      {/* Two columns wrap within a phone's width; wider tables keep readable columns and scroll sideways. */}
+      <table
+        className="w-full border-collapse text-left text-sm leading-6"
+        style={block.header.length > 2 ? { minWidth: `${Math.min(block.header.length, 6) * 9}rem` } : undefined}
+      >
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {block.header.map((cell, i) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place.
+                key={i}
+                scope="col"
+                className={cn('border-slate-200 border-b px-3 py-2 align-bottom font-semibold text-slate-900', alignOf(i))}
+              >
+                <Inline nodes={cell} citations={citations} onOpenCitation={onOpenCitation} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {block.rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are re-parsed as text streams in; their order is their identity.
+            <tr key={r} className="border-slate-100 border-b last:border-b-0 even:bg-slate-50/50">
+              {row.map((cell, i) => (
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place.
+                  key={i}
+                  className={cn(
+                    'whitespace-pre-line px-3 py-2 align-top text-slate-800',
+                    i === 0 && 'font-medium text-slate-900',
+                    alignOf(i),
+                  )}
+                >
+                  <Inline nodes={cell} citations={citations} onOpenCitation={onOpenCitation} />
+                  {caret && r === block.rows.length - 1 && i === row.length - 1 && <Caret />}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function Block({
   block,
   citations,
@@ -77,6 +159,7 @@ function Block({
       </p>
     );
   }
+  if (block.kind === 'table') return <AnswerTable block={block} citations={citations} onOpenCitation={onOpenCitation} caret={caret} />;
   const items = block.items.map((item, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity beyond their place in the answer.
     <li key={i} className="pl-1">
@@ -94,11 +177,11 @@ function Block({
 }
 
 /**
- * An answer's text as React elements (never as HTML): headings, lists, bold, italics and
+ * An answer's text as React elements (never as HTML): headings, lists, tables, bold, italics and
  * paragraphs, with each `[n]` that names one of the answer's sources as a citation button.
  */
 export function AnswerText({ text, citations, onOpenCitation, streaming = false }: AnswerTextProps) {
-  const blocks = useMemo(() => parseAnswer(text), [text]);
+  const blocks = useMemo(() => parseAnswer(text, { streaming }), [text, streaming]);
   const byNumber = useMemo(() => new Map(citations.map((citation) => [citation.n, citation])), [citations]);
   return (
     <div className="break-words text-[0.95rem] text-slate-800 leading-7">

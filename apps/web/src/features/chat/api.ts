@@ -31,6 +31,7 @@ export const chatKeys = {
   lists: ['chat', 'sessions'] as const,
   list: (q: string) => ['chat', 'sessions', { q }] as const,
   session: (id: string) => ['chat', 'session', id] as const,
+  shared: (id: string) => ['chat', 'shared', id] as const,
   config: ['chat', 'config'] as const,
 };
 
@@ -105,6 +106,41 @@ export function chatSessionQueryOptions(id: string) {
 /** Disabled without an id. */
 export function useChatSession(id: string | null) {
   return useQuery({ ...chatSessionQueryOptions(id ?? ''), enabled: id !== null && id !== '' });
+}
+
+/**
+ * A conversation someone in the caller's organisation shared with it, read only. A 404 means it is
+ * private (never shared, no longer shared, deleted or another organisation's).
+ */
+export function sharedChatSessionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: chatKeys.shared(id),
+    queryFn: ({ signal }) => api(chatEndpoints.sharedSession, { params: { id } }, { signal }),
+  });
+}
+
+export function useSharedChatSession(id: string) {
+  return useQuery(sharedChatSessionQueryOptions(id));
+}
+
+/** The address colleagues open to read a shared conversation: the conversation's own page. */
+export function chatShareLink(sessionId: string, origin: string = window.location.origin): string {
+  return `${origin}${chatSessionPath(sessionId)}`;
+}
+
+/** Share a conversation of the caller's with their organisation (shared: true) or stop sharing it. */
+export function useSetChatSharing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; shared: boolean }) =>
+      input.shared
+        ? api(chatEndpoints.shareSession, { params: { id: input.id } })
+        : api(chatEndpoints.unshareSession, { params: { id: input.id } }),
+    onSuccess: (session) => {
+      updateCachedSession(queryClient, session);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.shared(session.id) });
+    },
+  });
 }
 
 /** What this server's chat can do (engine badge, attachment limits); a failure leaves it undefined. */
@@ -254,19 +290,13 @@ export async function downloadChatExport(sessionId: string, signal?: AbortSignal
   const headers = new Headers();
   if (token) headers.set(AUTH_TOKEN_HEADER, token);
 
-  // Background (as the descriptor says): the caller opens the error dialog itself, whatever the refusal.
-  return fetchApi(
-    chatExportUrl(sessionId),
-    { headers },
-    { signal, background: chatEndpoints.exportSession.background },
-    token,
-    async (response) => {
-      const blob = await response.blob();
-      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
-      saveBlob(blob, fileName);
-      return fileName;
-    },
-  );
+  // Background for this call only: the caller opens the error dialog itself, whatever the refusal.
+  return fetchApi(chatExportUrl(sessionId), { headers }, { signal, background: true }, token, async (response) => {
+    const blob = await response.blob();
+    const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
+    saveBlob(blob, fileName);
+    return fileName;
+  });
 }
 
 function saveBlob(blob: Blob, fileName: string): void {

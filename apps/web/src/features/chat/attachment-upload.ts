@@ -53,9 +53,8 @@ export function uploadAttachment(
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    // The descriptor says background: the refusal is shown next to the file, never in the error dialog.
-    const fail = (status: number, body?: ApiErrorBody) =>
-      reject(apiFailure(status, body, { background: chatEndpoints.uploadAttachment.background }, token));
+    // A refusal is shown next to the file; a 401 or a server failure also raises the error dialog (SPEC §8).
+    const fail = (status: number, body?: ApiErrorBody) => reject(apiFailure(status, body, {}, token));
     xhr.addEventListener('load', () => {
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && typeof body === 'object' && body !== null) {

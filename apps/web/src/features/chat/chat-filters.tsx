@@ -4,6 +4,7 @@ import { FilterPickers } from '../../components/filters/filter-pickers';
 import { cn } from '../../lib/cn';
 
 export interface ChatFiltersProps {
+  id?: string;
   references: readonly DocumentReference[];
   filters: DocumentFilters;
   onChange: (filters: DocumentFilters) => void;
@@ -25,6 +26,7 @@ export function countFilters(filters: DocumentFilters): number {
  * narrowing each other the same way) and whether the organisation's internal documents count.
  */
 export function ChatFilters({
+  id,
   references,
   filters,
   onChange,
@@ -41,7 +43,7 @@ export function ChatFilters({
   };
 
   return (
-    <section aria-label="Scope of the next question" className="border-slate-200 border-b bg-white px-4 py-3">
+    <section id={id} aria-label="Scope of the next question" className="border-slate-200 border-b bg-white px-4 py-3">
       <div className="mx-auto flex max-w-3xl flex-col gap-3">
         <FilterPickers references={references} filters={filters} onToggle={toggle} disabled={disabled} />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

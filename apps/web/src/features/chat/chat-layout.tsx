@@ -1,5 +1,5 @@
 import { type ChatSessionSummary, hasAnyRole } from '@verity/shared';
-import { Lock, MessagesSquare, Plus } from 'lucide-react';
+import { MessagesSquare, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -10,41 +10,36 @@ import { CHAT_PATH } from './api';
 import { ChatThread } from './chat-thread';
 import { ConversationDeleteDialog } from './conversation-delete-dialog';
 import { ConversationList } from './conversation-list';
+import { ConversationPrivate } from './conversation-private';
+import { SharedConversation } from './shared-conversation';
 
 /** The phone and tablet drawer: wide enough for a title, never the whole screen. */
 const DRAWER_WIDTH = 'min(20rem, 88vw)';
 const NO_ROLES: readonly string[] = [];
 
 /**
- * Guests may follow a /chat/{sessionId} link (a shared detail route), but conversations are
- * private to the person who asked them, so a guest is told so instead of meeting a failed list.
- */
-function GuestChatNotice() {
-  return (
-    <div className="flex flex-1 items-center justify-center p-6">
-      <div className="max-w-md rounded-lg border border-slate-200 bg-white p-6 text-center shadow-sm">
-        <Lock aria-hidden="true" className="mx-auto size-8 text-slate-400" />
-        <h1 className="mt-3 font-semibold text-lg text-slate-900">This conversation is private</h1>
-        <p className="mt-2 text-slate-600 text-sm">
-          Conversations can be read only by the person who started them. Ask them to export it as a Word document (Export (.docx)) and share
-          the file with you.
-        </p>
-        <ButtonLink to="/home" variant="secondary" size="sm" className="mt-4">
-          Go to Home
-        </ButtonLink>
-      </div>
-    </div>
-  );
-}
-
-/**
  * /chat and /chat/{sessionId}: the conversations list beside the thread (a drawer below the lg
- * breakpoint). The route's fixed layout keeps the page itself from scrolling; the list
+ * breakpoint, opened from the thread's own header row, which also starts a new conversation, so
+ * a phone spends one compact bar, not two, above the conversation). The route's fixed layout keeps the page itself from scrolling; the list
  * and the thread scroll inside their own columns.
  */
 export function ChatLayout() {
   const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
-  return hasAnyRole(roles, ['standard']) ? <ChatWorkspace /> : <GuestChatNotice />;
+  return hasAnyRole(roles, ['standard']) ? <ChatWorkspace /> : <GuestChat />;
+}
+
+/**
+ * Guests may follow a /chat/{sessionId} link (a shared detail route): a conversation shared with
+ * their organisation opens read only; any other is private to the person who asked it.
+ */
+function GuestChat() {
+  const { sessionId } = useParams();
+  if (!sessionId) return <ConversationPrivate />;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <SharedConversation sessionId={sessionId} />
+    </div>
+  );
 }
 
 function ChatWorkspace() {
@@ -74,25 +69,29 @@ function ChatWorkspace() {
       </aside>
 
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-slate-200 border-b bg-white px-2 lg:hidden print:hidden">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setDrawerLocation(location.key)}
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-          >
-            <MessagesSquare aria-hidden="true" className="size-4" />
-            Conversations
-          </Button>
-          <ButtonLink to={CHAT_PATH} variant="ghost" size="sm">
-            <Plus aria-hidden="true" className="size-4" />
-            New conversation
-          </ButtonLink>
-        </div>
-        <div className="flex min-h-0 flex-1 flex-col">
-          <ChatThread sessionId={activeId} />
-        </div>
+        <ChatThread
+          sessionId={activeId}
+          phoneNav={{
+            start: (
+              <Button
+                variant="ghost"
+                onClick={() => setDrawerLocation(location.key)}
+                aria-haspopup="dialog"
+                aria-expanded={drawerOpen}
+                className="shrink-0 px-2 text-slate-700 lg:hidden print:hidden"
+              >
+                <MessagesSquare aria-hidden="true" className="size-5" />
+                <span className="max-sm:sr-only">Conversations</span>
+              </Button>
+            ),
+            end: (
+              <ButtonLink to={CHAT_PATH} variant="ghost" className="shrink-0 px-2 lg:hidden print:hidden">
+                <Plus aria-hidden="true" className="size-5" />
+                <span className="max-sm:sr-only">New conversation</span>
+              </ButtonLink>
+            ),
+          }}
+        />
       </div>
 
       <Drawer open={drawerOpen} onClose={closeDrawer} label="Conversations" width={DRAWER_WIDTH}>

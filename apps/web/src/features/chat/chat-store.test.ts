@@ -13,7 +13,7 @@ function message(id: string, role: ChatMessage['role'], position: number, overri
 }
 
 function detail(messages: ChatMessage[], title = 'Electrical inspection'): ChatSessionDetail {
-  return { id: SESSION, title, created_at: NOW, updated_at: NOW, last_message_at: NOW, messages };
+  return { id: SESSION, title, created_at: NOW, updated_at: NOW, last_message_at: NOW, shared_at: null, messages };
 }
 
 function frame(event: ChatStreamEvent): string {
@@ -72,7 +72,14 @@ describe('streaming an answer', () => {
           data: {
             question: q2,
             answer: a2,
-            session: { id: SESSION, title: 'Electrical inspection', created_at: NOW, updated_at: NOW, last_message_at: NOW },
+            session: {
+              id: SESSION,
+              title: 'Electrical inspection',
+              created_at: NOW,
+              updated_at: NOW,
+              last_message_at: NOW,
+              shared_at: null,
+            },
           },
         }),
       ]),
@@ -113,7 +120,7 @@ describe('streaming an answer', () => {
             data: {
               question: q1,
               answer: replacement,
-              session: { id: SESSION, title: 'T', created_at: NOW, updated_at: NOW, last_message_at: NOW },
+              session: { id: SESSION, title: 'T', created_at: NOW, updated_at: NOW, last_message_at: NOW, shared_at: null },
             },
           }),
         ]),

@@ -65,13 +65,25 @@ export interface ComposerAttachment {
 export interface ComposerDraft {
   text: string;
   mode: ChatMode;
+  /**
+   * The answer whose mode the composer last took: the mode control follows the mode the latest
+   * answer was produced in (as the server stored it) once per answer, and the person can change it after.
+   */
+  modeFromAnswer: string | null;
   /** null: the library's default categories (known once filter data loads), no domain or subdomain. */
   filters: DocumentFilters | null;
   includeInternal: boolean;
   attachments: ComposerAttachment[];
 }
 
-export const EMPTY_DRAFT: ComposerDraft = { text: '', mode: 'answer', filters: null, includeInternal: true, attachments: [] };
+export const EMPTY_DRAFT: ComposerDraft = {
+  text: '',
+  mode: 'answer',
+  modeFromAnswer: null,
+  filters: null,
+  includeInternal: true,
+  attachments: [],
+};
 
 interface ChatState {
   streams: Record<string, ActiveStream>;

@@ -13,7 +13,14 @@ import { buildChatMessage, buildCitation, TEST_NOW as NOW } from './test-message
 const SESSION_ID = '01JCHATSESSION000000000001';
 const QUESTION = 'How often must fixed electrical installations in a hospital be inspected?';
 
-const summary: ChatSessionSummary = { id: SESSION_ID, title: 'New conversation', created_at: NOW, updated_at: NOW, last_message_at: NOW };
+const summary: ChatSessionSummary = {
+  id: SESSION_ID,
+  title: 'New conversation',
+  created_at: NOW,
+  updated_at: NOW,
+  last_message_at: NOW,
+  shared_at: null,
+};
 
 const config: ChatConfigResponse = {
   engine: { id: 'builtin', kind: 'builtin', label: 'Built-in engine (offline)' },
@@ -50,9 +57,9 @@ function sse(events: { event: string; data: unknown }[]): Response {
 }
 
 /** The app's usual calls, the chat's, and the streaming messages endpoint answered as Server-Sent Events. */
-function setup(): RecordedCall[] {
+function setup(answerOverrides: Partial<ChatMessage> = {}): RecordedCall[] {
   const question = message('user', QUESTION);
-  const answer = message('assistant', ANSWER_TEXT);
+  const answer = message('assistant', ANSWER_TEXT, answerOverrides);
   const titled = { ...summary, title: 'Inspection of fixed electrical installations' };
   const calls = mockApi({
     'GET /api/flags': { flags: buildFlags() },
@@ -139,6 +146,30 @@ describe('the chat thread', () => {
     );
     await userEvent.click(within(panel).getByRole('button', { name: 'Close sources' }));
     expect(screen.queryByRole('complementary', { name: /^Sources/ })).toBeNull();
+  });
+
+  it('the mode control follows the mode the server produced the latest answer in, and the person can change it after', async () => {
+    setup({ mode: 'draft' });
+    renderApp('/chat', { user });
+    const draftMode = await screen.findByRole('button', { name: 'Draft' });
+    expect(draftMode.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Your question' }), QUESTION);
+    await userEvent.keyboard('{Enter}');
+    const answer = await screen.findByRole('article', { name: 'Answer' });
+    await waitFor(() => expect(answer.getAttribute('data-status')).toBe('complete'));
+    // Asked as an answer, stored as a draft: the control says Draft, not the stale default.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Draft' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('button', { name: 'Answer' }).getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    expect(screen.getByRole('button', { name: 'Answer' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('opens a conversation with the mode of its latest answer', async () => {
+    setup({ mode: 'draft' });
+    renderApp(`/chat/${SESSION_ID}`, { user });
+    await screen.findByRole('article', { name: 'Answer' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Draft' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('textbox', { name: 'What should be drafted?' })).toBeTruthy();
   });
 
   it('refuses a question over the configured length: Send is disabled, Enter sends nothing', async () => {

@@ -1,7 +1,8 @@
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES, CHAT_ATTACHMENTS_MAX, CHAT_DEFAULT_TITLE, CHAT_MESSAGE_MAX_LENGTH } from '@verity/shared';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { DocumentFilters } from '../../components/filters/document-filters';
 import { LoadingState } from '../../components/ui/loading-state';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useFilterData } from '../../lib/filter-data';
 import { isChatNotFound, useChatConfig, useChatSession } from './api';
 import { formatBytes } from './attachment-upload';
@@ -12,6 +13,7 @@ import { CitationPanel } from './citation-panel';
 import { Composer } from './composer';
 import { ConversationUnavailable } from './conversation-unavailable';
 import { MessageList } from './message-list';
+import { SharedConversation } from './shared-conversation';
 import { ThreadHeader } from './thread-header';
 import { useChatSend } from './use-chat-send';
 import { useComposerAttachments } from './use-composer-attachments';
@@ -22,6 +24,22 @@ import { useThreadScroll } from './use-thread-scroll';
 export interface ChatThreadProps {
   /** null: /chat with no conversation yet (the first question creates one). */
   sessionId: string | null;
+  /**
+   * Below the lg breakpoint, the conversations drawer's button and New conversation: placed at
+   * the two ends of the thread's header so a phone has one compact bar above the conversation.
+   */
+  phoneNav?: { start: ReactNode; end: ReactNode };
+}
+
+/** The phone's navigation row while a conversation loads or cannot be shown (there is no header yet). */
+function PhoneNavRow({ phoneNav }: { phoneNav: ChatThreadProps['phoneNav'] }) {
+  if (!phoneNav) return null;
+  return (
+    <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-slate-200 border-b bg-white px-2 lg:hidden print:hidden">
+      {phoneNav.start}
+      {phoneNav.end}
+    </div>
+  );
 }
 
 /**
@@ -29,8 +47,10 @@ export interface ChatThreadProps {
  * composer. The streaming itself lives in the chat store, so it carries on when the page moves
  * from /chat to the conversation the first question created.
  */
-export function ChatThread({ sessionId }: ChatThreadProps) {
+export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
   const session = useChatSession(sessionId);
+  // The conversation's title names the tab; a new chat keeps the route's ("Chat — Verity").
+  useDocumentTitle(session.data?.title);
   const config = useChatConfig();
   const filterData = useFilterData();
   const draftKey = sessionId ?? NEW_CONVERSATION_KEY;
@@ -39,6 +59,23 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
   const announcement = useChatStore((state) => state.announcement);
   const updateDraft = useChatStore((state) => state.updateDraft);
   const [scopeOpen, setScopeOpen] = useState(false);
+  const scopeButtonId = useId();
+  const scopePanelId = useId();
+
+  // Escape closes the scope (a picker's own list, when open, takes the Escape first), and focus
+  // that was inside it goes back to the Scope button.
+  useEffect(() => {
+    if (!scopeOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const panel = document.getElementById(scopePanelId);
+      const focusInside = panel?.contains(document.activeElement) ?? false;
+      setScopeOpen(false);
+      if (focusInside) document.getElementById(scopeButtonId)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [scopeOpen, scopeButtonId, scopePanelId]);
 
   const messages = session.data?.messages ?? [];
   const maxLength = config.data?.message_max_length ?? CHAT_MESSAGE_MAX_LENGTH;
@@ -49,6 +86,16 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
     () => draft.filters ?? { category: defaultCategories ?? [], domain: [], subDomain: [] },
     [draft.filters, defaultCategories],
   );
+
+  // The mode control shows the mode the latest answer was produced in (a draft example, or an
+  // answer the server produced as a draft), once per answer: the person may switch it afterwards.
+  const latestAnswer = messages.findLast((message) => message.role === 'assistant');
+  const latestAnswerId = latestAnswer?.id ?? null;
+  const latestAnswerMode = latestAnswer?.mode ?? null;
+  useEffect(() => {
+    if (!latestAnswerId || !latestAnswerMode || stream || draft.modeFromAnswer === latestAnswerId) return;
+    updateDraft(draftKey, { mode: latestAnswerMode, modeFromAnswer: latestAnswerId });
+  }, [latestAnswerId, latestAnswerMode, stream, draft.modeFromAnswer, draftKey, updateDraft]);
 
   const sources = useSourcesPanel(sessionId, messages, stream);
   const scroll = useThreadScroll({
@@ -74,13 +121,26 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
 
   if (sessionId && session.isPending) {
     return (
-      <div className="flex min-h-0 flex-1 items-center justify-center">
-        <LoadingState message="Loading the conversation…" />
+      <div className="flex min-h-0 flex-1 flex-col">
+        <PhoneNavRow phoneNav={phoneNav} />
+        <div className="flex min-h-0 flex-1 items-center justify-center">
+          <LoadingState message="Loading the conversation…" />
+        </div>
       </div>
     );
   }
   if (sessionId && session.isError) {
-    return <ConversationUnavailable notFound={isChatNotFound(session.error)} onRetry={() => void session.refetch()} />;
+    // Not the reader's own: it may be a colleague's, shared with the organisation (read only).
+    if (isChatNotFound(session.error)) {
+      return (
+        <SharedConversation
+          sessionId={sessionId}
+          phoneNav={phoneNav}
+          privateView={<ConversationUnavailable notFound onRetry={() => void session.refetch()} />}
+        />
+      );
+    }
+    return <ConversationUnavailable notFound={false} onRetry={() => void session.refetch()} />;
   }
 
   const uploading = draft.attachments.some((item) => item.status === 'uploading');
@@ -102,9 +162,13 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
           sessionId={sessionId}
           engineLabel={config.data?.engine.label ?? null}
           canExport={messages.length > 0 && !streaming}
+          session={session.data ?? null}
+          start={phoneNav?.start}
+          end={phoneNav?.end}
         />
         {scopeOpen && (
           <ChatFilters
+            id={scopePanelId}
             references={filterData.data?.references ?? []}
             filters={filters}
             onChange={(next) => updateDraft(draftKey, { filters: next })}
@@ -115,7 +179,12 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
             disabled={!filterData.data}
           />
         )}
-        <div ref={scroll.scrollRef} onScroll={scroll.onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <div
+          ref={scroll.scrollRef}
+          onScroll={scroll.onScroll}
+          data-conversation-scroll=""
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        >
           {empty ? (
             <ChatEmptyState onAsk={(example) => void send(example)} disabled={starting} />
           ) : (
@@ -149,6 +218,8 @@ export function ChatThread({ sessionId }: ChatThreadProps) {
           scopeOpen={scopeOpen}
           onScopeToggle={() => setScopeOpen((open) => !open)}
           scopeCount={draft.filters === null && draft.includeInternal ? 0 : countFilters(filters) + (draft.includeInternal ? 0 : 1)}
+          scopeButtonId={scopeButtonId}
+          scopePanelId={scopePanelId}
           blockedReason={blockedReason}
         />
         <p role="status" className="sr-only">

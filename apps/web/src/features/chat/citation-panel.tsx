@@ -1,8 +1,10 @@
 import type { Citation } from '@verity/shared';
 import { ArrowUpRight, FileText, Paperclip, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { conversationReturnState } from '../../lib/return-to';
+import { type CitationGroup, groupCitations } from './citation-groups';
 
 /** The wiki reader with the cited elements highlighted (one element_ids parameter per element). */
 export function wikiCitationPath(citation: Pick<Citation, 'document_id' | 'element_ids'>): string {
@@ -27,7 +29,7 @@ function CitedPassage({ quote }: { quote: string }) {
   const [expanded, setExpanded] = useState(false);
   const passageId = useId();
   return (
-    <div className="mt-3">
+    <div className="mt-1">
       <blockquote id={passageId} className="border-brand-200 border-l-[3px] bg-slate-50 py-2 pr-2 pl-3 text-slate-700 text-sm leading-6">
         <p className={cn('whitespace-pre-line break-words', long && !expanded && 'line-clamp-6')}>{quote}</p>
       </blockquote>
@@ -46,80 +48,116 @@ function CitedPassage({ quote }: { quote: string }) {
   );
 }
 
-function CitationCard({ citation, active }: { citation: Citation; active: boolean }) {
+/** One quoted passage of a document, with the wiki reader opened at it (highlighted). */
+function CitedPassageItem({ citation, active, label }: { citation: Citation; active: boolean; label: string }) {
   const attachment = citation.source === 'attachment';
-  const superseded = citation.status === 'superseded';
+  // The reader offers "Back to conversation" when opened from one.
+  const returnState = conversationReturnState(useLocation().pathname);
   return (
     <li
       id={`citation-${citation.n}`}
       data-citation-card={citation.n}
       aria-current={active ? 'true' : undefined}
       className={cn(
-        'scroll-mt-3 rounded-lg border bg-white p-3.5 transition-colors',
-        active ? 'border-brand-400 ring-2 ring-brand-100' : 'border-slate-200',
+        'scroll-mt-3 rounded-md border px-1.5 py-1.5 transition-colors',
+        active ? 'border-brand-400 bg-brand-50/40 ring-2 ring-brand-100' : 'border-transparent',
       )}
     >
-      <div className="flex items-start gap-2.5">
+      <div className="flex items-start gap-2">
         <span
-          aria-hidden="true"
           className={cn(
-            'mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded font-semibold text-xs tabular-nums',
+            'mt-2 inline-flex size-5 shrink-0 items-center justify-center rounded font-semibold text-[0.7rem] tabular-nums',
             attachment ? 'bg-amber-100 text-amber-900' : 'bg-brand-100 text-brand-900',
           )}
         >
+          <span className="sr-only">Source </span>
           {citation.n}
         </span>
         <div className="min-w-0 flex-1">
-          {attachment ? (
-            <p className="inline-flex items-center gap-1 font-medium text-amber-800 text-xs">
-              <Paperclip aria-hidden="true" className="size-3.5" /> Your attached file
-            </p>
+          {citation.quote ? (
+            <CitedPassage quote={citation.quote} />
           ) : (
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              {citation.code && <p className="font-semibold text-brand-900 text-sm">{citation.code}</p>}
-              {superseded && (
-                <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-px font-semibold text-amber-900 text-xs">
-                  Superseded
-                </span>
-              )}
-            </div>
+            <p className="mt-2 text-slate-500 text-sm italic">No passage was quoted.</p>
           )}
-          <h3 className="mt-0.5 break-words text-slate-900 text-sm leading-snug">
-            <span className="sr-only">Source {citation.n}: </span>
-            {citation.title}
-          </h3>
-          {citation.edition && <p className="mt-0.5 text-slate-500 text-xs">Edition: {citation.edition}</p>}
+          {!attachment && (
+            <Link
+              to={wikiCitationPath(citation)}
+              state={returnState}
+              className="focus-ring mt-1.5 inline-flex items-center gap-1 rounded font-medium text-brand-800 text-sm hover:underline"
+            >
+              <FileText aria-hidden="true" className="size-4" />
+              Open in the wiki
+              <span className="sr-only">
+                : source {citation.n}, {label}
+              </span>
+              <ArrowUpRight aria-hidden="true" className="size-3.5" />
+            </Link>
+          )}
         </div>
       </div>
-      {citation.quote && <CitedPassage quote={citation.quote} />}
-      {superseded && citation.superseded_by && (
+    </li>
+  );
+}
+
+/** One cited document: what it is (code, title, edition, superseded), then each passage the answer quoted from it. */
+function DocumentCard({ group, activeN }: { group: CitationGroup; activeN: number | null }) {
+  const { document, citations } = group;
+  const attachment = document.source === 'attachment';
+  const superseded = document.status === 'superseded';
+  const label = document.code || document.title;
+  const numbers = citations.map((citation) => citation.n).join(', ');
+  return (
+    <li
+      data-source-document={document.document_id}
+      className={cn(
+        'rounded-lg border bg-white p-3.5 transition-colors',
+        citations.some((citation) => citation.n === activeN) ? 'border-brand-300' : 'border-slate-200',
+      )}
+    >
+      {attachment ? (
+        <p className="inline-flex items-center gap-1 font-medium text-amber-800 text-xs">
+          <Paperclip aria-hidden="true" className="size-3.5" /> Your attached file
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {document.code && <p className="font-semibold text-brand-900 text-sm">{document.code}</p>}
+          {superseded && (
+            <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-px font-semibold text-amber-900 text-xs">
+              Superseded
+            </span>
+          )}
+        </div>
+      )}
+      <h3 className="mt-0.5 break-words text-slate-900 text-sm leading-snug">
+        <span className="sr-only">
+          {citations.length === 1 ? 'Source' : 'Sources'} {numbers}:{' '}
+        </span>
+        {document.title}
+      </h3>
+      {document.edition && <p className="mt-0.5 text-slate-500 text-xs">Edition: {document.edition}</p>}
+      {superseded && document.superseded_by && (
         <p className="mt-2 text-slate-700 text-sm">
           This edition has been replaced.{' '}
           <Link
-            to={`/wiki/${encodeURIComponent(citation.superseded_by.id)}`}
+            to={`/wiki/${encodeURIComponent(document.superseded_by.id)}`}
             className="focus-ring rounded font-medium text-brand-800 underline underline-offset-2"
           >
-            Current edition: {citation.superseded_by.code || citation.superseded_by.title}
+            Current edition: {document.superseded_by.code || document.superseded_by.title}
           </Link>
         </p>
       )}
-      {!attachment && (
-        <Link
-          to={wikiCitationPath(citation)}
-          className="focus-ring mt-3 inline-flex items-center gap-1 rounded font-medium text-brand-800 text-sm hover:underline"
-        >
-          <FileText aria-hidden="true" className="size-4" />
-          Open in the wiki
-          <span className="sr-only">: {citation.code || citation.title}</span>
-          <ArrowUpRight aria-hidden="true" className="size-3.5" />
-        </Link>
-      )}
+      <ol aria-label={`Passages quoted from ${label}`} className="-mx-1.5 mt-2 space-y-1">
+        {citations.map((citation) => (
+          <CitedPassageItem key={citation.n} citation={citation} active={citation.n === activeN} label={label} />
+        ))}
+      </ol>
     </li>
   );
 }
 
 /**
- * The sources of one answer. On a wide screen (xl) a right-hand column beside the conversation (which
+ * The sources of one answer, one card per cited document with the passages quoted from it
+ * (in citation order), each opening the wiki reader with that passage highlighted. On a wide screen (xl) a right-hand column beside the conversation (which
  * stays in view and usable); on a phone a bottom sheet over it, closed by its button, Escape or a
  * tap on the dimmed page.
  */
@@ -147,7 +185,7 @@ export function CitationPanel({ citations, activeN, onClose }: CitationPanelProp
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
-  const sorted = [...citations].sort((a, b) => a.n - b.n);
+  const groups = groupCitations(citations);
   return (
     <>
       <button
@@ -166,9 +204,16 @@ export function CitationPanel({ citations, activeN, onClose }: CitationPanelProp
       >
         <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-slate-300 xl:hidden" />
         <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-slate-200 border-b px-4">
-          <h2 id={headingId} className="font-semibold text-slate-900">
-            Sources <span className="font-normal text-slate-500">({citations.length})</span>
-          </h2>
+          <div className="min-w-0">
+            <h2 id={headingId} className="font-semibold text-slate-900 leading-tight">
+              Sources <span className="font-normal text-slate-500">({citations.length})</span>
+            </h2>
+            {groups.length !== citations.length && (
+              <p className="text-slate-500 text-xs">
+                {citations.length} passages from {groups.length} {groups.length === 1 ? 'document' : 'documents'}
+              </p>
+            )}
+          </div>
           <button
             ref={closeRef}
             type="button"
@@ -183,8 +228,8 @@ export function CitationPanel({ citations, activeN, onClose }: CitationPanelProp
           ref={listRef}
           className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain p-4 pb-[max(1rem,env(safe-area-inset-bottom))]"
         >
-          {sorted.map((citation) => (
-            <CitationCard key={citation.n} citation={citation} active={citation.n === activeN} />
+          {groups.map((group) => (
+            <DocumentCard key={group.key} group={group} activeN={activeN} />
           ))}
         </ol>
       </aside>

@@ -1,6 +1,6 @@
 import type { ChatMode } from '@verity/shared';
 import { ArrowUp, SlidersHorizontal, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { AttachmentChip } from './attachment-chip';
 import { AttachmentPicker } from './attachment-picker';
@@ -23,8 +23,11 @@ export interface ComposerProps {
   onStop: () => void;
   scopeOpen: boolean;
   onScopeToggle: () => void;
-  /** Values narrowing the next question, shown on the Scope button. */
+  /** Values narrowing the next question, shown on the Scope button ("All documents" when none). */
   scopeCount: number;
+  /** The Scope button's id (focus returns to it when the scope closes) and the scope panel's. */
+  scopeButtonId?: string;
+  scopePanelId?: string;
   /** Why the question cannot be sent yet (files still uploading), shown under the box. */
   blockedReason: string | null;
 }
@@ -34,10 +37,28 @@ const MAX_TEXTAREA_PX = 220;
 /** The character count shows once the text is this share of the limit. */
 const COUNT_FROM = 0.8;
 
+/** What the Scope button says when nothing narrows the next question. */
+export const ALL_DOCUMENTS = 'All documents';
+
 const MODES: { id: ChatMode; label: string; hint: string }[] = [
   { id: 'answer', label: 'Answer', hint: 'A cited answer to a question' },
   { id: 'draft', label: 'Draft', hint: 'A structured policy section with citations' },
 ];
+
+const NARROW_QUERY = '(max-width: 639px)';
+
+/** A phone-width screen, where the box holds one line of placeholder (a longer one would make it two lines tall). */
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW_QUERY);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
 
 /**
  * Where a question is written: an autosizing box (Enter sends, Shift+Enter starts a new line),
@@ -60,9 +81,12 @@ export function Composer({
   scopeOpen,
   onScopeToggle,
   scopeCount,
+  scopeButtonId,
+  scopePanelId,
   blockedReason,
 }: ComposerProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const narrow = useNarrowScreen();
   const countId = useId();
   const tooLong = text.length > maxLength;
   const canSend = text.trim().length > 0 && !tooLong && blockedReason === null && !streaming;
@@ -93,7 +117,7 @@ export function Composer({
 
   const showCount = text.length >= maxLength * COUNT_FROM;
   return (
-    <div className="shrink-0 border-slate-200 border-t bg-canvas px-3 pt-3 pb-3 sm:px-4 print:hidden">
+    <div className="shrink-0 border-slate-200 border-t bg-canvas px-2 py-2 sm:px-4 sm:py-3 print:hidden">
       <form onSubmit={submit} aria-label="Ask a question" className="mx-auto max-w-3xl">
         <div
           className={cn(
@@ -130,12 +154,16 @@ export function Composer({
             aria-invalid={tooLong || undefined}
             placeholder={
               mode === 'draft'
-                ? 'Describe the policy section to draft, e.g. the responsibilities section of a water safety policy'
-                : 'Ask about HTMs, HBNs, legislation or CQC standards'
+                ? narrow
+                  ? 'Describe the section to draft'
+                  : 'Describe the policy section to draft, e.g. water safety responsibilities'
+                : narrow
+                  ? 'Ask the regulatory library'
+                  : 'Ask about HTMs, HBNs, legislation or CQC standards'
             }
-            className="block max-h-[220px] min-h-[3rem] w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base text-slate-900 leading-6 placeholder:text-slate-400 focus:outline-none"
+            className="block max-h-[220px] min-h-[2.5rem] w-full resize-none bg-transparent px-3 pt-2 pb-0.5 sm:min-h-[3rem] sm:px-4 sm:pt-3 sm:pb-1 text-base text-slate-900 leading-6 placeholder:text-slate-400 focus:outline-none"
           />
-          <div className="flex items-center gap-1 px-2 pb-2">
+          <div className="flex min-w-0 items-center gap-1 px-1.5 pb-1.5 sm:px-2 sm:pb-2">
             <AttachmentPicker onFiles={onFiles} disabled={!canAttachMore} hint={attachHint} />
             <fieldset className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5">
               <legend className="sr-only">Kind of answer</legend>
@@ -156,21 +184,28 @@ export function Composer({
               ))}
             </fieldset>
             <button
+              id={scopeButtonId}
               type="button"
               aria-expanded={scopeOpen}
+              aria-controls={scopeOpen ? scopePanelId : undefined}
               onClick={onScopeToggle}
               className={cn(
-                'focus-ring inline-flex h-9 items-center gap-1.5 rounded-md px-2 font-medium text-sm transition-colors',
+                'focus-ring inline-flex h-9 min-w-0 items-center gap-1.5 rounded-md px-2 font-medium text-sm transition-colors',
                 scopeOpen ? 'bg-brand-50 text-brand-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
               )}
             >
-              <SlidersHorizontal aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">Scope</span>
-              {scopeCount > 0 && (
-                <span className="rounded-full bg-brand-700 px-1.5 font-semibold text-white text-xs leading-5">
-                  {scopeCount}
-                  <span className="sr-only"> filters</span>
-                </span>
+              <SlidersHorizontal aria-hidden="true" className="size-4 shrink-0" />
+              <span className="sr-only">Scope: </span>
+              {scopeCount > 0 ? (
+                <>
+                  <span className="truncate">Filtered</span>
+                  <span className="rounded-full bg-brand-700 px-1.5 font-semibold text-white text-xs leading-5">
+                    {scopeCount}
+                    <span className="sr-only"> {scopeCount === 1 ? 'filter' : 'filters'}</span>
+                  </span>
+                </>
+              ) : (
+                <span className="truncate">{ALL_DOCUMENTS}</span>
               )}
             </button>
             <span className="ml-auto" />

@@ -1,5 +1,5 @@
 import type { ChatSessionSummary } from '@verity/shared';
-import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
+import { EllipsisVertical, Pencil, Trash2, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu } from '../../components/ui/dropdown-menu';
@@ -59,13 +59,17 @@ export function ConversationItem({ session, active, now, onOpen, onDelete }: Con
         )}
       >
         <span className={cn('line-clamp-2 break-words text-sm leading-5', active ? 'font-semibold' : 'font-medium')}>{session.title}</span>
-        <time
-          dateTime={session.last_message_at}
-          title={formatConversationTimeFull(session.last_message_at)}
-          className={cn('text-xs', active ? 'text-brand-800' : 'text-slate-500')}
-        >
-          {formatConversationTime(session.last_message_at, now)}
-        </time>
+        <span className={cn('flex items-center gap-2 text-xs', active ? 'text-brand-800' : 'text-slate-600')}>
+          <time dateTime={session.last_message_at} title={formatConversationTimeFull(session.last_message_at)}>
+            {formatConversationTime(session.last_message_at, now)}
+          </time>
+          {session.shared_at && (
+            <span className="inline-flex items-center gap-1" title="Shared read-only with your organisation">
+              <Users aria-hidden="true" className="size-3.5" />
+              Shared
+            </span>
+          )}
+        </span>
       </Link>
       {/* Positioned without a z-index, so the open menu stacks above the rows below it. */}
       <div className="absolute top-2 right-1">

@@ -1,6 +1,7 @@
 import type { ChatSessionListResponse, ChatSessionSummary } from '@verity/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
 import { buildFlags, buildTestUser } from '../../test/fixtures';
@@ -10,7 +11,14 @@ import { resetStores } from '../../test/reset-stores';
 
 // The thread is another component's business; here it only shows which conversation it was given.
 vi.mock('./chat-thread', () => ({
-  ChatThread: ({ sessionId }: { sessionId: string | null }) => <p data-testid="thread">{sessionId ?? 'new conversation'}</p>,
+  // The thread's header holds the phone's Conversations button and New conversation link.
+  ChatThread: ({ sessionId, phoneNav }: { sessionId: string | null; phoneNav?: { start: ReactNode; end: ReactNode } }) => (
+    <div>
+      {phoneNav?.start}
+      {phoneNav?.end}
+      <p data-testid="thread">{sessionId ?? 'new conversation'}</p>
+    </div>
+  ),
 }));
 
 const MINUTE = 60_000;
@@ -23,6 +31,7 @@ function buildSession(index: number, overrides: Partial<ChatSessionSummary> = {}
     created_at: at,
     updated_at: at,
     last_message_at: at,
+    shared_at: null,
     ...overrides,
   };
 }
@@ -218,6 +227,10 @@ describe('conversations list', () => {
       return calls === 1 ? { status: 500, body: { message: 'boom', request_id: 'req_1' } } : listResponse([fire]);
     });
     renderApp('/chat', { user });
+    // The list is not a background call: a server error also raises the error dialog, with its request id.
+    const errorDialog = await screen.findByRole('alertdialog', { name: 'Server Error' });
+    expect(errorDialog.textContent).toContain('Request ID: req_1');
+    await userEvent.click(within(errorDialog).getByRole('button', { name: 'Close' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load conversations');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
@@ -349,6 +362,9 @@ describe('deleting a conversation', () => {
     renderApp('/chat', { user });
     const dialog = await askToDelete(electrical.title);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // A server error raises the error dialog over the confirmation; closing it leaves the confirmation with the reason.
+    const errorDialog = await screen.findByRole('alertdialog', { name: 'Server Error' });
+    await userEvent.click(within(errorDialog).getByRole('button', { name: 'Close' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('The conversation could not be deleted. Please try again.');
     // The list behind the modal is hidden from assistive technology while it is open, but unchanged.
     const list = screen.getByRole('list', { name: 'Conversations', hidden: true });

@@ -18,7 +18,9 @@ export function ConversationUnavailable({ notFound, onRetry }: ConversationUnava
         {notFound ? 'This conversation could not be found' : 'The conversation could not be loaded'}
       </h1>
       <p className="max-w-md text-slate-600 text-sm">
-        {notFound ? 'It may have been deleted, or it belongs to someone else.' : 'Check your connection and try again.'}
+        {notFound
+          ? 'It may have been deleted, or it belongs to someone else and is not shared with your organisation.'
+          : 'Check your connection and try again.'}
       </p>
       <div className="flex gap-2">
         {!notFound && (

@@ -63,6 +63,12 @@ describe('the copied answer', () => {
     );
   });
 
+  it('copies a table as one line per row, cells between bars, line breaks inside a cell as semicolons', () => {
+    expect(buildCopyText('| Role | Duties |\n|---|---|\n| **DP** | Appoints<br>Audits [1] |', [])).toBe(
+      'Role | Duties\nDP | Appoints; Audits [1]',
+    );
+  });
+
   it('leaves an answer without citations as its text (its own Sources paragraph included)', () => {
     expect(buildCopyText('I could not find anything.\n\n- Browse the wiki', [])).toBe('I could not find anything.\n\n- Browse the wiki');
   });

@@ -1,5 +1,5 @@
 import type { Citation } from '@verity/shared';
-import { type AnswerBlock, inlineText, parseAnswer } from './answer-format';
+import { type AnswerBlock, type InlineNode, inlineText, parseAnswer } from './answer-format';
 
 /** The heading of the sources list the built-in engine ends its answers with. */
 const ENGINE_SOURCES_HEADING = /^sources$/i;
@@ -13,6 +13,10 @@ export function citationLabel(citation: Citation): string {
 
 function blockText(block: AnswerBlock): string {
   if (block.kind === 'heading' || block.kind === 'paragraph') return inlineText(block.children);
+  if (block.kind === 'table') {
+    const row = (cells: InlineNode[][]) => cells.map((cell) => inlineText(cell).replace(/\s*\n\s*/g, '; ')).join(' | ');
+    return [row(block.header), ...block.rows.map(row)].join('\n');
+  }
   return block.items.map((item, i) => `${block.ordered ? `${block.start + i}.` : '-'} ${inlineText(item)}`).join('\n');
 }
 

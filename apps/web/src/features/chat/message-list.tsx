@@ -12,8 +12,9 @@ export interface MessageListProps {
   messages: readonly ChatMessage[];
   stream: ActiveStream | null;
   maxLength: number;
-  onRegenerate: (messageId: string) => void;
-  onEdit: (messageId: string, content: string) => void;
+  /** Without them the conversation is read only (a shared one): no Edit, Regenerate or feedback. */
+  onRegenerate?: (messageId: string) => void;
+  onEdit?: (messageId: string, content: string) => void;
   onOpenSources: (messageId: string, n: number | null) => void;
 }
 
@@ -37,7 +38,7 @@ export function MessageList({ sessionId, messages, stream, maxLength, onRegenera
               attachments={message.attachments}
               busy={busy}
               maxLength={maxLength}
-              onEdit={(content) => onEdit(message.id, content)}
+              onEdit={onEdit && ((content) => onEdit(message.id, content))}
             />
           ) : (
             <AnswerMessage
