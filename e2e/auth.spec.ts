@@ -21,10 +21,12 @@ test.describe('sign-up, e-mail verification, sign-in and sign-out', () => {
     await page.goto('/auth/register');
     await expect(page.getByRole('heading', { name: 'Create your Verity account' })).toBeVisible();
 
-    // First visit: the consent banner asks once; 'Essential only' answers it for good.
+    // First visit: the consent banner says so once; without a recording service there is nothing
+    // optional to accept, and 'OK' answers it for good.
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await expect(banner).toBeVisible();
-    await banner.getByRole('button', { name: 'Essential only' }).click();
+    await expect(banner).not.toContainText(/recording/i);
+    await banner.getByRole('button', { name: 'OK' }).click();
     await expect(banner).toBeHidden();
     expect((await context.cookies()).find((c) => c.name === CONSENT_COOKIE)?.value).toBe('dismissed');
 
@@ -109,12 +111,59 @@ test('forgot password: the e-mailed link sets a new password, the old one stops 
   await expect(page.getByRole('heading', { name: /Morgan$/ })).toBeVisible();
   await signOut(page);
 
-  // The same link cannot be used a second time.
+  // The same link cannot be used a second time: it says so at once, without the form.
   await page.goto(link);
-  await page.getByLabel(/^New password/).fill(`${newPassword}-again`);
-  await page.getByLabel(/^Confirm new password/).fill(`${newPassword}-again`);
-  await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByRole('heading', { name: 'Failed to reset password' })).toBeVisible();
+  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
   await signIn(page, user.email, newPassword);
+});
+
+test.describe('auth edges', () => {
+  test('Register flags an empty confirm-password field and sends nothing', async ({ page }) => {
+    const user = newUser('confirm');
+    let signups = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/signup')) signups += 1;
+    });
+    await page.goto('/auth/register');
+    await expect(page).toHaveTitle('Create account — Verity');
+    await page.getByLabel(/^First name/).fill(user.firstName);
+    await page.getByLabel(/^Surname/).fill(user.surname);
+    await page.getByLabel(/^Job title/).fill(user.jobTitle);
+    await page.getByLabel(/^Work e-mail address/).fill(user.email);
+    await page.getByLabel(/^Password/).fill(user.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const confirm = page.getByLabel(/^Confirm password/);
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Confirm your password')).toBeVisible();
+    await expect(confirm).toBeFocused();
+    expect(signups).toBe(0);
+  });
+
+  test('a bogus reset link shows its error, never the new-password form', async ({ page }) => {
+    await page.goto('/auth/action-handler?mode=resetPassword&oobCode=not-a-real-code');
+    await expect(page.getByRole('heading', { name: 'Failed to reset password' })).toBeVisible();
+    await expect(page.getByText('This link is invalid, has expired or has already been used. Please request a new one.')).toBeVisible();
+    await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Update password' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+
+  test('the verify-link heading does not break inside "e-mail" on a narrow screen', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/auth/action-handler?mode=verifyEmail&oobCode=not-a-real-code');
+    const heading = page.getByRole('heading', { name: 'We could not verify your e-mail' });
+    await expect(heading).toBeVisible();
+    // The heading wraps over lines, but "e-mail" stays whole on one of them.
+    const { lines, emailLines } = await heading.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const word = [...element.querySelectorAll('span')].find((span) => span.textContent === 'e-mail');
+      return { lines: tops.size, emailLines: word ? word.getClientRects().length : -1 };
+    });
+    expect(lines).toBeGreaterThan(1);
+    expect(emailLines).toBe(1);
+  });
 });

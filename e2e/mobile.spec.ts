@@ -4,7 +4,9 @@ import { expect, test } from './support/fixtures.ts';
 
 // Runs in the 'mobile' project (Pixel 7 viewport, touch); see playwright.config.ts.
 
-const STANDARD_MENU = ['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Reports', 'Tutorials & Documentation'];
+const STANDARD_MENU = ['Home', 'Chat', 'Regulatory Wiki'];
+// Tools not built yet: in the menu, disabled and marked, never links.
+const STANDARD_COMING_SOON = ['Write', 'Review Assistant', 'Reports', 'Tutorials & Documentation'];
 
 function bottomBar(page: Page) {
   return page.getByRole('navigation', { name: 'Quick navigation' });
@@ -27,6 +29,9 @@ test('the top bar menu button opens the slide-in menu with every item, and it cl
   const menuNav = drawer.getByRole('navigation', { name: 'Main' });
   for (const name of STANDARD_MENU) await expect(menuNav.getByRole('link', { name, exact: true })).toBeInViewport();
   await expect(menuNav.getByRole('link')).toHaveCount(STANDARD_MENU.length);
+  for (const name of STANDARD_COMING_SOON) {
+    await expect(menuNav.getByRole('button', { name: `${name} Coming soon`, exact: true })).toBeDisabled();
+  }
   await expect(menuNav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
 
   await drawer.getByRole('button', { name: 'Close menu' }).click();
@@ -40,10 +45,10 @@ test('the top bar menu button opens the slide-in menu with every item, and it cl
   await expect(drawer).toHaveCount(0);
 
   await openMenu.click();
-  await drawer.getByRole('link', { name: 'Write', exact: true }).click();
-  await expect(page).toHaveURL(/\/write$/);
+  await drawer.getByRole('link', { name: 'Regulatory Wiki', exact: true }).click();
+  await expect(page).toHaveURL(/\/wiki$/);
   await expect(drawer).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Write' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Regulatory Wiki' })).toBeVisible();
 });
 
 test('the bottom bar leaves out Write and Review', async ({ page }) => {
@@ -60,42 +65,40 @@ test('the bottom bar leaves out Write and Review', async ({ page }) => {
   await expect(bar.getByRole('link', { name: 'Chat', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('items that do not fit go under More, and the active item always stays in the bar', async ({ page }) => {
-  // A champion has six bar items (Home, Chat, Wiki, Reports, Tutorials, Champion Dashboard): one too many for 412px.
+test('the bottom bar offers only the tools that are built: nothing coming soon, so no More', async ({ page }) => {
+  // A champion also has Reports, Tutorials and the Champion Dashboard, none of them built yet.
   await signIn(page, DEMO.champion);
   const bar = bottomBar(page);
-  const more = bar.getByRole('button', { name: 'More' });
-  await expect(more).toBeVisible();
-
-  const tutorials = bar.getByRole('link', { name: 'Tutorials & Documentation', exact: true });
-  await expect(tutorials).toHaveCount(0);
-  await more.click();
-  const moreMenu = page.getByRole('menu', { name: 'More' });
-  await expect(moreMenu).toBeVisible();
-  await expect(moreMenu.getByRole('menuitem', { name: 'Tutorials & Documentation' })).toBeVisible();
-  await expect(moreMenu.getByRole('menuitem', { name: 'Champion Dashboard' })).toBeVisible();
-  await expect(moreMenu.getByRole('menuitem', { name: 'Home' })).toHaveCount(0);
-
-  await moreMenu.getByRole('menuitem', { name: 'Tutorials & Documentation' }).click();
-  await expect(page).toHaveURL(/\/tutorials$/);
-  await expect(moreMenu).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Tutorials & Documentation' })).toBeVisible();
-
-  // Now the active item has a place in the bar, marked as the current page.
-  await expect(tutorials).toBeInViewport();
-  await expect(tutorials).toHaveAttribute('aria-current', 'page');
-  await more.click();
-  await expect(moreMenu.getByRole('menuitem', { name: 'Tutorials & Documentation' })).toHaveCount(0);
-  await expect(moreMenu.getByRole('menuitem', { name: 'Champion Dashboard' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(moreMenu).toHaveCount(0);
-
-  // Opening a page directly works the same way.
+  await expect(bar.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+  await expect(bar.getByRole('link')).toHaveCount(3);
+  await expect(bar.getByRole('button', { name: 'More' })).toHaveCount(0);
+  await expect(bar.getByText('Coming soon')).toHaveCount(0);
+  // Its address still opens the coming-soon page.
   await page.goto('/dashboard');
-  const dashboard = bar.getByRole('link', { name: 'Champion Dashboard', exact: true });
-  await expect(dashboard).toBeInViewport();
-  await expect(dashboard).toHaveAttribute('aria-current', 'page');
-  await expect(tutorials).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle('Champion Dashboard — Verity');
+});
+
+test.describe('cookie banner on a 390 × 844 phone', () => {
+  test.use({ consentAnswered: false, viewport: { width: 390, height: 844 } });
+
+  test('covers no more than a strip, and asks nothing about session recordings when none is configured', async ({ page, context }) => {
+    await page.goto('/auth/login');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    const box = await banner.boundingBox();
+    expect(box).not.toBeNull();
+    // A strip along the bottom edge: at most an eighth of the screen.
+    expect(box?.height ?? 999).toBeLessThanOrEqual(844 / 8);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(844 - 2);
+    await expect(banner).not.toContainText(/recording/i);
+    await expect(banner.getByRole('button', { name: 'Accept analytics cookies' })).toHaveCount(0);
+    // The sign-in button is still reachable above it.
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeInViewport();
+    await banner.getByRole('button', { name: 'OK' }).click();
+    await expect(banner).toBeHidden();
+    expect((await context.cookies()).find((c) => c.name === 'verity_consent')?.value).toBe('dismissed');
+  });
 });
 
 /** Put far more content in the page than the screen holds, then ask whether the document scrolls. */
@@ -123,4 +126,63 @@ test('chat uses the fixed-height layout; other pages scroll', async ({ page }) =
   await expect(page.getByRole('heading', { name: /Priya$/ })).toBeVisible();
   const scrolling = await documentScrollsWithTallContent(page);
   expect(scrolling.scrollHeight).toBeGreaterThan(scrolling.innerHeight + 2000);
+});
+
+test.describe('chat on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the conversation gets at least 65% of the height; Scope says All documents and closes on Escape; the copied toast leaves Export clear', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, DEMO.standard);
+    await page.goto('/chat');
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('What temperatures control Legionella in hot and cold water systems?');
+    await box.press('Enter');
+    const answer = page.locator('article[aria-label="Answer"][data-status]');
+    await expect(answer).toHaveCount(1, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/chat\/[0-9A-Z]{26}$/);
+
+    // One compact bar above the conversation: the conversations drawer, New conversation and Export share the header row.
+    const header = page.getByRole('region', { name: 'Conversation thread' }).locator('header');
+    await expect(header.getByRole('button', { name: 'Conversations' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'New conversation' })).toBeVisible();
+    const conversation = await page.locator('[data-conversation-scroll]').boundingBox();
+    expect(conversation).not.toBeNull();
+    expect((conversation?.height ?? 0) / 844).toBeGreaterThanOrEqual(0.65);
+    await page.screenshot({ path: '/tmp/shots-chat-thread/phone-conversation.png' });
+
+    // The Scope control names what the next question searches, and Escape closes it.
+    const scopeButton = page.getByRole('button', { name: 'Scope: All documents' });
+    await expect(scopeButton).toBeVisible();
+    await expect(scopeButton.getByText('All documents', { exact: true })).toBeVisible();
+    await scopeButton.click();
+    const scope = page.getByRole('region', { name: 'Scope of the next question' });
+    await expect(scope).toBeVisible();
+    await expect(scopeButton).toHaveAttribute('aria-expanded', 'true');
+    await scope.getByRole('switch', { name: 'Include our internal documents' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(scope).toHaveCount(0);
+    await expect(scopeButton).toBeFocused();
+    await expect(scopeButton).toHaveAttribute('aria-expanded', 'false');
+
+    // The copied toast stays clear of the Export button.
+    await answer.getByRole('button', { name: 'Copy' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Answer copied with its sources' });
+    await expect(toast).toBeVisible();
+    const toastBox = await toast.boundingBox();
+    const exportBox = await page.getByRole('button', { name: 'Export (.docx)' }).boundingBox();
+    expect(toastBox && exportBox).toBeTruthy();
+    if (toastBox && exportBox) {
+      const overlaps =
+        toastBox.x < exportBox.x + exportBox.width &&
+        exportBox.x < toastBox.x + toastBox.width &&
+        toastBox.y < exportBox.y + exportBox.height &&
+        exportBox.y < toastBox.y + toastBox.height;
+      expect(overlaps, `toast ${JSON.stringify(toastBox)} and Export ${JSON.stringify(exportBox)}`).toBe(false);
+    }
+    await page.screenshot({ path: '/tmp/shots-chat-thread/phone-toast.png' });
+  });
 });

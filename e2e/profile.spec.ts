@@ -5,7 +5,9 @@ test('editing the name saves it and the avatar menu shows the new name and initi
   const user = await createVerifiedUser(request, 'profile-name');
   await signIn(page, user.email, user.password);
   await page.goto('/profile');
-  await expect(accountMenuButton(page)).toHaveAccessibleName(`Account menu for ${user.firstName} ${user.surname}, 1 unread notification`);
+  await expect(accountMenuButton(page)).toHaveAccessibleName(
+    `Account menu for ${user.firstName} ${user.surname}, initials ME, 1 unread notification`,
+  );
   await expect(accountMenuButton(page).getByTestId('avatar-initials')).toHaveText('ME');
 
   const save = page.getByRole('button', { name: 'Save changes' });
@@ -20,7 +22,7 @@ test('editing the name saves it and the avatar menu shows the new name and initi
   await expect(page.getByLabel(/^First name/)).toHaveValue('Alexandra');
   await expect(page.getByLabel(/^Surname/)).toHaveValue('Quinn');
   const avatar = accountMenuButton(page);
-  await expect(avatar).toHaveAccessibleName('Account menu for Alexandra Quinn, 1 unread notification');
+  await expect(avatar).toHaveAccessibleName('Account menu for Alexandra Quinn, initials AQ, 1 unread notification');
   await expect(avatar.getByTestId('avatar-initials')).toHaveText('AQ');
   await expect(page.getByRole('img', { name: 'Initials of Alexandra Quinn' })).toHaveText('AQ');
 

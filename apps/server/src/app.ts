@@ -29,6 +29,7 @@ import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { registerRobots } from './robots.ts';
 
 export interface AppDeps {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  registerRobots(app);
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   app.addHook('onClose', async () => {
     await mailer.close();

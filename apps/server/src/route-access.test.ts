@@ -6,6 +6,7 @@ import { documents, userPhotos } from './db/schema.ts';
 import { setPhoto } from './modules/account/service.ts';
 import { createActionCode } from './modules/auth/action-codes.ts';
 import { createSession } from './modules/auth/sessions.ts';
+import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './modules/notifications/service.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
@@ -50,6 +51,17 @@ const none = async (): Promise<SampleRequest> => ({});
 
 async function conversationOf(fixture: Fixture, owner: TestUser): Promise<string> {
   return (await newSession(fixture.t, owner, 'Legionella checks')).id;
+}
+
+/**
+ * A conversation of the owner's, shared with their organisation. Made through the service, so a
+ * user of any role can hold one (a guest cannot start a conversation, but may read a shared one).
+ */
+async function sharedConversationOf(fixture: Fixture, owner: TestUser): Promise<string> {
+  const chatOwner = { organisationId: owner.user.organisationId, userId: owner.user.id };
+  const session = await createConversation({ db: fixture.t.db, owner: chatOwner, title: 'Shared legionella checks' });
+  await setSharing({ db: fixture.t.db, owner: chatOwner, sessionId: session.id, shared: true });
+  return session.id;
 }
 
 async function answeredConversation(fixture: Fixture, owner: TestUser): Promise<{ id: string; question: string; answer: string }> {
@@ -97,6 +109,11 @@ const SAMPLES: Record<string, Sample> = {
       },
     }),
   },
+  'auth.checkResetCode': {
+    build: async ({ t }, owner) => ({
+      json: { oobCode: await createActionCode({ db: t.db, config: t.config, userId: owner.user.id, purpose: 'resetPassword' }) },
+    }),
+  },
   'auth.verifyEmail': {
     build: async ({ t }, owner) => ({
       json: { oobCode: await createActionCode({ db: t.db, config: t.config, userId: owner.user.id, purpose: 'verifyEmail' }) },
@@ -116,7 +133,7 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   'account.changePassword': {
-    build: async (_fixture, owner) => ({ json: { old_password: owner.password, new_password: owner.password + '!x' } }),
+    build: async (_fixture, owner) => ({ json: { old_password: owner.password, new_password: `${owner.password}!x` } }),
   },
 
   'notifications.list': { build: none },
@@ -151,6 +168,7 @@ const SAMPLES: Record<string, Sample> = {
     build: async (fixture, owner) => ({ json: { external_id: await fixture.internalDocument(owner), like: true } }),
   },
   'documents.myFavourites': { build: none },
+  'documents.recent': { build: async () => ({ query: { limit: '5' } }) },
   'documents.search': { build: async () => ({ query: { q: 'legionella' } }) },
   'documents.compare': {
     scope: 'organisation',
@@ -168,6 +186,16 @@ const SAMPLES: Record<string, Sample> = {
     build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) }, json: { title: 'Renamed' } }),
   },
   'chat.deleteSession': { scope: 'user', build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) } }) },
+  'chat.shareSession': { scope: 'user', build: async (fixture, owner) => ({ params: { id: await conversationOf(fixture, owner) } }) },
+  'chat.unshareSession': {
+    scope: 'user',
+    build: async (fixture, owner) => ({ params: { id: await sharedConversationOf(fixture, owner) } }),
+  },
+  // Any member of the organisation reads a shared conversation; the caller's own serves for the walk.
+  'chat.sharedSession': {
+    scope: 'organisation',
+    build: async (fixture, owner) => ({ params: { id: await sharedConversationOf(fixture, owner) } }),
+  },
   'chat.ask': {
     scope: 'user',
     build: async (fixture, owner) => ({

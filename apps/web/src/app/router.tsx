@@ -1,7 +1,8 @@
 import { isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { useRouteTitle } from '../hooks/use-document-title';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
 import { GuardedShellLayout } from './layouts/guarded-shell-layout';
@@ -50,13 +51,23 @@ function pageFor(route: RouteAccess): ComponentType {
   return PAGES[route.path] ?? ComingSoonPage;
 }
 
+/**
+ * Every page's tab title starts as its route's ("Regulatory Wiki — Verity"); a page may say more (useDocumentTitle).
+ * Layouts (the profile's) get none: a parent's effect runs after its child's and would overwrite it.
+ */
+function RouteTitle({ title, children }: { title: string; children: ReactNode }) {
+  useRouteTitle(title);
+  return children;
+}
+
 /** The guard's "Loading..." screen also covers the moment a page's code is still arriving. */
-function pageElement(Page: ComponentType) {
-  return (
+function pageElement(Page: ComponentType, title?: string) {
+  const page = (
     <Suspense fallback={<LoadingScreen />}>
       <Page />
     </Suspense>
   );
+  return title === undefined ? page : <RouteTitle title={title}>{page}</RouteTitle>;
 }
 
 function handleFor(route: RouteAccess): RouteHandle {
@@ -81,15 +92,19 @@ export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObjec
       publicRoutes.push({
         path: route.path,
         handle: handleFor(route),
-        element: <GuestRouteGate route={route}>{pageElement(Page)}</GuestRouteGate>,
+        element: <GuestRouteGate route={route}>{pageElement(Page, route.title)}</GuestRouteGate>,
       });
     } else if (route.path === PROFILE_PATH) {
       profileRoute = route;
-      profileChildren.unshift({ index: true, handle: handleFor(route), element: pageElement(Page) });
+      profileChildren.unshift({ index: true, handle: handleFor(route), element: pageElement(Page, route.title) });
     } else if (route.path.startsWith(`${PROFILE_PATH}/`)) {
-      profileChildren.push({ path: route.path.slice(PROFILE_PATH.length + 1), handle: handleFor(route), element: pageElement(Page) });
+      profileChildren.push({
+        path: route.path.slice(PROFILE_PATH.length + 1),
+        handle: handleFor(route),
+        element: pageElement(Page, route.title),
+      });
     } else {
-      guardedRoutes.push({ path: route.path, handle: handleFor(route), element: pageElement(Page) });
+      guardedRoutes.push({ path: route.path, handle: handleFor(route), element: pageElement(Page, route.title) });
     }
   }
 

@@ -15,12 +15,14 @@ export function AccessDeniedScreen() {
 
   const onLogout = async () => {
     setLoggingOut(true);
+    let signedOut = false;
     try {
-      await logout();
+      signedOut = await logout(MESSAGES.logoutErrorToast);
     } finally {
       setLoggingOut(false);
     }
-    navigate('/');
+    // When the server refused, the user is still signed in and has been told so: stay here.
+    if (signedOut) navigate('/');
   };
 
   return (

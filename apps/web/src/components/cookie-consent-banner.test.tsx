@@ -17,7 +17,7 @@ beforeEach(() => {
 describe('cookie consent', () => {
   it('asks while consent is unknown; accepting stores the cookie and grants analytics consent', async () => {
     const user = userEvent.setup();
-    render(<CookieConsentBanner />);
+    render(<CookieConsentBanner sessionRecording />);
     expect(hasAnalyticsConsent()).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Accept analytics cookies' }));
     expect(readConsentCookie()).toBe('accepted');
@@ -27,8 +27,21 @@ describe('cookie consent', () => {
 
   it('dismissing stores dismissed and grants nothing', async () => {
     const user = userEvent.setup();
-    render(<CookieConsentBanner />);
+    render(<CookieConsentBanner sessionRecording />);
     await user.click(screen.getByRole('button', { name: 'Essential only' }));
+    expect(readConsentCookie()).toBe('dismissed');
+    expect(hasAnalyticsConsent()).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+  });
+
+  it('without a recording service it asks nothing about recordings: one OK answers it', async () => {
+    const user = userEvent.setup();
+    render(<CookieConsentBanner sessionRecording={false} />);
+    const banner = screen.getByRole('region', { name: 'Cookie consent' });
+    expect(banner.textContent).toMatch(/only essential cookies/);
+    expect(banner.textContent).not.toMatch(/session recordings|analytics cookies/i);
+    expect(screen.queryByRole('button', { name: 'Accept analytics cookies' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(readConsentCookie()).toBe('dismissed');
     expect(hasAnalyticsConsent()).toBe(false);
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();

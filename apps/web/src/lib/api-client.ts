@@ -11,7 +11,7 @@ import {
   toClientError,
 } from '@verity/shared';
 import { REQUEST_TIMEOUT_MS } from './constants';
-import { errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
+import { type ErrorDialogPayload, errorDialogPayloadFromClientError, openErrorDialog } from './error-dialog-store';
 import { getAccessToken } from './session-storage';
 
 let unauthorisedHandler: (() => void) | null = null;
@@ -148,6 +148,8 @@ export async function fetchApi<T>(
     controller.abort();
   }, REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
+  // Every query passes its abort signal: its error dialog waits for the query's last attempt.
+  const failureOptions = { ...options, deferDialog: options.signal !== undefined };
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
@@ -158,12 +160,12 @@ export async function fetchApi<T>(
     } catch (cause) {
       // A caller's own cancellation is not an error worth reporting; let it propagate as is.
       if (options.signal?.aborted && !timedOut) throw cause;
-      throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, options, token);
+      throw apiFailure(timedOut ? TIMEOUT_STATUS : NETWORK_FAILURE_STATUS, undefined, failureOptions, token);
     }
-    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), options, token, retryAfterOf(response));
+    if (!response.ok) throw apiFailure(response.status, await readErrorBody(response), failureOptions, token, retryAfterOf(response));
     return await read(response);
   } catch (error) {
-    if (timedOut && !(error instanceof ApiError)) throw apiFailure(TIMEOUT_STATUS, undefined, options, token);
+    if (timedOut && !(error instanceof ApiError)) throw apiFailure(TIMEOUT_STATUS, undefined, failureOptions, token);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -171,15 +173,39 @@ export async function fetchApi<T>(
   }
 }
 
+/** Dialogs of failures whose query may still retry: raised when the current task ends unless withheld. */
+const pendingDialogs = new WeakMap<ApiError, ErrorDialogPayload>();
+
+function raiseDialogAfterRetryDecision(error: ApiError, payload: ErrorDialogPayload): void {
+  pendingDialogs.set(error, payload);
+  // The query's retry decision runs in the promise jobs that follow the failure, before this.
+  setTimeout(() => {
+    const pending = pendingDialogs.get(error);
+    if (pending === undefined) return;
+    pendingDialogs.delete(error);
+    openErrorDialog(pending);
+  }, 0);
+}
+
+/**
+ * A query that will try again after this failure takes its error dialog back: only the failure
+ * of the last attempt raises it (SPEC §8, §9). Called by the query client's retry policy.
+ */
+export function withholdErrorDialog(error: unknown): void {
+  if (error instanceof ApiError) pendingDialogs.delete(error);
+}
+
 /**
  * The ApiError for a failed call made with `token`: a rejected token ends the session, and the
- * global error dialog opens when the catalogue (or `options`) says so. For calls that cannot go
- * through api() (a stream, an upload with progress, a download), so they fail the same way.
+ * global error dialog opens when the catalogue (or `options`) says so — at once, or with
+ * `deferDialog` (a query's attempt) when the current task ends, so that a retry can withhold it.
+ * For calls that cannot go through api() (a stream, an upload with progress, a download), so
+ * they fail the same way.
  */
 export function apiFailure(
   status: number,
   body: ApiErrorBody | undefined,
-  options: Pick<RequestOptions, 'background' | 'raiseDialog'>,
+  options: Pick<RequestOptions, 'background' | 'raiseDialog'> & { deferDialog?: boolean },
   token: string | null,
   retryAfterSeconds?: number,
 ): ApiError {
@@ -192,7 +218,9 @@ export function apiFailure(
     unauthorisedHandler?.();
   }
   if (shouldRaiseErrorDialog(clientError, { background: options.background, requested: options.raiseDialog })) {
-    openErrorDialog(errorDialogPayloadFromClientError(clientError));
+    const payload = errorDialogPayloadFromClientError(clientError);
+    if (options.deferDialog) raiseDialogAfterRetryDecision(error, payload);
+    else openErrorDialog(payload);
   }
   return error;
 }

@@ -1,7 +1,8 @@
+import { MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../components/ui/toast';
 import { buildTestUser } from '../test/fixtures';
-import { mockApi } from '../test/mock-api';
+import { failure, mockApi } from '../test/mock-api';
 import { resetStores } from '../test/reset-stores';
 import { useAuthStore } from './auth-store';
 import { useErrorDialogStore } from './error-dialog-store';
@@ -73,17 +74,55 @@ describe('auth store', () => {
     expect(toasts()).toEqual(['Logged out successfully.']);
   });
 
-  it('logout still signs out locally when the server call fails', async () => {
+  it('logout keeps the user signed in and says so when the server fails or cannot be reached', async () => {
     localStorage.setItem('accessToken', 'tok');
     useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    mockApi({ 'GET /api/auth/signout': failure(500, { message: 'Internal Server Error' }) });
+    expect(await useAuthStore.getState().logout()).toBe(false);
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+    expect(useAuthStore.getState().authenticated).toBe(true);
+    expect(toasts()).toEqual([MESSAGES.logoutFailed]);
+
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
-    await useAuthStore.getState().logout();
+    expect(await useAuthStore.getState().logout(MESSAGES.logoutErrorToast)).toBe(false);
+    expect(useAuthStore.getState().authenticated).toBe(true);
+    expect(toasts()).toContain(MESSAGES.logoutErrorToast);
+    expect(toasts()).not.toContain('Logged out successfully.');
+    // The toast informs; the failure does not also raise the error dialog.
+    expect(useErrorDialogStore.getState().payload).toBeNull();
+  });
+
+  it('logout counts a 401 (the server has no such session any more) as signed out', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    mockApi({ 'GET /api/auth/signout': failure(401, { message: 'Authentication required' }) });
+    expect(await useAuthStore.getState().logout()).toBe(true);
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(useAuthStore.getState().authenticated).toBe(false);
-    expect(toasts()).toContain('Logged out successfully.');
+    expect(toasts()).toEqual(['Logged out successfully.']);
+  });
+
+  it('a failed profile load at startup keeps the token and offers Try Again; a 401 signs out', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    let answer: unknown = failure(503, { message: 'Service Unavailable' });
+    mockApi({ 'GET /api/account/info': () => answer });
+    await useAuthStore.getState().initialise();
+    expect(useAuthStore.getState()).toMatchObject({ initialised: false, authenticated: false, profileLoadFailed: true });
+    expect(localStorage.getItem('accessToken')).toBe('tok');
+
+    answer = buildTestUser();
+    await useAuthStore.getState().retryProfile();
+    expect(useAuthStore.getState()).toMatchObject({ initialised: true, authenticated: true, profileLoadFailed: false });
+
+    resetStores();
+    localStorage.setItem('accessToken', 'tok');
+    answer = failure(401, { message: 'Authentication required' });
+    await useAuthStore.getState().initialise();
+    expect(useAuthStore.getState()).toMatchObject({ initialised: true, authenticated: false, profileLoadFailed: false });
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it('setUser updates the store and the stored copy', () => {

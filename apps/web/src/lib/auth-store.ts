@@ -1,7 +1,7 @@
 import { accountEndpoints, authEndpoints, MESSAGES, type User } from '@verity/shared';
 import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
-import { api, onUnauthorised } from './api-client';
+import { api, isApiError, onUnauthorised } from './api-client';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -9,12 +9,24 @@ export interface AuthState {
   initialised: boolean;
   authenticated: boolean;
   user: User | null;
+  /**
+   * Startup could not load the profile for a stored token (no answer, a server failure): the
+   * session is neither restored nor ended, and the guard offers 'Try Again' (retryProfile).
+   */
+  profileLoadFailed: boolean;
   /** Startup: restore the session from a stored token (runs once; later calls share the first). */
   initialise: () => Promise<void>;
+  /** 'Try Again' after a failed profile load at startup. */
+  retryProfile: () => Promise<void>;
   /** Store the token from auth/login, load the profile and sign the user in. */
   login: (token: string) => Promise<User>;
-  /** Sign out on the server (its failure is ignored), clear the session and say so. */
-  logout: () => Promise<void>;
+  /**
+   * Sign out on the server, then clear the session and say so; true when signed out. When the
+   * server refuses or cannot be reached the user stays signed in and is told with
+   * `failureMessage` (one of SPEC §8's logout failure messages); false. A 401 means the server
+   * has no such session any more, so that is a sign-out too.
+   */
+  logout: (failureMessage?: string) => Promise<boolean>;
   setUser: (user: User) => void;
   /** Forget the session locally without a toast (a rejected token, a failed restore). */
   clearSession: () => void;
@@ -26,6 +38,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   initialised: false,
   authenticated: false,
   user: null,
+  profileLoadFailed: false,
+
+  retryProfile: () => {
+    set({ profileLoadFailed: false });
+    return get().initialise();
+  },
 
   initialise: () => {
     if (get().initialised) return Promise.resolve();
@@ -40,7 +58,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     try {
       const user = await api(accountEndpoints.info);
       setStoredUser(user);
-      set({ initialised: true, authenticated: true, user });
+      set({ initialised: true, authenticated: true, user, profileLoadFailed: false });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
       return user;
     } catch (error) {
@@ -49,14 +67,19 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     }
   },
 
-  logout: async () => {
+  logout: async (failureMessage = MESSAGES.logoutFailed) => {
     try {
-      await api(authEndpoints.signout);
-    } catch {
-      // The server may already have ended the session; the local sign-out still happens.
+      // This screen reports the failure itself (the toast), so the call raises no error dialog.
+      await api(authEndpoints.signout, undefined, { background: true });
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 401)) {
+        toast.error(failureMessage);
+        return false;
+      }
     }
     get().clearSession();
     toast.success(MESSAGES.loggedOut);
+    return true;
   },
 
   setUser: (user) => {
@@ -66,7 +89,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   clearSession: () => {
     clearStoredSession();
-    set({ initialised: true, authenticated: false, user: null });
+    set({ initialised: true, authenticated: false, user: null, profileLoadFailed: false });
     queryClient.removeQueries({ queryKey: ['notifications'] });
     void queryClient.invalidateQueries({ queryKey: ['flags'] });
   },
@@ -78,7 +101,7 @@ onUnauthorised(() => useAuthStore.getState().clearSession());
 async function restoreSession(): Promise<void> {
   const token = getAccessToken();
   if (!token) {
-    useAuthStore.setState({ initialised: true, authenticated: false, user: null });
+    useAuthStore.setState({ initialised: true, authenticated: false, user: null, profileLoadFailed: false });
     return;
   }
   try {
@@ -87,10 +110,15 @@ async function restoreSession(): Promise<void> {
     // A sign-out or sign-in may have happened while we waited; only the current token counts.
     if (getAccessToken() !== token) return;
     setStoredUser(user);
-    useAuthStore.setState({ initialised: true, authenticated: true, user });
-  } catch {
-    // A 401 has already cleared the token (api-client); a network failure keeps it for a retry
-    // on the next load but the user is not signed in now.
-    useAuthStore.setState({ initialised: true, authenticated: false, user: null });
+    useAuthStore.setState({ initialised: true, authenticated: true, user, profileLoadFailed: false });
+  } catch (error) {
+    if (getAccessToken() !== token) return;
+    if (isApiError(error) && error.status === 401) {
+      // A rejected token still signs out (api-client has already cleared the session).
+      useAuthStore.setState({ initialised: true, authenticated: false, user: null, profileLoadFailed: false });
+      return;
+    }
+    // No answer or a server failure: keep the token and say so, with 'Try Again' (SPEC §8).
+    useAuthStore.setState({ initialised: false, authenticated: false, user: null, profileLoadFailed: true });
   }
 }

@@ -1,3 +1,4 @@
+import type { DocumentReference } from '@verity/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildFlags, buildTestUser } from '../test/fixtures';
@@ -5,9 +6,29 @@ import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { resetStores } from '../test/reset-stores';
 
+const NOW = new Date().toISOString();
+
+function reference(id: string, code: string, title: string): DocumentReference {
+  return {
+    short_id: id.padEnd(26, '0'),
+    code,
+    title,
+    tags: { category: 'Guidance', domain: 'HTM', subdomain: 'Water' },
+    status: 'current',
+    edition: '2016',
+  };
+}
+
+const EMPTY = {
+  'GET /api/flags': { flags: buildFlags() },
+  'GET /api/notifications/user': { notifications: [] },
+  'GET /api/chat/sessions': { sessions: [], page: 1, page_size: 20, total: 0 },
+  'GET /api/docs/my-favourites': { favourites: [] },
+  'GET /api/docs/recent': { documents: [] },
+};
+
 beforeEach(() => {
   resetStores();
-  mockApi({ 'GET /api/flags': { flags: buildFlags() }, 'GET /api/notifications/user': { notifications: [] } });
 });
 
 afterEach(() => {
@@ -15,24 +36,86 @@ afterEach(() => {
 });
 
 describe('home page', () => {
-  it('greets the user by first name and offers a quick action for each tool they may use', async () => {
-    renderApp('/home', { user: buildTestUser({ firstname: 'Amara', account_roles: ['standard', 'champion'] }) });
+  it('greets the user, links live tools and marks the tools not built yet as coming soon, not as links', async () => {
+    mockApi(EMPTY);
+    renderApp('/home', { user: buildTestUser({ firstname: 'Amara', account_roles: ['standard', 'champion', 'verity_admin'] }) });
     expect(await screen.findByRole('heading', { level: 1, name: /, Amara$/ })).toBeTruthy();
     const actions = screen.getByRole('region', { name: 'Quick actions' });
-    await waitFor(() => expect(within(actions).getAllByRole('link')).toHaveLength(7));
-    expect(
-      within(actions)
-        .getByRole('link', { name: /Champion Dashboard/ })
-        .getAttribute('href'),
-    ).toBe('/dashboard');
-    expect(within(actions).queryByRole('link', { name: /^Admin/ })).toBeNull();
-    expect(screen.getByText('Recent conversations will appear here once you start using Chat.')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(actions)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(['/chat', '/wiki']),
+    );
+    for (const name of ['Write', 'Review Assistant', 'Reports', 'Tutorials & Documentation', 'Champion Dashboard', 'Admin']) {
+      const card = within(actions).getByText(name).closest('li') as HTMLElement;
+      expect(within(card).getByText('Coming soon')).toBeTruthy();
+      expect(within(card).queryByRole('link')).toBeNull();
+    }
   });
 
-  it('gives a guest no tool shortcuts and says how to get access', async () => {
+  it('tells a new user what to do when each list is empty', async () => {
+    mockApi(EMPTY);
+    renderApp('/home', { user: buildTestUser({ account_roles: ['standard'] }) });
+    const conversations = await screen.findByRole('region', { name: 'Recent conversations' });
+    expect(await within(conversations).findByText(/No conversations yet/)).toBeTruthy();
+    expect(
+      within(conversations)
+        .getByRole('link', { name: /Ask your first question/ })
+        .getAttribute('href'),
+    ).toBe('/chat');
+    const favourites = screen.getByRole('region', { name: 'Favourites' });
+    expect(await within(favourites).findByText(/No favourites yet/)).toBeTruthy();
+    const recent = screen.getByRole('region', { name: 'Recently opened' });
+    expect(await within(recent).findByText(/Nothing opened yet/)).toBeTruthy();
+  });
+
+  it('lists recent conversations, favourites and recently opened documents', async () => {
+    mockApi({
+      ...EMPTY,
+      'GET /api/chat/sessions': {
+        sessions: [{ id: 'S1', title: 'Legionella sentinel checks', created_at: NOW, updated_at: NOW, last_message_at: NOW }],
+        page: 1,
+        page_size: 20,
+        total: 1,
+      },
+      'GET /api/docs/my-favourites': { favourites: [reference('F1', 'HTM 06-01', 'Electrical services supply and distribution')] },
+      'GET /api/docs/recent': {
+        documents: [{ reference: reference('R1', 'HTM 04-01 Part B', 'Water safety operational management'), opened_at: NOW }],
+      },
+    });
+    renderApp('/home', { user: buildTestUser({ account_roles: ['standard'] }) });
+    const conversations = await screen.findByRole('region', { name: 'Recent conversations' });
+    const conversation = await within(conversations).findByRole('link', { name: /Legionella sentinel checks/ });
+    expect(conversation.getAttribute('href')).toBe('/chat/S1');
+    const favourites = screen.getByRole('region', { name: 'Favourites' });
+    expect((await within(favourites).findByRole('link', { name: /HTM 06-01/ })).getAttribute('href')).toBe(`/wiki/${'F1'.padEnd(26, '0')}`);
+    const recent = screen.getByRole('region', { name: 'Recently opened' });
+    const opened = await within(recent).findByRole('link', { name: /HTM 04-01 Part B/ });
+    expect(opened.getAttribute('href')).toBe(`/wiki/${'R1'.padEnd(26, '0')}`);
+    expect(opened.textContent).toMatch(/Opened just now/);
+  });
+
+  it('gives a guest no tool shortcuts, asks only for what a guest may see, and says how to get access', async () => {
+    const calls = mockApi(EMPTY);
     renderApp('/home', { user: buildTestUser({ account_roles: ['guest'] }) });
     const actions = await screen.findByRole('region', { name: 'Quick actions' });
     expect(within(actions).queryAllByRole('link')).toHaveLength(0);
     expect(within(actions).getByText(/does not include any tools yet/)).toBeTruthy();
+    const recent = screen.getByRole('region', { name: 'Recently opened' });
+    expect(await within(recent).findByText(/Documents shared with you/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Favourites' })).toBeNull();
+    const paths = calls.map((call) => call.path);
+    expect(paths).toContain('/api/docs/recent');
+    expect(paths).not.toContain('/api/chat/sessions');
+    expect(paths).not.toContain('/api/docs/my-favourites');
+  });
+
+  it('names the tab after the page', async () => {
+    mockApi(EMPTY);
+    renderApp('/home', { user: buildTestUser({ account_roles: ['standard'] }) });
+    await screen.findByRole('region', { name: 'Quick actions' });
+    expect(document.title).toBe('Home — Verity');
   });
 });

@@ -35,6 +35,7 @@ export function buildAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trusted_by_professional: [],
     professional_body_logo: null,
     microsoft_sso_enabled: false,
+    session_recording_enabled: false,
     image_max_bytes: 5 * 1024 * 1024,
     ...overrides,
   };

@@ -8,7 +8,7 @@ import { resetAnalytics } from '../lib/analytics';
 /** Put every global store back to its first-load state. */
 export function resetStores(): void {
   localStorage.clear();
-  useAuthStore.setState({ initialised: false, authenticated: false, user: null });
+  useAuthStore.setState({ initialised: false, authenticated: false, user: null, profileLoadFailed: false });
   useErrorDialogStore.setState({ payload: null });
   useUiStore.setState({ mobileMenuOpen: false, sidebars: { chat: false }, notificationsOpen: false });
   useToastStore.setState({ toasts: [] });

@@ -14,6 +14,11 @@ export const appConfigSchema = z.object({
   trusted_by_professional: z.array(trustedLogoSchema),
   professional_body_logo: trustedLogoSchema.nullable(),
   microsoft_sso_enabled: z.boolean(),
+  /**
+   * Whether a session-recording (replay) service is configured. The cookie banner asks about
+   * recordings only when one is; without one it only says that essential cookies are used.
+   */
+  session_recording_enabled: z.boolean(),
   /** Largest accepted profile photo in bytes (the server's IMAGE_MAX_BYTES), so the web can refuse a bigger file before uploading it. */
   image_max_bytes: z.number().int(),
 });

@@ -69,7 +69,6 @@ export const image = defineEndpoint({
   status: 200,
   response: json(photoInfoSchema),
   alternatives: [{ status: 204, description: 'There is no photo.', response: EMPTY }],
-  background: true,
 });
 
 export const photo = defineEndpoint({
@@ -83,7 +82,6 @@ export const photo = defineEndpoint({
   status: 200,
   response: file('image/*', 'The image bytes with the stored content type.'),
   errors: [404],
-  background: true,
 });
 
 export const changePassword = defineEndpoint({

@@ -50,7 +50,6 @@ export const signout = defineEndpoint({
   access: SIGNED_IN,
   status: 200,
   response: json(messageResponseSchema),
-  background: true,
 });
 
 export const requestPasswordReset = defineEndpoint({
@@ -76,6 +75,21 @@ export const resetPassword = defineEndpoint({
   path: '/auth/reset-password',
   access: PUBLIC,
   body: resetPasswordSchema,
+  status: 200,
+  response: json(messageResponseSchema),
+  errors: [400, 429],
+});
+
+export const checkResetCode = defineEndpoint({
+  id: 'auth.checkResetCode',
+  summary: 'Check the code of a password reset link before asking for a new password',
+  description:
+    'Uses nothing up: the reset page calls it first, so a bad link shows its error instead of the form. ' +
+    'A bad, used or expired code (or a disabled account): 400 error_code 4004. Counted with the reset attempts per address.',
+  method: 'POST',
+  path: '/auth/check-reset-code',
+  access: PUBLIC,
+  body: verifyEmailSchema,
   status: 200,
   response: json(messageResponseSchema),
   errors: [400, 429],

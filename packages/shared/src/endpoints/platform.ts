@@ -14,7 +14,6 @@ export const health = defineEndpoint({
   status: 200,
   response: json(healthSchema),
   alternatives: [{ status: 503, description: 'The database does not answer.', response: json(healthSchema) }],
-  background: true,
 });
 
 export const appConfig = defineEndpoint({
@@ -26,7 +25,6 @@ export const appConfig = defineEndpoint({
   access: PUBLIC,
   status: 200,
   response: json(appConfigSchema),
-  background: true,
 });
 
 export const flags = defineEndpoint({
@@ -38,7 +36,6 @@ export const flags = defineEndpoint({
   access: PUBLIC,
   status: 200,
   response: json(flagsResponseSchema),
-  background: true,
 });
 
 export const openApi = defineEndpoint({
@@ -56,7 +53,6 @@ export const openApi = defineEndpoint({
       paths: z.record(z.string(), z.unknown()),
     }),
   ),
-  background: true,
 });
 
 export const reference = defineEndpoint({
@@ -68,5 +64,4 @@ export const reference = defineEndpoint({
   access: PUBLIC,
   status: 200,
   response: file('text/html', 'An HTML page listing every endpoint with its access rule, parameters, body and answers.'),
-  background: true,
 });

@@ -4,7 +4,17 @@ import type { RouteDeps } from '../../app.ts';
 import { type RateLimiter, rateLimitSource } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
-import { AUTH_MESSAGES, type AuthDeps, login, requestPasswordReset, resetPassword, signout, signup, verifyEmail } from './service.ts';
+import {
+  AUTH_MESSAGES,
+  type AuthDeps,
+  checkResetCode,
+  login,
+  requestPasswordReset,
+  resetPassword,
+  signout,
+  signup,
+  verifyEmail,
+} from './service.ts';
 
 /** Sign-in, sign-up, sign-out, password reset and e-mail verification (docs/api-contract.md). */
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -61,6 +71,15 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     handler: async ({ request, body }) => {
       await resetPassword({ ...serviceDeps(request), code: body.oobCode, newPassword: body.newPassword });
       return { message: AUTH_MESSAGES.passwordReset };
+    },
+  });
+
+  // Counted with the reset attempts: each guess at a code uses up the same allowance.
+  route(app, authEndpoints.checkResetCode, {
+    ...perAddress(limits.ip.resetPassword),
+    handler: async ({ body }) => {
+      await checkResetCode({ db: deps.db, code: body.oobCode });
+      return { message: AUTH_MESSAGES.resetCodeValid };
     },
   });
 

@@ -31,6 +31,7 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out successfully.',
   resetRequested: 'If an account exists for that address, we have sent a link to reset the password.',
   passwordReset: 'Your password has been reset. You can now sign in.',
+  resetCodeValid: 'The link is valid. Choose a new password.',
   emailVerified: 'Your e-mail address has been verified.',
 } as const;
 
@@ -172,6 +173,17 @@ async function sendPasswordReset(options: AuthDeps & { email: string }): Promise
       ttlMinutes: config.RESET_PASSWORD_TTL_MINUTES,
     }),
   );
+}
+
+/**
+ * Whether a reset link's code would still set a password (live, of an enabled account), without
+ * using it up: the reset page asks first, so a bad link never shows the new-password form.
+ */
+export async function checkResetCode(options: { db: Database; code: string }): Promise<void> {
+  const found = await findActionCode({ db: options.db, code: options.code, purpose: 'resetPassword' });
+  if (!found) throw catalogued(400, 'invalidActionCode');
+  const account = await findAccount(options.db, eq(users.id, found.userId));
+  if (!account || account.user.disabledAt || account.organisationDeactivatedAt) throw catalogued(400, 'invalidActionCode');
 }
 
 /**

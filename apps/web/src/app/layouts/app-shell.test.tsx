@@ -35,21 +35,38 @@ describe('application shell', () => {
 
   it('shows the standard tools, Champion Dashboard and Admin by role, and Reports only with its flag', async () => {
     renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(9));
-    const labels = within(mainNav())
-      .getAllByRole('link')
-      .map((a) => a.getAttribute('aria-label'));
-    expect(labels).toEqual([
+    await waitFor(() => expect(within(mainNav()).getAllByRole('listitem')).toHaveLength(9));
+    const names = within(mainNav())
+      .getAllByRole('listitem')
+      .map((item) => (item.firstElementChild as HTMLElement).getAttribute('aria-label'));
+    expect(names).toEqual([
       'Home',
       'Chat',
-      'Write',
-      'Review Assistant',
+      'Write Coming soon',
+      'Review Coming soon',
       'Regulatory Wiki',
-      'Reports',
-      'Tutorials & Documentation',
-      'Champion Dashboard',
-      'Admin',
+      'Reports Coming soon',
+      'Tutorials Coming soon',
+      'Dashboard Coming soon',
+      'Admin Coming soon',
     ]);
+  });
+
+  it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(3));
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Home', 'Chat', 'Regulatory Wiki']);
+    const write = within(mainNav()).getByRole('button', { name: 'Write Coming soon' });
+    expect(write.getAttribute('aria-disabled')).toBe('true');
+    expect(within(write).getByText('Coming soon')).toBeTruthy();
+    await user.click(write);
+    expect(router.state.location.pathname).toBe('/home');
+    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_writing_assistant');
   });
 
   it('hides Reports when the workforce-reports flag is off', async () => {
@@ -59,35 +76,30 @@ describe('application shell', () => {
     });
     renderApp('/home', { user: buildTestUser() });
     await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Chat' })).toBeTruthy());
-    expect(within(mainNav()).queryByRole('link', { name: 'Reports' })).toBeNull();
+    expect(within(mainNav()).queryByRole('button', { name: /^Reports/ })).toBeNull();
   });
 
   it('highlights the active section, fires the navigation event and records a page view', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/home', { user: buildTestUser() });
-    await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page'));
+    const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
+    await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull());
 
-    await user.click(within(mainNav()).getByRole('link', { name: 'Write' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/write'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Write' })).toBeTruthy();
-    expect(within(mainNav()).getByRole('link', { name: 'Write' }).getAttribute('aria-current')).toBe('page');
-    expect(within(mainNav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    await user.click(within(mainNav()).getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Quick actions' })).toBeTruthy();
+    expect(within(mainNav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
 
     const events = pendingAnalyticsEvents();
-    expect(events.map((e) => e.event)).toContain('navigate_writing_assistant');
+    expect(events.map((e) => e.event)).toContain('navigate_home');
     const pageviews = events.filter((e) => e.event === '$pageview').map((e) => e.properties.path);
-    expect(pageviews).toEqual(['/home', '/write']);
+    expect(pageviews).toEqual(['/profile/help-support', '/home']);
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it.each([
     ['Home', 'navigate_home'],
     ['Chat', 'navigate_chat'],
-    ['Review Assistant', 'navigate_review'],
     ['Regulatory Wiki', 'navigate_wiki'],
-    ['Tutorials & Documentation', 'navigate_tutorials'],
-    ['Champion Dashboard', 'navigate_dashboard'],
-    ['Admin', 'navigate_admin'],
   ])('%s fires %s', async (label, event) => {
     const user = userEvent.setup();
     renderApp('/profile/help-support', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
@@ -102,33 +114,35 @@ describe('application shell', () => {
     expect(container.querySelector('[data-layout]')?.className).toContain('h-dvh');
   });
 
-  it('the mobile bar leaves out Write and Review and keeps the active page out of More', async () => {
-    const user = userEvent.setup();
-    renderApp('/dashboard', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
+  it('the mobile bar holds only the tools that are built, without More', async () => {
+    renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
     const bar = await screen.findByRole('navigation', { name: 'Quick navigation' });
-    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Champion Dashboard' })).toBeTruthy());
-    expect(within(bar).queryByRole('link', { name: 'Write' })).toBeNull();
-    expect(within(bar).queryByRole('link', { name: 'Review Assistant' })).toBeNull();
-    expect(within(bar).getByRole('link', { name: 'Champion Dashboard' }).getAttribute('aria-current')).toBe('page');
-    // Seven bar items with room for five: four in the bar (the active one included) and More.
-    expect(within(bar).getAllByRole('link')).toHaveLength(4);
-    await user.click(within(bar).getByRole('button', { name: 'More' }));
-    const more = screen.getByRole('menu', { name: 'More' });
-    const overflow = within(more)
-      .getAllByRole('menuitem')
-      .map((i) => i.textContent);
-    expect(overflow).not.toContain('Champion Dashboard');
-    expect(overflow).toHaveLength(3);
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(3));
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Home', 'Chat', 'Regulatory Wiki']);
+    expect(within(bar).queryByRole('button', { name: 'More' })).toBeNull();
+    expect(within(bar).queryByText('Coming soon')).toBeNull();
   });
 
-  it('the mobile menu lists every item and closes after navigating', async () => {
+  it('the mobile menu lists every item, the unbuilt ones as Coming soon, and closes after navigating', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/home', { user: buildTestUser() });
+    const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(7));
-    await user.click(within(drawer).getByRole('link', { name: 'Review Assistant' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/review'));
-    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(3));
+    const soon = within(drawer).getAllByRole('button', { name: /Coming soon$/ });
+    expect(soon.map((button) => button.textContent)).toEqual([
+      'WriteComing soon',
+      'Review AssistantComing soon',
+      'ReportsComing soon',
+      'Tutorials & DocumentationComing soon',
+    ]);
+    for (const button of soon) expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(drawer).getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
 });

@@ -4,6 +4,7 @@ import { CookieConsentBanner } from '../../components/cookie-consent-banner';
 import { GlobalErrorDialog } from '../../components/error-dialog/global-error-dialog';
 import { Toaster } from '../../components/ui/toaster';
 import { trackPageview } from '../../lib/analytics';
+import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
 import { useUiStore } from '../../lib/ui-store';
 
@@ -13,6 +14,7 @@ export const SCROLL_CONTAINER_ATTRIBUTE = 'data-scroll-container';
 export function RootLayout() {
   const { pathname } = useLocation();
   const initialise = useAuthStore((s) => s.initialise);
+  const sessionRecording = useAppConfig().data?.session_recording_enabled === true;
 
   useEffect(() => {
     void initialise();
@@ -32,7 +34,7 @@ export function RootLayout() {
       <Outlet />
       <GlobalErrorDialog />
       <Toaster />
-      <CookieConsentBanner />
+      <CookieConsentBanner sessionRecording={sessionRecording} />
     </>
   );
 }

@@ -25,6 +25,11 @@ export interface NavItem {
   event: NavigationEvent | null;
   /** Write and Review are hidden from the mobile bar: they need a larger screen. */
   hiddenOnMobileBar?: boolean;
+  /**
+   * Not built yet: offered disabled, marked "Coming soon", never as a link (the route still shows
+   * the coming-soon page to anyone who types its address).
+   */
+  comingSoon?: boolean;
 }
 
 /** Sidebar order. Who sees what comes from the route table, so the rules live in one place. */
@@ -39,6 +44,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: PenLine,
     event: 'navigate_writing_assistant',
     hiddenOnMobileBar: true,
+    comingSoon: true,
   },
   {
     key: 'review',
@@ -48,9 +54,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: FileSearch,
     event: 'navigate_review',
     hiddenOnMobileBar: true,
+    comingSoon: true,
   },
   { key: 'wiki', label: 'Regulatory Wiki', shortLabel: 'Wiki', path: '/wiki', icon: BookOpen, event: 'navigate_wiki' },
-  { key: 'reports', label: 'Reports', shortLabel: 'Reports', path: '/reporting', icon: ChartColumn, event: null },
+  { key: 'reports', label: 'Reports', shortLabel: 'Reports', path: '/reporting', icon: ChartColumn, event: null, comingSoon: true },
   {
     key: 'tutorials',
     label: 'Tutorials & Documentation',
@@ -58,6 +65,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/tutorials',
     icon: GraduationCap,
     event: 'navigate_tutorials',
+    comingSoon: true,
   },
   {
     key: 'dashboard',
@@ -66,8 +74,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/dashboard',
     icon: LayoutDashboard,
     event: 'navigate_dashboard',
+    comingSoon: true,
   },
-  { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin' },
+  { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin', comingSoon: true },
 ];
 
 /** The items this user may open: route roles must pass and the route's flag (if any) must be on. */

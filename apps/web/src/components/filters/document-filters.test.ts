@@ -14,7 +14,7 @@ const htm0601old = buildReference({
 const htm0401 = buildReference({ code: 'HTM 04-01 Part A', tags: { category: 'Guidance', domain: 'HTM', subdomain: 'HTM 04 Water' } });
 const l8 = buildReference({
   code: 'ACoP L8',
-  tags: { category: 'Approved Code of Practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
+  tags: { category: 'Code of practice', domain: 'Health & Safety', subdomain: 'Legionella and water safety' },
 });
 const hswa = buildReference({ code: 'HSWA 1974', tags: { category: 'Legislation', domain: 'Health & Safety', subdomain: 'Core duties' } });
 const cqc = buildReference({ code: 'CQC Reg 15', tags: { category: 'Legislation', domain: 'CQC', subdomain: 'Fundamental standards' } });

@@ -123,6 +123,8 @@ export function MenuButton({
                 </span>
               )}
               <span className="flex-1">{item.label}</span>
+              {/* A space keeps the label and a trailing count separate words, as an ariaLabel says them. */}
+              {item.trailing && ' '}
               {item.trailing}
             </RadixMenu.Item>
           ))}

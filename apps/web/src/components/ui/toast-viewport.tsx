@@ -32,7 +32,7 @@ export function ToastViewport() {
             }}
             type={item.kind === 'error' ? 'foreground' : 'background'}
             className={cn(
-              'focus-ring pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 pr-2 shadow-lg',
+              'focus-ring pointer-events-auto flex w-full max-w-sm items-start gap-2.5 rounded-lg border bg-white p-2 pr-1.5 shadow-lg sm:gap-3 sm:p-3 sm:pr-2',
               'data-[swipe=cancel]:translate-x-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
               className,
             )}
@@ -48,7 +48,8 @@ export function ToastViewport() {
           </RadixToast.Root>
         );
       })}
-      <RadixToast.Viewport className="pointer-events-none fixed top-4 right-4 left-4 z-[60] flex flex-col items-end gap-2 outline-none sm:left-auto print:hidden" />
+      {/* On a phone a one-line toast stays within the top bar (56px), over none of the page's own controls. */}
+      <RadixToast.Viewport className="pointer-events-none fixed top-2 right-2 left-2 z-[60] flex flex-col items-end gap-2 outline-none sm:top-4 sm:right-4 sm:left-auto print:hidden" />
     </RadixToast.Provider>
   );
 }

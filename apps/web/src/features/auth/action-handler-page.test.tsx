@@ -20,6 +20,8 @@ const invalidCode = failure(400, {
   message: ERROR_CODES.invalidActionCode.message,
 });
 
+const LINK_OK = { 'POST /api/auth/check-reset-code': { message: 'The link is valid. Choose a new password.' } };
+
 describe('ActionHandlerPage', () => {
   beforeEach(() => {
     resetStores();
@@ -59,17 +61,30 @@ describe('ActionHandlerPage', () => {
   });
 
   describe('resetPassword', () => {
+    it('checks the link first: a bogus one shows its error and never the new-password form', async () => {
+      const calls = mockApi({ 'POST /api/auth/check-reset-code': invalidCode });
+      renderAt('?mode=resetPassword&oobCode=bogus');
+
+      expect(screen.getByText('Checking your reset link…')).toBeTruthy();
+      expect(screen.queryByLabelText(/^New password/)).toBeNull();
+      expect(await screen.findByRole('heading', { name: MESSAGES.resetPasswordFailed })).toBeTruthy();
+      expect(screen.getByText(ERROR_CODES.invalidActionCode.message)).toBeTruthy();
+      expect(screen.queryByLabelText(/^New password/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/auth/forgot-password');
+      expect(calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/check-reset-code', { oobCode: 'bogus' }]]);
+    });
+
     it('checks the new password, sends it with the code and confirms the update', async () => {
       const user = userEvent.setup();
-      const calls = mockApi({ 'POST /api/auth/reset-password': { message: 'Password updated' } });
+      const calls = mockApi({ ...LINK_OK, 'POST /api/auth/reset-password': { message: 'Password updated' } });
       renderAt('?mode=resetPassword&oobCode=reset-1');
 
-      await user.type(screen.getByLabelText(/^New password/), 'short');
+      await user.type(await screen.findByLabelText(/^New password/), 'short');
       await user.type(screen.getByLabelText(/^Confirm new password/), 'other');
       await user.click(screen.getByRole('button', { name: 'Update password' }));
       expect(screen.getByText('Password must be at least 12 characters')).toBeTruthy();
       expect(screen.getByText(ERROR_CODES.passwordMismatch.message)).toBeTruthy();
-      expect(calls).toHaveLength(0);
+      expect(calls).toHaveLength(1);
 
       await user.clear(screen.getByLabelText(/^New password/));
       await user.clear(screen.getByLabelText(/^Confirm new password/));
@@ -78,8 +93,8 @@ describe('ActionHandlerPage', () => {
       await user.click(screen.getByRole('button', { name: 'Update password' }));
 
       expect(await screen.findByRole('heading', { name: 'Password updated' })).toBeTruthy();
-      expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({
+      expect(calls).toHaveLength(2);
+      expect(calls[1]).toMatchObject({
         method: 'POST',
         path: '/api/auth/reset-password',
         body: { oobCode: 'reset-1', newPassword: 'a brand new passphrase' },
@@ -89,10 +104,10 @@ describe('ActionHandlerPage', () => {
 
     it('offers a new link when the code is no longer valid', async () => {
       const user = userEvent.setup();
-      mockApi({ 'POST /api/auth/reset-password': invalidCode });
+      mockApi({ ...LINK_OK, 'POST /api/auth/reset-password': invalidCode });
       renderAt('?mode=resetPassword&oobCode=old');
 
-      await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
+      await user.type(await screen.findByLabelText(/^New password/), 'a brand new passphrase');
       await user.type(screen.getByLabelText(/^Confirm new password/), 'a brand new passphrase');
       await user.click(screen.getByRole('button', { name: 'Update password' }));
 
@@ -103,10 +118,10 @@ describe('ActionHandlerPage', () => {
 
     it('keeps the form and shows the specified message on a server failure', async () => {
       const user = userEvent.setup();
-      mockApi({ 'POST /api/auth/reset-password': failure(500, { message: 'Internal Server Error' }) });
+      mockApi({ ...LINK_OK, 'POST /api/auth/reset-password': failure(500, { message: 'Internal Server Error' }) });
       renderAt('?mode=resetPassword&oobCode=abc');
 
-      await user.type(screen.getByLabelText(/^New password/), 'a brand new passphrase');
+      await user.type(await screen.findByLabelText(/^New password/), 'a brand new passphrase');
       await user.type(screen.getByLabelText(/^Confirm new password/), 'a brand new passphrase');
       await user.click(screen.getByRole('button', { name: 'Update password' }));
 

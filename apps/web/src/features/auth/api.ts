@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { authEndpoints, type User } from '@verity/shared';
 import { api, type EndpointBody } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
@@ -39,6 +39,21 @@ export function useRequestPasswordReset() {
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => api(authEndpoints.verifyEmail, { body: input }),
+  });
+}
+
+/**
+ * Whether a reset link's code is still good, asked before the new-password form shows (it uses
+ * nothing up). Asked once per code: a refusal is the answer, not a glitch to retry.
+ */
+export function useCheckResetCode(oobCode: string) {
+  return useQuery({
+    queryKey: ['auth', 'reset-code', oobCode] as const,
+    queryFn: ({ signal }) => api(authEndpoints.checkResetCode, { body: { oobCode } }, { signal }),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
   });
 }
 

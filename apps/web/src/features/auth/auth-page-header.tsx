@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { withUnbrokenWords } from './unbroken-words';
 
 export interface AuthPageHeaderProps {
   title: string;
@@ -9,7 +10,7 @@ export interface AuthPageHeaderProps {
 export function AuthPageHeader({ title, description }: AuthPageHeaderProps) {
   return (
     <header className="mb-6 space-y-2 text-center">
-      <h1 className="font-semibold text-2xl text-slate-900 tracking-tight">{title}</h1>
+      <h1 className="text-balance font-semibold text-2xl text-slate-900 tracking-tight">{withUnbrokenWords(title)}</h1>
       {description && <p className="text-pretty text-slate-600 text-sm leading-6">{description}</p>}
     </header>
   );

@@ -41,6 +41,20 @@ describe('ForgotPasswordPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.resetEmailFailed);
   });
 
+  it('on a 429 shows the rate-limit message and how long to wait, not the generic failure', async () => {
+    mockApi({
+      'POST /api/auth/reset_password': failure(
+        429,
+        { message: "You've made too many requests. Please wait a moment before trying again." },
+        { 'Retry-After': '120' },
+      ),
+    });
+    await submit('priya.shah@example.nhs.uk');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("You've made too many requests. Please wait a moment before trying again. Try again in 2 minutes.");
+    expect(alert.textContent).not.toContain(MESSAGES.resetEmailFailed);
+  });
+
   it('asks for a valid address before calling the server', async () => {
     const calls = mockApi({});
     await submit('priya');

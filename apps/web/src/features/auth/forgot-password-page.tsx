@@ -7,6 +7,8 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
 import { useRequestPasswordReset } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { CheckEmailPanel } from './check-email-panel';
@@ -19,8 +21,12 @@ export function ForgotPasswordPage() {
     check: () => checkParsed<'email', { email: string }>(requestPasswordResetSchema.safeParse(values)),
     setFieldErrors,
     send: (data) => requestReset.mutateAsync(data),
-    // Whatever went wrong, the one message specified for this call.
-    failure: () => ({ fieldErrors: {}, formError: MESSAGES.resetEmailFailed }),
+    // Rate limiting says so and how long to wait (the 429 catalogue message and Retry-After);
+    // anything else is the one message specified for this call.
+    failure: (error) => ({
+      fieldErrors: {},
+      formError: isApiError(error) && error.status === 429 ? errorMessage(error, MESSAGES.resetEmailFailed) : MESSAGES.resetEmailFailed,
+    }),
     onSuccess: (_, data) => setSentTo(data.email),
   });
 

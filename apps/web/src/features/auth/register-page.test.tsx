@@ -56,6 +56,20 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('flags an empty confirm-password field, with the rest of the form filled in or empty', async () => {
+    const calls = answerSignup({ message: 'Account created' });
+    await fillForm({ 'Confirm password': '' });
+    expect(await screen.findByText('Confirm your password')).toBeTruthy();
+    expect(screen.getByLabelText(/^Confirm password/).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Confirm password/)));
+    cleanup();
+
+    await fillForm({ 'First name': '', Surname: '', 'Job title': '', 'Work e-mail address': '', Password: '', 'Confirm password': '' });
+    expect(await screen.findByText('Confirm your password')).toBeTruthy();
+    expect(screen.getByLabelText(/^Confirm password/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+  });
+
   it("shows a 422's detail message on the field it names", async () => {
     answerSignup(
       failure(422, {

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, type FormCheck, useFormSubmit } from '../../hooks/use-form-submit';
 import { submitErrors } from '../../lib/form-errors';
 import { useSignUp } from './api';
 import { AuthPageHeader } from './auth-page-header';
@@ -28,12 +28,24 @@ const CODE_FIELDS: Partial<Record<number, SignupField>> = {
   [ERROR_CODES.passwordMismatch.code]: 'confirm_password',
 };
 
+export const CONFIRM_PASSWORD_REQUIRED = 'Confirm your password';
+
+/**
+ * An empty confirmation is flagged on its own field, whatever else is wrong: the schema alone
+ * would call it a mismatch, or say nothing while the password is empty too.
+ */
+function withConfirmation(result: FormCheck<SignupField, SignupInput>, confirmation: string): FormCheck<SignupField, SignupInput> {
+  if (confirmation !== '') return result;
+  const fieldErrors = 'fieldErrors' in result ? result.fieldErrors : {};
+  return { fieldErrors: { ...fieldErrors, confirm_password: CONFIRM_PASSWORD_REQUIRED } };
+}
+
 export function RegisterPage() {
   const signUp = useSignUp();
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<SignupInput>(EMPTY);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<SignupField, SignupInput>(signupSchema.safeParse(values)),
+    check: () => withConfirmation(checkParsed<SignupField, SignupInput>(signupSchema.safeParse(values)), values.confirm_password),
     setFieldErrors,
     send: (data) => signUp.mutateAsync(data),
     failure: (error) => submitErrors(error, FIELDS, SIGNUP_FAILED, CODE_FIELDS),

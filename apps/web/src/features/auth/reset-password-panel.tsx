@@ -4,11 +4,12 @@ import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
+import { LoadingState } from '../../components/ui/loading-state';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
-import { type FieldErrors, hasErrorCode, submitErrors } from '../../lib/form-errors';
-import { useResetPassword } from './api';
+import { errorMessage, type FieldErrors, hasErrorCode, submitErrors } from '../../lib/form-errors';
+import { useCheckResetCode, useResetPassword } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { StatusPanel } from './status-panel';
 
@@ -33,7 +34,44 @@ function validate(values: Record<ResetField, string>): FieldErrors<ResetField> {
   return errors;
 }
 
+/**
+ * The reset link's page: loading while the code is checked, then the new-password form, or the
+ * link's error (a bad, used or expired link never shows the form), then success.
+ */
 export function ResetPasswordPanel({ oobCode }: ResetPasswordPanelProps) {
+  const checked = useCheckResetCode(oobCode);
+  if (checked.isPending) return <LoadingState message="Checking your reset link…" />;
+  if (checked.isError) {
+    const message = hasErrorCode(checked.error, ERROR_CODES.invalidActionCode.code)
+      ? ERROR_CODES.invalidActionCode.message
+      : errorMessage(checked.error, MESSAGES.resetPasswordFailed);
+    return <LinkFailed message={message} />;
+  }
+  return <NewPasswordForm oobCode={oobCode} />;
+}
+
+function LinkFailed({ message }: { message: string }) {
+  return (
+    <StatusPanel
+      tone="error"
+      title={MESSAGES.resetPasswordFailed}
+      actions={
+        <>
+          <ButtonLink to="/auth/forgot-password" className="w-full">
+            Request a new link
+          </ButtonLink>
+          <TextLink to="/auth/login" className="text-sm">
+            Back to sign in
+          </TextLink>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </StatusPanel>
+  );
+}
+
+function NewPasswordForm({ oobCode }: ResetPasswordPanelProps) {
   const reset = useResetPassword();
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<Record<ResetField, string>>({
     newPassword: '',
@@ -75,26 +113,7 @@ export function ResetPasswordPanel({ oobCode }: ResetPasswordPanelProps) {
     );
   }
 
-  if (linkExpired !== null) {
-    return (
-      <StatusPanel
-        tone="error"
-        title={MESSAGES.resetPasswordFailed}
-        actions={
-          <>
-            <ButtonLink to="/auth/forgot-password" className="w-full">
-              Request a new link
-            </ButtonLink>
-            <TextLink to="/auth/login" className="text-sm">
-              Back to sign in
-            </TextLink>
-          </>
-        }
-      >
-        <p>{linkExpired}</p>
-      </StatusPanel>
-    );
-  }
+  if (linkExpired !== null) return <LinkFailed message={linkExpired} />;
 
   return (
     <div>

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Link2Off, MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { withUnbrokenWords } from './unbroken-words';
 
 export type StatusPanelTone = 'success' | 'error' | 'invalid' | 'mail';
 
@@ -32,7 +33,7 @@ export function StatusPanel({ tone, title, children, actions }: StatusPanelProps
       <span className={cn('mb-4 flex size-12 items-center justify-center rounded-full', BADGES[tone])}>
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <h1 className="font-semibold text-2xl text-slate-900 tracking-tight">{title}</h1>
+      <h1 className="text-balance font-semibold text-2xl text-slate-900 tracking-tight">{withUnbrokenWords(title)}</h1>
       {children && <div className="mt-3 space-y-3 text-pretty text-slate-600 text-sm leading-6">{children}</div>}
       {actions && <div className="mt-6 flex w-full flex-col items-center gap-3">{actions}</div>}
     </section>

@@ -41,7 +41,9 @@ describe('avatar menu and notifications', () => {
     renderApp('/home', { user: buildTestUser() });
 
     await waitFor(() =>
-      expect(screen.getAllByRole('button', { name: 'Account menu for Amara Okafor, 2 unread notifications' }).length).toBeGreaterThan(0),
+      expect(
+        screen.getAllByRole('button', { name: 'Account menu for Amara Okafor, initials AO, 2 unread notifications' }).length,
+      ).toBeGreaterThan(0),
     );
     const menu = await openAccountMenu(user);
     expect(within(menu).getByRole('menuitem', { name: 'Notifications, 2 unread' })).toBeTruthy();
@@ -64,7 +66,7 @@ describe('avatar menu and notifications', () => {
     // The unread count is recomputed from the cache: no badge any more (on the avatar behind the
     // modal, which hides it from assistive technology while open).
     await waitFor(() =>
-      expect(screen.getAllByRole('button', { name: 'Account menu for Amara Okafor', hidden: true }).length).toBeGreaterThan(0),
+      expect(screen.getAllByRole('button', { name: 'Account menu for Amara Okafor, initials AO', hidden: true }).length).toBeGreaterThan(0),
     );
     const events = pendingAnalyticsEvents().map((e) => e.event);
     expect(events).toContain('notifications_modal_opened');

@@ -1,0 +1,246 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accountMenuButton, DEMO, DEMO_PASSWORD, signIn } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * axe-core on every page and every dialog: no serious or critical violation of WCAG 2.1 A/AA
+ * (and axe's best practices), including "the accessible name contains the visible label"
+ * (label-content-name-mismatch, which axe leaves off by default).
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
+  // Let transitions settle (dialogs fade in; colour contrast is measured on what is painted).
+  await page.waitForTimeout(350);
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+    }));
+  if (process.env.AXE_REPORT_ALL) {
+    for (const violation of violations)
+      console.log(`${what}: ${violation.impact} ${violation.id} ×${violation.nodes.length} ${violation.nodes[0]?.target.join(' ')}`);
+  }
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { multipart: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { auth_token: string }).auth_token;
+}
+
+interface Reference {
+  short_id: string;
+  status: string;
+  filename: string;
+}
+
+/** Two editions of one document (a superseded one and the current one), for the reader and compare. */
+async function editions(request: APIRequestContext, token: string): Promise<{ current: string; superseded: string | null }> {
+  const response = await request.get('/api/chat/filter_data', { headers: { 'auth-token': token } });
+  const { references } = (await response.json()) as { references: Reference[] };
+  const superseded = references.find((r) => r.status === 'superseded');
+  const current =
+    references.find((r) => r.status === 'current' && (!superseded || r.filename === superseded.filename)) ??
+    references.find((r) => r.status === 'current');
+  if (!current) throw new Error('the seeded library has no current document');
+  return { current: current.short_id, superseded: superseded?.short_id ?? null };
+}
+
+test.describe('public pages', () => {
+  test.use({ consentAnswered: false });
+
+  test('sign-in with the cookie banner, registration, forgot password, a bogus action link, 404', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to Verity' })).toBeVisible();
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    await expectAccessible(page, 'sign-in with the cookie banner');
+    await banner.getByRole('button').first().click();
+    await expect(banner).toHaveCount(0);
+
+    await page.goto('/auth/register');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'register');
+    // The form's own messages after an empty submit.
+    await page.getByRole('button', { name: /create account/i }).click();
+    await expectAccessible(page, 'register with errors');
+
+    await page.goto('/auth/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectAccessible(page, 'forgot password');
+
+    await page.goto('/auth/action-handler?mode=resetPassword&oobCode=bogus');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'action handler');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'unknown path (signed out)');
+  });
+});
+
+test.describe('signed in', () => {
+  test('home, the avatar menu, notifications, profile pages and the error dialog', async ({ page }) => {
+    await signIn(page, DEMO.standard);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'home');
+
+    await accountMenuButton(page).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page, 'avatar menu');
+    await page.getByRole('menuitem', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('dialog', { name: /notifications/i })).toBeVisible();
+    await expectAccessible(page, 'notifications');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+    await expectAccessible(page, 'edit profile');
+    await page.goto('/profile/update-password');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'update password');
+    await page.goto('/profile/help-support');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'help and support');
+
+    // The global error dialog, raised by a server error on saving the profile.
+    await page.goto('/profile');
+    await page.route('**/api/account/update', (route) => route.fulfill({ status: 500, json: { message: 'x', request_id: 'req-axe' } }));
+    await page.getByLabel(/^Job title/).fill('Estates Manager');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Server Error' })).toBeVisible();
+    await expectAccessible(page, 'error dialog');
+  });
+
+  test('wiki list, reader and compare', async ({ page, request }) => {
+    await signIn(page, DEMO.standard);
+    const { current, superseded } = await editions(request, await tokenFor(request, DEMO.standard));
+    await page.goto('/wiki');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+    await expectAccessible(page, 'wiki list');
+    await page.getByRole('button', { name: /^Domain/ }).click();
+    await expect(page.getByRole('checkbox').first()).toBeVisible();
+    await expectAccessible(page, 'wiki domain filter');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/wiki/${current}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'reader');
+
+    if (superseded) {
+      await page.goto(`/wiki/${superseded}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, 'reader of a superseded edition');
+      await page.goto(`/wiki?compare=${superseded},${current}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'compare');
+    }
+
+    await page.goto('/wiki/ZZZZZZZZZZZZZZZZZZZZZZZZZZ');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'reader: document not found');
+  });
+
+  test('chat, a conversation, its rename and delete confirmations', async ({ page, request }) => {
+    await signIn(page, DEMO.standard);
+    const token = await tokenFor(request, DEMO.standard);
+    const created = await request.post('/api/chat/sessions', { headers: { 'auth-token': token }, data: { title: 'Accessibility check' } });
+    const session = (await created.json()) as { id: string; title: string };
+    const asked = await request.post(`/api/chat/sessions/${session.id}/messages`, {
+      headers: { 'auth-token': token },
+      data: { content: 'How often must emergency lighting be tested?' },
+    });
+    expect(await asked.text()).toContain('event: done');
+
+    await page.goto('/chat');
+    await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+    await expectAccessible(page, 'chat');
+    await page.getByRole('button', { name: /^Scope:/ }).click();
+    await expect(page.getByRole('region', { name: 'Scope of the next question' })).toBeVisible();
+    await expectAccessible(page, 'chat scope');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/chat/${session.id}`);
+    await expect(
+      page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('link', { name: /Accessibility check/ })
+        .first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'a conversation with an answer');
+
+    const more = page.getByRole('button', { name: `More actions for “${session.title}”` }).first();
+    await more.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page, 'conversation actions menu');
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await expect(page.getByRole('textbox', { name: 'Conversation title' })).toBeFocused();
+    await expectAccessible(page, 'rename');
+    await page.keyboard.press('Escape');
+
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete conversation?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'delete confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test("the error page shown when a page's code cannot load", async ({ page }) => {
+    await signIn(page, DEMO.standard);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.route('**/assets/help-support-page-*.js', (route) => route.abort());
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+    await page.getByRole('link', { name: 'Help & support' }).click();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expectAccessible(page, 'error page');
+  });
+
+  test('access denied and an unknown path for a guest', async ({ page }) => {
+    await signIn(page, DEMO.guest);
+    await page.goto('/wiki');
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expectAccessible(page, 'access denied');
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'home for a guest');
+  });
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('home with the phone bar, the menu drawer, the wiki and chat', async ({ page }) => {
+    await signIn(page, DEMO.standard);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'home on a phone');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'menu drawer');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/wiki');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'wiki on a phone');
+    await page.goto('/chat');
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+    await expectAccessible(page, 'chat on a phone');
+  });
+});
