@@ -92,7 +92,7 @@ describe('who-questions', () => {
       ['appoint', 'authoris', 'engineer', 'switchgear'],
     );
     expect(answer.text).toMatch(
-      /^The Authorising Engineer is appointed by the Designated Person, in writing\. \[1\] GN 10-01 describes the role as: Independent adviser; audits the arrangements annually\. \[1\]/,
+      /^The Authorising Engineer is appointed by the Designated Person, in writing\. \[1\] It is an independent adviser\. It audits the arrangements annually\. \[1\]/,
     );
     expect(answer.citations[0]).toMatchObject({
       element_ids: ['sw-2'],
@@ -131,6 +131,98 @@ const flushing = passage({
     { id: 'w-2', type: 'paragraph', text: 'Sentinel outlet temperatures are checked monthly by the competent person.' },
   ],
   focus: ['sentinel', 'temperatur', 'check'],
+});
+
+describe('roles said as sentences', () => {
+  const dutyHolder = (documentId: string, code: string) =>
+    passage({
+      documentId,
+      code,
+      headingPath: ['Roles'],
+      elements: [
+        {
+          id: `${documentId}-t`,
+          type: 'table',
+          text: [
+            'Role | Appointed by | What the role does',
+            'Duty Holder | Statutory status under the Regulations (the employer) | Carries the legal duty; can delegate tasks but not accountability',
+            'Responsible Person and deputy | The Designated Person, in writing | Manages the scheme day to day; sits on the safety group',
+          ].join('\n'),
+        },
+      ],
+      focus: ['duty', 'holder'],
+    });
+
+  test('a role two documents describe alike is said once, in sentences, cited to both', () => {
+    const answer = ask(
+      'Who is the duty holder under the switchgear rules?',
+      [dutyHolder('d-1', 'GN 1'), dutyHolder('d-2', 'GN 2')],
+      ['duty', 'holder'],
+    );
+    const first = opening(answer.text);
+    expect(first).toBe(
+      'The Duty Holder has statutory status under the Regulations (the employer). It carries the legal duty. It can delegate tasks but not accountability. [1][2]',
+    );
+    expect(first).not.toContain('describes the role as');
+  });
+
+  test('what a second table adds about the role is said, what it repeats is cited to both', () => {
+    const law = passage({
+      documentId: 'd-law',
+      code: 'LAW 1',
+      headingPath: ['Roles'],
+      elements: [{ id: 'law-t', type: 'table', text: 'Role | What it does\nDuty Holder | Carries the legal duty' }],
+      focus: ['duty', 'holder'],
+    });
+    const answer = ask('Who is the duty holder under the switchgear rules?', [law, dutyHolder('d-2', 'GN 2')], ['duty', 'holder']);
+    expect(opening(answer.text)).toBe(
+      'The Duty Holder carries the legal duty. [1][2] The Duty Holder has statutory status under the Regulations (the employer). It can delegate tasks but not accountability. [2]',
+    );
+  });
+
+  test('a role of several people takes a plural verb', () => {
+    const answer = ask(
+      'Draft the roles and responsibilities section of our switchgear policy',
+      [dutyHolder('d-1', 'GN 1')],
+      ['role'],
+      'draft',
+    );
+    expect(answer.text).toContain('The Responsible Person and deputy manage the scheme day to day.');
+    expect(answer.text).toContain('The Responsible Person and deputy sit on the safety group.');
+  });
+});
+
+describe('table rows said as sentences', () => {
+  const schedule = (header: string, row: string) =>
+    passage({
+      documentId: 'doc-s',
+      code: 'FS 1',
+      headingPath: ['Testing'],
+      elements: [{ id: 's-1', type: 'table', text: [header, row].join('\n') }],
+      focus: ['lighting', 'test', 'store'],
+    });
+
+  test('a header worded as a question becomes the subject it asks for, and the cell reads on in lower case', () => {
+    const first = opening(
+      ask(
+        'How often should emergency lighting be tested?',
+        [schedule('Item | How often, and where it is set', 'Emergency lighting | Monthly functional test and annual full-duration test')],
+        ['emergenc', 'light', 'test'],
+      ).text,
+    );
+    expect(first).toBe('For emergency lighting, the interval is monthly functional test and annual full-duration test. [1]');
+  });
+
+  test('a row about two things joined by "and" takes a plural verb', () => {
+    const first = opening(
+      ask(
+        'What temperature should hot water be stored at?',
+        [schedule('Check | Figure', 'Calorifiers and stored hot water | Stored at 60 °C or above')],
+        ['store', 'hot', 'water', 'temperatur'],
+      ).text,
+    );
+    expect(first).toBe('Calorifiers and stored hot water are stored at 60 °C or above. [1]');
+  });
 });
 
 describe('how often, what temperature, records', () => {

@@ -331,12 +331,23 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(]|[\s,;:]*$)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-/** A header as the subject of a sentence: "Maximum interval" → "the maximum interval"; null for a header that is a question ("What it does"). */
+/** What a header worded as a question asks for, as the subject of a sentence: "How often, and where it is set" → "the interval". */
+const QUESTION_HEADERS: readonly [RegExp, string][] = [
+  [/^how (often|frequently|regularly)\b/i, 'the interval'],
+  [/^how long\b/i, 'the period'],
+  [/^when\b/i, 'the time'],
+  [/^who\b/i, 'the person responsible'],
+  [/^where\b/i, 'the place'],
+  [/^(what|which|how|why)\b/i, 'the requirement'],
+];
+
+/** A header as the subject of a sentence: "Maximum interval" → "the maximum interval"; "How often …" → "the interval". */
 function headerPhrase(header: string): string | null {
   const text = header.trim();
-  if (text.length === 0 || /^(what|who|where|how|when|which|why)\b/i.test(text)) return null;
-  const lower = lowerFirst(text);
-  return `the ${lower}`;
+  if (text.length === 0) return null;
+  const asked = QUESTION_HEADERS.find(([pattern]) => pattern.test(text));
+  if (asked) return asked[1];
+  return `the ${lowerFirst(text)}`;
 }
 
 /**
@@ -355,8 +366,10 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
     // The head noun is the last word before a preposition: "Maximum interval between examinations" → interval.
     const head = column.header.trim().split(/\s+(?:between|of|for|in|per|to|by|at|on|under|from|with)\s+/i)[0] ?? '';
     const verb = /[^s]s$/i.test(head.split(/\s+/).at(-1) ?? '') ? 'are' : 'is';
-    const long = column.cell.split(/\s+/).length > 4 && /^[A-Z][a-z]/.test(column.cell);
-    return phrase ? `${phrase} ${verb}${long ? ':' : ''} ${column.cell.replace(/[.;]$/, '')}` : column.cell.replace(/[.;]$/, '');
+    // A cell of several sentences is quoted after a colon as written; one phrase reads on in lower case.
+    const several = /[.;]\s+[A-Z]/.test(column.cell);
+    const cell = several ? column.cell : lowerFirst(column.cell);
+    return phrase ? `${phrase} ${verb}${several ? ':' : ''} ${cell.replace(/[.;]$/, '')}` : cell.replace(/[.;]$/, '');
   });
   // "Sentinel outlets: temperature" → "sentinel outlets (temperature)".
   const subject = lowerFirst(first).replace(/:\s*([^:]+)$/, ' ($1)');
@@ -364,8 +377,9 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
   // water reaches …" → "Sentinel outlets (temperature) are checked monthly. Hot water reaches …".
   const [only] = chosen;
   if (chosen.length === 1 && only && /^[A-Z][a-z]+ed\b/.test(only.cell)) {
-    const head = first.replace(/:.*$/, '').trim().split(/\s+/).at(-1) ?? '';
-    const verb = /[^s]s$/i.test(head) ? 'are' : 'is';
+    const thing = first.replace(/:.*$/, '').trim();
+    // "Calorifiers and stored hot water" is plural whatever its last word.
+    const verb = /[^s]s$/i.test(thing.split(/\s+/).at(-1) ?? '') || /\s(and|&)\s/i.test(thing) ? 'are' : 'is';
     const named = first.charAt(0).toUpperCase() + subject.slice(1);
     return `${named} ${verb} ${only.cell.charAt(0).toLowerCase()}${only.cell.slice(1).replace(/[.;]$/, '')}`;
   }
@@ -731,6 +745,8 @@ function whoLead(
     table.rows.filter((cells) => namesRole(question, cells[0] ?? '')).map((cells) => ({ table, cells })),
   );
   const sentences: string[] = [];
+  /** Each sentence said about a named role, with the index of the entry in `sentences` saying it. */
+  const saidOfRole = new Map<string, number>();
   if (named.length > 0 && named.length <= 2) {
     for (const { table, cells } of named) {
       const role = cells[0] ?? '';
@@ -768,7 +784,19 @@ function whoLead(
             : `${passage.code} does not state who appoints ${theRole(shortRole(role))}${other ? `; its roles table says that ${otherRole} ${clause}` : ''}`;
         sentences.push(`${quoteAsData(text)}. ${otherMarker}`);
       }
-      if (does) sentences.push(`${quoteAsData(`${passage.code} describes the role as: ${does.replace(/[.;]$/, '')}`)}. ${marker}`);
+      // What the role is and does, as sentences about it ("Statutory status under …" when no one appoints it).
+      const held = !by && table.appointedBy > 0 ? (cells[table.appointedBy] ?? '') : '';
+      const all = [held, does ?? '']
+        .flatMap((cell) => cell.split(/;\s*/))
+        .map((clause) => dutySentence(shortRole(role), clause))
+        .filter((text): text is string => text !== null);
+      // What another document's table already said of the role is not said again: that sentence is cited to both.
+      const fresh = all.filter((text) => !saidOfRole.has(text));
+      const repeated = new Set(all.map((text) => saidOfRole.get(text)).filter((at): at is number => at !== undefined));
+      for (const at of repeated) sentences[at] = `${sentences[at]}${marker}`;
+      if (fresh.length === 0) continue;
+      for (const text of fresh) saidOfRole.set(text, sentences.length);
+      sentences.push(`${fresh.map((text, i) => (i === 0 && !by ? text : pronounFor(shortRole(role), text))).join(' ')} ${marker}`);
     }
     return sentences.length > 0 ? { text: sentences.join(' '), tables: [], named: true } : null;
   }
@@ -1234,34 +1262,52 @@ function dutySentence(role: string, clause: string): string | null {
     .trim();
   if (text.length < 3) return null;
   // "Authorising Engineer (Water) — AE(W)": the name, without its abbreviation after a dash.
-  const subject = theRole(role.replace(/\s+[—–]\s+.*$/, '')).replace(/^t/, 'T');
+  const subject = roleSubject(role);
   const lower = lowerFirst(text);
   const words = lower.split(/\s+/);
   const first = (words[0] ?? '').toLowerCase();
   const second = (words[1] ?? '').toLowerCase();
-  const be = /\b(teams|groups|persons|staff|managers|officers|members|and)\b/i.test(subject) ? 'are' : 'is';
-  if (/^(is|are|has|have|must|should|shall|will|may|can|does)$/.test(first)) return `${subject} ${lower}.`;
+  const plural = isPluralRole(subject);
+  const be = plural ? 'are' : 'is';
+  // The table's verb agrees with one role; "The Responsible Person and deputy manages" becomes "… manage".
+  const agreeing = plural ? lower.replace(/^\S+/, (verb) => baseVerb(verb)) : lower;
+  if (/^(is|are|has|have|must|should|shall|will|may|can|does)$/.test(first)) return `${subject} ${agreeing}.`;
   if (BASE_VERBS.has(first)) return `${subject} will ${lower}.`;
   // "Appointed in writing", "Accountable for …", "Independently audits …".
   if (/ed$/.test(first) && !/(eed)$/.test(first) && words.length > 1) return `${subject} ${be} ${lower}.`;
   if (/^(for|to|on|in|with|under|at|by|from)$/.test(second) && !/s$/.test(first)) return `${subject} ${be} ${lower}.`;
-  if (/ly$/.test(first) && /[a-z]s$/.test(second)) return `${subject} ${lower}.`;
-  if (
-    /^[a-z-]+(?:s|es)$/.test(first) &&
-    !/(ss|us|is)$/.test(first) &&
-    BASE_VERBS.has(
-      first
-        .replace(/(ies)$/, 'y')
-        .replace(/(ches|shes|sses|xes)$/, (m) => m.slice(0, -2))
-        .replace(/s$/, ''),
-    )
-  )
-    return `${subject} ${lower}.`;
+  if (/ly$/.test(first) && /[a-z]s$/.test(second))
+    return `${subject} ${plural ? lower.replace(/^(\S+\s+)(\S+)/, (_, adverb: string, verb: string) => adverb + baseVerb(verb)) : lower}.`;
+  if (/^[a-z-]+(?:s|es)$/.test(first) && !/(ss|us|is)$/.test(first) && BASE_VERBS.has(baseVerb(first))) return `${subject} ${agreeing}.`;
   if (/^[a-z-]+s$/.test(first) && !/(ss|us|is)$/.test(first) && lower.split(/\s+/).length > 1 && !HELD.test(lower))
-    return `${subject} ${lower}.`;
-  if (HELD.test(lower)) return `${subject} has ${lower}.`;
-  if (/^(the|a|an|one|any|each)\b/.test(first)) return `${subject} is ${lower}.`;
+    return `${subject} ${agreeing}.`;
+  if (HELD.test(lower)) return `${subject} ${plural ? 'have' : 'has'} ${lower}.`;
+  if (/^(the|a|an|one|any|each)\b/.test(first)) return `${subject} ${be} ${lower}.`;
   return `${subject} is ${/^[aeiou]/i.test(lower) ? 'an' : 'a'} ${lower}.`;
+}
+
+/** "The Authorising Engineer" for "Authorising Engineer (Water) — AE(W)". */
+const roleSubject = (role: string) => theRole(role.replace(/\s+[—–]\s+.*$/, '')).replace(/^t/, 'T');
+/** Roles that are several people: "the Water Safety Group members", "the Responsible Person and deputy". */
+const isPluralRole = (subject: string) => /\b(teams|groups|persons|staff|managers|officers|members|and)\b/i.test(subject);
+
+/** A verb in the third person as its base form: "manages" → "manage", "carries" → "carry", "is" → "are". */
+function baseVerb(verb: string): string {
+  const irregular: Record<string, string> = { is: 'are', has: 'have', does: 'do' };
+  if (irregular[verb]) return irregular[verb];
+  if (!/^[a-z-]+s$/.test(verb) || /(ss|us|is)$/.test(verb)) return verb;
+  return verb
+    .replace(/ies$/, 'y')
+    .replace(/(ches|shes|sses|xes|oes)$/, (ending) => ending.slice(0, -2))
+    .replace(/([^e])s$/, '$1')
+    .replace(/es$/, 'e');
+}
+
+/** A later sentence about the same role opens with its pronoun: "The Authorising Engineer audits …" → "It audits …". */
+function pronounFor(role: string, sentence: string): string {
+  const subject = roleSubject(role);
+  if (!sentence.startsWith(`${subject} `)) return sentence;
+  return `${isPluralRole(subject) ? 'They' : 'It'} ${sentence.slice(subject.length + 1)}`;
 }
 
 /** A role's duties from its roles-table row, each a full sentence with the row's citation. */

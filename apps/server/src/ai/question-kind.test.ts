@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answersInItsSection,
   answersKind,
   disappliesTo,
+  titledForOtherSide,
+  writtenForOtherSettings,
   pullsKind,
   documentExcludesNation,
   documentPhase,
@@ -31,6 +34,9 @@ describe('questionKinds', () => {
       expect.arrayContaining(['frequency', 'figure']),
     );
     expect(questionKinds('At what interval is a pressure vessel examined?').kinds.has('frequency')).toBe(true);
+    // "Pressure systems" names equipment, not a figure asked for; "what pressure" asks one.
+    expect(kindsOf('How often must pressure systems be examined under a written scheme?')).toEqual(['frequency']);
+    expect(questionKinds('What pressure should the oxygen pipeline run at?').kinds.has('figure')).toBe(true);
     expect(questionKinds('When must the fire alarm be tested?').kinds.has('frequency')).toBe(true);
     const both = questionKinds('How often do we flush little-used showers and what is the hot water temperature?');
     expect(both.kinds.has('frequency')).toBe(true);
@@ -116,6 +122,22 @@ describe('pullsKind', () => {
   });
 });
 
+describe('answersInItsSection', () => {
+  it('takes who from a roles section and records from a records section, not from a mention elsewhere', () => {
+    const mention = 'The Order places a single duty on the responsible person.';
+    expect(answersKind('who', { text: mention, headingPath: ['History'] })).toBe(true);
+    expect(answersInItsSection('who', { text: mention, headingPath: ['History'] })).toBe(false);
+    expect(
+      answersInItsSection('who', {
+        text: 'Responsible person. The organisation (employer or person in control).',
+        headingPath: ['Roles and responsibilities'],
+      }),
+    ).toBe(true);
+    expect(answersInItsSection('records', { text: 'Records are kept for 5 years.', headingPath: ['Records and evidence'] })).toBe(true);
+    expect(answersInItsSection('records', { text: 'Records are kept for 5 years.', headingPath: ['Purpose'] })).toBe(false);
+  });
+});
+
 describe('applicability', () => {
   it('recognises a passage that disapplies its document to the asker’s setting, up to a "but"', () => {
     const text =
@@ -138,6 +160,34 @@ describe('applicability', () => {
     expect(phaseConflicts({ title: 'Safe water: design, installation, commissioning' }, { phase: 'operation' })).toBe(true);
     expect(phaseConflicts({ title: 'Safe water: operational management' }, { phase: 'operation' })).toBe(false);
     expect(phaseConflicts({ title: 'Safe water: design, installation, commissioning' }, { phase: null })).toBe(false);
+  });
+
+  it('reads guidance whose audience never names the asker’s kind of setting as written for other settings', () => {
+    const hospitalGuidance = [
+      {
+        text: 'NHS trusts and other organisations providing NHS-funded care from healthcare premises.',
+        headingPath: ['Who it applies to'],
+      },
+      { text: 'Care homes must keep records.', headingPath: ['Key duties'] },
+    ];
+    const careGuidance = [{ text: 'Hospitals, hospices and care homes with hot water systems.', headingPath: ['Who it applies to'] }];
+    expect(writtenForOtherSettings({ category: 'Guidance' }, hospitalGuidance, { setting: 'care-home' })).toBe(true);
+    expect(writtenForOtherSettings({ category: 'Guidance' }, careGuidance, { setting: 'care-home' })).toBe(false);
+    // The law binds wherever it applies; a hospital question or no setting excludes nothing; no audience section says nothing.
+    expect(writtenForOtherSettings({ category: 'Legislation' }, hospitalGuidance, { setting: 'care-home' })).toBe(false);
+    expect(writtenForOtherSettings({ category: 'Guidance' }, hospitalGuidance, { setting: 'hospital' })).toBe(false);
+    expect(writtenForOtherSettings({ category: 'Guidance' }, hospitalGuidance, { setting: null })).toBe(false);
+    expect(writtenForOtherSettings({ category: 'Guidance' }, hospitalGuidance.slice(1), { setting: 'care-home' })).toBe(false);
+  });
+
+  it('flags a document titled for the other side of a contrast the question draws', () => {
+    const question = 'Who is the duty holder for our low voltage installation?';
+    expect(titledForOtherSide({ title: 'Electrical safety guidance for high voltage systems' }, question)).toBe(true);
+    expect(titledForOtherSide({ title: 'Electrical safety guidance for low voltage systems' }, question)).toBe(false);
+    expect(titledForOtherSide({ title: 'Electrical safety guidance for high voltage systems' }, 'Who is the electrical duty holder?')).toBe(
+      false,
+    );
+    expect(titledForOtherSide({ title: 'Adult in-patient facilities' }, 'What space does a children’s ward need?')).toBe(true);
   });
 
   it('reads applies_to against the nation asked about', () => {

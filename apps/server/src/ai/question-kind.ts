@@ -53,9 +53,9 @@ const ASKS_WHO =
 /** How often: "how often", "frequency", "interval", "how regularly", "every how many", "periodic". */
 const ASKS_FREQUENCY =
   /\bhow\s+(?:often|frequently|regularly)\b|\b(?:frequenc(?:y|ies)|intervals?|periodic(?:ally)?|how many times)\b|\bwhen\s+(?:must|should|do|does|are|is)\b[^?]*\b(?:test(?:ed)?|check(?:ed)?|inspect(?:ed)?|examin(?:ed|ation)|servic(?:ed|ing)|review(?:ed)?|flush(?:ed)?|repeat(?:ed)?|renew(?:ed)?)\b/i;
-/** A figure: a temperature, a limit, a maximum or minimum, a level, a pressure, "how long", "how hot", "how many". */
+/** A figure: a temperature, a limit, a maximum or minimum, a level, a pressure (not "pressure systems"), "how long", "how hot", "how many". */
 const ASKS_FIGURE =
-  /\b(?:temperatures?|limits?|maximum|minimum|max|min|thresholds?|figures?|levels?|values?|pressures?|concentrations?|rates?|percentages?|distances?|heights?|widths?|capacity|ratios?|how\s+(?:long|hot|cold|warm|high|low|much|many|far|quickly|soon|big|large|wide)|what\s+(?:degree|number)|degrees|°)/i;
+  /\b(?:temperatures?|limits?|maximum|minimum|max|min|thresholds?|figures?|levels?|values?|pressures?(?!\s+(?:systems?|vessels?|equipment|plant|ulcers?|sores?|relief|injur))|concentrations?|rates?|percentages?|distances?|heights?|widths?|capacity|ratios?|how\s+(?:long|hot|cold|warm|high|low|much|many|far|quickly|soon|big|large|wide)|what\s+(?:degree|number)|degrees|°)/i;
 /** Records: "records", "log book", "documentation", "retention", "how long … kept / retained". */
 const ASKS_RECORDS =
   /\b(?:records?|record[- ]keeping|log\s?books?|logs?|documentation|documented|retention|retain(?:ed)?|kept|archiv(?:e|ed|ing)|paperwork|evidence)\b/i;
@@ -246,6 +246,17 @@ export function pullsKind(kind: QuestionKind, passage: KindPassage): boolean {
   return answersKind(kind, passage);
 }
 
+/**
+ * Whether a passage answers a kind from the section a reader would look in: who from a roles
+ * section, records from a records section; other kinds as pullsKind. A purpose paragraph naming
+ * "the responsible person" mentions who without saying who it is.
+ */
+export function answersInItsSection(kind: QuestionKind, passage: KindPassage): boolean {
+  if (kind === 'who') return ROLES_HEADING.test(headingOf(passage)) && answersKind(kind, passage);
+  if (kind === 'records') return RECORDS_HEADING.test(headingOf(passage)) && answersKind(kind, passage);
+  return pullsKind(kind, passage);
+}
+
 // ——— Applicability ——————————————————————————————————————————————————————————————————————————
 
 /** "does not (normally) apply", "is not covered", "falls outside", "are excluded", "out of scope". */
@@ -283,6 +294,28 @@ function settingNamed(text: string, setting: Setting): boolean {
   return (setting === 'care-home' ? CARE_HOME : setting === 'hospital' ? HOSPITAL : PRIMARY_CARE).test(text);
 }
 
+/** Sections in which a document says whom it is written for. */
+const AUDIENCE_HEADING =
+  /^(?:who (?:it|this(?: guidance)?|the guidance) (?:applies to|is for|covers)|purpose and scope|scope(?: and application)?|application|audience)$/i;
+
+/**
+ * Whether guidance is written for other settings than the asker's: a question from a care home or
+ * a primary-care practice, and guidance whose own audience and scope sections never name that kind
+ * of setting (hospital estates guidance, read by a care home). Law and codes of practice bind
+ * wherever they apply, so only guidance is read this way; a hospital question excludes nothing
+ * (guidance written for healthcare premises names them in many ways).
+ */
+export function writtenForOtherSettings(
+  document: { category: string | null },
+  sections: readonly { text: string; headingPath: readonly string[] }[],
+  understanding: Pick<QuestionUnderstanding, 'setting'>,
+): boolean {
+  const { setting } = understanding;
+  if (setting === null || setting === 'hospital' || document.category !== 'Guidance') return false;
+  const audience = sections.filter((section) => AUDIENCE_HEADING.test((section.headingPath[0] ?? '').trim()));
+  return audience.length > 0 && !audience.some((section) => settingNamed(section.text, setting));
+}
+
 /**
  * A document's phase from its title (and a part code's title words): "design, installation,
  * validation" is design; "operational management", "management, operation, maintenance" is
@@ -301,6 +334,25 @@ export function documentPhase(document: { title: string }): Phase | null {
 export function phaseConflicts(document: { title: string }, understanding: Pick<QuestionUnderstanding, 'phase'>): boolean {
   const phase = documentPhase(document);
   return understanding.phase !== null && phase !== null && phase !== understanding.phase;
+}
+
+/** Qualifiers that split a subject into sibling documents: a question naming one side is not about a document titled for the other. */
+const CONTRASTS: readonly (readonly [RegExp, RegExp])[] = [
+  [/\blow[- ]voltage\b|\bLV\b/i, /\bhigh[- ]voltage\b|\bHV\b/i],
+  [/\badults?\b/i, /\b(?:child(?:ren)?|paediatric|neonatal)\b/i],
+];
+
+/** Whether a document's title is for the other side of a contrast the question draws (high voltage for a low-voltage question). */
+export function titledForOtherSide(document: { title: string }, question: string): boolean {
+  return CONTRASTS.some(([one, other]) =>
+    [
+      [one, other],
+      [other, one],
+    ].some(
+      ([asked, opposite]) =>
+        asked?.test(question) && !opposite?.test(question) && opposite?.test(document.title) && !asked.test(document.title),
+    ),
+  );
 }
 
 /** Whether a document's front matter (`applies_to`) leaves out the nation the question names. An empty list says nothing. */

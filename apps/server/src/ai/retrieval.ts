@@ -208,6 +208,6 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
   }
   const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose });
   if (chosen.length === 0) return nothing(terms);
-  const passages = await choosePassages({ db, organisationId, chosen, terms, understanding });
+  const passages = await choosePassages({ db, organisationId, chosen, terms, understanding, question });
   return { ...base, terms, passages, elapsedMs: performance.now() - started };
 }

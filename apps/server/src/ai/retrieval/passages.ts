@@ -9,7 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
 import type { Passage } from '../retrieval.ts';
-import { PULLING_KINDS, pullsKind, type QuestionKind, type QuestionUnderstanding } from '../question-kind.ts';
+import { answersInItsSection, PULLING_KINDS, pullsKind, type QuestionKind, type QuestionUnderstanding } from '../question-kind.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';
 import { type Candidate, SEEDS_PER_DOCUMENT } from './score.ts';
@@ -25,6 +25,14 @@ const MAX_PASSAGES = 8;
 const KIND_FLOOR = 0.3;
 /** …and counts as this share of the document's best when passages are kept across documents. */
 const KIND_KEEP = 0.9;
+
+/** Whether an entry's label ("Responsible person. The organisation …", "Designated Person: …") is a role the question names. */
+function labelNamedIn(text: string, question: string): boolean {
+  const label = /^([^.:|—–]{3,60})(?:[.:|]|\s[—–]\s)/.exec(text.trim())?.[1];
+  const words = label?.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const asked = new Set(question.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+  return words.length > 0 && words.length <= 5 && words.every((word) => asked.has(word));
+}
 
 /** The current editions that replaced the chosen superseded ones, by code, when the organisation can see them. */
 async function currentEditions(db: Database, organisationId: string, chosen: readonly Candidate[]): Promise<Map<string, DocumentLink>> {
@@ -64,6 +72,8 @@ export async function choosePassages(options: {
   chosen: readonly Candidate[];
   terms: readonly QueryTerm[];
   understanding?: QuestionUnderstanding;
+  /** The question as asked, for the roles it names. */
+  question?: string;
 }): Promise<Passage[]> {
   const { db, organisationId, chosen, terms } = options;
   const pulling: QuestionKind[] = [...(options.understanding?.kinds ?? [])].filter((kind) => PULLING_KINDS.has(kind) && kind !== 'draft');
@@ -86,7 +96,7 @@ export async function choosePassages(options: {
     // does, when it is on the question, in place of the weakest other passage.
     const kindPicked = new Set<(typeof picked)[number]>();
     const answers = (kind: QuestionKind, rows: readonly ElementRow[]) =>
-      rows.some((row) => pullsKind(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
+      rows.some((row) => answersInItsSection(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
     for (const kind of entry.named && docBest < RELEVANCE_THRESHOLD ? [] : pulling) {
       // A table answering the kind (a roles table, a schedule of intervals) gives the whole answer:
       // it is quoted unless one is already; otherwise any passage answering the kind will do.
@@ -99,7 +109,25 @@ export async function choosePassages(options: {
         !covered.has(candidate.row) &&
         pullsKind(kind, { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
       const table = seeds.find((candidate) => candidate.row.type === 'table' && onQuestion(candidate));
-      const seed = table ?? (picked.some((choice) => answers(kind, choice.elements)) ? undefined : seeds.find(onQuestion));
+      // A passage pulled for another kind (the roles entry for "who") does not answer this one ("what must they do").
+      const answered = picked.some((choice) => !kindPicked.has(choice) && answers(kind, choice.elements));
+      // "Who is the responsible person …": the roles section's entry for the role the question names
+      // says who it is, however few of the question's other words it holds.
+      const namedRole =
+        kind === 'who' && !answered
+          ? seeds.find(
+              (candidate) =>
+                candidate.relevance > 0 &&
+                !covered.has(candidate.row) &&
+                answersInItsSection('who', {
+                  text: candidate.row.text,
+                  headingPath: candidate.row.headingPath,
+                  type: candidate.row.type,
+                }) &&
+                labelNamedIn(candidate.row.text, options.question ?? ''),
+            )
+          : undefined;
+      const seed = table ?? namedRole ?? (answered ? undefined : seeds.find(onQuestion));
       if (!seed) continue;
       const [choice] = pickPassages(
         [seed],
@@ -112,7 +140,12 @@ export async function choosePassages(options: {
       );
       if (!choice) continue;
       if (picked.length >= SEEDS_PER_DOCUMENT) {
-        const weakest = picked.findLastIndex((other, i) => i > 0 && !kindPicked.has(other));
+        // The lowest-scoring passage gives way (never the document's best, nor one another kind pulled).
+        const weakest = picked.reduce(
+          (found, other, i) =>
+            i > 0 && !kindPicked.has(other) && (found < 0 || other.seed.score < (picked[found]?.seed.score ?? 0)) ? i : found,
+          -1,
+        );
         if (weakest < 0) continue;
         picked.splice(weakest, 1);
       }

@@ -7,6 +7,8 @@
 import type { PassageScorer, QueryTerm } from '../passage-scoring.ts';
 import {
   disappliesTo,
+  titledForOtherSide,
+  writtenForOtherSettings,
   documentExcludesNation,
   PULLING_KINDS,
   phaseConflicts,
@@ -54,11 +56,11 @@ export interface Candidate {
   title: number;
   /**
    * The document says it does not apply where the asker is (a passage disapplying it to the
-   * question's setting or nation, or its applies_to leaving out the nation named): it is not cited
-   * as a requirement unless named.
+   * question's setting or nation, its applies_to leaving out the nation named, or guidance whose
+   * audience never names the asker's kind of setting): it is not cited as a requirement unless named.
    */
   inapplicable: boolean;
-  /** The document is the other phase's part (a design part for an operational question, or the reverse). */
+  /** The document is the other phase's part (a design part for an operational question, or the reverse), or titled for the other side of a contrast the question draws (high voltage for low). */
   otherPhase: boolean;
   /**
    * Not found by the search but named by a candidate's best passage (retrieval.ts): it may answer
@@ -158,8 +160,13 @@ export function scorePassages(options: {
       inapplicable:
         understanding !== null &&
         (documentExcludesNation(document.applies_to, understanding) ||
-          elements.some((row) => row.type !== 'title' && row.type !== 'heading' && disappliesTo(row.text, understanding))),
-      otherPhase: understanding !== null && phaseConflicts(document, understanding),
+          elements.some((row) => row.type !== 'title' && row.type !== 'heading' && disappliesTo(row.text, understanding)) ||
+          writtenForOtherSettings(
+            document,
+            elements.filter((row) => row.type !== 'title' && row.type !== 'heading'),
+            understanding,
+          )),
+      otherPhase: (understanding !== null && phaseConflicts(document, understanding)) || titledForOtherSide(document, question),
     });
   }
   return scoredDocuments;
