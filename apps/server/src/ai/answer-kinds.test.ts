@@ -213,6 +213,40 @@ describe('table rows said as sentences', () => {
     expect(first).toBe('For emergency lighting, the interval is monthly functional test and annual full-duration test. [1]');
   });
 
+  test('a "Kept for" column is said as the retention period', () => {
+    const first = opening(
+      ask(
+        'How long must examination reports be kept?',
+        [schedule('Report | Kept for', 'Report of a periodic examination | Until the next report, or 2 years, whichever is later')],
+        ['report', 'examin', 'kept'],
+      ).text,
+    );
+    expect(first).toBe(
+      'For report of a periodic examination, the retention period is until the next report, or 2 years, whichever is later. [1]',
+    );
+  });
+
+  test('a labelled item whose text goes on from its label says the label as its subject', () => {
+    const roles = passage({
+      documentId: 'doc-r',
+      code: 'LR 1',
+      headingPath: ['Roles and responsibilities'],
+      elements: [
+        {
+          id: 'r-1',
+          type: 'list_item',
+          text: 'Employer / Duty Holder. Owns the duty to provide safe lifting equipment and to arrange examinations.',
+        },
+      ],
+      focus: ['lifting', 'duty', 'employer'],
+    });
+    const answer = ask('Who is responsible for lifting equipment?', [roles], ['lift', 'equip', 'responsib']);
+    expect(answer.text).toContain(
+      'The Employer / Duty Holder owns the duty to provide safe lifting equipment and to arrange examinations.',
+    );
+    expect(answer.text).not.toMatch(/(^|\. )Owns the duty/);
+  });
+
   test('a row about two things joined by "and" takes a plural verb', () => {
     const first = opening(
       ask(

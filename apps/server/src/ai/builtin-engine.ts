@@ -331,10 +331,12 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(]|[\s,;:]*$)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-/** What a header worded as a question asks for, as the subject of a sentence: "How often, and where it is set" → "the interval". */
+/** What a header worded as a question (or a participle) asks for, as the subject of a sentence: "How often, and where it is set" → "the interval". */
 const QUESTION_HEADERS: readonly [RegExp, string][] = [
   [/^how (often|frequently|regularly)\b/i, 'the interval'],
   [/^how long\b/i, 'the period'],
+  // A header that is a participle ("Kept for", "Retained for") says how long, not what.
+  [/^(?:kept|retained|held|stored|keep)(?:\s+for)?$/i, 'the retention period'],
   [/^when\b/i, 'the time'],
   [/^who\b/i, 'the person responsible'],
   [/^where\b/i, 'the place'],
@@ -407,6 +409,33 @@ function standaloneIntro(intro: string, passage: Passage): string | null {
   return its ? `The ${its[1]} of ${label} ${its[2]}${its[3]}` : null;
 }
 
+/** Words ending in "s" that do not open a clause with a verb. */
+const NOT_VERBS = new Set([
+  'its',
+  'his',
+  'hers',
+  'ours',
+  'theirs',
+  'was',
+  'has',
+  'as',
+  'thus',
+  'always',
+  'perhaps',
+  'sometimes',
+  'across',
+  'unless',
+  'besides',
+  'towards',
+  'afterwards',
+  'regardless',
+  'nevertheless',
+  'whereas',
+  'less',
+  'various',
+  'numerous',
+]);
+
 /**
  * A list item said as a sentence of the answer's own, or null when it is a fragment: the label of a
  * "Label. Sentence." item is left off; an instruction is said as what the document asks of the
@@ -418,6 +447,11 @@ function itemAsSentence(text: string, passage: Passage): string | null {
   const labelled = body !== text.trim();
   if (body.length < 40 || !/^[A-Z]/.test(body) || !/[.)]$/.test(body) || /:\s*$/.test(body)) return null;
   const first = (body.split(/\s+/)[0] ?? '').toLowerCase();
+  // "Employer / Duty Holder. Owns the duty to …": the body goes on from its label, which is its subject.
+  const itemLabel = labelled ? /^([A-Z][^.:;]{0,40})\./.exec(text.trim())?.[1] : undefined;
+  if (itemLabel && /^[a-z-]+s$/.test(first) && !/(ss|us|is|ous|ys)$/.test(first) && !NOT_VERBS.has(first)) {
+    return dutySentence(itemLabel, body);
+  }
   const label = passage.source === 'attachment' ? 'Your attached file' : passage.code;
   if (BASE_VERBS.has(first)) return `${label} asks the organisation to ${body.charAt(0).toLowerCase()}${body.slice(1)}`;
   const verb = /\b(is|are|must|should|shall|has|have|will|may|need|needs)\b/;
@@ -1279,7 +1313,13 @@ function dutySentence(role: string, clause: string): string | null {
   if (/ly$/.test(first) && /[a-z]s$/.test(second))
     return `${subject} ${plural ? lower.replace(/^(\S+\s+)(\S+)/, (_, adverb: string, verb: string) => adverb + baseVerb(verb)) : lower}.`;
   if (/^[a-z-]+(?:s|es)$/.test(first) && !/(ss|us|is)$/.test(first) && BASE_VERBS.has(baseVerb(first))) return `${subject} ${agreeing}.`;
-  if (/^[a-z-]+s$/.test(first) && !/(ss|us|is)$/.test(first) && lower.split(/\s+/).length > 1 && !HELD.test(lower))
+  // A verb in the third person ("owns the duty", "holds the register"); "duties …" and "status …" are things held.
+  if (
+    /^[a-z-]+s$/.test(first) &&
+    !/(ss|us|is)$/.test(first) &&
+    lower.split(/\s+/).length > 1 &&
+    !/^(duties|status|responsibilities|arrangements)$/.test(first)
+  )
     return `${subject} ${agreeing}.`;
   if (HELD.test(lower)) return `${subject} ${plural ? 'have' : 'has'} ${lower}.`;
   if (/^(the|a|an|one|any|each)\b/.test(first)) return `${subject} ${be} ${lower}.`;

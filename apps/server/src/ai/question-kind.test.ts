@@ -135,6 +135,9 @@ describe('answersInItsSection', () => {
     ).toBe(true);
     expect(answersInItsSection('records', { text: 'Records are kept for 5 years.', headingPath: ['Records and evidence'] })).toBe(true);
     expect(answersInItsSection('records', { text: 'Records are kept for 5 years.', headingPath: ['Purpose'] })).toBe(false);
+    // A retention table in a records section answers a records question.
+    const retention = 'Report | Kept for\nReport of a periodic examination | Until the next report, or 2 years';
+    expect(answersKind('records', { text: retention, headingPath: ['Records and evidence'], type: 'table' })).toBe(true);
   });
 });
 

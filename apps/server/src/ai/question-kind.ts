@@ -181,7 +181,10 @@ const ANY_NUMBER = /\d/;
 const RECORDS_HEADING = /\b(?:records?|record[- ]keeping|documentation|log\s?books?|retention|reporting and records)\b/i;
 /** A records statement: records or logs kept, retained, held, available, for a period. */
 const RECORDS_TEXT =
-  /\b(?:records?|log\s?books?|logs|documentation|registers?|certificates?|notes?)\b[^.]{0,120}\b(?:kept|keep|keeping|retain(?:ed)?|held|hold|maintain(?:ed)?|available|stored|archived|for (?:at least |a minimum of )?(?:\d+|one|two|three|five|six|ten|forty) (?:years?|months?))\b|\b(?:retention|retain(?:ed)?|keep)\b[^.]{0,80}\b(?:records?|logs?|documents?|notes?)\b|\bfor (?:at least |a minimum of )?(?:\d+|two|three|five|six|ten|forty) years\b/i;
+  /\b(?:records?|reports?|log\s?books?|logs|documentation|registers?|certificates?|notes?)\b[^.]{0,120}\b(?:kept|keep|keeping|retain(?:ed)?|held|hold|maintain(?:ed)?|available|stored|archived|for (?:at least |a minimum of )?(?:\d+|one|two|three|five|six|ten|forty) (?:years?|months?))\b|\b(?:retention|retain(?:ed)?|keep)\b[^.]{0,80}\b(?:records?|logs?|documents?|notes?)\b|\bfor (?:at least |a minimum of )?(?:\d+|two|three|five|six|ten|forty) years\b/i;
+
+/** Words of keeping: "kept for", "retained", "retention". */
+const KEPT = /\b(?:kept|keep|retain(?:ed)?|retention|held for)\b/i;
 
 const DUTIES_HEADING =
   /\b(?:duties|duty|requirements?|obligations?|what (?:you|providers?|employers?|the (?:responsible person|duty holder)) (?:must|should|need to) do|key (?:points|requirements|duties)|responsibilities|compliance)\b/i;
@@ -212,7 +215,8 @@ export function answersKind(kind: QuestionKind, passage: KindPassage): boolean {
     case 'figure':
       return NUMERIC_LIMIT.test(text) && ANY_NUMBER.test(text);
     case 'records':
-      return RECORDS_TEXT.test(text) || (RECORDS_HEADING.test(heading) && DUTY_TEXT.test(text));
+      // In a records section, a duty or a table ("Report | Kept for") is about the records kept.
+      return RECORDS_TEXT.test(text) || (RECORDS_HEADING.test(heading) && (DUTY_TEXT.test(text) || isTable(passage) || KEPT.test(text)));
     case 'duties':
       return DUTY_TEXT.test(text) || (DUTIES_HEADING.test(heading) && text.trim().length > 0);
     case 'definition':
