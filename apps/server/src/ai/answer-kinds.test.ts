@@ -100,6 +100,25 @@ describe('who-questions', () => {
     });
   });
 
+  test('who the duty holder is, when another column says so in brackets, is said with the duty', () => {
+    const law = passage({
+      documentId: 'doc-law',
+      code: 'LAW 2',
+      headingPath: ['Roles and responsibilities'],
+      elements: [
+        {
+          id: 'law-2',
+          type: 'table',
+          text: 'Role | Where defined | What it does\nDuty Holder | LAW 2 (employers, self-employed, employees in control) | Carries the legal duty; can delegate tasks but not accountability',
+        },
+      ],
+      focus: ['responsib', 'switchgear'],
+    });
+    expect(opening(ask('Who is responsible for our switchgear?', [law], ['responsib', 'switchgear']).text)).toMatch(
+      /^Under LAW 2, the Duty Holder \(employers, self-employed, employees in control\) carries the legal duty\. \[1\]/,
+    );
+  });
+
   test('a question asking who is responsible names the duty holder, then every role with its appointer, then the roles table', () => {
     const answer = ask('Who is responsible for the safety of our switchgear?', [switchgear], ['responsib', 'safeti', 'switchgear']);
     const [first, second, table] = answer.text.split('\n\n');

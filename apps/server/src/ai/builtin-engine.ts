@@ -857,10 +857,19 @@ function whoLead(
         )
         .at(0)
     : undefined;
+  // Who the holder is, when another cell says so in brackets: "EAWR 1989 (employers, self-employed, …)".
+  const whoItIs = holder?.cells
+    .slice(1)
+    .map((cell) => /\(([^)]{3,120})\)/.exec(cell)?.[1])
+    .find((inside) => inside !== undefined && PEOPLE.test(inside));
   const said = holder ? dutySentence(shortRole(holder.cells[0] ?? ''), holder.clause) : null;
-  if (holder && said)
+  const saidWithWho =
+    said && whoItIs && !said.includes(whoItIs)
+      ? said.replace(roleSubject(shortRole(holder?.cells[0] ?? '')), (subject) => `${subject} (${whoItIs})`)
+      : said;
+  if (holder && saidWithWho)
     sentences.push(
-      `${quoteAsData(`Under ${passage.code}, ${said.charAt(0).toLowerCase()}${said.slice(1)}`)} ${citer.mark(table.passage, table.elementId, rowText(table.header, holder.cells))}`,
+      `${quoteAsData(`Under ${passage.code}, ${saidWithWho.charAt(0).toLowerCase()}${saidWithWho.slice(1)}`)} ${citer.mark(table.passage, table.elementId, rowText(table.header, holder.cells))}`,
     );
   const marker = citer.mark(table.passage, table.elementId, table.header.join(' | '));
   sentences.push(
@@ -1325,6 +1334,9 @@ function dutySentence(role: string, clause: string): string | null {
   if (/^(the|a|an|one|any|each)\b/.test(first)) return `${subject} ${be} ${lower}.`;
   return `${subject} is ${/^[aeiou]/i.test(lower) ? 'an' : 'a'} ${lower}.`;
 }
+
+/** Words naming who a duty falls on: "employers, self-employed, employees in control", "the person in control of premises". */
+const PEOPLE = /\b(?:employers?|employees?|self-employed|persons?|people|owners?|occupiers?|in control|organisations?|providers?|board)\b/i;
 
 /** "The Authorising Engineer" for "Authorising Engineer (Water) — AE(W)". */
 const roleSubject = (role: string) => theRole(role.replace(/\s+[—–]\s+.*$/, '')).replace(/^t/, 'T');

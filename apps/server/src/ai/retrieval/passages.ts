@@ -25,6 +25,8 @@ const MAX_PASSAGES = 8;
 const KIND_FLOOR = 0.3;
 /** …and counts as this share of the document's best when passages are kept across documents. */
 const KIND_KEEP = 0.9;
+/** A roles table (in a roles section) answers a who-question from a lower share of the document's best. */
+const ROLES_TABLE_FLOOR = 0.15;
 
 /** Whether an entry's label ("Responsible person. The organisation …", "Designated Person: …") is a role the question names. */
 function labelNamedIn(text: string, question: string): boolean {
@@ -108,7 +110,15 @@ export async function choosePassages(options: {
         candidate.relevance > 0 &&
         !covered.has(candidate.row) &&
         pullsKind(kind, { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
-      const table = seeds.find((candidate) => candidate.row.type === 'table' && onQuestion(candidate));
+      // A chosen document's roles table answers a who-question even when it holds few of the
+      // question's other words ("our fixed wiring"): who holds the duty is what was asked.
+      const rolesTable = (candidate: (typeof seeds)[number]) =>
+        kind === 'who' &&
+        candidate.score >= docBest * ROLES_TABLE_FLOOR &&
+        candidate.relevance > 0 &&
+        !covered.has(candidate.row) &&
+        answersInItsSection('who', { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
+      const table = seeds.find((candidate) => candidate.row.type === 'table' && (onQuestion(candidate) || rolesTable(candidate)));
       // A passage pulled for another kind (the roles entry for "who") does not answer this one ("what must they do").
       const answered = picked.some((choice) => !kindPicked.has(choice) && answers(kind, choice.elements));
       // "Who is the responsible person …": the roles section's entry for the role the question names
