@@ -57,6 +57,24 @@ export class DocumentOwnerConflictError extends Error {
   }
 }
 
+/** A document's metadata as the columns a new row and a revision both write. */
+function metadataColumns(metadata: DocumentMetadata) {
+  return {
+    code: metadata.code,
+    title: metadata.title,
+    category: metadata.category,
+    domain: metadata.domain,
+    subdomain: metadata.subdomain,
+    issuer: metadata.issuer,
+    edition: metadata.edition,
+    status: metadata.status,
+    supersededByCode: metadata.supersededByCode,
+    supersedes: metadata.supersedes,
+    appliesTo: metadata.appliesTo,
+    sources: [...(metadata.sources ?? [])],
+  };
+}
+
 // Rows per insert statement, well inside PostgreSQL's bind-parameter limit.
 const ELEMENT_BATCH = 500;
 
@@ -80,19 +98,8 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
       .values({
         id: documentId,
         organisationId,
-        code: metadata.code,
-        title: metadata.title,
+        ...metadataColumns(metadata),
         filename,
-        category: metadata.category,
-        domain: metadata.domain,
-        subdomain: metadata.subdomain,
-        issuer: metadata.issuer,
-        edition: metadata.edition,
-        status: metadata.status,
-        supersededByCode: metadata.supersededByCode,
-        supersedes: metadata.supersedes,
-        appliesTo: metadata.appliesTo,
-        sources: [...(metadata.sources ?? [])],
         sourceKind: input.sourceKind,
         contentHash,
       })
@@ -196,18 +203,7 @@ export async function reviseDocument(input: ReviseDocumentInput): Promise<void> 
     await tx
       .update(documents)
       .set({
-        code: metadata.code,
-        title: metadata.title,
-        category: metadata.category,
-        domain: metadata.domain,
-        subdomain: metadata.subdomain,
-        issuer: metadata.issuer,
-        edition: metadata.edition,
-        status: metadata.status,
-        supersededByCode: metadata.supersededByCode,
-        supersedes: metadata.supersedes,
-        appliesTo: metadata.appliesTo,
-        sources: [...(metadata.sources ?? [])],
+        ...metadataColumns(metadata),
         contentHash,
         updatedAt: new Date(),
       })

@@ -1,5 +1,5 @@
 import { documentsEndpoints } from '@verity/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
@@ -30,37 +30,38 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     handler: async ({ auth }) => filterData({ db, organisationId: auth.organisationId }),
   });
 
-  // Opening a document in the reader is recorded (documents.opened), for Home's recent documents.
+  // Opening a document in the reader, by id or by file name, is recorded (documents.opened) for Home's recent documents.
+  async function openInReader(options: {
+    document: Awaited<ReturnType<typeof visibleDocument>>;
+    auth: { organisationId: string; userId: string };
+    highlight: readonly string[];
+    log: FastifyBaseLogger;
+  }) {
+    const { document, auth } = options;
+    await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
+    const answer = await presentDocument({ db, organisationId: auth.organisationId, document, highlight: options.highlight });
+    await recordDocumentOpened({ db, organisationId: auth.organisationId, userId: auth.userId, documentId: document.id, log: options.log });
+    return answer;
+  }
+
   route(app, documentsEndpoints.document, {
-    handler: async ({ request, auth, params, query }) => {
-      const document = await visibleDocument({ db, organisationId: auth.organisationId, id: params.id });
-      await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
-      const answer = await presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
-      await recordDocumentOpened({
-        db,
-        organisationId: auth.organisationId,
-        userId: auth.userId,
-        documentId: document.id,
+    handler: async ({ request, auth, params, query }) =>
+      openInReader({
+        document: await visibleDocument({ db, organisationId: auth.organisationId, id: params.id }),
+        auth,
+        highlight: query.element_ids,
         log: request.log,
-      });
-      return answer;
-    },
+      }),
   });
 
   route(app, documentsEndpoints.newestByFilename, {
-    handler: async ({ request, auth, params, query }) => {
-      const document = await newestVisibleByFilename({ db, organisationId: auth.organisationId, filename: params.filename });
-      await assertElementCountWithin({ db, document, limit: maxElements, purpose: 'show in full' });
-      const answer = await presentDocument({ db, organisationId: auth.organisationId, document, highlight: query.element_ids });
-      await recordDocumentOpened({
-        db,
-        organisationId: auth.organisationId,
-        userId: auth.userId,
-        documentId: document.id,
+    handler: async ({ request, auth, params, query }) =>
+      openInReader({
+        document: await newestVisibleByFilename({ db, organisationId: auth.organisationId, filename: params.filename }),
+        auth,
+        highlight: query.element_ids,
         log: request.log,
-      });
-      return answer;
-    },
+      }),
   });
 
   route(app, documentsEndpoints.setFavourite, {

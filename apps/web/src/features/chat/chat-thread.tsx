@@ -1,5 +1,5 @@
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES, CHAT_ATTACHMENTS_MAX, CHAT_DEFAULT_TITLE, CHAT_MESSAGE_MAX_LENGTH } from '@verity/shared';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { DocumentFilters } from '../../components/filters/document-filters';
 import { LoadingState } from '../../components/ui/loading-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -20,6 +20,7 @@ import { useComposerAttachments } from './use-composer-attachments';
 import { useEnsureConversation } from './use-ensure-conversation';
 import { useSourcesPanel } from './use-sources-panel';
 import { useThreadScroll } from './use-thread-scroll';
+import { type PhoneNav, PhoneNavRow } from './phone-nav-row';
 
 export interface ChatThreadProps {
   /** null: /chat with no conversation yet (the first question creates one). */
@@ -28,18 +29,7 @@ export interface ChatThreadProps {
    * Below the lg breakpoint, the conversations drawer's button and New conversation: placed at
    * the two ends of the thread's header so a phone has one compact bar above the conversation.
    */
-  phoneNav?: { start: ReactNode; end: ReactNode };
-}
-
-/** The phone's navigation row while a conversation loads or cannot be shown (there is no header yet). */
-function PhoneNavRow({ phoneNav }: { phoneNav: ChatThreadProps['phoneNav'] }) {
-  if (!phoneNav) return null;
-  return (
-    <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-slate-200 border-b bg-white px-2 lg:hidden print:hidden">
-      {phoneNav.start}
-      {phoneNav.end}
-    </div>
-  );
+  phoneNav?: PhoneNav;
 }
 
 /**

@@ -7,6 +7,7 @@ import { CitationPanel } from './citation-panel';
 import { ConversationPrivate } from './conversation-private';
 import { ConversationUnavailable } from './conversation-unavailable';
 import { MessageList } from './message-list';
+import { type PhoneNav, PhoneNavRow } from './phone-nav-row';
 import { useSourcesPanel } from './use-sources-panel';
 
 export interface SharedConversationProps {
@@ -14,18 +15,7 @@ export interface SharedConversationProps {
   /** What a 404 shows (the conversation is not shared with the reader); "This conversation is private" by default. */
   privateView?: ReactNode;
   /** Below the lg breakpoint, the conversations drawer's button and New conversation, at the ends of the header. */
-  phoneNav?: { start: ReactNode; end: ReactNode };
-}
-
-/** The phone's navigation row where there is no header (loading, private). */
-function NavRow({ phoneNav }: { phoneNav: SharedConversationProps['phoneNav'] }) {
-  if (!phoneNav) return null;
-  return (
-    <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-slate-200 border-b bg-white px-2 lg:hidden print:hidden">
-      {phoneNav.start}
-      {phoneNav.end}
-    </div>
-  );
+  phoneNav?: PhoneNav;
 }
 
 /**
@@ -41,7 +31,7 @@ export function SharedConversation({ sessionId, privateView, phoneNav }: SharedC
   if (session.isPending || session.isError) {
     return (
       <div className="flex min-h-0 flex-1 flex-col">
-        <NavRow phoneNav={phoneNav} />
+        <PhoneNavRow phoneNav={phoneNav} />
         {session.isPending ? (
           <div className="flex min-h-0 flex-1 items-center justify-center">
             <LoadingState message="Loading the conversation…" />
