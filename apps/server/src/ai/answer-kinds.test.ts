@@ -211,6 +211,29 @@ describe('roles said as sentences', () => {
   });
 });
 
+describe('definitions', () => {
+  test('a "Term — explanation" item defining the term asked about leads, said as a sentence', () => {
+    const kinds = passage({
+      documentId: 'doc-d',
+      code: 'RR 1',
+      headingPath: ['What must be reported'],
+      elements: [
+        {
+          id: 'd-0',
+          type: 'paragraph',
+          text: 'Duties fall on the responsible person under these rules for dangerous occurrences and injuries.',
+        },
+        { id: 'd-1', type: 'paragraph', text: 'Five kinds of event are covered:' },
+        { id: 'd-2', type: 'list_item', text: 'Specified injuries — a defined list of serious injuries such as fractures.' },
+        { id: 'd-3', type: 'list_item', text: 'Dangerous occurrences — listed near-miss events with potential for serious harm.' },
+      ],
+      focus: ['dangerous', 'occurrence'],
+    });
+    const first = opening(ask('What is a notifiable dangerous occurrence?', [kinds], ['notifi', 'danger', 'occurr']).text);
+    expect(first).toMatch(/^Dangerous occurrences are listed near-miss events with potential for serious harm\. \[1\]/);
+  });
+});
+
 describe('table rows said as sentences', () => {
   const schedule = (header: string, row: string) =>
     passage({
@@ -264,6 +287,18 @@ describe('table rows said as sentences', () => {
       'The Employer / Duty Holder owns the duty to provide safe lifting equipment and to arrange examinations.',
     );
     expect(answer.text).not.toMatch(/(^|\. )Owns the duty/);
+  });
+
+  test('a "What it does" column is said as what the row\'s subject does', () => {
+    const first = opening(
+      ask(
+        'What does the fire safety group review?',
+        [schedule('Group | What it does', 'Fire safety group | Reviews fire risk assessments; reports to the board')],
+        ['fire', 'safeti', 'group', 'review'],
+      ).text,
+    );
+    expect(first).toMatch(/^The Fire safety group reviews fire risk assessments\. It reports to the board\. \[1\]/);
+    expect(first).not.toContain('the requirement');
   });
 
   test('a row about two things joined by "and" takes a plural verb', () => {

@@ -274,7 +274,8 @@ function intentsOf(question: string): Intent[] {
   // "What has to be reported …", "What must we do …": a question about requirements (read here as well as in question-kind.ts).
   if (kinds.has('duties') || /^\s*what\b[^?]*\b(has to|have to|must|needs? to)\b|^\s*how (should|must|do we|do you|to)\b/i.test(question))
     intents.push({ kind: 'duties', answers: fromText('duties') });
-  if (kinds.has('definition')) intents.push({ kind: 'definition', answers: fromText('definition') });
+  if (kinds.has('definition'))
+    intents.push({ kind: 'definition', answers: (text) => fromText('definition')(text) || termDefinition(text, question) !== null });
   return intents;
 }
 
@@ -318,6 +319,8 @@ interface LeadCandidate {
   row?: boolean;
   /** A list item read after its introduction. */
   item?: boolean;
+  /** A list item defining the very term a definition question asks about: it leads like a sentence. */
+  defines?: boolean;
   section: string;
 }
 
@@ -363,11 +366,23 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
   const matching = columns.filter((column) => termShare(`${column.header} ${column.cell}`, terms) > 0);
   const chosen = (answering.length > 0 ? answering : matching.length > 0 ? matching : columns).slice(0, 2);
   if (chosen.length === 0) return first;
+  // "What it does" / "What the role does": the cell says what the row's subject does, as a sentence about it.
+  const [doing] = chosen;
+  if (chosen.length === 1 && doing && /^what\b.*\b(?:does|do)$/i.test(doing.header.trim())) {
+    const said = doing.cell
+      .split(/;\s*/)
+      .map((clause) => dutySentence(first, clause))
+      .filter((text): text is string => text !== null)
+      .map((text, i) => (i === 0 ? text : pronounFor(first, text)));
+    if (said.length > 0) return said.join(' ').replace(/\.$/, '');
+  }
   const clauses = chosen.map((column) => {
     const phrase = headerPhrase(column.header);
-    // The head noun is the last word before a preposition: "Maximum interval between examinations" → interval.
+    // The head noun is the last word before a preposition: "Maximum interval between examinations" → interval;
+    // a header worded as a question names one thing ("the interval").
     const head = column.header.trim().split(/\s+(?:between|of|for|in|per|to|by|at|on|under|from|with)\s+/i)[0] ?? '';
-    const verb = /[^s]s$/i.test(head.split(/\s+/).at(-1) ?? '') ? 'are' : 'is';
+    const asked = QUESTION_HEADERS.some(([pattern]) => pattern.test(column.header.trim()));
+    const verb = !asked && /[^s]s$/i.test(head.split(/\s+/).at(-1) ?? '') ? 'are' : 'is';
     // A cell of several sentences is quoted after a colon as written; one phrase reads on in lower case.
     const several = /[.;]\s+[A-Z]/.test(column.cell);
     const cell = several ? column.cell : lowerFirst(column.cell);
@@ -407,6 +422,27 @@ function standaloneIntro(intro: string, passage: Passage): string | null {
   if (/^It\s/.test(text)) return `${label.charAt(0).toUpperCase()}${label.slice(1)} ${text.slice(3)}`;
   const its = /^Its\s+(.+?)\s+(are|is|include|includes)\b(.*)$/.exec(text);
   return its ? `The ${its[1]} of ${label} ${its[2]}${its[3]}` : null;
+}
+
+/**
+ * A list item defining a term the question asks about, said as a sentence: "**Dangerous
+ * occurrences** — listed near-miss events …" → "Dangerous occurrences are listed near-miss events
+ * …"; null when the item is not "Term — explanation" or the question does not name the term.
+ */
+function termDefinition(text: string, question: string): string | null {
+  const match = /^\s*(?:\d+\.\s*)?\**([A-Z][^—–:.*]{2,60}?)\**\s+[—–]\s+([a-z].{20,})$/s.exec(text.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const term = match[1].trim();
+  const words = term.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  // The question names the term: each of its words, or the same stem ("occurrence" for "occurrences").
+  const asked = question.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const named = words.length > 0 && words.every((word) => asked.some((a) => a.slice(0, 5) === word.slice(0, 5)));
+  if (!named) return null;
+  const plural = /[^su]s$/i.test(term.split(/\s+/).at(-1) ?? '');
+  return `${term} ${plural ? 'are' : 'is'} ${match[2]
+    .trim()
+    .replace(/[;,]\s*(?:and|or)?$/, '')
+    .replace(/[^.]$/, '$&.')}`;
 }
 
 /** Words ending in "s" that do not open a clause with a verb. */
@@ -499,6 +535,25 @@ function leadCandidates(
         continue;
       }
       const sentences = passage.sentences.filter((s) => s.elementId === element.id);
+      // "Dangerous occurrences — listed near-miss events …" defines what a definition question asks about.
+      if (element.type === 'list_item' && intents.some((intent) => intent.kind === 'definition')) {
+        const definition = termDefinition(element.text, question);
+        if (definition) {
+          candidates.push({
+            text: definition,
+            quote: element.text,
+            passage: index,
+            elementId: element.id,
+            keys: sentences.map((s) => sentenceKey(element.id, s.text)),
+            item: true,
+            defines: true,
+            aside,
+            section,
+            ...describe(element.text, context),
+          });
+          continue;
+        }
+      }
       // A list item is read after the paragraph introducing its list ("Little-used outlets need: Flushing
       // at least weekly"); an item never leads alone (the answer does not open with a copied list item).
       if (element.type === 'list_item') {
@@ -586,7 +641,7 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
     (intents.length === 0 || candidate.intents > 0 ? 1 : kinds.has('who') ? WHO_MISSING : INTENT_MISSING) *
     (LEANS_ON_PREVIOUS.test(candidate.text) ? LEANING_FACTOR : 1) *
     (candidate.row && candidate.intents === 0 ? ROW_LEAD : 1) *
-    (candidate.item ? ITEM_LEAD : 1) *
+    (candidate.item && !candidate.defines ? ITEM_LEAD : 1) *
     (candidate.intents > 1 ? 1 + MORE_KINDS * (candidate.intents - 1) : 1) *
     (candidate.aside ? ASIDE_LEAD : 1) *
     (candidate.crossReference ? CROSS_REFERENCE_LEAD : 1) *

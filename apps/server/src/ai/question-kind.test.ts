@@ -37,6 +37,9 @@ describe('questionKinds', () => {
     // "Pressure systems" names equipment, not a figure asked for; "what pressure" asks one.
     expect(kindsOf('How often must pressure systems be examined under a written scheme?')).toEqual(['frequency']);
     expect(questionKinds('What pressure should the oxygen pipeline run at?').kinds.has('figure')).toBe(true);
+    // "Board level" says who, not a level to measure.
+    expect(questionKinds('Who leads fire safety at board level?').kinds.has('figure')).toBe(false);
+    expect(questionKinds('What noise level is allowed in a ward?').kinds.has('figure')).toBe(true);
     expect(questionKinds('When must the fire alarm be tested?').kinds.has('frequency')).toBe(true);
     const both = questionKinds('How often do we flush little-used showers and what is the hot water temperature?');
     expect(both.kinds.has('frequency')).toBe(true);

@@ -55,7 +55,7 @@ const ASKS_FREQUENCY =
   /\bhow\s+(?:often|frequently|regularly)\b|\b(?:frequenc(?:y|ies)|intervals?|periodic(?:ally)?|how many times)\b|\bwhen\s+(?:must|should|do|does|are|is)\b[^?]*\b(?:test(?:ed)?|check(?:ed)?|inspect(?:ed)?|examin(?:ed|ation)|servic(?:ed|ing)|review(?:ed)?|flush(?:ed)?|repeat(?:ed)?|renew(?:ed)?)\b/i;
 /** A figure: a temperature, a limit, a maximum or minimum, a level, a pressure (not "pressure systems"), "how long", "how hot", "how many". */
 const ASKS_FIGURE =
-  /\b(?:temperatures?|limits?|maximum|minimum|max|min|thresholds?|figures?|levels?|values?|pressures?(?!\s+(?:systems?|vessels?|equipment|plant|ulcers?|sores?|relief|injur))|concentrations?|rates?|percentages?|distances?|heights?|widths?|capacity|ratios?|how\s+(?:long|hot|cold|warm|high|low|much|many|far|quickly|soon|big|large|wide)|what\s+(?:degree|number)|degrees|°)/i;
+  /\b(?:temperatures?|limits?|maximum|minimum|max|min|thresholds?|figures?|(?<!\b(?:board|senior|executive|management|local|national|team|ward|service|director|trust|organisational|entry)[- ])levels?|values?|pressures?(?!\s+(?:systems?|vessels?|equipment|plant|ulcers?|sores?|relief|injur))|concentrations?|rates?|percentages?|distances?|heights?|widths?|capacity|ratios?|how\s+(?:long|hot|cold|warm|high|low|much|many|far|quickly|soon|big|large|wide)|what\s+(?:degree|number)|degrees|°)/i;
 /** Records: "records", "log book", "documentation", "retention", "how long … kept / retained". */
 const ASKS_RECORDS =
   /\b(?:records?|record[- ]keeping|log\s?books?|logs?|documentation|documented|retention|retain(?:ed)?|kept|archiv(?:e|ed|ing)|paperwork|evidence)\b/i;
