@@ -75,6 +75,23 @@ function metadataColumns(metadata: DocumentMetadata) {
   };
 }
 
+/** A new element row of a document, at its position (a first store and a revision's new elements). */
+function newElementRow(
+  documentId: string,
+  element: StoreDocumentInput['elements'][number],
+  position: number,
+): typeof documentElements.$inferInsert {
+  return {
+    id: newId(),
+    documentId,
+    position,
+    type: element.type,
+    text: element.text,
+    page: element.page,
+    headingPath: element.headingPath,
+  };
+}
+
 // Rows per insert statement, well inside PostgreSQL's bind-parameter limit.
 const ELEMENT_BATCH = 500;
 
@@ -114,15 +131,7 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
       if (existing.organisationId !== organisationId) throw new DocumentOwnerConflictError();
       return { documentId: existing.id, created: false };
     }
-    const rows = input.elements.map((element, position) => ({
-      id: newId(),
-      documentId,
-      position,
-      type: element.type,
-      text: element.text,
-      page: element.page,
-      headingPath: element.headingPath,
-    }));
+    const rows = input.elements.map((element, position) => newElementRow(documentId, element, position));
     for (let i = 0; i < rows.length; i += ELEMENT_BATCH) {
       await tx.insert(documentElements).values(rows.slice(i, i + ELEMENT_BATCH));
     }
@@ -179,16 +188,7 @@ export async function reviseDocument(input: ReviseDocumentInput): Promise<void> 
     input.elements.forEach((element, position) => {
       const id = unused.get(elementKey(element))?.shift();
       if (id) kept.set(id, { position, page: element.page });
-      else
-        added.push({
-          id: newId(),
-          documentId,
-          position,
-          type: element.type,
-          text: element.text,
-          page: element.page,
-          headingPath: element.headingPath,
-        });
+      else added.push(newElementRow(documentId, element, position));
     });
     const removed = old.filter((element) => !kept.has(element.id)).map((element) => element.id);
     for (let i = 0; i < removed.length; i += ELEMENT_BATCH) {
