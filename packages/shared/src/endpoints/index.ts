@@ -6,6 +6,7 @@ import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
+import * as write from './write.ts';
 
 /**
  * Every endpoint of the API, by area. An area's file exports descriptors only, so that the web
@@ -18,6 +19,7 @@ export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
+export * as writeEndpoints from './write.ts';
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(platform),
@@ -27,4 +29,5 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(documents),
   ...Object.values(chat),
   ...Object.values(ingest),
+  ...Object.values(write),
 ];
