@@ -65,5 +65,8 @@ export type WriteStage = 'speakers' | 'topics' | 'items' | 'references' | 'writi
 export interface WriteEngine {
   /** 'builtin' or 'provider:{provider}:{model}'. */
   id: string;
-  findings(input: WriteInput, options: { onStage?: (stage: WriteStage, detail?: Record<string, number>) => Promise<void> | void; signal?: AbortSignal }): Promise<WriteFindings>;
+  findings(
+    input: WriteInput,
+    options: { onStage?: (stage: WriteStage, detail?: Record<string, number>) => Promise<void> | void; signal?: AbortSignal },
+  ): Promise<WriteFindings>;
 }

@@ -1,0 +1,281 @@
+import { capitalise, wordsOf } from './sentences.ts';
+
+/**
+ * The phrasing action detection reads: how people take a task on ("I'll …", "leave it with me"),
+ * give one ("action on Sam", "Jo to send …", "can you …?"), accept one ("yes", "will do"), and
+ * what only sounds like one (speech about the meeting itself, social plans, logistics). Also how
+ * a spoken commitment becomes an imperative action text.
+ */
+
+/** Words that open a sentence without carrying its meaning: "So, yeah, OK, I'll …". */
+const OPENERS =
+  '(?:you know|I mean|so|ok|okay|right|yes|yeah|yep|sure|well|and|then|but|fine|great|good|lovely|thanks|thank you|no problem|of course|absolutely|course|perfect|brilliant|cool|honestly|actually|look|also|oh|ah|alright|all right|definitely|now|just|anyway|in that case|in which case)';
+const OPENER_RUN = new RegExp(String.raw`^(?:${OPENERS}\b[,.!;:]?\s*)+`, 'i');
+
+/** A sentence without its opening fillers. */
+export function withoutOpeners(text: string): string {
+  return text.replace(OPENER_RUN, '').trim();
+}
+
+/** How the speaker takes a task on, strongest first; `plan` is an intention that needs a date or a go-ahead. */
+type CommitmentKind = 'firm' | 'team' | 'plan';
+
+export interface Commitment {
+  kind: CommitmentKind;
+  /** What they will do, from the verb on ("raise a job on the helpdesk …"); '' for "leave it with me". */
+  verbPhrase: string;
+  /** Whether the commitment is "leave it with me" or "put it as an action on me". */
+  handover: boolean;
+}
+
+/** After "I'll": wishes and expectations, not tasks. */
+const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b)`;
+const FIRM = [
+  new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'i'),
+  /\bI(?:'m| am) going to\s+(?:also\s+|just\s+)*/i,
+  /\bI can\s+(?!not\b|only\b|see\b|hear\b|imagine\b|understand\b|tell\b|say\b|remember\b|think\b|confirm that\b|assure\b|guarantee\b|promise\b|model\b|compare\b)(?:also\s+|just\s+|then\s+)*/i,
+];
+/** "You'll have the report within two weeks": the speaker will send it. */
+const YOU_WILL_HAVE = /^you(?:'ll| will) (?:have|get|receive)\s+(?!to\b)(.+)$/i;
+/** "… so I can model it": a purpose, not a commitment (a sentence opening "So I'll …" is one). */
+const PURPOSE = /\S\s+so(?: that)?\s*$/i;
+const TEAM =
+  /\bwe(?:'ll| will| can)\s+(?!not\b|see\b|need\b|have to\b|look at the\b|leave\b|keep\b|stay\b|go with\b|defer\b|park\b|do something\b|manage\b)/i;
+const PLAN =
+  /\b(?:what I(?:'d like| want| need)(?: to do)? is(?: to)?|the plan is to|my plan is to|I need to|I want to|I'd like to|I would like to|I'm planning to|I plan to|I intend to)\s+(?!know\b|understand\b|see\b|hear\b|say\b|think\b|check whether\b|be\b|start by saying\b|draw out\b|raise\b|ask\b|talk\b)/i;
+const HANDOVER =
+  /\b(?:leave (?:it|that|this|those|them) with me|(?:put|have) (?:it|that|this) (?:down )?as an action on me|that's (?:one )?for me|I'll take (?:it|that|this) (?:on|away))\b/i;
+
+/** Ways of refusing or of talking about not doing something. */
+const NEGATED = /\bI(?:'ll| will) not\b|\bI won't\b|\bI can't\b|\bI cannot\b|\bI(?:'m| am) not going to\b|\bnot sure I can\b/i;
+
+/** The speaker's commitment in a sentence, if it makes one. */
+export function commitmentIn(sentence: string): Commitment | null {
+  const text = sentence.trim();
+  if (NEGATED.test(text) && !HANDOVER.test(text)) return null;
+  const handover = HANDOVER.exec(text);
+  for (const pattern of FIRM) {
+    const match = pattern.exec(text);
+    if (match && !PURPOSE.test(text.slice(0, match.index)))
+      return { kind: 'firm', verbPhrase: clause(text.slice(match.index + match[0].length)), handover: handover !== null };
+  }
+  const youWillHave = YOU_WILL_HAVE.exec(withoutOpeners(text));
+  if (youWillHave) return { kind: 'firm', verbPhrase: `send ${clause(youWillHave[1] ?? '')}`, handover: false };
+  if (handover) return { kind: 'firm', verbPhrase: '', handover: true };
+  const team = TEAM.exec(text);
+  if (team) return { kind: 'team', verbPhrase: clause(text.slice(team.index + team[0].length)), handover: false };
+  const plan = PLAN.exec(text);
+  if (plan) return { kind: 'plan', verbPhrase: clause(text.slice(plan.index + plan[0].length)), handover: false };
+  return null;
+}
+
+/** The task clause: up to where the speaker turns to a reason, an aside or another subject. */
+export function clause(text: string): string {
+  const cut = text.search(
+    /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
+  );
+  return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
+}
+
+/** The condition a commitment is made on ("If it's approved, leave it with me, I'll …" → "If it's approved"). */
+export function conditionOf(sentence: string): string | null {
+  const match = /^((?:if|once|when|assuming|provided)\s+[^,]{3,60}),\s*(?=.*\bI(?:'ll| will| can)\b|.*\bleave it with me\b)/i.exec(
+    withoutOpeners(sentence),
+  );
+  return match?.[1] ? capitalise(match[1]) : null;
+}
+
+/** Talk about the meeting itself ("I'll take that as a yes", "I'll come to each of those"), not a task. */
+const DISCOURSE =
+  /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b)/i;
+/** Social plans and jokes: refreshments, parties, being there. */
+const SOCIAL =
+  /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
+/** Meeting logistics done on the spot. */
+const LOGISTICS =
+  /\b(?:mic|microphone|camera|headset|volume|the screen|sound|recording|slides?|the blinds|the heating|the window|the door|the chat|the link)\b|\bhang on\b|\bright now\b|\bon the screen\b/i;
+
+/** Whether a commitment's verb phrase is a task rather than talk about the meeting, a social plan or logistics. */
+export function isTask(verbPhrase: string): boolean {
+  const phrase = verbPhrase.trim();
+  if (phrase === '') return true;
+  return !DISCOURSE.test(phrase) && !SOCIAL.test(phrase) && !LOGISTICS.test(phrase);
+}
+
+/** Requests for something said now, in the meeting ("can you take us through those?"). */
+const SPEAK_NOW =
+  /^(?:hear|see|remind (?:us|everyone|me)|explain|tell (?:us|me|everyone|the group)\b(?! by)|take us|talk us|walk us|go through|give us (?:a|an|the) (?:update|summary|overview)|say\b|start\b|lead\b|introduce|update us|repeat|speak|clarify|summarise|do the|come in|mute|unmute|share|turn|read|kick off|go first|begin|describe|talk about|remind)/i;
+
+export interface Request {
+  /** The person asked, as named; null when not named (the next speaker is asked). */
+  addressee: string | null;
+  verbPhrase: string;
+}
+
+const NAME_WORD = String.raw`\[?[\p{Lu}][\p{L}\d'-]*\]?`;
+/** A name the request opens with: "Sam, can you …", "[PERSON2], could you …". */
+const VOCATIVE = new RegExp(
+  String.raw`^(?!(?:Can|Could|Would|Will|Please|Do|Are|You)\b)(${NAME_WORD}(?:\s+${NAME_WORD})?),?\s+(?=(?:can|could|would|will|you|please|do you|are you)\b)`,
+  'u',
+);
+const REQUEST = new RegExp(
+  String.raw`^(?:would you be (?:willing|able|happy) to|are you (?:able|happy|ok) to|do you want to|(?:can|could|would|will)\s+you(?:\s+(?:please|possibly|also|just))*|you'll|you will|please)\s+(.+?)(?:,\s*(${NAME_WORD}))?\??$`,
+  'iu',
+);
+const NEED_SOMEONE = new RegExp(String.raw`\bI(?:'d| would)? (?:need|want|like)\s+(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(.+)$`, 'u');
+
+/** A task asked of someone ("Sam, can you pick that up?", "Would you be willing to draft something?", "I need Jo to …"). */
+export function requestIn(sentence: string): Request | null {
+  const text = withoutOpeners(sentence).replace(/[?.!]+$/, '');
+  const vocative = VOCATIVE.exec(text);
+  const match = REQUEST.exec(vocative ? text.slice(vocative[0].length) : text);
+  if (match) {
+    const verbPhrase = clause(match[1] ?? '');
+    const addressee = vocative?.[1] ?? match[2] ?? null;
+    if (verbPhrase === '' || SPEAK_NOW.test(verbPhrase) || /^(?:hear|see|be|have to|need to)\b/i.test(verbPhrase)) return null;
+    // "Please do" is a go-ahead, not a request.
+    if (/^please\b/i.test(text) && specificWords(verbPhrase).length === 0) return null;
+    if (addressee !== null && !/^[\p{Lu}[]/u.test(addressee)) return null;
+    return { addressee, verbPhrase };
+  }
+  const need = NEED_SOMEONE.exec(text);
+  if (need && !/^(?:the|a|an|to|it|this|that|you)$/i.test(need[1] ?? ''))
+    return { addressee: need[1] ?? null, verbPhrase: clause(need[2] ?? '') };
+  return null;
+}
+
+/** A task asked of nobody in particular ("we need someone to …", "somebody should …"): only a volunteer makes it an action. */
+export function openRequestIn(sentence: string): string | null {
+  const match =
+    /\b(?:we need|we'll need|I need|can|could) (?:someone|somebody|a volunteer) to\s+(.+)$|\b(?:someone|somebody) (?:should|ought to|needs to|could|has to|must)\s+(?:really\s+|probably\s+)?(.+)$/i.exec(
+      sentence,
+    );
+  return match ? clause(match[1] ?? match[2] ?? '') : null;
+}
+
+/** "When can you get it done?", "By when, Sam?", "How long would it take?": a deadline asked of someone. */
+export function asksWhen(sentence: string): boolean {
+  return /\b(?:when (?:can|could|will|would|do|might)\b|by when\b|when's that\b|when is that\b|how long (?:would|will|to|do)\b|what(?:'s| is) (?:the|a) (?:sensible |realistic )?timescale|what timescale|(?:and )?(?:the \w+,? )?when\?$)/i.test(
+    sentence,
+  );
+}
+
+/** A first reply that takes on what was asked. */
+export function accepts(sentence: string): boolean {
+  return /^(?:(?:so|ok|okay|right|well|oh),?\s+)*(?:yes|yeah|yep|yup|sure|of course|course|will do|no problem|fine|absolutely|definitely|happy to|can do|consider it done|on it|certainly|ok(?:ay)?\b(?!,? (?:so|but))|i can\b(?!'t)|i will\b|i'll\b(?! be honest)|leave it with me|that's fine|no worries|i'd be happy|i'd be glad|mm-?hm)/i.test(
+    sentence.trim(),
+  );
+}
+
+/** A first reply that turns a request down. */
+export function refuses(sentence: string): boolean {
+  return /^(?:no\b(?![, ]+(?:problem|worries))|not really|i can't|i cannot|i don't think (?:i|so)|i'd rather not|honestly,? i'd rather not|i'm not sure (?:i|we) can)/i.test(
+    withoutOpeners(sentence) || sentence,
+  );
+}
+
+/** "Action on Sam", "so that's an action on the HV AE, then, to …": the assignee as named and what follows. */
+export function assignmentIn(sentence: string): { assignee: string; rest: string; before: string } | null {
+  const match =
+    /\b(?:[Aa]n |[Tt]he )?[Aa]ctions? (?:on|for)\s+(me|(?:the\s+)?[\p{Lu}[][\p{L}\d'\]-]*(?:\s+(?:[\p{Lu}][\p{L}\d'-]*|\([\p{L}\s]+\)))*)(.*)$/u.exec(
+      sentence,
+    );
+  if (
+    !match ||
+    /\b(?:was|were|had been)\s+(?:an |the )?actions? (?:on|for)\b/i.test(sentence) ||
+    /\b(?:done|closed|completed?)\s+now\b/i.test(sentence)
+  )
+    return null;
+  const rest = (match[2] ?? '')
+    .replace(
+      /^[\s,.:;-]*(?:then,?\s*|please,?\s*|so,?\s*)*(?:even though (?:he|she|they)(?:'s| is|'re| are) not (?:here|with us)[\s,]*)?(?:(?:he|she|they)(?:'s| has)? offered[\s,]*)?/i,
+      '',
+    )
+    .replace(/^to\s+/i, '');
+  return { assignee: match[1] ?? '', rest: clause(rest), before: sentence.slice(0, match.index) };
+}
+
+/** "Ravi has said he'll send Ana the list": a task someone absent offered, as reported. */
+export function reportedTask(text: string): string | null {
+  const match =
+    /\b(?:he|she|they|[\p{Lu}][\p{L}'-]+)(?:'ll| will| is going to| has offered to| offered to| said (?:he|she|they)(?:'d| would))\s+(.+)$/u.exec(
+      text,
+    );
+  return match ? clause(match[1] ?? '') : null;
+}
+
+/** "Jo to send the group …", "Ola to book …": a named person given a task in the minutes' own style. */
+export function toDoIn(sentence: string): { assignee: string; verbPhrase: string } | null {
+  const match = new RegExp(String.raw`^(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(?!be\b|the\b|a\b)([\p{Ll}].+)$`, 'u').exec(
+    withoutOpeners(sentence),
+  );
+  return match ? { assignee: match[1] ?? '', verbPhrase: clause(match[2] ?? '') } : null;
+}
+
+/** Pronouns and verbs that say nothing about which task it is ("do it", "get that done"). */
+const GENERIC = new Set(
+  (
+    'i me my you your we us our it its that this these those them they one ones something everything anything thing things stuff ' +
+    'do does doing done did get gets getting got have has had make made take put send bring pick picking sort sorted look looking chase check deal handle follow ' +
+    'up round back out over on in off into at to for with from by of and or the a an as then also just all both some any properly sure really will can ' +
+    'be is are was were there here what which who when how whether if so not no yes ok well now again else let lot bit ' +
+    'week weeks month today tomorrow next end friday monday tuesday wednesday thursday meeting time first ' +
+    'yeah yep okay fine right good great fair thanks thank please course sorry oh ah well though even ' +
+    'but since because although unless until like about yet still already only very quite think know mean guess suppose before after'
+  ).split(' '),
+);
+
+/** The words of a phrase that say what the task is about. */
+export function specificWords(phrase: string): string[] {
+  return wordsOf(phrase)
+    .map((word) => word.replace(/'s$/, ''))
+    .filter((word) => !/(?:'(?:ll|m|re|ve|d)|n't)$/.test(word))
+    .filter((word) => !GENERIC.has(word) && !/^\d{1,2}(?:st|nd|rd|th)$/.test(word) && word.length > 1);
+}
+
+/**
+ * Whether a task phrase fails to name what it is about: "do it" does not; "put it in the
+ * newsletter" leans on "it" and says little else; "raise a job for the east stair lighting" does.
+ */
+export function isVague(phrase: string): boolean {
+  const specific = specificWords(phrase).length;
+  return (
+    specific < 2 ||
+    (specific <= 3 && /\b(?:it|that|this|them|those|these|him|her)\b/i.test(phrase)) ||
+    /^\s*\w+\s+(?:it|that|this|them|those)\b(?!\s+(?:is|are|was|were)\b)/i.test(phrase)
+  );
+}
+
+/** At most this many telling words (names aside), a task is thin. */
+const THIN_WORDS = 1;
+/** Whether a task phrase says too little to stand alone ("get a quote to Ana"): what was said before is added to it. */
+export function isThin(phrase: string, names: ReadonlySet<string>): boolean {
+  return specificWords(phrase).filter((word) => !names.has(word)).length <= THIN_WORDS;
+}
+
+/**
+ * An imperative action text from a task phrase: "I'll have the rota set up" → "Get the
+ * rota set up."; "you" becomes the person the speaker was talking to, "me" the one asking.
+ */
+export function imperative(phrase: string, names: { you?: string | null; me?: string | null }): string {
+  let text = withoutOpeners(phrase)
+    .replace(/^(?:(?:then|also|just|definitely|probably|actually)\s+)+/i, '')
+    .replace(/^have\s+(.+?)\s+to\s+(?=you\b|[\p{Lu}])/iu, 'send $1 to ')
+    .replace(/^have\s+(?=.+\b(?:done|ready|together|set up|out|over|sorted|in|finished|written up|booked|replaced|through)\b)/i, 'get ')
+    .replace(/^(?:need to|have to|want to|like to|try to|try and|go and|be able to)\s+/i, '')
+    .replace(/^[\p{Lu}][\p{L}\d'-]*,\s+(?=I\b)/u, '')
+    .replace(/^I(?:'d| would)? (?:need|want|like)\s+(?!to\b)/i, 'get ')
+    // A task said as a noun phrase ("Full check of every room by the next meeting") gets a verb.
+    .replace(
+      /^(?:a|an|the|full|all|every|new|annual|monthly|weekly|quarterly|final|whole)\s/i,
+      (article) => `complete ${article.toLowerCase()}`,
+    )
+    .replace(/^send (.+?) round\b/i, 'circulate $1')
+    .replace(/^get (.+?) done\b/i, 'complete $1')
+    .replace(/^get (.+?) (?:to|over to) (you|[\p{Lu}][\p{L}'-]*)$/u, 'send $1 to $2')
+    .replace(/\s*,?\s*(?:even though (?:he|she|they)(?:'s| is|'re| are) not (?:here|with us))/gi, '');
+  if (names.you) text = text.replace(/\byou\b(?!')/gi, names.you).replace(/\byour\b/gi, `${names.you}'s`);
+  if (names.me) text = text.replace(/\bme\b/g, names.me).replace(/\bmy\b/g, `${names.me}'s`);
+  text = text.replace(/\s+/g, ' ').replace(/[\s,.;:]+$/, '');
+  return text === '' ? '' : `${capitalise(text)}.`;
+}

@@ -1,0 +1,200 @@
+import type { WriteTopic } from '@verity/shared';
+import { describe, expect, test } from 'vitest';
+import { findActions } from './actions.ts';
+import { readMeeting } from './meeting.ts';
+import { turnsOf } from './sentences.ts';
+import { readTranscript } from './transcript.ts';
+
+// Every meeting below is on Wednesday 13 October 2027; the next one is on 10 November.
+const OPENING = 'Mira Holt: Welcome to the premises group, it is Wednesday the 13th of October.';
+const CLOSING = 'Mira Holt: Next meeting is Wednesday the 10th of November. Thanks all.';
+
+function actionsOf(...lines: string[]) {
+  return actionsUnder([], ...lines);
+}
+
+function actionsUnder(topics: WriteTopic[], ...lines: string[]) {
+  const transcript = readTranscript([OPENING, ...lines, CLOSING].join('\n'));
+  const meeting = readMeeting(transcript, { today: '2027-12-01' });
+  return findActions(turnsOf(transcript.lines), meeting, topics);
+}
+
+const summary = (actions: ReturnType<typeof actionsOf>) => actions.map(({ owner, action, due }) => ({ owner, action, due }));
+
+describe('commitments the speaker makes', () => {
+  test('"I\'ll …" with a date: the speaker owns an imperative text without the date', () => {
+    expect(summary(actionsOf("Jon Pike: I'll chase the contractor for the gas certificates by Friday."))).toEqual([
+      { owner: 'Jon Pike', action: 'Chase the contractor for the gas certificates.', due: '2027-10-15' },
+    ]);
+  });
+
+  test('"leave it with me" takes the task that follows it', () => {
+    const [action] = actionsOf(
+      'Jon Pike: The boiler service is overdue.',
+      "Ada Cole: Leave it with me, I'll book the boiler service with the usual firm.",
+    );
+    expect(action).toMatchObject({ owner: 'Ada Cole', action: 'Book the boiler service with the usual firm.', due: null });
+  });
+
+  test('"I\'m going to …" and a conditional commitment count, keeping the condition', () => {
+    const actions = actionsOf(
+      "Ada Cole: I'm going to write to the landlord about the damp in the basement.",
+      "Jon Pike: If the budget is signed off, leave it with me, I'll order the replacement radiators.",
+    );
+    expect(summary(actions)).toEqual([
+      { owner: 'Ada Cole', action: 'Write to the landlord about the damp in the basement.', due: null },
+      { owner: 'Jon Pike', action: 'If the budget is signed off, order the replacement radiators.', due: null },
+    ]);
+  });
+
+  test('sub-steps of one task are one action, with every line as evidence', () => {
+    const actions = actionsOf(
+      "Jon Pike: I'll take the old filters out of the air handling unit. Then I'll fit the new filters and test the unit on Monday.",
+    );
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ owner: 'Jon Pike', due: '2027-10-18', lines: [2] });
+  });
+
+  test('an intention needs a date or a go-ahead', () => {
+    expect(actionsOf("Ada Cole: I'd like to repaint the stairwell handrails.", 'Jon Pike: The stairwell is a mess.')).toEqual([]);
+    expect(summary(actionsOf("Ada Cole: I'd like to repaint the stairwell handrails by the end of the month."))).toEqual([
+      { owner: 'Ada Cole', action: 'Repaint the stairwell handrails.', due: '2027-10-31' },
+    ]);
+    expect(actionsOf("Ada Cole: I'd like to repaint the stairwell handrails.", 'Mira Holt: Great, please do.')).toHaveLength(1);
+  });
+
+  test('a vague "I\'ll do it" takes its task from the request it answers', () => {
+    const actions = actionsOf(
+      'Mira Holt: Ada, could you draft the new visitor parking policy?',
+      "Ada Cole: Yes, I'll do it by the next meeting.",
+    );
+    expect(summary(actions)).toEqual([{ owner: 'Ada Cole', action: 'Draft the new visitor parking policy.', due: '2027-11-10' }]);
+  });
+
+  test('a due date given in answer to "by when?" belongs to the commitment', () => {
+    const actions = actionsOf(
+      "Jon Pike: I'll reissue the contractor keys.",
+      'Mira Holt: By when, Jon?',
+      'Jon Pike: End of the month, realistically.',
+    );
+    expect(actions).toMatchObject([{ owner: 'Jon Pike', due: '2027-10-31', due_said: 'End of the month' }]);
+  });
+});
+
+describe('tasks given to someone', () => {
+  test('a named request accepted by the person asked: they own it', () => {
+    const actions = actionsOf('Mira Holt: Sam, can you get the fire exit sign in the canteen replaced?', 'Sam Reyes: Yes, no problem.');
+    expect(summary(actions)).toEqual([{ owner: 'Sam Reyes', action: 'Get the fire exit sign in the canteen replaced.', due: null }]);
+  });
+
+  test('the date the person asked gives wins over the date asked for', () => {
+    const actions = actionsOf('Mira Holt: Sam, can you send me the window quotes by Friday?', "Sam Reyes: Sure, I'll send them tomorrow.");
+    expect(actions).toMatchObject([
+      { owner: 'Sam Reyes', action: 'Send Mira the window quotes.', due: '2027-10-14', due_said: 'tomorrow' },
+    ]);
+  });
+
+  test('an unnamed request is owned by whoever accepts it; a refusal makes no action', () => {
+    expect(actionsOf('Mira Holt: Can you book the legionella training for the new porters?', 'Sam Reyes: Will do.')[0]?.owner).toBe(
+      'Sam Reyes',
+    );
+    expect(
+      actionsOf('Mira Holt: Sam, can you take on the window cleaning contract?', "Sam Reyes: No, I can't take that on this quarter."),
+    ).toEqual([]);
+  });
+
+  test('"action on" someone absent is theirs, and an apology names them in full', () => {
+    const actions = actionsOf(
+      'Mira Holt: Apologies from Priti Shah.',
+      "Mira Holt: So action on Priti, even though she's not here, to renew the passenger lift insurance before the end of October.",
+    );
+    expect(summary(actions)).toEqual([{ owner: 'Priti Shah', action: 'Renew the passenger lift insurance.', due: '2027-10-31' }]);
+  });
+
+  test('"Name to do …" in the minutes\' own style', () => {
+    const actions = actionsOf(
+      'Mira Holt: Apologies from Lars Berg.',
+      'Mira Holt: Lars to send the group the asbestos register for the east wing.',
+    );
+    expect(actions[0]).toMatchObject({ owner: 'Lars Berg', action: 'Send the group the asbestos register for the east wing.' });
+  });
+
+  test('a task given to a role nobody at the meeting holds is owned by the role', () => {
+    const actions = actionsOf('Mira Holt: That is an action on the HV AE, to witness the switching at the substation.');
+    expect(actions[0]).toMatchObject({ owner: 'Authorising Engineer (HV)', action: 'Witness the switching at the substation.' });
+  });
+});
+
+describe('what only sounds like an action', () => {
+  test('hypotheticals', () => {
+    expect(actionsOf('Jon Pike: If the lift fails again we would have to close the top floor and move the clinic.')).toEqual([]);
+  });
+
+  test('work already done, including closed items read from an action log', () => {
+    expect(
+      actionsOf(
+        'Jon Pike: I already replaced the smoke detector batteries last week.',
+        "Mira Holt: The gutter clearance was an action on Ada, and that's done now.",
+      ),
+    ).toEqual([]);
+  });
+
+  test('questions', () => {
+    expect(actionsOf('Ada Cole: Will we need a new permit for the roof work?', 'Jon Pike: Not that I know of.')).toEqual([]);
+  });
+
+  test('proposals the group rejects', () => {
+    expect(
+      actionsOf(
+        'Ada Cole: Could we just lock the side door at night?',
+        "Jon Pike: No, it's a fire exit, we can't do that.",
+        'Ada Cole: Fair enough.',
+      ),
+    ).toEqual([]);
+  });
+
+  test('"someone should …" that nobody takes on', () => {
+    expect(
+      actionsOf('Jon Pike: Someone should really look at the drainage behind the kitchens at some point.', 'Mira Holt: Noted.'),
+    ).toEqual([]);
+  });
+
+  test('a volunteer turns "we need someone to …" into their action', () => {
+    const actions = actionsOf('Mira Holt: We need someone to walk the car park and list the broken lights.', "Ada Cole: I'll do it.");
+    expect(summary(actions)).toEqual([{ owner: 'Ada Cole', action: 'Walk the car park and list the broken lights.', due: null }]);
+  });
+
+  test('jokes, social plans and talk about the meeting itself', () => {
+    expect(
+      actionsOf(
+        "Jon Pike: I'll bring the biscuits next time.",
+        "Ada Cole: There's a leaving do on Friday. I'll be there.",
+        "Mira Holt: No comments on the minutes, so I'll take that as a yes.",
+        "Jon Pike: I'll come back to that in a minute.",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('what an action concerns', () => {
+  const topic = (title: string, from_line: number, to_line: number): WriteTopic => ({ title, points: [], from_line, to_line });
+
+  test('the agenda item leads a text that does not name it, and a place named before follows it', () => {
+    const actions = actionsUnder(
+      [topic('Roof repairs', 2, 4)],
+      'Mira Holt: Roof repairs. The leak over Bay 4 is back.',
+      'Jon Pike: The tiles on Bay 4 have slipped again.',
+      "Jon Pike: I'll get the scaffolders booked by Friday.",
+    );
+    expect(actions[0]?.action).toBe('Roof repairs: get the scaffolders booked (Bay 4).');
+  });
+
+  test('a text that already names the item and the place is left as it is', () => {
+    const actions = actionsUnder(
+      [topic('Roof repairs', 2, 3)],
+      'Mira Holt: Roof repairs. The leak over Bay 4 is back.',
+      "Jon Pike: I'll get the roof repairs over Bay 4 done.",
+    );
+    expect(actions[0]?.action).toBe('Complete the roof repairs over Bay 4.');
+  });
+});

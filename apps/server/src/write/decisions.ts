@@ -1,0 +1,131 @@
+import { clause, requestIn, specificWords, withoutOpeners } from './actions-phrases.ts';
+import { capitalise, type Sentence, type Turn } from './sentences.ts';
+
+/**
+ * Decisions: what the group agreed or approved, including an explicit agreement to keep something
+ * as it is. Read from the words that settle a discussion:
+ * - "agreed, X", "so we agree, X" / "so that's agreed" (X is then the proposal just put, or the next sentence);
+ * - "so we're going with X", "we'll go with X", "let's go with X";
+ * - "the group approved X", "the committee supports X" ("the group approves the change" takes X from the next sentence);
+ * - "we keep X", "we'll leave X monthly", "we stay quarterly", "we'll defer X to June".
+ * Questions ("are we agreed?") and proposals ("could we …?") are not decisions; neither is the
+ * approval of the last meeting's minutes. Each decision is one sentence that keeps the words said.
+ */
+
+export interface FoundDecision {
+  text: string;
+  lines: number[];
+}
+
+const AGREED =
+  /^(?:(?:so|ok|okay|right|good|great|fine|then)[,.]?\s+)*(?:(?:(?:that's|it's|that is|we're|we are|all)\s+)?agreed|we (?:all )?agree)(?:\s+then)?\s*[,:;]\s*(?:that\s+)?(.+)$/i;
+const AGREED_ALONE =
+  /^(?:(?:so|ok|okay|right|good|great|fine|then)[,.]?\s+)*(?:(?:that's|it's|that is|we're|we are|all)\s+)?agreed(?:\s+then)?[.!]?$/i;
+const GOING_WITH =
+  /\b(?:we're going with|we are going with|we'll go with|we will go with|let's go with|we're going to go with|we go with|we'll go for|let's go for)\s+(.+)$/i;
+const APPROVED =
+  /\b((?:the\s+)?(?:group|committee|board|panel|forum|meeting|we)\s+(?:has\s+|have\s+)?(?:approved|approves|endorsed|endorses|ratified|ratifies|supports|support|accepted|accepts)\b.*)$/i;
+const KEEP = /\bwe(?:'ll| will|'re going to)?\s+(?:just\s+)?((?:keep|leave|stay|stick with|continue with|defer|postpone|bring)\b.+)$/i;
+/** "Keep" that is not about the matter decided. */
+const NOT_KEEP =
+  /^(?:keep (?:you|them|everyone|people|it) (?:posted|updated|informed|in the loop)|leave it (?:there|for now|for today)|leave (?:that|it) with you|stay (?:on|in touch|with it)|bring (?:it|that|this) (?:back|up|to)|continue\b(?! with))/i;
+const MINUTES = /\bminutes\b|\btrue record\b/i;
+/** A proposal just before a bare "agreed": "I'd like the committee to agree that X", "are people happy that X?". */
+const PROPOSAL = /\b(?:agree that|agree to|happy (?:that|with|to)|comfortable (?:that|with)|everyone ok with|agreed on|support)\s+(.+)$/i;
+
+export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
+  const sentences = turns.flatMap((turn) => turn.sentences);
+  const found: FoundDecision[] = [];
+  for (const [at, sentence] of sentences.entries()) {
+    if (/\?\s*$/.test(sentence.text) || MINUTES.test(sentence.text)) continue;
+    const decision = decisionIn(sentence, at, sentences);
+    if (decision === null) continue;
+    const text = sentenceText(decision.text);
+    if (specificWords(text).length < 2) continue;
+    found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b) });
+  }
+  return dedupe(found);
+}
+
+function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  const text = sentence.text;
+  const agreed = AGREED.exec(text);
+  if (agreed?.[1]) return fromContent(agreed[1], sentence, at, sentences);
+  if (
+    AGREED_ALONE.test(text.trim()) ||
+    /^(?:the\s+)?(?:group|committee)\s+approves\s+(?:the|this|that)\s+(?:change|proposal|recommendation)[.!]?$/i.test(text.trim())
+  ) {
+    return contentAround(sentence, at, sentences);
+  }
+  const going = GOING_WITH.exec(text);
+  if (going?.[1]) return { text: `Go with ${clause(going[1])}`, lines: [sentence.line] };
+  const approved = APPROVED.exec(text);
+  if (approved?.[1] && !/\b(?:we|I)\s+(?:support|accept)\s+(?:that|it|this|you)\b/i.test(approved[1]))
+    return { text: clause(approved[1]), lines: [sentence.line] };
+  const keep = KEEP.exec(text);
+  if (keep?.[1] && !NOT_KEEP.test(keep[1]) && !/\bif\b/i.test(text.slice(0, keep.index)))
+    return { text: clause(keep[1]), lines: [sentence.line] };
+  return null;
+}
+
+/** "Agreed, we'll use X": the words after the marker, read again for "we're going with" and the like. */
+function fromContent(content: string, sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  const inner = decisionIn({ ...sentence, text: content }, at, sentences);
+  if (inner !== null) return inner;
+  const text = clause(content);
+  return specificWords(text).length >= 2
+    ? { text: text.replace(/^we(?:'ll| will)\s+/i, ''), lines: [sentence.line] }
+    : contentAround(sentence, at, sentences);
+}
+
+/**
+ * What a bare "agreed" settles: the same speaker's next sentence when it states it ("OK, so
+ * that's agreed. The contractor is suspended …"), else the proposal put in the turns before.
+ */
+function contentAround(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  const next = sentences[at + 1];
+  if (
+    next &&
+    next.turn === sentence.turn &&
+    !/\?\s*$/.test(next.text) &&
+    requestIn(next.text) === null &&
+    specificWords(next.text).length >= 3
+  ) {
+    return { text: clause(withoutOpeners(next.text)), lines: [sentence.line, next.line] };
+  }
+  for (let index = at - 1; index >= 0 && index >= at - 12; index -= 1) {
+    const earlier = sentences[index];
+    if (earlier === undefined || earlier.turn < sentence.turn - 4) break;
+    const proposal = PROPOSAL.exec(earlier.text);
+    if (proposal?.[1] && specificWords(proposal[1]).length >= 2) return { text: clause(proposal[1]), lines: [earlier.line, sentence.line] };
+  }
+  return null;
+}
+
+/** One sentence: openers dropped, "we" decisions made impersonal, a capital and a full stop. */
+function sentenceText(text: string): string {
+  const core = withoutOpeners(text)
+    .replace(/^(?:we|we'll|we will)\s+/i, '')
+    .replace(/[\s,;:.]+$/, '');
+  return `${capitalise(core)}.`;
+}
+
+/** A decision restated a few lines later ("agreed" by the chair after the group) is one decision. */
+function dedupe(decisions: readonly FoundDecision[]): FoundDecision[] {
+  const kept: FoundDecision[] = [];
+  for (const decision of decisions) {
+    const words = new Set(specificWords(decision.text));
+    const same = kept.find((other) => {
+      const near = Math.abs((other.lines.at(-1) ?? 0) - (decision.lines[0] ?? 0)) <= 6;
+      const otherWords = specificWords(other.text);
+      const shared = otherWords.filter((word) => words.has(word)).length;
+      return near && shared >= 0.6 * Math.min(words.size, otherWords.length);
+    });
+    if (same === undefined) kept.push(decision);
+    else {
+      same.lines = [...new Set([...same.lines, ...decision.lines])].sort((a, b) => a - b);
+      if (specificWords(decision.text).length > specificWords(same.text).length) same.text = decision.text;
+    }
+  }
+  return kept;
+}

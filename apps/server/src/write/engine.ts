@@ -1,0 +1,14 @@
+/**
+ * Which engine writes documents on this server: the built-in offline engine, or the provider
+ * engine when AI_PROVIDER is set — the same settings, and the same provider, as the chat's.
+ */
+import { type EngineConfig, providerSettingsFor } from '../ai/engine.ts';
+import { builtinWriteEngine } from './builtin.ts';
+import { providerWriteEngine } from './provider.ts';
+import type { WriteEngine } from './types.ts';
+
+/** The engine the configuration selects. */
+export function writeEngineFor(config: EngineConfig): WriteEngine {
+  const settings = providerSettingsFor(config);
+  return settings ? providerWriteEngine(settings) : builtinWriteEngine;
+}

@@ -1,0 +1,231 @@
+import { describe, expect, test } from 'vitest';
+import { detectReferences } from './references.ts';
+import type { LibraryCode } from './types.ts';
+
+/** A small library shaped like the seed corpus: parts, editions, numbered regulations, Acts and guidance. */
+function doc(code: string, title: string, options: Partial<LibraryCode> = {}): LibraryCode {
+  return { id: `id-${code}`, code, title, status: 'current', edition: '2020', supersededBy: null, ...options };
+}
+const LIBRARY: LibraryCode[] = [
+  doc(
+    'HTM 03-01 Part A',
+    'Specialised ventilation for healthcare buildings: concept, design, specification, installation and acceptance testing',
+    {
+      edition: '2021',
+    },
+  ),
+  doc('HTM 03-01 Part B', 'Specialised ventilation for healthcare buildings: management, operation, maintenance and routine testing', {
+    edition: '2021',
+  }),
+  doc('HTM 03-01 (2007)', 'Specialised ventilation for healthcare premises (2007 edition)', {
+    status: 'superseded',
+    edition: '2007',
+    supersededBy: 'HTM 03-01 Part A',
+  }),
+  doc('HTM 07-01', 'Safe and sustainable management of healthcare waste', { edition: '2022' }),
+  doc('HTM 07-01 (2013)', 'Safe management of healthcare waste', { status: 'superseded', edition: '2013', supersededBy: 'HTM 07-01' }),
+  doc('HTM 08-03', 'Bedhead services'),
+  doc('HBN 00-09', 'Infection control in the built environment'),
+  doc('HBN 03-01', 'Adult mental health units: planning and design'),
+  doc('HBN 07-01', 'Satellite dialysis unit'),
+  doc('HSG65', 'Managing for health and safety'),
+  doc('ACoP L22', 'Safe use of work equipment'),
+  doc('CQC Reg 13A', 'Notification of changes to the registered service'),
+  doc('CQC Reg 16', 'Receiving and acting on complaints'),
+  doc('CQC Reg 17', 'Good governance'),
+  doc('CAR 2012', 'Control of Asbestos Regulations 2012'),
+  doc('IRR 2017', 'Ionising Radiations Regulations 2017'),
+  doc('COMAH 1999', 'Control of Major Accident Hazards Regulations 1999', {
+    status: 'superseded',
+    edition: '1999',
+    supersededBy: 'COMAH 2015',
+  }),
+  doc('COMAH 2015', 'Control of Major Accident Hazards Regulations 2015'),
+  doc('FSA 2021', 'Fire Safety Act 2021'),
+  doc('EqA 2010', 'Equality Act 2010'),
+  doc('MHOR 1992', 'Manual Handling Operations Regulations 1992'),
+  doc('DSE 1992', 'Health and Safety (Display Screen Equipment) Regulations 1992'),
+  doc('PPE 1992', 'Personal Protective Equipment at Work Regulations 1992'),
+  doc('Noise 2005', 'Control of Noise at Work Regulations 2005'),
+  doc('Waste Code', 'Environmental Protection Act 1990: code of practice on the duty of care for waste'),
+];
+
+function lines(...texts: string[]) {
+  return texts.map((text, i) => ({ n: i + 1, speaker: i % 2 === 0 ? 'Ana' : 'Ben', time: null, text }));
+}
+const codes = (...texts: string[]) => detectReferences(lines(...texts), LIBRARY).map((reference) => reference.code);
+
+describe('codes written and spoken', () => {
+  test('written codes however they are spaced, with the part said', () => {
+    expect(codes('We checked it against HTM 03-01 Part B last month.')).toEqual(['HTM 03-01 Part B']);
+    expect(codes('The design follows HTM0301 Part A.')).toEqual(['HTM 03-01 Part A']);
+    expect(codes('See htm 7-1 for the bins.')).toEqual(['HTM 07-01']);
+    expect(codes('The HSG 65 approach, and HSG65 again.')).toEqual(['HSG65']);
+  });
+
+  test('digits said one by one, with or without the series', () => {
+    expect(codes('Under oh-three-oh-one Part A the plant room needs a survey.')).toEqual(['HTM 03-01 Part A']);
+    expect(codes('HTM zero seven zero one is clear on the yellow stream.')).toEqual(['HTM 07-01']);
+    expect(codes("It's in oh-seven-oh-one, I think.")).toEqual(['HTM 07-01']);
+  });
+
+  test('a part the library does not hold separately is the document; a part it lacks is nothing', () => {
+    expect(codes('Have a look at HSG sixty-five, part three, on planning.')).toEqual(['HSG65']);
+    expect(codes('HTM 03-01 Part D covers that.')).toEqual([]);
+  });
+
+  test('a code held only in parts, said without one, is every current part unless a part is named nearby', () => {
+    expect(codes('Oh-three-oh-one is being revised.')).toEqual(['HTM 03-01 Part A', 'HTM 03-01 Part B']);
+    expect(codes('Oh-three-oh-one is being revised.', 'The validation side is Part A, oh-three-oh-one Part A.')).toEqual([
+      'HTM 03-01 Part A',
+    ]);
+  });
+
+  test('"Part B" said alone refers to the code with parts named nearest before it, or after it', () => {
+    const references = detectReferences(lines('The plant follows oh-three-oh-one.', 'Yes, and Part B says annual verification.'), LIBRARY);
+    expect(references.map((reference) => [reference.code, reference.mentions])).toEqual([
+      [
+        'HTM 03-01 Part B',
+        [
+          { said: 'oh-three-oh-one', line: 1 },
+          { said: 'Part B', line: 2 },
+        ],
+      ],
+    ]);
+    expect(codes('Part B is the one for maintenance.', 'That is HTM 03-01 Part B, yes.')).toEqual(['HTM 03-01 Part B']);
+    expect(codes('Part two of the plan is the car park.', 'Part B of the form is missing.')).toEqual([]);
+  });
+
+  test('the same digits in two series: a part, a series said before, the meeting’s series, then the larger series decide', () => {
+    expect(codes('HBN oh-three-oh-one on bed spacing.')).toEqual(['HBN 03-01']);
+    expect(codes('The HBN, oh-three-oh-one, has the bay sizes.')).toEqual(['HBN 03-01']);
+    expect(codes('We looked at HBN 00-09 first.', 'Then oh-three-oh-one for the bays.')).toEqual(['HBN 00-09', 'HBN 03-01']);
+    expect(codes('oh-three-oh-one Part B says test the dampers yearly.')).toEqual(['HTM 03-01 Part B']);
+    expect(codes('HTM 08-03 for the bed heads.', 'And oh-seven-oh-one for the bins.')).toEqual(['HTM 08-03', 'HTM 07-01']);
+  });
+
+  test('digits in other contexts are not codes', () => {
+    expect(codes("Ring me on extension oh-three-oh-one, or I'm in room oh-seven-oh-one.")).toEqual([]);
+    expect(codes("Oh-two, that's the one.", 'We had oh-three deliveries.')).toEqual([]);
+  });
+
+  test('a letter series glued to its number: "the L22", "L twenty-two"', () => {
+    expect(codes('The L22 says inspect it.', 'ACoP L22 again, and L twenty-two.')).toEqual(['ACoP L22']);
+    expect(codes('Block L 9 is shut, and the l22 bus was late.')).toEqual([]);
+  });
+});
+
+describe('editions', () => {
+  test('a year said with the code picks that edition, flagged with its replacement', () => {
+    const [reference] = detectReferences(lines('Our policy still cites the 2013 edition of oh-seven-oh-one.'), LIBRARY);
+    expect(reference).toMatchObject({
+      code: 'HTM 07-01 (2013)',
+      status: 'superseded',
+      superseded_by: { id: 'id-HTM 07-01', code: 'HTM 07-01', title: 'Safe and sustainable management of healthcare waste' },
+      mentions: [{ said: '2013 edition of oh-seven-oh-one', line: 1 }],
+    });
+  });
+
+  test('"the old" picks the superseded edition; otherwise the current one', () => {
+    expect(codes('That was under the old COMAH.')).toEqual(['COMAH 1999']);
+    expect(codes('COMAH nineteen ninety-nine had a different threshold.')).toEqual(['COMAH 1999']);
+    expect(codes('The fuel store comes under COMAH.')).toEqual(['COMAH 2015']);
+    expect(codes('The 2007 oh-three-oh-one had different air change rates.')).toEqual(['HTM 03-01 (2007)']);
+  });
+});
+
+describe('regulations', () => {
+  test('numbered regulations written and spoken, with a letter, and in a list', () => {
+    expect(codes('Under reg 17 the board needs assurance.')).toEqual(['CQC Reg 17']);
+    expect(codes('Regulation sixteen is about complaints.', 'And reg 13A for the new service.')).toEqual(['CQC Reg 16', 'CQC Reg 13A']);
+    expect(codes('Regs 16 and 17 both came up.')).toEqual(['CQC Reg 16', 'CQC Reg 17']);
+    expect(codes('We looked at regulation thirteen A and regulation seventeen, sixteen.')).toEqual([
+      'CQC Reg 13A',
+      'CQC Reg 17',
+      'CQC Reg 16',
+    ]);
+  });
+
+  test('a bare "reg", and another instrument’s regulation, are not references', () => {
+    expect(codes('The reg says so.', 'Regulation 17 of the building regulations covers it.')).toEqual([]);
+  });
+
+  test('a regulation number said alone counts next to its subject, in a meeting that names regulations', () => {
+    expect(codes('Reg seventeen first.', 'For governance and complaints, that is seventeen and sixteen.')).toEqual([
+      'CQC Reg 17',
+      'CQC Reg 16',
+    ]);
+    expect(codes('Reg seventeen first.', 'We had sixteen complaints this quarter.')).toEqual(['CQC Reg 17']);
+    expect(codes('For governance and complaints, that is seventeen and sixteen.')).toEqual([]);
+  });
+});
+
+describe('acronyms, titles and short names', () => {
+  test('acronyms from codes and titles; three letters only in capitals', () => {
+    expect(codes('Is the X-ray room under IRR?', 'Comah covers the fuel store; so does COMAH.')).toEqual(['IRR 2017', 'COMAH 2015']);
+    expect(codes('The car park floods.', 'Pam and Irr said so.')).toEqual([]);
+    expect(codes('The CAR survey is due.')).toEqual(['CAR 2012']);
+    expect(codes('The PPEWR apply to the porters.')).toEqual(['PPE 1992']);
+  });
+
+  test('a transcript without capitals: acronyms of four letters or more, letter series and suffixes still read', () => {
+    expect(codes('the fuel store is under comah and the l22, and regulation thirteen a, for the new service')).toEqual([
+      'COMAH 2015',
+      'ACoP L22',
+      'CQC Reg 13A',
+    ]);
+    expect(codes('The fuel store is under comah, says the l22.', 'reg thirteen a lot of times')).toEqual([]);
+  });
+
+  test('titles and the short names of legislation', () => {
+    expect(codes('Under the Display Screen Equipment Regulations every desk needs an assessment.')).toEqual(['DSE 1992']);
+    expect(codes('Under the manual handling regs, and the Equality Act 2010.')).toEqual(['MHOR 1992', 'EqA 2010']);
+    expect(codes('The Noise Regulations set the action values.')).toEqual(['Noise 2005']);
+    expect(codes('The code of practice on the duty of care for waste, the Waste Code.')).toEqual(['Waste Code']);
+    expect(codes('The Fire Safety Act changed things.')).toEqual(['FSA 2021']);
+    expect(codes('The Fire Act covers that.', 'Good governance matters, and so does noise.')).toEqual([]);
+  });
+
+  test('"the HTM on …": the series’ document whose title says so', () => {
+    expect(codes('I used the HTM on bedhead services for the new ward.')).toEqual(['HTM 08-03']);
+    expect(codes('The HBN on infection control, for the new ward.')).toEqual(['HBN 00-09']);
+    expect(codes('The HTM on healthcare buildings is long.')).toEqual([]);
+  });
+});
+
+describe('the references', () => {
+  test('ordered by first mention, each with its document, status and first five mentions', () => {
+    const references = detectReferences(
+      lines('IRR first, then the L22.', 'IRR again.', 'IRR three.', 'IRR four, IRR five, IRR six.', 'The L22 is fine.'),
+      LIBRARY,
+    );
+    expect(references.map((reference) => reference.code)).toEqual(['IRR 2017', 'ACoP L22']);
+    expect(references[0]).toEqual({
+      code: 'IRR 2017',
+      title: 'Ionising Radiations Regulations 2017',
+      document_id: 'id-IRR 2017',
+      status: 'current',
+      superseded_by: null,
+      mentions: [
+        { said: 'IRR', line: 1 },
+        { said: 'IRR', line: 2 },
+        { said: 'IRR', line: 3 },
+        { said: 'IRR', line: 4 },
+        { said: 'IRR', line: 4 },
+      ],
+    });
+    expect(references[1]?.mentions).toEqual([
+      { said: 'L22', line: 1 },
+      { said: 'L22', line: 5 },
+    ]);
+  });
+
+  test('a meeting without references, and an empty library, give none', () => {
+    const meeting = lines(
+      "Let's park the car in the car park. Part two of the plan is the order from Pam.",
+      'The regulations say reg. We meet in room four at ten, act now.',
+    );
+    expect(detectReferences(meeting, LIBRARY)).toEqual([]);
+    expect(detectReferences(lines('HTM 03-01 Part A and COMAH.'), [])).toEqual([]);
+  });
+});

@@ -1,0 +1,603 @@
+/**
+ * Regulatory reference detection: which library documents a meeting discussed, however they were
+ * said — written codes ("HTM 04-01", "HSG274 Part 2"), spoken codes ("oh-four-oh-one Part C",
+ * "HSG two-seven-four, part two", "the L8", "reg twenty A"), acronyms ("COSHH", "LOLER"), titles
+ * and the short names of legislation ("the Fire Safety Order", "the management regulations"),
+ * and "the HBN on sanitary assemblies". Everything it knows comes from the library's codes and
+ * titles (references-library.ts).
+ *
+ * How a mention becomes a document:
+ * - A part names that part when the library holds it separately, else the document it belongs to
+ *   ("HSG274 Part 2" → HSG274); a part the library lacks of a code it holds in parts names nothing.
+ * - A year said with it ("the 2006 edition of oh-six-oh-two", "COMAH 2015") picks that edition;
+ *   "the old X" the superseded one; otherwise the current edition.
+ * - Digits said without a series ("oh-four-oh-one") may fit several series: the part said, a
+ *   series named just before, the series the meeting names most, then the largest series decide.
+ * - A code the library holds only in parts ("oh-three-oh-one") names the part the meeting names
+ *   nearest, or every current part when the meeting names none; "Part A" said alone names that
+ *   part of the code with parts named nearest before it (after it when none was).
+ * - Regulation numbers said alone ("complaints and governance, sixteen and seventeen") count only in a
+ *   meeting that names numbered regulations, and only when the sentence says a word of that
+ *   regulation's title that no other regulation's title has.
+ *
+ * Kept out: a bare "reg" or "part two", "regulation 4 of …" (another instrument's regulation),
+ * digits after "room", "extension" and the like, two-digit strings ("oh-two"), three-letter
+ * acronyms not written in capitals ("car park" is not CAR).
+ */
+import type { TranscriptLine, WriteReference } from '@verity/shared';
+import { type Anchor, type Entry, indexLibrary, type LibraryIndex, STOP_WORDS } from './references-library.ts';
+import { endsSentence, readCardinal, readDigitRun, readYear, stem, type Word, wordsOf } from './references-words.ts';
+import type { LibraryCode } from './types.ts';
+
+const MENTIONS_KEPT = 5;
+const SERIES_ALIASES: Record<string, string> = { regulation: 'reg', regulations: 'reg', regs: 'reg' };
+const EDITION_WORDS = new Set(['edition', 'version', 'issue', 'revision']);
+const OLD_WORDS = new Set(['old', 'older', 'previous', 'former', 'superseded', 'outdated', 'withdrawn', 'earlier']);
+/** Words after which a string of digits is a room, a telephone or a job, not a document. */
+const NUMBER_CONTEXT = new Set(
+  'room rooms extension ext bleep phone number no ticket job order pin flat bed bay ward unit line page code call dial account'.split(' '),
+);
+const TOPIC_WORDS = new Set(['on', 'about', 'for', 'covering']);
+/** How many words from a regulation number said alone its subject may be. */
+const SUBJECT_REACH = 8;
+
+interface Query {
+  part: string | null;
+  year: number | null;
+  old: boolean;
+}
+
+/** A stretch of a line that names a document, before it is resolved to one. */
+interface Found {
+  line: number;
+  start: number;
+  said: string;
+  /** The families it may name: one, or several when digits were said without a series. */
+  options: Anchor[] | Entry[][];
+  query: Query;
+  /** Series words said shortly before it in the line (for digits said without one). */
+  seriesBefore: Set<string>;
+  /** A part said alone: resolved against the codes named around it. */
+  barePart?: boolean;
+}
+
+interface Resolved {
+  line: number;
+  start: number;
+  said: string;
+  entries: Entry[];
+}
+
+/** The library documents the meeting discussed, in the order they were first mentioned. */
+export function detectReferences(lines: readonly TranscriptLine[], library: readonly LibraryCode[]): WriteReference[] {
+  const index = indexLibrary(library);
+  const found: Found[] = [];
+  const numbersBySentence: NumberedSentence[] = [];
+  for (const line of lines) {
+    const scan = scanLine(line, index);
+    found.push(...scan.found);
+    numbersBySentence.push(...scan.sentences);
+  }
+  const resolved = resolveAll(found, index);
+  resolved.push(...regulationsBySubject(numbersBySentence, resolved, index));
+  return references(resolved, index);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a line
+
+function scanLine(line: TranscriptLine, index: LibraryIndex) {
+  const words = wordsOf(line.text);
+  // A line transcribed all in lower case gives no capitals to tell "l8" or "coshh" from words.
+  const caseless = !/\p{Lu}/u.test(line.text);
+  const found: Found[] = [];
+  const used = new Array<boolean>(words.length).fill(false);
+  let i = 0;
+  const take = (match: Match) => {
+    const mention = toFound(line, words, match, index);
+    found.push(mention.found);
+    for (let k = mention.from; k < mention.next; k++) used[k] = true;
+    return mention.next;
+  };
+  while (i < words.length) {
+    const best = [
+      matchAnchor(words, i, index, caseless),
+      matchTopic(words, i, index),
+      matchDigits(words, i, index),
+      matchAcronym(words, i, index, caseless),
+      matchPhrase(words, i, index),
+    ]
+      .filter((match): match is Match => match !== null)
+      .sort((a, b) => b.next - a.next)[0];
+    if (!best) {
+      i++;
+      continue;
+    }
+    i = take(best);
+    for (const more of best.more ?? []) i = Math.max(i, take(more));
+  }
+  for (let k = 0; k < words.length; k++) {
+    const part = used[k] ? null : readBarePart(words, k);
+    if (part) take({ from: k, next: part.next, options: [], part: part.part, bare: true });
+  }
+  return { found, sentences: sentencesWithNumbers(line.n, words, used) };
+}
+
+interface Match {
+  /** The first and past-the-last word of the mention. */
+  from: number;
+  next: number;
+  options: Anchor[] | Entry[][];
+  part?: string | null;
+  bare?: boolean;
+  /** Further mentions said as a list after it ("regs 12 and 17"). */
+  more?: Match[];
+}
+
+/** The mention a match makes, widened to the part, year or "old" said with it (`from`/`next`: the words it covers). */
+function toFound(
+  line: TranscriptLine,
+  words: readonly Word[],
+  match: Match,
+  index: LibraryIndex,
+): { found: Found; from: number; next: number } {
+  let from = match.from;
+  let next = match.next;
+  let part = match.part ?? null;
+  // "Part B of oh-three-oh-one".
+  const partBefore = from >= 3 ? readPart(words, from - 3) : null;
+  if (partBefore && partBefore.next === from - 1 && /^(of|in)$/.test(words[from - 1]?.lower ?? '') && !match.bare) {
+    part ??= partBefore.part;
+    from -= 3;
+  }
+  const yearBefore = editionYearBefore(words, from);
+  const yearAfter = yearBefore ? null : editionYearAfter(words, next);
+  const old = from > 0 && OLD_WORDS.has(words[from - 1]?.lower ?? '') && !endsSentence(words[from]?.gap ?? '');
+  if (yearBefore) from = yearBefore.from;
+  if (yearAfter) next = yearAfter.next;
+  const seriesBefore = new Set<string>();
+  for (let k = Math.max(0, from - 6); k < from; k++) {
+    const series = SERIES_ALIASES[words[k]?.lower ?? ''] ?? words[k]?.lower ?? '';
+    if (index.anchors.has(series) && series.length >= 2) seriesBefore.add(series);
+  }
+  const first = words[from] as Word;
+  const last = words[next - 1] as Word;
+  const found: Found = {
+    line: line.n,
+    start: first.start,
+    said: line.text.slice(first.start, last.end),
+    options: match.options,
+    query: { part, year: yearBefore?.year ?? yearAfter?.year ?? null, old },
+    seriesBefore,
+    ...(match.bare ? { barePart: true } : {}),
+  };
+  return { found, from, next };
+}
+
+/** A series word and its number: "HTM 04-01", "HSG two-seven-four, part two", "reg twenty A", "the L8". */
+function matchAnchor(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): Match | null {
+  const word = words[i] as Word;
+  const series = SERIES_ALIASES[word.lower] ?? word.lower;
+  const anchors = index.anchors.get(series);
+  const after = words[i + 1];
+  if (!anchors || !after || !/^[\s./-]*$/.test(after.gap)) return null;
+  // A one-letter series is a capital written against its number or a space before it ("L8", "L 8").
+  if (series.length === 1 && ((word.text !== series.toUpperCase() && !caseless) || !/^[\s-]?$/.test(after.gap))) return null;
+  const number = readAnchorNumber(words, i + 1, caseless);
+  const match = number ? anchorMatch(words, i + 1, number, anchors) : null;
+  if (!match) return null;
+  // "regulation 4 of the lifting regulations" is another instrument's regulation.
+  if (series === 'reg' && words[match.next]?.lower === 'of' && words[match.next]?.gap === ' ') return null;
+  // A list of numbers in the same series: "regulations 12, 17 and 18".
+  const more: Match[] = [];
+  let k = match.next;
+  for (;;) {
+    const joiner = words[k];
+    if (!joiner || endsSentence(joiner.gap)) break;
+    // "12 and 17", "12, and 17" (the number after the joiner), or "12, 17".
+    const joined = /^(and|or)$/.test(joiner.lower) && (joiner.gap === ' ' || joiner.gap === ', ');
+    const at = joined ? k + 1 : k;
+    if (!joined && joiner.gap !== ', ') break;
+    if (joined && words[at]?.gap !== ' ') break;
+    const listed = readAnchorNumber(words, at, caseless);
+    const listedMatch = listed ? anchorMatch(words, at, listed, anchors) : null;
+    if (!listedMatch || listedMatch.part) break;
+    more.push(listedMatch);
+    k = listedMatch.next;
+  }
+  return { ...match, from: i, ...(more.length > 0 ? { more } : {}) };
+}
+
+/** The anchors a number said after a series names (longest number first), with a part said after it. */
+function anchorMatch(words: readonly Word[], at: number, number: AnchorNumber, anchors: readonly Anchor[]): Match | null {
+  for (let size = number.groups.length; size >= 1; size--) {
+    const groups = number.groups.slice(0, size);
+    const withSuffix = number.suffix ? anchors.filter((anchor) => anchor.rest === [...groups, number.suffix].join(' ')) : [];
+    const plain = anchors.filter((anchor) => anchor.rest === groups.join(' '));
+    const options = withSuffix.length ? withSuffix : plain;
+    if (options.length === 0) continue;
+    let next = withSuffix.length ? number.suffixNext : number.ends[size - 1];
+    if (next === undefined) continue;
+    const part = readPartAfter(words, next);
+    if (part) next = part.next;
+    return { from: at, next, options, part: part?.part ?? null };
+  }
+  return null;
+}
+
+interface AnchorNumber {
+  groups: string[];
+  /** The index after each group. */
+  ends: number[];
+  suffix: string | null;
+  suffixNext: number;
+}
+
+/**
+ * The number after a series: digits said one by one, written groups ("04-01", "0401", "274",
+ * "04 01") or a cardinal ("twelve", "twenty"), then a letter suffix ("20A", "twenty A"). Four
+ * digits starting with 0 are two groups ("0401" = 04 01), as the library's codes write them.
+ */
+function readAnchorNumber(words: readonly Word[], at: number, caseless: boolean): AnchorNumber | null {
+  const first = words[at];
+  if (!first) return null;
+  const groups: string[] = [];
+  const ends: number[] = [];
+  const run = readDigitRun(words, at, true);
+  if (run) {
+    for (const group of splitDigits(run.digits)) groups.push(group);
+    while (ends.length < groups.length) ends.push(run.next);
+  } else if (/^\d+$/.test(first.text)) {
+    let k = at;
+    while (k < words.length && /^\d+$/.test((words[k] as Word).text) && groups.length < 3) {
+      const word = words[k] as Word;
+      if (k > at && !(/^[-./]$/.test(word.gap) || (word.gap === ' ' && word.text.length === 2 && (words[k - 1] as Word).text.length === 2)))
+        break;
+      for (const group of splitDigits(word.text)) {
+        groups.push(group);
+        ends.push(k + 1);
+      }
+      k++;
+    }
+  } else {
+    const cardinal = readCardinal(words, at);
+    if (!cardinal) return null;
+    groups.push(String(Number(cardinal.digits)));
+    ends.push(cardinal.next);
+  }
+  const end = ends.at(-1) as number;
+  const letter = words[end];
+  const afterLetter = words[end + 1];
+  // "20A", "twenty A"; in a line without capitals "twenty a" only before a pause ("twenty a, about …").
+  const spaced =
+    letter?.gap === ' ' &&
+    (caseless
+      ? afterLetter === undefined || /[,.;:!?]/.test(afterLetter.gap)
+      : letter.text === letter.text.toUpperCase() && letter.text !== 'I');
+  const isSuffix =
+    letter !== undefined &&
+    letter.text.length === 1 &&
+    /\p{L}/u.test(letter.text) &&
+    (letter.gap === '' || spaced) &&
+    (afterLetter === undefined || afterLetter.gap !== '');
+  return { groups, ends, suffix: isSuffix ? (letter as Word).lower : null, suffixNext: end + 1 };
+}
+
+function splitDigits(digits: string): string[] {
+  const parts = digits.length === 4 && digits.startsWith('0') ? [digits.slice(0, 2), digits.slice(2)] : [digits];
+  return parts.map((part) => String(Number(part)));
+}
+
+/** "the HTM on bedhead services", "the HBN on sanitary assemblies": the series' document whose title has those words. */
+function matchTopic(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const series = (words[i] as Word).lower;
+  const anchors = index.anchors.get(series);
+  const link = words[i + 1];
+  if (!anchors || series.length < 2 || !link || link.gap !== ' ' || !TOPIC_WORDS.has(link.lower)) return null;
+  const said: { stem: string; next: number }[] = [];
+  for (let k = i + 2; k < words.length && k < i + 7; k++) {
+    const word = words[k] as Word;
+    if (word.gap !== ' ') break;
+    const wordStem = stem(word.lower);
+    if (!STOP_WORDS.has(wordStem)) said.push({ stem: wordStem, next: k + 1 });
+  }
+  for (let size = said.length; size >= 1; size--) {
+    const wanted = said.slice(0, size).map((word) => word.stem);
+    const fitting = anchors.filter((anchor) => wanted.every((word) => index.titleStems.get(anchor)?.has(word)));
+    if (fitting.length === 0) continue;
+    const lineages = new Set(fitting.flatMap((anchor) => anchor.entries.map((entry) => entry.lineage)));
+    if (lineages.size !== 1) return null;
+    return { from: i, next: (said[size - 1] as { next: number }).next, options: fitting };
+  }
+  return null;
+}
+
+/** Digits said without a series: "oh-four-oh-one", "zero six zero two" (four digits, the first a zero). */
+function matchDigits(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const first = words[i] as Word;
+  const previous = words[i - 1];
+  if (previous && !endsSentence(first.gap) && NUMBER_CONTEXT.has(previous.lower)) return null;
+  if (previous && index.anchors.has(SERIES_ALIASES[previous.lower] ?? previous.lower) && !/[,;:]/.test(first.gap)) return null;
+  const spaced = first.lower === 'oh' || first.lower === 'zero';
+  const run = readDigitRun(words, i, spaced);
+  if (run?.digits.length !== 4 || !run.digits.startsWith('0')) return null;
+  const rest = splitDigits(run.digits).join(' ');
+  const options = [...index.anchors.values()].flat().filter((anchor) => anchor.series.length >= 2 && anchor.rest === rest);
+  if (options.length === 0) return null;
+  const part = readPartAfter(words, run.next);
+  return { from: i, next: part?.next ?? run.next, options, part: part?.part ?? null };
+}
+
+/**
+ * An acronym as written: in capitals (or the code's own spelling), one of five letters or more
+ * also as "Comah", and one of four or more in lower case in a line without capitals.
+ */
+function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): Match | null {
+  const word = words[i] as Word;
+  const upper = word.text.toUpperCase();
+  let entries = index.acronyms.get(word.text);
+  const titled = upper.length >= 5 && word.text === upper[0] + upper.slice(1).toLowerCase();
+  if (!entries && (titled || (caseless && upper.length >= 4))) entries = index.acronyms.get(upper);
+  if (!entries) return null;
+  return { from: i, next: i + 1, options: [entries] };
+}
+
+/** A title or short name said in full, written years and "etc." skipped. */
+function matchPhrase(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const candidates = index.phrases.get(stem((words[i] as Word).lower));
+  if (!candidates) return null;
+  for (const phrase of candidates) {
+    let k = i + 1;
+    let s = 1;
+    while (s < phrase.stems.length) {
+      const word = words[k];
+      if (!word || endsSentence(word.gap)) break;
+      if (stem(word.lower) === phrase.stems[s]) {
+        s++;
+        k++;
+      } else if (/^(19|20)\d{2}$/.test(word.text) || word.lower === 'etc') k++;
+      else break;
+    }
+    if (s === phrase.stems.length) return { from: i, next: k, options: [phrase.entries] };
+  }
+  return null;
+}
+
+/** "part two", "Part C", "part 2": a part letter is a capital (so "part a" of speech is not one). */
+function readPart(words: readonly Word[], at: number): { part: string; next: number } | null {
+  const word = words[at];
+  const id = words[at + 1];
+  if (word?.lower !== 'part' || !id || id.gap !== ' ') return null;
+  if (/^[A-Z]$/.test(id.text) && id.text !== 'I' && (words[at + 2]?.gap ?? ' ') !== '') return { part: id.text, next: at + 2 };
+  const number = readCardinal(words, at + 1);
+  return number ? { part: String(Number(number.digits)), next: number.next } : null;
+}
+
+function readPartAfter(words: readonly Word[], at: number) {
+  const word = words[at];
+  if (!word || !(word.gap === ' ' || word.gap === ', ')) return null;
+  return readPart(words, at);
+}
+
+function readBarePart(words: readonly Word[], at: number) {
+  const part = readPart(words, at);
+  return part && /^[A-Z]$/.test(part.part) ? part : null;
+}
+
+/** "the 2006 edition of …", "the 2006 Part A", "the twenty thirteen regulations". */
+function editionYearBefore(words: readonly Word[], from: number): { year: number; from: number } | null {
+  let k = from - 1;
+  if (k >= 0 && /^(of|from)$/.test(words[k]?.lower ?? '') && !endsSentence(words[k + 1]?.gap ?? '')) k--;
+  if (k >= 0 && EDITION_WORDS.has(words[k]?.lower ?? '') && !endsSentence(words[k + 1]?.gap ?? '')) k--;
+  for (let start = k; start >= Math.max(0, k - 3); start--) {
+    const year = readYear(words, start);
+    if (year && year.next === k + 1 && !endsSentence(words[k + 1]?.gap ?? '')) return { year: year.year, from: start };
+  }
+  return null;
+}
+
+/** "COMAH 2015", "COMAH twenty fifteen", "HTM 07-01 (2013)". */
+function editionYearAfter(words: readonly Word[], next: number): { year: number; next: number } | null {
+  const word = words[next];
+  if (!word || !/^\s*\(?\s*$/.test(word.gap)) return null;
+  const year = readYear(words, next);
+  return year ? { year: year.year, next: year.next } : null;
+}
+
+interface NumberedSentence {
+  line: number;
+  words: Word[];
+  /** Numbers said on their own (not "nine incidents"), by their place in `words`. */
+  numbers: { at: number; digits: string }[];
+}
+
+/** The sentences of a line that say a number on its own, outside any mention. */
+function sentencesWithNumbers(line: number, words: readonly Word[], used: readonly boolean[]): NumberedSentence[] {
+  const sentences: NumberedSentence[] = [];
+  let current: NumberedSentence = { line, words: [], numbers: [] };
+  words.forEach((word, k) => {
+    if (k > 0 && endsSentence(word.gap)) {
+      sentences.push(current);
+      current = { line, words: [], numbers: [] };
+    }
+    current.words.push(word);
+    const number = used[k] || readYear(words, k) ? null : readCardinal(words, k);
+    const after = number ? words[number.next] : undefined;
+    // Not a count ("nine incidents") nor an ordinal ("the 14th").
+    const alone = after === undefined || (after.gap !== ' ' && after.gap !== '') || /^(and|or)$/.test(after.lower);
+    if (number && alone) current.numbers.push({ at: current.words.length - 1, digits: String(Number(number.digits)) });
+  });
+  sentences.push(current);
+  return sentences.filter((sentence) => sentence.numbers.length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// From mentions to documents
+
+function isAnchorList(options: Found['options']): options is Anchor[] {
+  return options.length > 0 && 'series' in (options[0] as object);
+}
+
+function resolveAll(found: readonly Found[], index: LibraryIndex): Resolved[] {
+  // Series the meeting names with no doubt, for digits said without one.
+  const seriesUse = new Map<string, number>();
+  for (const mention of found) {
+    if (isAnchorList(mention.options) && mention.options.length === 1) {
+      const series = (mention.options[0] as Anchor).series;
+      seriesUse.set(series, (seriesUse.get(series) ?? 0) + 1);
+    }
+  }
+  const seriesSize = (series: string) => index.anchors.get(series)?.length ?? 0;
+  const resolved: (Resolved & { family: string | null })[] = [];
+  const bareParts: Found[] = [];
+  for (const mention of found) {
+    if (mention.barePart) {
+      bareParts.push(mention);
+      continue;
+    }
+    let family: string | null = null;
+    let entries: Entry[];
+    if (isAnchorList(mention.options)) {
+      const anchor = chooseAnchor(mention, mention.options, seriesUse, seriesSize);
+      family = anchor.family;
+      entries = resolve(anchor.entries, mention.query);
+    } else {
+      entries = resolve((mention.options[0] as Entry[]) ?? [], mention.query);
+    }
+    if (entries.length > 0) resolved.push({ line: mention.line, start: mention.start, said: mention.said, entries, family });
+  }
+  const byFamily = (family: string) => index.entries.filter((entry) => entry.family === family);
+  for (const mention of bareParts) {
+    const part = mention.query.part;
+    const named = resolved
+      .filter((other) => other.family !== null && byFamily(other.family).some((entry) => entry.part === part))
+      .sort((a, b) => distance(mention, a) - distance(mention, b));
+    const nearest = named[0];
+    if (!nearest?.family) continue;
+    const entries = resolve(byFamily(nearest.family), mention.query);
+    if (entries.length > 0)
+      resolved.push({ line: mention.line, start: mention.start, said: mention.said, entries, family: nearest.family });
+  }
+  // A code held only in parts, named without one: the part the meeting names nearest, else all its parts.
+  return resolved.map((mention) => {
+    if (mention.entries.length < 2 || !mention.entries.every((entry) => entry.part !== null)) return mention;
+    const single = resolved
+      .filter((other) => other.family === mention.family && other.entries.length === 1)
+      .sort((a, b) => Math.abs(a.line - mention.line) - Math.abs(b.line - mention.line))[0];
+    return single ? { ...mention, entries: single.entries } : mention;
+  });
+}
+
+/** Before the mention counts nearer than after it: "Part A" refers back to the code said last. */
+function distance(mention: Found, other: Resolved): number {
+  const before = other.line < mention.line || (other.line === mention.line && other.start < mention.start);
+  return Math.abs(other.line - mention.line) * 2 + (before ? 0 : 1) + (before ? 0 : 1_000_000);
+}
+
+function chooseAnchor(
+  mention: Found,
+  options: readonly Anchor[],
+  seriesUse: Map<string, number>,
+  size: (series: string) => number,
+): Anchor {
+  let pool = [...options];
+  const narrow = (keep: (anchor: Anchor) => boolean) => {
+    const kept = pool.filter(keep);
+    if (kept.length > 0) pool = kept;
+  };
+  const part = mention.query.part;
+  if (part) narrow((anchor) => anchor.entries.some((entry) => entry.part === part));
+  narrow((anchor) => mention.seriesBefore.has(anchor.series));
+  const most = Math.max(...pool.map((anchor) => seriesUse.get(anchor.series) ?? 0));
+  narrow((anchor) => (seriesUse.get(anchor.series) ?? 0) === most);
+  const largest = Math.max(...pool.map((anchor) => size(anchor.series)));
+  narrow((anchor) => size(anchor.series) === largest);
+  return pool[0] as Anchor;
+}
+
+/** The documents a mention names among one family's editions and parts. */
+function resolve(entries: readonly Entry[], query: Query): Entry[] {
+  let pool = [...entries];
+  let dated = false;
+  if (query.year !== null) {
+    const ofYear = pool.filter((entry) => entry.year === query.year);
+    if (ofYear.length > 0) {
+      pool = ofYear;
+      dated = true;
+    }
+  }
+  if (query.part !== null) {
+    const parted = pool.filter((entry) => entry.part === query.part);
+    if (parted.length > 0) pool = parted;
+    else if (pool.some((entry) => entry.part !== null)) return [];
+  }
+  if (dated) return pool;
+  if (query.old) {
+    const superseded = pool.filter((entry) => entry.doc.status === 'superseded').sort((a, b) => (b.year ?? 0) - (a.year ?? 0));
+    return superseded.length > 0 ? [superseded[0] as Entry] : pool.filter((entry) => entry.doc.status === 'current');
+  }
+  const current = pool.filter((entry) => entry.doc.status === 'current');
+  return current.length > 0 ? current : pool;
+}
+
+/**
+ * Regulation numbers said without "reg": in a meeting that names numbered regulations of a
+ * series, a number said on its own within a few words of a word only that regulation's title has
+ * ("for complaints and governance, sixteen and seventeen").
+ */
+function regulationsBySubject(sentences: readonly NumberedSentence[], resolved: readonly Resolved[], index: LibraryIndex): Resolved[] {
+  const named = new Set(resolved.flatMap((mention) => mention.entries.map((entry) => entry.family)));
+  const regulations = (index.anchors.get('reg') ?? []).filter((anchor) => !anchor.rest.includes(' '));
+  const prefixes = new Set(regulations.filter((anchor) => named.has(anchor.family)).map((anchor) => anchor.prefix.join(' ')));
+  if (prefixes.size === 0) return [];
+  const found: Resolved[] = [];
+  for (const sentence of sentences) {
+    for (const number of sentence.numbers) {
+      const anchor = regulations.find((candidate) => candidate.rest === number.digits && prefixes.has(candidate.prefix.join(' ')));
+      if (!anchor) continue;
+      const siblings = regulations.filter((other) => other !== anchor && other.prefix.join(' ') === anchor.prefix.join(' '));
+      const otherWords = new Set(siblings.flatMap((other) => [...(index.titleStems.get(other) ?? [])]));
+      const own = new Set([...(index.titleStems.get(anchor) ?? [])].filter((word) => word.length >= 4 && !otherWords.has(word)));
+      const near = sentence.words.slice(Math.max(0, number.at - SUBJECT_REACH), number.at + SUBJECT_REACH + 1);
+      if (!near.some((word) => own.has(stem(word.lower)))) continue;
+      const word = sentence.words[number.at] as Word;
+      found.push({
+        line: sentence.line,
+        start: word.start,
+        said: word.text,
+        entries: resolve(anchor.entries, { part: null, year: null, old: false }),
+      });
+    }
+  }
+  return found;
+}
+
+function references(resolved: readonly Resolved[], index: LibraryIndex): WriteReference[] {
+  const ordered = [...resolved].sort((a, b) => a.line - b.line || a.start - b.start);
+  const byId = new Map<string, WriteReference>();
+  for (const mention of ordered) {
+    for (const entry of mention.entries) {
+      let reference = byId.get(entry.doc.id);
+      if (!reference) {
+        reference = {
+          code: entry.doc.code,
+          title: entry.doc.title,
+          document_id: entry.doc.id,
+          status: entry.doc.status,
+          superseded_by: replacement(entry, index),
+          mentions: [],
+        };
+        byId.set(entry.doc.id, reference);
+      }
+      if (reference.mentions.length < MENTIONS_KEPT) reference.mentions.push({ said: mention.said, line: mention.line });
+    }
+  }
+  return [...byId.values()];
+}
+
+function replacement(entry: Entry, index: LibraryIndex): WriteReference['superseded_by'] {
+  if (entry.doc.status !== 'superseded' || !entry.doc.supersededBy) return null;
+  const candidates = index.byCode.get(entry.doc.supersededBy) ?? [];
+  const current = candidates.find((candidate) => candidate.doc.status === 'current') ?? candidates[0];
+  return current ? { id: current.doc.id, code: current.doc.code, title: current.doc.title } : null;
+}
