@@ -29,6 +29,7 @@ import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
 
 export interface AppDeps {
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await documentsRoutes(api, routeDeps);
       await chatRoutes(api, routeDeps);
       await ingestRoutes(api, routeDeps);
+      await writeRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

@@ -143,6 +143,16 @@ const schema = z.object({
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   CHAT_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(CHAT_ATTACHMENT_DEFAULT_MAX_BYTES),
 
+  /** The writing assistant: the largest transcript file, its text and its speakers, and documents a user may start an hour. */
+  WRITE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  WRITE_MAX_CHARACTERS: z.coerce.number().int().positive().default(200_000),
+  WRITE_MAX_SPEAKERS: z.coerce.number().int().positive().default(60),
+  WRITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+
   /** Unset: the built-in offline engine answers chat questions (docs/configuration.md, "AI provider"). */
   AI_PROVIDER: z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).optional(),
   AI_MODEL: z.string().trim().min(1).optional(),

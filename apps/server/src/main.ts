@@ -8,6 +8,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { findDemoAccounts, seedDemo } from './seed/demo.ts';
+import { writeEngineFor } from './write/engine.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,11 +30,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const embeddings = embeddingSettingsFor(config);
+  const writeEngine = writeEngineFor(config);
   // Documents added since the last start (seed, command line) are embedded in the background.
   if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
   const worker = createJobWorker({
     db: database.db,
-    handlers: jobHandlers(embeddings),
+    handlers: jobHandlers({ embeddings, writeEngine }),
     signal: jobSignal,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
@@ -61,7 +63,11 @@ async function main(): Promise<void> {
   // Only once the server answers: a job (a hostile upload among them) never delays start-up.
   if (config.JOBS_WORKER) worker.start();
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [`Verity is running at ${config.APP_URL} (${where})`, `Chat answers with: ${chatEngineFor(config).label}`];
+  const lines = [
+    `Verity is running at ${config.APP_URL} (${where})`,
+    `Chat answers with: ${chatEngineFor(config).label}`,
+    `Documents are written with: ${writeEngine.id}`,
+  ];
   if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);
   if (demoAccounts.length > 0) {
     lines.push(

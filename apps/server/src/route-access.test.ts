@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from './test/factories.ts';
 import { type MultipartValue, multipart } from './test/multipart.ts';
+import { MEETING, postTranscript, STORED_CONTENT, storedWriteDocument } from './test/write.ts';
 
 /**
  * Walks the whole descriptor table: every endpoint is called by nobody, by a user holding each
@@ -268,6 +269,42 @@ const SAMPLES: Record<string, Sample> = {
       return { params: { id: response.json<{ job_id: string }>().job_id } };
     },
   },
+
+  'write.createDocument': { build: async () => ({ form: { text: MEETING, kind: 'action_log' } }) },
+  'write.job': {
+    scope: 'user',
+    build: async ({ t }, owner) => {
+      const response = await postTranscript(t, owner, { text: MEETING });
+      if (response.statusCode !== 202) throw new Error(`the sample transcript was refused: ${response.body}`);
+      return { params: { id: response.json<{ job_id: string }>().job_id } };
+    },
+  },
+  'write.listDocuments': { build: async () => ({ query: { q: 'estates', page: '1' } }) },
+  'write.getDocument': { scope: 'user', build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner) } }) },
+  'write.saveContent': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({
+      params: { external_id: await storedWriteDocument(t, owner) },
+      json: { content: STORED_CONTENT, version: 1 },
+    }),
+  },
+  'write.renameDocument': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner) }, json: { title: 'Renamed minutes' } }),
+  },
+  'write.deleteDocument': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner) } }),
+  },
+  'write.exportDocument': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner) } }),
+  },
+  'write.evidence': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner), item: 'action-1' } }),
+  },
+  'write.sampleTranscript': { build: none },
 };
 
 async function withIngestionToken(body: { payload: Buffer; headers: Record<string, string> }) {
@@ -325,6 +362,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
     CHAT_RATE_LIMIT_PER_MINUTE: '10000',
     READ_RATE_LIMIT_PER_MINUTE: '10000',
+    WRITE_RATE_LIMIT_PER_HOUR: '10000',
   });
   organisationA = (await buildOrganisation(t)).id;
   for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));

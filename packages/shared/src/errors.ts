@@ -58,6 +58,22 @@ export const ERROR_CODES = {
     title: 'Unsupported document',
     message: 'Please upload a PDF, Word (.docx), HTML, Markdown or plain-text file.',
   },
+  notATranscript: {
+    code: 4107,
+    title: 'Not a transcript',
+    message: 'This does not read as a meeting transcript. Upload the transcript of a meeting, or paste its text.',
+  },
+  transcriptTooLarge: {
+    code: 4108,
+    title: 'Transcript too long',
+    message: 'This transcript is longer than the writing assistant can take in one go. Split it and write each part separately.',
+  },
+  writeConflict: {
+    code: 4109,
+    title: 'Changed elsewhere',
+    message:
+      'This document was changed in another tab or window after you opened it. Reload to see the latest version; the changes made here since then will be lost.',
+  },
   serviceUnavailable: {
     code: 5001,
     title: 'Service unavailable',

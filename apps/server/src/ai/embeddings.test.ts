@@ -9,11 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { elementEmbeddings, jobs } from '../db/schema.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { INGEST_JOB_KIND } from '../jobs/ingest.ts';
+import { WRITE_JOB_KIND } from '../jobs/write.ts';
 import type { JobRow } from '../jobs/queue.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { newSession, post, readStream } from '../test/chat.ts';
 import { type FakeOpenAI, hashedWords, startFakeOpenAI } from '../test/fake-openai.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../test/factories.ts';
+import { builtinWriteEngine } from '../write/builtin.ts';
 import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
 import { retrievePassages } from './retrieval.ts';
 import { fuseRankings } from './retrieval/candidates.ts';
@@ -133,8 +135,8 @@ describe('the embedding job', () => {
   });
 
   test('with embeddings configured, a successful ingest queues the embedding job in its own transaction', async () => {
-    const handlers = jobHandlers(settings);
-    expect(Object.keys(handlers).sort()).toEqual([EMBED_JOB_KIND, INGEST_JOB_KIND].sort());
+    const handlers = jobHandlers({ embeddings: settings, writeEngine: builtinWriteEngine });
+    expect(Object.keys(handlers).sort()).toEqual([EMBED_JOB_KIND, INGEST_JOB_KIND, WRITE_JOB_KIND].sort());
     await t.db.transaction(async (tx) => {
       await handlers[INGEST_JOB_KIND]?.onSucceeded?.(tx, { ...job, payload: { file_id: 'gone' } });
     });
@@ -144,7 +146,9 @@ describe('the embedding job', () => {
     await handlers[INGEST_JOB_KIND]?.onSucceeded?.(t.db, { ...job, payload: { file_id: 'gone' } });
     expect(await t.db.select().from(jobs).where(eq(jobs.kind, EMBED_JOB_KIND))).toHaveLength(1);
     await t.db.delete(jobs);
-    expect(Object.keys(jobHandlers(null))).toEqual([INGEST_JOB_KIND]);
+    expect(Object.keys(jobHandlers({ embeddings: null, writeEngine: builtinWriteEngine })).sort()).toEqual(
+      [INGEST_JOB_KIND, WRITE_JOB_KIND].sort(),
+    );
   });
 });
 

@@ -64,22 +64,31 @@ export const builtinEngine: ChatEngine = {
   answer: answerWithBuiltinEngine,
 };
 
-/** The engine the configuration selects. */
-export function chatEngineFor(config: EngineConfig): ChatEngine {
+/**
+ * The provider the configuration selects, or null when the built-in engines work offline. The chat
+ * and the writing assistant both reach the provider with these settings.
+ */
+export function providerSettingsFor(config: EngineConfig): ProviderSettings | null {
   const provider = config.AI_PROVIDER;
   const model = config.AI_MODEL;
-  if (!provider || !model) return builtinEngine;
-  const settings: ProviderSettings = {
+  if (!provider || !model) return null;
+  return {
     provider,
     model,
     ...connectionOf(config),
     maxContextTokens: config.AI_MAX_CONTEXT_TOKENS,
     embeddings: embeddingSettingsFor(config) ?? undefined,
   };
+}
+
+/** The engine the configuration selects. */
+export function chatEngineFor(config: EngineConfig): ChatEngine {
+  const settings = providerSettingsFor(config);
+  if (!settings) return builtinEngine;
   return {
-    id: `provider:${provider}:${model}`,
+    id: `provider:${settings.provider}:${settings.model}`,
     kind: 'provider',
-    label: `${PROVIDER_NAMES[provider]} · ${model}`,
+    label: `${PROVIDER_NAMES[settings.provider]} · ${settings.model}`,
     answer: (options) => answerWithProvider(settings, options),
   };
 }

@@ -59,7 +59,8 @@ export class ChatEngineError extends Error {
 const REWRITE_MAX_TOKENS = 80;
 const ANSWER_MAX_TOKENS = 2000;
 const MARKER_HOLD_MAX = 16;
-const CONTENT_PARTS: ReadonlySet<string> = new Set([
+/** The stream parts that are the model writing: only these count as the provider answering (not the SDK's start or ping parts). */
+export const CONTENT_PARTS: ReadonlySet<string> = new Set([
   'text-start',
   'text-delta',
   'text-end',
@@ -81,16 +82,25 @@ export function providerModel(settings: ProviderSettings): LanguageModel {
     case 'anthropic':
       return createAnthropic({ apiKey, baseURL: baseUrl }).languageModel(model);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl ?? '', apiKey, includeUsage: true }).chatModel(model);
+      // Structured output (the writing assistant) asks for response_format json_schema, which current
+      // OpenAI-style servers (Ollama, vLLM, llama.cpp, LM Studio, LiteLLM) accept; plain text is unchanged.
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: baseUrl ?? '',
+        apiKey,
+        includeUsage: true,
+        supportsStructuredOutputs: true,
+      }).chatModel(model);
   }
 }
 
 /**
  * One provider call's abort signal: the client's, plus a timer that fires when the provider has
  * been silent for the timeout (restarted by every streamed piece), so a long answer that keeps
- * streaming is never cut off while a provider that stops answering is.
+ * streaming is never cut off while a provider that stops answering is. The writing assistant's
+ * structured calls use it too.
  */
-class ProviderCall {
+export class ProviderCall {
   readonly signal: AbortSignal;
   timedOut = false;
   private readonly controller = new AbortController();

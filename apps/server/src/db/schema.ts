@@ -10,3 +10,4 @@ export * from './schema/jobs.ts';
 export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
 export * from './schema/organisations.ts';
+export * from './schema/write.ts';

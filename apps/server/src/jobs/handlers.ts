@@ -1,15 +1,20 @@
 import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, enqueueLibraryEmbedding } from '../ai/embeddings.ts';
+import type { WriteEngine } from '../write/types.ts';
 import { INGEST_JOB_KIND, ingestJobHandler } from './ingest.ts';
 import type { JobHandler } from './worker.ts';
+import { WRITE_JOB_KIND, writeJobHandler } from './write.ts';
 
 /**
- * The background jobs this server runs: ingestion, and with embeddings configured the embedding of
- * the library, queued again in the transaction that completes each ingest so new documents join
- * semantic search.
+ * The background jobs this server runs: ingestion, writing documents from transcripts with the
+ * configured writing engine, and with embeddings configured the embedding of the library, queued
+ * again in the transaction that completes each ingest so new documents join semantic search.
  */
-export function jobHandlers(embeddings: EmbeddingSettings | null): Record<string, JobHandler> {
-  if (!embeddings) return { [INGEST_JOB_KIND]: ingestJobHandler };
+export function jobHandlers(options: { embeddings: EmbeddingSettings | null; writeEngine: WriteEngine }): Record<string, JobHandler> {
+  const { embeddings } = options;
+  const common = { [WRITE_JOB_KIND]: writeJobHandler({ engine: options.writeEngine }) };
+  if (!embeddings) return { ...common, [INGEST_JOB_KIND]: ingestJobHandler };
   return {
+    ...common,
     [INGEST_JOB_KIND]: {
       ...ingestJobHandler,
       async onSucceeded(tx, job) {

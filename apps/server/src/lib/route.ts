@@ -75,6 +75,8 @@ export interface RouteSpec<E extends EndpointDefinition> {
   onRequestAbort?: onRequestAbortAsyncHookHandler;
   /** Route config, e.g. the multipart plugin's per-route options. */
   config?: Record<string, unknown>;
+  /** The largest body this route reads, when it is not the app's default. */
+  bodyLimit?: number;
 }
 
 /** Registers one endpoint on `app` (the /api scope or a scope inside it). */
@@ -84,6 +86,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     method: endpoint.method,
     url: endpoint.path,
     config: { ...spec.config, endpoint },
+    ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
     onRequest: async (request, reply) => checkAccess(request, reply, endpoint.access),
     ...(spec.preParsing ? { preParsing: spec.preParsing } : {}),
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),

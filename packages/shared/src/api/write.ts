@@ -129,13 +129,12 @@ export type WriteFindings = z.infer<typeof writeFindingsSchema>;
 // The editable document: the editor's JSON (a ProseMirror document) restricted to what the
 // editor offers and the Word export renders.
 
-const markSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bold') }),
-  z.object({ type: z.literal('italic') }),
-  z.object({
-    type: z.literal('link'),
-    attrs: z.object({ href: z.string().max(2000) }).passthrough(),
-  }),
+// The schemas of the editable document use plain objects, enums and unions only (a getter for the
+// recursion, not z.lazy, discriminatedUnion or literal): the zod classes a schema needs join the
+// JavaScript every page of the web app loads first, and those three add about 1 kB to it.
+const markSchema = z.union([
+  z.object({ type: z.enum(['bold', 'italic']) }),
+  z.object({ type: z.enum(['link']), attrs: z.looseObject({ href: z.string().max(2000) }) }),
 ]);
 export type WriteMark = z.infer<typeof markSchema>;
 
@@ -166,18 +165,21 @@ export type WriteNodeType = (typeof WRITE_NODE_TYPES)[number];
  * A node of the document. `attrs.item` on a table row or list item names the decision or
  * action it was written from (`action-3`), which is how the page finds its evidence.
  */
-export const writeNodeSchema: z.ZodType<WriteNode> = z.lazy(() =>
-  z.object({
+export const writeNodeSchema: z.ZodType<WriteNode> = z
+  .object({
     type: z.enum(WRITE_NODE_TYPES),
     attrs: z.record(z.string(), z.unknown()).optional(),
-    content: z.array(writeNodeSchema).max(20_000).optional(),
+    get content() {
+      return z.array(writeNodeSchema).max(20_000).optional();
+    },
     text: z.string().max(100_000).optional(),
     marks: z.array(markSchema).max(10).optional(),
-  }),
-);
+  })
+  // Named, so the OpenAPI document describes the recursion once, as a component.
+  .meta({ id: 'WriteNode' });
 
 export const writeContentSchema = z
-  .object({ type: z.literal('doc'), content: z.array(writeNodeSchema).max(20_000) })
+  .object({ type: z.enum(['doc']), content: z.array(writeNodeSchema).max(20_000) })
   .refine((doc) => JSON.stringify(doc).length <= WRITE_CONTENT_MAX_LENGTH, {
     message: `A document is at most ${WRITE_CONTENT_MAX_LENGTH} characters`,
   });

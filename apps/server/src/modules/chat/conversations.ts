@@ -17,6 +17,7 @@ import type { Database } from '../../db/connect.ts';
 import { chatMessages, chatSessions, users } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { recordEvent } from '../events/service.ts';
 import {
   type ConversationOwner,
@@ -90,7 +91,7 @@ export async function listSessions(options: {
  * inject tsquery syntax; a search of stop words only can still match titles.
  */
 export function matchesSearch(db: Database, q: string): SQL {
-  const titleMatch = ilike(chatSessions.title, `%${escapeLike(q)}%`);
+  const titleMatch = ilike(chatSessions.title, containsPattern(q));
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
   if (words.length === 0) return titleMatch;
   const tsquery = words.map((word) => `${word}:*`).join(' & ');
@@ -107,10 +108,6 @@ export function matchesSearch(db: Database, q: string): SQL {
       ),
   );
   return or(titleMatch, contentMatch) as SQL;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** A conversation of the caller's with its messages in order. */

@@ -21,7 +21,7 @@ export type EventRow = typeof events.$inferSelect;
 export async function recordEvent(db: Database, event: NewEvent): Promise<EventRow> {
   const body = eventSchema.parse({ kind: event.kind, subject: event.subject, data: event.data });
   const tool = TOOL_OF_KIND[body.kind] ?? null;
-  const used = event.kind === 'chat.question_asked' ? await visibleDocuments(db, event.organisationId, event.documentIds) : [];
+  const used = 'documentIds' in event ? await visibleDocuments(db, event.organisationId, event.documentIds) : [];
   const [row] = await db
     .insert(events)
     .values({

@@ -1,4 +1,4 @@
-import { ROLES } from '@verity/shared';
+import { ROLES, writeKindSchema } from '@verity/shared';
 import { z } from 'zod';
 
 /**
@@ -15,9 +15,10 @@ export type UsageTool = (typeof USAGE_TOOLS)[number];
 const userSubject = z.strictObject({ type: z.literal('user'), id: z.string().min(1) });
 const chatSessionSubject = z.strictObject({ type: z.literal('chat_session'), id: z.string().min(1) });
 const documentSubject = z.strictObject({ type: z.literal('document'), id: z.string().min(1) });
+const writeDocumentSubject = z.strictObject({ type: z.literal('write_document'), id: z.string().min(1) });
 const noData = z.strictObject({});
 
-export const SUBJECT_TYPES = ['user', 'chat_session', 'document'] as const;
+export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document'] as const;
 export type EventSubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** A question answered in chat. The documents it used are the event's document columns, not data. */
@@ -137,6 +138,41 @@ const documentOpened = z.strictObject({
   data: noData,
 });
 
+const count = z.number().int().nonnegative();
+
+/**
+ * The writing assistant wrote a document from a transcript (a use of the tool). Counts only, never
+ * the title, names or text; the library documents it refers to are the event's document columns.
+ */
+const writeGenerated = z.strictObject({
+  kind: z.literal('write.generated'),
+  subject: writeDocumentSubject,
+  data: z.strictObject({
+    kind: writeKindSchema,
+    /** 'builtin' or 'provider:{provider}:{model}'. */
+    engine: z.string().min(1),
+    lines: count,
+    attendees: count,
+    decisions: count,
+    actions: count,
+    references: count,
+  }),
+});
+
+/** The author downloaded the document as Word. */
+const writeExported = z.strictObject({
+  kind: z.literal('write.exported'),
+  subject: writeDocumentSubject,
+  data: z.strictObject({ kind: writeKindSchema }),
+});
+
+const writeDocumentDeleted = z.strictObject({
+  kind: z.literal('write.document_deleted'),
+  subject: writeDocumentSubject,
+  // Not the title: it is often the meeting's name.
+  data: noData,
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -154,6 +190,9 @@ export const eventSchema = z.discriminatedUnion('kind', [
   documentIngested,
   favouriteSet,
   documentOpened,
+  writeGenerated,
+  writeExported,
+  writeDocumentDeleted,
 ]);
 
 export type EventBody = z.infer<typeof eventSchema>;
@@ -172,15 +211,16 @@ interface Scoped {
  * the event's document and subdomain columns, checked against what the organisation may see.
  */
 export type NewEvent =
-  | (EventBodyOf<'chat.question_asked'> & Scoped & { documentIds: readonly string[] })
+  | (EventBodyOf<'chat.question_asked' | 'write.generated'> & Scoped & { documentIds: readonly string[] })
   // A document added to the shared library belongs to no organisation and is added by no user
   // (the ingestion API's token or the command line).
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
-  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'documents.ingested' }> & Scoped);
+  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'write.generated' | 'documents.ingested' }> & Scoped);
 
 /** The tool each kind of event is a use of; kinds not listed are not uses of a tool. */
 export const TOOL_OF_KIND: Partial<Record<EventKind, UsageTool>> = {
   'chat.question_asked': 'chat',
+  'write.generated': 'write',
 };
 
 /** A stored event as readers (dashboard, reports, audit log) see it: the typed body and the common columns. */

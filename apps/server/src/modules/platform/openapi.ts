@@ -38,6 +38,8 @@ const AREAS: Record<string, string> = {
   documents: "The regulatory library: the external library and the caller's organisation's internal documents.",
   chat: 'The AI chat: conversations, streamed answers, attached files and the evidence record.',
   ingest: 'The data-ingestion API for other systems, authenticated by the ingestion token.',
+  write:
+    'The writing assistant: meeting transcripts made into minutes, action logs, briefings or incident reports, edited and exported to Word.',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -60,6 +62,8 @@ export function openApiDocument(options: { version: string }): OpenApiDocument {
     (paths[path] as Record<string, unknown>)[endpoint.method.toLowerCase()] = operation(endpoint);
   }
   const areas = [...new Set(ENDPOINTS.map(areaOf))];
+  const schemas: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorBodySchema, 'output') };
+  hoistDefinitions(paths, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -73,13 +77,41 @@ export function openApiDocument(options: { version: string }): OpenApiDocument {
     tags: areas.map((name) => ({ name, description: AREAS[name] ?? '' })),
     paths,
     components: {
-      schemas: { Error: jsonSchema(apiErrorBodySchema, 'output') },
+      schemas,
       securitySchemes: {
         session: { type: 'apiKey', in: 'header', name: AUTH_TOKEN_HEADER, description: 'The auth_token answered by POST /auth/login.' },
         ingestionToken: { type: 'apiKey', in: 'header', name: INGESTION_TOKEN_HEADER, description: "The server's INGESTION_TOKEN." },
       },
     },
   };
+}
+
+/**
+ * A recursive schema (the editor's document nodes) is converted with its definition in `$defs`
+ * and refers to it as `#/$defs/Name`, which in an OpenAPI document would point at the document's
+ * root. Every such definition moves to the shared components (a recursive schema must name itself
+ * with `.meta({ id })`, so the same one converted for two endpoints is one component) and every
+ * reference follows it.
+ */
+function hoistDefinitions(value: unknown, schemas: Record<string, JsonSchema>): void {
+  if (Array.isArray(value)) {
+    for (const entry of value) hoistDefinitions(entry, schemas);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const node = value as JsonSchema;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')) node.$ref = node.$ref.replace('#/$defs/', '#/components/schemas/');
+  const definitions = node.$defs as Record<string, JsonSchema> | undefined;
+  delete node.$defs;
+  for (const [name, definition] of Object.entries(definitions ?? {})) {
+    hoistDefinitions(definition, schemas);
+    const known = schemas[name];
+    if (known && JSON.stringify(known) !== JSON.stringify(definition)) {
+      throw new Error(`Two different schemas are named ${name} in the OpenAPI document: name recursive schemas with .meta({ id })`);
+    }
+    schemas[name] = definition;
+  }
+  for (const child of Object.values(node)) hoistDefinitions(child, schemas);
 }
 
 function areaOf(endpoint: EndpointDefinition): string {
@@ -181,5 +213,12 @@ function response(produces: Produces, description: string): Record<string, unkno
 function jsonSchema(schema: z.ZodType, io: Io): JsonSchema {
   // Checks written as code (refinements) have no JSON Schema form; the description carries them.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  const definitions = Object.keys((rest.$defs ?? {}) as JsonSchema);
+  if (io === 'output' || definitions.length === 0) return rest;
+  // A named definition is stricter as an answer (no other fields are sent) than as a request: `NameInput` is the request's.
+  let text = JSON.stringify(rest);
+  for (const name of definitions) text = text.replaceAll(`"#/$defs/${name}"`, `"#/$defs/${name}Input"`);
+  const renamed = JSON.parse(text) as JsonSchema;
+  renamed.$defs = Object.fromEntries(Object.entries(renamed.$defs as JsonSchema).map(([name, definition]) => [`${name}Input`, definition]));
+  return renamed;
 }

@@ -1,0 +1,138 @@
+import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress } from '@verity/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { jobs, writeDocuments } from '../db/schema.ts';
+import { isoDate } from '../lib/docx/dates.ts';
+import { recordEvent } from '../modules/events/service.ts';
+import { libraryCodes } from '../modules/write/library.ts';
+import { composeContent } from '../write/content.ts';
+import type { WriteEngine, WriteStage } from '../write/types.ts';
+import type { JobHandler } from './worker.ts';
+
+export const WRITE_JOB_KIND = 'write_document';
+
+export interface WriteJobPayload {
+  document_id: string;
+  /** The title the document was listed under while it was written, when its author gave none: the engine's title replaces it. */
+  provisional_title: string | null;
+}
+
+export interface WriteJobResult {
+  document_id: string;
+  /** False when the document was deleted before it could be written. */
+  written: boolean;
+}
+
+export const WRITE_INTERRUPTED =
+  'The server stopped while writing this document, so it was not tried again. Upload the transcript again to retry.';
+
+/**
+ * Writes a document from the transcript its request read and stored: the engine finds the
+ * attendees, topics, decisions, actions and references (reporting each stage), the first content
+ * is composed from them, and both are stored with version 1 and the `write.generated` event in
+ * one transaction. When the job fails for good the document is marked failed with the reason.
+ */
+export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
+  const { engine } = options;
+  return {
+    interruptedMessage: WRITE_INTERRUPTED,
+    async run({ job, db, reportProgress, signal }): Promise<WriteJobResult> {
+      const payload = job.payload as WriteJobPayload;
+      const [document] = await db.select().from(writeDocuments).where(eq(writeDocuments.id, payload.document_id));
+      if (!document) return { document_id: payload.document_id, written: false };
+
+      const { transcript } = document;
+      const counts = {
+        lines: transcript.lines.length,
+        speakers: new Set(transcript.lines.flatMap((line) => (line.speaker === null ? [] : [line.speaker]))).size,
+      };
+      await reportProgress({ stage: 'parsing', ...counts } satisfies WriteJobProgress);
+      const findings = await engine.findings(
+        {
+          transcript,
+          kind: document.kind,
+          ...(payload.provisional_title === null ? { title: document.title } : {}),
+          ...(document.meetingDate ? { meetingDate: document.meetingDate } : {}),
+          library: await libraryCodes({ db, organisationId: document.organisationId }),
+          today: isoDate(new Date()),
+        },
+        { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal },
+      );
+      const written = await storeFindings({ db, documentId: document.id, payload, findings, engine: engine.id, lines: counts.lines });
+      await reportProgress({ stage: 'done', ...counts } satisfies WriteJobProgress);
+      return { document_id: document.id, written };
+    },
+    async onFailed(tx, job) {
+      const [failed] = await tx.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, job.id));
+      await tx
+        .update(writeDocuments)
+        .set({ status: 'failed', error: failed?.error ?? WRITE_INTERRUPTED, updatedAt: new Date() })
+        .where(and(eq(writeDocuments.id, (job.payload as WriteJobPayload).document_id), eq(writeDocuments.status, 'generating')));
+    },
+  };
+}
+
+/** The engine's stage as the job's progress: the line and speaker counts, and a provider's chunks. */
+function stageProgress(stage: WriteStage, counts: { lines: number; speakers: number }, detail?: Record<string, number>): WriteJobProgress {
+  const progress: WriteJobProgress = { stage, ...counts };
+  if (detail?.chunks !== undefined) progress.chunks = detail.chunks;
+  if (detail?.chunks_done !== undefined) progress.chunks_done = detail.chunks_done;
+  return progress;
+}
+
+/**
+ * The findings and first content stored, with the usage event, in one transaction; false when the
+ * document was deleted (or settled) meanwhile. A title the author gave, or renamed the document
+ * to while it was written, is kept; otherwise the engine's title replaces the provisional one.
+ */
+async function storeFindings(options: {
+  db: Database;
+  documentId: string;
+  payload: WriteJobPayload;
+  findings: WriteFindings;
+  engine: string;
+  lines: number;
+}): Promise<boolean> {
+  const { db, documentId, payload, findings } = options;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(writeDocuments)
+      .where(and(eq(writeDocuments.id, documentId), eq(writeDocuments.status, 'generating')))
+      .for('update');
+    if (!current) return false;
+    const found = findings.title.trim().slice(0, WRITE_TITLE_MAX_LENGTH);
+    const title = payload.provisional_title !== null && current.title === payload.provisional_title && found !== '' ? found : current.title;
+    await tx
+      .update(writeDocuments)
+      .set({
+        status: 'ready',
+        title,
+        meetingDate: current.meetingDate ?? findings.meeting_date,
+        findings,
+        content: composeContent(findings, current.kind),
+        version: 1,
+        engine: options.engine,
+        error: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(writeDocuments.id, documentId));
+    await recordEvent(tx, {
+      kind: 'write.generated',
+      organisationId: current.organisationId,
+      actorUserId: current.userId,
+      subject: { type: 'write_document', id: documentId },
+      data: {
+        kind: current.kind,
+        engine: options.engine,
+        lines: options.lines,
+        attendees: findings.attendees.length,
+        decisions: findings.decisions.length,
+        actions: findings.actions.length,
+        references: findings.references.length,
+      },
+      documentIds: findings.references.flatMap((reference) => (reference.document_id ? [reference.document_id] : [])),
+    });
+    return true;
+  });
+}

@@ -1,0 +1,132 @@
+import {
+  createWriteDocumentSchema,
+  type JobStatus,
+  WRITE_CONTENT_MAX_LENGTH,
+  WRITE_DOCUMENTS_PAGE_SIZE,
+  WRITE_PASTE_MAX_LENGTH,
+  writeEndpoints,
+} from '@verity/shared';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../app.ts';
+import { contentDisposition, DOCX_CONTENT_TYPE } from '../../lib/docx/download.ts';
+import { route } from '../../lib/route.ts';
+import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
+import { parseWith } from '../../lib/validate.ts';
+import { createDocument, createWriteLimiter } from './create.ts';
+import { deleteDocument, getDocument, listDocuments, presentDocument, presentSummary, renameDocument, saveContent } from './documents.ts';
+import { itemEvidence } from './evidence.ts';
+import { writeExportRoutes } from './export.ts';
+import { findWriteJob, presentWriteJob } from './jobs.ts';
+import { SAMPLE_TRANSCRIPT_FILE_NAME, sampleTranscriptDocx } from './sample-transcript.ts';
+import { type TranscriptLimits, transcriptFileTooLarge } from './transcripts.ts';
+
+// Room for the form's other fields and the multipart framing on top of the file or the pasted text.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The most bytes a pasted transcript can take in UTF-8. */
+const PASTE_MAX_BYTES = WRITE_PASTE_MAX_LENGTH * 4;
+/** A saved document at its largest (WRITE_CONTENT_MAX_LENGTH characters, most of them multi-byte) and the version beside it. */
+const SAVE_BODY_MAX_BYTES = WRITE_CONTENT_MAX_LENGTH * 3 + FORM_OVERHEAD_BYTES;
+/** The form's text fields; anything else in it is ignored. */
+const TEXT_FIELDS = ['text', 'kind', 'title', 'meeting_date'] as const;
+
+/**
+ * The writing assistant: transcripts in, documents out. Who may call (the standard role, the
+ * sample for anyone) comes from the descriptors; that a document is its author's alone comes from
+ * the write policy, in the services.
+ */
+export async function writeRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { db, config } = deps;
+  const limits: TranscriptLimits = {
+    maxBytes: config.WRITE_MAX_BYTES,
+    maxCharacters: config.WRITE_MAX_CHARACTERS,
+    maxSpeakers: config.WRITE_MAX_SPEAKERS,
+  };
+  const limiter = createWriteLimiter({ store: deps.rateLimitStore, perHour: config.WRITE_RATE_LIMIT_PER_HOUR });
+  const tooLarge = () => transcriptFileTooLarge(limits.maxBytes);
+
+  // A scope of its own: the upload reads multipart itself, with room for the largest file or pasted transcript.
+  await app.register(async (scope) => {
+    acceptMultipart(scope, Math.max(limits.maxBytes, PASTE_MAX_BYTES) + FORM_OVERHEAD_BYTES, tooLarge);
+    route(scope, writeEndpoints.createDocument, {
+      readsBody: true,
+      handler: async ({ request, reply, auth }) => {
+        const form = await readForm(request, 'Send the transcript and what to make of it as multipart/form-data');
+        const upload = form.has('file') ? formFile(form, limits.maxBytes, tooLarge) : null;
+        const values: Record<string, unknown> = upload ? { file: upload.file } : {};
+        for (const name of TEXT_FIELDS) {
+          const value = form.get(name);
+          if (typeof value === 'string') values[name] = value;
+        }
+        const fields = parseWith(createWriteDocumentSchema, values, 'body');
+        const { documentId, job } = await createDocument({
+          db,
+          signal: deps.jobSignal,
+          maxAttempts: config.JOBS_MAX_ATTEMPTS,
+          limiter,
+          limits,
+          author: auth,
+          source: upload ? { file: upload.file, filename: upload.filename } : { text: fields.text ?? '' },
+          kind: fields.kind,
+          title: fields.title,
+          meetingDate: fields.meeting_date,
+        });
+        reply.header('location', `/api/write/documents/${documentId}`);
+        return { external_id: documentId, job_id: job.id, status: job.status as JobStatus };
+      },
+    });
+  });
+
+  route(app, writeEndpoints.job, {
+    handler: async ({ auth, params }) => {
+      const { job, documentId } = await findWriteJob({ db, author: auth, jobId: params.id });
+      return presentWriteJob(job, documentId);
+    },
+  });
+
+  route(app, writeEndpoints.listDocuments, {
+    handler: async ({ auth, query }) => {
+      const { rows, total } = await listDocuments({ db, author: auth, q: query.q, page: query.page });
+      return { documents: rows.map(presentSummary), page: query.page, page_size: WRITE_DOCUMENTS_PAGE_SIZE, total };
+    },
+  });
+
+  route(app, writeEndpoints.getDocument, {
+    handler: async ({ auth, params }) => presentDocument(await getDocument({ db, author: auth, documentId: params.external_id })),
+  });
+
+  route(app, writeEndpoints.saveContent, {
+    bodyLimit: SAVE_BODY_MAX_BYTES,
+    handler: async ({ auth, params, body }) => {
+      const saved = await saveContent({ db, author: auth, documentId: params.external_id, content: body.content, version: body.version });
+      return { version: saved.version, updated_at: saved.updatedAt.toISOString() };
+    },
+  });
+
+  route(app, writeEndpoints.renameDocument, {
+    handler: async ({ auth, params, body }) =>
+      presentSummary(await renameDocument({ db, author: auth, documentId: params.external_id, title: body.title })),
+  });
+
+  route(app, writeEndpoints.deleteDocument, {
+    handler: async ({ auth, params }) => {
+      await deleteDocument({ db, author: auth, documentId: params.external_id });
+      return undefined;
+    },
+  });
+
+  route(app, writeEndpoints.evidence, {
+    handler: async ({ auth, params }) => itemEvidence({ db, author: auth, documentId: params.external_id, item: params.item }),
+  });
+
+  route(app, writeEndpoints.sampleTranscript, {
+    handler: async ({ reply }) =>
+      reply
+        .header('content-type', DOCX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(SAMPLE_TRANSCRIPT_FILE_NAME))
+        // The same file for everyone, for as long as this server runs.
+        .header('cache-control', 'public, max-age=3600')
+        .send(await sampleTranscriptDocx()),
+  });
+
+  await writeExportRoutes(app, deps);
+}
