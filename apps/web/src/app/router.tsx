@@ -38,6 +38,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/profile/help-support': lazyPage(() => import('../features/account/help-support-page'), 'HelpSupportPage'),
   '/wiki': lazyPage(() => import('../features/documents/wiki-page'), 'WikiPage'),
   '/wiki/:idorfilename': lazyPage(() => import('../features/documents/reader/document-reader-page'), 'DocumentReaderPage'),
+  '/write': lazyPage(() => import('../features/write/write-page'), 'WritePage'),
+  '/write/:external_id': lazyPage(() => import('../features/write/write-document-page'), 'WriteDocumentPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };

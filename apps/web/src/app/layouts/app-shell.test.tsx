@@ -42,7 +42,7 @@ describe('application shell', () => {
     expect(names).toEqual([
       'Home',
       'Chat',
-      'Write Coming soon',
+      'Write',
       'Review Coming soon',
       'Regulatory Wiki',
       'Reports Coming soon',
@@ -55,18 +55,18 @@ describe('application shell', () => {
   it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(3));
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(4));
     expect(
       within(mainNav())
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Regulatory Wiki']);
-    const write = within(mainNav()).getByRole('button', { name: 'Write Coming soon' });
-    expect(write.getAttribute('aria-disabled')).toBe('true');
-    expect(within(write).getByText('Coming soon')).toBeTruthy();
-    await user.click(write);
+    ).toEqual(['Home', 'Chat', 'Write', 'Regulatory Wiki']);
+    const review = within(mainNav()).getByRole('button', { name: 'Review Coming soon' });
+    expect(review.getAttribute('aria-disabled')).toBe('true');
+    expect(within(review).getByText('Coming soon')).toBeTruthy();
+    await user.click(review);
     expect(router.state.location.pathname).toBe('/home');
-    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_writing_assistant');
+    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_review');
   });
 
   it('hides Reports when the workforce-reports flag is off', async () => {
@@ -99,6 +99,7 @@ describe('application shell', () => {
   it.each([
     ['Home', 'navigate_home'],
     ['Chat', 'navigate_chat'],
+    ['Write', 'navigate_writing_assistant'],
     ['Regulatory Wiki', 'navigate_wiki'],
   ])('%s fires %s', async (label, event) => {
     const user = userEvent.setup();
@@ -132,10 +133,9 @@ describe('application shell', () => {
     const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(3));
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(4));
     const soon = within(drawer).getAllByRole('button', { name: /Coming soon$/ });
     expect(soon.map((button) => button.textContent)).toEqual([
-      'WriteComing soon',
       'Review AssistantComing soon',
       'ReportsComing soon',
       'Tutorials & DocumentationComing soon',

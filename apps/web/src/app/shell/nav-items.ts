@@ -44,7 +44,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: PenLine,
     event: 'navigate_writing_assistant',
     hiddenOnMobileBar: true,
-    comingSoon: true,
   },
   {
     key: 'review',

@@ -2,7 +2,7 @@ import { type ChatSessionListResponse, chatEndpoints, endpointUrl } from '@verit
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { resetStores } from '../../test/reset-stores';
-import { chatExportUrl, downloadChatExport, fileNameFromContentDisposition, nextSessionsPage, sessionsQuery } from './api';
+import { chatExportUrl, downloadChatExport, nextSessionsPage, sessionsQuery } from './api';
 
 function listPage(page: number, total: number): ChatSessionListResponse {
   return { sessions: [], page, page_size: 20, total };
@@ -22,16 +22,6 @@ describe('chat api helpers', () => {
     expect(nextSessionsPage(listPage(2, 41))).toBe(3);
     expect(nextSessionsPage(listPage(3, 41))).toBeUndefined();
     expect(nextSessionsPage(listPage(1, 0))).toBeUndefined();
-  });
-
-  it('reads the file name of a Content-Disposition header, preferring the UTF-8 form', () => {
-    expect(fileNameFromContentDisposition('attachment; filename="Fire safety.docx"')).toBe('Fire safety.docx');
-    expect(fileNameFromContentDisposition('attachment; filename=plain.docx')).toBe('plain.docx');
-    expect(fileNameFromContentDisposition(`attachment; filename="x.docx"; filename*=UTF-8''Legionella%20%E2%80%93%20L8.docx`)).toBe(
-      'Legionella – L8.docx',
-    );
-    expect(fileNameFromContentDisposition('attachment')).toBeNull();
-    expect(fileNameFromContentDisposition(null)).toBeNull();
   });
 });
 

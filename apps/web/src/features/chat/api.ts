@@ -1,11 +1,4 @@
-import {
-  AUTH_TOKEN_HEADER,
-  type ChatSessionListResponse,
-  type ChatSessionSummary,
-  chatEndpoints,
-  type EndpointInput,
-  endpointUrl,
-} from '@verity/shared';
+import { type ChatSessionListResponse, type ChatSessionSummary, chatEndpoints, type EndpointInput, endpointUrl } from '@verity/shared';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -18,8 +11,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { api, type EndpointBody, fetchApi, isApiError } from '../../lib/api-client';
-import { getAccessToken } from '../../lib/session-storage';
+import { api, type EndpointBody, isApiError } from '../../lib/api-client';
+import { downloadApiFile } from '../../lib/download';
 
 /**
  * The chat's calls (conversations, feedback, export): query options, hooks and cache updates. The
@@ -263,51 +256,9 @@ export function chatExportUrl(sessionId: string): string {
   return endpointUrl(chatEndpoints.exportSession, { params: { id: sessionId } });
 }
 
-/** The file name of a Content-Disposition header (filename* in UTF-8 preferred), if any. */
-export function fileNameFromContentDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // Fall through to the plain file name.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  return name || null;
-}
-
 const EXPORT_FALLBACK_NAME = 'conversation.docx';
 
-/**
- * Download the .docx export: fetched with the auth-token header (a plain link would carry no
- * token), then saved under the server's file name. Failures throw an ApiError like api().
- */
-export async function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
-  const token = getAccessToken();
-  const headers = new Headers();
-  if (token) headers.set(AUTH_TOKEN_HEADER, token);
-
-  // Background for this call only: the caller opens the error dialog itself, whatever the refusal.
-  return fetchApi(chatExportUrl(sessionId), { headers }, { signal, background: true }, token, async (response) => {
-    const blob = await response.blob();
-    const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? EXPORT_FALLBACK_NAME;
-    saveBlob(blob, fileName);
-    return fileName;
-  });
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the object URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** Download the .docx export under the server's file name; failures throw an ApiError like api(). */
+export function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
+  return downloadApiFile(chatExportUrl(sessionId), EXPORT_FALLBACK_NAME, signal);
 }

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Spinner } from '../../components/ui/spinner';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { CHAT_PATH, flattenSessions, useChatSessions } from './api';
 import { ConversationItem } from './conversation-item';
 
@@ -14,16 +15,6 @@ export const CONVERSATIONS_FAILED_MESSAGE = 'Failed to load conversations';
 const LOAD_MORE_FAILED_MESSAGE = 'More conversations could not be loaded.';
 /** Relative times ("5 min ago") are brought up to date this often. */
 const CLOCK_TICK_MS = 30_000;
-
-function useDebouncedValue(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    if (value === debounced) return;
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, debounced, delay]);
-  return debounced;
-}
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
