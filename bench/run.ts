@@ -1,7 +1,7 @@
 /**
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
- * diff, and chat latency. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * diff, chat latency and the writing assistant's built-in engine. Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -10,6 +10,7 @@ import { benchCompare } from './compare.ts';
 import { benchIngest } from './ingest.ts';
 import { benchSearch, SCALE } from './search.ts';
 import { printTable, type Row } from './stats.ts';
+import { benchWrite } from './write.ts';
 
 const TARGETS = {
   pgliteP95: 150,
@@ -18,6 +19,8 @@ const TARGETS = {
   chatFirstTokenP95: 300,
   chatRetrievalP95: 100,
   providerOverheadP95: 150,
+  writeHourMs: 3000,
+  writeTwoHoursMs: 6000,
 };
 
 const only = new Set(process.argv.slice(2));
@@ -81,6 +84,19 @@ if (wanted('chat')) {
   verdict(
     result.providerOverheadP95 <= TARGETS.providerOverheadP95,
     `provider engine request → provider call p95 ${result.providerOverheadP95.toFixed(1)} ms ≤ ${TARGETS.providerOverheadP95} ms`,
+  );
+}
+
+if (wanted('write')) {
+  const result = await benchWrite();
+  printTable('Writing assistant, built-in engine', result.rows);
+  verdict(
+    result.hourMs <= TARGETS.writeHourMs,
+    `60-minute transcript → minutes p95 ${result.hourMs.toFixed(0)} ms ≤ ${TARGETS.writeHourMs} ms`,
+  );
+  verdict(
+    result.twoHourMs <= TARGETS.writeTwoHoursMs,
+    `2-hour transcript → minutes p95 ${result.twoHourMs.toFixed(0)} ms ≤ ${TARGETS.writeTwoHoursMs} ms`,
   );
 }
 
