@@ -2,12 +2,14 @@ import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress } fro
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { jobs, writeDocuments } from '../db/schema.ts';
+import { engineFailureBody } from '../ai/engine.ts';
+import { ChatEngineError } from '../ai/provider-engine.ts';
 import { isoDate } from '../lib/docx/dates.ts';
 import { recordEvent } from '../modules/events/service.ts';
 import { libraryCodes } from '../modules/write/library.ts';
 import { composeContent } from '../write/content.ts';
 import type { WriteEngine, WriteStage } from '../write/types.ts';
-import type { JobHandler } from './worker.ts';
+import { type JobHandler, PermanentJobError } from './worker.ts';
 
 export const WRITE_JOB_KIND = 'write_document';
 
@@ -47,16 +49,19 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
         speakers: new Set(transcript.lines.flatMap((line) => (line.speaker === null ? [] : [line.speaker]))).size,
       };
       await reportProgress({ stage: 'parsing', ...counts } satisfies WriteJobProgress);
-      const findings = await engine.findings(
-        {
-          transcript,
-          kind: document.kind,
-          ...(payload.provisional_title === null ? { title: document.title } : {}),
-          ...(document.meetingDate ? { meetingDate: document.meetingDate } : {}),
-          library: await libraryCodes({ db, organisationId: document.organisationId }),
-          today: isoDate(new Date()),
-        },
-        { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal },
+      const library = await libraryCodes({ db, organisationId: document.organisationId });
+      const findings = await findingsOrPermanentFailure(() =>
+        engine.findings(
+          {
+            transcript,
+            kind: document.kind,
+            ...(payload.provisional_title === null ? { title: document.title } : {}),
+            ...(document.meetingDate ? { meetingDate: document.meetingDate } : {}),
+            library,
+            today: isoDate(new Date()),
+          },
+          { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal },
+        ),
       );
       const written = await storeFindings({ db, documentId: document.id, payload, findings, engine: engine.id, lines: counts.lines });
       await reportProgress({ stage: 'done', ...counts } satisfies WriteJobProgress);
@@ -70,6 +75,20 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
         .where(and(eq(writeDocuments.id, (job.payload as WriteJobPayload).document_id), eq(writeDocuments.status, 'generating')));
     },
   };
+}
+
+/**
+ * A provider that refuses the request (a wrong key, a model it does not serve) will refuse every
+ * retry too: the job fails at once with the message the chat shows for it. Other failures (busy,
+ * timed out, unavailable) are retried by the queue.
+ */
+async function findingsOrPermanentFailure(write: () => Promise<WriteFindings>): Promise<WriteFindings> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ChatEngineError && error.kind === 'refused') throw new PermanentJobError(engineFailureBody(error, '').message);
+    throw error;
+  }
 }
 
 /** The engine's stage as the job's progress: the line and speaker counts, and a provider's chunks. */

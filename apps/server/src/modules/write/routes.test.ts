@@ -1,3 +1,4 @@
+import { ChatEngineError } from '../../ai/provider-engine.ts';
 import {
   type ApiErrorBody,
   type CreateWriteDocumentResponse,
@@ -266,6 +267,26 @@ describe('writing a document from a transcript', () => {
     expect(document.error).toMatch(/failed on every attempt/);
     expect(document.job_id).not.toBeNull();
     expect((await rowCounts()).events).toBe(eventsBefore);
+  });
+
+  test('a provider that refuses the request fails the document at once with what to do, without retrying', async () => {
+    let calls = 0;
+    const refusing: WriteEngine = {
+      id: 'provider:openai-compatible:test-model',
+      findings: async () => {
+        calls += 1;
+        throw new ChatEngineError('refused', 'provider answered 401 for sk-secret-key', 401);
+      },
+    };
+    const own = writeWorker(t, refusing);
+    const response = await postTranscript(t, author, { text: MEETING });
+    const { external_id } = response.json<CreateWriteDocumentResponse>();
+    await drain(own);
+    const document = await writeDocument(t, author, external_id);
+    expect(calls).toBe(1);
+    expect(document).toMatchObject({ status: 'failed', content: null });
+    expect(document.error).toMatch(/refused the request\. Please ask your administrator/);
+    expect(document.error).not.toMatch(/sk-secret|401/);
   });
 });
 
