@@ -1,13 +1,14 @@
 import type { WriteTopic } from '@verity/shared';
 import { specificWords } from './actions-phrases.ts';
 import { type FoundAction, stemOf } from './actions-merge.ts';
+import { withTopic } from './actions-wording.ts';
 import { isRoleWord, nameWordsOf } from './people.ts';
 import { type Sentence, wordsOf } from './sentences.ts';
 import type { Meeting } from './types.ts';
 
 /**
  * What an action concerns, when its text does not say it: the agenda item it was taken under
- * leads the text ("Fire doors: submit the bid."), and a place named more than once, or with a
+ * is woven in (actions-wording.ts: "On fire doors, submit the bid."), and a place named more than once, or with a
  * number or letter, just before it follows in brackets ("… (East Wing)", "… (Ward 7)").
  */
 
@@ -43,15 +44,8 @@ function withSubject(action: FoundAction, scope: Scope, nameWords: ReadonlySet<s
   if (place !== null && missing(place) && !(topic && wordsOf(topic.title).join(' ').includes(place.toLowerCase()))) {
     text = `${text.replace(/\.$/, '')} (${place}).`;
   }
-  if (topic && !GENERIC_TOPIC.test(topic.title.trim()) && missing(topic.title)) text = `${topic.title}: ${continuing(text, nameWords)}`;
+  if (topic && !GENERIC_TOPIC.test(topic.title.trim()) && missing(topic.title)) text = withTopic(text, topic.title, nameWords);
   return { ...action, action: text };
-}
-
-/** A sentence continued after a colon: its first letter in lower case unless it starts a name. */
-function continuing(text: string, nameWords: ReadonlySet<string>): string {
-  const first = wordsOf(text)[0] ?? '';
-  if (first === 'i' || nameWords.has(first) || /^[\p{Lu}\d]{2,}\b/u.test(text)) return text;
-  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 /** The place named most (then last), and more than once or with a number, in the lines `from`–`to`. */

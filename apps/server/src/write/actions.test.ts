@@ -179,14 +179,14 @@ describe('what only sounds like an action', () => {
 describe('what an action concerns', () => {
   const topic = (title: string, from_line: number, to_line: number): WriteTopic => ({ title, points: [], from_line, to_line });
 
-  test('the agenda item leads a text that does not name it, and a place named before follows it', () => {
+  test('the agenda item opens a text that does not name it, and a place named before follows it', () => {
     const actions = actionsUnder(
       [topic('Roof repairs', 2, 4)],
       'Mira Holt: Roof repairs. The leak over Bay 4 is back.',
       'Jon Pike: The tiles on Bay 4 have slipped again.',
       "Jon Pike: I'll get the scaffolders booked by Friday.",
     );
-    expect(actions[0]?.action).toBe('Roof repairs: get the scaffolders booked (Bay 4).');
+    expect(actions[0]?.action).toBe('On roof repairs, get the scaffolders booked (Bay 4).');
   });
 
   test('a text that already names the item and the place is left as it is', () => {

@@ -19,6 +19,7 @@ import {
 } from './actions-phrases.ts';
 import { type Candidate, type FoundAction, mergeCandidates, type Source, stemOf } from './actions-merge.ts';
 import { withSubjects } from './actions-subject.ts';
+import { actionText } from './actions-wording.ts';
 import { type DueDate, resolveDue } from './due-dates.ts';
 import { cleanName, nameWordsOf, roleTitle } from './people.ts';
 import type { Sentence, Turn } from './sentences.ts';
@@ -53,7 +54,6 @@ interface Referent {
 /** How far back (sentences, turns) a vague commitment looks for what it refers to. */
 const LOOK_BACK_SENTENCES = 12;
 const LOOK_BACK_TURNS = 3;
-const CONTEXT_WORDS = 25;
 /** How many sentences before a vague task are weighed as what it refers to, and how. */
 const CONTEXT_CANDIDATES = 5;
 const NEED_BONUS = 1.5;
@@ -589,7 +589,7 @@ class ActionReader {
     anchor: number | null;
   }): void {
     const task = imperative(shapeTask(withoutDue(found.task, found.due)), found.names);
-    const text = found.context ? `${(task || 'Take it on.').replace(/\.$/, '')} — ${found.context}.` : task;
+    const text = actionText(task, found.context);
     if (specificWords(text).length === 0) return;
     const { task: _task, context: _context, names: _names, ...rest } = found;
     const source: Source = found.context && found.source === 'task' ? 'context' : found.source;
@@ -611,14 +611,11 @@ function shapeTask(task: string): string {
     .trim();
 }
 
-/** A sentence shortened for use as an action's context: no opening fillers, no question mark, at most 25 words. */
+/** A sentence as an action's context: no opening fillers, no question mark (actionText shortens it). */
 function snippet(text: string): string {
-  const words = withoutOpeners(text)
+  return withoutOpeners(text)
     .replace(/^(?:only that|just that|I mean|no|not really)[,.\s]+/i, '')
-    .replace(/[?!.,;:]+$/, '')
-    .split(/\s+/);
-  const cut = words.slice(0, CONTEXT_WORDS).join(' ');
-  return words.length > CONTEXT_WORDS ? `${cut.replace(/[,;:]$/, '')} …` : cut;
+    .replace(/[?!.,;:]+$/, '');
 }
 
 /** A text without the words of its due date ("by Friday"), which the action shows beside it; "Friday's bulletin" stays. */

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { actionText, finish, neutral, ownClause, withinWords, withTopic } from './actions-wording.ts';
+
+describe('action wording', () => {
+  test('hedges go and first-person possessives become "the"', () => {
+    expect(neutral('I think we should just probably move my team onto the new rota')).toBe('we should move the team onto the new rota');
+  });
+
+  test('a closing clause about what another team will do is dropped', () => {
+    expect(ownClause('hire an agency to clear the gutter backlog, and then the grounds team takes the rounds back')).toBe(
+      'hire an agency to clear the gutter backlog',
+    );
+  });
+
+  test('what was said before is cut at a clause, without an ellipsis', () => {
+    const text = actionText(
+      'Chase it.',
+      'The lift in the east annexe failed its insurance inspection twice in the autumn, and the engineer says the brake pads are worn through and need ordering',
+    );
+    expect(text).not.toContain('…');
+    expect(text.split(/\s+/).length).toBeLessThanOrEqual(30);
+    expect(text).toMatch(/^Chase it — The lift in the east annexe failed its insurance inspection twice in the autumn\.$/);
+  });
+
+  test('a thin action takes the agenda item in place of its "it"', () => {
+    expect(withTopic('Book it.', 'Boiler servicing', new Set())).toBe('Book the boiler servicing.');
+    expect(withTopic('Send the list to Ana.', 'Car park permits', new Set(['ana']))).toBe('Send the list to Ana for the car park permits.');
+  });
+
+  test('a richly worded action needs no agenda item', () => {
+    const text = 'Replace the cracked kitchen floor tiles beside the walk-in freezer door.';
+    expect(withTopic(text, 'Catering', new Set())).toBe(text);
+  });
+
+  test('long texts end on a word that finishes them, with a capital and a full stop', () => {
+    expect(withinWords('order the new ramps and the handrails for the', 8)).toBe('order the new ramps and the handrails');
+    expect(finish('move the bins …')).toBe('Move the bins.');
+  });
+});
