@@ -1,4 +1,4 @@
-import { capitalise, wordsOf } from './sentences.ts';
+import { capitalise, escapeRegExp, wordsOf } from './sentences.ts';
 
 /**
  * The phrasing action detection reads: how people take a task on ("I'll …", "leave it with me"),
@@ -9,8 +9,10 @@ import { capitalise, wordsOf } from './sentences.ts';
 
 /** Words that open a sentence without carrying its meaning: "So, yeah, OK, I'll …". */
 const OPENERS =
-  '(?:you know|I mean|so|ok|okay|right|yes|yeah|yep|sure|well|and|then|but|fine|great|good|lovely|thanks|thank you|no problem|of course|absolutely|course|perfect|brilliant|cool|honestly|actually|look|also|oh|ah|alright|all right|definitely|now|just|anyway|in that case|in which case)';
-const OPENER_RUN = new RegExp(String.raw`^(?:${OPENERS}\b[,.!;:]?\s*)+`, 'i');
+  '(?:you know|I mean|so|ok|okay|right|yes|yeah|yep|sure|well|and|then|but|fine|great|good|lovely|thanks|thank you|no problem|of course|absolutely|course|perfect|brilliant|cool|honestly|actually|also|oh|ah|alright|all right|definitely|now|just|anyway|in that case|in which case)';
+/** Openers that are also verbs ("Look, …" against "look into the bug") count only with a pause after them. */
+const VERB_OPENERS = '(?:look|listen|see)';
+const OPENER_RUN = new RegExp(String.raw`^(?:(?:${OPENERS}\b[,.!;:]?|${VERB_OPENERS}[,.!;:])\s*)+`, 'i');
 
 /** A sentence without its opening fillers. */
 export function withoutOpeners(text: string): string {
@@ -90,7 +92,7 @@ const DISCOURSE =
   /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b)/i;
 /** Social plans and jokes: refreshments, parties, being there. */
 const SOCIAL =
-  /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
+  /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|(?:mince )?pies|cookies|snacks|treats|crisps|sandwiches|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
 /** Meeting logistics done on the spot. */
 const LOGISTICS =
   /\b(?:mic|microphone|camera|headset|volume|the screen|sound|recording|slides?|the blinds|the heating|the window|the door|the chat|the link)\b|\bhang on\b|\bright now\b|\bon the screen\b/i;
@@ -113,13 +115,15 @@ export interface Request {
 }
 
 const NAME_WORD = String.raw`\[?[\p{Lu}][\p{L}\d'-]*\]?`;
+/** A person addressed at the end of a sentence: a name ("Sam", "Sam Okoro") or a speaker label ("Speaker 3"). */
+const ADDRESSED = String.raw`${NAME_WORD}(?:\s+(?:${NAME_WORD}|\d{1,2}))?`;
 /** A name the request opens with: "Sam, can you …", "[PERSON2], could you …". */
 const VOCATIVE = new RegExp(
   String.raw`^(?!(?:Can|Could|Would|Will|Please|Do|Are|You)\b)(${NAME_WORD}(?:\s+${NAME_WORD})?),?\s+(?=(?:can|could|would|will|you|please|do you|are you)\b)`,
   'u',
 );
 const REQUEST = new RegExp(
-  String.raw`^(?:would you be (?:willing|able|happy) to|are you (?:able|happy|ok) to|do you want to|(?:can|could|would|will)\s+you(?:\s+(?:please|possibly|also|just))*|you'll|you will|please)\s+(.+?)(?:,\s*(${NAME_WORD}))?\??$`,
+  String.raw`^(?:would you be (?:willing|able|happy) to|are you (?:able|happy|ok) to|do you want to|(?:can|could|would|will)\s+you(?:\s+(?:please|possibly|also|just))*|you'll|you will|please)\s+(.+?)(?:,\s*(${ADDRESSED}))?\??$`,
   'iu',
 );
 const NEED_SOMEONE = new RegExp(String.raw`\bI(?:'d| would)? (?:need|want|like)\s+(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(.+)$`, 'u');
@@ -274,6 +278,10 @@ export function imperative(phrase: string, names: { you?: string | null; me?: st
     .replace(/^get (.+?) done\b/i, 'complete $1')
     .replace(/^get (.+?) (?:to|over to) (you|[\p{Lu}][\p{L}'-]*)$/u, 'send $1 to $2')
     .replace(/\s*,?\s*(?:even though (?:he|she|they)(?:'s| is|'re| are) not (?:here|with us))/gi, '');
+  // The person addressed is the owner, not part of the task ("…, Sam" → "…").
+  for (const name of [names.you, names.me]) {
+    if (name) text = text.replace(new RegExp(String.raw`,\s*${escapeRegExp(name)}(?:\s+(?:${NAME_WORD}|\d{1,2}))?[.?!]*$`, 'u'), '');
+  }
   if (names.you) text = text.replace(/\byou\b(?!')/gi, names.you).replace(/\byour\b/gi, `${names.you}'s`);
   if (names.me) text = text.replace(/\bme\b/g, names.me).replace(/\bmy\b/g, `${names.me}'s`);
   text = text.replace(/\s+/g, ' ').replace(/[\s,.;:]+$/, '');

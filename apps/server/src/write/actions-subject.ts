@@ -35,16 +35,28 @@ export function withSubjects(actions: readonly FoundAction[], scope: Scope): Fou
 
 function withSubject(action: FoundAction, scope: Scope, nameWords: ReadonlySet<string>): FoundAction {
   const first = action.lines[0] ?? 0;
-  const topic = scope.topics.find((item) => item.from_line <= first && item.to_line >= first);
+  const last = action.lines.at(-1) ?? first;
+  // The item an action was taken under holds every line it was taken from.
+  const topic = scope.topics.find((item) => item.from_line <= first && item.to_line >= last);
   const words = new Set(specificWords(action.action).map(stemOf));
   const missing = (phrase: string) => specificWords(phrase).some((word) => !words.has(stemOf(word)));
   let text = action.action;
   const from = Math.max(topic?.from_line ?? 0, first - SUBJECT_WINDOW_LINES);
-  const place = placeNamed(scope.sentences, from, action.lines.at(-1) ?? first, nameWords);
+  const place = placeNamed(scope.sentences, from, last, nameWords);
   if (place !== null && missing(place) && !(topic && wordsOf(topic.title).join(' ').includes(place.toLowerCase()))) {
     text = `${text.replace(/\.$/, '')} (${place}).`;
   }
-  if (topic && !GENERIC_TOPIC.test(topic.title.trim()) && missing(topic.title)) text = withTopic(text, topic.title, nameWords);
+  // An action that already names the item's head ("re-run the audit" under "Medication audit") needs no more of it.
+  const head = specificWords(topic?.title ?? '').at(-1);
+  if (topic && !GENERIC_TOPIC.test(topic.title.trim()) && head !== undefined && !words.has(stemOf(head))) {
+    const said = scope.sentences.filter((sentence) => sentence.line >= topic.from_line && sentence.line <= topic.to_line);
+    text = withTopic(
+      text,
+      topic.title,
+      nameWords,
+      said.map((sentence) => sentence.text),
+    );
+  }
   return { ...action, action: text };
 }
 

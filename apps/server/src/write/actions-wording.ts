@@ -1,5 +1,5 @@
 import { specificWords } from './actions-phrases.ts';
-import { capitalise } from './sentences.ts';
+import { capitalise, withArticle } from './sentences.ts';
 
 /**
  * How an action or decision reads in the minutes: one short sentence in neutral words. Spoken
@@ -62,15 +62,16 @@ export function actionText(task: string, context: string | null): string {
 }
 
 /**
- * The agenda item woven into an action that says nothing telling of its own: the "it" it leans on
+ * The agenda item woven into an action that says little telling of its own: the "it" it leans on
  * becomes the item ("Complete it." under "Fire risk assessments" → "Complete the fire risk
- * assessments."), else "for the …" is added.
+ * assessments."), else "for the …" is added; a task that names a little gets "On …," with "the"
+ * when the item was said so (`said`: what was said under it).
  */
-export function withTopic(text: string, topic: string, names: ReadonlySet<string>): string {
+export function withTopic(text: string, topic: string, names: ReadonlySet<string>, said: readonly string[] = []): string {
   const [task = text, ...rest] = text.replace(/\.$/, '').split(' — ');
   const telling = specificWords(task).filter((word) => !names.has(word));
   if (telling.length >= RICH_WORDS) return text;
-  if (telling.length >= 2) return finish(`On ${asPhrase(topic)}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`);
+  if (telling.length >= 2) return finish(`On ${withArticle(asPhrase(topic), said)}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`);
   const item = asPhrase(topic);
   const woven = PRONOUN.test(task) ? task.replace(PRONOUN, `the ${item}`) : `${task} for the ${item}`;
   return finish([woven, ...rest].join(' — '));

@@ -125,7 +125,29 @@ describe('tasks given to someone', () => {
   });
 });
 
+describe('requests with a name or label addressed', () => {
+  test('the person addressed is dropped from the text, the verb kept whole, and a further step of the answer joined', () => {
+    const actions = actionsOf(
+      'Mira Holt: The fridge in the staff room is leaking again.',
+      'Mira Holt: Can you look into the staff room fridge this week, Speaker 2?',
+      "Speaker 2: Sure. I'll have an engineer booked by Friday.",
+    );
+    expect(summary(actions)).toEqual([
+      { owner: 'Speaker 2', action: 'Look into the staff room fridge and have an engineer booked.', due: '2027-10-15' },
+    ]);
+  });
+
+  test('a name addressed at the end goes too', () => {
+    const [action] = actionsOf('Mira Holt: Could you chase the window cleaners for a new date, Jon?', 'Jon Pike: Yes, will do.');
+    expect(action).toMatchObject({ owner: 'Jon Pike', action: 'Chase the window cleaners for a new date.' });
+  });
+});
+
 describe('what only sounds like an action', () => {
+  test('bringing food for the team is a social plan', () => {
+    expect(actionsOf("Mira Holt: Last thing, the quiz night. I'll bring sandwiches and mince pies.")).toEqual([]);
+  });
+
   test('hypotheticals', () => {
     expect(actionsOf('Jon Pike: If the lift fails again we would have to close the top floor and move the clinic.')).toEqual([]);
   });
@@ -187,6 +209,29 @@ describe('what an action concerns', () => {
       "Jon Pike: I'll get the scaffolders booked by Friday.",
     );
     expect(actions[0]?.action).toBe('On roof repairs, get the scaffolders booked (Bay 4).');
+  });
+
+  test('an item is woven in only when every line of the action falls under it, with "the" when it was said so', () => {
+    const actions = actionsUnder(
+      [topic('Laundry contract', 2, 4), topic('Garden', 5, 6)],
+      'Mira Holt: The laundry contract ends in March and the sheets keep coming back torn.',
+      "Jon Pike: I'll write to the supplier about the torn sheets.",
+      'Mira Holt: Can you email the list to the garden firm, Jon?',
+      "Jon Pike: Yes, I'll do that this week.",
+    );
+    expect(actions.map((action) => action.action)).toEqual([
+      'On the laundry contract, write to the supplier about the torn sheets.',
+      'Email the list to the garden firm.',
+    ]);
+  });
+
+  test('a text that names the item\'s head word needs no more of the item; "as well" goes', () => {
+    const actions = actionsUnder(
+      [topic('Kitchen deep clean', 2, 3)],
+      'Mira Holt: The kitchen deep clean was missed in September.',
+      "Jon Pike: I'll book the clean for half term and tell the cook as well.",
+    );
+    expect(actions[0]?.action).toBe('Book the clean for half term and tell the cook.');
   });
 
   test('a text that already names the item and the place is left as it is', () => {

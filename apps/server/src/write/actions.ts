@@ -227,6 +227,9 @@ class ActionReader {
     }
     if (context === null && isThin(task, this.nameWords)) context = this.contextBefore(at, sentence.turn, task)?.text ?? null;
     const replyTexts = reply?.sentences.map((item) => item.text) ?? [];
+    const due = this.dueOf([...replyTexts, sentence.text], at);
+    const further = context === null && reply !== null ? furtherStep(task, reply, due) : null;
+    if (further !== null) task = `${task} and ${further}`;
     const names = { me: this.firstName(requester), you: this.firstName(owner) };
     this.push({
       owner,
@@ -235,7 +238,7 @@ class ActionReader {
       names,
       source: context ? 'context' : 'task',
       lines,
-      due: this.dueOf([...replyTexts, sentence.text], at),
+      due,
       tentative: false,
       at,
       anchor: at,
@@ -605,10 +608,26 @@ function shapeTask(task: string): string {
   return task
     .replace(/\b(?:properly|obviously|basically|literally|actually|honestly)\s+/gi, '')
     .replace(/,?\s+and\s+I(?:'ll| will|'m going to| am going to)\s+/gi, ' and ')
-    .replace(/\s+while I'm at it\b/gi, '')
+    .replace(/\s+(?:while I'm at it|as well)\b/gi, '')
     .replace(/,\s*I(?:'ll| will)\s+/gi, ', then ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * What the person asked adds when accepting ("Yes, I'll take it. I'll have a fix in review by
+ * Friday."): their own firm step that names something the request did not, said as one task with it.
+ */
+function furtherStep(task: string, reply: Turn, due: DueDate): string | null {
+  const asked = new Set(specificWords(task).map(stemOf));
+  for (const item of reply.sentences) {
+    const said = commitmentIn(item.text);
+    if (said?.kind !== 'firm' || !isTask(said.verbPhrase)) continue;
+    const step = withoutDue(said.verbPhrase, due);
+    const words = specificWords(step).map(stemOf);
+    if (!isVague(step) && words.every((word) => !asked.has(word))) return step;
+  }
+  return null;
 }
 
 /** A sentence as an action's context: no opening fillers, no question mark (actionText shortens it). */

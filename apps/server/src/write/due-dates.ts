@@ -227,6 +227,28 @@ export function dateFrom(date: Pick<SpokenDate, 'day' | 'month' | 'weekday' | 'y
   return first;
 }
 
+/** "Monday the 23rd": a weekday with a day of the month but no month. */
+const WEEKDAY_DAY = new RegExp(
+  String.raw`\b${WEEKDAY},?\s+(?:the\s+)?(\d{1,2}(?:st|nd|rd|th)|${ORDINAL})\b(?!\s+(?:of\s+)?${MONTH}\b)`,
+  'gi',
+);
+
+/**
+ * A weekday said with a day of the month and no month ("Monday the 23rd"): the first such day
+ * after `from` that falls on that weekday, within the year ahead.
+ */
+export function weekdayDayAfter(text: string, from: string): string | null {
+  for (const match of plain(text).matchAll(WEEKDAY_DAY)) {
+    const weekday = weekdayIndex(match[1]);
+    const day = spokenNumber(match[2] ?? '');
+    if (weekday === null || day === null || day > 31) continue;
+    let date = nextDayOfMonth(from, day);
+    for (let step = 0; date !== null && step < 12 && weekdayOf(date) !== weekday; step += 1) date = nextDayOfMonth(date, day);
+    if (date !== null && weekdayOf(date) === weekday) return date;
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Due dates
 

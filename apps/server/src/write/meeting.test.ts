@@ -33,6 +33,19 @@ describe('the meeting date, the next one and the name', () => {
     );
   });
 
+  test('a next meeting said as a weekday and a day without a month is the next such day on that weekday', () => {
+    const meeting = meetingOf(
+      [
+        'Ines Varga: Right, it is Tuesday the 8th of June, this is the fortnightly estates catch-up.',
+        'Tomasz Lind: The chiller is fixed.',
+        'Ines Varga: Good. Next meeting is Thursday the 1st.',
+      ].join('\n'),
+    );
+    // 1 July 2027 is the first 1st after 8 June that falls on a Thursday.
+    expect(meeting.nextMeetingDate).toBe('2027-07-01');
+    expect(meeting.name).toBe('Fortnightly estates catch-up');
+  });
+
   test('a meeting that says no date has none', () => {
     expect(meetingOf('Ines Varga: Shall we start with the filters?\nTomasz Lind: Yes, the filters are due.').date).toBeNull();
   });

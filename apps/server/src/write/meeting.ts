@@ -1,12 +1,13 @@
-import { addDays, dateFrom, dateNearest, spokenDates } from './due-dates.ts';
+import { addDays, dateFrom, dateNearest, spokenDates, weekdayDayAfter } from './due-dates.ts';
 import { readPeople } from './people.ts';
-import { type Sentence, turnsOf } from './sentences.ts';
+import { capitalise, type Sentence, turnsOf } from './sentences.ts';
 import type { Meeting, Transcript } from './types.ts';
 
 /**
  * What a meeting says about itself: its date ("it's Tuesday the 10th of March": the year is the
  * one nearest today in which that day is a Tuesday), the next meeting's date ("next meeting is
- * the 12th of May": the first such date after this one), its name ("welcome to the Fire Safety
+ * the 12th of May": the first such date after this one; "Monday the 23rd": the first 23rd after it
+ * that is a Monday), its name ("welcome to the Fire Safety
  * Group") and its people (people.ts). A date given with the upload wins over the one said.
  */
 
@@ -61,13 +62,18 @@ function nextMeetingDate(sentences: readonly Sentence[], date: string | null, to
     const sentence = sentences[index];
     if (sentence === undefined || !NEXT_MEETING.test(sentence.text)) continue;
     const said = spokenDates(sentence.text)[0];
-    if (said === undefined) continue;
-    return date === null ? dateNearest(said, today) : dateFrom(said, addDays(date, 1));
+    if (said !== undefined) return date === null ? dateNearest(said, today) : dateFrom(said, addDays(date, 1));
+    // "Monday the 23rd": no month, so only with the meeting's own date to count from.
+    const weekdayDay = date === null ? null : weekdayDayAfter(sentence.text, date);
+    if (weekdayDay !== null) return weekdayDay;
   }
   return null;
 }
 
-const NAME_ENDINGS = 'group|committee|board|forum|panel|review|council|huddle|meeting|network|subgroup|sub-group';
+const NAME_ENDINGS =
+  'group|committee|board|forum|panel|review|council|huddle|meeting|network|subgroup|sub-group|sync|stand-?up|catch-?up|check-?in|retro';
+/** Everyday meetings ("the weekly product sync") are described, not named: their names stay in sentence case. */
+const INFORMAL_ENDING = /\b(?:sync|stand-?up|catch-?up|check-?in|retro|huddle)$/i;
 const MEETING_NAME = new RegExp(
   String.raw`\b(?:welcome(?:\s+\w+)?\s+to|this is|it's|this is our)\s+(?:the\s+|our\s+)?((?:[\p{L}&'-]+\s+){1,5}(?:${NAME_ENDINGS}))\b`,
   'iu',
@@ -81,6 +87,7 @@ function meetingName(opening: readonly Sentence[]): string | null {
     // The longest name wins ("Estates Review Group", not "Estates Review"), less a "meeting" after it.
     const name = match?.[1]?.replace(new RegExp(String.raw`(\b(?:${NAME_ENDINGS}))\s+meeting$`, 'i'), '$1');
     if (!name || /\b(?:next|last|this|that|a|an|every|each)\s/i.test(name)) continue;
+    if (INFORMAL_ENDING.test(name)) return capitalise(name.replace(/\b[\p{Lu}][\p{Ll}]+/gu, (word) => word.toLowerCase()));
     return name
       .split(/\s+/)
       .map((word, index) =>

@@ -1,5 +1,5 @@
 import type { Person } from './types.ts';
-import { plain, type Turn } from './sentences.ts';
+import { escapeRegExp, plain, type Turn } from './sentences.ts';
 
 /**
  * Who was at the meeting, who sent apologies, and how the meeting referred to them.
@@ -420,8 +420,4 @@ function findByRole(drafts: readonly Draft[], mention: string): Draft | null {
     }),
   );
   return holders.length === 1 ? (holders[0] ?? null) : null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -196,3 +196,18 @@ export function spokenNumber(said: string): number | null {
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A subject in running text, with "the" when the meeting said it so ("covered the payment bug"):
+ * a title drops its article, a sentence needs it back. Otherwise as given ("covered staffing").
+ */
+export function withArticle(phrase: string, texts: readonly string[]): string {
+  if (/^(?:the|a|an)\s/i.test(phrase)) return phrase;
+  const said = new RegExp(String.raw`\bthe\s+${escapeRegExp(phrase)}\b`, 'i');
+  return texts.some((text) => said.test(plain(text))) ? `the ${phrase}` : phrase;
+}
+
+/** Text matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -31,7 +31,7 @@ const action = (id: string, due: string | null): WriteAction => ({
 
 test('what the meeting covered, what it concluded, its agreement and its main point', () => {
   expect(summarise(lines, topics, { decisions, actions: [action('action-1', '2026-03-13'), action('action-2', null)] })).toEqual([
-    'The meeting covered boiler replacement and East Wing ventilation.',
+    'The meeting covered the boiler replacement and East Wing ventilation.',
     'It reached one decision and agreed two actions, one of them with a due date.',
     'It was agreed that the east wing boiler is replaced rather than repaired.',
     'The east wing boiler fails its pressure test every winter.',

@@ -7,6 +7,7 @@
  */
 import type { TranscriptLine, WriteAction, WriteDecision, WriteTopic } from '@verity/shared';
 import { wordsOf } from './references-words.ts';
+import { withArticle } from './sentences.ts';
 import { lowerFirst, subjectStems } from './topics-sentences.ts';
 
 /** A sentence that states what was agreed ("It was agreed that …", "The committee approved …", "We're going with …"). */
@@ -102,7 +103,8 @@ function mainPoint(topics: readonly WriteTopic[]): string | null {
 
 /**
  * A title inside a sentence: its first letter in lower case, unless the transcript writes its
- * opening words so inside a sentence ("Ward 9", "East Wing lifts") or it starts with an acronym.
+ * opening words so inside a sentence ("Ward 9", "East Wing lifts") or it starts with an acronym;
+ * with "the" when the meeting said it so ("the payment bug").
  */
 function asInSentence(title: string, lines: readonly TranscriptLine[]): string {
   const words = wordsOf(title);
@@ -117,7 +119,12 @@ function asInSentence(title: string, lines: readonly TranscriptLine[]): string {
     }
     return false;
   });
-  return writtenSo ? title : lowerFirst(title);
+  return writtenSo
+    ? title
+    : withArticle(
+        lowerFirst(title),
+        lines.map((line) => line.text),
+      );
 }
 
 function joinList(items: readonly string[]): string {

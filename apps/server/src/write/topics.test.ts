@@ -101,6 +101,33 @@ describe('segmentTopics', () => {
     expect(topics[1]?.title.toLowerCase()).toMatch(/overtime|rota|estates office/);
   });
 
+  test('in a short meeting, a question turning to a new subject starts a topic after the talk before it', () => {
+    const lines = meeting([
+      [CHAIR, 'Morning. Apologies from Priya.'],
+      [TOM, 'On the van, the clutch went again on Monday and the garage cannot see it until the twelfth.'],
+      [CHAIR, 'Could you ring the hire firm about the van and get a spare one for the fortnight, Tom?'],
+      [TOM, 'Yes, I will ring the hire firm about the van this afternoon and let you know the price.'],
+      [CHAIR, 'Anyway. The summer fete, where are we?'],
+      [LEAH, 'The summer fete stalls are booked and the raffle prizes are nearly all in from the local shops.'],
+      [SAM, 'The fete posters go up next week and I will put the fete on the newsletter too.'],
+      [CHAIR, 'Lovely, thanks all.'],
+    ]);
+    expect(segmentTopics(lines).map((topic) => [topic.title.toLowerCase(), topic.from_line])).toEqual([
+      [expect.stringMatching(/van|hire firm/), 2],
+      ['summer fete', 5],
+    ]);
+  });
+
+  test('a bare "what about …?" suggests within a topic and does not start one', () => {
+    const lines = meeting([
+      [TOM, 'The drill for the kitchen has to happen before the inspection, and the kitchen staff are worried about the ovens.'],
+      [CHAIR, 'What about a walkthrough first?'],
+      [LEAH, 'A walkthrough of the kitchen drill would find the paper problems before the inspection and the ovens can stay on.'],
+      [TOM, 'Fine, a walkthrough of the kitchen drill it is, and the full drill with the ovens off after the inspection.'],
+    ]);
+    expect(segmentTopics(lines)).toHaveLength(1);
+  });
+
   test('a short meeting is one topic; an empty one has none', () => {
     const lines = meeting([
       [null, 'The lift in the west stair failed again on Tuesday and the engineer replaced the door sensor.'],

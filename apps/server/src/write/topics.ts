@@ -6,6 +6,8 @@
  * - "any other business";
  * - agenda words anyone says: "moving on to …", "next item", "item three", "first item, …",
  *   "let's go straight into …", "let's start with …", "which brings us to …";
+ * - a question that turns to a subject: "Anyway. Marketing site, where are we?", "What about the
+ *   rota?", "Over to Sam for the budget.";
  * - the chair handing over a subject: a sentence that is only a subject ("OK. Catering. Ravi?",
  *   "Right, parking permits.", "Laundry, Mo.", "Next, the rota.") or "Ravi, you had the
  *   complaint". The chair is whoever hands over most. A subject counts when the talk after it takes
@@ -17,7 +19,7 @@
  * Of two cues a few lines apart the stronger stays; a meeting has at most eight topics, and a
  * topic of a few words joins the one before. Opening business (greetings, apologies, the last
  * minutes) and the goodbyes are not topics; talk between the opening business and the first cue
- * is one when there is enough of it.
+ * is one when there is enough of it (less in a short meeting).
  *
  * A topic's title is the subject named when there was one ("Catering"), widened to the phrase
  * the discussion used most when it is a single word ("Catering contract"); otherwise the phrase the
@@ -45,6 +47,8 @@ const TITLE_MAX_WORDS = 6;
 const WIDER_TITLE_USES = 3;
 /** Talk between the opening business and the first agenda cue is a topic from this many words. */
 const PREAMBLE_TOPIC_WORDS = 150;
+/** In a short meeting, that talk is a topic when it is this share of the meeting (and not a few words). */
+const PREAMBLE_SHARE = 0.2;
 const POINTS_MAX = 4;
 const WORDS_PER_POINT = 200;
 const POINT_MAX_WORDS = 45;
@@ -125,6 +129,18 @@ const AGENDA_PATTERNS = [
   new RegExp(String.raw`\bwhich brings (?:me|us) (?:on )?to\s+${NOUN_PHRASE}`, 'i'),
   new RegExp(String.raw`\bwhich is the (?:last|final|next) (?:thing|item|one)\b[,:]?\s*${NOUN_PHRASE}`, 'i'),
 ];
+/**
+ * Turning to a subject with a question: "Anyway. Marketing site, where are we?", "What about the
+ * rota?", "Over to Sam for the budget." These name their subject or are no cue at all (a bare
+ * "what about it?" is part of the discussion).
+ */
+const QUESTION_LEAD = String.raw`^(?:(?:so|and|ok|okay|right|anyway|now)\b[,.]?\s+)*`;
+const SUBJECT_QUESTIONS = [
+  new RegExp(String.raw`${QUESTION_LEAD}${NOUN_PHRASE},\s+where are we(?:\s+(?:on|with)\s+(?:that|it|this))?\s*\?`, 'i'),
+  // With a lead-in only: a bare "What about the tabletop first?" suggests, it does not move on.
+  new RegExp(String.raw`^(?:(?:so|and|ok|okay|right|anyway|now)\b[,.]?\s+)+(?:what|how) about\s+${NOUN_PHRASE}\?`, 'i'),
+  new RegExp(String.raw`\bover to\s+[\p{Lu}][\p{L}'-]*(?:\s+\d{1,2})?\s+for\s+${NOUN_PHRASE}`, 'u'),
+];
 /** An item of someone's report: "Second thing, the backlog." "The second thing is signage." "Last thing." */
 const REPORT_ITEM_PATTERN = new RegExp(
   String.raw`^(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:thing|item|point|issue)\b(?:\s+is\b[,:]?|[,:]|\s*[.!]?$)\s*${NOUN_PHRASE}`,
@@ -140,7 +156,7 @@ const HANDED_SUBJECT = new RegExp(
 );
 
 /** Sentence openings before a handed-over subject: "Right, parking permits." "Next, the rota." */
-const LEAD_IN = /^(?:(?:so|right|ok|okay|now|then|next|finally|lastly|and)\b[,.]?\s+)+/i;
+const LEAD_IN = /^(?:(?:so|right|ok|okay|now|then|next|finally|lastly|and|anyway)\b[,.]?\s+)+/i;
 /** Words that make a sentence more than a subject: pronouns, auxiliaries, common verbs, negation. */
 const CLAUSE_WORDS = new Set(
   (
@@ -175,6 +191,14 @@ function findCues(lines: readonly TranscriptLine[], names: ReadonlySet<string>, 
         // "Which is the last thing. The new booking form.": the subject may follow in the next sentence.
         const following = handedOver(sentences.slice(k + 1, k + 2), names);
         const subject = subjectOf(match.groups?.np ?? '', names) ?? (following && !following.opening ? following.subject : null);
+        agenda.push({ index, strength: AGENDA, subject, opening: false });
+        return;
+      }
+    }
+    for (const sentence of sentences) {
+      const asked = SUBJECT_QUESTIONS.map((pattern) => pattern.exec(sentence)).find((found) => found !== null);
+      const subject = asked ? subjectOf(asked.groups?.np ?? '', names) : null;
+      if (subject !== null) {
         agenda.push({ index, strength: AGENDA, subject, opening: false });
         return;
       }
@@ -377,7 +401,8 @@ function chooseSegments(lines: readonly TranscriptLine[], cues: readonly Cue[], 
   const preamble = lines.slice(openingEnd, firstIndex);
   const preambleWords = preamble.reduce((sum, line) => sum + wordsOf(line.text).length, 0);
   let boundaries: { index: number; cue: Cue | null }[] = topicCues.map((cue) => ({ index: cue.index, cue }));
-  if (preambleWords >= PREAMBLE_TOPIC_WORDS || boundaries.length === 0) {
+  const preambleNeeded = Math.min(PREAMBLE_TOPIC_WORDS, Math.max(MIN_TOPIC_WORDS, totalWords * PREAMBLE_SHARE));
+  if (preambleWords >= preambleNeeded || boundaries.length === 0) {
     const substantial = preamble.findIndex((line) => wordsOf(line.text).length >= 8);
     boundaries.unshift({ index: openingEnd + Math.max(0, substantial), cue: null });
   }
