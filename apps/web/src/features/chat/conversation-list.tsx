@@ -1,10 +1,10 @@
 import { CHAT_SEARCH_MAX_LENGTH, type ChatSessionSummary, MESSAGES } from '@verity/shared';
-import { Plus, Search, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
+import { ListSearch } from '../../components/list-search';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
-import { Spinner } from '../../components/ui/spinner';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { CHAT_PATH, flattenSessions, useChatSessions } from './api';
 import { ConversationItem } from './conversation-item';
@@ -23,15 +23,6 @@ function useNow(intervalMs: number): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="mx-1 mt-2 rounded-lg border border-slate-300 border-dashed px-4 py-6 text-center">
-      <p className="break-words font-medium text-slate-900 text-sm">{title}</p>
-      {children && <div className="mt-1.5 text-slate-600 text-sm leading-5">{children}</div>}
-    </div>
-  );
 }
 
 export interface ConversationListProps {
@@ -53,8 +44,6 @@ export interface ConversationListProps {
  */
 export function ConversationList({ activeId, query, onQueryChange, onDelete, onNavigate, onClose }: ConversationListProps) {
   const headingId = useId();
-  const searchId = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const now = useNow(CLOCK_TICK_MS);
   const debouncedQuery = useDebouncedValue(query, CONVERSATION_SEARCH_DEBOUNCE_MS);
@@ -82,35 +71,23 @@ export function ConversationList({ activeId, query, onQueryChange, onDelete, onN
 
   let body: ReactNode;
   if (sessions.isPending) {
-    body = (
-      <div role="status" className="flex items-center justify-center gap-2 py-8 text-slate-600 text-sm">
-        <Spinner size="sm" className="text-brand-700" />
-        Loading conversations…
-      </div>
-    );
+    body = <ListLoading message="Loading conversations…" />;
   } else if (sessions.isError && !sessions.data) {
-    body = (
-      <Alert className="mx-1 mt-2">
-        <p>{CONVERSATIONS_FAILED_MESSAGE}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => sessions.refetch()}>
-          {MESSAGES.tryAgain}
-        </Button>
-      </Alert>
-    );
+    body = <ListLoadFailed message={CONVERSATIONS_FAILED_MESSAGE} onRetry={() => sessions.refetch()} className="mx-1 mt-2" />;
   } else if (items.length === 0 && q) {
     body = (
-      <EmptyState title={`No conversations match “${q}”`}>
+      <ListEmpty title={`No conversations match “${q}”`} className="mx-1 mt-2 py-6">
         <p>Try other words, or a code such as HTM 06-01.</p>
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => onQueryChange('')}>
           Clear search
         </Button>
-      </EmptyState>
+      </ListEmpty>
     );
   } else if (items.length === 0) {
     body = (
-      <EmptyState title="No conversations yet">
+      <ListEmpty title="No conversations yet" className="mx-1 mt-2 py-6">
         <p>Ask a question about the regulatory library; each conversation is kept here for you to come back to.</p>
-      </EmptyState>
+      </ListEmpty>
     );
   } else {
     body = (
@@ -168,54 +145,21 @@ export function ConversationList({ activeId, query, onQueryChange, onDelete, onN
           <Plus aria-hidden="true" className="size-4" />
           New conversation
         </ButtonLink>
-        <search className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search conversations
-          </label>
-          <Search aria-hidden="true" className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-2.5 size-4 text-slate-400" />
-          <input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            value={query}
-            maxLength={CHAT_SEARCH_MAX_LENGTH}
-            onChange={(event) => onQueryChange(event.target.value)}
-            onKeyDown={(event) => {
-              // Escape clears a search first; a drawer around the list closes on the next one.
-              if (event.key === 'Escape' && query) {
-                event.preventDefault();
-                event.stopPropagation();
-                onQueryChange('');
-              }
-            }}
-            placeholder="Search conversations"
-            autoComplete="off"
-            className="focus-ring h-9 w-full rounded-md border border-slate-300 bg-white pr-14 pl-8 text-base text-slate-900 placeholder:text-slate-400 hover:border-slate-400 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
-          />
-          <span className="-translate-y-1/2 absolute top-1/2 right-1.5 flex items-center gap-1">
-            {searching && <Spinner size="sm" label="Searching" className="text-slate-400" />}
-            {query && (
-              <button
-                type="button"
-                onClick={() => {
-                  onQueryChange('');
-                  searchRef.current?.focus();
-                }}
-                aria-label="Clear search"
-                className="focus-ring inline-flex size-6 items-center justify-center rounded text-slate-500 hover:bg-slate-100"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            )}
-          </span>
-        </search>
-        <p className="sr-only" aria-live="polite">
-          {q && !sessions.isPending && !sessions.isError && !searching
-            ? total === 1
-              ? '1 conversation found'
-              : `${total} conversations found`
-            : ''}
-        </p>
+        <ListSearch
+          value={query}
+          onChange={onQueryChange}
+          maxLength={CHAT_SEARCH_MAX_LENGTH}
+          label="Search conversations"
+          placeholder="Search conversations"
+          searching={searching}
+          announcement={
+            q && !sessions.isPending && !sessions.isError && !searching
+              ? total === 1
+                ? '1 conversation found'
+                : `${total} conversations found`
+              : ''
+          }
+        />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-2">{body}</div>
     </div>
