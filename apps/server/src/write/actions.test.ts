@@ -47,6 +47,30 @@ describe('commitments the speaker makes', () => {
     ]);
   });
 
+  test('a date the owner gives for "it" in their next sentences is the due date, unless another task comes first', () => {
+    expect(
+      summary(
+        actionsOf(
+          "Ada Cole: And I'll order the replacement hoist for the day room. I want it in before the inspection, so I'll aim to have it delivered by the 29th of October.",
+        ),
+      ),
+    ).toEqual([{ owner: 'Ada Cole', action: 'Order the replacement hoist for the day room.', due: '2027-10-29' }]);
+    const unrelated = actionsOf("Ada Cole: I'll order the replacement hoist for the day room. The boiler engineer is coming by Friday.");
+    expect(summary(unrelated)).toEqual([{ owner: 'Ada Cole', action: 'Order the replacement hoist for the day room.', due: null }]);
+  });
+
+  test('a date turned down ("rather than waiting for the next meeting") is not the due date', () => {
+    expect(
+      summary(actionsOf("Jon Pike: I'll circulate the audit scores as soon as they arrive rather than waiting for the next meeting.")),
+    ).toEqual([
+      {
+        owner: 'Jon Pike',
+        action: 'Circulate the audit scores as soon as they arrive rather than waiting for the next meeting.',
+        due: null,
+      },
+    ]);
+  });
+
   test('sub-steps of one task are one action, with every line as evidence', () => {
     const actions = actionsOf(
       "Jon Pike: I'll take the old filters out of the air handling unit. Then I'll fit the new filters and test the unit on Monday.",
@@ -209,6 +233,33 @@ describe('what an action concerns', () => {
       "Jon Pike: I'll get the scaffolders booked by Friday.",
     );
     expect(actions[0]?.action).toBe('On roof repairs, get the scaffolders booked (Bay 4).');
+  });
+
+  test('a place the agenda item opened on is added, however far back', () => {
+    const actions = actionsUnder(
+      [topic('Boilers', 2, 6)],
+      'Mira Holt: Boilers. The one in Unit 9 keeps tripping.',
+      'Jon Pike: The engineer reset it twice. The pressure drops overnight. The valve looks worn.',
+      'Mira Holt: Anything else on it?',
+      'Jon Pike: Not really, it is an old model.',
+      "Jon Pike: I'll get the pressure relief valve replaced by Friday.",
+    );
+    expect(actions[0]?.action).toBe('On boilers, get the pressure relief valve replaced (Unit 9).');
+  });
+
+  test('a place mentioned once in passing earlier, or when the action names a place itself, is not added', () => {
+    const far = actionsOf(
+      'Mira Holt: The lift in Tower C is out again.',
+      'Jon Pike: The engineer came twice last week. The part is on order. It should be fitted soon.',
+      'Mira Holt: Can you send round the updated contractor list?',
+      'Jon Pike: Yes, I will.',
+    );
+    expect(far.map((action) => action.action)).toEqual(['Send round the updated contractor list.']);
+    const named = actionsOf(
+      'Mira Holt: The lift in Tower C is out again and Tower C has no other lift.',
+      "Jon Pike: I'll get the lift engineer back out to the main building.",
+    );
+    expect(named.map((action) => action.action)).toEqual(['Get the lift engineer back out to the main building.']);
   });
 
   test('an item is woven in only when every line of the action falls under it, with "the" when it was said so', () => {

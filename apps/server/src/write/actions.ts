@@ -54,6 +54,12 @@ interface Referent {
 /** How far back (sentences, turns) a vague commitment looks for what it refers to. */
 const LOOK_BACK_SENTENCES = 12;
 const LOOK_BACK_TURNS = 3;
+/** Sentences after a task in which its owner may still give its date. */
+const FOLLOW_ON_SENTENCES = 2;
+/** Words that point back to the task just named. */
+const REFERS_BACK = /\b(?:it|that|them|this one)\b/i;
+/** A further commitment about the same task: "aim to have it booked", "get that done", not "also email the team about that". */
+const ABOUT_IT = /^(?:[\w']+\s+){0,3}(?:it|that|them|this one)\b/i;
 /** How many sentences before a vague task are weighed as what it refers to, and how. */
 const CONTEXT_CANDIDATES = 5;
 const NEED_BONUS = 1.5;
@@ -558,6 +564,8 @@ class ActionReader {
       const due = item !== sentence ? dateOnly(item) : null;
       if (due) return due;
     }
+    const followOn = this.dueFollowingOn(at);
+    if (followOn) return followOn;
     const next = this.turns[sentence.turn + 1];
     const after = this.turns[sentence.turn + 2];
     if (next !== undefined && after?.speaker === sentence.speaker && asksWhen(next.sentences.at(-1)?.text ?? '')) {
@@ -576,6 +584,23 @@ class ActionReader {
       if (due) return due;
     }
     return own;
+  }
+
+  /**
+   * A date the speaker gives in their next sentences about the same task ("I'll order the new
+   * hoist. I'd like it in before the inspection, so I'll aim to have it delivered by the 3rd."):
+   * the sentence must point back to it ("it", "that", "them") and no other task may come first.
+   */
+  private dueFollowingOn(at: number): DueDate | null {
+    const sentence = this.sentences[at];
+    for (const item of this.sentences.slice(at + 1, at + 1 + FOLLOW_ON_SENTENCES)) {
+      if (item.turn !== sentence?.turn || /\?\s*$/.test(item.text) || !REFERS_BACK.test(item.text)) return null;
+      const said = commitmentIn(item.text);
+      if (said !== null && said.verbPhrase !== '' && !ABOUT_IT.test(said.verbPhrase) && !isVague(said.verbPhrase)) return null;
+      const due = this.dueOf([item.text], at);
+      if (due.said !== null) return due;
+    }
+    return null;
   }
 
   private push(found: {

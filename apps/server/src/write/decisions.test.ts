@@ -59,6 +59,46 @@ describe('findDecisions', () => {
     ).toEqual(['Visitors are escorted on the roof at all times.']);
   });
 
+  test('"so we\'re agreed, X" and "right, so we\'re agreed." followed by what was agreed', () => {
+    expect(
+      decisionsOf(
+        "Nell Ford: So we're agreed, the spare defibrillator moves to the day unit reception.",
+        'Kai Moss: And the fridge log?',
+        "Nell Ford: Right, so we're agreed. The vaccine fridge is checked twice a day from Monday. Kai, can you tell the nurses?",
+      ),
+    ).toEqual(['The spare defibrillator moves to the day unit reception.', 'The vaccine fridge is checked twice a day from Monday.']);
+  });
+
+  test('a trailing "that\'s agreed" confirms the statement before it, past "any objections? No?"', () => {
+    expect(
+      decisionsOf(
+        'Kai Moss: The old sluice room has not been used since the move.',
+        "Nell Ford: Then I think the sensible decision is that the old sluice room is stripped out and locked. Any objections? No? Good, that's agreed.",
+        'Kai Moss: I will get a quote for the works.',
+      ),
+    ).toEqual(['The old sluice room is stripped out and locked.']);
+    expect(decisionsOf('Nell Ford: The car park barrier stays up during the resurfacing. Agreed then.', 'Kai Moss: Fine by me.')).toEqual([
+      'The car park barrier stays up during the resurfacing.',
+    ]);
+  });
+
+  test('"I\'m happy to approve that in principle" approves what was proposed just before', () => {
+    expect(
+      decisionsOf(
+        "Kai Moss: What I'd like to do is hire an agency porter to cover the night shift vacancies.",
+        'Nell Ford: Is there budget for it?',
+        'Kai Moss: The staffing line is underspent this quarter.',
+        "Nell Ford: Then I'm happy to approve that in principle. Kai, can you send me the agency rates?",
+      ),
+    ).toEqual(['Hire an agency porter to cover the night shift vacancies.']);
+    expect(
+      decisionsOf(
+        'Kai Moss: I propose we replace the broken hoist in the day room.',
+        "Nell Ford: I'm happy to approve that. We'll buy the replacement hoist from the capital budget.",
+      ),
+    ).toEqual(['Buy the replacement hoist from the capital budget.']);
+  });
+
   test('questions, rejected proposals and the last minutes are not decisions', () => {
     expect(
       decisionsOf(

@@ -4,7 +4,9 @@ import { capitalise, type Sentence, type Turn } from './sentences.ts';
 /**
  * Decisions: what the group agreed or approved, including an explicit agreement to keep something
  * as it is. Read from the words that settle a discussion:
- * - "agreed, X", "so we agree, X" / "so that's agreed" (X is then the proposal just put, or the next sentence);
+ * - "agreed, X", "so we agree, X" / "so that's agreed" (X is then the next sentence, or the proposal just put);
+ * - "X. Good, that's agreed." / "X. Agreed then.": a trailing agreement confirms the sentence before;
+ * - "I'm happy to approve that (in principle)", "that's approved": the approval of what was just proposed;
  * - "so we're going with X", "we'll go with X", "let's go with X";
  * - "the group approved X", "the committee supports X" ("the group approves the change" takes X from the next sentence);
  * - "we keep X", "we'll leave X monthly", "we stay quarterly", "we'll defer X to June".
@@ -29,9 +31,18 @@ const KEEP = /\bwe(?:'ll| will|'re going to)?\s+(?:just\s+)?((?:keep|leave|stay|
 /** "Keep" that is not about the matter decided. */
 const NOT_KEEP =
   /^(?:keep (?:you|them|everyone|people|it) (?:posted|updated|informed|in the loop)|leave it (?:there|for now|for today)|leave (?:that|it) with you|stay (?:on|in touch|with it)|bring (?:it|that|this) (?:back|up|to)|continue\b(?! with))/i;
+/** An approval of what was just put, by the person who can give it: "I'm happy to approve that in principle". */
+const APPROVAL_ALONE =
+  /^(?:(?:so|ok|okay|right|good|great|fine|then|yes)[,.]?\s+)*(?:(?:I'm|I am|we're|we are)\s+(?:happy|content|willing|pleased)\s+to|I(?:'ll| will| can)|I)\s+(?:approve|sign off|support)\s+(?:that|it|this)(?:\s+(?:one|proposal|request))?(?:\s+(?:in principle|then|now))?[.!]?$|^(?:(?:so|ok|okay|right|good|fine|then)[,.]?\s+)*(?:that's|that is|it's|it is)\s+approved(?:\s+(?:in principle|then))?[.!]?$/i;
+/** A bare agreement that looks forward to what it settles ("Right, so we're agreed. The …"), not back. */
+const FORWARD = /^(?:so|ok|okay|right|then)\b/i;
 const MINUTES = /\bminutes\b|\btrue record\b/i;
-/** A proposal just before a bare "agreed": "I'd like the committee to agree that X", "are people happy that X?". */
-const PROPOSAL = /\b(?:agree that|agree to|happy (?:that|with|to)|comfortable (?:that|with)|everyone ok with|agreed on|support)\s+(.+)$/i;
+/**
+ * A proposal just before a bare "agreed" or an approval: "I'd like the committee to agree that X",
+ * "are people happy that X?", "my suggestion is X", "what I'd like to do is X", "the sensible decision is that X".
+ */
+const PROPOSAL =
+  /\b(?:agree that|agree to|happy (?:that|with|to)|comfortable (?:that|with)|everyone ok with|agreed on|support|my (?:suggestion|proposal|recommendation) is(?: that)?|I(?:'d| would)? (?:suggest|propose|recommend)(?: that)?|what I(?:'d| would) like to do is|the (?:sensible|obvious|right|best|simplest) (?:decision|thing to do|option|answer|way forward) is(?: that| to)?)\s+(.+)$/i;
 
 export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
   const sentences = turns.flatMap((turn) => turn.sentences);
@@ -51,8 +62,12 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
   const text = sentence.text;
   const agreed = AGREED.exec(text);
   if (agreed?.[1]) return fromContent(agreed[1], sentence, at, sentences);
+  if (AGREED_ALONE.test(text.trim()) && !FORWARD.test(text.trim())) {
+    return contentBefore(sentence, at, sentences) ?? contentAround(sentence, at, sentences);
+  }
   if (
     AGREED_ALONE.test(text.trim()) ||
+    APPROVAL_ALONE.test(text.trim()) ||
     /^(?:the\s+)?(?:group|committee)\s+approves\s+(?:the|this|that)\s+(?:change|proposal|recommendation)[.!]?$/i.test(text.trim())
   ) {
     return contentAround(sentence, at, sentences);
@@ -98,6 +113,23 @@ function contentAround(sentence: Sentence, at: number, sentences: readonly Sente
     if (earlier === undefined || earlier.turn < sentence.turn - 4) break;
     const proposal = PROPOSAL.exec(earlier.text);
     if (proposal?.[1] && specificWords(proposal[1]).length >= 2) return { text: clause(proposal[1]), lines: [earlier.line, sentence.line] };
+  }
+  return null;
+}
+
+/**
+ * What a trailing "that's agreed" confirms: the same speaker's statement just before it in the
+ * turn, past any "does anyone disagree? No?" put in between ("the sensible decision is that X" gives X).
+ */
+function contentBefore(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  for (let index = at - 1; index >= 0; index -= 1) {
+    const earlier = sentences[index];
+    if (earlier === undefined || earlier.turn !== sentence.turn) return null;
+    if (/\?\s*$/.test(earlier.text) || specificWords(earlier.text).length < 3) continue;
+    if (requestIn(earlier.text) !== null) return null;
+    const proposal = PROPOSAL.exec(earlier.text)?.[1];
+    const text = proposal && specificWords(proposal).length >= 2 ? proposal : withoutOpeners(earlier.text);
+    return { text: clause(text), lines: [earlier.line, sentence.line] };
   }
   return null;
 }

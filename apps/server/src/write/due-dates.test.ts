@@ -25,6 +25,23 @@ describe('resolveDue: the README rules', () => {
     expect(due(text)).toEqual({ due: expected, said });
   });
 
+  test.each([
+    ["I'll post the audit scores as soon as I have them rather than waiting for the next meeting."],
+    ['Could you ring the supplier instead of on Friday?'],
+    ['Email the figures out without waiting until the end of October.'],
+    ["There's no need to wait until next week to book the engineer."],
+  ])('a date turned down is not a deadline: %s', (text) => {
+    expect(due(text)).toEqual({ due: null, said: null });
+  });
+
+  test('a deadline said beside an alternative turned down is still found', () => {
+    expect(due("I'll check the fridges daily rather than weekly until the end of October.")).toEqual({
+      due: '2027-10-31',
+      said: 'until the end of October',
+    });
+    expect(due("I'd rather not wait: I'll ring them by Friday.")).toEqual({ due: '2027-09-17', said: 'by Friday' });
+  });
+
   test('no date said gives null, and says nothing', () => {
     expect(due('I will look into the boiler.')).toEqual({ due: null, said: null });
   });

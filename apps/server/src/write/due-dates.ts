@@ -445,6 +445,14 @@ interface Candidate {
 }
 
 /**
+ * What comes just before a date that is the alternative turned down, not the deadline: "rather
+ * than (waiting for) the next meeting", "instead of on Friday", "without waiting for the audit",
+ * "no need to wait until June", "we shouldn't hold it until the next meeting".
+ */
+const NOT_A_DEADLINE =
+  /(?:\b(?:rather than|instead of|without)(?:\s+(?:waiting|holding (?:on|off|it|them)|leaving (?:it|them)|saving (?:it|them)|keeping (?:it|them)))?|\b(?:not|n't|no need to|never)\s+(?:\w+\s+){0,2}?(?:wait(?:ing)?|hold(?:ing)? (?:it|them|on|off)|leav(?:e|ing) (?:it|them)))\s*$/i;
+
+/**
  * The due date said in a text, resolved against the meeting date and the next meeting's date.
  * When several are said, a deadline ("by …", "before …", "end of …") wins over a bare date,
  * then the first said; a date before the meeting is a past event, not a deadline. `earlier`,
@@ -460,6 +468,7 @@ export function resolveDue(text: string, meetingDate: string | null, nextMeeting
     for (let match = rule.pattern.exec(clean); match !== null; match = rule.pattern.exec(clean)) {
       const due = rule.resolve(match, context);
       if (due !== null && meetingDate !== null && due < meetingDate) continue;
+      if (NOT_A_DEADLINE.test(clean.slice(0, match.index))) continue;
       candidates.push({
         index: match.index,
         said: match[0].trim(),

@@ -44,6 +44,15 @@ describe('minuteSentence', () => {
     );
   });
 
+  test('what the group agreed it will do reads impersonally', () => {
+    expect(minuteSentence("Right, agreed, we'll hire a second minibus for the summer outings.", 'Chair')).toBe(
+      'It was agreed to hire a second minibus for the summer outings.',
+    );
+    expect(minuteSentence("We agreed that we're going to paint the day room before Christmas.", 'Ann')).toBe(
+      'We agreed to paint the day room before Christmas.',
+    );
+  });
+
   test('questions, cut-off speech, fragments and short remarks are not sentences', () => {
     expect(minuteSentence('Can we get the quote for the roof repair by Friday?', 'Ann')).toBeNull();
     expect(minuteSentence('The thing about the roof is that the —', 'Ann')).toBeNull();

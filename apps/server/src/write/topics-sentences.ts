@@ -73,6 +73,8 @@ const OPENING =
   /^(?:(?:so|yeah|yes|yep|no|ok|okay|right|well|and|but|then|look|honestly|actually|basically|anyway|oh|ah|good|great|fine|lovely|sure|thanks|thank you|i mean|you know|to be honest|to be fair|in fact|just to say|mind you|of course|that's (?:helpful|fair|great|good|right|true|useful))\b[,.!]?\s+|(?:one|two|three|first|firstly|second|secondly|third|thirdly|finally),\s+)+/i;
 /** "Agreed, the clinic stays open." → "It was agreed that the clinic stays open." */
 const AGREED = /^(?:agreed|we agree|we're agreed|we are agreed)[,:]\s+/i;
+/** "… agreed that we'll order a new trolley": the group's own plan, which minutes write "… agreed to order a new trolley". */
+const AGREED_WE_WILL = /\bagreed that we(?:'ll| will|'re going to| are going to| shall)\s+/gi;
 /** Words that start a fragment of a sentence, not a sentence. */
 const FRAGMENT = /^(?:to|which|because|whether|including|except|unless|than|as well)\b/i;
 /** Asides inside speech: ", you know,", ", I mean,", "sort of", ", like,". */
@@ -98,7 +100,7 @@ const FIRST_PERSON_LEFT = /\bI\b|\b(?:me|my|mine|myself)\b/i;
  * A spoken sentence as minutes write it, or null when it does not read as one: openings and asides
  * removed, the first letter a capital, a full stop at the end; "I" as the subject becomes the
  * speaker ("I'll send it" → "Leah will send it") when no other "I", "me" or "my" remains — when
- * one does, the sentence stays as said; "Agreed, X" becomes "It was agreed that X". Questions,
+ * one does, the sentence stays as said; "Agreed, X" becomes "It was agreed that X" ("… that we'll X": "… to X"). Questions,
  * speech an interruption cut or restarted, fragments ("To check the pump …") and sentences of fewer
  * than `minWords` words are not sentences here.
  */
@@ -114,6 +116,7 @@ export function minuteSentence(sentence: string, speaker: string | null, minWord
     .trim();
   if (!/^[\p{L}\d"“‘]/u.test(text) || FRAGMENT.test(text)) return null;
   if (AGREED.test(text)) text = `It was agreed that ${lowerFirst(text.replace(AGREED, ''))}`;
+  text = text.replace(AGREED_WE_WILL, 'agreed to ');
   if (speaker && /^I\b/.test(text)) {
     const pattern = FIRST_PERSON.find(([form]) => form.test(text));
     if (pattern) {
