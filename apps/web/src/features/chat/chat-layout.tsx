@@ -1,6 +1,6 @@
 import { type ChatSessionSummary, hasAnyRole } from '@verity/shared';
 import { MessagesSquare, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -8,9 +8,13 @@ import { Drawer } from '../../components/ui/drawer';
 import { useAuthStore } from '../../lib/auth-store';
 import { CHAT_PATH } from './api';
 import { ChatThread } from './chat-thread';
-import { ConversationDeleteDialog } from './conversation-delete-dialog';
 import { ConversationList } from './conversation-list';
 import { ConversationPrivate } from './conversation-private';
+
+// Loaded when a deletion is asked for: no first visit to the chat pays for the dialog.
+const ConversationDeleteDialog = lazy(() =>
+  import('./conversation-delete-dialog').then((module) => ({ default: module.ConversationDeleteDialog })),
+);
 import { SharedConversation } from './shared-conversation';
 
 /** The phone and tablet drawer: wide enough for a title, never the whole screen. */
@@ -98,7 +102,11 @@ function ChatWorkspace() {
         <ConversationList {...listProps} onNavigate={closeDrawer} onClose={closeDrawer} />
       </Drawer>
 
-      <ConversationDeleteDialog session={deleting} onClose={() => setDeleting(null)} />
+      {deleting && (
+        <Suspense fallback={null}>
+          <ConversationDeleteDialog session={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

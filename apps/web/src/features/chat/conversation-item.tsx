@@ -1,12 +1,16 @@
 import type { ChatSessionSummary } from '@verity/shared';
 import { EllipsisVertical, Pencil, Trash2, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
 import { chatSessionPath } from './api';
-import { ConversationRenameForm } from './conversation-rename-form';
 import { formatConversationTime, formatConversationTimeFull } from './conversation-time';
+
+// Loaded when a rename starts: no first visit to the chat pays for the form.
+const ConversationRenameForm = lazy(() =>
+  import('./conversation-rename-form').then((module) => ({ default: module.ConversationRenameForm })),
+);
 
 export interface ConversationItemProps {
   session: ChatSessionSummary;
@@ -35,13 +39,15 @@ export function ConversationItem({ session, active, now, onOpen, onDelete }: Con
   if (editing) {
     return (
       <li>
-        <ConversationRenameForm
-          session={session}
-          onDone={() => {
-            restoreFocus.current = true;
-            setEditing(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConversationRenameForm
+            session={session}
+            onDone={() => {
+              restoreFocus.current = true;
+              setEditing(false);
+            }}
+          />
+        </Suspense>
       </li>
     );
   }

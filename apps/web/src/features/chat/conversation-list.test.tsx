@@ -243,7 +243,7 @@ describe('renaming a conversation', () => {
     await screen.findByRole('list', { name: 'Conversations' });
     await userEvent.click(screen.getByRole('button', { name: `More actions for “${title}”` }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
-    return screen.getByRole('textbox', { name: 'Conversation title' }) as HTMLInputElement;
+    return (await screen.findByRole('textbox', { name: 'Conversation title' })) as HTMLInputElement;
   }
 
   it('saves the new title on Enter and shows it in the list', async () => {
@@ -307,7 +307,7 @@ describe('deleting a conversation', () => {
     await screen.findByRole('list', { name: 'Conversations' });
     await userEvent.click(screen.getByRole('button', { name: `More actions for “${title}”` }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    return screen.getByRole('dialog', { name: 'Delete conversation?' });
+    return await screen.findByRole('dialog', { name: 'Delete conversation?' });
   }
 
   it('asks first, naming the conversation, and does nothing on Cancel', async () => {
