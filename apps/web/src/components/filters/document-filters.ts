@@ -23,6 +23,11 @@ function tagOf(reference: DocumentReference, kind: FilterKind): string {
   return kind === 'subDomain' ? reference.tags.subdomain : reference.tags[kind];
 }
 
+/** How many values narrow a search or question (a badge's count). */
+export function countFilters(filters: DocumentFilters): number {
+  return filters.category.length + filters.domain.length + filters.subDomain.length;
+}
+
 export function hasActiveFilters(filters: DocumentFilters): boolean {
   return FILTER_KINDS.some((kind) => filters[kind].length > 0);
 }

@@ -16,11 +16,6 @@ export interface ChatFiltersProps {
   disabled?: boolean;
 }
 
-/** How many values narrow the next question, for the Scope button's badge. */
-export function countFilters(filters: DocumentFilters): number {
-  return filters.category.length + filters.domain.length + filters.subDomain.length;
-}
-
 /**
  * The scope of the next question: the wiki's category, domain and subdomain pickers (options
  * narrowing each other the same way) and whether the organisation's internal documents count.

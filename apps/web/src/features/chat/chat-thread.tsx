@@ -1,13 +1,12 @@
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES, CHAT_ATTACHMENTS_MAX, CHAT_DEFAULT_TITLE, CHAT_MESSAGE_MAX_LENGTH } from '@verity/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
-import type { DocumentFilters } from '../../components/filters/document-filters';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { countFilters, type DocumentFilters } from '../../components/filters/document-filters';
 import { LoadingState } from '../../components/ui/loading-state';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useFilterData } from '../../lib/filter-data';
 import { isChatNotFound, useChatConfig, useChatSession } from './api';
 import { formatBytes } from './attachment-upload';
 import { ChatEmptyState } from './chat-empty-state';
-import { ChatFilters, countFilters } from './chat-filters';
 import { NEW_CONVERSATION_KEY, selectDraft, selectStream, useChatStore } from './chat-store';
 import { CitationPanel } from './citation-panel';
 import { Composer } from './composer';
@@ -21,6 +20,9 @@ import { useEnsureConversation } from './use-ensure-conversation';
 import { useSourcesPanel } from './use-sources-panel';
 import { useThreadScroll } from './use-thread-scroll';
 import { type PhoneNav, PhoneNavRow } from './phone-nav-row';
+
+// The scope panel's pickers load when it is first opened: no first visit to the chat pays for them.
+const ChatFilters = lazy(() => import('./chat-filters').then((module) => ({ default: module.ChatFilters })));
 
 export interface ChatThreadProps {
   /** null: /chat with no conversation yet (the first question creates one). */
@@ -157,17 +159,19 @@ export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
           end={phoneNav?.end}
         />
         {scopeOpen && (
-          <ChatFilters
-            id={scopePanelId}
-            references={filterData.data?.references ?? []}
-            filters={filters}
-            onChange={(next) => updateDraft(draftKey, { filters: next })}
-            onReset={() => updateDraft(draftKey, { filters: null })}
-            isDefault={draft.filters === null}
-            includeInternal={draft.includeInternal}
-            onIncludeInternalChange={(includeInternal) => updateDraft(draftKey, { includeInternal })}
-            disabled={!filterData.data}
-          />
+          <Suspense fallback={null}>
+            <ChatFilters
+              id={scopePanelId}
+              references={filterData.data?.references ?? []}
+              filters={filters}
+              onChange={(next) => updateDraft(draftKey, { filters: next })}
+              onReset={() => updateDraft(draftKey, { filters: null })}
+              isDefault={draft.filters === null}
+              includeInternal={draft.includeInternal}
+              onIncludeInternalChange={(includeInternal) => updateDraft(draftKey, { includeInternal })}
+              disabled={!filterData.data}
+            />
+          </Suspense>
         )}
         <div
           ref={scroll.scrollRef}
