@@ -1,39 +1,20 @@
 /** One structured request against the fake OpenAI-compatible server: validation, the one retry, failures. */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ChatEngineError, type ProviderSettings, providerModel } from '../ai/provider-engine.ts';
-import { contentText, type FakeOpenAI, startFakeOpenAI } from '../test/fake-openai.ts';
+import { ChatEngineError, providerModel } from '../ai/provider-engine.ts';
+import { contentText } from '../test/fake-openai.ts';
+import { fakeProviderForTests } from '../test/fake-provider.ts';
 import { parseStructured, requestStructured } from './provider-call.ts';
 
 const API_KEY = 'sk-write-test-0123456789abcdef';
 const schema = z.object({ colour: z.string(), count: z.number().int() });
 
-let fake: FakeOpenAI;
-let settings: ProviderSettings;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  settings = {
-    provider: 'openai-compatible',
-    model: 'fake-model',
-    baseUrl: fake.url,
-    apiKey: API_KEY,
-    timeoutMs: 1000,
-    maxRetries: 0,
-    maxContextTokens: 16_000,
-  };
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const provider = fakeProviderForTests({ model: 'fake-model', apiKey: API_KEY, timeoutMs: 1000 });
 
 function ask(signal?: AbortSignal) {
   return requestStructured({
-    settings,
-    model: providerModel(settings),
+    settings: provider.settings,
+    model: providerModel(provider.settings),
     name: 'paint',
     schema,
     system: 'You name a paint.',
@@ -46,15 +27,15 @@ function ask(signal?: AbortSignal) {
 /** Answers the requests in turn with the given texts. */
 function answerInTurn(...texts: string[]) {
   let i = 0;
-  fake.replyWith(() => ({ kind: 'text', text: texts[Math.min(i++, texts.length - 1)] }));
+  provider.fake.replyWith(() => ({ kind: 'text', text: texts[Math.min(i++, texts.length - 1)] }));
 }
 
 describe('requestStructured', () => {
   test('asks for JSON in the schema and returns the validated answer', async () => {
     answerInTurn('{"colour":"teal","count":3}');
     await expect(ask()).resolves.toEqual({ ok: true, value: { colour: 'teal', count: 3 } });
-    expect(fake.requests).toHaveLength(1);
-    const body = fake.requests[0]?.body;
+    expect(provider.fake.requests).toHaveLength(1);
+    const body = provider.fake.requests[0]?.body;
     expect(body?.response_format).toMatchObject({
       type: 'json_schema',
       json_schema: { name: 'paint', schema: { required: ['colour', 'count'] } },
@@ -65,8 +46,8 @@ describe('requestStructured', () => {
   test('asks once more with the validation error, and accepts the corrected answer', async () => {
     answerInTurn('Sure! Here it is: teal, three', '{"colour":"teal","count":3}');
     await expect(ask()).resolves.toEqual({ ok: true, value: { colour: 'teal', count: 3 } });
-    expect(fake.requests).toHaveLength(2);
-    const retry = fake.requests[1]?.body.messages ?? [];
+    expect(provider.fake.requests).toHaveLength(2);
+    const retry = provider.fake.requests[1]?.body.messages ?? [];
     expect(retry.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(contentText(retry[2]?.content)).toBe('Sure! Here it is: teal, three');
     expect(contentText(retry[3]?.content)).toMatch(/not valid JSON/);
@@ -77,36 +58,36 @@ describe('requestStructured', () => {
     const answer = await ask();
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.problem).toMatch(/count/);
-    expect(fake.requests).toHaveLength(2);
-    expect(contentText(fake.requests[1]?.body.messages?.at(-1)?.content)).toMatch(/required shape[\s\S]*count/);
+    expect(provider.fake.requests).toHaveLength(2);
+    expect(contentText(provider.fake.requests[1]?.body.messages?.at(-1)?.content)).toMatch(/required shape[\s\S]*count/);
   });
 
   test('reports a refusal of the request content (HTTP 400) without retrying', async () => {
-    fake.replyWith({ kind: 'error', status: 400, message: 'The content was filtered' });
+    provider.fake.replyWith({ kind: 'error', status: 400, message: 'The content was filtered' });
     const answer = await ask();
     expect(answer.ok).toBe(false);
-    expect(fake.requests).toHaveLength(1);
+    expect(provider.fake.requests).toHaveLength(1);
   });
 
   test('throws a provider failure with the key scrubbed from its message', async () => {
-    fake.replyWith({ kind: 'error', status: 401, message: `Incorrect API key provided: ${API_KEY}` });
+    provider.fake.replyWith({ kind: 'error', status: 401, message: `Incorrect API key provided: ${API_KEY}` });
     const refused = await ask().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ChatEngineError);
     expect((refused as ChatEngineError).kind).toBe('refused');
     expect(String((refused as Error).message)).not.toContain(API_KEY);
     expect(JSON.stringify(refused)).not.toContain(API_KEY);
 
-    fake.replyWith({ kind: 'error', status: 503 });
+    provider.fake.replyWith({ kind: 'error', status: 503 });
     await expect(ask()).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
   test('times out a provider that goes quiet, and stops when aborted', async () => {
-    fake.replyWith({ kind: 'hang' });
+    provider.fake.replyWith({ kind: 'hang' });
     await expect(ask()).rejects.toMatchObject({ kind: 'timeout' });
 
     const controller = new AbortController();
     const asking = ask(controller.signal);
-    await fake.waitForRequests(2);
+    await provider.fake.waitForRequests(2);
     controller.abort(new Error('the job was cancelled'));
     await expect(asking).rejects.toThrow('the job was cancelled');
   });

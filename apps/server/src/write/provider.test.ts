@@ -4,9 +4,9 @@
  * in the ways real models do: not JSON, the wrong shape, lines that do not exist or do not say
  * the item, one bad chunk among several.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProviderSettings } from '../ai/provider-engine.ts';
-import { contentText, type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '../test/fake-openai.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { contentText, type FakeRequest } from '../test/fake-openai.ts';
+import { fakeProviderForTests } from '../test/fake-provider.ts';
 import { builtinWriteEngine } from './builtin.ts';
 import { MAP_INSTRUCTIONS, REDUCE_INSTRUCTIONS } from './provider-prompt.ts';
 import { providerWriteEngine } from './provider.ts';
@@ -15,27 +15,7 @@ import type { LibraryCode, WriteInput, WriteStage } from './types.ts';
 
 const API_KEY = 'sk-provider-write-9f8e7d6c5b4a3210';
 
-let fake: FakeOpenAI;
-let settings: ProviderSettings;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  settings = {
-    provider: 'openai-compatible',
-    model: 'fake-writer',
-    baseUrl: fake.url,
-    apiKey: API_KEY,
-    timeoutMs: 2000,
-    maxRetries: 0,
-    maxContextTokens: 16_000,
-  };
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  fake.reset();
-});
+const provider = fakeProviderForTests({ model: 'fake-writer', apiKey: API_KEY, timeoutMs: 2000 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -120,19 +100,19 @@ function answer(value: unknown) {
 }
 
 async function findingsOf(input: WriteInput, onStage?: (stage: WriteStage, detail?: Record<string, number>) => void, signal?: AbortSignal) {
-  return providerWriteEngine(settings).findings(input, { onStage, signal });
+  return providerWriteEngine(provider.settings).findings(input, { onStage, signal });
 }
 
 describe('the provider writing engine', () => {
   test('sends the numbered lines with the fixed instructions and keeps the items whose lines say them', async () => {
-    fake.replyWith((request) => answer(notesFor(request)));
+    provider.fake.replyWith((request) => answer(notesFor(request)));
     const findings = await findingsOf(inputOf(SHORT));
 
-    expect(fake.requests).toHaveLength(1);
-    const body = fake.requests[0]?.body;
+    expect(provider.fake.requests).toHaveLength(1);
+    const body = provider.fake.requests[0]?.body;
     expect(contentText(body?.messages?.[0]?.content)).toBe(MAP_INSTRUCTIONS);
     expect(body?.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'meeting_notes' } });
-    const prompt = userText(fake.requests[0] as FakeRequest);
+    const prompt = userText(provider.fake.requests[0] as FakeRequest);
     expect(prompt).toContain('Meeting date: 2025-03-14.');
     expect(prompt).toContain('[1] Alex Moreno: Good morning, this is the estates compliance meeting for March.');
     expect(prompt).toContain('[10] Bea Quist: The car park lighting is fine, nothing to report there.');
@@ -166,7 +146,7 @@ describe('the provider writing engine', () => {
   });
 
   test('drops items citing lines that do not exist or do not say them, and keeps the rest', async () => {
-    fake.replyWith((request) => {
+    provider.fake.replyWith((request) => {
       const notes = notesFor(request);
       return answer({
         ...notes,
@@ -191,29 +171,29 @@ describe('the provider writing engine', () => {
 
   test('asks again after an answer in the wrong shape and uses the corrected answer', async () => {
     let calls = 0;
-    fake.replyWith((request) => {
+    provider.fake.replyWith((request) => {
       calls += 1;
       const notes = notesFor(request);
       return calls === 1 ? answer({ ...notes, actions: notes.actions.map(({ lines: _lines, ...action }) => action) }) : answer(notes);
     });
     const findings = await findingsOf(inputOf(SHORT));
-    expect(fake.requests).toHaveLength(2);
-    expect(contentText(fake.requests[1]?.body.messages?.at(-1)?.content)).toMatch(/required shape[\s\S]*lines/);
+    expect(provider.fake.requests).toHaveLength(2);
+    expect(contentText(provider.fake.requests[1]?.body.messages?.at(-1)?.content)).toMatch(/required shape[\s\S]*lines/);
     expect(findings.actions).toHaveLength(2);
   });
 
   test('falls back to the built-in engine when the answer is still not valid after one retry', async () => {
-    fake.replyWith({ kind: 'text', text: 'I am sorry, I cannot produce minutes for this meeting.' });
+    provider.fake.replyWith({ kind: 'text', text: 'I am sorry, I cannot produce minutes for this meeting.' });
     const input = inputOf(SHORT);
     const findings = await findingsOf(input);
-    expect(fake.requests).toHaveLength(2);
+    expect(provider.fake.requests).toHaveLength(2);
     expect(findings).toEqual(await builtinWriteEngine.findings(input, {}));
   });
 
   test('reads a two-hour meeting in chunks, reports them, and merges the chunks into one set of findings', async () => {
     const input = inputOf(longMeeting());
     expect(input.transcript.lines.length).toBeGreaterThan(1000);
-    fake.replyWith((request) => {
+    provider.fake.replyWith((request) => {
       if (!isReduce(request)) return answer(notesFor(request));
       const parts = [...userText(request).matchAll(/^T(\d+) /gm)].map((match) => Number(match[1]));
       const half = Math.ceil(parts.length / 2);
@@ -231,13 +211,13 @@ describe('the provider writing engine', () => {
       stages.push([stage, detail]);
     });
 
-    const maps = fake.requests.filter((request) => !isReduce(request));
+    const maps = provider.fake.requests.filter((request) => !isReduce(request));
     expect(maps.length).toBeGreaterThanOrEqual(3);
-    expect(fake.requests.filter(isReduce)).toHaveLength(1);
+    expect(provider.fake.requests.filter(isReduce)).toHaveLength(1);
     // Every line was sent, each map request within its share of the context.
     const sent = new Set(maps.flatMap((request) => linesOf(request).map((line) => line.n)));
     expect(sent.size).toBe(input.transcript.lines.length);
-    for (const request of maps) expect(userText(request).length / 4).toBeLessThan(settings.maxContextTokens * 0.55);
+    for (const request of maps) expect(userText(request).length / 4).toBeLessThan(provider.settings.maxContextTokens * 0.55);
     const progress = stages.filter(([stage]) => stage === 'items').map(([, detail]) => detail);
     expect(progress).toEqual(Array.from({ length: maps.length + 1 }, (_, i) => ({ chunks_done: i, chunks: maps.length })));
 
@@ -264,7 +244,7 @@ describe('the provider writing engine', () => {
   test('a chunk still invalid after its retry takes the built-in findings for its lines; the others are the model’s', async () => {
     const input = inputOf(longMeeting());
     let broken: { from: number; to: number } | null = null;
-    fake.replyWith((request) => {
+    provider.fake.replyWith((request) => {
       if (isReduce(request)) return { kind: 'text', text: '{"title": "unfinished' };
       const lines = linesOf(request);
       if (userText(request).includes('This is part 2 of')) {
@@ -299,13 +279,13 @@ describe('the provider writing engine', () => {
   });
 
   test('stops when aborted, and the provider request with it', async () => {
-    fake.replyWith({ kind: 'hang' });
+    provider.fake.replyWith({ kind: 'hang' });
     const controller = new AbortController();
     const writing = findingsOf(inputOf(SHORT), undefined, controller.signal);
-    await fake.waitForRequests(1);
+    await provider.fake.waitForRequests(1);
     controller.abort(new Error('the job was stopped'));
     await expect(writing).rejects.toThrow('the job was stopped');
-    await vi.waitFor(() => expect(fake.requests[0]?.aborted).toBe(true));
+    await vi.waitFor(() => expect(provider.fake.requests[0]?.aborted).toBe(true));
   });
 
   test('never puts the API key in an error or a log line', async () => {
@@ -319,17 +299,17 @@ describe('the provider writing engine', () => {
       logged.push(String(warning));
     });
 
-    fake.replyWith((request) => answer(notesFor(request)));
+    provider.fake.replyWith((request) => answer(notesFor(request)));
     await findingsOf(inputOf(SHORT));
-    fake.replyWith({ kind: 'error', status: 401, message: `Incorrect API key provided: ${API_KEY}.` });
+    provider.fake.replyWith({ kind: 'error', status: 401, message: `Incorrect API key provided: ${API_KEY}.` });
     const failure = await findingsOf(inputOf(SHORT)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     const told = [String((failure as Error).message), String((failure as Error).stack), JSON.stringify(failure), ...logged].join('\n');
     expect(told).not.toContain(API_KEY);
     expect(told).toMatch(/HTTP 401/);
     // The key travelled only where it belongs: the request's authorisation header.
-    expect(fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(JSON.stringify(fake.requests.map((request) => request.body))).not.toContain(API_KEY);
+    expect(provider.fake.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(JSON.stringify(provider.fake.requests.map((request) => request.body))).not.toContain(API_KEY);
   });
 });
 
