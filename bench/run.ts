@@ -1,12 +1,13 @@
 /**
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
- * diff, chat latency and the writing assistant's built-in engine. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint. Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { benchChat } from './chat.ts';
 import { benchCompare } from './compare.ts';
+import { benchEditor } from './editor.ts';
 import { benchIngest } from './ingest.ts';
 import { benchSearch, SCALE } from './search.ts';
 import { printTable, type Row } from './stats.ts';
@@ -21,6 +22,7 @@ const TARGETS = {
   providerOverheadP95: 150,
   writeHourMs: 3000,
   writeTwoHoursMs: 6000,
+  editorKeystrokeP95: 50,
 };
 
 const only = new Set(process.argv.slice(2));
@@ -98,6 +100,19 @@ if (wanted('write')) {
     result.twoHourMs <= TARGETS.writeTwoHoursMs,
     `2-hour transcript → minutes p95 ${result.twoHourMs.toFixed(0)} ms ≤ ${TARGETS.writeTwoHoursMs} ms`,
   );
+}
+
+if (wanted('editor')) {
+  const result = await benchEditor();
+  if (result.skipped) console.log(`Editor bench skipped: ${result.skipped}.`);
+  else {
+    printTable('Writing assistant editor (Chromium)', result.rows);
+    const p95 = result.longP95 ?? Number.NaN;
+    verdict(
+      p95 <= TARGETS.editorKeystrokeP95,
+      `editor keystroke → paint p95 on 20 pages ${p95.toFixed(1)} ms ≤ ${TARGETS.editorKeystrokeP95} ms`,
+    );
+  }
 }
 
 console.log('\nTargets');
