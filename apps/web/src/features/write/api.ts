@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type EndpointBody, isApiError } from '../../lib/api-client';
 import { downloadApiFile } from '../../lib/download';
+import { recordOnboardingProgress } from '../../lib/onboarding-progress';
 
 /**
  * The writing assistant's calls: query options, hooks and cache updates. Saving the editor's
@@ -217,4 +218,5 @@ export async function downloadSampleTranscript(): Promise<void> {
     console.error('The sample transcript could not be downloaded', error);
     window.open(url, '_blank', 'noopener');
   }
+  recordOnboardingProgress('write', 'sample_downloaded');
 }

@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/ui/loading-state';
 import { toast } from '../../components/ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { errorDialogPayloadFromClientError, openErrorDialog } from '../../lib/error-dialog-store';
+import { recordOnboardingProgress } from '../../lib/onboarding-progress';
 import { downloadWriteDocx, WRITE_PATH } from './api';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { DocumentHeader } from './document-header';
@@ -55,6 +56,7 @@ export function DocumentWorkspace({ document, onReload }: DocumentWorkspaceProps
     try {
       if (!(await autosave.settle())) toast.info(DOWNLOAD_UNSAVED_MESSAGE);
       await downloadWriteDocx(document.external_id);
+      recordOnboardingProgress('write', 'docx_downloaded');
       toast.success('The document was downloaded');
     } catch (error) {
       if (isApiError(error)) openErrorDialog(errorDialogPayloadFromClientError(error.clientError));

@@ -1,6 +1,7 @@
 import type { WriteContent, WriteDocument } from '@verity/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { recordOnboardingProgress } from '../../lib/onboarding-progress';
 import { saveWriteContent, writeKeys } from './api';
 import { type Autosaver, createAutosaver, type SaveState } from './autosave';
 
@@ -33,6 +34,7 @@ export function useAutosave(externalId: string, version: number): AutosaveHandle
       version: loadedVersion.current,
       save: async (body) => {
         const saved = await saveWriteContent(externalId, body);
+        recordOnboardingProgress('write', 'document_edited');
         queryClient.setQueryData<WriteDocument>(writeKeys.document(externalId), (document) =>
           document ? { ...document, content: body.content, version: saved.version, updated_at: saved.updated_at } : document,
         );

@@ -2,6 +2,7 @@ import type { WriteContent, WriteEvidence } from '@verity/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onboardingProgress } from '../../lib/onboarding-progress';
 import { buildFlags, buildTestUser } from '../../test/fixtures';
 import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -119,7 +120,9 @@ describe('/write/{external_id}', () => {
 
     await person.click(await screen.findByRole('button', { name: 'Type in the editor' }));
     expect(saveState()).toBe('Saving…');
+    expect(onboardingProgress('write').has('document_edited')).toBe(false);
     await waitFor(() => expect(saveState()).toBe('Saved'));
+    expect(onboardingProgress('write').has('document_edited')).toBe(true);
     expect(saves(calls)).toEqual([
       {
         content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ward refurbishment group (edited)' }] }] },
@@ -261,6 +264,7 @@ describe('/write/{external_id}', () => {
     await person.click(screen.getByRole('button', { name: 'Download .docx' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]?.download).toBe('Meeting minutes - Ward.docx');
+    expect(onboardingProgress('write').has('docx_downloaded')).toBe(true);
     const order = calls.filter((call) => call.method === 'PATCH' || call.path.endsWith('/docx'));
     expect(order.map((call) => `${call.method} ${call.path}`)).toEqual([`PATCH ${DOCUMENT_URL}/content`, `GET ${DOCUMENT_URL}/docx`]);
     const docx = calls.find((call) => call.path.endsWith('/docx'));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
+import { onboardingProgress } from '../../lib/onboarding-progress';
 import { buildFlags, buildTestUser } from '../../test/fixtures';
 import { failure, type MockHandler, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -200,9 +201,12 @@ describe('/write: starting a document', () => {
     const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
     const person = userEvent.setup();
     renderApp('/write', { user });
+    expect(onboardingProgress('write').has('sample_downloaded')).toBe(false);
     await person.click(await screen.findByRole('button', { name: 'Download a sample transcript' }));
     await waitFor(() => expect(opened).toHaveBeenCalledWith('/api/write/sample-transcript', '_blank', 'noopener'));
     expect(logged).toHaveBeenCalled();
+    // The person has the file either way, so the onboarding step is done.
+    expect(onboardingProgress('write').has('sample_downloaded')).toBe(true);
   });
 });
 
