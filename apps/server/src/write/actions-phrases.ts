@@ -148,13 +148,16 @@ export function requestIn(sentence: string): Request | null {
   return null;
 }
 
-/** A task asked of nobody in particular ("we need someone to …", "somebody should …"): only a volunteer makes it an action. */
+/**
+ * A task asked of nobody in particular ("we need someone to …", "somebody should …", "can anyone
+ * cover the desk?"): only a volunteer makes it an action.
+ */
 export function openRequestIn(sentence: string): string | null {
   const match =
-    /\b(?:we need|we'll need|I need|can|could) (?:someone|somebody|a volunteer) to\s+(.+)$|\b(?:someone|somebody) (?:should|ought to|needs to|could|has to|must)\s+(?:really\s+|probably\s+)?(.+)$/i.exec(
+    /\b(?:we need|we'll need|I need|can|could) (?:someone|somebody|a volunteer) to\s+(.+)$|\b(?:someone|somebody) (?:should|ought to|needs to|could|has to|must)\s+(?:really\s+|probably\s+)?(.+)$|\b(?:can|could|would|will) (?:someone|somebody|anyone|anybody)\s+(?!else\b|remember\b|see\b|hear\b|think\b)(?:please\s+)?(.+?)\??$/i.exec(
       sentence,
     );
-  return match ? clause(match[1] ?? match[2] ?? '') : null;
+  return match ? clause(match[1] ?? match[2] ?? match[3] ?? '') : null;
 }
 
 /** "When can you get it done?", "By when, Sam?", "How long would it take?": a deadline asked of someone. */

@@ -8,7 +8,8 @@ import type { Meeting } from './types.ts';
 
 /**
  * What an action concerns, when its text does not say it: the agenda item it was taken under
- * is woven in (actions-wording.ts: "On fire doors, submit the bid."), and a place named more than once, or with a
+ * is woven in (actions-wording.ts: "On fire doors, submit the bid.") unless the action, said as
+ * the item opens, is about the talk before it; and a place named more than once, or with a
  * number or letter, follows in brackets ("… (East Wing)", "… (Ward 7)") when neither the action nor what it was
  * taken from names a place, and the place was named in the action's own exchange (its sentences or the two just
  * before), at the opening of its agenda item, or is what the discussion keeps coming back to (named more than
@@ -68,7 +69,13 @@ function withSubject(action: FoundAction, scope: Scope, nameWords: ReadonlySet<s
   }
   // An action that already names the item's head ("re-run the audit" under "Medication audit") needs no more of it.
   const head = specificWords(topic?.title ?? '').at(-1);
-  if (topic && !GENERIC_TOPIC.test(topic.title.trim()) && head !== undefined && !words.has(stemOf(head))) {
+  if (
+    topic &&
+    !GENERIC_TOPIC.test(topic.title.trim()) &&
+    head !== undefined &&
+    !words.has(stemOf(head)) &&
+    !aboutEarlierTalk(action, own, topic, scope.sentences)
+  ) {
     const said = scope.sentences.filter((sentence) => sentence.line >= topic.from_line && sentence.line <= topic.to_line);
     text = withTopic(
       text,
@@ -78,6 +85,28 @@ function withSubject(action: FoundAction, scope: Scope, nameWords: ReadonlySet<s
     );
   }
   return { ...action, action: text };
+}
+
+/**
+ * Whether an action said at the opening of an agenda item belongs to the talk before it ("Next
+ * item, the website. — Before we move on, I'll book the room for the retro."): neither its text nor
+ * its own sentences share a word with the item's title or the rest of what was said under it, and
+ * its text shares one with what was said before the item. Such an action is not credited to the item.
+ */
+function aboutEarlierTalk(action: FoundAction, own: readonly Sentence[], topic: WriteTopic, sentences: readonly Sentence[]): boolean {
+  const first = action.lines[0] ?? 0;
+  if (first >= topic.from_line + TOPIC_OPENING_LINES) return false;
+  const stems = (texts: readonly string[]) => new Set(texts.flatMap((text) => specificWords(text).map(stemOf)));
+  const task = stems([action.action]);
+  const mine = stems([action.action, ...own.map((sentence) => sentence.text)]);
+  const item = stems([
+    topic.title,
+    ...sentences
+      .filter((sentence) => sentence.line >= topic.from_line && sentence.line <= topic.to_line && !action.lines.includes(sentence.line))
+      .map((sentence) => sentence.text),
+  ]);
+  const before = stems(sentences.filter((sentence) => sentence.line < topic.from_line).map((sentence) => sentence.text));
+  return ![...mine].some((stem) => item.has(stem)) && [...task].some((stem) => before.has(stem));
 }
 
 /** Whether any of these texts already says where ("for the main hospital", "on Elm", "the ward"). */

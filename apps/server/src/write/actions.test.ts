@@ -95,6 +95,34 @@ describe('commitments the speaker makes', () => {
     expect(summary(actions)).toEqual([{ owner: 'Ada Cole', action: 'Draft the new visitor parking policy.', due: '2027-11-10' }]);
   });
 
+  test('a question put after a dash is not part of the commitment, nor is its date', () => {
+    const actions = actionsOf(
+      'Mira Holt: The skylight in the stairwell leaks whenever it rains.',
+      "Jon Pike: I'll look into that — Mira, is the glazier still coming on Friday?",
+    );
+    expect(summary(actions)).toEqual([
+      { owner: 'Jon Pike', action: 'Look into that — The skylight in the stairwell leaks whenever it rains.', due: null },
+    ]);
+  });
+
+  test('a vague commitment does not take the decision just stated as what it is about', () => {
+    const actions = actionsOf(
+      'Ada Cole: The projector in the meeting room keeps overheating.',
+      'Mira Holt: Agreed, the group moves the monthly training to the library.',
+      "Jon Pike: I'll look into that.",
+    );
+    expect(actions.map((action) => action.action)).toEqual(['Look into that — The projector in the meeting room keeps overheating.']);
+  });
+
+  test('"I\'ll do it" answering an open "can anyone …?" takes that request and its date, not the most telling remark', () => {
+    const actions = actionsOf(
+      'Jon Pike: The extinguisher log for the basement plant room has gone missing again.',
+      'Mira Holt: Can anyone cover the reception desk next Tuesday?',
+      "Ada Cole: I'll do it.",
+    );
+    expect(summary(actions)).toEqual([{ owner: 'Ada Cole', action: 'Cover the reception desk.', due: '2027-10-19' }]);
+  });
+
   test('a due date given in answer to "by when?" belongs to the commitment', () => {
     const actions = actionsOf(
       "Jon Pike: I'll reissue the contractor keys.",
@@ -274,6 +302,25 @@ describe('what an action concerns', () => {
       'On the laundry contract, write to the supplier about the torn sheets.',
       'Email the list to the garden firm.',
     ]);
+  });
+
+  test('an action said as a new item opens, about what was said before it, is not credited to the new item', () => {
+    const actions = actionsUnder(
+      [topic('Window cleaning', 2, 3), topic('Staff parking', 4, 6)],
+      'Mira Holt: The window cleaning contract ends soon and the quotes for the survey are in.',
+      'Jon Pike: The survey quotes look fair.',
+      'Mira Holt: Next item, staff parking. The barrier is stuck open.',
+      "Jon Pike: Before we move on, I'll send the survey quotes to finance.",
+      'Mira Holt: The barrier firm is booked for Monday.',
+    );
+    expect(actions.map((action) => action.action)).toEqual(['Send the survey quotes to finance.']);
+    const about = actionsUnder(
+      [topic('Staff parking', 2, 4)],
+      'Mira Holt: Next item, staff parking. The barrier is stuck open.',
+      "Jon Pike: I'll chase the barrier engineer.",
+      'Mira Holt: Thanks.',
+    );
+    expect(about.map((action) => action.action)).toEqual(['On staff parking, chase the barrier engineer.']);
   });
 
   test('a text that names the item\'s head word needs no more of the item; "as well" goes', () => {

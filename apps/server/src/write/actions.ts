@@ -20,6 +20,7 @@ import {
 import { type Candidate, type FoundAction, mergeCandidates, type Source, stemOf } from './actions-merge.ts';
 import { withSubjects } from './actions-subject.ts';
 import { actionText } from './actions-wording.ts';
+import { statesDecision } from './decisions.ts';
 import { type DueDate, resolveDue } from './due-dates.ts';
 import { cleanName, nameWordsOf, roleTitle } from './people.ts';
 import type { Sentence, Turn } from './sentences.ts';
@@ -278,14 +279,15 @@ class ActionReader {
 
   /** The speaker's own "I'll …", "leave it with me", "I'd like to …". */
   private commitment(at: number, sentence: Sentence): void {
-    if (sentence.speaker === null || /\?\s*$/.test(sentence.text)) return;
-    const said = commitmentIn(sentence.text);
+    const text = beforeQuestion(sentence.text);
+    if (sentence.speaker === null || /\?\s*$/.test(text)) return;
+    const said = commitmentIn(text);
     if (said === null || !isTask(said.verbPhrase)) return;
     if (said.kind === 'team' && this.answered(at, sentence) === null) return;
     if (this.answersSpeakNow(sentence)) return;
     const owner = this.speakerName(sentence.speaker);
     if (owner === null) return;
-    const due = this.dueAround(at, [sentence.text]);
+    let due = this.dueAround(at, [text]);
     const lines = [...sentence.lines];
     let task = withoutDue(said.verbPhrase, due);
     let context: string | null = null;
@@ -303,11 +305,16 @@ class ActionReader {
         else if (found.source === 'context') context = found.text;
         lines.push(...found.lines);
         anchor = found.anchor;
+        // "Can anyone cover the desk next Tuesday?" "I'll do it.": the date asked for is the one taken on.
+        if (due.said === null && found.source === 'task' && task === found.text) {
+          due = this.dueOf([found.text], at);
+          task = withoutDue(task, due);
+        }
       }
     } else {
       anchor = this.answered(at, sentence);
     }
-    const condition = conditionOf(sentence.text);
+    const condition = conditionOf(text);
     if (condition !== null) task = `${condition}, ${task}`;
     if (context === null && source === 'task' && isThin(task, this.nameWords)) {
       const found = this.contextBefore(at, sentence.turn, task, true);
@@ -449,8 +456,8 @@ class ActionReader {
 
   /**
    * What a vague commitment refers to: a request or assignment to its owner, an open request
-   * ("we need someone to …"), or the owner's own plan, in the sentences just before; else what
-   * was said just before (context).
+   * ("we need someone to …", or "can anyone …?" that the owner answers first), or the owner's own
+   * plan, in the sentences just before; else what was said just before (context).
    */
   private referent(at: number, sentence: Sentence, owner: string, task: string): Referent | null {
     const answered = this.answered(at, sentence);
@@ -471,7 +478,9 @@ class ActionReader {
       if (earlier === undefined || earlier.turn < sentence.turn - LOOK_BACK_TURNS) break;
       const mine = this.speakerName(earlier.speaker) === owner;
       const open = openRequestIn(earlier.text);
-      if (open !== null && !isVague(open) && /\bneed (?:someone|somebody)\b/i.test(earlier.text))
+      // "We need someone to …" stands open a while; "can anyone …?" is taken by whoever answers it first.
+      const putToOwner = !mine && /\?\s*$/.test(earlier.text) && this.firstResponder(earlier) === sentence.speaker;
+      if (open !== null && !isVague(open) && (/\bneed (?:someone|somebody)\b/i.test(earlier.text) || putToOwner))
         return { text: open, lines: earlier.lines, source: 'task', anchor: index };
       const plan = mine ? commitmentIn(earlier.text) : null;
       if (plan !== null && plan.kind === 'plan' && !isVague(plan.verbPhrase) && isTask(plan.verbPhrase))
@@ -505,7 +514,13 @@ class ActionReader {
     for (let index = at - 1; index >= 0 && considered < CONTEXT_CANDIDATES; index -= 1) {
       const earlier = this.sentences[index];
       if (earlier === undefined || earlier.turn < turn - LOOK_BACK_TURNS) break;
-      if (commitmentIn(earlier.text) !== null || assignmentIn(earlier.text) !== null || DONE.test(earlier.text)) continue;
+      if (
+        commitmentIn(earlier.text) !== null ||
+        assignmentIn(earlier.text) !== null ||
+        DONE.test(earlier.text) ||
+        statesDecision(earlier.text)
+      )
+        continue;
       const words = specificWords(earlier.text).filter((word) => !NEED.test(word));
       if (words.length < 2) continue;
       const question = /\?\s*$/.test(earlier.text);
@@ -653,6 +668,16 @@ function furtherStep(task: string, reply: Turn, due: DueDate): string | null {
     if (!isVague(step) && words.every((word) => !asked.has(word))) return step;
   }
   return null;
+}
+
+/**
+ * A sentence without a question put after a dash ("I'll look into that — Ana, is the engineer
+ * still coming Monday?"): the question is another matter, for someone else to answer, and its
+ * words and date are not the commitment's.
+ */
+function beforeQuestion(text: string): string {
+  const dash = /\s+[—–-]\s+(?=[^—–]*\?\s*$)/.exec(text);
+  return dash === null ? text : text.slice(0, dash.index);
 }
 
 /** A sentence as an action's context: no opening fillers, no question mark (actionText shortens it). */

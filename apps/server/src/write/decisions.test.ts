@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findDecisions } from './decisions.ts';
+import { findDecisions, statesDecision } from './decisions.ts';
 import { turnsOf } from './sentences.ts';
 import { readTranscript } from './transcript.ts';
 
@@ -109,5 +109,16 @@ describe('findDecisions', () => {
         'Nell Ford: I think we park that one for now.',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('statesDecision', () => {
+  test('a settlement in its own words is a decision; a question, a backing or a plain remark is not', () => {
+    expect(statesDecision('Agreed, we close the side entrance at eight.')).toBe(true);
+    expect(statesDecision('So the panel approved the new uniform budget.')).toBe(true);
+    expect(statesDecision("We're going with the cheaper cleaning firm.")).toBe(true);
+    expect(statesDecision('Are we agreed, we close the side entrance?')).toBe(false);
+    expect(statesDecision('We support that, Nell.')).toBe(false);
+    expect(statesDecision('The side entrance is left open at night.')).toBe(false);
   });
 });

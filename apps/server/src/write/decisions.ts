@@ -58,6 +58,20 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
   return dedupe(found);
 }
 
+/**
+ * Whether a sentence states a decision in its own words ("agreed, we move the clinic", "the board
+ * approved the bid", "we're going with the cheaper quote"): the group's settlement, not anyone's task.
+ */
+export function statesDecision(text: string): boolean {
+  if (/\?\s*$/.test(text)) return false;
+  if (AGREED.exec(text)?.[1] || GOING_WITH.test(text)) return true;
+  const approved = APPROVED.exec(text)?.[1];
+  return approved !== undefined && !SUPPORTS_PERSON.test(approved);
+}
+
+/** "We support that", "I accept it": backing a person's point, not a decision. */
+const SUPPORTS_PERSON = /\b(?:we|I)\s+(?:support|accept)\s+(?:that|it|this|you)\b/i;
+
 function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
   const text = sentence.text;
   const agreed = AGREED.exec(text);
@@ -75,8 +89,7 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
   const going = GOING_WITH.exec(text);
   if (going?.[1]) return { text: `Go with ${clause(going[1])}`, lines: [sentence.line] };
   const approved = APPROVED.exec(text);
-  if (approved?.[1] && !/\b(?:we|I)\s+(?:support|accept)\s+(?:that|it|this|you)\b/i.test(approved[1]))
-    return { text: clause(approved[1]), lines: [sentence.line] };
+  if (approved?.[1] && !SUPPORTS_PERSON.test(approved[1])) return { text: clause(approved[1]), lines: [sentence.line] };
   const keep = KEEP.exec(text);
   if (keep?.[1] && !NOT_KEEP.test(keep[1]) && !/\bif\b/i.test(text.slice(0, keep.index)))
     return { text: clause(keep[1]), lines: [sentence.line] };

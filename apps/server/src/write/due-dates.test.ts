@@ -21,6 +21,9 @@ describe('resolveDue: the README rules', () => {
     ['I will update the log today.', MEETING, 'today'],
     ['I will email it before the end of the day.', MEETING, 'before the end of the day'],
     ['It has to go before the 20th.', '2027-09-20', 'before the 20th'],
+    ['The draft should be ready week commencing the twentieth.', '2027-09-20', 'week commencing the twentieth'],
+    ['Pencil the fire drill in for w/c 27th.', '2027-09-27', 'for w/c 27th'],
+    ['The auditors are on site the week of the 4th of October.', '2027-10-04', 'the week of the 4th of October'],
   ])('%s → %s', (text, expected, said) => {
     expect(due(text)).toEqual({ due: expected, said });
   });
@@ -109,6 +112,16 @@ describe('spoken dates and years', () => {
     expect(found.map(({ day, month, weekday }) => ({ day, month, weekday }))).toEqual([
       { day: 9, month: 10, weekday: 3 },
       { day: 4, month: 3, weekday: null },
+    ]);
+  });
+
+  test('"may" is the month only where it cannot be the verb', () => {
+    expect(spokenDates('The 2nd of May suits, and the 5th May too.').map(({ day, month }) => ({ day, month }))).toEqual([
+      { day: 2, month: 5 },
+      { day: 5, month: 5 },
+    ]);
+    expect(spokenDates('Of the candidates, 2 may come, and may the 4th team win on June 6th, 2028.').map(({ said }) => said)).toEqual([
+      'June 6th, 2028',
     ]);
   });
 

@@ -11,6 +11,7 @@ import { CARDINAL, ORDINAL, plain, spokenNumber } from './sentences.ts';
  *   next meeting when that falls in June); "end of the month", "end of the year", "end of the
  *   quarter"; "first week of April", "early April", "beginning of April": the 7th; "mid-April": the 15th;
  * - "by the 24th", "on the twenty-fourth": the next 24th after the meeting; "before the 27th": the 27th;
+ *   "week commencing the 23rd", "w/c 2nd March", "the week of the 23rd": the date said;
  *   "the 9th of December", "March the 4th": that date, the first time it falls on or after the meeting;
  * - "three weeks today", "within two weeks", "in ten days", "in a month": counted from the meeting date;
  * - "today", "this afternoon", "before the end of the day", "by close of play": the meeting date;
@@ -157,36 +158,35 @@ const MONTH_DAY = new RegExp(
   'gi',
 );
 
+/**
+ * The two orders a full date is said in: where each keeps its day and month among the match's
+ * groups, and when its "may" is the verb, not the month ("two may come", "may the 4th").
+ */
+const FULL_DATE_FORMS = [
+  { pattern: DAY_MONTH, day: 2, month: 3, verbMay: (said: string, whole: string) => said === 'may' && !/\b(?:of|the)\b/i.test(whole) },
+  { pattern: MONTH_DAY, day: 3, month: 2, verbMay: (said: string) => /^may$/i.test(said) },
+];
+
 /** Every full date in a text ("Thursday the ninth of October", "the 3rd of June", "March 10th, 2026"). */
 export function spokenDates(text: string): SpokenDate[] {
   const clean = plain(text);
   const found: SpokenDate[] = [];
-  for (const match of clean.matchAll(DAY_MONTH)) {
-    const day = spokenNumber(match[2] ?? '');
-    const month = monthNumber(match[3] ?? '');
-    if (day === null || day > 31 || month === 0 || (match[3] === 'may' && !/\b(?:of|the)\b/i.test(match[0]))) continue;
-    found.push({
-      day,
-      month,
-      weekday: weekdayIndex(match[1]),
-      year: match[4] ? Number(match[4]) : null,
-      said: match[0],
-      index: match.index,
-    });
-  }
-  for (const match of clean.matchAll(MONTH_DAY)) {
-    if (/^may$/i.test(match[2] ?? '')) continue;
-    const day = spokenNumber(match[3] ?? '');
-    const month = monthNumber(match[2] ?? '');
-    if (day === null || day > 31 || month === 0 || found.some((date) => overlaps(date, match.index, match[0].length))) continue;
-    found.push({
-      day,
-      month,
-      weekday: weekdayIndex(match[1]),
-      year: match[4] ? Number(match[4]) : null,
-      said: match[0],
-      index: match.index,
-    });
+  for (const form of FULL_DATE_FORMS) {
+    for (const match of clean.matchAll(form.pattern)) {
+      const monthSaid = match[form.month] ?? '';
+      if (form.verbMay(monthSaid, match[0])) continue;
+      const day = spokenNumber(match[form.day] ?? '');
+      const month = monthNumber(monthSaid);
+      if (day === null || day > 31 || month === 0 || found.some((date) => overlaps(date, match.index, match[0].length))) continue;
+      found.push({
+        day,
+        month,
+        weekday: weekdayIndex(match[1]),
+        year: match[4] ? Number(match[4]) : null,
+        said: match[0],
+        index: match.index,
+      });
+    }
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -368,6 +368,20 @@ const rules: Rule[] = [
     }),
   },
   {
+    // "week commencing the 23rd", "w/c 2nd March", "the week of the 23rd": the date said, which starts that week.
+    pattern: new RegExp(
+      String.raw`\b(?:(?:in|during|for|by|from)\s+)?(?:the\s+)?(?:week\s+(?:commencing|beginning|starting)|w/c|week\s+of)\s+(?:${WEEKDAY},?\s+)?(?:the\s+)?(${ORDINAL}|\d{1,2})\b(?:(?:\s+of)?\s+${MONTH}\b)?`,
+      'gi',
+    ),
+    resolve: withMeeting((meeting, match, context) => {
+      const day = spokenNumber(match[2] ?? '');
+      if (day === null || day > 31) return null;
+      const month = match[3] ? monthNumber(match[3]) : 0;
+      if (month > 0) return dateFrom({ day, month, weekday: null, year: null }, meeting);
+      return dayOfMonthAfter(meeting, day, context.earlier);
+    }),
+  },
+  {
     // Full dates: "on the 9th of December", "by March the 4th".
     pattern: new RegExp(
       String.raw`\b${LEAD}(?:${WEEKDAY},?\s+)?(?:the\s+)?(?:${ORDINAL}|\d{1,2})(?:\s+of)?\s+${MONTH}\b(?:,?\s+\d{4})?|\b${LEAD}${MONTH}\s+(?:the\s+)?(?:${ORDINAL}|\d{1,2})\b(?:,?\s+\d{4})?`,
@@ -420,10 +434,7 @@ const rules: Rule[] = [
       if (!lead && !/\d/.test(match[1] ?? '')) return null;
       const day = spokenNumber(match[1] ?? '');
       if (day === null || day > 31) return null;
-      const named = spokenDates(context.earlier)
-        .filter((date) => date.day === day)
-        .at(-1);
-      return (named ? dateFrom(named, meeting) : null) ?? nextDayOfMonth(meeting, day);
+      return dayOfMonthAfter(meeting, day, context.earlier);
     }),
   },
   {
@@ -436,6 +447,14 @@ const rules: Rule[] = [
     resolve: withMeeting((meeting) => addDays(meeting, 1)),
   },
 ];
+
+/** A day of the month said without its month: the month of a full date said just before with that day, else the next such day. */
+function dayOfMonthAfter(meeting: string, day: number, earlier: string): string | null {
+  const named = spokenDates(earlier)
+    .filter((date) => date.day === day)
+    .at(-1);
+  return (named ? dateFrom(named, meeting) : null) ?? nextDayOfMonth(meeting, day);
+}
 
 interface Candidate {
   index: number;
