@@ -14,27 +14,15 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { PAGE_HEIGHT, PAGE_WIDTH, type PdfBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
 
 /**
  * Real PDF and DOCX files generated for tests (no binary fixtures in the repository). The same
  * description builds both formats, so a test can assert that both parse to the same elements.
  */
-export type SampleBlock =
-  | { type: 'title'; text: string }
-  | { type: 'heading'; text: string; level?: 1 | 2 | 3 }
-  | { type: 'paragraph'; text: string }
-  | { type: 'list_item'; text: string; ordered?: boolean }
-  | { type: 'table'; rows: string[][] };
-
-export interface SampleDocument {
-  /** Blocks of each page, in order; a PDF also breaks a page by itself when one runs full. */
-  pages: SampleBlock[][];
-  /** PDF document-information title / DOCX core title. */
-  metadataTitle?: string;
-  /** PDF only: a line printed at the foot of every page next to the bare page number. */
-  footer?: string;
-}
+export type SampleBlock = PdfBlock;
+export type SampleDocument = PdfDocument;
 
 /** A two-page policy with a title, headings, a bulleted and a numbered list, a 3-column table and a repeated footer. */
 export const SAMPLE_DOCUMENT: SampleDocument = {
@@ -73,121 +61,9 @@ export const SAMPLE_DOCUMENT: SampleDocument = {
   ],
 };
 
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 56;
-const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const BOTTOM = 72;
-const BODY_SIZE = 11;
-const SIZES = { title: 24, 1: 16, 2: 14, 3: 13 } as const;
-
-/** Greedy word wrap by the font's real glyph widths. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/**
- * A text PDF laid out like a typical policy document: Helvetica, a 24 pt bold title, bold
- * headings (16/13.5/12 pt), 11 pt body text, `•` or `1.` list markers with hanging indents,
- * tables as left-aligned columns, and the optional footer plus a bare page number on each page.
- * Text must be WinAnsi (Latin-1 plus typographic quotes and dashes): that is what standard fonts encode.
- */
-export async function buildPdf(sample: SampleDocument = SAMPLE_DOCUMENT): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setProducer('Verity test fixtures');
-  pdf.setCreator('Verity test fixtures');
-  if (sample.metadataTitle) pdf.setTitle(sample.metadataTitle);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-
-  let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  let y = PAGE_HEIGHT - MARGIN;
-  const newPage = () => {
-    page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    y = PAGE_HEIGHT - MARGIN;
-  };
-  const ensure = (height: number) => {
-    if (y - height < BOTTOM) newPage();
-  };
-  const drawLines = (lines: string[], font: PDFFont, size: number, x: number) => {
-    for (const line of lines) {
-      ensure(size * 1.3);
-      y -= size * 1.3;
-      page.drawText(line, { x, y, size, font, color: rgb(0, 0, 0) });
-    }
-  };
-
-  sample.pages.forEach((blocks, pageIndex) => {
-    if (pageIndex > 0) newPage();
-    let number = 0;
-    for (const block of blocks) {
-      if (block.type !== 'list_item' || !block.ordered) number = 0;
-      switch (block.type) {
-        case 'title':
-          drawLines(wrap(block.text, bold, SIZES.title, TEXT_WIDTH), bold, SIZES.title, MARGIN);
-          y -= SIZES.title * 0.6;
-          break;
-        case 'heading': {
-          const size = SIZES[block.level ?? 1];
-          ensure(size * 1.3 + BODY_SIZE * 3);
-          y -= size * 0.6;
-          drawLines(wrap(block.text, bold, size, TEXT_WIDTH), bold, size, MARGIN);
-          y -= size * 0.3;
-          break;
-        }
-        case 'paragraph':
-          drawLines(wrap(block.text, regular, BODY_SIZE, TEXT_WIDTH), regular, BODY_SIZE, MARGIN);
-          y -= BODY_SIZE * 0.8;
-          break;
-        case 'list_item': {
-          number += 1;
-          const marker = block.ordered ? `${number}.` : '\u2022';
-          const lines = wrap(block.text, regular, BODY_SIZE, TEXT_WIDTH - 18);
-          ensure(BODY_SIZE * 1.3);
-          page.drawText(marker, { x: MARGIN + 4, y: y - BODY_SIZE * 1.3, size: BODY_SIZE, font: regular });
-          drawLines(lines, regular, BODY_SIZE, MARGIN + 18);
-          y -= BODY_SIZE * 0.3;
-          break;
-        }
-        case 'table': {
-          const columns = Math.max(1, ...block.rows.map((row) => row.length));
-          const columnWidth = TEXT_WIDTH / columns;
-          y -= BODY_SIZE * 0.4;
-          block.rows.forEach((row, rowIndex) => {
-            const font = rowIndex === 0 ? bold : regular;
-            ensure(BODY_SIZE * 1.5);
-            y -= BODY_SIZE * 1.5;
-            row.forEach((cell, column) => {
-              page.drawText(cell, { x: MARGIN + column * columnWidth, y, size: BODY_SIZE, font });
-            });
-          });
-          y -= BODY_SIZE * 1.2;
-          break;
-        }
-      }
-    }
-  });
-
-  const pages = pdf.getPages();
-  pages.forEach((each, index) => {
-    if (sample.footer) each.drawText(sample.footer, { x: MARGIN, y: 36, size: 8, font: regular });
-    if (sample.footer || pages.length > 1) {
-      each.drawText(String(index + 1), { x: PAGE_WIDTH - MARGIN - 10, y: 36, size: 8, font: regular });
-    }
-  });
-  return pdf.save({ useObjectStreams: false });
+/** A text PDF laid out like a typical policy document (see renderPdf). */
+export function buildPdf(sample: SampleDocument = SAMPLE_DOCUMENT): Promise<Uint8Array> {
+  return renderPdf(sample, 'Verity test fixtures');
 }
 
 /** A PDF whose only page content is drawn shapes, as a scan without a text layer would be. */

@@ -137,8 +137,3 @@ export function reducePrompt(topics: readonly PartTopic[], decisions: readonly s
   ].filter((block) => block !== null);
   return `<notes>\n${neutralise([...blocks, ...items].join('\n\n'))}\n</notes>`;
 }
-
-/** The follow-up after an answer that could not be used, naming what was wrong with it. */
-export function retryPrompt(problem: string): string {
-  return `That answer could not be used: ${problem}\nAnswer again with one JSON object only, exactly in the required shape.`;
-}

@@ -10,7 +10,7 @@
  * - Evidence: every decision and action must cite lines the model was shown whose words support
  *   it (provider-evidence.ts); the rest are dropped.
  * - Fallback: a chunk whose answer is still not valid after one retry with the validation error
- *   (provider-call.ts) takes the built-in engine's findings for its lines instead, so one bad chunk
+ *   (ai/structured.ts) takes the built-in engine's findings for its lines instead, so one bad chunk
  *   never fails the document; when every chunk falls back, the document is the built-in engine's.
  * - Reduce: decisions and actions are merged deterministically (provider-merge.ts); for a
  *   transcript read in several chunks a second request turns the chunks' topics into the
@@ -29,7 +29,7 @@ import { type ProviderSettings, providerModel } from '../ai/provider-engine.ts';
 import { builtinWriteEngine } from './builtin.ts';
 import { resolveDue } from './due-dates.ts';
 import { readMeeting } from './meeting.ts';
-import { requestStructured } from './provider-call.ts';
+import { requestStructured } from '../ai/structured.ts';
 import { chunkTranscript, type TranscriptChunk } from './provider-chunks.ts';
 import { type EvidenceScope, supportedLines } from './provider-evidence.ts';
 import {

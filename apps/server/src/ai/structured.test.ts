@@ -1,10 +1,10 @@
 /** One structured request against the fake OpenAI-compatible server: validation, the one retry, failures. */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ChatEngineError, providerModel } from '../ai/provider-engine.ts';
+import { ChatEngineError, providerModel } from './provider-engine.ts';
 import { contentText } from '../test/fake-openai.ts';
 import { fakeProviderForTests } from '../test/fake-provider.ts';
-import { parseStructured, requestStructured } from './provider-call.ts';
+import { parseStructured, requestStructured } from './structured.ts';
 
 const API_KEY = 'sk-write-test-0123456789abcdef';
 const schema = z.object({ colour: z.string(), count: z.number().int() });

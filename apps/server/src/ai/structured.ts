@@ -1,5 +1,5 @@
 /**
- * One structured request to the provider, through the chat's client (providerModel, ProviderCall,
+ * One structured request to the provider (the writing and review engines' shared piece), through the chat's client (providerModel, ProviderCall,
  * classifyFailure): the answer is asked for as JSON in a schema (response_format json_schema where
  * the provider offers it, Anthropic's JSON tool otherwise), streamed so AI_TIMEOUT_MS measures
  * silence as for the chat, then parsed and validated here with zod whatever the provider promised.
@@ -12,8 +12,7 @@
  */
 import { type LanguageModel, type ModelMessage, Output, streamText } from 'ai';
 import { z } from 'zod';
-import { ChatEngineError, CONTENT_PARTS, classifyFailure, ProviderCall, type ProviderSettings } from '../ai/provider-engine.ts';
-import { retryPrompt } from './provider-prompt.ts';
+import { ChatEngineError, CONTENT_PARTS, classifyFailure, ProviderCall, type ProviderSettings } from './provider-engine.ts';
 
 export type StructuredAnswer<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -102,6 +101,11 @@ async function streamAnswer<T>(request: StructuredRequest<T>, messages: ModelMes
   signal?.throwIfAborted();
   if (failure !== null || call.timedOut) throw classifyFailure(failure, settings, call.timedOut);
   return text;
+}
+
+/** What the model is told when its answer could not be used. */
+export function retryPrompt(problem: string): string {
+  return `That answer could not be used: ${problem}\nAnswer again with one JSON object only, exactly in the required shape.`;
 }
 
 /** The answer, asked for once more with the validation error when the first cannot be used. */
