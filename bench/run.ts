@@ -1,7 +1,7 @@
 /**
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
- * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint, the built-in policy reviewer. Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -9,6 +9,7 @@ import { benchChat } from './chat.ts';
 import { benchCompare } from './compare.ts';
 import { benchEditor } from './editor.ts';
 import { benchIngest } from './ingest.ts';
+import { benchReview } from './review.ts';
 import { benchSearch, SCALE } from './search.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchWrite } from './write.ts';
@@ -23,6 +24,7 @@ const TARGETS = {
   writeHourMs: 3000,
   writeTwoHoursMs: 6000,
   editorKeystrokeP95: 50,
+  reviewMs: 5000,
 };
 
 const only = new Set(process.argv.slice(2));
@@ -99,6 +101,15 @@ if (wanted('write')) {
   verdict(
     result.twoHourMs <= TARGETS.writeTwoHoursMs,
     `2-hour transcript → minutes p95 ${result.twoHourMs.toFixed(0)} ms ≤ ${TARGETS.writeTwoHoursMs} ms`,
+  );
+}
+
+if (wanted('review')) {
+  const result = await benchReview();
+  printTable('Policy review, built-in reviewer', result.rows);
+  verdict(
+    result.p95 <= TARGETS.reviewMs,
+    `${result.pages}-page policy PDF read and reviewed p95 ${result.p95.toFixed(0)} ms ≤ ${TARGETS.reviewMs} ms`,
   );
 }
 

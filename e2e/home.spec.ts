@@ -104,21 +104,22 @@ test('the demo user’s Home with data (desktop and a 390 × 844 phone screensho
 test('tools not built yet are marked Coming soon on Home and in the sidebar, and are not links', async ({ page }) => {
   await signIn(page, DEMO.champion);
   const actions = region(page, 'Quick actions');
-  await expect(actions.getByRole('link')).toHaveCount(3);
+  await expect(actions.getByRole('link')).toHaveCount(4);
   await expect(actions.getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat');
   await expect(actions.getByRole('link', { name: /^Write/ })).toHaveAttribute('href', '/write');
+  await expect(actions.getByRole('link', { name: /^Review Assistant/ })).toHaveAttribute('href', '/review');
   await expect(actions.getByRole('link', { name: /Regulatory Wiki/ })).toHaveAttribute('href', '/wiki');
-  for (const name of ['Review Assistant', 'Reports', 'Tutorials & Documentation', 'Champion Dashboard']) {
+  for (const name of ['Reports', 'Tutorials & Documentation', 'Champion Dashboard']) {
     const card = actions.getByRole('listitem').filter({ hasText: name });
     await expect(card).toContainText('Coming soon');
     await expect(card.getByRole('link')).toHaveCount(0);
   }
   const nav = mainNav(page);
-  await expect(nav.getByRole('link', { name: 'Review', exact: true })).toHaveCount(0);
-  const review = nav.getByRole('button', { name: 'Review Coming soon', exact: true });
-  await expect(review).toBeDisabled();
-  await expect(review).toContainText('Coming soon');
-  await review.click({ force: true });
+  await expect(nav.getByRole('link', { name: 'Tutorials', exact: true })).toHaveCount(0);
+  const tutorials = nav.getByRole('button', { name: 'Tutorials Coming soon', exact: true });
+  await expect(tutorials).toBeDisabled();
+  await expect(tutorials).toContainText('Coming soon');
+  await tutorials.click({ force: true });
   await expect(page).toHaveURL(/\/home$/);
 });
 

@@ -29,6 +29,7 @@ import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
 
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await chatRoutes(api, routeDeps);
       await ingestRoutes(api, routeDeps);
       await writeRoutes(api, routeDeps);
+      await reviewRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

@@ -153,6 +153,15 @@ const schema = z.object({
   WRITE_MAX_SPEAKERS: z.coerce.number().int().positive().default(60),
   WRITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
 
+  /** The policy review assistant: the largest policy file, its text, and reviews a user may start an hour. */
+  REVIEW_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  REVIEW_MAX_CHARACTERS: z.coerce.number().int().positive().default(400_000),
+  REVIEW_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
+
   /** Unset: the built-in offline engine answers chat questions (docs/configuration.md, "AI provider"). */
   AI_PROVIDER: z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).optional(),
   AI_MODEL: z.string().trim().min(1).optional(),

@@ -8,6 +8,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { findDemoAccounts, seedDemo } from './seed/demo.ts';
+import { reviewEngineFor } from './review/engine.ts';
 import { writeEngineFor } from './write/engine.ts';
 
 async function main(): Promise<void> {
@@ -31,11 +32,12 @@ async function main(): Promise<void> {
   }
   const embeddings = embeddingSettingsFor(config);
   const writeEngine = writeEngineFor(config);
+  const reviewEngine = reviewEngineFor(config);
   // Documents added since the last start (seed, command line) are embedded in the background.
   if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
   const worker = createJobWorker({
     db: database.db,
-    handlers: jobHandlers({ embeddings, writeEngine }),
+    handlers: jobHandlers({ embeddings, writeEngine, reviewEngine }),
     signal: jobSignal,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,

@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from './test/factories.ts';
 import { type MultipartValue, multipart } from './test/multipart.ts';
+import { LV_POLICY, postPolicy, storedReview } from './test/review.ts';
 import { MEETING, postTranscript, STORED_CONTENT, storedWriteDocument } from './test/write.ts';
 
 /**
@@ -305,6 +306,40 @@ const SAMPLES: Record<string, Sample> = {
     build: async ({ t }, owner) => ({ params: { external_id: await storedWriteDocument(t, owner), item: 'action-1' } }),
   },
   'write.sampleTranscript': { build: none },
+
+  'review.createReview': { build: async () => ({ form: { file: new File([LV_POLICY], 'lv-policy.md') } }) },
+  'review.createVersion': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({
+      params: { id: (await storedReview(t, owner)).id },
+      form: { file: new File([LV_POLICY], 'lv-policy-v2.md') },
+    }),
+  },
+  'review.job': {
+    scope: 'user',
+    build: async ({ t }, owner) => {
+      const response = await postPolicy(t, owner, { file: new File([LV_POLICY], 'lv-policy.md') });
+      if (response.statusCode !== 202) throw new Error(`the sample policy was refused: ${response.body}`);
+      return { params: { id: response.json<{ job_id: string }>().job_id } };
+    },
+  },
+  'review.listReviews': { build: async () => ({ query: { q: 'electrical', page: '1' } }) },
+  'review.getReview': { scope: 'user', build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner)).id } }) },
+  'review.deleteReview': { scope: 'user', build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner)).id } }) },
+  'review.updateFinding': {
+    scope: 'user',
+    build: async ({ t }, owner) => {
+      const review = await storedReview(t, owner);
+      return { params: { id: review.id, finding: review.findingId }, json: { status: 'dismissed', reason: 'Adopted next month.' } };
+    },
+  },
+  'review.exportReview': { scope: 'user', build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner)).id } }) },
+  'review.samplePolicy': { build: none },
+  'review.shareReview': { scope: 'user', build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner)).id } }) },
+  'review.unshareReview': {
+    scope: 'user',
+    build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner, { shared: true })).id } }),
+  },
 };
 
 async function withIngestionToken(body: { payload: Buffer; headers: Record<string, string> }) {
@@ -363,6 +398,7 @@ beforeAll(async () => {
     CHAT_RATE_LIMIT_PER_MINUTE: '10000',
     READ_RATE_LIMIT_PER_MINUTE: '10000',
     WRITE_RATE_LIMIT_PER_HOUR: '10000',
+    REVIEW_RATE_LIMIT_PER_HOUR: '10000',
   });
   organisationA = (await buildOrganisation(t)).id;
   for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));

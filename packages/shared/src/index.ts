@@ -5,6 +5,7 @@ export * from './api/documents.ts';
 export * from './api/input.ts';
 export * from './api/ingest.ts';
 export * from './api/notifications.ts';
+export * from './api/review.ts';
 export * from './api/write.ts';
 export * from './constants.ts';
 export * from './errors.ts';

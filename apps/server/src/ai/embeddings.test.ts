@@ -15,6 +15,8 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { newSession, post, readStream } from '../test/chat.ts';
 import { type FakeOpenAI, hashedWords, startFakeOpenAI } from '../test/fake-openai.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../test/factories.ts';
+import { REVIEW_JOB_KIND } from '../jobs/review.ts';
+import { builtinReviewEngine } from '../review/engine.ts';
 import { builtinWriteEngine } from '../write/builtin.ts';
 import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
 import { retrievePassages } from './retrieval.ts';
@@ -135,8 +137,8 @@ describe('the embedding job', () => {
   });
 
   test('with embeddings configured, a successful ingest queues the embedding job in its own transaction', async () => {
-    const handlers = jobHandlers({ embeddings: settings, writeEngine: builtinWriteEngine });
-    expect(Object.keys(handlers).sort()).toEqual([EMBED_JOB_KIND, INGEST_JOB_KIND, WRITE_JOB_KIND].sort());
+    const handlers = jobHandlers({ embeddings: settings, writeEngine: builtinWriteEngine, reviewEngine: builtinReviewEngine });
+    expect(Object.keys(handlers).sort()).toEqual([EMBED_JOB_KIND, INGEST_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort());
     await t.db.transaction(async (tx) => {
       await handlers[INGEST_JOB_KIND]?.onSucceeded?.(tx, { ...job, payload: { file_id: 'gone' } });
     });
@@ -146,9 +148,9 @@ describe('the embedding job', () => {
     await handlers[INGEST_JOB_KIND]?.onSucceeded?.(t.db, { ...job, payload: { file_id: 'gone' } });
     expect(await t.db.select().from(jobs).where(eq(jobs.kind, EMBED_JOB_KIND))).toHaveLength(1);
     await t.db.delete(jobs);
-    expect(Object.keys(jobHandlers({ embeddings: null, writeEngine: builtinWriteEngine })).sort()).toEqual(
-      [INGEST_JOB_KIND, WRITE_JOB_KIND].sort(),
-    );
+    expect(
+      Object.keys(jobHandlers({ embeddings: null, writeEngine: builtinWriteEngine, reviewEngine: builtinReviewEngine })).sort(),
+    ).toEqual([INGEST_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort());
   });
 });
 

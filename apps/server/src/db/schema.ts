@@ -10,4 +10,5 @@ export * from './schema/jobs.ts';
 export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
 export * from './schema/organisations.ts';
+export * from './schema/review.ts';
 export * from './schema/write.ts';

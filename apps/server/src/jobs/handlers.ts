@@ -1,17 +1,27 @@
 import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, enqueueLibraryEmbedding } from '../ai/embeddings.ts';
+import type { ReviewEngine } from '../review/types.ts';
 import type { WriteEngine } from '../write/types.ts';
 import { INGEST_JOB_KIND, ingestJobHandler } from './ingest.ts';
+import { REVIEW_JOB_KIND, reviewJobHandler } from './review.ts';
 import type { JobHandler } from './worker.ts';
 import { WRITE_JOB_KIND, writeJobHandler } from './write.ts';
 
 /**
  * The background jobs this server runs: ingestion, writing documents from transcripts with the
- * configured writing engine, and with embeddings configured the embedding of the library, queued
- * again in the transaction that completes each ingest so new documents join semantic search.
+ * configured writing engine, reviewing uploaded policies with the configured reviewer, and with embeddings configured the
+ * embedding of the library, queued again in the transaction that completes each ingest so new
+ * documents join semantic search.
  */
-export function jobHandlers(options: { embeddings: EmbeddingSettings | null; writeEngine: WriteEngine }): Record<string, JobHandler> {
+export function jobHandlers(options: {
+  embeddings: EmbeddingSettings | null;
+  writeEngine: WriteEngine;
+  reviewEngine: ReviewEngine;
+}): Record<string, JobHandler> {
   const { embeddings } = options;
-  const common = { [WRITE_JOB_KIND]: writeJobHandler({ engine: options.writeEngine }) };
+  const common = {
+    [WRITE_JOB_KIND]: writeJobHandler({ engine: options.writeEngine }),
+    [REVIEW_JOB_KIND]: reviewJobHandler({ engine: options.reviewEngine }),
+  };
   if (!embeddings) return { ...common, [INGEST_JOB_KIND]: ingestJobHandler };
   return {
     ...common,

@@ -10,6 +10,8 @@ interface JobContext {
   reportProgress(progress: unknown): Promise<void>;
   /** Aborted when the worker stops: the job has been put back in the queue, so its work may end early. */
   signal?: AbortSignal;
+  /** The worker's log, for what a job does that an operator should know (ids and kinds only, never document text). */
+  log?: WorkerLog;
 }
 
 export interface JobHandler {
@@ -147,6 +149,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       job,
       db,
       signal: abort.signal,
+      log,
       reportProgress: async (progress) => {
         const at = now();
         await db.update(jobs).set({ progress, lockedAt: at, updatedAt: at }).where(ours);

@@ -5,7 +5,7 @@ import { tooManyRequests } from './errors.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate-limit.ts';
 
 /** The reads that cost the server far more than they cost the caller. */
-export type ExpensiveRead = 'search' | 'compare' | 'chatExport' | 'writeExport';
+export type ExpensiveRead = 'search' | 'compare' | 'chatExport' | 'writeExport' | 'reviewExport';
 
 export interface ReadLimitHooks {
   /** Route preHandler: counts the request and takes one of the user's in-flight slots, or answers 429. */

@@ -22,6 +22,12 @@ function cleanFilename(raw: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
+/** A file's name without its extension, for a title: "wsg-minutes.final.txt" → "wsg-minutes.final"; a name that is all extension stays whole. */
+export function fileStem(filename: string): string {
+  const stem = filename.replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
+  return stem === '' ? filename : stem;
+}
+
 /**
  * Makes the scope read multipart/form-data bodies itself, as a buffer of at most `bodyLimit` bytes
  * (the largest file allowed and room for the form around it). A body cut off at that limit, before

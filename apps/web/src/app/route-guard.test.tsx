@@ -132,9 +132,9 @@ describe('RouteGuard', () => {
 
 describe('route table', () => {
   it('renders the real page of a guarded route inside the shell', async () => {
-    renderApp('/review', { user: buildTestUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Review Assistant' })).toBeTruthy();
-    expect(screen.getByText('Review Assistant is coming in a later release of Verity.')).toBeTruthy();
+    renderApp('/tutorials', { user: buildTestUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tutorials & Documentation' })).toBeTruthy();
+    expect(screen.getByText('Tutorials & Documentation is coming in a later release of Verity.')).toBeTruthy();
   });
 
   it('sends a signed-in user away from a guest-only page to /home', async () => {

@@ -40,6 +40,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/wiki/:idorfilename': lazyPage(() => import('../features/documents/reader/document-reader-page'), 'DocumentReaderPage'),
   '/write': lazyPage(() => import('../features/write/write-page'), 'WritePage'),
   '/write/:external_id': lazyPage(() => import('../features/write/write-document-page'), 'WriteDocumentPage'),
+  '/review': lazyPage(() => import('../features/review/review-page'), 'ReviewPage'),
+  '/review/:id': lazyPage(() => import('../features/review/review-detail-page'), 'ReviewDetailPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };

@@ -21,6 +21,18 @@ describe('onboarding progress', () => {
     });
   });
 
+  it('keeps each module’s signals apart', () => {
+    recordOnboardingProgress('review', 'sample_downloaded');
+    recordOnboardingProgress('review', 'errors_inspected');
+    expect(onboardingProgress('write').size).toBe(0);
+    expect([...onboardingProgress('review')]).toEqual(['sample_downloaded', 'errors_inspected']);
+    recordOnboardingProgress('write', 'sample_downloaded');
+    expect(JSON.parse(localStorage.getItem(ONBOARDING_PROGRESS_STORAGE_KEY) ?? '')).toEqual({
+      review: ['sample_downloaded', 'errors_inspected'],
+      write: ['sample_downloaded'],
+    });
+  });
+
   it('reads damaged or foreign storage as nothing done, and ignores signals the module does not have', () => {
     localStorage.setItem(ONBOARDING_PROGRESS_STORAGE_KEY, '{not json');
     expect(onboardingProgress('write').size).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * What a person has done in a tool that an onboarding step waits for (SPEC §4 "Onboarding"):
  * the write guide's sample transcript downloaded, a document edited and its Word file
- * downloaded. Kept in browser storage, like the modules' completion, so a step done before the
+ * downloaded; the review guide's sample policy downloaded, a policy chosen, a review started and
+ * a finding inspected. Kept in browser storage, like the modules' completion, so a step done before the
  * guide is opened counts; the guide reads them with `onboardingProgress`. Storage can throw
  * (private mode, quota), so a failure records nothing and reads as nothing done.
  */
@@ -10,6 +11,7 @@ export const ONBOARDING_PROGRESS_STORAGE_KEY = 'onboarding_progress';
 
 export const ONBOARDING_SIGNALS = {
   write: ['sample_downloaded', 'document_edited', 'docx_downloaded'],
+  review: ['sample_downloaded', 'upload_clicked', 'start_clicked', 'errors_inspected'],
 } as const;
 
 export type OnboardingModuleWithSignals = keyof typeof ONBOARDING_SIGNALS;

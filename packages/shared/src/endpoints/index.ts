@@ -6,6 +6,7 @@ import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
+import * as review from './review.ts';
 import * as write from './write.ts';
 
 /**
@@ -19,6 +20,7 @@ export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
+export * as reviewEndpoints from './review.ts';
 export * as writeEndpoints from './write.ts';
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
@@ -30,4 +32,5 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(chat),
   ...Object.values(ingest),
   ...Object.values(write),
+  ...Object.values(review),
 ];

@@ -16,9 +16,10 @@ const userSubject = z.strictObject({ type: z.literal('user'), id: z.string().min
 const chatSessionSubject = z.strictObject({ type: z.literal('chat_session'), id: z.string().min(1) });
 const documentSubject = z.strictObject({ type: z.literal('document'), id: z.string().min(1) });
 const writeDocumentSubject = z.strictObject({ type: z.literal('write_document'), id: z.string().min(1) });
+const reviewSubject = z.strictObject({ type: z.literal('review'), id: z.string().min(1) });
 const noData = z.strictObject({});
 
-export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document'] as const;
+export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document', 'review'] as const;
 export type EventSubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** A question answered in chat. The documents it used are the event's document columns, not data. */
@@ -173,6 +174,33 @@ const writeDocumentDeleted = z.strictObject({
   data: noData,
 });
 
+/**
+ * The review assistant reviewed a policy (a use of the tool). Counts only, never the title, the
+ * file name or the policy's text; the library documents its findings cite are the event's document columns.
+ */
+const reviewCompleted = z.strictObject({
+  kind: z.literal('review.completed'),
+  subject: reviewSubject,
+  data: z.strictObject({
+    /** 'builtin' for the built-in reviewer. */
+    engine: z.string().min(1),
+    /** The policy's format as read (pdf, docx, markdown, text). */
+    format: z.string().min(1),
+    elements: count,
+    pages: count,
+    findings: count,
+    /** Whether it reviews a new version of an earlier review. */
+    version: z.boolean(),
+  }),
+});
+
+/** Someone downloaded a review as Word for the governance committee (not a use of the tool: the review was). */
+const reviewExported = z.strictObject({
+  kind: z.literal('review.exported'),
+  subject: reviewSubject,
+  data: z.strictObject({ findings: count, dismissed: count }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -193,6 +221,8 @@ export const eventSchema = z.discriminatedUnion('kind', [
   writeGenerated,
   writeExported,
   writeDocumentDeleted,
+  reviewCompleted,
+  reviewExported,
 ]);
 
 export type EventBody = z.infer<typeof eventSchema>;
@@ -211,16 +241,17 @@ interface Scoped {
  * the event's document and subdomain columns, checked against what the organisation may see.
  */
 export type NewEvent =
-  | (EventBodyOf<'chat.question_asked' | 'write.generated'> & Scoped & { documentIds: readonly string[] })
+  | (EventBodyOf<'chat.question_asked' | 'write.generated' | 'review.completed'> & Scoped & { documentIds: readonly string[] })
   // A document added to the shared library belongs to no organisation and is added by no user
   // (the ingestion API's token or the command line).
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
-  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'write.generated' | 'documents.ingested' }> & Scoped);
+  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.ingested' }> & Scoped);
 
 /** The tool each kind of event is a use of; kinds not listed are not uses of a tool. */
 export const TOOL_OF_KIND: Partial<Record<EventKind, UsageTool>> = {
   'chat.question_asked': 'chat',
   'write.generated': 'write',
+  'review.completed': 'review',
 };
 
 /** A stored event as readers (dashboard, reports, audit log) see it: the typed body and the common columns. */

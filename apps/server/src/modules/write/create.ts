@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { writeDocuments } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
+import { fileStem } from '../../lib/uploads.ts';
 import { WRITE_JOB_KIND, type WriteJobPayload } from '../../jobs/write.ts';
 import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
 import type { WriteAuthor } from '../../policies/write.ts';
@@ -65,10 +66,4 @@ export async function createDocument(options: {
   // Once committed: a worker woken earlier could not yet see the job.
   options.signal?.notify();
   return { documentId, job };
-}
-
-/** "wsg-minutes.final.txt" → "wsg-minutes.final"; a name that is all extension stays whole. */
-function fileStem(filename: string): string {
-  const stem = filename.replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
-  return stem === '' ? filename : stem;
 }

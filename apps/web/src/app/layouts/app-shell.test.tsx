@@ -43,7 +43,7 @@ describe('application shell', () => {
       'Home',
       'Chat',
       'Write',
-      'Review Coming soon',
+      'Review Assistant',
       'Regulatory Wiki',
       'Reports Coming soon',
       'Tutorials Coming soon',
@@ -55,18 +55,18 @@ describe('application shell', () => {
   it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(4));
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(5));
     expect(
       within(mainNav())
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Write', 'Regulatory Wiki']);
-    const review = within(mainNav()).getByRole('button', { name: 'Review Coming soon' });
-    expect(review.getAttribute('aria-disabled')).toBe('true');
-    expect(within(review).getByText('Coming soon')).toBeTruthy();
-    await user.click(review);
+    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki']);
+    const tutorials = within(mainNav()).getByRole('button', { name: 'Tutorials Coming soon' });
+    expect(tutorials.getAttribute('aria-disabled')).toBe('true');
+    expect(within(tutorials).getByText('Coming soon')).toBeTruthy();
+    await user.click(tutorials);
     expect(router.state.location.pathname).toBe('/home');
-    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_review');
+    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_tutorials');
   });
 
   it('hides Reports when the workforce-reports flag is off', async () => {
@@ -133,13 +133,9 @@ describe('application shell', () => {
     const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(4));
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(5));
     const soon = within(drawer).getAllByRole('button', { name: /Coming soon$/ });
-    expect(soon.map((button) => button.textContent)).toEqual([
-      'Review AssistantComing soon',
-      'ReportsComing soon',
-      'Tutorials & DocumentationComing soon',
-    ]);
+    expect(soon.map((button) => button.textContent)).toEqual(['ReportsComing soon', 'Tutorials & DocumentationComing soon']);
     for (const button of soon) expect(button.getAttribute('aria-disabled')).toBe('true');
     await user.click(within(drawer).getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

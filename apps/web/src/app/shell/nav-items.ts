@@ -53,7 +53,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: FileSearch,
     event: 'navigate_review',
     hiddenOnMobileBar: true,
-    comingSoon: true,
   },
   { key: 'wiki', label: 'Regulatory Wiki', shortLabel: 'Wiki', path: '/wiki', icon: BookOpen, event: 'navigate_wiki' },
   { key: 'reports', label: 'Reports', shortLabel: 'Reports', path: '/reporting', icon: ChartColumn, event: null, comingSoon: true },

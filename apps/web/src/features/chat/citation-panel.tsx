@@ -3,16 +3,9 @@ import { ArrowUpRight, FileText, Paperclip, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { wikiCitationPath } from '../../lib/wiki-path';
 import { conversationReturnState } from '../../lib/return-to';
 import { type CitationGroup, groupCitations } from './citation-groups';
-
-/** The wiki reader with the cited elements highlighted (one element_ids parameter per element). */
-export function wikiCitationPath(citation: Pick<Citation, 'document_id' | 'element_ids'>): string {
-  const query = new URLSearchParams();
-  for (const id of citation.element_ids) query.append('element_ids', id);
-  const text = query.toString();
-  return `/wiki/${encodeURIComponent(citation.document_id)}${text ? `?${text}` : ''}`;
-}
 
 export interface CitationPanelProps {
   citations: readonly Citation[];

@@ -63,11 +63,6 @@ export function useWriteDocuments(q: string, page: number) {
   });
 }
 
-/** How many pages the list has (at least one, so "page 1 of 1" reads right when it is empty). */
-export function pageCount(list: Pick<WriteDocumentList, 'page_size' | 'total'>): number {
-  return Math.max(1, Math.ceil(list.total / list.page_size));
-}
-
 /** True when the error is the server's 404 for a document (missing, or someone else's). */
 export function isWriteNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;

@@ -1,11 +1,11 @@
 import { WRITE_SEARCH_MAX_LENGTH, type WriteDocumentSummary } from '@verity/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { ListPagination, pageCount } from '../../components/list-pagination';
 import { ListSearch } from '../../components/list-search';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { pageCount, useWriteDocuments } from './api';
+import { useWriteDocuments } from './api';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { DocumentRow } from './document-row';
 
@@ -65,21 +65,7 @@ export function DocumentList() {
             <DocumentRow key={document.external_id} document={document} onDelete={setDeleting} />
           ))}
         </ul>
-        {pages > 1 && (
-          <nav aria-label="Pages of documents" className="mt-3 flex items-center justify-between gap-3 border-slate-100 border-t pt-3">
-            <Button variant="secondary" size="sm" disabled={page <= 1 || documents.isFetching} onClick={() => goTo(page - 1)}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
-              Newer
-            </Button>
-            <p className="text-slate-600 text-xs" aria-live="polite">
-              Page {page} of {pages}
-            </p>
-            <Button variant="secondary" size="sm" disabled={page >= pages || documents.isFetching} onClick={() => goTo(page + 1)}>
-              Older
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-          </nav>
-        )}
+        <ListPagination page={page} pages={pages} label="Pages of documents" busy={documents.isFetching} onPage={goTo} />
       </>
     );
   }

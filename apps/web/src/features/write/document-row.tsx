@@ -2,9 +2,10 @@ import { WRITE_KIND_LABELS, type WriteDocumentSummary } from '@verity/shared';
 import { PencilLine, ScrollText, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatShortDate } from '../../lib/format-date';
 import { writeDocumentPath } from './api';
 import { DocumentStatusBadge } from './document-status-badge';
-import { formatMeetingDate, formatShortDate } from './format';
+import { formatMeetingDate } from './format';
 import { RenameForm } from './rename-form';
 
 export interface DocumentRowProps {

@@ -4,16 +4,9 @@ const MEETING_DAY = {
   long: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
   short: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
 };
-const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** `2026-03-12` → "12 March 2026" (short: "12 Mar 2026"); the text as given when it is not a date. */
 export function formatMeetingDate(isoDate: string, style: 'long' | 'short' = 'long'): string {
   const time = Date.parse(`${isoDate}T00:00:00Z`);
   return Number.isNaN(time) ? isoDate : MEETING_DAY[style].format(time);
-}
-
-/** A timestamp as the day it fell on, in the person's own time zone: "3 Mar 2026". */
-export function formatShortDate(timestamp: string): string {
-  const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? '' : SHORT_DAY.format(time);
 }

@@ -1,9 +1,7 @@
 import { WRITE_STAGES, type WriteJob, type WriteJobProgress } from '@verity/shared';
-import { CheckLine } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { StageProgress, stepState } from '../../components/stage-progress';
 import { Alert } from '../../components/ui/alert';
-import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/form-errors';
 import { useWriteJob } from './api';
 
@@ -21,16 +19,6 @@ export const STAGE_LABELS: readonly [Stage, string][] = [
 
 export const GENERATION_FAILED_MESSAGE = 'The document could not be written from this transcript.';
 const JOB_UNAVAILABLE_MESSAGE = 'Progress could not be checked.';
-
-type StepState = 'done' | 'current' | 'todo';
-
-function stepState(stage: Stage, progress: WriteJobProgress, succeeded: boolean): StepState {
-  if (succeeded) return 'done';
-  const reached = WRITE_STAGES.indexOf(progress.stage);
-  const own = WRITE_STAGES.indexOf(stage);
-  if (reached > own) return 'done';
-  return reached === own ? 'current' : 'todo';
-}
 
 /** What a stage found so far, when the job says: "312 lines", "6 speakers", "part 3 of 8". */
 function stageDetail(stage: Stage, progress: WriteJobProgress): string | null {
@@ -78,42 +66,18 @@ export function GenerationProgress({ jobId, title, onSucceeded, onFailed }: Gene
   const progress: WriteJobProgress = data?.progress ?? { stage: 'queued' };
   const succeeded = data?.status === 'succeeded';
   const waiting = progress.stage === 'queued' && !succeeded;
+  const steps = STAGE_LABELS.map(([stage, label]) => ({
+    id: stage,
+    label,
+    state: stepState(WRITE_STAGES, stage, progress.stage, succeeded),
+    detail: stageDetail(stage, progress),
+  }));
 
   return (
-    <section aria-labelledby="generation-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
-      <h2 id="generation-heading" className="font-semibold text-lg text-slate-900">
-        {title}
-      </h2>
-      <p className="mt-1 text-slate-600 text-sm" aria-live="polite">
-        {waiting ? 'Waiting to start…' : succeeded ? 'Done. Opening the document…' : 'This usually takes a few seconds.'}
-      </p>
-      <ol className="mt-4 space-y-2.5">
-        {STAGE_LABELS.map(([stage, label]) => {
-          const state = stepState(stage, progress, succeeded);
-          const detail = state === 'todo' ? null : stageDetail(stage, progress);
-          return (
-            <li key={stage} className="flex items-center gap-3 text-sm" aria-current={state === 'current' ? 'step' : undefined}>
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'flex size-6 shrink-0 items-center justify-center rounded-full border',
-                  state === 'done' && 'border-brand-700 bg-brand-700 text-white',
-                  state === 'current' && 'border-brand-300 bg-brand-50 text-brand-700',
-                  state === 'todo' && 'border-slate-300 bg-white',
-                )}
-              >
-                {state === 'done' && <CheckLine className="size-3.5" strokeWidth={3} />}
-                {state === 'current' && <Spinner size="sm" />}
-              </span>
-              <span className={cn(state === 'todo' ? 'text-slate-500' : 'text-slate-900', state === 'current' && 'font-medium')}>
-                {label}
-                <span className="sr-only">{state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}</span>
-              </span>
-              {detail && <span className="text-slate-600 text-xs">{detail}</span>}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
+    <StageProgress
+      title={title}
+      status={waiting ? 'Waiting to start…' : succeeded ? 'Done. Opening the document…' : 'This usually takes a few seconds.'}
+      steps={steps}
+    />
   );
 }

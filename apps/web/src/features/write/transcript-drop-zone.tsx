@@ -1,119 +1,20 @@
 import { WRITE_FILE_EXTENSIONS } from '@verity/shared';
-import { FileCheck, Upload, X } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { extensionsSentence, FileDropZone, type FileDropZoneProps } from '../../components/file-drop-zone';
 
-const EXTENSIONS_SENTENCE = `${WRITE_FILE_EXTENSIONS.slice(0, -1).join(', ')} or ${WRITE_FILE_EXTENSIONS.at(-1)}`;
-export const WRONG_FILE_TYPE_MESSAGE = `Choose a transcript file: ${EXTENSIONS_SENTENCE}.`;
+export const WRONG_FILE_TYPE_MESSAGE = `Choose a transcript file: ${extensionsSentence(WRITE_FILE_EXTENSIONS)}.`;
 
-/** True when the file's name ends with an offered extension (the server decides the format by content). */
-export function isTranscriptFileName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return WRITE_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-export interface TranscriptDropZoneProps {
-  file: File | null;
-  onFile: (file: File | null) => void;
-  /** A file of the wrong type was offered: the message to show. */
-  onReject: (message: string) => void;
-  /** The field's error, linked to the chooser. */
-  errorId?: string;
-  invalid?: boolean;
-}
+export type TranscriptDropZoneProps = Pick<FileDropZoneProps, 'file' | 'onFile' | 'onReject' | 'errorId' | 'invalid'>;
 
 /** Drop a transcript here or choose one; once chosen, its name and size with a way to remove it. */
-export function TranscriptDropZone({ file, onFile, onReject, errorId, invalid }: TranscriptDropZoneProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const [dragging, setDragging] = useState(false);
-
-  const take = (candidate: File | undefined) => {
-    if (!candidate) return;
-    if (!isTranscriptFileName(candidate.name)) {
-      onReject(WRONG_FILE_TYPE_MESSAGE);
-      return;
-    }
-    onFile(candidate);
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files[0]);
-  };
-
-  if (file) {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3">
-        <FileCheck aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900 text-sm" title={file.name}>
-            {file.name}
-          </p>
-          <p className="text-slate-600 text-xs">{formatSize(file.size)}</p>
-        </div>
-        <button
-          type="button"
-          onClick={() => {
-            onFile(null);
-            // The chooser's own value is cleared too, so choosing the same file again is noticed.
-            if (inputRef.current) inputRef.current.value = '';
-          }}
-          aria-label={`Remove ${file.name}`}
-          className="focus-ring inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      </div>
-    );
-  }
-
+export function TranscriptDropZone(props: TranscriptDropZoneProps) {
   return (
-    <label
-      htmlFor={inputId}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      className={cn(
-        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
-        dragging
-          ? 'border-brand-500 bg-brand-50'
-          : invalid
-            ? 'border-red-400 bg-red-50/40'
-            : 'border-slate-300 bg-slate-50 hover:border-brand-400 hover:bg-brand-50/50',
-      )}
-    >
-      <span className="flex size-10 items-center justify-center rounded-full bg-white text-brand-700 shadow-xs">
-        <Upload aria-hidden="true" className="size-5" />
-      </span>
-      <span className="font-medium text-slate-900 text-sm">
-        Drop a transcript here or <span className="text-brand-800 underline underline-offset-2">choose a file</span>
-      </span>
-      <span id={hintId} className="text-slate-600 text-xs">
-        Word, text, Markdown, WebVTT or SRT ({WRITE_FILE_EXTENSIONS.join(', ')})
-      </span>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept={WRITE_FILE_EXTENSIONS.join(',')}
-        aria-label="Transcript file"
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => take(event.target.files?.[0])}
-        className="sr-only"
-      />
-    </label>
+    <FileDropZone
+      {...props}
+      extensions={WRITE_FILE_EXTENSIONS}
+      noun="a transcript"
+      label="Transcript file"
+      kinds="Word, text, Markdown, WebVTT or SRT"
+      wrongTypeMessage={WRONG_FILE_TYPE_MESSAGE}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import type { DocumentElement } from '@verity/shared';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
-import type { DocumentBlock, HeadingLevel, ParsedTable } from './document-model';
+import type { HeadingLevel } from '../../../lib/heading-level';
+import type { DocumentBlock, ParsedTable } from './document-model';
 
 export const CITED_PASSAGE_LABEL = 'Cited passage';
 

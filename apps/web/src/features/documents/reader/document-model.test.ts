@@ -1,6 +1,7 @@
 import type { DocumentElement } from '@verity/shared';
 import { describe, expect, it } from 'vitest';
-import { buildBlocks, buildToc, headingLevel, highlightedIds, parseTable } from './document-model';
+import { headingLevel } from '../../../lib/heading-level';
+import { buildBlocks, buildToc, highlightedIds, parseTable } from './document-model';
 
 let counter = 0;
 function element(overrides: Partial<DocumentElement> & Pick<DocumentElement, 'type' | 'text'>): DocumentElement {

@@ -1,11 +1,10 @@
 import type { DocumentElement, DocumentReference, DocumentResponse } from '@verity/shared';
+import { type HeadingLevel, headingLevel } from '../../../lib/heading-level';
 
 /**
  * How the reader turns the flat element list of a DocumentResponse into what it renders: blocks
  * (consecutive list items become one list), heading levels, tables and the table of contents.
  */
-
-export type HeadingLevel = 2 | 3 | 4;
 
 export type DocumentBlock =
   | { kind: 'title'; element: DocumentElement }
@@ -24,18 +23,6 @@ export interface TocEntry {
   text: string;
   level: HeadingLevel;
   children: TocEntry[];
-}
-
-/**
- * A heading's path holds the headings above it, not itself, so a top-level section heading has an
- * empty path and renders as h2 (the title is the page's only h1). Deeper headings stop at h4 so
- * the outline stays readable.
- */
-export function headingLevel(element: Pick<DocumentElement, 'heading_path'>): HeadingLevel {
-  const depth = element.heading_path.length + 2;
-  if (depth <= 2) return 2;
-  if (depth === 3) return 3;
-  return 4;
 }
 
 /** Rows joined by new lines, cells by ' | '; the first row is the header. Short rows are padded. */

@@ -1,0 +1,80 @@
+/**
+ * Policy review evaluation: every policy of the set goes through the built-in reviewer (not
+ * HTTP) with the seed library, and is scored by the set's rule (review-score.ts). Prints per
+ * policy its matches, misses and false positives, then precision and recall per category and
+ * overall, reference recall, trap hits and time per policy.
+ * Usage: npm run eval:review [-- [--set dir] [--today YYYY-MM-DD] [--verbose] [--only id]]
+ * (the set defaults to ../shared/eval/review-dev beside the checkout and "today" to the set's;
+ * --verbose prints each policy's missed findings, false positives and trap hits).
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REVIEW_CATEGORIES } from '@verity/shared';
+import { reviewPolicy } from '../review/builtin.ts';
+import { type PolicyScore, scorePolicy, scoreSet } from './review-score.ts';
+import { REVIEW_DEV_SET_PATH, REVIEW_DEV_TODAY, readPolicy, readReviewSet, seedReviewLibrary } from './review-set.ts';
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const setDir = option('--set') ?? REVIEW_DEV_SET_PATH;
+const today = option('--today') ?? REVIEW_DEV_TODAY;
+const only = option('--only');
+
+const library = seedReviewLibrary();
+const scores: PolicyScore[] = [];
+const times: number[] = [];
+const short = (text: string | null) => (text === null ? '—' : text.length > 90 ? `${text.slice(0, 87)}…` : text);
+
+for (const gold of readReviewSet(setDir)) {
+  if (only && gold.id !== only) continue;
+  const policy = readPolicy(join(setDir, gold.file));
+  const started = performance.now();
+  const findings = reviewPolicy({ policy, library, today });
+  times.push(performance.now() - started);
+  const score = scorePolicy(
+    gold,
+    policy.elements.map((element) => element.text),
+    findings.map((finding) => ({
+      category: finding.category,
+      quote: finding.quote,
+      expected: finding.expected,
+      element: finding.location?.element ?? null,
+    })),
+  );
+  scores.push(score);
+  const tp = REVIEW_CATEGORIES.reduce((sum, category) => sum + score.counts[category].tp, 0);
+  console.log(
+    `${gold.id.padEnd(14)} matched ${tp}/${gold.findings.length}, reported ${findings.length}, false positives ${score.falsePositives.length}, trap hits ${score.trapHits.length}, ${(times.at(-1) ?? 0).toFixed(0)} ms`,
+  );
+  if (verbose) {
+    for (const finding of score.missed)
+      console.log(`    missed  ${finding.category}: ${short(finding.quote)} → ${short(finding.expected)}`);
+    for (const report of score.falsePositives)
+      console.log(`    extra   ${report.category}: ${short(report.quote)} → ${short(report.expected)}`);
+    for (const hit of score.trapHits) console.log(`    TRAP    ${hit.report.category}: ${short(hit.quote)}`);
+  }
+}
+
+const set = scoreSet(scores);
+const rate = (value: number) => value.toFixed(3);
+console.log('\ncategory                 TP  FP  FN  precision  recall');
+for (const category of REVIEW_CATEGORIES) {
+  const row = set.byCategory[category];
+  console.log(
+    `${category.padEnd(24)} ${String(row.tp).padStart(2)}  ${String(row.fp).padStart(2)}  ${String(row.fn).padStart(2)}  ${rate(row.precision).padStart(9)}  ${rate(row.recall).padStart(6)}`,
+  );
+}
+const { overall } = set;
+console.log(
+  `${'overall'.padEnd(24)} ${String(overall.tp).padStart(2)}  ${String(overall.fp).padStart(2)}  ${String(overall.fn).padStart(2)}  ${rate(overall.precision).padStart(9)}  ${rate(overall.recall).padStart(6)}`,
+);
+console.log(`\nreference recall (outdated + unknown) ${rate(set.references.recall)}`);
+console.log(`trap hits ${set.trapHits}`);
+const sorted = [...times].sort((a, b) => a - b);
+console.log(
+  `time per policy: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+);

@@ -1,0 +1,164 @@
+import type { ReviewJobProgress } from '@verity/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { jobs, reviewFindings, reviews } from '../db/schema.ts';
+import type { StoredEvidence } from '../db/schema/review.ts';
+import { isoDate } from '../lib/docx/dates.ts';
+import { newId } from '../lib/ids.ts';
+import { recordEvent } from '../modules/events/service.ts';
+import { reviewLibrary } from '../modules/review/library.ts';
+import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary } from '../review/types.ts';
+import type { JobHandler } from './worker.ts';
+
+export const REVIEW_JOB_KIND = 'review_policy';
+
+export interface ReviewJobPayload {
+  review_id: string;
+}
+
+export interface ReviewJobResult {
+  review_id: string;
+  /** False when the review was deleted before it could be finished. */
+  reviewed: boolean;
+  findings: number;
+}
+
+export const REVIEW_INTERRUPTED =
+  'The server stopped while reviewing this policy, so it was not tried again. Upload the policy again to retry.';
+
+/** The longest excerpt of a supporting passage kept with a finding. */
+const EXCERPT_MAX_LENGTH = 240;
+
+/**
+ * Reviews the policy its request read and stored: the organisation's library is loaded, the
+ * configured reviewer runs over the policy reporting each stage (references, structure, roles,
+ * terms, library checks), and the findings are stored with the review marked ready and the
+ * `review.completed` event, in one transaction. A provider that fails leaves the built-in
+ * findings (the reviewer says so, and it is logged without the policy's text). When the job fails
+ * for good the review is marked failed with the reason.
+ */
+export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler {
+  const { engine } = options;
+  return {
+    interruptedMessage: REVIEW_INTERRUPTED,
+    async run({ job, db, reportProgress, signal, log }): Promise<ReviewJobResult> {
+      const payload = job.payload as ReviewJobPayload;
+      const [review] = await db.select().from(reviews).where(eq(reviews.id, payload.review_id));
+      if (!review) return { review_id: payload.review_id, reviewed: false, findings: 0 };
+
+      const counts = { elements: review.elements.length, pages: review.pageCount };
+      await reportProgress({ stage: 'reading', ...counts } satisfies ReviewJobProgress);
+      const library = await reviewLibrary({ db, organisationId: review.organisationId });
+      const result = await engine.review(
+        {
+          policy: {
+            title: review.title,
+            elements: review.elements.map((element) => ({ ...element, headingPath: element.heading_path })),
+          },
+          library,
+          today: isoDate(new Date()),
+        },
+        { onStage: (stage) => reportProgress({ stage, ...counts } satisfies ReviewJobProgress), signal },
+      );
+      if (result.providerFailure) {
+        log?.warn({ reviewId: review.id, kind: result.providerFailure.kind }, 'provider reviewer failed; the built-in findings stand');
+      }
+      const drafts = result.findings;
+      const reviewed = await storeFindings({ db, reviewId: review.id, drafts, library, engine: result.engine });
+      await reportProgress({ stage: 'done', ...counts, findings: drafts.length } satisfies ReviewJobProgress);
+      return { review_id: review.id, reviewed, findings: drafts.length };
+    },
+    async onFailed(tx, job) {
+      const [failed] = await tx.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, job.id));
+      await tx
+        .update(reviews)
+        .set({ status: 'failed', error: failed?.error ?? REVIEW_INTERRUPTED, updatedAt: new Date() })
+        .where(and(eq(reviews.id, (job.payload as ReviewJobPayload).review_id), eq(reviews.status, 'reviewing')));
+    },
+  };
+}
+
+/**
+ * The findings stored in reading order, the review marked ready and the usage event recorded, in
+ * one transaction; false when the review was deleted (or settled) meanwhile.
+ */
+async function storeFindings(options: {
+  db: Database;
+  reviewId: string;
+  drafts: ReviewFindingDraft[];
+  library: ReviewLibrary;
+  engine: string;
+}): Promise<boolean> {
+  const { db, reviewId, drafts } = options;
+  const evidenceOf = evidenceStorer(options.library);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.status, 'reviewing')))
+      .for('update');
+    if (!current) return false;
+    if (drafts.length > 0) {
+      await tx.insert(reviewFindings).values(
+        drafts.map((draft, ordinal) => ({
+          id: newId(),
+          reviewId,
+          ordinal,
+          category: draft.category,
+          severity: draft.severity,
+          quote: draft.quote,
+          location: draft.location,
+          expected: draft.expected,
+          explanation: draft.explanation,
+          suggestion: draft.suggestion,
+          evidence: draft.evidence.map(evidenceOf),
+        })),
+      );
+    }
+    await tx
+      .update(reviews)
+      .set({ status: 'ready', engine: options.engine, error: null, updatedAt: new Date() })
+      .where(eq(reviews.id, reviewId));
+    await recordEvent(tx, {
+      kind: 'review.completed',
+      organisationId: current.organisationId,
+      actorUserId: current.userId,
+      subject: { type: 'review', id: reviewId },
+      data: {
+        engine: options.engine,
+        format: current.format,
+        elements: current.elements.length,
+        pages: current.pageCount,
+        findings: drafts.length,
+        version: current.previousId !== null,
+      },
+      documentIds: drafts.flatMap((draft) => draft.evidence.map((evidence) => evidence.documentId)),
+    });
+    return true;
+  });
+}
+
+/** Turns the reviewer's evidence into what is stored: the document's title as it is now and its first passage, shortened. */
+function evidenceStorer(library: ReviewLibrary): (evidence: FindingEvidence) => StoredEvidence {
+  const documents = new Map(library.documents.map((document) => [document.id, document]));
+  return (evidence) => {
+    const document = documents.get(evidence.documentId);
+    const first = document?.elements.find((element) => element.id === evidence.elementIds[0]);
+    return {
+      document_id: evidence.documentId,
+      code: evidence.code,
+      title: document?.title ?? evidence.code,
+      element_ids: evidence.elementIds,
+      excerpt: first ? shorten(first.text) : null,
+    };
+  };
+}
+
+/** The text cut at a word before EXCERPT_MAX_LENGTH, with an ellipsis when it was cut. */
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_MAX_LENGTH) return flat;
+  const cut = flat.slice(0, EXCERPT_MAX_LENGTH - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > EXCERPT_MAX_LENGTH / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,25 @@
+import { type JobStatus, type ReviewJob, reviewJobProgressSchema } from '@verity/shared';
+import type { Database } from '../../db/connect.ts';
+import { reviews } from '../../db/schema.ts';
+import { findJob } from '../../jobs/queue.ts';
+import { REVIEW_JOB_KIND } from '../../jobs/review.ts';
+import { ownReviewJob, type ReviewAuthor, reviewJobNotFound } from '../../policies/review.ts';
+
+/**
+ * A review job, when it reviews one of the author's policies: a job is reached through its review,
+ * so another user's job (or one whose review was deleted) answers like a missing one.
+ */
+export async function reviewJob(options: { db: Database; author: ReviewAuthor; jobId: string }): Promise<ReviewJob> {
+  const { db, author, jobId } = options;
+  const [review] = await db.select({ id: reviews.id }).from(reviews).where(ownReviewJob(author, jobId));
+  const job = review ? await findJob({ db, id: jobId, kind: REVIEW_JOB_KIND }) : undefined;
+  if (!review || !job) throw reviewJobNotFound();
+  const progress = reviewJobProgressSchema.safeParse(job.progress);
+  return {
+    id: job.id,
+    status: job.status as JobStatus,
+    progress: progress.success ? progress.data : { stage: 'queued' },
+    review_id: review.id,
+    ...(job.error ? { error: job.error } : {}),
+  };
+}

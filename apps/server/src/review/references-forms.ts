@@ -1,0 +1,224 @@
+/**
+ * Historical names: what the library's documents say they replace (front matter `supersedes`),
+ * read as written forms of a citation and found in the policy's text.
+ *
+ * A form is a core of words and numbers ("HTM 2027", "Special Waste Regulations", "Essential
+ * standards outcome 10"), with the edition year and part it names ("L8 (2000) Part 2" → core
+ * "L8", year 2000, part 2). A coded core (numbers or acronyms) must be written as one run; a core
+ * of three words or more may be written in any order within a few words ("Outcome 10 of the
+ * essential standards"). A year or part the form names must be written with the citation ("(third
+ * edition, 2000)", "Part 2 of …"). A bracketed note other than a year ends the form, and a
+ * bracketed acronym is a form of its own ("(KLOEs)"). A form that, without its note, is only a
+ * current document's code ("Hygiene Code (July 2015 version)") names no old edition and is dropped.
+ */
+import { editionNoteAfter } from './references-cite.ts';
+import { endsSentence, isAcronym, isYear, joinsCitation, STOP_WORDS, type Token, tokensOf } from './references-text.ts';
+import type { LibraryDocument, ReviewLibrary } from './types.ts';
+
+export interface HistoricalForm {
+  /** As the library writes it. */
+  name: string;
+  core: Token[];
+  year: number | null;
+  part: string | null;
+  /** Words in any order (a name), rather than one written run (a code). */
+  loose: boolean;
+  /** The current documents that replace it. */
+  replacements: LibraryDocument[];
+}
+
+export interface FormMatch {
+  form: HistoricalForm;
+  start: number;
+  end: number;
+}
+
+/** How many words a loose name may spread over beyond its own, and how many of them may carry meaning. */
+const LOOSE_SLACK = 4;
+const LOOSE_EXTRA_WORDS = 1;
+
+const cache = new WeakMap<ReviewLibrary, HistoricalForm[]>();
+
+/** Every historical name the library lists, with the current documents that replace it. */
+export function historicalForms(library: ReviewLibrary): HistoricalForm[] {
+  const cached = cache.get(library);
+  if (cached) return cached;
+  const numberedSeries = new Set(
+    library.documents.flatMap((doc) => [...doc.code.matchAll(/\b([A-Za-z]+)\s?\d/g)].map((match) => (match[1] as string).toLowerCase())),
+  );
+  const currentCodes = new Set(library.documents.filter((doc) => doc.status === 'current').map((doc) => codeKey(doc.code)));
+  const byName = new Map<string, HistoricalForm[]>();
+  for (const doc of library.documents) {
+    for (const name of doc.supersedes) {
+      const replacements = currentOf(doc, library);
+      if (replacements.length === 0) continue;
+      for (const form of parseForms(name, numberedSeries)) {
+        if (form.year === null && form.part === null && currentCodes.has(form.core.map((token) => token.norm).join(' '))) continue;
+        const key = `${form.core.map((token) => token.norm).join(' ')}|${form.year}|${form.part}`;
+        const same = byName.get(key)?.[0];
+        if (same) {
+          for (const replacement of replacements) if (!same.replacements.includes(replacement)) same.replacements.push(replacement);
+        } else byName.set(key, [{ ...form, replacements: [...replacements] }]);
+      }
+    }
+  }
+  const forms = [...byName.values()].flat();
+  cache.set(library, forms);
+  return forms;
+}
+
+/** A document if current, else the current documents that replaced it. */
+export function currentOf(doc: LibraryDocument, library: ReviewLibrary, seen = new Set<LibraryDocument>()): LibraryDocument[] {
+  if (doc.status === 'current') return [doc];
+  if (seen.has(doc)) return [];
+  seen.add(doc);
+  const listing = library.documents.filter((other) => other.status === 'current' && other.supersedes.includes(doc.code));
+  if (listing.length > 0) return listing;
+  const next = library.documents.filter((other) => other.code === doc.supersededBy);
+  return next.flatMap((other) => currentOf(other, library, seen));
+}
+
+/** A code's letter and number groups without edition years ("HTM 07-01 (2013)" → "htm 7 1"). */
+export function codeKey(code: string): string {
+  return tokensOf(code.replace(/\(\s*(?:19|20)\d{2}\s*\)/g, ''))
+    .map((token) => token.norm)
+    .join(' ');
+}
+
+function parseForms(name: string, numberedSeries: Set<string>): Omit<HistoricalForm, 'replacements'>[] {
+  const forms: Omit<HistoricalForm, 'replacements'>[] = [];
+  let text = name;
+  let year: number | null = null;
+  let part: string | null = null;
+  const partMatch = /\s+Part\s+([A-Z]|\d+)\b/.exec(text);
+  if (partMatch) {
+    part = (partMatch[1] as string).toUpperCase();
+    text = text.slice(0, partMatch.index) + text.slice(partMatch.index + partMatch[0].length);
+  }
+  for (const note of text.matchAll(/\s\(([^()]*)\)/g)) {
+    const inside = (note[1] as string).trim();
+    if (/^(?:19|20)\d{2}$/.test(inside)) {
+      year = Number(inside);
+      continue;
+    }
+    const acronym = isAcronym(inside.replace(/s$/, ''));
+    if (acronym) forms.push(...parseForms(inside, numberedSeries));
+    // A bracketed name stays ("(Regulated Activities)"); an acronym or a note ends the form.
+    if (acronym || /\d|^[a-z]/.test(inside)) {
+      text = text.slice(0, note.index);
+      break;
+    }
+  }
+  text = text.replace(/\s\((?:19|20)\d{2}\)/g, '');
+  const tokens = tokensOf(text);
+  const last = tokens.at(-1);
+  const before = tokens.at(-2);
+  const codeNumber =
+    before !== undefined && numberedSeries.has(before.norm) && !tokens.slice(0, -1).some((token) => /^\d+$/.test(token.text));
+  if (year === null && isYear(last) && !codeNumber && tokens.length > 1) {
+    year = Number(last?.text);
+    tokens.pop();
+  }
+  const content = tokens.filter((token) => !STOP_WORDS.has(token.norm));
+  // A code has an acronym or starts with letters and a number ("HTM 2027", "DV4"); "outcome 10" in a name does not make one.
+  const coded = tokens.some((token) => isAcronym(token.text)) || /^\d+$/.test(tokens[1]?.text ?? '');
+  if (content.length === 0) return forms;
+  const loose = !coded && content.length >= 3;
+  forms.push({ name, core: loose ? content : tokens, year, part, loose });
+  return forms;
+}
+
+/** Where the policy's text writes a historical name (overlapping matches of several forms included). */
+export function findForms(text: string, forms: readonly HistoricalForm[]): FormMatch[] {
+  const tokens = tokensOf(text);
+  const matches: FormMatch[] = [];
+  for (const form of forms) {
+    for (let i = 0; i < tokens.length; i++) {
+      const span = form.loose ? looseRun(tokens, i, form) : codedRun(tokens, i, form);
+      if (!span) continue;
+      const placed = withEdition(text, tokens, span, form);
+      if (placed) matches.push({ form, ...placed });
+    }
+  }
+  return matches;
+}
+
+/** The tokens from `i` written as the form's core, in order, "the" skipped; [first, past-last] or null. */
+function codedRun(tokens: readonly Token[], i: number, form: HistoricalForm): [number, number] | null {
+  let k = i;
+  for (const [n, want] of form.core.entries()) {
+    while (n > 0 && tokens[k]?.norm === 'the') k++;
+    const token = tokens[k];
+    if (!token || token.norm !== want.norm) return null;
+    if (isAcronym(want.text) && !isAcronym(token.text)) return null;
+    if (n > 0 && !joinsCitation(token.gap)) return null;
+    k++;
+  }
+  const previous = tokens[i - 1];
+  const next = tokens[k];
+  // A code goes on when a number is glued to it or joined by a hyphen ("HTM 2027" is not "HTM 2027-01").
+  if (next && /^\d+$/.test(next.text) && /^[-–/.]?$/.test(next.gap)) return null;
+  if (previous && /^\p{L}+$/u.test(previous.text) && (tokens[i] as Token).gap === '') return null;
+  return [i, k];
+}
+
+/** The form's content words from `i`, in any order, within one sentence and a few words. */
+function looseRun(tokens: readonly Token[], i: number, form: HistoricalForm): [number, number] | null {
+  const wanted = new Map<string, number>();
+  for (const token of form.core) wanted.set(token.norm, (wanted.get(token.norm) ?? 0) + 1);
+  if (!wanted.has((tokens[i] as Token).norm)) return null;
+  const limit = form.core.length + LOOSE_SLACK;
+  let missing = form.core.length;
+  let extra = 0;
+  for (let k = i; k < tokens.length && k < i + limit; k++) {
+    const token = tokens[k] as Token;
+    if (k > i && endsSentence(token.gap)) return null;
+    const left = wanted.get(token.norm) ?? 0;
+    if (left > 0) {
+      wanted.set(token.norm, left - 1);
+      missing--;
+      if (missing === 0) return [i, k + 1];
+    } else if (!STOP_WORDS.has(token.norm) && ++extra > LOOSE_EXTRA_WORDS) return null;
+  }
+  return null;
+}
+
+/** The span widened to the year and part written with it; null when they are not the form's. */
+function withEdition(
+  text: string,
+  tokens: readonly Token[],
+  [from, next]: [number, number],
+  form: HistoricalForm,
+): { start: number; end: number } | null {
+  let start = (tokens[from] as Token).start;
+  let end = (tokens[next - 1] as Token).end;
+  let k = next;
+  let year: number | null = null;
+  const after = tokens[k];
+  if (isYear(after) && /^\s*\(?\s*$/.test((after as Token).gap)) {
+    year = Number((after as Token).text);
+    end = (after as Token).end + (text[(after as Token).end] === ')' && (after as Token).gap.includes('(') ? 1 : 0);
+    k++;
+  } else {
+    const note = editionNoteAfter(text, end);
+    if (note.length > 0) {
+      year = note.years[0] ?? null;
+      end += note.length;
+      while (k < tokens.length && (tokens[k] as Token).start < end) k++;
+    }
+  }
+  let part: string | null = null;
+  const partAfter = tokens[k];
+  if (partAfter?.norm === 'part' && /^[\s,]*$/.test(partAfter.gap) && tokens[k + 1]) {
+    part = (tokens[k + 1] as Token).text.toUpperCase();
+    end = (tokens[k + 1] as Token).end;
+  }
+  const partBefore = /\bPart\s+([A-Z]|\d+)\s+of\s+(?:the\s+)?(?:[A-Za-z]+\s+)?$/i.exec(text.slice(0, start));
+  if (part === null && partBefore) {
+    part = (partBefore[1] as string).toUpperCase();
+    start = partBefore.index;
+  }
+  if (form.year !== null && year !== form.year) return null;
+  if (form.part !== null && part !== form.part) return null;
+  return { start, end };
+}

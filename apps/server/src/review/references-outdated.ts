@@ -1,0 +1,165 @@
+/**
+ * Outdated references: a citation of a superseded edition (a library document marked superseded,
+ * or a current document cited with a year its own front matter lists as an older edition), and a
+ * historical name a current document says it replaces. Supersession comes only from the library's
+ * front matter (`status`, `superseded_by`, `supersedes`).
+ */
+import { editionNoteAfter, yearsIn } from './references-cite.ts';
+import { codeKey, currentOf, findForms, historicalForms } from './references-forms.ts';
+import { quoteAt } from './locate.ts';
+import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
+
+const MAX_EVIDENCE = 3;
+/** Words that say a reference is named as replaced, not cited as current. */
+const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer)\b/i;
+const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
+
+interface Outdated {
+  element: number;
+  start: number;
+  end: number;
+  /** The old document or name, as the library writes it. */
+  old: string;
+  superseded: LibraryDocument | null;
+  replacements: LibraryDocument[];
+  /** Which reading wins where several cover the same words: the most specific. */
+  rank: number;
+}
+
+export function outdatedFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
+  const candidates: Outdated[] = [];
+  for (const citation of citations) {
+    const found = supersededCitation(citation, library) ?? olderEditionCited(policy, citation);
+    if (found) candidates.push(found);
+  }
+  const forms = historicalForms(library);
+  for (const element of policy.elements) {
+    for (const match of findForms(element.text, forms)) {
+      candidates.push({
+        element: element.index,
+        start: match.start,
+        end: match.end,
+        old: match.form.name,
+        superseded: null,
+        replacements: match.form.replacements,
+        rank: 3 + (match.form.part ? 2 : 0) + (match.form.year ? 1 : 0),
+      });
+    }
+  }
+  const kept: Outdated[] = [];
+  for (const candidate of [...candidates].sort((a, b) => b.rank - a.rank || b.end - b.start - (a.end - a.start))) {
+    const clash = kept.some((other) => other.element === candidate.element && other.start < candidate.end && candidate.start < other.end);
+    if (!clash && candidate.replacements.length > 0) kept.push(candidate);
+  }
+  return kept.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
+}
+
+/**
+ * An old reference the policy itself presents as replaced ("HTM 06-02 (2023), which superseded
+ * the 2006 edition") or records in its version history is not cited as current.
+ */
+function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
+  const element = policy.elements[outdated.element];
+  if (!element) return false;
+  if (element.headingPath.some((heading) => HISTORY_HEADING.test(heading))) return true;
+  const text = element.text;
+  const bounds = /[.!?]\s|\n|\s\|\s/g;
+  let from = 0;
+  let to = text.length;
+  for (const match of text.matchAll(bounds)) {
+    if (match.index + match[0].length <= outdated.start) from = match.index + match[0].length;
+    else if (match.index >= outdated.end) {
+      to = match.index;
+      break;
+    }
+  }
+  return HISTORY_WORDS.test(text.slice(from, to));
+}
+
+function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
+  const doc = citation.document;
+  if (doc.status !== 'superseded') return null;
+  return { ...citation.location, old: doc.code, superseded: doc, replacements: currentOf(doc, library), rank: 4 };
+}
+
+/**
+ * A current document cited with a year that is not one of its own but that its front matter
+ * lists as an older edition of the same code ("… Regulations 2010" where the current document's
+ * code is "EPR 2016" and it supersedes "EPR 2010").
+ */
+function olderEditionCited(policy: Policy, citation: Citation): Outdated | null {
+  const doc = citation.document;
+  if (doc.status !== 'current') return null;
+  const text = policy.elements[citation.location.element]?.text ?? '';
+  let end = citation.location.end;
+  const trailing = /\(?((?:19|20)\d{2})\)?\s*$/.exec(citation.said);
+  let year = trailing ? Number(trailing[1]) : null;
+  const bracketed = /^\s*\(((?:19|20)\d{2})\)/.exec(text.slice(end));
+  const note = editionNoteAfter(text, end);
+  if (bracketed) {
+    year = Number(bracketed[1]);
+    end += bracketed[0].length;
+  } else if (note.years.length > 0) {
+    year = note.years[0] as number;
+    end += note.length;
+  }
+  if (year === null || yearsIn(`${doc.code} ${doc.edition} ${doc.title}`).includes(year)) return null;
+  const base = withoutYear(doc.code);
+  const old = doc.supersedes.find((name) => yearsIn(name).at(-1) === year && withoutYear(name) === base);
+  return old ? { ...citation.location, end, old, superseded: null, replacements: [doc], rank: 2 } : null;
+}
+
+/** A code's key without its final year ("CDG 2009" → "cdg", "HTM 01-05 (2009)" → "htm 1 5"). */
+function withoutYear(code: string): string {
+  return codeKey(code.replace(/\s*\(?(?:19|20)\d{2}\)?\s*$/, ''));
+}
+
+function toFinding(policy: Policy, outdated: Outdated): ReviewFindingDraft {
+  const element = policy.elements[outdated.element];
+  const { location, quote } = element ? quoteAt(element, outdated.start, outdated.end) : { location: null, quote: null };
+  const names = outdated.replacements.map(label);
+  const replacement = joinList(names);
+  const single = outdated.replacements.length === 1 ? (outdated.replacements[0] as LibraryDocument) : null;
+  const old = outdated.superseded ? label(outdated.superseded) : outdated.old;
+  const explanation = outdated.superseded
+    ? `${quote} cites ${old}, an edition the library marks as superseded. It was replaced by ${replacement}.`
+    : `${quote} cites ${old}, which is no longer current. It was replaced by ${replacement}.`;
+  const evidence: FindingEvidence[] = outdated.replacements.map((doc) => ({
+    documentId: doc.id,
+    code: doc.code,
+    elementIds: passagesNaming(doc, [outdated.old, outdated.superseded?.code ?? '']),
+  }));
+  if (outdated.superseded) {
+    const first = outdated.superseded.elements[0];
+    evidence.push({ documentId: outdated.superseded.id, code: outdated.superseded.code, elementIds: first ? [first.id] : [] });
+  }
+  return {
+    category: 'outdated_reference',
+    severity: 'medium',
+    location,
+    quote,
+    expected: single ? `${label(single)} ${single.title}` : replacement,
+    explanation,
+    suggestion: `Cite ${replacement} instead, and check that what the policy takes from the old reference still matches the current one.`,
+    evidence,
+  };
+}
+
+/** A document's code with its edition year when the code has none ("HTM 06-02 (2023)"). */
+export function label(doc: LibraryDocument): string {
+  if (yearsIn(doc.code).length > 0) return doc.code;
+  const year = yearsIn(doc.edition)[0];
+  return year ? `${doc.code} (${year})` : doc.code;
+}
+
+export function joinList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The passages of a document that name any of the given names, else its first passage. */
+function passagesNaming(doc: LibraryDocument, names: readonly string[]): string[] {
+  const wanted = names.filter((name) => name !== '').map((name) => name.toLowerCase());
+  const naming = doc.elements.filter((element) => wanted.some((name) => element.text.toLowerCase().includes(name)));
+  const chosen = naming.length > 0 ? naming : doc.elements.slice(0, 1);
+  return chosen.slice(0, MAX_EVIDENCE).map((element) => element.id);
+}

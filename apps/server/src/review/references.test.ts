@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
+import { findReferences } from './references.ts';
+import type { LibraryDocument, Policy, ReviewLibrary } from './types.ts';
+
+const library = seedReviewLibrary();
+
+function policyOf(...paragraphs: string[]): Policy {
+  return {
+    title: 'Estates policy',
+    elements: paragraphs.map((text, index) => ({ index, type: 'paragraph', text, page: 1, headingPath: ['Policy'] })),
+  };
+}
+
+function review(...paragraphs: string[]) {
+  const policy = policyOf(...paragraphs);
+  const result = findReferences(policy, library);
+  const quoteOk = result.findings.every(
+    (finding) =>
+      finding.location &&
+      policy.elements[finding.location.element]?.text.slice(finding.location.start, finding.location.end) === finding.quote,
+  );
+  expect(quoteOk).toBe(true);
+  return result;
+}
+
+const outdated = (...paragraphs: string[]) => review(...paragraphs).findings.filter((finding) => finding.category === 'outdated_reference');
+const unknown = (...paragraphs: string[]) => review(...paragraphs).findings.filter((finding) => finding.category === 'unknown_reference');
+
+describe('citations', () => {
+  it('finds codes, titles and acronyms, placed on the policy text', () => {
+    const policy = policyOf('Passenger lifts follow HTM 08-02 and the Lifting Operations and Lifting Equipment Regulations 1998 (LOLER).');
+    const { citations } = findReferences(policy, library);
+    const codes = citations.map((citation) => citation.document.code);
+    expect(codes).toContain('HTM 08-02');
+    expect(codes).toContain('LOLER 1998');
+    for (const citation of citations) {
+      const text = policy.elements[citation.location.element]?.text ?? '';
+      expect(text.slice(citation.location.start, citation.location.end)).toBe(citation.said);
+    }
+  });
+
+  it('resolves a code without an edition to the current edition', () => {
+    const { citations } = findReferences(policyOf('Low voltage work follows HTM 06-02 at all sites.'), library);
+    expect(citations.map((citation) => [citation.document.code, citation.document.status])).toEqual([['HTM 06-02', 'current']]);
+  });
+
+  it('reads a year written with a code held in parts as those parts of that edition', () => {
+    const { citations } = findReferences(policyOf('Outlets are designed to HTM 04-01 (2016) in new buildings.'), library);
+    expect(citations.map((citation) => citation.document.code)).toEqual(['HTM 04-01 Part A', 'HTM 04-01 Part B', 'HTM 04-01 Part C']);
+    expect(new Set(citations.map((citation) => citation.said))).toEqual(new Set(['HTM 04-01 (2016)']));
+  });
+
+  it('reads an edition written after the code', () => {
+    const { citations } = findReferences(policyOf('Risk assessments follow ACoP L8 (3rd edition) at present.'), library);
+    expect(citations[0]?.document.status).toBe('superseded');
+    expect(citations[0]?.said).toBe('L8 (3rd edition)');
+  });
+});
+
+describe('outdated references', () => {
+  it('reports a superseded edition cited by its year, with the current edition as expected', () => {
+    const [finding] = outdated('Compartmentation is designed to HTM 05-02 (2007) throughout the new wing.');
+    expect(finding?.quote).toBe('HTM 05-02 (2007)');
+    expect(finding?.expected).toContain('HTM 05-02 (2015)');
+    expect(finding?.evidence.map((evidence) => evidence.code)).toEqual(['HTM 05-02', 'HTM 05-02 (2007)']);
+    expect(finding?.severity).toBe('medium');
+  });
+
+  it('reports an old code a current document lists as replaced', () => {
+    const [finding] = outdated('Noise limits in wards follow HTM 2045 for all refurbishments.');
+    expect(finding?.quote).toBe('HTM 2045');
+    expect(finding?.expected).toContain('HTM 08-01');
+  });
+
+  it('reports an old law named with its year', () => {
+    const [finding] = outdated('Fire risk assessments were introduced under the Fire Precautions Act 1971 and remain in place.');
+    expect(finding?.quote).toBe('Fire Precautions Act 1971');
+    expect(finding?.expected).toContain('RRO 2005');
+  });
+
+  it('reports a current title cited with a year its document lists as an older edition', () => {
+    const [finding] = outdated('Dose limits are set by the Ionising Radiations Regulations 1999 for all staff.');
+    expect(finding?.quote).toContain('Regulations 1999');
+    expect(finding?.expected).toContain('IRR 2017');
+  });
+
+  it('reads a historical name written in another order', () => {
+    const [finding] = outdated('Evidence is mapped to the essential standards (outcome 10) each year.');
+    expect(finding?.expected).toContain('CQC Reg 15');
+  });
+
+  it('does not report an old reference the policy presents as replaced', () => {
+    expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
+  });
+
+  it('does not report old but current laws, current documents with their own years, or citations without an edition', () => {
+    expect(
+      outdated(
+        'Duties arise under the Health and Safety at Work etc. Act 1974 and PUWER 1998.',
+        'High voltage systems follow HTM 06-03 (2006) and clinical spaces HBN 00-03 (2013).',
+        'Waste is transferred under section 34 of the Environmental Protection Act 1990.',
+        'Asbestos is managed under the Control of Asbestos Regulations 2012 and the Equality Act 2010 applies.',
+        'Legionella control follows ACoP L8 and HSG274.',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('unknown references', () => {
+  it('reports a group outside a series the library holds whole', () => {
+    const [finding] = unknown('Laundry follows HTM 11-02 for all linen.');
+    expect(finding?.quote).toBe('HTM 11-02');
+    expect(finding?.explanation).toContain('00 to 08');
+  });
+
+  it('suggests the series document on the same subject when one is clear', () => {
+    const [finding] = unknown('Sharps bins are stored as set out in HTM 09-07 for healthcare waste.');
+    expect(finding?.expected).toContain('HTM 07-01');
+  });
+
+  it('does not report a plausible code the library does not hold', () => {
+    expect(unknown('Fire doors follow HTM 05-09 and wards HBN 12-01.')).toEqual([]);
+  });
+
+  it('reports a part the document does not have, written after or before the code', () => {
+    expect(unknown('Outlets are flushed as in HTM 04-01 Part E.')[0]?.quote).toBe('HTM 04-01 Part E');
+    const [numbered] = unknown('Cooling towers are inspected as set out in Part 6 of HSG274.');
+    expect(numbered?.quote).toBe('Part 6 of HSG274');
+    expect(numbered?.explanation).toContain('Part 1, Part 2 and Part 3');
+  });
+
+  it('does not report parts the library shows', () => {
+    expect(unknown('Evacuation follows HTM 05-03 Part K and water HTM 04-01 Part C and HSG274 Part 3.')).toEqual([]);
+  });
+
+  it('needs a series held whole before it reports a group', () => {
+    const doc = (code: string): LibraryDocument => ({
+      id: code,
+      code,
+      title: code,
+      status: 'current',
+      edition: '2020',
+      supersededBy: null,
+      supersedes: [],
+      domain: 'X',
+      subdomain: 'X',
+      elements: [],
+    });
+    const gappy: ReviewLibrary = { documents: [doc('ABC 01-01'), doc('ABC 02-01'), doc('ABC 05-01')] };
+    const whole: ReviewLibrary = { documents: [doc('ABC 01-01'), doc('ABC 02-01'), doc('ABC 03-01')] };
+    const policy = policyOf('Plant follows ABC 07-01.');
+    expect(findReferences(policy, gappy).findings).toEqual([]);
+    expect(findReferences(policy, whole).findings.map((finding) => finding.quote)).toEqual(['ABC 07-01']);
+  });
+});

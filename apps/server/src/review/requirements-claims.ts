@@ -1,0 +1,109 @@
+import { quoteAt } from './locate.ts';
+import { quantitiesIn } from './requirements-quantities.ts';
+import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { literal, shortTitle } from './roles-sources.ts';
+import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+
+/** A library sentence saying the document sets no fixed intervals. */
+const NO_INTERVALS =
+  /\b(?:do(?:es)? not|sets? no)\s+(?:set\s+)?(?:fixed|statutory|specific)\s+(?:[a-z-]+\s+){0,3}?(?:intervals|frequencies|period)\b/i;
+/** A library sentence saying the document applies to all existing installations, whatever their age. */
+const APPLIES_TO_ALL = /\bappl(?:y|ies)\b[^.]*\bregardless of\b/i;
+/** Sentences about this library's own summary, not about the document. */
+const ABOUT_SUMMARY = /\b(?:briefing|library|this summary)\b/i;
+/** A policy saying something is outside a document: "are exempt from", "does not apply to". */
+const EXEMPTION = /\b(?:(?:is|are)\s+exempt\s+from|do(?:es)?\s+not\s+apply\s+to)\b/i;
+
+interface Passage {
+  sentence: string;
+  element: LibraryElement;
+}
+
+/**
+ * What a policy says of a document that the document's own entry contradicts: a fixed interval it
+ * "requires" when it sets none, and an exemption from a document that applies to all existing systems.
+ */
+export function claimFindings(policy: Policy, documents: LibraryDocument[]): ReviewFindingDraft[] {
+  const findings: ReviewFindingDraft[] = [];
+  for (const document of documents) {
+    const noIntervals = passage(document, NO_INTERVALS);
+    const appliesToAll = passage(document, APPLIES_TO_ALL);
+    if (!noIntervals && !appliesToAll) continue;
+    const names = namesOf(document);
+    for (const element of policy.elements) {
+      for (const { text, start } of sentences(element.text)) {
+        if (noIntervals) {
+          const claim = requirementClaim(text, names);
+          if (claim) findings.push(draft(element, start + claim.start, start + claim.end, document, noIntervals, 'interval'));
+        }
+        const exemption = appliesToAll ? EXEMPTION.exec(text) : null;
+        const exempted = exemption && names.find((name) => text.includes(name, exemption.index));
+        if (appliesToAll && exemption && exempted) {
+          const end = text.indexOf(exempted, exemption.index) + exempted.length;
+          const from = sectionNumberLength(text);
+          findings.push(draft(element, start + from, start + end, document, appliesToAll, 'exemption'));
+        }
+      }
+    }
+  }
+  return findings;
+}
+
+/** "The EAWR require every appliance to be tested annually": the name, its verb and the interval. */
+function requirementClaim(sentence: string, names: string[]): { start: number; end: number } | null {
+  for (const name of names) {
+    const claim = new RegExp(
+      `(?:\\bthe\\s+)?${literal(name)}\\s+(?:require|requires|mandate|mandates|specify|specifies|sets?)\\b`,
+      'i',
+    ).exec(sentence);
+    if (!claim) continue;
+    const rest = sentence.slice(claim.index);
+    const interval = quantitiesIn(rest).find((quantity) => quantity.kind === 'interval');
+    if (interval) return { start: claim.index, end: claim.index + interval.end };
+  }
+  return null;
+}
+
+function draft(
+  element: PolicyElement,
+  start: number,
+  end: number,
+  document: LibraryDocument,
+  source: Passage,
+  kind: 'interval' | 'exemption',
+): ReviewFindingDraft {
+  const { location, quote } = quoteAt(element, start, end);
+  return {
+    category: 'factual_error',
+    severity: kind === 'interval' ? 'medium' : 'high',
+    location,
+    quote,
+    expected: `${source.sentence} (${document.code})`,
+    explanation:
+      kind === 'interval'
+        ? `The policy presents a fixed interval as a requirement of ${document.code}, which sets none: "${source.sentence}."`
+        : `${document.code} applies to existing systems whatever their age: "${source.sentence}."`,
+    suggestion:
+      kind === 'interval'
+        ? `Present the interval as the Trust's own risk-based decision, not as a requirement of ${document.code}.`
+        : `Remove the exemption: existing systems are managed to ${document.code}.`,
+    evidence: [{ documentId: document.id, code: document.code, elementIds: [source.element.id] }],
+  };
+}
+
+function passage(document: LibraryDocument, pattern: RegExp): Passage | null {
+  for (const element of document.elements) {
+    if (element.type !== 'paragraph') continue;
+    const found = sentences(element.text).find(({ text }) => pattern.test(text) && !ABOUT_SUMMARY.test(text));
+    if (found) return { sentence: found.text, element };
+  }
+  return null;
+}
+
+/** How a policy names a document: its code or title, with or without the year. */
+function namesOf(document: LibraryDocument): string[] {
+  const withoutYear = (name: string) => name.replace(/\s+(?:\(\d{4}\)|\d{4})$/, '');
+  const title = shortTitle(document.title);
+  const names = [document.code, withoutYear(document.code), title, withoutYear(title)];
+  return [...new Set(names)].filter((name) => /[A-Z]{2}|\s/.test(name) && name.length >= 4).sort((a, b) => b.length - a.length);
+}

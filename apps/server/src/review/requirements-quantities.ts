@@ -1,0 +1,143 @@
+/** A figure stated in a clause, in a common unit so that figures of one kind compare. */
+export interface Quantity {
+  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours). */
+  kind: 'temperature' | 'mass' | 'interval' | 'period' | 'deadline';
+  value: number;
+  /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
+  bound: 'min' | 'max' | null;
+  start: number;
+  end: number;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  ninety: 90,
+};
+const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
+const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
+const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: 730, year: 8760 };
+const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annually: 12, yearly: 12 };
+
+const MIN_WORDS = /(?:at least|a minimum of|minimum|not less than|no less than)\s*$/i;
+const MIN_AFTER = /^\s*(?:or (?:above|more|higher|over)|minimum)/i;
+const MAX_WORDS = /(?:below|under|no more than|not more than|a maximum of|maximum|not exceeding|less than|up to)\s*$/i;
+const MAX_AFTER = /^\s*(?:or (?:below|less|lower|under)|maximum)/i;
+
+interface Pattern {
+  regex: RegExp;
+  read: (match: RegExpExecArray) => Pick<Quantity, 'kind' | 'value'> | null;
+}
+
+const PATTERNS: Pattern[] = [
+  { regex: new RegExp(`${NUMBER}\\s*°\\s*C\\b`, 'gi'), read: (m) => ({ kind: 'temperature', value: number(m[1]) }) },
+  { regex: new RegExp(`${NUMBER}\\s*(?:µg|μg|micrograms?)\\b`, 'gi'), read: (m) => ({ kind: 'mass', value: number(m[1]) }) },
+  {
+    regex: new RegExp(`\\bwithin\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    read: (m) => ({ kind: 'deadline', value: number(m[1]) * (HOURS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
+    regex: new RegExp(`\\bevery\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
+    regex: new RegExp(`\\b${NUMBER}[-\\s]${TIME_UNIT}\\s+cycle`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
+    regex: new RegExp(`\\b${NUMBER}-(monthly|yearly|weekly)\\b`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (EVERY[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
+  },
+  {
+    regex: /\b(?:(?<!-)(daily|weekly|monthly|quarterly|annually|yearly)|(?:every|each|once a) (year|month|week|day))\b/gi,
+    read: (m) => ({
+      kind: 'interval',
+      value: m[1] ? (EVERY[m[1].toLowerCase()] ?? Number.NaN) : (MONTHS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN),
+    }),
+  },
+  {
+    regex: new RegExp(
+      `\\b(?:kept|retained|keep|retain|held)\\s+(?:for\\s+)?(?:at least\\s+|a minimum of\\s+)?${NUMBER}\\s+${TIME_UNIT}`,
+      'gi',
+    ),
+    read: (m) => ({ kind: 'period', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+];
+
+/** The figures a clause states; `bareAs` reads a bare "2 years" (a table cell) as that kind. */
+export function quantitiesIn(text: string, bareAs: 'interval' | 'period' | null = null): Quantity[] {
+  const found: Quantity[] = [];
+  const patterns = bareAs ? [...PATTERNS, barePattern(bareAs)] : PATTERNS;
+  for (const { regex, read } of patterns) {
+    for (const match of text.matchAll(regex)) {
+      const reading = read(match as RegExpExecArray);
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (!reading || !Number.isFinite(reading.value)) continue;
+      if (found.some((other) => other.start < end && start < other.end)) continue;
+      found.push({ ...reading, bound: boundOf(text, start, end), start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function barePattern(kind: 'interval' | 'period'): Pattern {
+  return {
+    regex: new RegExp(`\\b${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    read: (m) => ({ kind, value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  };
+}
+
+function boundOf(text: string, start: number, end: number): Quantity['bound'] {
+  const before = text.slice(Math.max(0, start - 30), start);
+  const after = text.slice(end, end + 20);
+  if (MIN_WORDS.test(before) || MIN_AFTER.test(after)) return 'min';
+  if (MAX_WORDS.test(before) || MAX_AFTER.test(after)) return 'max';
+  return null;
+}
+
+function number(text: string | undefined): number {
+  if (!text) return Number.NaN;
+  return NUMBER_WORDS[text.toLowerCase()] ?? Number.parseFloat(text);
+}
+
+function singular(unit: string | undefined): string {
+  return (unit ?? '').toLowerCase().replace(/s$/, '');
+}
+
+/** A readable figure: "6 months", "2 years", "72 hours", "60 °C". */
+export function describe(quantity: Quantity): string {
+  if (quantity.kind === 'temperature') return `${quantity.value} °C`;
+  if (quantity.kind === 'mass') return `${quantity.value} µg`;
+  if (quantity.kind === 'deadline')
+    return quantity.value % 24 === 0 && quantity.value > 72 ? `${quantity.value / 24} days` : `${round(quantity.value)} hours`;
+  const months = quantity.value;
+  if (months >= 12 && months % 12 === 0) return months === 12 ? '12 months' : `${months / 12} years`;
+  return months >= 1 ? `${round(months)} months` : `${round(months * 4.35)} weeks`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

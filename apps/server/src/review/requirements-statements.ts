@@ -1,0 +1,102 @@
+import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
+import { subjectOf } from './requirements-subjects.ts';
+import { sectionNumberLength } from './requirements-text.ts';
+import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts';
+
+/** A figure stated about a subject, in a clause of a library passage or of the policy. */
+export interface Statement {
+  quantity: Quantity;
+  subject: Set<string>;
+  /** The clause, and where it starts in its element's text. */
+  clause: string;
+  offset: number;
+  /** What a table row's figure is about (its first cell), or "". */
+  context: string;
+}
+
+export interface LibraryStatement extends Statement {
+  document: LibraryDocument;
+  element: LibraryElement;
+}
+
+/** Clauses of running text: sentences, cut at semicolons and at a comma before a new clause. */
+const CLAUSE_BREAK = /[.!?](?=\s+[A-Z0-9])|;|:\s|,\s+(?=(?:and|but|or|unless|while|whereas|with|so that)\s)/g;
+
+export function libraryStatements(document: LibraryDocument): LibraryStatement[] {
+  return document.elements.flatMap((element) =>
+    statementsOf(element.type, element.text, false).map((statement) => ({ ...statement, document, element })),
+  );
+}
+
+export function policyStatements(element: PolicyElement): Statement[] {
+  return statementsOf(element.type, element.text, true);
+}
+
+function statementsOf(type: string, text: string, inPolicy: boolean): Statement[] {
+  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null);
+}
+
+/**
+ * A table row's figures, each about the row's first cell and its own clause of the cell. In a
+ * policy's monitoring table (with a method, lead or reporting column) a bare frequency is how often
+ * the monitoring happens, not the activity's own interval, so it is left out.
+ */
+function tableStatements(text: string, inPolicy: boolean): Statement[] {
+  const statements: Statement[] = [];
+  const lines = text.split('\n');
+  const header = (lines[0] ?? '').split(' | ');
+  const monitoring = inPolicy && header.some((cell) => /method|lead|reported|monitored/i.test(cell));
+  let offset = (lines[0] ?? '').length + 1;
+  for (const line of lines.slice(1)) {
+    const cells = line.split(' | ');
+    let cellStart = offset;
+    cells.forEach((cell, column) => {
+      if (column > 0) {
+        const bare = monitoring ? null : bareKind(header[column] ?? '');
+        const found = clauseStatements(cell, cellStart, cells[0] ?? '', bare);
+        statements.push(...(monitoring ? found.filter((statement) => !isBare(statement)) : found));
+      }
+      cellStart += cell.length + 3;
+    });
+    offset += line.length + 1;
+  }
+  return statements;
+}
+
+/** A statement that is nothing but its figure ("Quarterly", "At least every two years"). */
+function isBare(statement: Statement): boolean {
+  const rest = statement.clause.slice(0, statement.quantity.start) + statement.clause.slice(statement.quantity.end);
+  return /^\s*(?:at least|at most|no more than)?\s*$/i.test(rest);
+}
+
+/** How a table column's bare figures ("2 years") read, from its header. */
+function bareKind(header: string): 'interval' | 'period' | null {
+  if (/interval|frequency|how often/i.test(header)) return 'interval';
+  if (/kept|keep|retention|retain|how long/i.test(header)) return 'period';
+  return null;
+}
+
+function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null): Statement[] {
+  const statements: Statement[] = [];
+  let start = 0;
+  for (const cut of [...text.matchAll(CLAUSE_BREAK), null]) {
+    const end = cut ? (cut.index ?? 0) + 1 : text.length;
+    const raw = text.slice(start, end);
+    // A clause's own text, without its end punctuation or a leading section number ("8.2").
+    const number = sectionNumberLength(raw.trimStart());
+    const lead = raw.length - raw.trimStart().length + number;
+    const clause = raw
+      .trim()
+      .slice(number)
+      .replace(/[.;:,]$/, '');
+    // In "A instead of B" only B is a requirement; A is the practice it corrects.
+    const correctFrom = clause.search(/\binstead of\b/i);
+    for (const quantity of quantitiesIn(clause, bare)) {
+      if (correctFrom >= 0 && quantity.start < correctFrom) continue;
+      const subject = subjectOf(`${context} ${clause.slice(0, quantity.start)} ${clause.slice(quantity.end)}`);
+      statements.push({ quantity, subject, clause, offset: base + start + lead, context });
+    }
+    start = end;
+  }
+  return statements;
+}

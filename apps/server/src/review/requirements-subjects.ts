@@ -1,0 +1,65 @@
+/**
+ * The subject of a statement as a set of word stems, so that "stored hot water" and "hot water
+ * storage", or "passenger lifts" and "lifts carrying people", are seen to be about the same thing.
+ */
+const STOP = new Set(
+  `a an the and or of to in on at by for with from as is are be been being was were this that these those it its
+  which who whom whose than then so such each every any all per least most more less no not nor only also
+  must never should shall may can will would could might has have had do does done there their they them we our us
+  where when while until after before within between into over under above below about minimum maximum
+  trust trust's policy typically usually normally including include includes e.g i.e via set out
+  hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly
+  one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times`.split(/\s+/),
+);
+
+/** Words that name the same thing in different ways (general usage). */
+const SAME: Record<string, string> = {
+  passenger: 'people',
+  passengers: 'people',
+  kept: 'retain',
+  keep: 'retain',
+  retained: 'retain',
+  retention: 'retain',
+  held: 'retain',
+};
+
+const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ally', 'edly', 'ed', 'es', 'age', 'ly', 's', 'e'];
+
+export function stem(word: string): string {
+  let stemmed = SAME[word] ?? word;
+  for (const suffix of SUFFIXES) {
+    if (stemmed.length - suffix.length >= 3 && stemmed.endsWith(suffix)) {
+      stemmed = stemmed.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return stemmed.slice(0, 5);
+}
+
+/**
+ * The stems of a text's content words. A bracket with a figure (a citation) says nothing of the
+ * subject; a role title before its qualifier counts as its abbreviation ("Authorising Engineer
+ * (MGPS)" as "AE(MGPS)"), and two-letter abbreviations count as words.
+ */
+export function subjectOf(text: string): Set<string> {
+  const words = text
+    .replace(/\([^()]*\d[^()]*\)/g, ' ')
+    .replace(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+(?=\s*\()/g, (title) => title.replace(/([A-Z])[a-z]+\s*/g, '$1'))
+    .split(/[^A-Za-z']+/)
+    .map((word) => (/^[A-Z]{2}$/.test(word) ? word.toLowerCase() : word.toLowerCase().replace(/'s$|'/g, '')))
+    .filter((word) => (word.length >= 3 || /^[a-z]{2}$/.test(word)) && !STOP.has(word));
+  return new Set(words.map(stem));
+}
+
+/** Stems of what is done (examine, test, audit) rather than what it is done to. */
+const ACTIVITIES = new Set(['thoro', 'exami', 'test', 'inspe', 'check', 'revie', 'audit', 'verif', 'maint', 'carri', 'monit', 'compe']);
+
+/**
+ * How much of the library's subject the policy's subject covers, and how many stems they share.
+ * Sharing only what is done ("thoroughly examined") says nothing of the object, so it counts as none.
+ */
+export function overlap(library: Set<string>, policy: Set<string>): { shared: number; score: number } {
+  const common = [...library].filter((word) => policy.has(word));
+  const shared = common.some((word) => !ACTIVITIES.has(word)) ? common.length : 0;
+  return { shared, score: library.size === 0 ? 0 : shared / library.size };
+}

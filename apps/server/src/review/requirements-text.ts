@@ -1,0 +1,15 @@
+/** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") does not end one. */
+export function sentences(text: string): { text: string; start: number }[] {
+  const found: { text: string; start: number }[] = [];
+  for (const match of text.matchAll(/[^.!?]+(?:[.!?](?!\s+[A-Z0-9])[^.!?]*)*[.!?]?/g)) {
+    const lead = match[0].length - match[0].trimStart().length;
+    const sentence = match[0].trim();
+    if (sentence) found.push({ text: sentence.replace(/[.!?]$/, ''), start: (match.index ?? 0) + lead });
+  }
+  return found;
+}
+
+/** The length of a section number ("8.2 ", "3. ") at the start of a text, or 0. */
+export function sectionNumberLength(text: string): number {
+  return /^(?:\d+(?:\.\d+)+\.?\s+|\d+\.\s+)?/.exec(text)?.[0].length ?? 0;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
+import { quantitiesIn } from './requirements-quantities.ts';
+import { requirementFindings } from './requirements.ts';
+import type { Policy, PolicyElement } from './types.ts';
+
+const library = seedReviewLibrary();
+
+/** A policy from blocks: a block with " | " is a table, anything else a paragraph. */
+function policy(...blocks: string[]): Policy {
+  const elements = blocks.map(
+    (text, index): PolicyElement => ({ index, type: text.includes(' | ') ? 'table' : 'paragraph', text, page: 1, headingPath: [] }),
+  );
+  return { title: 'Estates policy', elements };
+}
+
+function quotes(input: Policy): (string | null)[] {
+  return requirementFindings(input, [], library).map((finding) => finding.quote);
+}
+
+describe('quantitiesIn', () => {
+  it('reads temperatures, intervals, retention periods, amounts and deadlines with their bounds', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value, bound }) => ({ kind, value, bound }));
+    expect(read('held at not less than 61°C')).toEqual([{ kind: 'temperature', value: 61, bound: 'min' }]);
+    expect(read('checked every four weeks')).toEqual([{ kind: 'interval', value: 4 / 4.35, bound: null }]);
+    expect(read('examined on an 18-month cycle')).toEqual([{ kind: 'interval', value: 18, bound: null }]);
+    expect(read('Quarterly')).toEqual([{ kind: 'interval', value: 3, bound: null }]);
+    expect(read('records are retained for at least five years')).toEqual([{ kind: 'period', value: 60, bound: null }]);
+    expect(read('up to 12 µg per side')).toEqual([{ kind: 'mass', value: 12, bound: 'max' }]);
+    expect(read('notified within 10 days')).toEqual([{ kind: 'deadline', value: 240, bound: null }]);
+  });
+});
+
+describe('requirementFindings', () => {
+  it('reports a temperature below the floor the cited guidance sets, citing the passage', () => {
+    const input = policy('Water systems follow HSG274.', 'The calorifiers store hot water at 55°C or more before it circulates.');
+    const [finding, ...rest] = requirementFindings(input, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ category: 'factual_error', severity: 'high', location: { element: 1 } });
+    expect(finding?.quote).toBe('The calorifiers store hot water at 55°C or more before it circulates');
+    expect(finding?.expected).toContain('60 °C');
+    expect(finding?.evidence[0]?.elementIds.length).toBe(1);
+  });
+
+  it('keeps to figures the library states for the subject, or stricter ones', () => {
+    const input = policy(
+      'Water systems follow HSG274.',
+      'Cold water is kept below 20°C throughout the building.',
+      'The calorifiers store hot water at 65°C.',
+      'Hot water is stored at 60°C and reaches outlets at 50°C or more within one minute.',
+    );
+    expect(quotes(input)).toEqual([]);
+  });
+
+  it('reports a less frequent examination of lifts that carry people, not of other lifting equipment', () => {
+    const input = policy(
+      'Thorough examination follows LOLER 1998 and HTM 08-02.',
+      'Lifts carrying people are thoroughly examined every 12 months by the insurer.',
+      'Item | Interval\nAll other lifting equipment, such as goods-only lifts and chain blocks | At least every 12 months\nLifting accessories such as slings | Every six months',
+    );
+    expect(quotes(input)).toEqual(['Lifts carrying people are thoroughly examined every 12 months by the insurer']);
+  });
+
+  it('reports a shorter retention and a longer deadline than the library states', () => {
+    const waste = policy(
+      'Waste follows HTM 07-01 and the duty of care in the Environmental Protection Act 1990.',
+      'Hazardous waste consignment notes are kept for one year.',
+      'Waste transfer notes are kept for two years.',
+    );
+    expect(quotes(waste)).toEqual(['Hazardous waste consignment notes are kept for one year']);
+    const breach = policy(
+      'CCTV is operated under UK GDPR.',
+      'A qualifying breach is reported to the ICO within 5 days of becoming aware of it.',
+    );
+    expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
+  });
+
+  it('leaves out how often a monitoring table checks an activity', () => {
+    const input = policy(
+      'Water systems follow HSG274.',
+      'Element monitored | Method | Frequency\nFlushing of little-used outlets | Audit of flushing records | Quarterly',
+    );
+    expect(quotes(input)).toEqual([]);
+  });
+
+  it('reports a permission for what the library says is never done', () => {
+    const allowed = policy(
+      'Instruments are reprocessed under HTM 01-01.',
+      'Devices labelled for single use may be reprocessed once when stock runs out.',
+    );
+    expect(quotes(allowed)).toEqual(['Devices labelled for single use may be reprocessed']);
+    const forbidden = policy('Instruments are reprocessed under HTM 01-01.', 'Devices labelled for single use are never reprocessed.');
+    expect(quotes(forbidden)).toEqual([]);
+  });
+
+  it('reports a fixed interval attributed to a law that sets none, and an exemption from guidance that has none', () => {
+    const interval = policy(
+      'Work equipment is managed under PUWER 1998.',
+      '6.1 PUWER require every machine guard to be inspected every six months.',
+    );
+    expect(quotes(interval)).toEqual(['PUWER require every machine guard to be inspected every six months']);
+    const exemption = policy(
+      '8.4 Air-handling plant built before 2015 is exempt from HTM 03-01 Part B and is run to its original standard.',
+    );
+    expect(quotes(exemption)).toEqual(['Air-handling plant built before 2015 is exempt from HTM 03-01 Part B']);
+  });
+
+  it('reports a container colour other than the one the colour table gives the waste', () => {
+    const cited = 'Waste is segregated under HTM 07-01.';
+    const wrong = policy(
+      cited,
+      '4.2 Sharps contaminated with cytotoxic medicines go into orange-lidded sharps bins, which porters collect daily.',
+    );
+    expect(quotes(wrong)).toEqual(['Sharps contaminated with cytotoxic medicines go into orange-lidded sharps bins']);
+    const right = policy(cited, 'Sharps contaminated with cytotoxic medicines go into purple-lidded sharps bins.');
+    expect(quotes(right)).toEqual([]);
+    const table = policy(cited, 'Container | Waste stream\nOrange-lidded bin | Sharps contaminated with cytotoxic medicines');
+    expect(quotes(table)).toEqual([]);
+  });
+
+  it('reports a duty given to another role than the roles table gives it', () => {
+    const cited = 'High voltage work follows HTM 06-03.';
+    const wrong = policy(cited, '5.3 Permits-to-work are issued by the Competent Person (HV) named on the job card.');
+    expect(quotes(wrong)).toEqual(['Permits-to-work are issued by the Competent Person (HV)']);
+    expect(requirementFindings(wrong, [], library)[0]?.expected).toBe('Authorised Person (HV) (HTM 06-03)');
+    const right = policy(cited, 'Permits-to-work are issued by the AP(HV) and Competent Persons are appointed by the AP(HV).');
+    expect(quotes(right)).toEqual([]);
+  });
+
+  it('reports nothing for a policy that relies on no library document', () => {
+    expect(quotes(policy('Visitors sign in at reception and are escorted every time.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { quoteAt } from './locate.ts';
+import { claimFindings } from './requirements-claims.ts';
+import { colourFindings } from './requirements-colours.ts';
+import { dutyFindings } from './requirements-duties.ts';
+import { prohibitionFindings } from './requirements-prohibitions.ts';
+import { describe, type Quantity } from './requirements-quantities.ts';
+import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
+import { overlap } from './requirements-subjects.ts';
+import { reliedDocuments } from './roles-sources.ts';
+import type { Citation, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
+
+/**
+ * How closely a library statement's subject must match the policy's to be about the same thing.
+ * Intervals and periods are stated for many activities, so they need more words in common than
+ * temperatures, amounts and deadlines.
+ */
+const MIN_SHARED: Record<Quantity['kind'], number> = { interval: 3, period: 3, temperature: 2, mass: 2, deadline: 2 };
+const MIN_SCORE = 0.6;
+/** Library statements within this much of the best match count as equally relevant. */
+const NEAR_BEST = 0.15;
+
+/** Stated figures and rules that contradict what the library states. */
+export function requirementFindings(policy: Policy, citations: Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
+  const documents = sourceDocuments(policy, citations, library);
+  const statements = documents.flatMap(libraryStatements);
+  const findings = [
+    ...prohibitionFindings(policy, documents),
+    ...claimFindings(policy, documents),
+    ...colourFindings(policy, documents),
+    ...dutyFindings(policy, documents),
+  ];
+  for (const element of policy.elements) {
+    const stated = policyStatements(element);
+    for (const said of stated) {
+      const contradicted = contradiction(said, statements);
+      // When the passage also states the library's figure, the two figures are about different things.
+      if (!contradicted || stated.some((other) => sameFigure(other.quantity, contradicted.quantity))) continue;
+      const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
+      if (findings.some((finding) => finding.location?.element === location.element && finding.location.start === location.start)) continue;
+      findings.push(finding(location, quote, said.quantity, contradicted));
+    }
+  }
+  return findings;
+}
+
+/** The documents the policy relies on and the others of their subdomains. */
+function sourceDocuments(policy: Policy, citations: Citation[], library: ReviewLibrary): LibraryDocument[] {
+  const relied = reliedDocuments(policy, citations, library);
+  const subdomains = new Set(relied.map((document) => `${document.domain}/${document.subdomain}`));
+  return library.documents.filter(
+    (document) => document.status === 'current' && subdomains.has(`${document.domain}/${document.subdomain}`),
+  );
+}
+
+/**
+ * The library statement a policy figure contradicts: the statements of the same kind most
+ * clearly about the same subject all set a stricter figure, and none of them agrees.
+ */
+function contradiction(said: Statement, statements: LibraryStatement[]): LibraryStatement | null {
+  const matches = statements
+    .filter((statement) => statement.quantity.kind === said.quantity.kind)
+    .map((statement) => ({ statement, ...overlap(statement.subject, said.subject) }))
+    .filter((match) => match.shared >= MIN_SHARED[said.quantity.kind] && match.score >= MIN_SCORE);
+  if (matches.length === 0) return null;
+  const best = Math.max(...matches.map((match) => match.score));
+  const relevant = matches.filter((match) => match.score >= best - NEAR_BEST);
+  if (!relevant.every((match) => weaker(said.quantity, match.statement.quantity))) return null;
+  return relevant.sort((a, b) => b.score - a.score)[0]?.statement ?? null;
+}
+
+function sameFigure(a: Quantity, b: Quantity): boolean {
+  return a.kind === b.kind && Math.abs(a.value - b.value) < 1e-6;
+}
+
+/** Whether the policy's figure is less strict than the library's. */
+function weaker(policy: Quantity, library: Quantity): boolean {
+  if (policy.value === library.value) return false;
+  switch (policy.kind) {
+    case 'interval':
+    case 'deadline':
+      return policy.value > library.value;
+    case 'period':
+      return policy.value < library.value;
+    default: {
+      const bound = library.bound ?? policy.bound;
+      if (bound === 'min') return policy.value < library.value;
+      if (bound === 'max') return policy.value > library.value;
+      return false;
+    }
+  }
+}
+
+function finding(location: ReviewFindingDraft['location'], quote: string, policy: Quantity, source: LibraryStatement): ReviewFindingDraft {
+  const correct = requirement(source.quantity);
+  const passage = source.context ? `${source.context}: ${source.clause}` : source.clause;
+  const code = source.document.code;
+  return {
+    category: 'factual_error',
+    severity: 'high',
+    location,
+    quote,
+    expected: `${correct} (${code})`,
+    explanation: `The policy says ${stated(policy)}, but ${code} requires ${correct}: "${passage}".`,
+    suggestion: `Change the figure to ${correct}, as ${code} requires.`,
+    evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
+  };
+}
+
+/** A policy's figure as it reads: "every 2 years", "50 °C", "within 30 days". */
+function stated(quantity: Quantity): string {
+  const figure = describe(quantity);
+  return quantity.kind === 'interval' ? `every ${figure}` : quantity.kind === 'deadline' ? `within ${figure}` : figure;
+}
+
+/** A library figure as a requirement: "every 6 months", "at least 60 °C", "within 72 hours". */
+function requirement(quantity: Quantity): string {
+  const figure = describe(quantity);
+  switch (quantity.kind) {
+    case 'interval':
+      return `at least every ${figure}`;
+    case 'period':
+      return `keeping records for at least ${figure}`;
+    case 'deadline':
+      return `action within ${figure}`;
+    default:
+      return quantity.bound === 'min' ? `at least ${figure}` : quantity.bound === 'max' ? `no more than ${figure}` : figure;
+  }
+}

@@ -1,0 +1,190 @@
+import { literal } from './roles-sources.ts';
+import type { LibraryDocument, LibraryElement, ReviewLibrary } from './types.ts';
+
+/** A role or group that a library document requires, as the document writes it. */
+export interface RequiredRole {
+  /** The title as the library writes it, e.g. "Authorising Engineer (HV)" or "Water Safety Group". */
+  title: string;
+  /** The title without its bracketed qualifier. */
+  head: string;
+  /** The service qualifier in brackets ("HV", "Water"), or null. */
+  qualifier: string | null;
+  /** What the library says the role does. */
+  duty: string;
+  document: LibraryDocument;
+  element: LibraryElement;
+}
+
+/** A role as a roles table row or roles list item gives it: its title and what it does. */
+export interface RoleEntry {
+  title: string;
+  duty: string;
+  element: LibraryElement;
+}
+
+/** Phrases with which the library says a title is not fixed by the document itself. */
+const UNSETTLED = /does not itself define|vary locally|does not hold the exact|has not confirmed|is said to|reported to/i;
+
+/** A row or list item that names a role ("Authorising Engineer (HV), AE(HV) — independent adviser ..."). */
+const LIST_ROLE = /^(.+?) — (.+)$/;
+
+/**
+ * The core roles and groups that the given documents require: independent advisers and auditors
+ * (Authorising Engineers, a Data Protection Officer), roles peculiar to the document's service
+ * (titles no other document's roles table uses, carrying the service's qualifier), and the
+ * document's own safety group. Generic titles, and titles the library says vary locally, are left out.
+ */
+export function requiredRoles(documents: LibraryDocument[], library: ReviewLibrary): RequiredRole[] {
+  const sharedHeads = headsUsedWidely(library);
+  const unsettledAnywhere = library.documents.flatMap(unsettledSentences);
+  const required: RequiredRole[] = [];
+  for (const document of documents) {
+    const unsettledHere = unsettledSentences(document);
+    const entries = roleEntries(document);
+    const serviceQualifier = commonQualifier(entries.map((entry) => entry.title));
+    for (const entry of entries) {
+      const { head, qualifier } = splitTitle(entry.title);
+      const independent = /^independent/i.test(entry.duty) && isTitle(head);
+      const peculiar = qualifier !== null && qualifier === serviceQualifier && isTitle(head) && !sharedHeads.has(head.toLowerCase());
+      const ownGroup = isGroup(head) && !citesDocument(entry.duty);
+      if (!(independent || peculiar || ownGroup)) continue;
+      // A qualified title any passage calls unsettled is left out; a bare one only by its own document.
+      const unsettled = qualifier ? unsettledAnywhere : unsettledHere;
+      if (unsettled.some((sentence) => names(sentence, entry.title))) continue;
+      required.push({ title: entry.title, head, qualifier, duty: entry.duty, document, element: entry.element });
+    }
+    required.push(...groupsFor(document, library));
+  }
+  return required;
+}
+
+/** The roles a document lists in its roles tables (first header "Role") and its roles section's list. */
+export function roleEntries(document: LibraryDocument): RoleEntry[] {
+  const entries: RoleEntry[] = [];
+  for (const element of document.elements) {
+    if (element.type === 'table') {
+      const [header, ...rows] = element.text.split('\n').map((line) => line.split(' | ').map((cell) => cell.trim()));
+      if (header?.[0]?.toLowerCase() !== 'role') continue;
+      for (const [first = '', ...rest] of rows) {
+        const duty = rest.find((cell) => /^independent/i.test(cell)) ?? rest.at(-1) ?? '';
+        for (const title of roleTitles(first)) entries.push({ title, duty, element });
+      }
+    } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {
+      const match = LIST_ROLE.exec(element.text);
+      if (match?.[1] && match[2]) for (const title of roleTitles(match[1])) entries.push({ title, duty: match[2], element });
+    }
+  }
+  return entries;
+}
+
+/** The titles a role cell names: "A / B" names two; an abbreviation after a comma or dash is dropped. */
+function roleTitles(cell: string): string[] {
+  return cell
+    .split(/ \/ (?![^(]*\))/)
+    .map((part) => cleanTitle(part.split(/, | — /)[0] ?? ''))
+    .filter((title) => /^[A-Z]/.test(title));
+}
+
+/** Groups named in a groups table (first header "Group") whose source is this document. */
+function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredRole[] {
+  const groups: RequiredRole[] = [];
+  for (const source of library.documents) {
+    for (const element of source.elements) {
+      if (element.type !== 'table') continue;
+      const [header, ...rows] = element.text.split('\n').map((line) => line.split(' | ').map((cell) => cell.trim()));
+      if (header?.[0]?.toLowerCase() !== 'group') continue;
+      for (const [name = '', origin = '', duty = ''] of rows) {
+        if (!isGroup(name) || name.includes(' or ')) continue;
+        if (!origin.split(/\s*\/\s*|;\s*/).some((code) => sourceIs(code, document))) continue;
+        groups.push({ title: name, head: name, qualifier: null, duty, document: source, element });
+      }
+    }
+  }
+  return groups;
+}
+
+/** Whether a groups table's source ("HTM 03-01 (2021)", "HTM 04-01") is the document. */
+function sourceIs(source: string, document: LibraryDocument): boolean {
+  const match = /^(.+?)(?: \((\d{4})\))?$/.exec(source.trim());
+  if (!match?.[1]) return false;
+  const code = match[1];
+  const sameCode = document.code === code || document.code.startsWith(`${code} Part `);
+  return sameCode && (!match[2] || document.edition.includes(match[2]));
+}
+
+/**
+ * A role title without its notes: a bracket that only abbreviates the title ("Authorising Engineer
+ * (AE)") or that starts in lower case ("(healthcare)") is not the service qualifier, and goes.
+ */
+export function cleanTitle(title: string): string {
+  return title
+    .replace(/\s*\(([^)]+)\)/g, (bracket, inside: string, at: number) =>
+      /^[a-z]/.test(inside) || inside === initials(title.slice(0, at)) ? '' : bracket,
+    )
+    .trim();
+}
+
+export function splitTitle(title: string): { head: string; qualifier: string | null } {
+  const match = /^(.+?)\s*\(([^)]+)\)/.exec(title);
+  if (!match?.[1] || !match[2]) return { head: title.trim(), qualifier: null };
+  return { head: match[1].trim(), qualifier: match[2].trim() };
+}
+
+export function initials(words: string): string {
+  return words
+    .split(/\s+/)
+    .filter((word) => /^[A-Z]/.test(word))
+    .map((word) => word[0])
+    .join('');
+}
+
+/** A role's proper title ("Data Protection Officer"), not a function ("Internal audit"). */
+function isTitle(head: string): boolean {
+  return head.split(/\s+/).every((word) => word.length < 4 || /^[A-Z]/.test(word));
+}
+
+/** Whether a sentence names the exact title (a bare title not followed by a qualifier). */
+function names(sentence: string, title: string): boolean {
+  const bare = splitTitle(title).qualifier === null;
+  return new RegExp(`\\b${literal(title)}${bare ? '(?!\\s*\\()' : ''}`, 'i').test(sentence);
+}
+
+function isGroup(title: string): boolean {
+  return /\bgroup$/i.test(title.trim());
+}
+
+function citesDocument(text: string): boolean {
+  return /\b(?:HTM|HBN|HSG|ACoP) ?\d/.test(text);
+}
+
+/** The qualifier that two or more of a document's role titles share: the document's service. */
+function commonQualifier(titles: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    const { qualifier } = splitTitle(title);
+    if (qualifier) counts.set(qualifier, (counts.get(qualifier) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : null;
+}
+
+/** Role heads that three or more documents' roles tables use: the generic governance titles. */
+function headsUsedWidely(library: ReviewLibrary): Set<string> {
+  const documentsByHead = new Map<string, Set<string>>();
+  for (const document of library.documents) {
+    for (const entry of roleEntries(document)) {
+      const head = splitTitle(entry.title).head.toLowerCase();
+      const set = documentsByHead.get(head) ?? new Set<string>();
+      set.add(document.id);
+      documentsByHead.set(head, set);
+    }
+  }
+  return new Set([...documentsByHead].filter(([, documents]) => documents.size >= 3).map(([head]) => head));
+}
+
+function unsettledSentences(document: LibraryDocument): string[] {
+  return document.elements
+    .filter((element) => element.type === 'paragraph')
+    .flatMap((element) => element.text.split(/(?<=[.;])\s+/))
+    .filter((sentence) => UNSETTLED.test(sentence));
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
+import { roleFindings } from './roles.ts';
+import type { Citation, Policy, PolicyElement } from './types.ts';
+
+const library = seedReviewLibrary();
+
+function policy(...paragraphs: string[]): Policy {
+  const elements = paragraphs.map((text, index): PolicyElement => ({ index, type: 'paragraph', text, page: 1, headingPath: [] }));
+  return { title: 'Engineering policy', elements };
+}
+
+function expectedRoles(input: Policy, citations: Citation[] = []): (string | null)[] {
+  return roleFindings(input, citations, library).map((finding) => finding.expected);
+}
+
+describe('roleFindings', () => {
+  it('reports the Authorising Engineer a cited HTM names for the service when the policy names none', () => {
+    const input = policy(
+      'This policy follows HTM 06-03 for the 11 kV ring main and HTM 06-02 for low voltage (LV) systems.',
+      'The Authorising Engineer (LV) reports to the Electrical Safety Group. Switching is done by an AP(HV).',
+    );
+    const [finding, ...rest] = roleFindings(input, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      category: 'missing_statutory_role',
+      severity: 'high',
+      location: null,
+      quote: null,
+      expected: 'Authorising Engineer (HV)',
+    });
+    expect(finding?.evidence[0]?.code).toBe('HTM 06-03');
+    expect(finding?.evidence[0]?.elementIds[0]).toMatch(/^htm-06-03-high-voltage-electrical-safety\.md#\d+$/);
+  });
+
+  it('accepts abbreviations and the service in words as naming the role', () => {
+    const cited = 'The Trust applies HTM 06-03 to its high voltage (HV) network and HTM 06-02 to LV.';
+    expect(expectedRoles(policy(cited, 'The AE(HV) and AE (LV) report to the Electrical Safety Group.'))).toEqual([]);
+    expect(
+      expectedRoles(
+        policy(
+          cited,
+          'An Authorising Engineer for high voltage systems and an Authorising Engineer (LV) sit on the electrical safety group.',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reports a role peculiar to the service and the safety group of the cited HTM', () => {
+    const mgps = policy('Piped medical gases are managed under HTM 02-01 Part B.', 'The AE(MGPS) and AP(MGPS) are appointed in writing.');
+    expect(expectedRoles(mgps)).toEqual(['Quality Controller (MGPS)']);
+    const named = policy('Piped medical gases are managed under HTM 02-01 Part B.', 'The AE(MGPS), AP(MGPS) and QC (MGPS) are appointed.');
+    expect(expectedRoles(named)).toEqual([]);
+
+    const ventilation = policy('Theatre air handling follows HTM 03-01 Part B.', 'The AE(V) audits the AP(V)s every year.');
+    expect(expectedRoles(ventilation)).toEqual(['Ventilation Safety Group']);
+  });
+
+  it('never asks for generic or locally variable titles', () => {
+    const water = policy(
+      'Hot and cold water systems are managed under HTM 04-01 Part B and ACoP L8.',
+      'The Water Safety Group oversees the plan; the AE(W) audits it; the Responsible Person (Water) runs it day to day.',
+    );
+    expect(expectedRoles(water)).toEqual([]);
+  });
+
+  it('asks for a Data Protection Officer where the policy relies on data protection law', () => {
+    const cctv = 'CCTV recordings are personal data processed under UK GDPR.';
+    expect(expectedRoles(policy(cctv, 'The Information Governance Manager approves disclosures.'))).toEqual(['Data Protection Officer']);
+    expect(expectedRoles(policy(cctv, 'The DPO advises on disclosures.'))).toEqual([]);
+  });
+
+  it('reads the documents that replace a cited superseded edition', () => {
+    const superseded = library.documents.find((document) => document.code === 'HTM 06-02 (2006)');
+    if (!superseded) throw new Error('the library holds HTM 06-02 (2006)');
+    const input = policy('Low voltage work follows the electrical safety guidance.', 'Authorised Persons control isolations.');
+    const citation: Citation = { document: superseded, location: { element: 0, start: 0, end: 3 }, said: 'Low' };
+    expect(expectedRoles(input, [citation])).toEqual(['Authorising Engineer (LV)', 'Electrical safety group']);
+  });
+
+  it('reports nothing for a policy that relies on no document with such roles', () => {
+    expect(expectedRoles(policy('Staff wear identity badges at all times.', 'Roles and responsibilities are set out below.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { reliedDocuments } from './roles-sources.ts';
+import { type RequiredRole, requiredRoles } from './roles-library.ts';
+import { policyNames } from './roles-naming.ts';
+import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
+
+/** The statutory and HTM roles the policy's topic requires that it never names. */
+export function roleFindings(policy: Policy, citations: Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
+  const text = policy.elements.map((element) => element.text).join('\n');
+  const missing = requiredRoles(reliedDocuments(policy, citations, library), library).filter((role) => !policyNames(text, role));
+  const byTitle = new Map<string, RequiredRole[]>();
+  for (const role of missing) {
+    const key = role.title.toLowerCase();
+    byTitle.set(key, [...(byTitle.get(key) ?? []), role]);
+  }
+  const titles = [...byTitle.values()];
+  // A bare title ("Authorising Engineer") adds nothing when a qualified one of it is also missing.
+  return titles
+    .filter(
+      ([role]) =>
+        role?.qualifier !== null || !titles.some(([other]) => other?.qualifier && other.head.toLowerCase() === role.head.toLowerCase()),
+    )
+    .map(finding);
+}
+
+function finding(roles: RequiredRole[]): ReviewFindingDraft {
+  const [role] = roles as [RequiredRole, ...RequiredRole[]];
+  const sources = [...new Set(roles.map((each) => documentName(each.document)))];
+  const evidence = new Map<string, FindingEvidence>();
+  for (const each of roles) {
+    const entry = evidence.get(each.document.id) ?? { documentId: each.document.id, code: each.document.code, elementIds: [] };
+    if (!entry.elementIds.includes(each.element.id)) entry.elementIds.push(each.element.id);
+    evidence.set(each.document.id, entry);
+  }
+  const group = /\bgroup$/i.test(role.head);
+  return {
+    category: 'missing_statutory_role',
+    severity: 'high',
+    location: null,
+    quote: null,
+    expected: role.title,
+    explanation: `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service: ${sentence(role.duty)} The policy never names it.`,
+    suggestion: group
+      ? `Add the ${role.title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
+      : `Add the ${role.title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,
+    evidence: [...evidence.values()],
+  };
+}
+
+/** A document by its code, or by its title when the code is a bare word. */
+function documentName(document: LibraryDocument): string {
+  return /\d|[A-Z]{2}/.test(document.code) ? document.code : document.title;
+}
+
+function list(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** A table cell as a sentence: capitalised, with a full stop. */
+function sentence(text: string): string {
+  const trimmed = text.replace(/[.;]+$/, '').trim();
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`;
+}

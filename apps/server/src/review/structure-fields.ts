@@ -1,0 +1,97 @@
+import type { Policy, PolicyElement } from './types.ts';
+
+/** A labelled value of the policy, e.g. a document control row "Owner | Director of Estates". */
+export interface LabelledValue {
+  element: PolicyElement;
+  /** The label, lower case, without punctuation. */
+  label: string;
+  value: string;
+  /** Where the value starts in the element's text. */
+  start: number;
+}
+
+interface Cell {
+  text: string;
+  start: number;
+}
+
+const CELL_SEPARATOR = ' | ';
+const LABEL_LINE = /^(\s*(?:[-*•]\s*)?)([A-Za-z][A-Za-z ()/&'-]{1,50}?)(\s*:\s+)(\S.*)$/;
+
+const normalLabel = (label: string) =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The element's lines, each with where it starts. */
+function lines(text: string): Cell[] {
+  let start = 0;
+  return text.split('\n').map((line) => {
+    const cell = { text: line, start };
+    start += line.length + 1;
+    return cell;
+  });
+}
+
+/** A table row's cells, trimmed, each with where it starts in the element's text. */
+function cells(line: Cell): Cell[] {
+  let start = line.start;
+  return line.text.split(CELL_SEPARATOR).map((raw) => {
+    const lead = raw.length - raw.trimStart().length;
+    const cell = { text: raw.trim(), start: start + lead };
+    start += raw.length + CELL_SEPARATOR.length;
+    return cell;
+  });
+}
+
+function labelled(element: PolicyElement, label: Cell | undefined, value: Cell | undefined): LabelledValue[] {
+  return label?.text && value?.text ? [{ element, label: normalLabel(label.text), value: value.text, start: value.start }] : [];
+}
+
+function tableValues(element: PolicyElement): LabelledValue[] {
+  const rows = lines(element.text).map(cells);
+  // A key-value table: each row is a label and its value.
+  const values = rows.flatMap(([label, value]) => labelled(element, label, value));
+  // A one-row table with its labels in the header.
+  const [header, only, ...rest] = rows;
+  if (header && only && rest.length === 0) {
+    values.push(...header.flatMap((label, column) => labelled(element, label, only[column])));
+  }
+  return values;
+}
+
+function lineValues(element: PolicyElement): LabelledValue[] {
+  return lines(element.text).flatMap((line) => {
+    const match = LABEL_LINE.exec(line.text);
+    if (!match) return [];
+    const [, lead = '', label = '', colon = '', value = ''] = match;
+    return [{ element, label: normalLabel(label), value: value.trimEnd(), start: line.start + lead.length + label.length + colon.length }];
+  });
+}
+
+/** A heading over document control details, wherever they sit (front page or appendix). */
+const CONTROL_HEADING = /\b(?:document (?:control|information|details|history)|version (?:control|history)|approval|policy details)\b/i;
+
+function isControlElement(element: PolicyElement, bodyStart: number): boolean {
+  return element.index < bodyStart || element.headingPath.some((heading) => CONTROL_HEADING.test(heading));
+}
+
+/** The labelled values of the document control: its table rows and "Label: value" lines. */
+export function controlValues(policy: Policy): LabelledValue[] {
+  // The first heading that is not about document control starts the body; before it is the front page.
+  const bodyStart =
+    policy.elements.find((element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text))?.index ?? policy.elements.length;
+  return policy.elements.flatMap((element) => {
+    if (!isControlElement(element, bodyStart)) return [];
+    if (element.type === 'table') return tableValues(element);
+    if (element.type === 'paragraph' || element.type === 'list_item') return lineValues(element);
+    return [];
+  });
+}
+
+/** Whether a value says something rather than standing empty ("—", "TBC", "N/A"). */
+export function isFilled(value: string): boolean {
+  return !/^(?:[-–—.\s]*|n\/?a|tbc|tbd|to be (?:confirmed|agreed|decided)|none|not applicable)$/i.test(value.trim());
+}

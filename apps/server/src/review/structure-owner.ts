@@ -1,0 +1,47 @@
+import { findDates } from './structure-dates.ts';
+import { controlValues, isFilled } from './structure-fields.ts';
+import type { Policy, ReviewFindingDraft } from './types.ts';
+
+/** Labels naming who owns the policy. An author drafts it and is not its owner. */
+const OWNER_LABEL =
+  /\b(?:owner|owned by|lead|sponsor|(?:responsible|accountable) (?:director|executive|officer|manager|person|lead)|executive (?:lead|director))\b/;
+/** Labels naming who approves the policy; "date approved" is a date, not an approver. */
+const APPROVER_LABEL = /\b(?:approv\w*|ratif\w*|committee|board)\b/;
+const DATE_LABEL = /\bdate\b/;
+/** A status ("Approval | Approved") says that someone approved, not who. */
+const STATUS_VALUE = /^(?:approved|ratified|final|draft|pending|yes|no)$/i;
+/** The same in running text: "This policy is owned by …", "It was approved by the … Committee". */
+const OWNER_SENTENCE = /\b(?:this|the) (?:policy|document)(?:'s)? (?:is owned by|owner is)\b/i;
+const APPROVER_SENTENCE = /\b(?:this|the) (?:policy|document) (?:was|has been|is|will be) (?:approved|ratified) by\b/i;
+
+/** Whether a value names someone: words beyond its dates, and not a bare status. */
+function namesSomeone(value: string): boolean {
+  const words = findDates(value).reduceRight((text, date) => text.slice(0, date.start) + text.slice(date.end), value);
+  return isFilled(words) && /[a-z]{2}/i.test(words) && !STATUS_VALUE.test(words.trim());
+}
+
+function names(policy: Policy, label: RegExp, sentence: RegExp): boolean {
+  const labelled = controlValues(policy).some(
+    (field) => label.test(field.label) && !DATE_LABEL.test(field.label) && namesSomeone(field.value),
+  );
+  return labelled || policy.elements.some((element) => element.type !== 'heading' && sentence.test(element.text));
+}
+
+/** No named policy owner and no approving committee: nobody answers for the policy. */
+export function ownerFindings(policy: Policy): ReviewFindingDraft[] {
+  if (names(policy, OWNER_LABEL, OWNER_SENTENCE) || names(policy, APPROVER_LABEL, APPROVER_SENTENCE)) return [];
+  return [
+    {
+      category: 'missing_owner',
+      severity: 'medium',
+      location: null,
+      quote: null,
+      expected: 'named policy owner and approving committee',
+      explanation:
+        'The document control names neither a policy owner nor the committee that approved the policy, so it is not clear who is accountable for it or whether it has been formally approved.',
+      suggestion:
+        'Add the policy owner (the accountable director or lead) and the approving committee, with the date of approval, to the document control table.',
+      evidence: [],
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import { quoteAt } from './locate.ts';
+import { type DateMention, findDates } from './structure-dates.ts';
+import { controlValues, isFilled } from './structure-fields.ts';
+import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+
+/** Document control labels for the next review ("Review date", "Next review", "Date of next review", "Expiry date"). */
+const REVIEW_LABEL = /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$/;
+/** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
+const REVIEW_TRIGGER =
+  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) be reviewed (?:by|before|on or before|no later than|in|on))\b/gi;
+/** A review already done ("last review date", "previous review") is not the next one. */
+const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
+/** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */
+const LINE_START = /^\s*(?:[-*•]\s*)?(?:\d+(?:\.\d+)*\.?\s+)?$/;
+const THIS_POLICY = /\b(?:this|the) (?:policy|document|procedure)\b/i;
+/** How far after the trigger the date may sit: a few words of the same sentence. */
+const GAP = /^[^\n]{0,40}$/;
+const SENTENCE_END = /[.;]\s/;
+/** A bare year only counts straight after its label. */
+const LABEL_GAP = /^[\s:|–-]*$/;
+
+type StatedReviewDate = { element: PolicyElement; start: number; end: number; lastDay: string } | 'unreadable';
+
+function fromControl(policy: Policy): StatedReviewDate | null {
+  const rows = controlValues(policy).filter((field) => REVIEW_LABEL.test(field.label) && isFilled(field.value));
+  for (const row of rows) {
+    const date = findDates(row.value).find((candidate) => !candidate.yearOnly || LABEL_GAP.test(row.value.slice(0, candidate.start)));
+    if (date) return { element: row.element, start: row.start + date.start, end: row.start + date.end, lastDay: date.lastDay };
+  }
+  // A review date written in a way we cannot read ("three years from approval") is still stated.
+  return rows.length > 0 ? 'unreadable' : null;
+}
+
+function dateAfterTrigger(text: string, after: number): DateMention | null {
+  const date = findDates(text).find((candidate) => candidate.start >= after);
+  if (!date) return null;
+  const gap = text.slice(after, date.start);
+  if (!GAP.test(gap) || SENTENCE_END.test(gap)) return null;
+  return date.yearOnly && !LABEL_GAP.test(gap) ? null : date;
+}
+
+function fromText(element: PolicyElement): DateMention | null {
+  const text = element.text;
+  for (const trigger of text.matchAll(REVIEW_TRIGGER)) {
+    const before = text.slice(text.lastIndexOf('\n', trigger.index) + 1, trigger.index);
+    const sentence = before.split(SENTENCE_END).at(-1) ?? '';
+    if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || THIS_POLICY.test(sentence))) continue;
+    const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
+    if (date) return date;
+  }
+  return null;
+}
+
+/** The review date the policy states: its document control row, else a line or sentence of the text. */
+export function statedReviewDate(policy: Policy): StatedReviewDate | null {
+  const control = fromControl(policy);
+  if (control !== null) return control;
+  for (const element of policy.elements) {
+    if (element.type !== 'paragraph' && element.type !== 'list_item') continue;
+    const date = fromText(element);
+    if (date) return { element, start: date.start, end: date.end, lastDay: date.lastDay };
+  }
+  return null;
+}
+
+const NO_REVIEW_DATE: ReviewFindingDraft = {
+  category: 'review_date',
+  severity: 'medium',
+  location: null,
+  quote: null,
+  expected: 'Add a review date',
+  explanation:
+    'The policy states no review date, so nobody is prompted to check that it still reflects current law, guidance and practice.',
+  suggestion:
+    'Add a review date to the document control table, normally no more than three years after approval, and say who will carry out the review.',
+  evidence: [],
+};
+
+/** A review date that has passed, or none stated at all. A date on or after today is fine. */
+export function reviewDateFindings(policy: Policy, today: string): ReviewFindingDraft[] {
+  const stated = statedReviewDate(policy);
+  if (stated === null) return [NO_REVIEW_DATE];
+  if (stated === 'unreadable' || stated.lastDay >= today) return [];
+  const { location, quote } = quoteAt(stated.element, stated.start, stated.end);
+  return [
+    {
+      category: 'review_date',
+      severity: 'medium',
+      location,
+      quote,
+      expected: 'Review the policy and set a new review date',
+      explanation: `The policy's review date (${quote}) has passed, so it may no longer reflect current law, guidance and practice.`,
+      suggestion:
+        'Review the policy now against current legislation and guidance, have the approving committee re-approve it, and record the new version and review date.',
+      evidence: [],
+    },
+  ];
+}

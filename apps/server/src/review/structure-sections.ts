@@ -1,0 +1,138 @@
+import type { PolicySection } from '@verity/shared';
+import { controlValues } from './structure-fields.ts';
+import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+
+/**
+ * How each essential section shows itself: a heading (numbered or not, under its usual names), or
+ * content that does the section's job without such a heading. The review date is not here: an
+ * absent review date is a review_date finding.
+ */
+interface SectionSign {
+  section: Exclude<PolicySection, 'review date'>;
+  heading: RegExp;
+  /** Text of a paragraph, list item or table that stands in for the section. */
+  content?: RegExp;
+  /** Other evidence of the section: version details in the front matter, operational headings. */
+  present?: (policy: Policy, headings: string[]) => boolean;
+  why: string;
+}
+
+const VERSION_LABEL = /^(?:document )?(?:version|issue|revision)(?: number| no)?$/;
+const VERSION_NUMBER = /^v?\s*\d+(?:\.\d+)*\b/i;
+const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
+
+function hasVersionControl(policy: Policy): boolean {
+  const numbered = controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value));
+  const history = policy.elements.some(
+    (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
+  );
+  return numbered || history;
+}
+
+/** Headings of the parts every policy has beside its procedure (and of the front matter). */
+const NON_PROCEDURAL_HEADING =
+  /\b(?:introduction|background|purpose|aims?|objectives?|scope|definitions?|glossary|abbreviations|roles?|responsibilit(?:y|ies)|duties|training|monitoring|audit|review|references?|bibliography|related|associated|legislation|legal|guidance|equality|version|document|contents|consultation|dissemination|distribution|approval|appendix|annex)\b/;
+
+const normalHeading = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/^\s*(?:section\s+)?\d+(?:\.\d+)*\.?\s+/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Whether a policy has an operational section of any name (arrangements, storage, testing, …). */
+function hasOperationalSection(headings: string[]): boolean {
+  return headings.some((heading) => !NON_PROCEDURAL_HEADING.test(heading));
+}
+
+const SIGNS: SectionSign[] = [
+  {
+    section: 'purpose',
+    heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
+    content:
+      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains))\b/i,
+    why: 'says what the policy is for',
+  },
+  {
+    section: 'scope',
+    heading: /\b(?:scope|applicability|who (?:this|the) policy applies to)\b/,
+    content: /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b/i,
+    why: 'says which premises, services and staff the policy covers',
+  },
+  {
+    section: 'roles and responsibilities',
+    heading: /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements)\b/,
+    content: /^[^\n]*\broles?\b[^\n]*\|[^\n]*\b(?:responsibilit(?:y|ies)|duties)\b/i,
+    why: 'sets out who is responsible for what',
+  },
+  {
+    section: 'definitions',
+    heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used)\b/,
+    content:
+      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b/i,
+    why: 'defines the terms and abbreviations the policy uses',
+  },
+  {
+    section: 'procedure',
+    heading:
+      /\b(?:procedures?|arrangements|process(?:es)?|operational|operation|implementation|management of|safe systems? of work|control measures|requirements|standards)\b/,
+    present: (_, headings) => hasOperationalSection(headings),
+    why: 'describes how the policy is carried out',
+  },
+  {
+    section: 'training',
+    heading: /\b(?:training|competence|competency|education|learning and development)\b/,
+    content: /^(?:\d+(?:\.\d+)*\.?\s+)?training\b/i,
+    why: 'says what training staff need and how it is recorded',
+  },
+  {
+    section: 'monitoring and audit',
+    heading:
+      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance)\b|^monitoring$/,
+    content:
+      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
+    why: 'says how compliance with the policy is monitored and audited',
+  },
+  {
+    section: 'version control',
+    heading:
+      /\b(?:version (?:control|history)|document history|revision history|change (?:history|log|record)|amendment (?:history|record))\b/,
+    present: hasVersionControl,
+    why: 'records the version and its history of changes',
+  },
+  {
+    section: 'equality impact assessment',
+    heading: /\b(?:equality|equalities|diversity|inclusion)\b/,
+    content:
+      /\b(?:equality (?:and \w+ )?(?:impact )?(?:analysis|assessment|screening)|equality act 2010|protected characteristics?|screened for equality)\b/i,
+    why: 'records the equality impact assessment required by the public sector equality duty',
+  },
+];
+
+function isPresent(sign: SectionSign, policy: Policy, headings: string[]): boolean {
+  if (headings.some((heading) => sign.heading.test(heading))) return true;
+  if (sign.present?.(policy, headings)) return true;
+  const { content } = sign;
+  return content !== undefined && policy.elements.some((element) => element.type !== 'heading' && content.test(element.text));
+}
+
+/** Too few headings to judge a policy's structure (e.g. a scan read as plain paragraphs). */
+const MIN_HEADINGS = 5;
+
+const isHeading = (element: PolicyElement) => element.type === 'heading';
+
+/** The essential sections the policy has neither as a heading nor as content. */
+export function sectionFindings(policy: Policy): ReviewFindingDraft[] {
+  const headings = policy.elements.filter(isHeading).map((element) => normalHeading(element.text));
+  if (headings.length < MIN_HEADINGS) return [];
+  return SIGNS.filter((sign) => !isPresent(sign, policy, headings)).map((sign) => ({
+    category: 'missing_section',
+    severity: 'medium',
+    location: null,
+    quote: null,
+    expected: sign.section,
+    explanation: `The policy has no ${sign.section} section: nothing in it ${sign.why}.`,
+    suggestion: `Add a "${sign.section.charAt(0).toUpperCase()}${sign.section.slice(1)}" section that ${sign.why}.`,
+    evidence: [],
+  }));
+}

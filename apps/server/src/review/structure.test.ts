@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { findDates } from './structure-dates.ts';
+import { structureFindings } from './structure.ts';
+import type { Policy, PolicyElement } from './types.ts';
+
+const TODAY = '2026-06-15';
+
+/** A policy from blocks: "## …" is a heading, a block with " | " a table, anything else a paragraph. */
+function policy(...blocks: string[]): Policy {
+  let heading: string | null = null;
+  const elements = blocks.map((block, index): PolicyElement => {
+    if (block.startsWith('## ')) {
+      heading = block.slice(3);
+      return { index, type: 'heading', text: heading, page: 1, headingPath: [] };
+    }
+    const type = block.includes(' | ') ? 'table' : 'paragraph';
+    return { index, type, text: block, page: 1, headingPath: heading ? [heading] : [] };
+  });
+  return { title: 'Pressure Systems Policy', elements };
+}
+
+const CONTROL = [
+  '## Document control',
+  'Item | Detail\nVersion | 1.4\nPolicy owner | Director of Operations\nApproving committee | Risk Committee\nNext review | 30 September 2027',
+  '## Version history',
+  'Version | Date | Summary of changes\n1.4 | September 2024 | Boiler section updated',
+];
+
+const BODY = [
+  '## 1. Purpose',
+  '1.1 This policy explains how the Trust keeps pressure systems safe.',
+  '## 2. Scope',
+  '2.1 It covers steam boilers, autoclaves and compressed air plant.',
+  '## 3. Definitions',
+  'Term | Definition\nWSE | Written scheme of examination',
+  '## 4. Roles and responsibilities',
+  '4.1 The Chief Engineer manages the written schemes.',
+  '## 5. Written schemes of examination',
+  '5.1 Every system has a written scheme drawn up by a competent person.',
+  '## 6. Training',
+  '6.1 Operators are trained before they work on plant.',
+  '## 7. Monitoring compliance',
+  '7.1 The Chief Engineer audits the examination records each year.',
+  '## 8. Equality impact assessment',
+  '8.1 No adverse impact on people with protected characteristics was found.',
+];
+
+const complete = (...extra: string[]) => policy(...CONTROL, ...BODY, ...extra);
+const without = (heading: string, blocks: string[]) => {
+  const at = blocks.indexOf(heading);
+  return blocks.filter((_, index) => index !== at && index !== at + 1);
+};
+const categories = (found: ReturnType<typeof structureFindings>) => found.map((finding) => `${finding.category}:${finding.expected}`);
+
+describe('structureFindings', () => {
+  it('finds nothing in a complete policy whose review date is in the future', () => {
+    expect(structureFindings(complete(), TODAY)).toEqual([]);
+  });
+
+  it('reports each essential section that has no heading and no content doing its job', () => {
+    const found = structureFindings(policy(...CONTROL, ...without('## 2. Scope', without('## 6. Training', BODY))), TODAY);
+    expect(categories(found)).toEqual(['missing_section:scope', 'missing_section:training']);
+    expect(found[0]).toMatchObject({ severity: 'medium', quote: null, location: null });
+  });
+
+  it('recognises sections under their usual other names', () => {
+    const renamed = BODY.map((block) =>
+      block
+        .replace('## 1. Purpose', '## 1. Aims')
+        .replace('## 3. Definitions', '## 3. Glossary')
+        .replace('## 4. Roles and responsibilities', '## 4. Duties')
+        .replace('## 7. Monitoring compliance', '## 7. Audit')
+        .replace('## 8. Equality impact assessment', '## 8. Equality and diversity'),
+    );
+    expect(structureFindings(policy(...CONTROL, ...renamed), TODAY)).toEqual([]);
+  });
+
+  it('accepts content that does a section’s job without its heading', () => {
+    const blocks = without(
+      '## 8. Equality impact assessment',
+      without('## 3. Definitions', without('## 1. Purpose', without('## 6. Training', BODY))),
+    );
+    const found = structureFindings(
+      policy(
+        ...CONTROL,
+        ...blocks,
+        '## 9. Other matters',
+        '9.1 The aim of this policy is to prevent the uncontrolled release of stored energy.',
+        'Abbreviation | Meaning\nPSSR | Pressure Systems Safety Regulations 2000',
+        'Training: operators attend a boiler house course every three years.',
+        '9.2 This policy has been screened for equality impact.',
+      ),
+      TODAY,
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('takes a version number or a version history as version control, and reports neither', () => {
+    const noHistory = policy(...CONTROL.slice(0, 2), ...BODY);
+    expect(structureFindings(noHistory, TODAY)).toEqual([]);
+    const bare = policy('Item | Detail\nPolicy owner | Director of Operations\nReview date | 1 March 2027', ...BODY);
+    expect(categories(structureFindings(bare, TODAY))).toEqual(['missing_section:version control']);
+  });
+
+  it('counts operational sections as the procedure and reports it only when nothing is procedural', () => {
+    expect(categories(structureFindings(complete(), TODAY))).not.toContain('missing_section:procedure');
+    const noProcedure = policy(...CONTROL, ...without('## 5. Written schemes of examination', BODY));
+    expect(categories(structureFindings(noProcedure, TODAY))).toEqual(['missing_section:procedure']);
+  });
+
+  it('does not judge the structure of a text without headings', () => {
+    const flat = policy('Version: 2.0', 'Owner: Head of Estates', 'Review date: 1 January 2030', 'Staff must report leaks.');
+    expect(structureFindings(flat, TODAY)).toEqual([]);
+  });
+});
+
+describe('review date', () => {
+  const withReview = (row: string) =>
+    policy(`Item | Detail\nVersion | 2.0\nOwner | Head of Estates\n${row}`, '## Version history', ...BODY);
+
+  it('quotes a review date that has passed exactly as written', () => {
+    const found = structureFindings(withReview('Review date | 31 March 2026'), TODAY);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ category: 'review_date', quote: '31 March 2026', location: { element: 0 } });
+  });
+
+  it('reads numeric, ISO and month-only dates, a month running to its end', () => {
+    expect(structureFindings(withReview('Next review | 14/06/2026'), TODAY)[0]?.quote).toBe('14/06/2026');
+    expect(structureFindings(withReview('Date of next review | 2026-01-31'), TODAY)[0]?.quote).toBe('2026-01-31');
+    expect(structureFindings(withReview('Review date | June 2026'), TODAY)).toEqual([]);
+    expect(structureFindings(withReview('Review date | May 2026'), TODAY)[0]?.quote).toBe('May 2026');
+  });
+
+  it('never flags a review date today or in the future', () => {
+    expect(structureFindings(withReview('Review date | 15 June 2026'), TODAY)).toEqual([]);
+    expect(structureFindings(withReview('Review date | 1 December 2029'), TODAY)).toEqual([]);
+  });
+
+  it('does not take issue, approval or last review dates for the review date', () => {
+    const found = structureFindings(
+      withReview('Date of first issue | 1 May 2015\nDate approved | 2 June 2020\nLast reviewed | 3 July 2021'),
+      TODAY,
+    );
+    expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: null, location: null })]);
+  });
+
+  it('finds the review date in a sentence about the policy', () => {
+    const found = structureFindings(
+      policy('Item | Detail\nVersion | 2.0\nOwner | Head of Estates', ...BODY, 'This policy will be reviewed by 30 April 2026.'),
+      TODAY,
+    );
+    expect(found[0]?.quote).toBe('30 April 2026');
+  });
+
+  it('does not take the review of something else for the policy’s review date', () => {
+    const found = structureFindings(
+      policy(
+        'Item | Detail\nVersion | 2.0\nOwner | Head of Estates',
+        ...BODY,
+        'Each written scheme must be reviewed by 1 January 2025.',
+        'This policy will be reviewed every three years.',
+      ),
+      TODAY,
+    );
+    expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: null })]);
+  });
+
+  it('leaves alone a review date it cannot read', () => {
+    expect(structureFindings(withReview('Review date | Three years after approval'), TODAY)).toEqual([]);
+  });
+});
+
+describe('owner and approving committee', () => {
+  const withControl = (rows: string) => policy(`Item | Detail\nVersion | 2.0\nReview date | 1 May 2030\n${rows}`, ...BODY);
+
+  it('reports a document control with neither an owner nor an approving committee', () => {
+    const found = structureFindings(withControl('Author | Estates Officer\nDate approved | 1 May 2025'), TODAY);
+    expect(found).toEqual([
+      expect.objectContaining({
+        category: 'missing_owner',
+        quote: null,
+        expected: 'named policy owner and approving committee',
+      }),
+    ]);
+  });
+
+  it('is satisfied by either an owner or an approving committee', () => {
+    expect(structureFindings(withControl('Responsible director | Director of Estates'), TODAY)).toEqual([]);
+    expect(structureFindings(withControl('Ratified by | Quality Committee'), TODAY)).toEqual([]);
+  });
+
+  it('does not take an approval status or date for an approving committee', () => {
+    const found = structureFindings(withControl('Approval status | Approved\nApproved | 4 May 2025'), TODAY);
+    expect(categories(found)).toEqual(['missing_owner:named policy owner and approving committee']);
+  });
+
+  it('does not take a role table in the body for the document control', () => {
+    const found = structureFindings(
+      policy('Item | Detail\nVersion | 2.0\nReview date | 1 May 2030', ...BODY, 'Role | Lead\nBoard | Chief Executive'),
+      TODAY,
+    );
+    expect(categories(found)).toEqual(['missing_owner:named policy owner and approving committee']);
+  });
+
+  it('reads an approval stated in a sentence', () => {
+    const found = structureFindings(withControl(''), TODAY);
+    expect(categories(found)).toContain('missing_owner:named policy owner and approving committee');
+    const approved = policy(
+      'Item | Detail\nVersion | 2.0\nReview date | 1 May 2030',
+      'This policy was approved by the Health and Safety Committee on 4 May 2025.',
+      ...BODY,
+    );
+    expect(structureFindings(approved, TODAY)).toEqual([]);
+  });
+});
+
+describe('findDates', () => {
+  it('reads UK date forms and ignores impossible dates', () => {
+    expect(findDates('due 31st Jan. 2026 or 31/02/2026').map((date) => date.lastDay)).toEqual(['2026-01-31']);
+    expect(findDates('February 2028')[0]?.lastDay).toBe('2028-02-29');
+  });
+});

@@ -1,0 +1,95 @@
+import { quoteAt } from './locate.ts';
+import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+
+/** "section 9.6", "paragraph 4.2", "Appendix F": a pointer to a part of a document. */
+const REFERENCE = /\b([Ss]ections?|[Pp]aragraphs?|[Pp]aras?\.?|[Aa]ppendix|[Aa]nnex)\s+(\d+(?:\.\d+)*|[A-Z])(?![A-Za-z0-9-]|\.\d)/g;
+
+/** A numbered heading or paragraph: "5.3 Waste Manager", "12. Training", "6.1.1 All work …". */
+const NUMBERED = /^(\d+(?:\.\d+)*)\.?\s/;
+
+/** An appendix heading: "Appendix A: …", "Annex B – …", "Appendix 2 …". */
+const APPENDIX = /^(?:appendix|annex)\s+([A-Z]|\d+)\b/i;
+
+/** Headings of the list of documents a policy cites, whose sections are not the policy's own. */
+const REFERENCE_LIST = /\b(references|bibliography|further reading|related documents)\b/i;
+
+interface Outline {
+  sections: Set<string>;
+  appendices: string[];
+}
+
+/** References to sections, paragraphs and appendices of this policy that do not exist. */
+export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft[] {
+  const outline = outlineOf(policy);
+  const findings: ReviewFindingDraft[] = [];
+  for (const element of policy.elements) {
+    if (element.type === 'heading' || element.type === 'title' || element.headingPath.some((heading) => REFERENCE_LIST.test(heading)))
+      continue;
+    for (const match of element.text.matchAll(REFERENCE)) {
+      const [phrase, kind = '', target = ''] = match;
+      if (pointsElsewhere(element.text.slice(0, match.index), element.text.slice(match.index + phrase.length))) continue;
+      const isAppendix = /^(appendix|annex)$/i.test(kind);
+      if (!isAppendix && /^[A-Z]$/.test(target)) continue;
+      const missing = isAppendix ? missingAppendix(outline, target) : missingSection(outline, target);
+      if (missing) findings.push(finding(element, match.index, phrase, missing));
+    }
+  }
+  return findings;
+}
+
+/** The numbers of the policy's sections and paragraphs, and the letters of its appendices. */
+function outlineOf(policy: Policy): Outline {
+  const sections = new Set<string>();
+  const appendices: string[] = [];
+  for (const element of policy.elements) {
+    const text = element.text.trim();
+    const appendix = element.type === 'heading' ? APPENDIX.exec(text) : null;
+    if (appendix) appendices.push((appendix[1] ?? '').toUpperCase());
+    const numbered =
+      element.type === 'heading' || element.type === 'paragraph' || element.type === 'list_item' ? NUMBERED.exec(text) : null;
+    if (numbered) sections.add(numbered[1] ?? '');
+  }
+  return { sections, appendices };
+}
+
+/**
+ * "section 34 of the Act", "paragraph 3 in HTM 00", "the Environmental Protection Act 1990, section 34":
+ * the reference points into another document.
+ */
+function pointsElsewhere(before: string, after: string): boolean {
+  if (/(?:\b(?:Act|Regulations|Order|Code|Memorandum|Note|Part)|\b[A-Z]{2,}|[0-9]{4}|[0-9]{2}-[0-9]{2})[\s,]*$/.test(before)) return true;
+  return /^,?\s+(?:of|in|to|under)\s+(?!this\b)/i.test(after) || /^\s*\(?\s*(?:of\s+)?(?:the\s+)?[A-Z]{2,}/.test(after);
+}
+
+function missingSection(outline: Outline, target: string): string | null {
+  const top = outline.sections.size === 0 ? null : [...outline.sections].filter((number) => !number.includes('.'));
+  if (!top || top.length === 0 || outline.sections.has(target)) return null;
+  const parts = target.split('.');
+  const parent = parts.slice(0, -1).join('.');
+  if (parts.length === 1) {
+    const numbers = top.map(Number).sort((a, b) => a - b);
+    return `There is no section ${target} (sections run ${numbers[0]}–${numbers.at(-1)}).`;
+  }
+  const siblings = [...outline.sections].filter((number) => number.startsWith(`${parent}.`) && number.split('.').length === parts.length);
+  if (!outline.sections.has(parts[0] ?? '')) return `There is no section ${target}: the policy has no section ${parts[0]}.`;
+  if (siblings.length === 0) return null; // the section's paragraphs are not numbered, so its parts cannot be checked
+  return `There is no section ${target} (section ${parent} has ${siblings.join(', ')}).`;
+}
+
+function missingAppendix(outline: Outline, target: string): string | null {
+  if (outline.appendices.includes(target.toUpperCase())) return null;
+  if (outline.appendices.length === 0) return `There is no Appendix ${target}: the policy has no appendices.`;
+  return `There is no Appendix ${target} (the appendices are ${outline.appendices.join(', ')}).`;
+}
+
+function finding(element: PolicyElement, at: number, phrase: string, missing: string): ReviewFindingDraft {
+  return {
+    category: 'broken_cross_reference',
+    severity: 'low',
+    ...quoteAt(element, at, at + phrase.length),
+    expected: missing,
+    explanation: `The policy refers to ${phrase}, but it has no such part. ${missing} A reader following the reference cannot find what it points to.`,
+    suggestion: `Correct the reference to the part that holds this material, or add the missing part to the policy.`,
+    evidence: [],
+  };
+}

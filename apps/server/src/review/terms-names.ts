@@ -1,0 +1,281 @@
+import { quoteAt } from './locate.ts';
+import { inDefinitions, LINKING_WORDS } from './terms-text.ts';
+import type { FindingEvidence, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
+
+/** Words that end the title of a person's role, and of a body. */
+const PERSON_HEADS = new Set([
+  'manager',
+  'officer',
+  'lead',
+  'engineer',
+  'person',
+  'controller',
+  'adviser',
+  'advisor',
+  'director',
+  'specialist',
+  'coordinator',
+  'owner',
+  'head',
+]);
+/** Teams are left out: a team and a committee on one subject are usually two real bodies. */
+const BODY_HEADS = new Set(['group', 'committee', 'board', 'forum', 'panel']);
+
+/** Title words that say what kind of document it is rather than what it is about. */
+const GENERIC_TITLE_WORDS = new Set(
+  'policy policies management safety system operational control other equipment healthcare health general procedure guidance trust service arrangement plan hospital nhs specialised'.split(
+    ' ',
+  ),
+);
+
+/** Words a capitalised run may start with that are not part of a name. */
+const LEADING_WORDS = new Set(
+  'the a an each every any all our this that if when where only both either until then no its their'.split(' '),
+);
+
+/** A run of capitalised words, joined by "of", "and" or "for", with an optional bracketed qualifier. */
+const CAPITALISED_RUN =
+  /\b[A-Z][a-z]+(?:-[A-Za-z]+)?(?:(?:[ \t]+(?:of|and|for))?[ \t]+[A-Z][a-z]+(?:-[A-Za-z]+)?)*(?:[ \t]*\([A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*)*\))?/g;
+
+interface Name {
+  element: PolicyElement;
+  start: number;
+  end: number;
+  text: string;
+  key: string;
+  /** The key without the bracketed qualifier. */
+  base: string;
+  words: string[];
+  qualifier: string;
+  kind: 'person' | 'body';
+}
+
+interface Usage {
+  names: Name[];
+  inHeading: boolean;
+}
+
+/** A role, body or document named once in a way that differs from the name the policy uses elsewhere. */
+export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary): ReviewFindingDraft[] {
+  const usages = new Map<string, Usage>();
+  for (const name of policy.elements.flatMap(namesIn)) {
+    const usage = usages.get(name.key) ?? { names: [], inHeading: false };
+    usage.names.push(name);
+    usage.inHeading ||= name.element.type === 'heading';
+    usages.set(name.key, usage);
+  }
+  const established = [...usages.values()].filter((usage) => usage.inHeading || usage.names.length >= 2);
+  const libraryRoles = libraryRoleTitles(library);
+  const equivalents = libraryEquivalents(library);
+  const topic = topicWords(policy);
+  const fullText = policy.elements.map((element) => element.text.toLowerCase()).join('\n');
+  const findings: ReviewFindingDraft[] = [];
+  for (const usage of usages.values()) {
+    const odd = usage.names[0];
+    if (!odd || usage.names.length !== 1 || usage.inHeading || inDefinitions(odd.element)) continue;
+    if (libraryRoles.keys.has(odd.key) || occurrences(fullText, odd.text.toLowerCase()) !== 1) continue;
+    const equivalent = equivalentName(odd, established, equivalents);
+    // A standard title with its own qualifier ("Competent Person (Lifts)") is a role in its own right.
+    const match =
+      equivalent ?? (libraryRoles.bases.has(odd.base) ? null : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic)));
+    if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
+  }
+  return findings;
+}
+
+function namesIn(element: PolicyElement): Name[] {
+  return [...element.text.matchAll(CAPITALISED_RUN)].flatMap((match) => namesInRun(element, match[0], match.index));
+}
+
+/** "Designated Medical Officer and Designated Nursing Officer" holds two names; "Health and Safety Committee" one. */
+function namesInRun(element: PolicyElement, run: string, at: number): Name[] {
+  const parts: Name[] = [];
+  const pattern = /(?:^|[ \t]+and[ \t]+)((?:(?![ \t]+and[ \t]).)+)/g;
+  for (const part of run.matchAll(pattern)) {
+    const text = part[1] ?? '';
+    const name = nameIn(element, text, at + part.index + part[0].length - text.length);
+    if (!name) {
+      const whole = nameIn(element, run, at);
+      return whole ? [whole] : [];
+    }
+    parts.push(name);
+  }
+  return parts;
+}
+
+/** The role or body title inside a capitalised run, trimmed of leading function words and trailing non-title words. */
+function nameIn(element: PolicyElement, run: string, at: number): Name | null {
+  const qualifierAt = run.indexOf('(');
+  const qualifier = qualifierAt < 0 ? '' : run.slice(qualifierAt).replace(/[()]/g, '').trim();
+  const bare = qualifierAt < 0 ? run : run.slice(0, qualifierAt).trimEnd();
+  const tokens = [...bare.matchAll(/\S+/g)];
+  let first = 0;
+  while (first < tokens.length && LEADING_WORDS.has((tokens[first]?.[0] ?? '').toLowerCase())) first++;
+  let last = tokens.length - 1;
+  const headOf = (index: number) => singular((tokens[index]?.[0] ?? '').toLowerCase());
+  const isHeadOfForm = headOf(first) === 'head' && (tokens[first + 1]?.[0] ?? '') === 'of';
+  if (!isHeadOfForm) while (last > first && !PERSON_HEADS.has(headOf(last)) && !BODY_HEADS.has(headOf(last))) last--;
+  if (last - first < 1 || (!isHeadOfForm && qualifierAt >= 0 && last !== tokens.length - 1)) return null;
+  const head = isHeadOfForm ? 'head' : headOf(last);
+  const startToken = tokens[first];
+  const endToken = tokens[last];
+  if (!startToken || !endToken) return null;
+  const start = at + startToken.index;
+  const end = qualifierAt >= 0 && last === tokens.length - 1 ? at + run.length : at + endToken.index + endToken[0].length;
+  const words = tokens.slice(first, last + 1).map((token) => singular(token[0].toLowerCase()));
+  return {
+    element,
+    start,
+    end,
+    text: element.text.slice(start, end),
+    key: [...words, qualifier.toLowerCase()].join(' ').trim(),
+    base: words.join(' '),
+    words: words.filter((word) => !LINKING_WORDS.has(word)),
+    qualifier: qualifier.toLowerCase(),
+    kind: PERSON_HEADS.has(head) ? 'person' : 'body',
+  };
+}
+
+/** A word's singular, near enough to compare names: "Persons" → "person", "Gases" → "gas", "Lifting" → "lift". */
+function singular(word: string): string {
+  if (/(?:s|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/ing$/.test(word) && word.length > 6) return word.slice(0, -3);
+  if (/[^s]s$/.test(word) && word.length > 3) return word.slice(0, -1);
+  return word;
+}
+
+function occurrences(text: string, phrase: string): number {
+  return text.split(phrase).length - 1;
+}
+
+/** What the policy is about: the words of its title that are not generic. */
+function topicWords(policy: Policy): Set<string> {
+  const title = policy.title ?? policy.elements.find((element) => element.type === 'heading')?.text ?? '';
+  return new Set(
+    (title.toLowerCase().match(/[a-z]+/g) ?? []).map(singular).filter((word) => !LINKING_WORDS.has(word) && !GENERIC_TITLE_WORDS.has(word)),
+  );
+}
+
+/** The role titles in the library's "Role" tables: distinct roles that are legitimately named. */
+function libraryRoleTitles(library: ReviewLibrary): { keys: Set<string>; bases: Set<string> } {
+  const names = libraryRoleRows(library).flatMap((row) => row.names);
+  return { keys: new Set(names.map((name) => name.key)), bases: new Set(names.map((name) => name.base)) };
+}
+
+interface RoleRow {
+  names: Name[];
+  text: string;
+  documentId: string;
+  code: string;
+  elementId: string;
+}
+
+function libraryRoleRows(library: ReviewLibrary): RoleRow[] {
+  const rows: RoleRow[] = [];
+  for (const document of library.documents) {
+    for (const element of document.elements) {
+      const lines = element.text.split('\n');
+      if (element.type !== 'table' || !/^role\b/i.test(lines[0] ?? '')) continue;
+      for (const line of lines.slice(1)) {
+        const cell = line.split(' | ')[0] ?? '';
+        const asElement: PolicyElement = { index: -1, type: 'paragraph', text: cell, page: 1, headingPath: [] };
+        rows.push({ names: namesIn(asElement), text: line, documentId: document.id, code: document.code, elementId: element.id });
+      }
+    }
+  }
+  return rows;
+}
+
+interface Equivalent {
+  key: string;
+  other: string;
+  evidence: FindingEvidence;
+}
+
+/** Pairs of titles the library says are equivalent ("… the equivalent is the Executive Manager"). */
+function libraryEquivalents(library: ReviewLibrary): Equivalent[] {
+  const pairs: Equivalent[] = [];
+  for (const row of libraryRoleRows(library)) {
+    const said = /\bequivalent is the ((?:[A-Z][a-z]+\s+)*[A-Z][a-z]+)/.exec(row.text);
+    const role = row.names[0];
+    if (!said?.[1] || !role) continue;
+    const other = said[1].toLowerCase().split(/\s+/).map(singular).join(' ');
+    const evidence = { documentId: row.documentId, code: row.code, elementIds: [row.elementId] };
+    pairs.push({ key: role.key, other, evidence }, { key: other, other: role.key, evidence });
+  }
+  return pairs;
+}
+
+interface Match {
+  name: Name;
+  evidence: FindingEvidence[];
+}
+
+/** The odd name is the library's equivalent of a title the policy uses elsewhere. */
+function equivalentName(odd: Name, established: Usage[], equivalents: Equivalent[]): Match | null {
+  for (const pair of equivalents.filter((candidate) => candidate.key === odd.base)) {
+    const used = established.find((usage) => usage.names[0]?.base === pair.other);
+    if (used?.names[0]) return { name: used.names[0], evidence: [pair.evidence] };
+  }
+  return null;
+}
+
+/** The odd name differs from an established one by the spelling of one word: "Authorised" for "Authorising". */
+function nearSpelling(odd: Name, established: Usage[]): Match | null {
+  for (const usage of established) {
+    const name = usage.names[0];
+    if (!name || name.kind !== odd.kind || name.qualifier !== odd.qualifier || name.words.length !== odd.words.length) continue;
+    const differing = odd.words.map((word, index) => [word, name.words[index] ?? ''] as const).filter(([a, b]) => a !== b);
+    const [pair] = differing;
+    if (differing.length === 1 && pair && similarWords(pair[0], pair[1])) return { name, evidence: [] };
+  }
+  return null;
+}
+
+function similarWords(a: string, b: string): boolean {
+  return a.length >= 6 && b.length >= 6 && a.slice(0, 5) === b.slice(0, 5);
+}
+
+/**
+ * The odd name and an established one of the same kind (both people, or both bodies) are both
+ * named after what the policy is about: "Water Management Committee" once where "Water Safety
+ * Group" is used throughout. A name that only adds to or drops words of the other (a deputy, a
+ * shortened form) is a different role or a fair abbreviation, not an inconsistency.
+ */
+function sameTopic(odd: Name, established: Usage[], topic: Set<string>): Match | null {
+  const subject = (name: Name) => [...name.words, ...name.qualifier.split(/\s+/).map(singular)].filter((word) => topic.has(word));
+  const oddSubject = subject(odd);
+  if (oddSubject.length === 0) return null;
+  let best: { usage: Usage; score: number } | null = null;
+  for (const usage of established) {
+    const name = usage.names[0];
+    if (!name || name.kind !== odd.kind || !subject(name).some((word) => oddSubject.includes(word))) continue;
+    const oddWords = [...odd.words, odd.qualifier].filter(Boolean);
+    const words = [...name.words, name.qualifier].filter(Boolean);
+    if (oddWords.every((word) => words.includes(word)) || words.every((word) => oddWords.includes(word))) continue;
+    const score = oddWords.filter((word) => words.includes(word)).length * 100 + usage.names.length;
+    if (!best || score > best.score) best = { usage, score };
+  }
+  const name = best?.usage.names[0];
+  return name ? { name, evidence: [] } : null;
+}
+
+/** How the policy most often writes a name. */
+function usualText(usage: Usage | undefined): string | null {
+  const counts = new Map<string, number>();
+  for (const name of usage?.names ?? []) counts.set(name.text, (counts.get(name.text) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+function finding(odd: Name, usedText: string, evidence: FindingEvidence[]): ReviewFindingDraft {
+  return {
+    category: 'inconsistent_term',
+    severity: 'low',
+    ...quoteAt(odd.element, odd.start, odd.end),
+    expected: usedText,
+    explanation: `The policy names this "${odd.text}" once, but elsewhere it uses "${usedText}". Two names for one role or body leave readers unsure whether they are the same.`,
+    suggestion: `Use "${usedText}" here, as in the rest of the policy, or define "${odd.text}" as a separate role if it is one.`,
+    evidence,
+  };
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
+import { termFindings } from './terms.ts';
+import type { LibraryDocument, Policy, PolicyElement, ReviewLibrary } from './types.ts';
+
+type Block = [PolicyElement['type'], string, string[]?];
+
+function policy(title: string, blocks: Block[]): Policy {
+  return {
+    title,
+    elements: [
+      { index: 0, type: 'title', text: title, page: 1, headingPath: [] },
+      ...blocks.map(([type, text, headingPath = []], index) => ({ index: index + 1, type, text, page: 1, headingPath })),
+    ],
+  };
+}
+
+function libraryOf(code: string, texts: string[]): ReviewLibrary {
+  const document: LibraryDocument = {
+    id: 'doc.md',
+    code,
+    title: 'A library document',
+    status: 'current',
+    edition: '2020',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'estates',
+    subdomain: 'general',
+    elements: texts.map((text, index) => ({ id: `doc.md#${index}`, type: 'paragraph', text, headingPath: [] })),
+  };
+  return { documents: [document] };
+}
+
+const emptyLibrary: ReviewLibrary = { documents: [] };
+const of = (findings: ReturnType<typeof termFindings>, category: string) => findings.filter((finding) => finding.category === category);
+
+describe('undefined acronyms', () => {
+  it('reports an acronym used without a definition once, quoting the phrase and spelling it out from the library', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'Boilers are monitored remotely, and each FDV alarm is logged.'],
+        ['paragraph', 'FDV alarms are reviewed weekly.'],
+      ]),
+      libraryOf('HTM 99', ['Fit a flue damper valve (FDV) to each boiler.']),
+    );
+    expect(of(findings, 'undefined_acronym')).toMatchObject([
+      {
+        quote: 'and each FDV alarm is',
+        expected: 'Define at first use: flue damper valve (FDV)',
+        severity: 'low',
+        location: { element: 1 },
+      },
+    ]);
+  });
+
+  it('accepts a definition in brackets after the expansion, in a definitions table, or in a plural form', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'Each combustion analyser report (CARs) and each flue damper valve (FDV) is checked.'],
+        ['heading', '4. Definitions'],
+        ['table', 'Term | Meaning\nBCP | Boiler control panel.\nAE(B) | Authorising Engineer (Boilers).', ['4. Definitions']],
+        ['paragraph', 'The AE(B) audits every BCP and the CAR files; FDVs are tested.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
+
+  it('ignores document codes, citations, library short names, NHS, UK, Roman numerals and capitalised words', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'The NHS in the UK follows HTM 07-02, BS EN 12828 and HSG253; Part II applies.'],
+        ['paragraph', 'Staff MUST follow COSHH and tell their GP about COVID-19. You must report leaks.'],
+      ]),
+      seedReviewLibrary(),
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
+});
+
+describe('broken cross-references', () => {
+  const outline: Block[] = [
+    ['heading', '1. Introduction'],
+    ['paragraph', '1.1 This policy covers boilers.'],
+    ['heading', '2. Procedure'],
+    ['paragraph', '2.1 Boilers are inspected monthly.'],
+    ['paragraph', '2.2 Faults are reported as in section 1 and Appendix A.'],
+    ['heading', 'Appendix A: Fault log'],
+  ];
+
+  it('reports sections, paragraphs and appendices that the policy does not have', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [...outline, ['paragraph', 'See section 2.4, paragraph 5 and the form in Appendix C.']]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'broken_cross_reference').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['section 2.4', 'There is no section 2.4 (section 2 has 2.1, 2.2).'],
+      ['paragraph 5', 'There is no section 5 (sections run 1–2).'],
+      ['Appendix C', 'There is no Appendix C (the appendices are A).'],
+    ]);
+  });
+
+  it('leaves references that exist or that point into another document', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ...outline,
+        ['paragraph', 'Duties under section 3 of the Health and Safety at Work etc. Act 1974 and the Act 1974, section 7, apply.'],
+        ['paragraph', 'Follow section 2.1 of this policy and paragraph 4 of HTM 07-02.'],
+        ['heading', '3. References'],
+        ['list_item', 'Health and Safety at Work etc. Act 1974, section 2.', ['3. References']],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'broken_cross_reference')).toEqual([]);
+  });
+});
+
+describe('inconsistent terms', () => {
+  it('reports a role named once in a different way after the policy subject', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['heading', '5.1 Boiler Manager'],
+        ['paragraph', 'The Boiler Manager keeps the log. The Boiler Manager reports faults.'],
+        ['paragraph', 'Contractors report to the Boiler Supervisor... then the Boiler Coordinator.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Boiler Coordinator', 'Boiler Manager'],
+    ]);
+  });
+
+  it('reports a near spelling of an established title', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['heading', '5.2 Authorising Engineer (Boilers)'],
+        ['paragraph', 'The Authorising Engineer (Boilers) audits the plant.'],
+        ['paragraph', 'The Authorised Engineer (Boilers) signs the report.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term')).toMatchObject([
+      { quote: 'Authorised Engineer (Boilers)', expected: 'Authorising Engineer (Boilers)' },
+    ]);
+  });
+
+  it('does not report distinct roles, deputies, different kinds of name or roles outside the subject', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['heading', '5.1 Boiler Manager'],
+        ['paragraph', 'The Boiler Manager chairs the Boiler Safety Group, which meets quarterly.'],
+        ['paragraph', 'The Deputy Boiler Manager stands in. The Director of Estates approves the plan.'],
+        ['paragraph', 'The Estates Manager and the Boiler Safety Group review the log.'],
+        ['paragraph', 'The Authorised Person (Boilers) and the Competent Person (Boilers) work to the permit.'],
+      ]),
+      seedReviewLibrary(),
+    );
+    expect(of(findings, 'inconsistent_term')).toEqual([]);
+  });
+
+  it('reports a title the library says is the equivalent of the one the policy uses', () => {
+    const library = libraryOf('Roles', []);
+    library.documents[0]?.elements.push({
+      id: 'doc.md#0',
+      type: 'table',
+      text: 'Role | Where defined\nPlant Director | Boiler guidance (in steam guidance the equivalent is the Steam Manager)',
+      headingPath: [],
+    });
+    const findings = termFindings(
+      policy('Steam Plant Policy', [
+        ['heading', '5.1 Steam Manager'],
+        ['paragraph', 'The Steam Manager is accountable to the board.'],
+        ['paragraph', 'Reports go to the Plant Director (Steam).'],
+      ]),
+      library,
+    );
+    expect(of(findings, 'inconsistent_term')).toMatchObject([
+      { quote: 'Plant Director (Steam)', expected: 'Steam Manager', evidence: [{ documentId: 'doc.md', elementIds: ['doc.md#0'] }] },
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Review } from '@verity/shared';
+import { ArrowLeft, FileDown, FileUp, Lock, Trash2, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { formatShortDate } from '../../lib/format-date';
+import { REVIEW_PATH } from './api';
+
+export interface OwnerActions {
+  onShare: (shared: boolean) => void;
+  sharing: boolean;
+  onNewVersion: () => void;
+  /** The new-version form is open. */
+  versioning: boolean;
+  onDownload: () => void;
+  downloading: boolean;
+  onDelete: () => void;
+}
+
+export interface ReviewHeaderProps {
+  review: Pick<Review, 'title' | 'filename' | 'created_at' | 'page_count' | 'shared' | 'status'>;
+  /** The way back to the list, for those who may open it. */
+  showBack: boolean;
+  /** The author's actions; without them the review is read-only. */
+  owner?: OwnerActions;
+}
+
+/** Whether the organisation can see it: said in words, with an icon. */
+function SharingState({ shared }: { shared: boolean }) {
+  return (
+    <p className="inline-flex items-center gap-1.5 text-slate-700 text-sm" aria-live="polite">
+      {shared ? (
+        <Users aria-hidden="true" className="size-4 text-brand-700" />
+      ) : (
+        <Lock aria-hidden="true" className="size-4 text-slate-500" />
+      )}
+      {shared ? 'Shared with your organisation' : 'Only you can see this review'}
+    </p>
+  );
+}
+
+/** The review's title, the file it came from, who can see it, and for its author sharing, a new version, the Word download and delete. */
+export function ReviewHeader({ review, showBack, owner }: ReviewHeaderProps) {
+  const details = [
+    review.filename,
+    `Reviewed ${formatShortDate(review.created_at)}`,
+    review.page_count ? `${review.page_count} ${review.page_count === 1 ? 'page' : 'pages'}` : null,
+  ].filter(Boolean);
+
+  return (
+    <header>
+      {showBack && (
+        <Link
+          to={REVIEW_PATH}
+          className="focus-ring inline-flex items-center gap-1 rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All reviews
+        </Link>
+      )}
+      <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 flex-1">
+          <h1 className="break-words font-semibold text-slate-900 text-xl tracking-tight sm:text-2xl">{review.title}</h1>
+          <p className="mt-1 break-words text-slate-600 text-sm">{details.join(' · ')}</p>
+          <div className="mt-1.5">{owner || review.shared ? <SharingState shared={review.shared} /> : null}</div>
+        </div>
+        {owner && (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" onClick={() => owner.onShare(!review.shared)} loading={owner.sharing}>
+              {!owner.sharing &&
+                (review.shared ? <Lock aria-hidden="true" className="size-4" /> : <Users aria-hidden="true" className="size-4" />)}
+              {review.shared ? 'Stop sharing' : 'Share with your organisation'}
+            </Button>
+            {review.status !== 'reviewing' && (
+              <Button variant="secondary" onClick={owner.onNewVersion} aria-expanded={owner.versioning}>
+                <FileUp aria-hidden="true" className="size-4" />
+                Upload a new version
+              </Button>
+            )}
+            {review.status === 'ready' && (
+              <Button variant="secondary" onClick={owner.onDownload} loading={owner.downloading}>
+                {!owner.downloading && <FileDown aria-hidden="true" className="size-4" />}
+                Download .docx
+              </Button>
+            )}
+            <Button variant="ghost" onClick={owner.onDelete} className="px-2 text-red-700 hover:bg-red-50" aria-label="Delete the review">
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
