@@ -29,6 +29,9 @@ const BOTTOM = 72;
 const BODY_SIZE = 11;
 const SIZES = { title: 24, 1: 16, 2: 14, 3: 13 } as const;
 
+/** The height a table of this many rows takes on the page. */
+const tableHeight = (rows: number) => BODY_SIZE * (0.4 + 1.5 * rows);
+
 /** Greedy word wrap by the font's real glyph widths. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -80,7 +83,7 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
   sample.pages.forEach((blocks, pageIndex) => {
     if (pageIndex > 0) newPage();
     let number = 0;
-    for (const block of blocks) {
+    for (const [index, block] of blocks.entries()) {
       if (block.type !== 'list_item' || !block.ordered) number = 0;
       switch (block.type) {
         case 'title':
@@ -89,7 +92,10 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
           break;
         case 'heading': {
           const size = SIZES[block.level ?? 1];
-          ensure(size * 1.3 + BODY_SIZE * 3);
+          // A heading stays with the start of what it heads: three lines, or the whole of a table that fits a page.
+          const next = blocks[index + 1];
+          const following = next?.type === 'table' ? tableHeight(next.rows.length) : BODY_SIZE * 3;
+          ensure(size * 1.9 + (size * 1.9 + following <= PAGE_HEIGHT - MARGIN - BOTTOM ? following : BODY_SIZE * 3));
           y -= size * 0.6;
           drawLines(wrap(block.text, bold, size, TEXT_WIDTH), bold, size, MARGIN);
           y -= size * 0.3;
@@ -112,6 +118,9 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
         case 'table': {
           const columns = Math.max(1, ...block.rows.map((row) => row.length));
           const columnWidth = TEXT_WIDTH / columns;
+          // A table that fits on a page is not split across two: its header would be lost on the second.
+          const height = tableHeight(block.rows.length);
+          if (height <= PAGE_HEIGHT - MARGIN - BOTTOM) ensure(height);
           y -= BODY_SIZE * 0.4;
           block.rows.forEach((row, rowIndex) => {
             const font = rowIndex === 0 ? bold : regular;

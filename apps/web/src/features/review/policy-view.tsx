@@ -32,23 +32,23 @@ function MarkedText({ text, start, end, marks, activeId, onSelect }: TextProps):
     if (!first) return <Fragment key={run.start}>{piece}</Fragment>;
     const active = run.marks.some((mark) => mark.findingId === activeId);
     return (
-      <button
+      // The findings list is the keyboard's way through the findings; a highlight is for the mouse.
+      // A mark, not a button, so a long highlight wraps with the text around it.
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the findings list gives the keyboard the same action
+      <mark
         key={run.start}
-        type="button"
-        // The findings list is the keyboard's way through the findings; a highlight is for the mouse.
-        tabIndex={-1}
         data-findings={run.marks.map((mark) => mark.findingId).join(' ')}
         data-active={active || undefined}
         title={`${SEVERITY_LABELS[first.severity]} finding`}
         onClick={() => onSelect(first.findingId)}
         className={cn(
-          'inline scroll-mt-32 cursor-pointer whitespace-pre-wrap rounded-sm px-0.5 text-left underline decoration-2 underline-offset-4 transition-colors',
+          'scroll-mt-32 cursor-pointer whitespace-pre-wrap rounded-sm px-0.5 text-inherit underline decoration-2 underline-offset-4 transition-colors',
           first.dismissed ? DISMISSED_CLASS : MARK_CLASSES[first.severity],
           active && ACTIVE_CLASS,
         )}
       >
         {piece}
-      </button>
+      </mark>
     );
   });
 }
@@ -74,7 +74,7 @@ function Table({ element, marks, activeId, onSelect }: ElementProps) {
       aria-label={section ? `Table: ${section}` : 'Table'}
       className="focus-ring mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white"
     >
-      <table className="w-full min-w-[28rem] border-collapse text-left text-sm">
+      <table className={cn('w-full border-collapse text-left text-sm', header.length > 2 && 'min-w-[28rem]')}>
         <thead className="bg-slate-50">
           <tr>
             {header.map((range) => (

@@ -57,6 +57,15 @@ export function ReviewWorkspace({ review }: { review: Review }) {
 
   return (
     <div className="mt-5 flex flex-col gap-5 lg:flex-row lg:items-start">
+      {review.findings.length > 0 && (
+        // On a phone the findings come after the whole policy: a way straight to them.
+        <a
+          href="#review-findings"
+          className="focus-ring self-start rounded-md font-medium text-sm text-teal-800 underline underline-offset-4 lg:hidden"
+        >
+          Go to the findings ({review.findings.length})
+        </a>
+      )}
       <section aria-label="Policy" className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white p-5 shadow-xs sm:p-8">
         {review.elements.length === 0 ? (
           <p className="text-slate-600 text-sm">The policy has no text to show.</p>
@@ -70,7 +79,10 @@ export function ReviewWorkspace({ review }: { review: Review }) {
           />
         )}
       </section>
-      <div className="flex flex-col gap-4 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:pb-1">
+      <div
+        id="review-findings"
+        className="flex scroll-mt-20 flex-col gap-4 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:pb-1"
+      >
         {review.comparison && <ComparisonPanel comparison={review.comparison} />}
         <FindingsPanel review={review} isLocated={located} activeId={activeId} onInspect={inspect} onDecide={decide} />
       </div>
