@@ -34,7 +34,7 @@ export interface FileDropZoneProps {
   kinds: string;
   /** The message for a file of another type. */
   wrongTypeMessage: string;
-  /** The person dropped a file or opened the chooser (whatever they then chose). */
+  /** The person dropped a file, opened the chooser or chose a file in it (whatever they then chose). */
   onChoose?: () => void;
   /** The field's error, linked to the chooser. */
   errorId?: string;
@@ -138,7 +138,10 @@ export function FileDropZone({
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
         aria-invalid={invalid || undefined}
         onClick={onChoose}
-        onChange={(event) => take(event.target.files?.[0])}
+        onChange={(event) => {
+          onChoose?.();
+          take(event.target.files?.[0]);
+        }}
         className="sr-only"
       />
     </label>
