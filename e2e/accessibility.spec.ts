@@ -200,6 +200,34 @@ test.describe('signed in', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  test('write and review: their lists and start panels, a review with its findings, the dismiss form', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await signIn(page, DEMO.standard);
+    const token = await tokenFor(request, DEMO.standard);
+    const sample = await request.get('/api/review/sample-policy');
+    const created = await request.post('/api/review/reviews', {
+      headers: { 'auth-token': token },
+      multipart: { file: { name: 'sample-policy.pdf', mimeType: 'application/pdf', buffer: await sample.body() } },
+    });
+    expect(created.status()).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto('/write');
+    await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible();
+    await expectAccessible(page, 'write');
+    await page.goto('/review');
+    await expect(page.getByRole('button', { name: 'Start review' })).toBeVisible();
+    await expectAccessible(page, 'review');
+
+    await page.goto(`/review/${id}`);
+    const finding = page.getByRole('article', { name: /Undefined acronym/ });
+    await expect(finding).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, 'a review with its findings');
+    await finding.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(finding.getByLabel('Reason for dismissing')).toBeVisible();
+    await expectAccessible(page, 'the dismiss form');
+  });
+
   test("the error page shown when a page's code cannot load", async ({ page }) => {
     await signIn(page, DEMO.standard);
     await page.goto('/home');

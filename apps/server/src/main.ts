@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     `Verity is running at ${config.APP_URL} (${where})`,
     `Chat answers with: ${chatEngineFor(config).label}`,
     `Documents are written with: ${writeEngine.id}`,
+    `Policies are reviewed with: ${reviewEngine.id}`,
   ];
   if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);
   if (demoAccounts.length > 0) {
