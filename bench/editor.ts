@@ -1,23 +1,18 @@
 /**
  * The writing assistant's editor in Debian's Chromium: keystroke-to-paint while typing into a
  * 20-page document (~10,000 words), against the same typing into the short document the sample
- * transcript makes (the baseline). The production build is served by the real server on a fresh
- * embedded database; the documents are made through the API a person's browser uses.
+ * transcript makes (the baseline), in the app as browser.ts runs it; the documents are made
+ * through the API a person's browser uses.
  *
  * A keystroke's time runs from the key event's timestamp to the first task after the next frame,
  * which is when the browser has painted what the editor did with the key.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import type { WriteContent, WriteDocument, WriteJob, WriteNode } from '../packages/shared/src/api/write.ts';
+import { api, ORIGIN, withBrowserApp } from './browser.ts';
 import { type Row, summarise } from './stats.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = Number(process.env.BENCH_EDITOR_PORT ?? 3297);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const KEYSTROKES = Number(process.env.BENCH_EDITOR_KEYSTROKES ?? 60);
 /** A page of minutes is about 500 words. */
 const LONG_DOCUMENT_WORDS = 10_000;
@@ -31,83 +26,17 @@ export interface EditorBench {
 }
 
 export async function benchEditor(): Promise<EditorBench> {
-  if (!existsSync(CHROMIUM)) return { rows: [], longP95: null, skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium)` };
-  if (!existsSync(new URL('apps/web/dist/index.html', ROOT))) build();
-  const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-editor-'));
-  const server = startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    await waitForHealth(server);
-    const token = await signIn();
+  const result = await withBrowserApp('editor', async ({ token, newPage }) => {
     const short = await writeSample(token);
     const long = await lengthen(token, short, LONG_DOCUMENT_WORDS);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-    await page.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+    const page = await newPage();
     const baselineSamples = await typeInto(page, short.external_id);
     const longSamples = await typeInto(page, long.external_id);
     const baseline = summarise(`editor keystroke → paint, ${wordsOf(short.content)} words (baseline)`, baselineSamples);
     const row = summarise(`editor keystroke → paint, ${wordsOf(long.content)} words (20 pages)`, longSamples, baseline);
     return { rows: [baseline, row], longP95: row.p95 };
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-function build(): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      // The demo accounts are seeded outside production only.
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      AI_PROVIDER: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const ok = await fetch(`${ORIGIN}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become healthy');
-}
-
-async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${ORIGIN}/api${path}`, { ...init, headers: { 'auth-token': token, ...init.headers } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(): Promise<string> {
-  const form = new FormData();
-  form.set('email', 'standard@example.org');
-  form.set('password', 'verity-demo-2026');
-  const answer = await api<{ auth_token: string | null }>('', '/auth/login', { method: 'POST', body: form });
-  if (!answer.auth_token) throw new Error('the demo account could not sign in');
-  return answer.auth_token;
+  return 'skipped' in result ? { rows: [], longP95: null, skipped: result.skipped } : result;
 }
 
 /** The sample transcript written into minutes, as a person's upload would be. */

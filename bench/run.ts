@@ -10,6 +10,7 @@ import { benchCompare } from './compare.ts';
 import { benchEditor } from './editor.ts';
 import { benchIngest } from './ingest.ts';
 import { benchReview } from './review.ts';
+import { benchReviewPage } from './review-page.ts';
 import { benchSearch, SCALE } from './search.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchWrite } from './write.ts';
@@ -25,6 +26,7 @@ const TARGETS = {
   writeTwoHoursMs: 6000,
   editorKeystrokeP95: 50,
   reviewMs: 5000,
+  inspectP95: 100,
 };
 
 const only = new Set(process.argv.slice(2));
@@ -111,6 +113,19 @@ if (wanted('review')) {
     result.p95 <= TARGETS.reviewMs,
     `${result.pages}-page policy PDF read and reviewed p95 ${result.p95.toFixed(0)} ms ≤ ${TARGETS.reviewMs} ms`,
   );
+}
+
+if (wanted('review-page')) {
+  const result = await benchReviewPage();
+  if (result.skipped) console.log(`Review page bench skipped: ${result.skipped}.`);
+  else {
+    printTable('Policy review page (Chromium)', result.rows);
+    const p95 = result.inspectP95 ?? Number.NaN;
+    verdict(
+      p95 <= TARGETS.inspectP95,
+      `inspect → highlight p95 with ${result.findings} findings ${p95.toFixed(1)} ms ≤ ${TARGETS.inspectP95} ms`,
+    );
+  }
 }
 
 if (wanted('editor')) {
