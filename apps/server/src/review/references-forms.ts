@@ -87,7 +87,8 @@ export function codeKey(code: string): string {
 
 function parseForms(name: string, numberedSeries: Set<string>): Omit<HistoricalForm, 'replacements'>[] {
   const forms: Omit<HistoricalForm, 'replacements'>[] = [];
-  let text = name;
+  // The jurisdiction in brackets is often left out when a law is cited ("Controlled Waste Regulations").
+  let text = name.replace(/\s*\((?:England|Wales|Scotland|England and Wales|England & Wales)\)/g, '');
   let year: number | null = null;
   let part: string | null = null;
   const partMatch = /\s+Part\s+([A-Z]|\d+)\b/.exec(text);
@@ -195,7 +196,9 @@ function withEdition(
   let k = next;
   let year: number | null = null;
   const after = tokens[k];
-  if (isYear(after) && /^\s*\(?\s*$/.test((after as Token).gap)) {
+  // "Regs. 1989": the full stop of a short form does not end the citation.
+  const shortForm = /^Regs?$/i.test((tokens[next - 1] as Token).text);
+  if (isYear(after) && (/^\s*\(?\s*$/.test((after as Token).gap) || (shortForm && /^\.\s*$/.test((after as Token).gap)))) {
     year = Number((after as Token).text);
     end = (after as Token).end + (text[(after as Token).end] === ')' && (after as Token).gap.includes('(') ? 1 : 0);
     k++;

@@ -12,6 +12,8 @@ import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingD
 const MAX_EVIDENCE = 3;
 /** Words that say a reference is named as replaced, not cited as current. */
 const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer)\b/i;
+/** Words that say the policy still applies the old reference, whatever it says of its replacement. */
+const STILL_APPLIED = /\b(?:continu\w* to (?:apply|follow|use|rely on|work to)|still (?:appl\w*|follow\w*|use\w*|work\w* to))\b/i;
 const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
 
 interface Outdated {
@@ -51,7 +53,24 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
     const clash = kept.some((other) => other.element === candidate.element && other.start < candidate.end && candidate.start < other.end);
     if (!clash && candidate.replacements.length > 0) kept.push(candidate);
   }
-  return kept.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
+  const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept));
+  return cited.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
+}
+
+/**
+ * A historical title written straight after a code ("HTM 01-02 (2010), Decontamination of …")
+ * belongs to that citation: the code's finding covers it.
+ */
+function titleOfCitation(policy: Policy, candidate: Outdated, kept: readonly Outdated[]): boolean {
+  const text = policy.elements[candidate.element]?.text ?? '';
+  return kept.some(
+    (other) =>
+      other !== candidate &&
+      other.element === candidate.element &&
+      other.end <= candidate.start &&
+      /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(other.end, candidate.start)) &&
+      !/^[A-Z]{2,}/.test(text.slice(candidate.start)),
+  );
 }
 
 /**
@@ -73,7 +92,8 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
       break;
     }
   }
-  return HISTORY_WORDS.test(text.slice(from, to));
+  const sentence = text.slice(from, to);
+  return HISTORY_WORDS.test(sentence) && !STILL_APPLIED.test(sentence);
 }
 
 function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
@@ -117,13 +137,10 @@ function withoutYear(code: string): string {
 function toFinding(policy: Policy, outdated: Outdated): ReviewFindingDraft {
   const element = policy.elements[outdated.element];
   const { location, quote } = element ? quoteAt(element, outdated.start, outdated.end) : { location: null, quote: null };
-  const names = outdated.replacements.map(label);
-  const replacement = joinList(names);
+  const replacement = joinList(outdated.replacements.map(described));
   const single = outdated.replacements.length === 1 ? (outdated.replacements[0] as LibraryDocument) : null;
-  const old = outdated.superseded ? label(outdated.superseded) : outdated.old;
-  const explanation = outdated.superseded
-    ? `${quote} cites ${old}, an edition the library marks as superseded. It was replaced by ${replacement}.`
-    : `${quote} cites ${old}, which is no longer current. It was replaced by ${replacement}.`;
+  const old = quote ?? (outdated.superseded ? label(outdated.superseded) : outdated.old);
+  const explanation = `The policy cites ${named(old)}, which ${/\b(?:Regulations|Regs)\b/.test(old) ? 'were' : 'was'} replaced by ${replacement}.`;
   const evidence: FindingEvidence[] = outdated.replacements.map((doc) => ({
     documentId: doc.id,
     code: doc.code,
@@ -143,6 +160,19 @@ function toFinding(policy: Policy, outdated: Outdated): ReviewFindingDraft {
     suggestion: `Cite ${replacement} instead, and check that what the policy takes from the old reference still matches the current one.`,
     evidence,
   };
+}
+
+/** A law by its title and code ("the Control of … Regulations 2012 (CAR 2012)"), other documents by their code. */
+function described(doc: LibraryDocument): string {
+  const title = doc.title.split(/ \(with | \(SI | — /)[0]?.trim() ?? doc.title;
+  if (!/\b(?:Act|Regulations?|Order)\b.*\b(?:1[89]|20)\d\d\b/.test(title)) return label(doc);
+  return title === doc.code ? named(title) : `${named(title)} (${doc.code})`;
+}
+
+/** A name as it reads in a sentence: a title takes "the" ("the Fire Precautions Act 1971"), a code does not. */
+function named(name: string): string {
+  const code = /^(?:[A-Z]{2,}|[A-Z][a-z]*\s?\d|(?:Part|Section|Regulation|Schedule|Outcome|Article)\s)/.test(name);
+  return code || /^the\s/i.test(name) ? name : `the ${name}`;
 }
 
 /** A document's code with its edition year when the code has none ("HTM 06-02 (2023)"). */

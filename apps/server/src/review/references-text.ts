@@ -30,8 +30,15 @@ export function tokensOf(text: string): Token[] {
   return tokens;
 }
 
+/** Short forms that stand for a whole word in citations: "Regs" for "Regulations". */
+const SHORT_FORMS = new Map([
+  ['regs', 'regulations'],
+  ['reg', 'regulation'],
+]);
+
 function normOf(raw: string): string {
-  return /^\d+$/.test(raw) ? String(Number(raw)) : stem(raw);
+  if (/^\d+$/.test(raw)) return String(Number(raw));
+  return stem(SHORT_FORMS.get(raw.toLowerCase()) ?? raw);
 }
 
 export function isYear(token: Token | undefined): boolean {

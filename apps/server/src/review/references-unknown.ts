@@ -20,6 +20,11 @@ interface Family {
   documents: LibraryDocument[];
   /** The parts the library shows the code has; empty when it shows none. */
   parts: Set<string>;
+  /**
+   * A single guidance document (a code without a year, so not a law, whose parts may be numbered
+   * sections) that the library never speaks of in parts: it has no lettered parts at all.
+   */
+  whole: boolean;
 }
 
 interface Series {
@@ -29,6 +34,9 @@ interface Series {
   high: number;
   documents: LibraryDocument[];
 }
+
+/** A text that speaks of a document's parts ("Part 2", "in three parts"), not of "body parts". */
+const SPEAKS_OF_PARTS = /\bParts?\b|\bparts?\s+(?:[A-Z]|\d+)\b|\b(?:two|three|four|five|several|separate)\s+parts\b/;
 
 /** Parts named one by one; a longer run is written as a range. */
 const MAX_PARTS_LISTED = 3;
@@ -67,7 +75,13 @@ function codeFamilies(library: ReviewLibrary): Family[] {
       for (const text of [doc.title, ...doc.elements.map((element) => element.text)])
         for (const part of partsNamed(text, key)) parts.add(part);
     }
-    return { key: tokensOf(base), documents: docs.filter((doc) => doc.status === 'current'), parts };
+    const current = docs.filter((doc) => doc.status === 'current');
+    const whole =
+      parts.size === 0 &&
+      current.length === 1 &&
+      !/(?:19|20)\d{2}/.test(base) &&
+      !docs.some((doc) => [doc.title, ...doc.elements.map((element) => element.text)].some((text) => SPEAKS_OF_PARTS.test(text)));
+    return { key: tokensOf(base), documents: current, parts, whole };
   });
 }
 
@@ -130,7 +144,7 @@ function readKey(tokens: readonly Token[], i: number, key: readonly Token[]): nu
 /** "Part C" after a code, or "Part C of" before it, when the library shows the code's parts and not that one. */
 function missingPart(element: PolicyElement, tokens: readonly Token[], i: number, families: readonly Family[]): ReviewFindingDraft | null {
   for (const family of families) {
-    if (family.parts.size === 0 || family.documents.length === 0) continue;
+    if ((family.parts.size === 0 && !family.whole) || family.documents.length === 0) continue;
     const next = readKey(tokens, i, family.key);
     if (next === null) continue;
     let part: string | null = null;
@@ -149,6 +163,7 @@ function missingPart(element: PolicyElement, tokens: readonly Token[], i: number
       }
     }
     if (part === null || family.parts.has(part)) return null;
+    if (family.whole) return /^[A-Z]$/.test(part) ? wholeFinding(element, start, end, part, family.documents[0] as LibraryDocument) : null;
     // Parts are lettered or numbered; a document's own text may name parts of other codes of the other kind.
     const letter = /^[A-Z]$/.test(part);
     const known = [...family.parts].filter((id) => /^[A-Z]$/.test(id) === letter);
@@ -156,6 +171,20 @@ function missingPart(element: PolicyElement, tokens: readonly Token[], i: number
     return partFinding(element, start, end, part, family, known);
   }
   return null;
+}
+
+function wholeFinding(element: PolicyElement, start: number, end: number, part: string, doc: LibraryDocument): ReviewFindingDraft {
+  const { location, quote } = quoteAt(element, start, end);
+  return {
+    category: 'unknown_reference',
+    severity: 'medium',
+    location,
+    quote,
+    expected: `No such part: cite ${label(doc)} as a whole`,
+    explanation: `The policy cites Part ${part} of ${doc.code}, but ${label(doc)}, ${doc.title}, is a single document with no lettered parts.`,
+    suggestion: `Cite ${label(doc)} without a part, or the section of it that covers this subject.`,
+    evidence: [evidenceOf(doc)],
+  };
 }
 
 function partFinding(
@@ -170,13 +199,7 @@ function partFinding(
   const base = (CODE.exec(family.documents[0]?.code ?? '')?.[1] as string) ?? family.key.map((token) => token.text).join(' ');
   const known = [...parts].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const partDocs = family.documents.filter((doc) => CODE.exec(doc.code)?.[2]);
-  const has =
-    partDocs.length > 0
-      ? joinWith(
-          partDocs.map((doc) => `${label(doc)} (${doc.title})`),
-          'and',
-        )
-      : describeParts(known);
+  const has = partDocs.length > 0 ? joinWith(partDocs.map(label), 'and') : describeParts(known);
   const instead =
     partDocs.length > 0
       ? joinWith(partDocs.map(label), 'or')
@@ -192,7 +215,10 @@ function partFinding(
     location,
     quote,
     expected: `No such part: ${base} has ${describeParts(known)}${instead ? `; cite ${instead}` : ''}`,
-    explanation: `${base} has no Part ${part}. The library's ${base} has ${has}.`,
+    explanation:
+      partDocs.length > 0
+        ? `The policy cites Part ${part} of ${base}, but ${base} has no Part ${part}: its parts are ${has}.`
+        : `The policy cites Part ${part} of ${base}, but ${base} has no Part ${part}: the library lists ${has}${known.length === 1 ? ' only' : ''}.`,
     suggestion: `Cite the part of ${base} that covers this subject${instead ? ` (${instead})` : ''}.`,
     evidence: family.documents.map((doc) => evidenceOf(doc)),
   };

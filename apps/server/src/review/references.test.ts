@@ -107,6 +107,55 @@ describe('outdated references', () => {
   });
 });
 
+describe('written forms of a replaced law', () => {
+  const doc = (code: string, title: string, supersedes: string[], elements: string[] = []): LibraryDocument => ({
+    id: code,
+    code,
+    title,
+    status: 'current',
+    edition: '2021',
+    supersededBy: null,
+    supersedes,
+    domain: 'X',
+    subdomain: 'X',
+    elements: elements.map((text, at) => ({ id: `${code}#${at}`, type: 'paragraph', text, headingPath: [] })),
+  });
+  const small: ReviewLibrary = {
+    documents: [
+      doc('NVR 2021', 'Noise and Vibration (England) Regulations 2021', ['Noise at Work (England) Regs 1989']),
+      doc('ABC 03-02', 'Boiler house management', [], ['Boiler houses are inspected yearly.']),
+    ],
+  };
+  const findingsOf = (text: string) => findReferences(policyOf(text), small).findings;
+
+  it('reads "Regs" and "Regulations" alike, and the bracketed jurisdiction as optional', () => {
+    const [finding, ...rest] = findingsOf('Hearing protection follows the Noise at Work Regulations 1989.');
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('Noise at Work Regulations 1989');
+    expect(finding?.explanation).toBe(
+      'The policy cites the Noise at Work Regulations 1989, which were replaced by the Noise and Vibration (England) Regulations 2021 (NVR 2021).',
+    );
+  });
+
+  it('still reports a replaced law the policy says it goes on applying', () => {
+    const text = 'The 2021 Regulations replaced the Noise at Work Regs. 1989, which the Trust continues to apply to its workshops.';
+    expect(findingsOf(text).map((finding) => finding.quote)).toEqual(['Noise at Work Regs. 1989']);
+    expect(findingsOf('The 2021 Regulations replaced the Noise at Work Regs 1989.')).toEqual([]);
+  });
+
+  it('reports a lettered part of a single document that the library never speaks of in parts', () => {
+    const [finding] = findingsOf('Boiler houses follow ABC 03-02 Part C.');
+    expect(finding).toMatchObject({ category: 'unknown_reference', quote: 'ABC 03-02 Part C' });
+    expect(finding?.explanation).toBe(
+      'The policy cites Part C of ABC 03-02, but ABC 03-02 (2021), Boiler house management, is a single document with no lettered parts.',
+    );
+    const parted: ReviewLibrary = {
+      documents: [doc('ABC 03-02', 'Boiler house management', [], ['The document is issued in three parts.'])],
+    };
+    expect(findReferences(policyOf('Boiler houses follow ABC 03-02 Part C.'), parted).findings).toEqual([]);
+  });
+});
+
 describe('unknown references', () => {
   it('reports a group outside a series the library holds whole', () => {
     const [finding] = unknown('Laundry follows HTM 11-02 for all linen.');

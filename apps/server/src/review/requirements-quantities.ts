@@ -39,7 +39,7 @@ const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
 const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
 const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: 730, year: 8760 };
-const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annually: 12, yearly: 12 };
+const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annual: 12, annually: 12, yearly: 12 };
 
 const MIN_WORDS = /(?:at least|a minimum of|minimum|not less than|no less than)\s*$/i;
 const MIN_AFTER = /^\s*(?:or (?:above|more|higher|over)|minimum)/i;
@@ -71,7 +71,7 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (EVERY[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
   },
   {
-    regex: /\b(?:(?<!-)(daily|weekly|monthly|quarterly|annually|yearly)|(?:every|each|once a) (year|month|week|day))\b/gi,
+    regex: /\b(?:(?<!-)(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly)|(?:every|each|once a) (year|month|week|day))\b/gi,
     read: (m) => ({
       kind: 'interval',
       value: m[1] ? (EVERY[m[1].toLowerCase()] ?? Number.NaN) : (MONTHS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN),
@@ -79,7 +79,8 @@ const PATTERNS: Pattern[] = [
   },
   {
     regex: new RegExp(
-      `\\b(?:kept|retained|keep|retain|held)\\s+(?:for\\s+)?(?:at least\\s+|a minimum of\\s+)?${NUMBER}\\s+${TIME_UNIT}`,
+      // "kept for 5 years", "keeps its logbooks for 3 years", "kept for a very long period (40 years"
+      `\\b(?:kept|retained|keeps?|retains?|held)\\s+(?:(?:[A-Za-z-]+\\s+){0,4}?for\\s+)?(?:a\\s+(?:[a-z]+\\s+){0,2}period\\s*\\(\\s*)?(?:at least\\s+|a minimum of\\s+)?${NUMBER}\\s+${TIME_UNIT}`,
       'gi',
     ),
     read: (m) => ({ kind: 'period', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
@@ -135,7 +136,8 @@ export function describe(quantity: Quantity): string {
     return quantity.value % 24 === 0 && quantity.value > 72 ? `${quantity.value / 24} days` : `${round(quantity.value)} hours`;
   const months = quantity.value;
   if (months >= 12 && months % 12 === 0) return months === 12 ? '12 months' : `${months / 12} years`;
-  return months >= 1 ? `${round(months)} months` : `${round(months * 4.35)} weeks`;
+  const [figure, unit] = months >= 1 ? [round(months), 'month'] : [round(months * 4.35), 'week'];
+  return `${figure} ${unit}${figure === 1 ? '' : 's'}`;
 }
 
 function round(value: number): number {

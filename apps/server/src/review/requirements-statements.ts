@@ -12,6 +12,8 @@ export interface Statement {
   offset: number;
   /** What a table row's figure is about (its first cell), or "". */
   context: string;
+  /** The whole clause when several figures share it and `clause` is this figure's own part. */
+  sentence?: string;
 }
 
 export interface LibraryStatement extends Statement {
@@ -76,6 +78,30 @@ function bareKind(header: string): 'interval' | 'period' | null {
   return null;
 }
 
+/** Words that join two figures' clauses in one sentence ("a monthly test and a yearly one"). */
+const FIGURE_JOIN = /,?\s+(?:and|while|whereas|but)\s+/g;
+
+/**
+ * Where each figure's own part of a sentence runs: a sentence with several figures is cut at the
+ * last joining word between each two of them, so that each figure keeps its own subject. The
+ * later parts start after the joining word.
+ */
+function figureParts(clause: string, quantities: readonly Quantity[]): [number, number][] {
+  const parts: [number, number][] = [];
+  let from = 0;
+  let waiting = 0;
+  quantities.forEach((quantity, at) => {
+    waiting++;
+    const next = quantities[at + 1];
+    const join = next ? [...clause.slice(quantity.end, next.start).matchAll(FIGURE_JOIN)].at(-1) : undefined;
+    if (next && !join) return; // no joining word: the figures share a part
+    const to = join ? quantity.end + join.index : clause.length;
+    for (; waiting > 0; waiting--) parts.push([from, to]);
+    if (join) from = quantity.end + join.index + join[0].length;
+  });
+  return parts;
+}
+
 function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null): Statement[] {
   const statements: Statement[] = [];
   let start = 0;
@@ -91,11 +117,16 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       .replace(/[.;:,]$/, '');
     // In "A instead of B" only B is a requirement; A is the practice it corrects.
     const correctFrom = clause.search(/\binstead of\b/i);
-    for (const quantity of quantitiesIn(clause, bare)) {
-      if (correctFrom >= 0 && quantity.start < correctFrom) continue;
-      const subject = subjectOf(`${context} ${clause.slice(0, quantity.start)} ${clause.slice(quantity.end)}`);
-      statements.push({ quantity, subject, clause, offset: base + start + lead, context });
-    }
+    const quantities = quantitiesIn(clause, bare).filter((quantity) => correctFrom < 0 || quantity.start >= correctFrom);
+    const parts = figureParts(clause, quantities);
+    quantities.forEach((quantity, at) => {
+      const [from, to] = parts[at] as [number, number];
+      const own = clause.slice(from, to);
+      const shared = from > 0 ? clause.slice(0, quantities[0]?.start ?? 0) : '';
+      const subject = subjectOf(`${context} ${shared} ${own.slice(0, quantity.start - from)} ${own.slice(quantity.end - from)}`);
+      const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
+      statements.push({ quantity: figure, subject, clause: own, offset: base + start + lead + from, context, sentence: clause });
+    });
     start = end;
   }
   return statements;

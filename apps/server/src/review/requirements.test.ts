@@ -29,9 +29,32 @@ describe('quantitiesIn', () => {
     expect(read('up to 12 µg per side')).toEqual([{ kind: 'mass', value: 12, bound: 'max' }]);
     expect(read('notified within 10 days')).toEqual([{ kind: 'deadline', value: 240, bound: null }]);
   });
+
+  it('reads an annual figure, a keeper named between the verb and the period, and a period given in brackets', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value }) => ({ kind, value }));
+    expect(read('an annual discharge test')).toEqual([{ kind: 'interval', value: 12 }]);
+    expect(read('the workshop keeps its calibration logbooks for 3 years')).toEqual([{ kind: 'period', value: 36 }]);
+    expect(read('kept for a long period (30 years under the rules)')).toEqual([{ kind: 'period', value: 360 }]);
+  });
 });
 
 describe('requirementFindings', () => {
+  it('gives each figure of a sentence its own clause, so a correct pair of figures is not read as one', () => {
+    const correct = policy(
+      'Escape lighting follows HTM 05-01.',
+      'Emergency lighting is given a functional test every month and a full-duration test once a year.',
+    );
+    expect(quotes(correct)).toEqual([]);
+    const wrong = policy(
+      'Escape lighting follows HTM 05-01.',
+      'Emergency lighting is given a functional test every month and a full-duration test every three years.',
+    );
+    const [finding, ...rest] = requirementFindings(wrong, [], library);
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('a full-duration test every three years');
+    expect(finding?.explanation).toMatch(/^The policy says "a full-duration test every three years", but HTM 05-01 requires/);
+  });
+
   it('reports a temperature below the floor the cited guidance sets, citing the passage', () => {
     const input = policy('Water systems follow HSG274.', 'The calorifiers store hot water at 55°C or more before it circulates.');
     const [finding, ...rest] = requirementFindings(input, [], library);

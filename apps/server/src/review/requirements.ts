@@ -34,10 +34,16 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     for (const said of stated) {
       const contradicted = contradiction(said, statements);
       // When the passage also states the library's figure, the two figures are about different things.
-      if (!contradicted || stated.some((other) => sameFigure(other.quantity, contradicted.quantity))) continue;
+      // A figure of its own part of the same sentence ("monthly … and yearly …") is about another thing.
+      const alsoStated = stated.some(
+        (other) =>
+          sameFigure(other.quantity, contradicted?.quantity) &&
+          (other.clause === said.clause || other.sentence !== said.sentence || !said.sentence),
+      );
+      if (!contradicted || alsoStated) continue;
       const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
       if (findings.some((finding) => finding.location?.element === location.element && finding.location.start === location.start)) continue;
-      findings.push(finding(location, quote, said.quantity, contradicted));
+      findings.push(finding(location, quote, contradicted));
     }
   }
   return findings;
@@ -68,8 +74,8 @@ function contradiction(said: Statement, statements: LibraryStatement[]): Library
   return relevant.sort((a, b) => b.score - a.score)[0]?.statement ?? null;
 }
 
-function sameFigure(a: Quantity, b: Quantity): boolean {
-  return a.kind === b.kind && Math.abs(a.value - b.value) < 1e-6;
+function sameFigure(a: Quantity, b: Quantity | undefined): boolean {
+  return b !== undefined && a.kind === b.kind && Math.abs(a.value - b.value) < 1e-6;
 }
 
 /** Whether the policy's figure is less strict than the library's. */
@@ -90,39 +96,40 @@ function weaker(policy: Quantity, library: Quantity): boolean {
   }
 }
 
-function finding(location: ReviewFindingDraft['location'], quote: string, policy: Quantity, source: LibraryStatement): ReviewFindingDraft {
-  const correct = requirement(source.quantity);
+function finding(location: ReviewFindingDraft['location'], quote: string, source: LibraryStatement): ReviewFindingDraft {
   const passage = source.context ? `${source.context}: ${source.clause}` : source.clause;
   const code = source.document.code;
+  const { required, figure } = requirement(source.quantity);
   return {
     category: 'factual_error',
     severity: 'high',
     location,
     quote,
-    expected: `${correct} (${code})`,
-    explanation: `The policy says ${stated(policy)}, but ${code} requires ${correct}: "${passage}".`,
-    suggestion: `Change the figure to ${correct}, as ${code} requires.`,
+    expected: `${figure} (${code})`,
+    explanation: `The policy says "${quote}", but ${code} requires ${required}: "${passage}".`,
+    suggestion: `Change the figure to ${figure}, as ${code} requires.`,
     evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
   };
 }
 
-/** A policy's figure as it reads: "every 2 years", "50 °C", "within 30 days". */
-function stated(quantity: Quantity): string {
-  const figure = describe(quantity);
-  return quantity.kind === 'interval' ? `every ${figure}` : quantity.kind === 'deadline' ? `within ${figure}` : figure;
-}
-
-/** A library figure as a requirement: "every 6 months", "at least 60 °C", "within 72 hours". */
-function requirement(quantity: Quantity): string {
-  const figure = describe(quantity);
+/**
+ * A library figure as a requirement ("records to be kept for at least 3 years", "action within
+ * 72 hours") and as the figure to write ("at least 3 years", "within 72 hours").
+ */
+function requirement(quantity: Quantity): { required: string; figure: string } {
+  const value = describe(quantity);
   switch (quantity.kind) {
-    case 'interval':
-      return `at least every ${figure}`;
+    case 'interval': {
+      const figure = `at least every ${value.replace(/^1 /, '')}`;
+      return { required: figure, figure };
+    }
     case 'period':
-      return `keeping records for at least ${figure}`;
+      return { required: `records to be kept for at least ${value}`, figure: `at least ${value}` };
     case 'deadline':
-      return `action within ${figure}`;
-    default:
-      return quantity.bound === 'min' ? `at least ${figure}` : quantity.bound === 'max' ? `no more than ${figure}` : figure;
+      return { required: `action within ${value}`, figure: `within ${value}` };
+    default: {
+      const figure = quantity.bound === 'min' ? `at least ${value}` : quantity.bound === 'max' ? `no more than ${value}` : value;
+      return { required: figure, figure };
+    }
   }
 }

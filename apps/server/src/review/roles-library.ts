@@ -11,6 +11,8 @@ export interface RequiredRole {
   qualifier: string | null;
   /** What the library says the role does. */
   duty: string;
+  /** Whether the library gives a guidance document (an HTM, HBN or HSG) as the role's source. */
+  viaGuidance: boolean;
   document: LibraryDocument;
   element: LibraryElement;
 }
@@ -19,11 +21,16 @@ export interface RequiredRole {
 export interface RoleEntry {
   title: string;
   duty: string;
+  /** The row's other cells, or the list item's text after the title. */
+  rest: string;
   element: LibraryElement;
 }
 
-/** Phrases with which the library says a title is not fixed by the document itself. */
-const UNSETTLED = /does not itself define|vary locally|does not hold the exact|has not confirmed|is said to|reported to/i;
+/**
+ * Phrases with which the library says a title is not fixed by the document itself. A title that a
+ * reported new edition is said to change stays the current one until that edition is confirmed.
+ */
+const UNSETTLED = /does not itself define|vary locally|does not hold the exact|has not confirmed/i;
 
 /** A row or list item that names a role ("Authorising Engineer (HV), AE(HV) — independent adviser ..."). */
 const LIST_ROLE = /^(.+?) — (.+)$/;
@@ -51,7 +58,15 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
       // A qualified title any passage calls unsettled is left out; a bare one only by its own document.
       const unsettled = qualifier ? unsettledAnywhere : unsettledHere;
       if (unsettled.some((sentence) => names(sentence, entry.title))) continue;
-      required.push({ title: entry.title, head, qualifier, duty: entry.duty, document, element: entry.element });
+      required.push({
+        title: entry.title,
+        head,
+        qualifier,
+        duty: entry.duty,
+        viaGuidance: citesDocument(entry.rest),
+        document,
+        element: entry.element,
+      });
     }
     required.push(...groupsFor(document, library));
   }
@@ -67,11 +82,12 @@ export function roleEntries(document: LibraryDocument): RoleEntry[] {
       if (header?.[0]?.toLowerCase() !== 'role') continue;
       for (const [first = '', ...rest] of rows) {
         const duty = rest.find((cell) => /^independent/i.test(cell)) ?? rest.at(-1) ?? '';
-        for (const title of roleTitles(first)) entries.push({ title, duty, element });
+        for (const title of roleTitles(first)) entries.push({ title, duty, rest: rest.join(' | '), element });
       }
     } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {
       const match = LIST_ROLE.exec(element.text);
-      if (match?.[1] && match[2]) for (const title of roleTitles(match[1])) entries.push({ title, duty: match[2], element });
+      if (match?.[1] && match[2])
+        for (const title of roleTitles(match[1])) entries.push({ title, duty: match[2], rest: match[2], element });
     }
   }
   return entries;
@@ -96,7 +112,7 @@ function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredR
       for (const [name = '', origin = '', duty = ''] of rows) {
         if (!isGroup(name) || name.includes(' or ')) continue;
         if (!origin.split(/\s*\/\s*|;\s*/).some((code) => sourceIs(code, document))) continue;
-        groups.push({ title: name, head: name, qualifier: null, duty, document: source, element });
+        groups.push({ title: name, head: name, qualifier: null, duty, viaGuidance: citesDocument(origin), document: source, element });
       }
     }
   }
@@ -180,6 +196,25 @@ function headsUsedWidely(library: ReviewLibrary): Set<string> {
     }
   }
   return new Set([...documentsByHead].filter(([, documents]) => documents.size >= 3).map(([head]) => head));
+}
+
+const singleServiceCache = new WeakMap<ReviewLibrary, Set<string>>();
+
+/** Role heads that the library qualifies with one service only ("Quality Controller" with "MGPS"), if at all. */
+export function singleServiceHeads(library: ReviewLibrary): Set<string> {
+  const cached = singleServiceCache.get(library);
+  if (cached) return cached;
+  const services = new Map<string, Set<string>>();
+  for (const document of library.documents) {
+    for (const entry of roleEntries(document)) {
+      const { head, qualifier } = splitTitle(entry.title);
+      const key = head.toLowerCase();
+      services.set(key, (services.get(key) ?? new Set()).add(qualifier ?? ''));
+    }
+  }
+  const heads = new Set([...services].filter(([, qualifiers]) => [...qualifiers].filter(Boolean).length === 1).map(([head]) => head));
+  singleServiceCache.set(library, heads);
+  return heads;
 }
 
 function unsettledSentences(document: LibraryDocument): string[] {

@@ -5,12 +5,14 @@ import { literal } from './roles-sources.ts';
  * Whether a policy names a role, in any of the usual forms: the full title, its abbreviation
  * ("AE(HV)", "QC (MGPS)", "DPO", "WSG"), or the title with its service in words ("Authorising
  * Engineer for high voltage systems", "Water Authorising Engineer"). A title without a qualifier is
- * named by any mention of it; a qualified one needs its service (any of "LV / HV" will do).
+ * named by any mention of it, with or without words in front ("Consultant Microbiologist"); a
+ * qualified one needs its service (any of "LV / HV" will do), unless the library only ever gives
+ * its title for that one service (`serviceImplied`).
  */
-export function policyNames(text: string, role: RequiredRole): boolean {
+export function policyNames(text: string, role: RequiredRole, serviceImplied = false): boolean {
   const heads = [literal(role.head), literal(initials(role.head))].filter((form) => form.length >= 2);
   const head = `(?:${heads.join('|')})s?`;
-  if (!role.qualifier) return new RegExp(`(?<![\\w-])${head}(?![\\w-])`, 'i').test(text);
+  if (!role.qualifier || serviceImplied) return new RegExp(`(?<![\\w-])${head}(?![\\w-])`, 'i').test(text);
   return role.qualifier.split(/\s*\/\s*/).some((qualifier) => {
     const service = `(?:${serviceForms(text, qualifier).map(literal).join('|')})`;
     return [

@@ -34,7 +34,9 @@ function namesOf(document: LibraryDocument): string[] {
   const partless = document.code.replace(/ Part [A-Z]$/, '');
   const codes = [document.code, partless, ...document.code.split(' + '), ...document.supersedes].filter((name) => /\d|[A-Z]{2}/.test(name));
   const title = shortTitle(document.title);
-  const titles = /\b(?:1[89]|20)\d\d$/.test(title) ? [title] : [];
+  // A joint title names its law first: "Data Protection Act 2018 and UK General …".
+  const law = /^(.+?\b(?:Act|Regulations|Order) (?:1[89]|20)\d\d) and /.exec(title)?.[1];
+  const titles = [...(/\b(?:1[89]|20)\d\d$/.test(title) ? [title] : []), ...(law ? [law] : [])];
   return [...codes, ...titles];
 }
 

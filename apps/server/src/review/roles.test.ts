@@ -81,4 +81,40 @@ describe('roleFindings', () => {
   it('reports nothing for a policy that relies on no document with such roles', () => {
     expect(expectedRoles(policy('Staff wear identity badges at all times.', 'Roles and responsibilities are set out below.'))).toEqual([]);
   });
+
+  it("requires only the roles of the documents that govern the policy title's topic", () => {
+    const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
+    const passing = titled(
+      'Steam boiler and pressure vessel policy',
+      'Pressure plant is examined under the Pressure Systems Safety Regulations 2000.',
+      'Oxygen manifolds follow HTM 02-01 Part B, and autoclaves follow HTM 01-01.',
+    );
+    expect(expectedRoles(passing)).toEqual([]);
+    const governing = titled('Medical gas pipeline systems policy', 'The pipeline is managed under HTM 02-01 Part B.');
+    expect(expectedRoles(governing)).toContain('Quality Controller (MGPS)');
+  });
+
+  it('keeps a role that a law requires of every organisation whatever the topic', () => {
+    const input: Policy = {
+      ...policy('Access control footage is handled under the Data Protection Act 2018.'),
+      title: 'Car parking and access control policy',
+    };
+    expect(expectedRoles(input)).toEqual(['Data Protection Officer']);
+  });
+
+  it('accepts a title written with words in front when the library gives it for one service only', () => {
+    const input: Policy = {
+      ...policy(
+        'Instruments are reprocessed under HTM 01-01.',
+        'The AE (Decontamination) and the Consultant Microbiologist audit the unit.',
+      ),
+      title: 'Surgical instrument decontamination policy',
+    };
+    expect(expectedRoles(input)).toEqual([]);
+  });
+
+  it('requires a fire Authorising Engineer that a reported new edition may change', () => {
+    const input: Policy = { ...policy('Fire safety is managed under HTM 05-01.'), title: 'Fire safety policy' };
+    expect(expectedRoles(input)).toContain('Authorising Engineer (Fire)');
+  });
 });

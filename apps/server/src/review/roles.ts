@@ -1,12 +1,22 @@
 import { reliedDocuments } from './roles-sources.ts';
-import { type RequiredRole, requiredRoles } from './roles-library.ts';
+import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
+import { isLegislation, topicalDocuments } from './roles-topic.ts';
 import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
-/** The statutory and HTM roles the policy's topic requires that it never names. */
+/**
+ * The statutory and HTM roles the policy's topic requires that it never names: the roles of the
+ * documents that govern its topic, and the roles a law it relies on requires of every organisation
+ * in its own right (not through a guidance document).
+ */
 export function roleFindings(policy: Policy, citations: Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const text = policy.elements.map((element) => element.text).join('\n');
-  const missing = requiredRoles(reliedDocuments(policy, citations, library), library).filter((role) => !policyNames(text, role));
+  const relied = reliedDocuments(policy, citations, library);
+  const topical = topicalDocuments(policy, relied);
+  const laws = relied.filter((document) => isLegislation(document) && !topical.includes(document));
+  const required = [...requiredRoles(topical, library), ...requiredRoles(laws, library).filter((role) => !role.viaGuidance)];
+  const implied = singleServiceHeads(library);
+  const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
   const byTitle = new Map<string, RequiredRole[]>();
   for (const role of missing) {
     const key = role.title.toLowerCase();
@@ -38,7 +48,7 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
     location: null,
     quote: null,
     expected: role.title,
-    explanation: `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service: ${sentence(role.duty)} The policy never names it.`,
+    explanation: `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service: ${sentence(role.duty)} The policy does not name this ${group ? 'group' : 'role'}.`,
     suggestion: group
       ? `Add the ${role.title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
       : `Add the ${role.title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,

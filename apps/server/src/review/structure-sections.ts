@@ -132,7 +132,7 @@ export function sectionFindings(policy: Policy): ReviewFindingDraft[] {
     quote: null,
     expected: sign.section,
     explanation: `The policy has no ${sign.section} section: nothing in it ${sign.why}.`,
-    suggestion: `Add a "${sign.section.charAt(0).toUpperCase()}${sign.section.slice(1)}" section that ${sign.why}.`,
+    suggestion: `Add ${/^[aeiou]/i.test(sign.section) ? 'an' : 'a'} "${sign.section.charAt(0).toUpperCase()}${sign.section.slice(1)}" section that ${sign.why}.`,
     evidence: [],
   }));
 }

@@ -68,18 +68,22 @@ function missingSection(outline: Outline, target: string): string | null {
   const parent = parts.slice(0, -1).join('.');
   if (parts.length === 1) {
     const numbers = top.map(Number).sort((a, b) => a - b);
-    return `There is no section ${target} (sections run ${numbers[0]}–${numbers.at(-1)}).`;
+    return `the policy's sections run from ${numbers[0]} to ${numbers.at(-1)}`;
   }
   const siblings = [...outline.sections].filter((number) => number.startsWith(`${parent}.`) && number.split('.').length === parts.length);
-  if (!outline.sections.has(parts[0] ?? '')) return `There is no section ${target}: the policy has no section ${parts[0]}.`;
+  if (!outline.sections.has(parts[0] ?? '')) return `the policy has no section ${parts[0]}`;
   if (siblings.length === 0) return null; // the section's paragraphs are not numbered, so its parts cannot be checked
-  return `There is no section ${target} (section ${parent} has ${siblings.join(', ')}).`;
+  return `section ${parent} has ${joined(siblings)} only`;
 }
 
 function missingAppendix(outline: Outline, target: string): string | null {
   if (outline.appendices.includes(target.toUpperCase())) return null;
-  if (outline.appendices.length === 0) return `There is no Appendix ${target}: the policy has no appendices.`;
-  return `There is no Appendix ${target} (the appendices are ${outline.appendices.join(', ')}).`;
+  if (outline.appendices.length === 0) return 'the policy has no appendices';
+  return `the policy's appendices are ${joined(outline.appendices)} only`;
+}
+
+function joined(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function finding(element: PolicyElement, at: number, phrase: string, missing: string): ReviewFindingDraft {
@@ -87,8 +91,8 @@ function finding(element: PolicyElement, at: number, phrase: string, missing: st
     category: 'broken_cross_reference',
     severity: 'low',
     ...quoteAt(element, at, at + phrase.length),
-    expected: missing,
-    explanation: `The policy refers to ${phrase}, but it has no such part. ${missing} A reader following the reference cannot find what it points to.`,
+    expected: `${missing.charAt(0).toUpperCase()}${missing.slice(1)}`,
+    explanation: `The policy refers to ${phrase}, but ${missing.replace(/^the policy's /, 'its ').replace(/^the policy has /, 'it has ')}. A reader following the reference cannot find what it points to.`,
     suggestion: `Correct the reference to the part that holds this material, or add the missing part to the policy.`,
     evidence: [],
   };

@@ -74,6 +74,7 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
     const odd = usage.names[0];
     if (!odd || usage.names.length !== 1 || usage.inHeading || inDefinitions(odd.element)) continue;
     if (libraryRoles.keys.has(odd.key) || occurrences(fullText, odd.text.toLowerCase()) !== 1) continue;
+    if (inDocumentControl(odd.element) || established.some((other) => other.names[0] && extendsName(odd, other.names[0]))) continue;
     const equivalent = equivalentName(odd, established, equivalents);
     // A standard title with its own qualifier ("Competent Person (Lifts)") is a role in its own right.
     const match =
@@ -81,6 +82,24 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
+}
+
+/** The document control block (author, owner, approver) names post holders in passing. */
+function inDocumentControl(element: PolicyElement): boolean {
+  return [...element.headingPath, element.text].some((text) =>
+    /^(?:\d+(?:\.\d+)*\.?\s+)?document (?:control|information|details)\b/i.test(text),
+  );
+}
+
+/** The odd name is an established one with words in front: "Trust Fire Safety Manager" for "Fire Safety Manager". */
+function extendsName(odd: Name, name: Name): boolean {
+  const tail = odd.words.slice(odd.words.length - name.words.length);
+  return (
+    name.words.length > 0 &&
+    odd.words.length > name.words.length &&
+    name.qualifier === odd.qualifier &&
+    tail.join(' ') === name.words.join(' ')
+  );
 }
 
 function namesIn(element: PolicyElement): Name[] {

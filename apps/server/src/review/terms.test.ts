@@ -94,9 +94,9 @@ describe('broken cross-references', () => {
       emptyLibrary,
     );
     expect(of(findings, 'broken_cross_reference').map((finding) => [finding.quote, finding.expected])).toEqual([
-      ['section 2.4', 'There is no section 2.4 (section 2 has 2.1, 2.2).'],
-      ['paragraph 5', 'There is no section 5 (sections run 1–2).'],
-      ['Appendix C', 'There is no Appendix C (the appendices are A).'],
+      ['section 2.4', 'Section 2 has 2.1 and 2.2 only'],
+      ['paragraph 5', "The policy's sections run from 1 to 2"],
+      ['Appendix C', "The policy's appendices are A only"],
     ]);
   });
 
@@ -128,6 +128,20 @@ describe('inconsistent terms', () => {
     expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
       ['Boiler Coordinator', 'Boiler Manager'],
     ]);
+  });
+
+  it('reads an established title with the organisation in front, or in the document control table, as the same name', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['table', 'Item | Detail\nOwner | Boiler Plant Lead Officer', ['Document control']],
+        ['heading', '5.1 Boiler Manager'],
+        ['paragraph', 'The Boiler Manager keeps the log. The Boiler Manager reports faults to the Boiler Inspectors.'],
+        ['paragraph', 'The Hospital Boiler Manager signs the annual return.'],
+        ['paragraph', 'The Boiler Inspectors visit each year.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term')).toEqual([]);
   });
 
   it('reports a near spelling of an established title', () => {

@@ -165,6 +165,8 @@ export const reviewSchema = reviewSummarySchema.extend({
   findings: z.array(reviewFindingSchema),
   /** Whether the reader made it (and so may decide findings, share, export and re-review it). */
   is_owner: z.boolean(),
+  /** The job that reviews it, for its author to follow (GET /api/review/jobs/{id}); null for anyone else. */
+  job_id: z.string().nullable(),
   comparison: reviewComparisonSchema.nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;

@@ -78,6 +78,7 @@ export function presentReview(options: {
     elements: row.elements,
     findings: findings.map((finding) => presentFinding(finding, row)),
     is_owner: row.userId === options.readerId,
+    job_id: row.userId === options.readerId ? row.jobId : null,
     comparison: options.comparison,
   };
 }

@@ -82,7 +82,14 @@ describe('reviewing a policy', () => {
     expect(created.status).toBe('queued');
 
     const before = await readReview(t, author, created.id);
-    expect(before).toMatchObject({ status: 'reviewing', format: 'markdown', findings: [], is_owner: true, comparison: null });
+    expect(before).toMatchObject({
+      status: 'reviewing',
+      format: 'markdown',
+      findings: [],
+      is_owner: true,
+      job_id: created.job_id,
+      comparison: null,
+    });
     expect(before.elements.length).toBeGreaterThan(5);
     const queued = await call(author, 'GET', `/jobs/${created.job_id}`);
     expect(queued.json<ReviewJob>()).toMatchObject({ status: 'queued', progress: { stage: 'queued' }, review_id: created.id });
@@ -245,7 +252,8 @@ describe('sharing', () => {
     const shared = await call(author, 'POST', `/reviews/${review.id}/share`);
     expect(shared.json<ReviewSummary>()).toMatchObject({ id: review.id, shared: true });
     const asGuest = await readReview(t, guest, review.id);
-    expect(asGuest).toMatchObject({ id: review.id, is_owner: false });
+    // Only the author follows the job.
+    expect(asGuest).toMatchObject({ id: review.id, is_owner: false, job_id: null });
     expect(asGuest.findings).toHaveLength(review.findings.length);
     expect((await readReview(t, colleague, review.id)).is_owner).toBe(false);
     expect((await call(outsider, 'GET', `/reviews/${review.id}`)).statusCode).toBe(404);

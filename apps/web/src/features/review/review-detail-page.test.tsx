@@ -8,7 +8,7 @@ import { failure, type MockHandler, mockApi, type RecordedCall } from '../../tes
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
 import { DISMISS_REASON_REQUIRED } from './dismiss-form';
-import { buildReview, FINDING_IDS, REVIEW_ID } from './test-reviews';
+import { buildReview, FINDING_IDS, JOB_ID, REVIEW_ID } from './test-reviews';
 
 const PATH = `/review/${REVIEW_ID}`;
 const REVIEW_URL = `/api/review/reviews/${REVIEW_ID}`;
@@ -339,10 +339,27 @@ describe('/review/{id}: other readers and states', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('The PDF has only images in it.');
   });
 
-  it('shows a review still running as under way', async () => {
-    setup(buildReview({ status: 'reviewing', elements: [], findings: [] }));
+  it('shows a review still running as under way, and its author the stages, then the review once it ends', async () => {
+    let polls = 0;
+    const running = buildReview({ status: 'reviewing', elements: [], findings: [], job_id: JOB_ID });
+    // A review has a `status`, so it goes back wrapped, not as the answer's own fields.
+    setup(() => ok(polls > 1 ? buildReview() : running), {
+      [`GET /api/review/jobs/${JOB_ID}`]: () => {
+        polls += 1;
+        return polls > 1
+          ? { id: JOB_ID, status: 'succeeded', progress: { stage: 'done', findings: 2 }, review_id: REVIEW_ID }
+          : { id: JOB_ID, status: 'running', progress: { stage: 'roles', elements: 40 }, review_id: REVIEW_ID };
+      },
+    });
+    renderApp(PATH, { user: owner });
+    expect(await screen.findByRole('region', { name: 'Reviewing your policy' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download .docx' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Download .docx' }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('shows a colleague a shared review still running as under way, without its job', async () => {
+    setup(buildReview({ status: 'reviewing', elements: [], findings: [], is_owner: false }));
     renderApp(PATH, { user: owner });
     expect(await screen.findByText('The policy is being reviewed…')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Download .docx' })).toBeNull();
   });
 });

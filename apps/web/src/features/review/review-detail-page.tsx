@@ -13,7 +13,7 @@ import { errorDialogPayloadFromClientError, openErrorDialog } from '../../lib/er
 import { downloadReviewDocx, isReviewNotFound, REVIEW_PATH, useReview, useShareReview } from './api';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { ReviewHeader } from './review-header';
-import { REVIEW_FAILED_MESSAGE } from './review-progress';
+import { REVIEW_FAILED_MESSAGE, ReviewProgress } from './review-progress';
 import { ReviewWorkspace } from './review-workspace';
 import { StartPanel } from './start-panel';
 
@@ -58,10 +58,10 @@ function ReviewPage({ id }: { id: string }) {
       <PageLoadError title={REVIEW_LOAD_FAILED} error={query.error} onRetry={() => query.refetch()} retrying={query.isFetching} />
     );
   }
-  return <LoadedReview review={query.data} />;
+  return <LoadedReview review={query.data} onReviewed={() => void query.refetch()} />;
 }
 
-function LoadedReview({ review }: { review: Review }) {
+function LoadedReview({ review, onReviewed }: { review: Review; onReviewed: () => void }) {
   const navigate = useNavigate();
   const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
   const share = useShareReview();
@@ -110,7 +110,12 @@ function LoadedReview({ review }: { review: Review }) {
       {review.status === 'ready' && <ReviewWorkspace review={review} />}
       {review.status === 'reviewing' && (
         <div className="mt-6">
-          <LoadingState message="The policy is being reviewed…" />
+          {review.job_id ? (
+            // Its author follows the stages; the review is read again once the job ends either way.
+            <ReviewProgress jobId={review.job_id} title="Reviewing your policy" onSucceeded={onReviewed} onFailed={onReviewed} />
+          ) : (
+            <LoadingState message="The policy is being reviewed…" />
+          )}
         </div>
       )}
       {review.status === 'failed' && (

@@ -134,6 +134,7 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     elements: buildElements(),
     findings: buildFindings(),
     is_owner: true,
+    job_id: null,
     comparison: null,
     ...overrides,
   };

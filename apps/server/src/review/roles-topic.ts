@@ -1,0 +1,53 @@
+import type { LibraryDocument, Policy } from './types.ts';
+
+/**
+ * Words that name no particular service: the words of any policy or guidance title. A policy's topic
+ * is carried by the others ("water", "ventilation", "lifts", "pressure").
+ */
+const GENERIC =
+  /^(?:and|for|of|the|in|on|to|with|other|policy|policies|procedure|procedures|guidance|guide|management|managing|operational|operation|control|safety|safe|health|healthcare|premises|buildings?|systems?|services?|general|trust|nhs|hazards?|work|code|practice|regulations?|act|order|technical|parts?|design|installation|maintenance)$/i;
+
+/** A word's comparable form: lower case, a plural "s" dropped, long words cut to their first six letters. */
+function stem(word: string): string {
+  const lower = word.toLowerCase().replace(/'s?$/, '');
+  const singular = lower.length > 4 ? lower.replace(/(?<!s)s$/, '') : lower;
+  return singular.length > 6 ? singular.slice(0, 6) : singular;
+}
+
+function topicWords(text: string): Set<string> {
+  const words = text.match(/[A-Za-z][A-Za-z'-]+/g) ?? [];
+  return new Set(words.filter((word) => word.length >= 3 && !GENERIC.test(word)).map(stem));
+}
+
+/** The policy's title, or its first heading when it has none. */
+function policyTitle(policy: Policy): string {
+  return policy.title ?? policy.elements.find((element) => element.type === 'title' || element.type === 'heading')?.text ?? '';
+}
+
+/** A document's part-less code: the parts of one document share its topic. */
+function family(document: LibraryDocument): string {
+  return document.code.replace(/ Part [A-Z]$/, '');
+}
+
+/**
+ * The documents that govern the policy's own topic: those whose title or subject shares the most
+ * service words with the policy's title (and the other parts of the same document). A document
+ * cited in passing for a neighbouring service does not govern it. When the title names no service
+ * any document shares, every document stands.
+ */
+export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): LibraryDocument[] {
+  const topic = topicWords(policyTitle(policy));
+  const scores = documents.map((document) => {
+    const words = topicWords(`${document.title} ${document.subdomain}`);
+    return [...topic].filter((word) => words.has(word)).length;
+  });
+  const best = Math.max(0, ...scores);
+  if (best === 0) return documents;
+  const families = new Set(documents.filter((_, at) => (scores[at] ?? 0) >= Math.max(1, best - 1)).map(family));
+  return documents.filter((document) => families.has(family(document)));
+}
+
+/** An Act, Regulations or Order: law that binds the organisation whatever the policy's topic. */
+export function isLegislation(document: LibraryDocument): boolean {
+  return /\b(?:Act|Regulations?|Order)\s+(?:\(\w+\)\s+)?(?:1[89]|20)\d\d\b/.test(document.title);
+}
