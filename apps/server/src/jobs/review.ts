@@ -111,7 +111,7 @@ async function storeFindings(options: {
           expected: draft.expected,
           explanation: draft.explanation,
           suggestion: draft.suggestion,
-          evidence: draft.evidence.map(evidenceOf),
+          evidence: draft.evidence.map((evidence) => evidenceOf(evidence, draft)),
         })),
       );
     }
@@ -138,10 +138,14 @@ async function storeFindings(options: {
   });
 }
 
-/** Turns the reviewer's evidence into what is stored: the document's title as it is now and its first passage, shortened. */
-function evidenceStorer(library: ReviewLibrary): (evidence: FindingEvidence) => StoredEvidence {
+/**
+ * Turns the reviewer's evidence into what is stored: the document's title as it is now and its
+ * first passage, shortened — for a table, the row that says most of what the finding says
+ * (its header kept in front), not the whole table run together.
+ */
+function evidenceStorer(library: ReviewLibrary): (evidence: FindingEvidence, draft: ReviewFindingDraft) => StoredEvidence {
   const documents = new Map(library.documents.map((document) => [document.id, document]));
-  return (evidence) => {
+  return (evidence, draft) => {
     const document = documents.get(evidence.documentId);
     const first = document?.elements.find((element) => element.id === evidence.elementIds[0]);
     return {
@@ -149,9 +153,28 @@ function evidenceStorer(library: ReviewLibrary): (evidence: FindingEvidence) => 
       code: evidence.code,
       title: document?.title ?? evidence.code,
       element_ids: evidence.elementIds,
-      excerpt: first ? shorten(first.text) : null,
+      excerpt: first ? shorten(first.type === 'table' ? tableRowFor(first.text, draft) : first.text) : null,
     };
   };
+}
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
+
+/** "Header: row" for the table row sharing the most words with the finding's explanation and fix. */
+export function tableRowFor(table: string, draft: Pick<ReviewFindingDraft, 'expected' | 'explanation' | 'suggestion'>): string {
+  const [header, ...rows] = table.split('\n').filter((row) => row.trim() !== '');
+  if (!header || rows.length === 0) return table;
+  const said = wordsOf(`${draft.expected ?? ''} ${draft.explanation} ${draft.suggestion}`);
+  let best = rows[0] ?? '';
+  let bestScore = -1;
+  for (const row of rows) {
+    const score = [...wordsOf(row)].filter((word) => said.has(word)).length;
+    if (score > bestScore) {
+      best = row;
+      bestScore = score;
+    }
+  }
+  return `${header}: ${best}`;
 }
 
 /** The text cut at a word before EXCERPT_MAX_LENGTH, with an ellipsis when it was cut. */
