@@ -6,6 +6,7 @@ import type { StoredEvidence } from '../db/schema/review.ts';
 import { isoDate } from '../lib/docx/dates.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../modules/events/service.ts';
+import { notify } from '../modules/notifications/service.ts';
 import { reviewLibrary } from '../modules/review/library.ts';
 import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary } from '../review/types.ts';
 import type { JobHandler } from './worker.ts';
@@ -25,6 +26,9 @@ export interface ReviewJobResult {
 
 export const REVIEW_INTERRUPTED =
   'The server stopped while reviewing this policy, so it was not tried again. Upload the policy again to retry.';
+
+/** A page that has not asked about the job for this long has been left: the author is told by a notification. */
+export const WATCH_LAPSE_MS = 6_000;
 
 /** The longest excerpt of a supporting passage kept with a finding. */
 const EXCERPT_MAX_LENGTH = 240;
@@ -119,6 +123,16 @@ async function storeFindings(options: {
       .update(reviews)
       .set({ status: 'ready', engine: options.engine, error: null, updatedAt: new Date() })
       .where(eq(reviews.id, reviewId));
+    const watching = current.watchedAt !== null && Date.now() - current.watchedAt.getTime() < WATCH_LAPSE_MS;
+    if (!watching) {
+      await notify({
+        db: tx,
+        userId: current.userId,
+        organisationId: current.organisationId,
+        title: 'Your policy review is ready',
+        message: reviewReadyMessage(current.title, drafts),
+      });
+    }
     await recordEvent(tx, {
       kind: 'review.completed',
       organisationId: current.organisationId,
@@ -184,4 +198,12 @@ function shorten(text: string): string {
   const cut = flat.slice(0, EXCERPT_MAX_LENGTH - 1);
   const atWord = cut.lastIndexOf(' ');
   return `${(atWord > EXCERPT_MAX_LENGTH / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** "“Waste Management Policy” has 9 findings: 1 high, 6 medium and 2 low severity. Open it in Review Assistant." */
+export function reviewReadyMessage(title: string, drafts: readonly Pick<ReviewFindingDraft, 'severity'>[]): string {
+  if (drafts.length === 0) return `The review of “${title}” found nothing to change. Open it in Review Assistant.`;
+  const count = (severity: string) => drafts.filter((draft) => draft.severity === severity).length;
+  const findings = drafts.length === 1 ? '1 finding' : `${drafts.length} findings`;
+  return `“${title}” has ${findings}: ${count('high')} high, ${count('medium')} medium and ${count('low')} low severity. Open it in Review Assistant.`;
 }

@@ -32,6 +32,7 @@ CREATE TABLE "reviews" (
 	"engine" text,
 	"job_id" text,
 	"error" text,
+	"watched_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

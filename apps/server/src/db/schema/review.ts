@@ -49,6 +49,11 @@ export const reviews = pgTable(
     jobId: text('job_id'),
     /** Why the review failed, in words for the author. */
     error: text('error'),
+    /**
+     * When the author's page last asked about the review's job (marked at most every few seconds):
+     * a review that finishes with nobody watching tells its author by a notification.
+     */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

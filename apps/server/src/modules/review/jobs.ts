@@ -1,4 +1,5 @@
 import { type JobStatus, type ReviewJob, reviewJobProgressSchema } from '@verity/shared';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { reviews } from '../../db/schema.ts';
 import { findJob } from '../../jobs/queue.ts';
@@ -14,6 +15,7 @@ export async function reviewJob(options: { db: Database; author: ReviewAuthor; j
   const [review] = await db.select({ id: reviews.id }).from(reviews).where(ownReviewJob(author, jobId));
   const job = review ? await findJob({ db, id: jobId, kind: REVIEW_JOB_KIND }) : undefined;
   if (!review || !job) throw reviewJobNotFound();
+  if (job.status === 'queued' || job.status === 'running') await markWatched(db, review.id);
   const progress = reviewJobProgressSchema.safeParse(job.progress);
   return {
     id: job.id,
@@ -22,4 +24,16 @@ export async function reviewJob(options: { db: Database; author: ReviewAuthor; j
     review_id: review.id,
     ...(job.error ? { error: job.error } : {}),
   };
+}
+
+/** How often a watching page's polls are written down (the job counts a page as gone after WATCH_LAPSE_MS). */
+const WATCH_MARK_MS = 2_000;
+
+/** The author's page is watching the review: noted, at most every WATCH_MARK_MS, for the job to read when it ends. */
+async function markWatched(db: Database, reviewId: string): Promise<void> {
+  const stale = sql`now() - make_interval(secs => ${WATCH_MARK_MS / 1000})`;
+  await db
+    .update(reviews)
+    .set({ watchedAt: sql`now()` })
+    .where(and(eq(reviews.id, reviewId), or(isNull(reviews.watchedAt), lt(reviews.watchedAt, stale))));
 }

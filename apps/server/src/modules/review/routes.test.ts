@@ -9,7 +9,7 @@ import {
 } from '@verity/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { events, jobs, reviewFindings, reviews } from '../../db/schema.ts';
+import { events, jobs, notifications, reviewFindings, reviews } from '../../db/schema.ts';
 import { ingestSeedCorpus } from '../../ingest/corpus.ts';
 import { builtinReviewEngine } from '../../review/engine.ts';
 import { REVIEW_JOB_KIND, reviewJobHandler } from '../../jobs/review.ts';
@@ -150,6 +150,31 @@ describe('reviewing a policy', () => {
     const created = accepted(await postPolicy(t, author, { file: file(LV_POLICY, 'lv.md'), title: '  Electrical safety (draft 2)  ' }));
     expect((await readReview(t, author, created.id)).title).toBe('Electrical safety (draft 2)');
     await drain(worker);
+  });
+});
+
+describe('telling the author the review is ready', () => {
+  const readyNotices = async () =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, author.user.id))).filter(
+      (row) => row.title === 'Your policy review is ready',
+    );
+
+  test('by a notification when nobody is watching its page, naming the findings by severity', async () => {
+    const before = (await readyNotices()).length;
+    const review = await reviewed();
+    const notices = await readyNotices();
+    expect(notices).toHaveLength(before + 1);
+    expect(notices.at(-1)?.message).toMatch(
+      new RegExp(`^“${review.title}” has \\d+ findings?: \\d+ high, \\d+ medium and \\d+ low severity\\.`),
+    );
+  });
+
+  test('not while the author’s page is following the job', async () => {
+    const before = (await readyNotices()).length;
+    const created = accepted(await postPolicy(t, author, { file: file(LV_POLICY, 'lv-policy.md') }));
+    expect((await call(author, 'GET', `/jobs/${created.job_id}`)).statusCode).toBe(200);
+    await drain(worker);
+    expect(await readyNotices()).toHaveLength(before);
   });
 });
 
