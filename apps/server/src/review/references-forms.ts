@@ -37,6 +37,9 @@ export interface FormMatch {
 const LOOSE_SLACK = 4;
 const LOOSE_EXTRA_WORDS = 1;
 
+/** Words naming a jurisdiction that a citation may put before an instrument's name. */
+const JURISDICTIONS = new Set(['EU', 'EC', 'EEC', 'UK']);
+
 const cache = new WeakMap<ReviewLibrary, HistoricalForm[]>();
 
 /** Every historical name the library lists, with the current documents that replace it. */
@@ -126,6 +129,16 @@ function parseForms(name: string, numberedSeries: Set<string>): Omit<HistoricalF
   if (content.length === 0) return forms;
   const loose = !coded && content.length >= 3;
   forms.push({ name, core: loose ? content : tokens, year, part, loose });
+  // A numbered instrument is often cited without the jurisdiction before it ("Directive 12/34/XY").
+  const unqualified = tokens.slice(1);
+  if (
+    coded &&
+    JURISDICTIONS.has(tokens[0]?.text ?? '') &&
+    unqualified.some((token) => /^\d+$/.test(token.text)) &&
+    unqualified.length > 1
+  ) {
+    forms.push({ name, core: unqualified, year, part, loose: false });
+  }
   return forms;
 }
 
@@ -148,7 +161,7 @@ export function findForms(text: string, forms: readonly HistoricalForm[]): FormM
 function codedRun(tokens: readonly Token[], i: number, form: HistoricalForm): [number, number] | null {
   let k = i;
   for (const [n, want] of form.core.entries()) {
-    while (n > 0 && tokens[k]?.norm === 'the') k++;
+    while (n > 0 && want.norm !== 'the' && tokens[k]?.norm === 'the') k++;
     const token = tokens[k];
     if (!token || token.norm !== want.norm) return null;
     if (isAcronym(want.text) && !isAcronym(token.text)) return null;

@@ -5,8 +5,11 @@
  *   Part B, or whose title or text names only "Parts 1–3");
  * - a group number outside a numbered series, when the library holds every group of that series
  *   from its lowest to its highest (so the series is known whole): "HTM 09-02" when the library's
- *   HTM groups run 00 to 08. A number inside the range that the library simply lacks is not
- *   reported: it may be a real document the library does not hold.
+ *   HTM groups run 00 to 08;
+ * - a number past the highest the library holds in a group it holds well (three documents or
+ *   more): "HTM 05-07" when the library's HTM 05 group runs 05-01 to 05-03.
+ * A number inside a range that the library simply lacks is not reported: it may be a real
+ * document the library does not hold.
  */
 import { quoteAt } from './locate.ts';
 import { label } from './references-outdated.ts';
@@ -45,11 +48,13 @@ const CODE = /^(.*?)(?:\s+Part\s+([A-Z]|\d+))?(?:\s*\((?:19|20)\d{2}\))?$/;
 export function unknownFindings(policy: Policy, library: ReviewLibrary): ReviewFindingDraft[] {
   const families = codeFamilies(library);
   const series = completeSeries(library);
+  const groups = heldGroups(library);
   const findings: ReviewFindingDraft[] = [];
   for (const element of policy.elements) {
     const tokens = tokensOf(element.text);
     for (let i = 0; i < tokens.length; i++) {
-      const finding = missingPart(element, tokens, i, families) ?? outsideSeries(element, tokens, i, series);
+      const finding =
+        missingPart(element, tokens, i, families) ?? outsideSeries(element, tokens, i, series) ?? beyondGroup(element, tokens, i, groups);
       if (finding) findings.push(finding);
     }
   }
@@ -124,6 +129,80 @@ function completeSeries(library: ReviewLibrary): Series[] {
     if (groups.size >= 3 && groups.size === high - low + 1) complete.push({ name, low, high, documents });
   }
   return complete;
+}
+
+/** Groups of a numbered series the library holds well enough to know their last number ("HTM 05": 05-01 to 05-03). */
+interface Group {
+  series: string;
+  group: number;
+  high: number;
+  documents: LibraryDocument[];
+  /** Codes of the group the library's texts mention, held or not. */
+  mentioned: Set<number>;
+}
+
+/** How many numbers of a group the library must hold before a number past them is taken as not existing. */
+const MIN_GROUP_NUMBERS = 3;
+const GROUP_CODE = /\b([A-Z]{2,})\s?(\d{2})-(\d{2})\b/g;
+
+function heldGroups(library: ReviewLibrary): Group[] {
+  const byGroup = new Map<string, Group & { numbers: Set<number> }>();
+  for (const doc of library.documents) {
+    const match = /^([A-Z]{2,})\s(\d{2})-(\d{2})\b/.exec(doc.code);
+    if (!match) continue;
+    const key = `${match[1]} ${match[2]}`;
+    const entry = byGroup.get(key) ?? {
+      series: match[1] as string,
+      group: Number(match[2]),
+      high: 0,
+      documents: [],
+      mentioned: new Set<number>(),
+      numbers: new Set<number>(),
+    };
+    entry.numbers.add(Number(match[3]));
+    entry.high = Math.max(entry.high, Number(match[3]));
+    if (doc.status === 'current') entry.documents.push(doc);
+    byGroup.set(key, entry);
+  }
+  for (const doc of library.documents) {
+    for (const element of doc.elements) {
+      for (const match of element.text.matchAll(GROUP_CODE)) byGroup.get(`${match[1]} ${match[2]}`)?.mentioned.add(Number(match[3]));
+    }
+  }
+  return [...byGroup.values()].filter((entry) => entry.numbers.size >= MIN_GROUP_NUMBERS && entry.documents.length > 0);
+}
+
+/** A code of a group the library holds well, numbered past the group's last document ("HTM 05-07"). */
+function beyondGroup(element: PolicyElement, tokens: readonly Token[], i: number, groups: readonly Group[]): ReviewFindingDraft | null {
+  const word = tokens[i] as Token;
+  const group = tokens[i + 1];
+  const number = tokens[i + 2];
+  if (!group || !number || !/^\s?$/.test(group.gap) || number.gap !== '-') return null;
+  if (!/^\d{2}$/.test(group.text) || !/^\d{2}$/.test(number.text)) return null;
+  const known = groups.find((candidate) => candidate.series === word.text && candidate.group === Number(group.text));
+  const value = Number(number.text);
+  if (!known || value <= known.high || known.mentioned.has(value)) return null;
+  const after = tokens[i + 3];
+  if (after && /^\d+$/.test(after.text) && /^[-–/.]?$/.test(after.gap)) return null;
+  const { location, quote } = quoteAt(element, word.start, number.end);
+  const name = `${known.series} ${group.text}`;
+  const held = [...known.documents].sort((a, b) => a.code.localeCompare(b.code));
+  const subject = sameSubject(element.text, word.start, number.end, held);
+  const instead = subject ? `${label(subject)} ${subject.title}` : null;
+  const heldCodes = joinWith([...new Set(held.map((doc) => (CODE.exec(doc.code)?.[1] as string) ?? doc.code))], 'and');
+  const last = `${name}-${String(known.high).padStart(2, '0')}`;
+  return {
+    category: 'unknown_reference',
+    severity: 'medium',
+    location,
+    quote,
+    expected: `No such document: the ${name} group runs to ${last}${instead ? `; cite ${instead}` : ` (${heldCodes})`}`,
+    explanation: `${quote} is not a known document: the ${name} group runs to ${last} (${heldCodes}), so there is no ${quote}.`,
+    suggestion: instead
+      ? `Cite ${instead}, which covers this subject, or correct the code to the document that was meant.`
+      : `Correct the code to the document that was meant, or cite the guidance or law that covers this subject.`,
+    evidence: subject ? [evidenceOf(subject)] : held.slice(0, MAX_PARTS_LISTED).map((doc) => evidenceOf(doc)),
+  };
 }
 
 /** The tokens from `i` written as a code's key; the index after it, or null. */

@@ -169,7 +169,8 @@ describe('unknown references', () => {
   });
 
   it('does not report a plausible code the library does not hold', () => {
-    expect(unknown('Fire doors follow HTM 05-09 and wards HBN 12-01.')).toEqual([]);
+    // HTM 07-05 falls in a gap of the HTM 07 group; the library holds no HBN 12 group to judge by.
+    expect(unknown('Waste stores follow HTM 07-05 and wards HBN 12-01.')).toEqual([]);
   });
 
   it('reports a part the document does not have, written after or before the code', () => {
@@ -201,5 +202,52 @@ describe('unknown references', () => {
     const policy = policyOf('Plant follows ABC 07-01.');
     expect(findReferences(policy, gappy).findings).toEqual([]);
     expect(findReferences(policy, whole).findings.map((finding) => finding.quote)).toEqual(['ABC 07-01']);
+  });
+});
+
+describe('forms of a library of its own', () => {
+  function doc(code: string, title: string, supersedes: string[] = []): LibraryDocument {
+    const id = `${code.toLowerCase().replace(/\W+/g, '-')}.md`;
+    return {
+      id,
+      code,
+      title,
+      status: 'current',
+      edition: '2022',
+      supersededBy: null,
+      supersedes,
+      domain: 'Estates',
+      subdomain: 'Plant',
+      elements: [{ id: `${id}#0`, type: 'paragraph', text: `${title}.`, headingPath: [] }],
+    };
+  }
+  const own: ReviewLibrary = {
+    documents: [
+      doc('PLT 2022', 'Plant Safety Regulations 2022', ['EU Directive 12/345/EEC', 'Guide to Boiler Houses in the NHS (1999)']),
+      doc('XTM 03-01', 'Boiler house ventilation'),
+      doc('XTM 03-02', 'Boiler water treatment'),
+      doc('XTM 03-04', 'Boiler flue inspection'),
+      doc('XTM 05-01', 'Chiller plant'),
+    ],
+  };
+  const found = (text: string, category: string) =>
+    findReferences(policyOf(text), own).findings.filter((finding) => finding.category === category);
+
+  it('reads a superseded instrument cited without its jurisdiction, and a title with "the" inside it', () => {
+    expect(found('Boilers were specified under Directive 12/345/EEC.', 'outdated_reference').map((f) => f.quote)).toEqual([
+      'Directive 12/345/EEC',
+    ]);
+    expect(found('Rooms follow the Guide to Boiler Houses in the NHS (1999).', 'outdated_reference')[0]?.expected).toContain('PLT 2022');
+  });
+
+  it('reports a number past the last one of a group the library holds, not a gap inside it', () => {
+    const [finding, ...rest] = found('Flue testing follows XTM 03-07 Boiler flue testing.', 'unknown_reference');
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('XTM 03-07');
+    expect(finding?.expected).toContain('XTM 03-04');
+    expect(finding?.explanation).toContain('runs to XTM 03-04');
+    expect(found('Water treatment follows XTM 03-03.', 'unknown_reference')).toEqual([]);
+    // A group of one document says nothing of how far the group runs.
+    expect(found('Chillers follow XTM 05-02.', 'unknown_reference')).toEqual([]);
   });
 });

@@ -23,7 +23,10 @@ export function dutyFindings(policy: Policy, documents: LibraryDocument[]): Revi
         const objectStems = [...subjectOf(object)];
         if (objectStems.length === 0) continue;
         const given = roleKey(role);
-        for (const document of documents) {
+        const service = splitTitle(role.trim()).qualifier;
+        // A document whose roles carry the service the policy names ("(HV)") speaks most closely of it.
+        const ordered = [...documents].sort((a, b) => Number(servesAs(b, service)) - Number(servesAs(a, service)));
+        for (const document of ordered) {
           const entries = roleEntries(document);
           if (!entries.some((entry) => roleKey(entry.title) === given)) continue;
           const holders = entries.filter((entry) =>
@@ -54,6 +57,10 @@ export function dutyFindings(policy: Policy, documents: LibraryDocument[]): Revi
     }
   }
   return findings;
+}
+
+function servesAs(document: LibraryDocument, service: string | null): boolean {
+  return service !== null && roleEntries(document).some((entry) => splitTitle(entry.title).qualifier === service);
 }
 
 /** A role by its abbreviation without the service: "Competent Person (MGPS)" and "CP(V)" are both "CP". */

@@ -1,7 +1,7 @@
 /** A figure stated in a clause, in a common unit so that figures of one kind compare. */
 export interface Quantity {
-  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours). */
-  kind: 'temperature' | 'mass' | 'interval' | 'period' | 'deadline';
+  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv. */
+  kind: 'temperature' | 'mass' | 'dose' | 'interval' | 'period' | 'deadline';
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
@@ -9,7 +9,7 @@ export interface Quantity {
   end: number;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,
@@ -38,7 +38,8 @@ const NUMBER_WORDS: Record<string, number> = {
 const NUMBER = `(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
 const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
-const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: 730, year: 8760 };
+const HOURS_IN_MONTH = 730;
+const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: HOURS_IN_MONTH, year: 8760 };
 const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annual: 12, annually: 12, yearly: 12 };
 
 const MIN_WORDS = /(?:at least|a minimum of|minimum|not less than|no less than)\s*$/i;
@@ -54,8 +55,10 @@ interface Pattern {
 const PATTERNS: Pattern[] = [
   { regex: new RegExp(`${NUMBER}\\s*°\\s*C\\b`, 'gi'), read: (m) => ({ kind: 'temperature', value: number(m[1]) }) },
   { regex: new RegExp(`${NUMBER}\\s*(?:µg|μg|micrograms?)\\b`, 'gi'), read: (m) => ({ kind: 'mass', value: number(m[1]) }) },
+  { regex: new RegExp(`${NUMBER}\\s*(?:mSv|millisieverts?)\\b`, 'g'), read: (m) => ({ kind: 'dose', value: number(m[1]) }) },
   {
-    regex: new RegExp(`\\bwithin\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    // "within 30 days", "within 10 calendar days"; working days are not calendar time and are left out.
+    regex: new RegExp(`\\bwithin\\s+${NUMBER}\\s+(?:calendar\\s+|clear\\s+)?${TIME_UNIT}`, 'gi'),
     read: (m) => ({ kind: 'deadline', value: number(m[1]) * (HOURS_IN[singular(m[2])] ?? Number.NaN) }),
   },
   {
@@ -132,6 +135,11 @@ function singular(unit: string | undefined): string {
 export function describe(quantity: Quantity): string {
   if (quantity.kind === 'temperature') return `${quantity.value} °C`;
   if (quantity.kind === 'mass') return `${quantity.value} µg`;
+  if (quantity.kind === 'dose') return `${quantity.value} mSv`;
+  if (quantity.kind === 'deadline' && quantity.value % HOURS_IN_MONTH === 0) {
+    const months = quantity.value / HOURS_IN_MONTH;
+    return months === 1 ? 'one month' : `${months} months`;
+  }
   if (quantity.kind === 'deadline')
     return quantity.value % 24 === 0 && quantity.value > 72 ? `${quantity.value / 24} days` : `${round(quantity.value)} hours`;
   const months = quantity.value;

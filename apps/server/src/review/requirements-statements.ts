@@ -55,7 +55,7 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
     cells.forEach((cell, column) => {
       if (column > 0) {
         const bare = monitoring ? null : bareKind(header[column] ?? '');
-        const found = clauseStatements(cell, cellStart, cells[0] ?? '', bare);
+        const found = clauseStatements(cell, cellStart, inPolicy ? (cells[0] ?? '') : rowContext(cells, column), bare);
         statements.push(...(monitoring ? found.filter((statement) => !isBare(statement)) : found));
       }
       cellStart += cell.length + 3;
@@ -63,6 +63,17 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
     offset += line.length + 1;
   }
   return statements;
+}
+
+/**
+ * What a library row's figure in a column is about: the first cell, and the cells between it and
+ * the column that name rather than measure ("Visitors | Noise exposure | 80 dB"). A policy row's
+ * middle cells often say what is done rather than what the figure measures, so there only the
+ * first cell counts.
+ */
+function rowContext(cells: readonly string[], column: number): string {
+  const naming = cells.slice(1, column).filter((cell) => quantitiesIn(cell).length === 0 && !/\d/.test(cell));
+  return [cells[0] ?? '', ...naming].join(' ').trim();
 }
 
 /** A statement that is nothing but its figure ("Quarterly", "At least every two years"). */
@@ -77,6 +88,9 @@ function bareKind(header: string): 'interval' | 'period' | null {
   if (/kept|keep|retention|retain|how long/i.test(header)) return 'period';
   return null;
 }
+
+/** Words before a figure that was replaced ("reduced from 50", "fell from 50 to 20"): not a requirement. */
+const FORMER_FIGURE = /\b(?:reduced|fell|lowered|raised|increased|cut|changed|down|up)\s+from\s+$/i;
 
 /** Words that join two figures' clauses in one sentence ("a monthly test and a yearly one"). */
 const FIGURE_JOIN = /,?\s+(?:and|while|whereas|but)\s+/g;
@@ -117,13 +131,17 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       .replace(/[.;:,]$/, '');
     // In "A instead of B" only B is a requirement; A is the practice it corrects.
     const correctFrom = clause.search(/\binstead of\b/i);
-    const quantities = quantitiesIn(clause, bare).filter((quantity) => correctFrom < 0 || quantity.start >= correctFrom);
+    const quantities = quantitiesIn(clause, bare).filter(
+      (quantity) => (correctFrom < 0 || quantity.start >= correctFrom) && !FORMER_FIGURE.test(clause.slice(0, quantity.start)),
+    );
     const parts = figureParts(clause, quantities);
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];
       const own = clause.slice(from, to);
       const shared = from > 0 ? clause.slice(0, quantities[0]?.start ?? 0) : '';
-      const subject = subjectOf(`${context} ${shared} ${own.slice(0, quantity.start - from)} ${own.slice(quantity.end - from)}`);
+      // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
+      const after = own.slice(quantity.end - from).split(/,\s+which\b/)[0];
+      const subject = subjectOf(`${context} ${shared} ${own.slice(0, quantity.start - from)} ${after}`);
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       statements.push({ quantity: figure, subject, clause: own, offset: base + start + lead + from, context, sentence: clause });
     });

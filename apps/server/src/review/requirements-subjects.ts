@@ -7,7 +7,7 @@ const STOP = new Set(
   which who whom whose than then so such each every any all per least most more less no not nor only also
   must never should shall may can will would could might has have had do does done there their they them we our us
   where when while until after before within between into over under above below about minimum maximum
-  trust trust's policy typically usually normally including include includes e.g i.e via set out
+  trust trust's policy typically usually normally generally including include includes e.g i.e via set out
   hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly
   one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times`.split(/\s+/),
 );

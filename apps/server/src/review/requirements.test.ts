@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
 import { requirementFindings } from './requirements.ts';
-import type { Policy, PolicyElement } from './types.ts';
+import type { LibraryDocument, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
 const library = seedReviewLibrary();
 
@@ -152,5 +152,103 @@ describe('requirementFindings', () => {
 
   it('reports nothing for a policy that relies on no library document', () => {
     expect(quotes(policy('Visitors sign in at reception and are escorted every time.'))).toEqual([]);
+  });
+});
+
+describe('figures of a library of its own', () => {
+  const id = 'rsr-2030.md';
+  const rules: LibraryDocument = {
+    id,
+    code: 'RSR 2030',
+    title: 'Radiation Shield Regulations 2030',
+    status: 'current',
+    edition: '2030',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'Estates',
+    subdomain: 'Radiation',
+    elements: [
+      {
+        id: `${id}#0`,
+        type: 'table',
+        text: 'Person | Quantity | Limit\nVisitors | Effective dose | 2 mSv\nTechnicians | Dose to the hands | 300 mSv (reduced from 450 mSv under the old rules)',
+        headingPath: ['Limits'],
+      },
+      {
+        id: `${id}#1`,
+        type: 'paragraph',
+        text: 'Shielding enquiries are answered within one month, which can be extended for complex sites.',
+        headingPath: [],
+      },
+      { id: `${id}#2`, type: 'paragraph', text: 'Every room is placed in one of five shielding zone bands.', headingPath: [] },
+    ],
+  };
+  const own: ReviewLibrary = { documents: [rules] };
+  const reported = (...blocks: string[]) =>
+    requirementFindings(policy('Shielding is designed under RSR 2030.', ...blocks), [], own).map((finding) => finding.quote);
+
+  it('reports a dose above the limit the table gives for the same people and quantity, not the limit itself', () => {
+    expect(reported('The effective dose limit for visitors is 6 mSv in a year.')).toEqual([
+      'The effective dose limit for visitors is 6 mSv in a year',
+    ]);
+    expect(reported('The dose limit for the hands of technicians is 300 mSv in a year.')).toEqual([]);
+  });
+
+  it('reads a deadline in calendar days against one in months, leaving out what the relative clause adds', () => {
+    expect(reported('Shielding enquiries are answered within 45 calendar days.')).toEqual([
+      'Shielding enquiries are answered within 45 calendar days',
+    ]);
+    expect(reported('Shielding enquiries are answered within 20 calendar days.')).toEqual([]);
+    const [late] = requirementFindings(
+      policy('Shielding is designed under RSR 2030.', 'Shielding enquiries are answered within 45 calendar days.'),
+      [],
+      own,
+    );
+    expect(late?.expected).toBe('within one month (RSR 2030)');
+  });
+
+  it('reports a count of a named set that the library numbers differently, not a count of some of its members', () => {
+    expect(reported('Each room is assigned to one of three shielding zone bands.')).toEqual(['three shielding zone bands']);
+    const [count] = requirementFindings(
+      policy('Shielding is designed under RSR 2030.', 'Rooms fall into 4 shielding zone bands.'),
+      [],
+      own,
+    );
+    expect(count?.expected).toBe('five shielding zone bands (RSR 2030)');
+    expect(reported('The two highest shielding zone bands need a survey; there are five shielding zone bands.')).toEqual([]);
+  });
+});
+
+describe('the cycle of a document that is itself a return', () => {
+  const id = 'sar.md';
+  const register: LibraryDocument = {
+    id,
+    code: 'SAR',
+    title: 'Site Assurance Register',
+    status: 'current',
+    edition: '2029',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'Estates',
+    subdomain: 'Assurance',
+    elements: [
+      {
+        id: `${id}#0`,
+        type: 'list_item',
+        text: 'Submit annually. Send the register to the regional office by 1 May.',
+        headingPath: ['Key requirements'],
+      },
+    ],
+  };
+  const own: ReviewLibrary = { documents: [register] };
+  const reported = (text: string) =>
+    requirementFindings(policy('Assurance follows the SAR.', text), [], own).map((finding) => finding.quote);
+
+  it('reports a return named as the document and made less often than the document requires', () => {
+    expect(reported('8.1 The register is submitted every three years to the board.')).toEqual([
+      'The register is submitted every three years',
+    ]);
+    expect(reported('The SAR is submitted each year and reviewed every three years by audit.')).toEqual([]);
+    expect(reported('The register of keys is checked every three years.')).toEqual([]);
   });
 });

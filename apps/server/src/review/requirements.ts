@@ -1,6 +1,8 @@
 import { quoteAt } from './locate.ts';
 import { claimFindings } from './requirements-claims.ts';
 import { colourFindings } from './requirements-colours.ts';
+import { countFindings } from './requirements-counts.ts';
+import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
 import { prohibitionFindings } from './requirements-prohibitions.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
@@ -14,7 +16,7 @@ import type { Citation, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibra
  * Intervals and periods are stated for many activities, so they need more words in common than
  * temperatures, amounts and deadlines.
  */
-const MIN_SHARED: Record<Quantity['kind'], number> = { interval: 3, period: 3, temperature: 2, mass: 2, deadline: 2 };
+const MIN_SHARED: Record<Quantity['kind'], number> = { interval: 3, period: 3, temperature: 2, mass: 2, dose: 3, deadline: 2 };
 const MIN_SCORE = 0.6;
 /** Library statements within this much of the best match count as equally relevant. */
 const NEAR_BEST = 0.15;
@@ -28,6 +30,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
     ...dutyFindings(policy, documents),
+    ...countFindings(policy, documents),
+    ...cycleFindings(policy, documents),
   ];
   for (const element of policy.elements) {
     const stated = policyStatements(element);
@@ -84,6 +88,7 @@ function weaker(policy: Quantity, library: Quantity): boolean {
   switch (policy.kind) {
     case 'interval':
     case 'deadline':
+    case 'dose': // a dose figure is a limit or a constraint: a higher one protects less
       return policy.value > library.value;
     case 'period':
       return policy.value < library.value;

@@ -13,6 +13,11 @@ export interface RequiredRole {
   duty: string;
   /** Whether the library gives a guidance document (an HTM, HBN or HSG) as the role's source. */
   viaGuidance: boolean;
+  /**
+   * Why the role is required: "core" for an independent adviser, a role peculiar to the service or
+   * the service's own group; "duty" for a role the document's list of duties itself calls for.
+   */
+  basis: 'core' | 'duty';
   document: LibraryDocument;
   element: LibraryElement;
 }
@@ -32,8 +37,14 @@ export interface RoleEntry {
  */
 const UNSETTLED = /does not itself define|vary locally|does not hold the exact|has not confirmed/i;
 
-/** A row or list item that names a role ("Authorising Engineer (HV), AE(HV) — independent adviser ..."). */
-const LIST_ROLE = /^(.+?) — (.+)$/;
+/**
+ * A list item that names a role, with a dash ("Authorising Engineer (HV), AE(HV) — independent
+ * adviser ...") or as a short lead sentence ("Fire Safety Adviser (FSA). Appointed in writing ...").
+ */
+const LIST_ROLE = /^(.+?) — (.+)$|^([A-Z][^.;:]{2,80}?)\.\s+([A-Z].+)$/;
+
+/** Section headings under which a document lists what it requires of the organisation. */
+const DUTIES_HEADING = /\b(?:duties|requirements|criteria)\b/i;
 
 /**
  * The core roles and groups that the given documents require: independent advisers and auditors
@@ -49,12 +60,16 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
     const unsettledHere = unsettledSentences(document);
     const entries = roleEntries(document);
     const serviceQualifier = commonQualifier(entries.map((entry) => entry.title));
+    const duties = dutyPassages(document);
     for (const entry of entries) {
       const { head, qualifier } = splitTitle(entry.title);
       const independent = /^independent/i.test(entry.duty) && isTitle(head);
       const peculiar = qualifier !== null && qualifier === serviceQualifier && isTitle(head) && !sharedHeads.has(head.toLowerCase());
       const ownGroup = isGroup(head) && !citesDocument(entry.duty);
-      if (!(independent || peculiar || ownGroup)) continue;
+      const called = isNamedTitle(head) && !sharedHeads.has(head.toLowerCase()) && duties.some((text) => callsFor(text, head));
+      if (!(independent || peculiar || ownGroup || called)) continue;
+      // A role the document assigns under other guidance ("audit under HTM 01-23") belongs to that guidance.
+      if (citedGuidance(entry.rest).some((code) => !documents.some((other) => other.code.startsWith(code)))) continue;
       // A qualified title any passage calls unsettled is left out; a bare one only by its own document.
       const unsettled = qualifier ? unsettledAnywhere : unsettledHere;
       if (unsettled.some((sentence) => names(sentence, entry.title))) continue;
@@ -64,6 +79,7 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
         qualifier,
         duty: entry.duty,
         viaGuidance: citesDocument(entry.rest),
+        basis: independent || peculiar || ownGroup ? 'core' : 'duty',
         document,
         element: entry.element,
       });
@@ -86,8 +102,9 @@ export function roleEntries(document: LibraryDocument): RoleEntry[] {
       }
     } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {
       const match = LIST_ROLE.exec(element.text);
-      if (match?.[1] && match[2])
-        for (const title of roleTitles(match[1])) entries.push({ title, duty: match[2], rest: match[2], element });
+      const title = match?.[1] ?? match?.[3];
+      const duty = match?.[2] ?? match?.[4];
+      if (title && duty) for (const each of roleTitles(title)) entries.push({ title: each, duty, rest: duty, element });
     }
   }
   return entries;
@@ -112,7 +129,16 @@ function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredR
       for (const [name = '', origin = '', duty = ''] of rows) {
         if (!isGroup(name) || name.includes(' or ')) continue;
         if (!origin.split(/\s*\/\s*|;\s*/).some((code) => sourceIs(code, document))) continue;
-        groups.push({ title: name, head: name, qualifier: null, duty, viaGuidance: citesDocument(origin), document: source, element });
+        groups.push({
+          title: name,
+          head: name,
+          qualifier: null,
+          duty,
+          viaGuidance: citesDocument(origin),
+          basis: 'core',
+          document: source,
+          element,
+        });
       }
     }
   }
@@ -165,8 +191,32 @@ function names(sentence: string, title: string): boolean {
   return new RegExp(`\\b${literal(title)}${bare ? '(?!\\s*\\()' : ''}`, 'i').test(sentence);
 }
 
+/** A proper title of two words or more, every long word capitalised ("Fire Safety Adviser"). */
+function isNamedTitle(head: string): boolean {
+  return isTitle(head) && head.split(/\s+/).filter((word) => /^[A-Z]/.test(word)).length >= 2;
+}
+
+/** The passages outside the roles section in which a document lists its duties or requirements. */
+function dutyPassages(document: LibraryDocument): string[] {
+  return document.elements
+    .filter((element) => element.type !== 'table' && element.headingPath.some((heading) => DUTIES_HEADING.test(heading)))
+    .filter((element) => !element.headingPath.some((heading) => /\broles\b/i.test(heading)))
+    .map((element) => element.text);
+}
+
+/** Whether a duty passage names the role, by its title or its abbreviation in brackets ("the lead (FSA)"). */
+function callsFor(text: string, head: string): boolean {
+  const short = initials(head);
+  return new RegExp(`\\b${literal(head)}s?\\b`).test(text) || (short.length >= 2 && new RegExp(`\\(${literal(short)}s?\\)`).test(text));
+}
+
 function isGroup(title: string): boolean {
   return /\bgroup$/i.test(title.trim());
+}
+
+/** The guidance codes a text cites ("HTM 01-23", "HSG 123"). */
+function citedGuidance(text: string): string[] {
+  return [...text.matchAll(/\b(?:HTM|HBN|HSG) ?\d+(?:-\d+)?/g)].map((match) => match[0]);
 }
 
 function citesDocument(text: string): boolean {

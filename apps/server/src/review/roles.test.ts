@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { roleFindings } from './roles.ts';
-import type { Citation, Policy, PolicyElement } from './types.ts';
+import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
 const library = seedReviewLibrary();
 
@@ -116,5 +116,55 @@ describe('roleFindings', () => {
   it('requires a fire Authorising Engineer that a reported new edition may change', () => {
     const input: Policy = { ...policy('Fire safety is managed under HTM 05-01.'), title: 'Fire safety policy' };
     expect(expectedRoles(input)).toContain('Authorising Engineer (Fire)');
+  });
+});
+
+describe('roles a document’s duties call for', () => {
+  function element(id: string, type: LibraryElement['type'], text: string, heading: string): LibraryElement {
+    return { id, type, text, headingPath: [heading] };
+  }
+  const id = 'psr-2031.md';
+  const law: LibraryDocument = {
+    id,
+    code: 'PSR 2031',
+    title: 'Plant Safety Regulations 2031',
+    status: 'current',
+    edition: '2031',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'Estates',
+    subdomain: 'Plant',
+    elements: [
+      element(`${id}#0`, 'list_item', 'Appoint a Plant Safety Adviser (PSA) in writing before work starts.', 'Key duties'),
+      element(`${id}#1`, 'list_item', 'Keep a register of plant and review it each year.', 'Key duties'),
+      element(
+        `${id}#2`,
+        'list_item',
+        'Plant Safety Adviser (PSA). A qualified expert consulted on plant risks.',
+        'Roles and responsibilities',
+      ),
+      element(`${id}#3`, 'list_item', 'Plant Register Keeper. Keeps the register up to date.', 'Roles and responsibilities'),
+      element(`${id}#4`, 'list_item', 'Boiler Auditor. Independent audit of boilers under HTM 99-01.', 'Roles and responsibilities'),
+    ],
+  };
+  const own: ReviewLibrary = { documents: [law] };
+  const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
+  const rolesOf = (input: Policy) => roleFindings(input, [], own).map((finding) => finding.expected);
+
+  it('reports a role the duties of a document on the policy topic call for, and not one they do not', () => {
+    const input = titled('Plant safety policy', 'Plant is managed under PSR 2031.', 'The estates manager keeps the register.');
+    expect(rolesOf(input)).toEqual(['Plant Safety Adviser']);
+    expect(rolesOf(titled('Plant safety policy', 'Plant is managed under PSR 2031.', 'The PSA is consulted on plant risks.'))).toEqual([]);
+  });
+
+  it('leaves a role the document assigns under guidance the policy does not rely on', () => {
+    const input = titled('Plant safety policy', 'Plant is managed under PSR 2031.', 'The PSA is consulted on plant risks.');
+    expect(rolesOf(input)).not.toContain('Boiler Auditor');
+  });
+
+  it('does not ask for those roles when the law is cited outside the policy topic', () => {
+    const parking: LibraryDocument = { ...law, id: 'cpg.md', code: 'CPG 7', title: 'Car Park Guide', subdomain: 'Parking', elements: [] };
+    const input = titled('Car park policy', 'Car parks follow CPG 7.', 'Plant in the car park is managed under PSR 2031.');
+    expect(roleFindings(input, [], { documents: [law, parking] })).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
   const relied = reliedDocuments(policy, citations, library);
   const topical = topicalDocuments(policy, relied);
   const laws = relied.filter((document) => isLegislation(document) && !topical.includes(document));
-  const required = [...requiredRoles(topical, library), ...requiredRoles(laws, library).filter((role) => !role.viaGuidance)];
+  // A law outside the policy's topic adds only its core roles, not every role its duties name.
+  const lawRoles = requiredRoles(laws, library).filter((role) => !role.viaGuidance && role.basis === 'core');
+  const required = [...requiredRoles(topical, library), ...lawRoles];
   const implied = singleServiceHeads(library);
   const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
   const byTitle = new Map<string, RequiredRole[]>();

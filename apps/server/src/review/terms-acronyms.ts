@@ -5,11 +5,14 @@ import type { FindingEvidence, LibraryDocument, Policy, PolicyElement, ReviewFin
 /** Capitals everyone knows, never spelled out in NHS policies. */
 const UNIVERSAL = new Set(['NHS', 'UK', 'EU', 'GP']);
 
-/** An acronym: two or more capitals (digits and & allowed), a bracketed qualifier as in AE(LV), a plural s. */
-const ACRONYM = /(?<![A-Za-z0-9&])([A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\))?)(s?)(?![A-Za-z0-9&])/g;
+/** The letters of an acronym: two or more capitals (digits and & allowed), with a bracketed part as in AE(LV) or AB(CD)E. */
+const LETTERS = String.raw`[A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\)[A-Z0-9&]*)?`;
 
-/** An acronym alone in brackets, as after its expansion: "(LV)", "(AE(LV))", "(the EAWR)", "(PUFs; see …)". */
-const BRACKETED = /\(\s*(?:the\s+)?([A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\))?)s?\s*[),;]/g;
+/** An acronym with an optional plural s; capitals closing a citation such as "Directive 12/34/XY" are not one. */
+const ACRONYM = new RegExp(`(?<![A-Za-z0-9&]|[0-9]/)(${LETTERS})(s?)(?![A-Za-z0-9&])`, 'g');
+
+/** An acronym alone in brackets, as after its expansion: "(LV)", "(AE(LV))", "(AB(CD)E)", "(the EAWR)", "(PUFs; see …)". */
+const BRACKETED = new RegExp(String.raw`\(\s*(?:the\s+)?(${LETTERS})s?\s*[),;]`, 'g');
 
 interface Use {
   element: PolicyElement;
@@ -80,7 +83,7 @@ function definedAcronyms(policy: Policy): Set<string> {
   };
   for (const element of policy.elements) {
     addFrom(element.text, BRACKETED);
-    addFrom(element.text, /([A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\))?)s?\s+(?:means|stands for|is short for)\b/g);
+    addFrom(element.text, new RegExp(String.raw`(${LETTERS})s?\s+(?:means|stands for|is short for)\b`, 'g'));
     addFrom(element.text, /([A-Z][A-Z0-9&]*[A-Z0-9])s?\s+\((?:[A-Za-z-]+\s+)+[A-Za-z-]+\)/g);
     if (isGlossaryTable(element)) for (const cell of firstCells(element)) addFrom(cell, ACRONYM);
     else if (inDefinitions(element)) addFrom(element.text.slice(0, 40).split(/[:–—-]\s/)[0] ?? '', ACRONYM);

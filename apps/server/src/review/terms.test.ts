@@ -76,6 +76,17 @@ describe('undefined acronyms', () => {
     );
     expect(of(findings, 'undefined_acronym')).toEqual([]);
   });
+
+  it('reads an acronym with a bracket inside it as one defined acronym, and capitals closing a numbered instrument as its citation', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'Flues follow the Boiler (Flue Gas) Rules 2019 (BR(FG)R) and Council Regulation 44/2001/EEC.'],
+        ['paragraph', 'The BR(FG)R apply to every flue; records go to the duty holder.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
 });
 
 describe('broken cross-references', () => {
