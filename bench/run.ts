@@ -1,12 +1,14 @@
 /**
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
- * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint, the built-in policy reviewer. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint, the built-in policy reviewer,
+ * the champion dashboard's endpoints. Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { benchChat } from './chat.ts';
 import { benchCompare } from './compare.ts';
+import { benchDashboard } from './dashboard.ts';
 import { benchEditor } from './editor.ts';
 import { benchIngest } from './ingest.ts';
 import { benchReview } from './review.ts';
@@ -27,6 +29,8 @@ const TARGETS = {
   editorKeystrokeP95: 50,
   reviewMs: 5000,
   inspectP95: 100,
+  dashboardP95: 100,
+  dashboardUsersP95: 150,
 };
 
 const only = new Set(process.argv.slice(2));
@@ -139,6 +143,19 @@ if (wanted('editor')) {
       `editor keystroke → paint p95 on 20 pages ${p95.toFixed(1)} ms ≤ ${TARGETS.editorKeystrokeP95} ms`,
     );
   }
+}
+
+if (wanted('dashboard')) {
+  const result = await benchDashboard();
+  printTable(`Champion dashboard endpoints (activity loaded in ${result.loadSeconds.toFixed(0)} s)`, result.rows);
+  verdict(
+    result.dashboardP95 <= TARGETS.dashboardP95,
+    `dashboard endpoints p95 (slowest) ${result.dashboardP95.toFixed(1)} ms ≤ ${TARGETS.dashboardP95} ms (500 people, a year of activity)`,
+  );
+  verdict(
+    result.usersP95 <= TARGETS.dashboardUsersP95,
+    `dashboard users p95 ${result.usersP95.toFixed(1)} ms ≤ ${TARGETS.dashboardUsersP95} ms (5,000 people)`,
+  );
 }
 
 console.log('\nTargets');

@@ -101,10 +101,14 @@ test.describe('sidebar by role', () => {
     await expect(page.getByRole('heading', { name: 'Access denied' })).toHaveCount(0);
   });
 
-  test('a champion sees Champion Dashboard (coming soon) but not Admin, and /admin is denied', async ({ page }) => {
+  test('a champion sees the Champion Dashboard but not Admin, and /admin is denied', async ({ page }) => {
     await signIn(page, DEMO.champion);
-    await expect(mainNav(page).getByRole('button', { name: 'Dashboard Coming soon', exact: true })).toBeDisabled();
+    const dashboard = mainNav(page).getByRole('link', { name: 'Champion Dashboard', exact: true });
+    await expect(dashboard).toBeVisible();
     await expect(mainNav(page).getByRole('button', { name: /^Admin/ })).toHaveCount(0);
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   });

@@ -104,12 +104,13 @@ test('the demo user’s Home with data (desktop and a 390 × 844 phone screensho
 test('tools not built yet are marked Coming soon on Home and in the sidebar, and are not links', async ({ page }) => {
   await signIn(page, DEMO.champion);
   const actions = region(page, 'Quick actions');
-  await expect(actions.getByRole('link')).toHaveCount(4);
+  await expect(actions.getByRole('link')).toHaveCount(5);
   await expect(actions.getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat');
   await expect(actions.getByRole('link', { name: /^Write/ })).toHaveAttribute('href', '/write');
   await expect(actions.getByRole('link', { name: /^Review Assistant/ })).toHaveAttribute('href', '/review');
   await expect(actions.getByRole('link', { name: /Regulatory Wiki/ })).toHaveAttribute('href', '/wiki');
-  for (const name of ['Reports', 'Tutorials & Documentation', 'Champion Dashboard']) {
+  await expect(actions.getByRole('link', { name: /Champion Dashboard/ })).toHaveAttribute('href', '/dashboard');
+  for (const name of ['Reports', 'Tutorials & Documentation']) {
     const card = actions.getByRole('listitem').filter({ hasText: name });
     await expect(card).toContainText('Coming soon');
     await expect(card.getByRole('link')).toHaveCount(0);

@@ -66,15 +66,15 @@ test('the bottom bar leaves out Write and Review', async ({ page }) => {
 });
 
 test('the bottom bar offers only the tools that are built: nothing coming soon, so no More', async ({ page }) => {
-  // A champion also has Reports, Tutorials and the Champion Dashboard, none of them built yet.
+  // A champion also has Reports and Tutorials (not built yet) and the Champion Dashboard.
   await signIn(page, DEMO.champion);
   const bar = bottomBar(page);
   await expect(bar.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
-  await expect(bar.getByRole('link')).toHaveCount(3);
+  await expect(bar.getByRole('link', { name: 'Champion Dashboard', exact: true })).toBeVisible();
+  await expect(bar.getByRole('link')).toHaveCount(4);
   await expect(bar.getByRole('button', { name: 'More' })).toHaveCount(0);
   await expect(bar.getByText('Coming soon')).toHaveCount(0);
-  // Its address still opens the coming-soon page.
-  await page.goto('/dashboard');
+  await bar.getByRole('link', { name: 'Champion Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
   await expect(page).toHaveTitle('Champion Dashboard — Verity');
 });

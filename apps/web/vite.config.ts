@@ -24,7 +24,12 @@ export default defineConfig({
         // Framework code changes rarely; keeping it apart lets browsers cache it across releases.
         // Other packages stay with the pages that use them, so a page never loads another's libraries.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+            },
+          ],
         },
       },
     },

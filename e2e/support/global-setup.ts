@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { E2E_INGESTION_TOKEN } from './ingest.ts';
 import { MAIL_DIR } from './mail.ts';
 
 /**
@@ -21,10 +22,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        writeFileSync(
-          join(MAIL_DIR, `${Date.now()}-${++received}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
-        );
+        // Written under another name and renamed, so a reader never sees a half-written message.
+        const name = join(MAIL_DIR, `${Date.now()}-${++received}.json`);
+        writeFileSync(`${name}.partial`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        renameSync(`${name}.partial`, name);
         callback();
       });
     },
@@ -49,6 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100',
+      INGESTION_TOKEN: E2E_INGESTION_TOKEN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

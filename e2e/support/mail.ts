@@ -18,7 +18,10 @@ function decode(raw: string): string {
 export async function waitForMailLinks(address: string, contains: string, timeoutMs = 15_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(MAIL_DIR).sort().reverse();
+    const files = readdirSync(MAIL_DIR)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(readFileSync(join(MAIL_DIR, file), 'utf8')) as StoredMail;
       const text = decode(mail.raw);

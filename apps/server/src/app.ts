@@ -23,8 +23,11 @@ import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -154,13 +157,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await platformRoutes(api, routeDeps);
       await authRoutes(api, routeDeps);
+      await invitationsRoutes(api, routeDeps);
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);
+      await analyticsRoutes(api, routeDeps);
       await documentsRoutes(api, routeDeps);
       await chatRoutes(api, routeDeps);
       await ingestRoutes(api, routeDeps);
       await writeRoutes(api, routeDeps);
       await reviewRoutes(api, routeDeps);
+      await dashboardRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

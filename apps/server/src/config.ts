@@ -131,6 +131,10 @@ const schema = z.object({
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().positive().default(48),
   RESET_PASSWORD_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   REQUIRE_EMAIL_VERIFICATION: bool.default(true),
+  /** How long an invitation link works; re-sending starts the period again. */
+  INVITATION_TTL_DAYS: z.coerce.number().int().positive().max(90).default(7),
+  /** Invitations a champion may create or re-send per hour. */
+  INVITATION_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
 
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),

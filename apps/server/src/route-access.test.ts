@@ -2,12 +2,13 @@ import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, userPhotos } from './db/schema.ts';
+import { documents, invitations, userPhotos } from './db/schema.ts';
 import { setPhoto } from './modules/account/service.ts';
 import { createActionCode } from './modules/auth/action-codes.ts';
 import { createSession } from './modules/auth/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './modules/notifications/service.ts';
+import { inviteByLink, profileTokenFor } from './test/invitations.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from './test/factories.ts';
@@ -31,6 +32,8 @@ interface SampleRequest {
   query?: Record<string, string | string[]>;
   json?: unknown;
   form?: Record<string, MultipartValue | MultipartValue[]>;
+  /** Headers the request itself needs (a bearer token), besides the caller's. */
+  headers?: Record<string, string>;
 }
 
 interface Fixture {
@@ -86,6 +89,21 @@ async function attachedFile(fixture: Fixture, owner: TestUser): Promise<{ id: st
   return { id, attachmentId: response.json<{ id: string }>().id };
 }
 
+/** An invitation request for an address nobody has. */
+function invitee() {
+  return {
+    email: `invitee.${Math.random().toString(36).slice(2)}@example.test`,
+    first_name: 'Priya',
+    last_name: 'Shah',
+    job_title: 'Ward Manager',
+  };
+}
+
+/** The owner's organisation as the inviting side (the owner need not be a champion for the records to exist). */
+function championOf(owner: TestUser) {
+  return { userId: owner.user.id, organisationId: owner.user.organisationId };
+}
+
 const SAMPLES: Record<string, Sample> = {
   'platform.health': { build: none },
   'platform.appConfig': { build: none },
@@ -122,6 +140,37 @@ const SAMPLES: Record<string, Sample> = {
     }),
   },
 
+  'invitations.createUser': { build: async () => ({ json: invitee() }) },
+  'invitations.createLink': { build: async () => ({ json: invitee() }) },
+  'invitations.sendWelcomeEmail': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ query: { new_user: (await inviteByLink(t, championOf(owner))).userId } }),
+  },
+  'invitations.resend': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => {
+      const { userId } = await inviteByLink(t, championOf(owner));
+      const [row] = await t.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.userId, userId));
+      return { json: { invitation_id: row?.id } };
+    },
+  },
+  'invitations.renew': { build: async ({ t }, owner) => ({ json: { token: (await inviteByLink(t, championOf(owner))).token } }) },
+  'invitations.verify': { build: async ({ t }, owner) => ({ query: { token: (await inviteByLink(t, championOf(owner))).token } }) },
+  'invitations.completeProfile': {
+    build: async ({ t }, owner) => {
+      const profileToken = await profileTokenFor(t, await inviteByLink(t, championOf(owner)));
+      return {
+        form: {
+          first_name: 'Priya',
+          last_name: 'Shah',
+          job_title: 'Infection Prevention Nurse',
+          new_password: 'a-long-and-unusual-passphrase-9',
+        },
+        headers: { authorization: `Bearer ${profileToken}` },
+      };
+    },
+  },
+
   'account.info': { build: none },
   'account.update': { build: async () => ({ json: { firstname: 'Alex', surname: 'Morgan', job_title: 'Estates Compliance Manager' } }) },
   'account.uploadImage': { build: async () => ({ form: { file: new File([PNG], 'me.png', { type: 'image/png' }) } }) },
@@ -139,6 +188,11 @@ const SAMPLES: Record<string, Sample> = {
   },
 
   'notifications.list': { build: none },
+  'analytics.record': {
+    build: async () => ({
+      json: { events: [{ name: '$pageview', properties: { path: '/home' }, timestamp: '2026-03-02T09:15:00.000Z' }] },
+    }),
+  },
   'notifications.markRead': {
     build: async ({ t }, owner) => {
       const notification = await notify({
@@ -340,6 +394,15 @@ const SAMPLES: Record<string, Sample> = {
     scope: 'user',
     build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner, { shared: true })).id } }),
   },
+
+  // The dashboard reads the caller's own organisation: no request names another's records.
+  'dashboard.users': { build: async () => ({ query: { days: '30' } }) },
+  'dashboard.metrics': { build: async () => ({ query: { days: '30' } }) },
+  'dashboard.messages': { build: async () => ({ query: { days: '7' } }) },
+  'dashboard.subdomainUsage': { build: async () => ({ query: { days: '90' } }) },
+  'dashboard.documents': { build: async () => ({ query: { days: '365' } }) },
+  'dashboard.tasks': { build: async () => ({ query: { days: '30' } }) },
+  'dashboard.pendingUsers': { build: none },
 };
 
 async function withIngestionToken(body: { payload: Buffer; headers: Record<string, string> }) {
@@ -399,6 +462,7 @@ beforeAll(async () => {
     READ_RATE_LIMIT_PER_MINUTE: '10000',
     WRITE_RATE_LIMIT_PER_HOUR: '10000',
     REVIEW_RATE_LIMIT_PER_HOUR: '10000',
+    INVITATION_RATE_LIMIT_PER_HOUR: '10000',
   });
   organisationA = (await buildOrganisation(t)).id;
   for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));
@@ -449,7 +513,7 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     const response = await t.app.inject({
       method: endpoint.method,
       url: endpointUrl(endpoint, { params: request.params, query: request.query }),
-      ...(await bodyOf(request, await headersFor(caller))),
+      ...(await bodyOf(request, { ...(await headersFor(caller)), ...request.headers })),
     });
     if (expected === 'success') {
       expect(successStatuses(endpoint), `${response.statusCode}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);

@@ -12,6 +12,10 @@ if (!container) throw new Error('Verity could not start: the #root element is mi
 // Start restoring the session before the first render so the guard's spinner is brief.
 void useAuthStore.getState().initialise();
 
+// The app's analytics events go to the server in background batches for as long as the page lives.
+// Loaded after the first render's code (events tracked meanwhile wait in the analytics queue).
+void import('./lib/analytics-recorder').then(({ startAnalyticsRecorder }) => startAnalyticsRecorder());
+
 const router = createAppRouter();
 
 createRoot(container).render(

@@ -66,6 +66,7 @@ describe('route access table', () => {
       '/auth/register',
       '/auth/forgot-password',
       '/auth/action-handler',
+      '/auth/complete-profile',
       '/auth/login-sso',
       '/auth/register-forum',
       '/microsoft-auth-callback',
@@ -84,5 +85,7 @@ describe('route access table', () => {
     expect(shouldLeaveGuestOnlyRoute(login, '?sso=abc&sig=def')).toBe(false);
     expect(shouldLeaveGuestOnlyRoute(register, '?sso=abc&sig=def')).toBe(true);
     expect(shouldLeaveGuestOnlyRoute(handler, '')).toBe(false);
+    // An invitation link opened in a signed-in browser still shows its page.
+    expect(findRoute('/auth/complete-profile')?.guestOnly).toBeUndefined();
   });
 });

@@ -25,6 +25,7 @@ export const ROUTES: readonly RouteAccess[] = [
   { path: '/auth/register', title: 'Create account', access: [], layout: 'auth', guestOnly: true },
   { path: '/auth/forgot-password', title: 'Forgot password', access: [], layout: 'auth', guestOnly: true },
   { path: '/auth/action-handler', title: 'Account action', access: [], layout: 'auth' },
+  { path: '/auth/complete-profile', title: 'Complete your profile', access: [], layout: 'auth' },
   { path: '/auth/login-sso', title: 'Single sign-on', access: [], layout: 'auth', guestOnly: true },
   { path: '/auth/register-forum', title: 'Create forum account', access: [], layout: 'auth', guestOnly: true },
   { path: '/microsoft-auth-callback', title: 'Microsoft sign-in', access: [], layout: 'auth' },

@@ -3,6 +3,7 @@ import type { Database } from '../db/connect.ts';
 import { documentElements, documents, documentTerms } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
 import { recordEvent } from '../modules/events/service.ts';
+import { notifySuperseded } from '../modules/notifications/radar.ts';
 import type { ParsedElement } from './markdown.ts';
 
 /** What a person (or the corpus front matter) says about a document; the parser supplies the elements. */
@@ -34,8 +35,9 @@ export interface StoreDocumentInput {
   elements: readonly ParsedElement[];
   sourceKind: 'corpus' | 'upload';
   /**
-   * Who added the file, when someone did: a new document is then recorded as ingested, in the
-   * same transaction. The seed corpus, stored at every start, passes nothing.
+   * Who added the file, when someone did: a new document is then recorded as ingested, and the
+   * people relying on what it supersedes are told (notifySuperseded), in the same transaction.
+   * The seed corpus, stored at every start, passes nothing.
    */
   ingestedVia?: IngestedVia;
 }
@@ -144,6 +146,7 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
         subject: { type: 'document', id: documentId },
         data: source.via === 'api' ? { via: 'api', job_id: source.jobId, filename } : { via: 'cli', filename },
       });
+      await notifySuperseded({ db: tx, documentId });
     }
     return { documentId, created: true };
   });

@@ -9,6 +9,7 @@ import { recordEvent } from '../modules/events/service.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { reviewLibrary } from '../modules/review/library.ts';
 import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary } from '../review/types.ts';
+import { isWatched } from './watching.ts';
 import type { JobHandler } from './worker.ts';
 
 export const REVIEW_JOB_KIND = 'review_policy';
@@ -26,9 +27,6 @@ export interface ReviewJobResult {
 
 export const REVIEW_INTERRUPTED =
   'The server stopped while reviewing this policy, so it was not tried again. Upload the policy again to retry.';
-
-/** A page that has not asked about the job for this long has been left: the author is told by a notification. */
-export const WATCH_LAPSE_MS = 6_000;
 
 /** The longest excerpt of a supporting passage kept with a finding. */
 const EXCERPT_MAX_LENGTH = 240;
@@ -123,14 +121,14 @@ async function storeFindings(options: {
       .update(reviews)
       .set({ status: 'ready', engine: options.engine, error: null, updatedAt: new Date() })
       .where(eq(reviews.id, reviewId));
-    const watching = current.watchedAt !== null && Date.now() - current.watchedAt.getTime() < WATCH_LAPSE_MS;
-    if (!watching) {
+    if (!isWatched(current.watchedAt)) {
       await notify({
         db: tx,
         userId: current.userId,
         organisationId: current.organisationId,
         title: 'Your policy review is ready',
         message: reviewReadyMessage(current.title, drafts),
+        link: `/review/${reviewId}`,
       });
     }
     await recordEvent(tx, {

@@ -1,4 +1,4 @@
-import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress } from '@verity/shared';
+import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress, type WriteKind } from '@verity/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { jobs, writeDocuments } from '../db/schema.ts';
@@ -6,9 +6,11 @@ import { engineFailureBody } from '../ai/engine.ts';
 import { ChatEngineError } from '../ai/provider-engine.ts';
 import { isoDate } from '../lib/docx/dates.ts';
 import { recordEvent } from '../modules/events/service.ts';
+import { notify } from '../modules/notifications/service.ts';
 import { libraryCodes } from '../modules/write/library.ts';
 import { composeContent } from '../write/content.ts';
 import type { WriteEngine, WriteStage } from '../write/types.ts';
+import { isWatched } from './watching.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
 export const WRITE_JOB_KIND = 'write_document';
@@ -28,11 +30,19 @@ export interface WriteJobResult {
 export const WRITE_INTERRUPTED =
   'The server stopped while writing this document, so it was not tried again. Upload the transcript again to retry.';
 
+/** The notification's title when a document is written with nobody watching, by what was written. */
+export const WRITE_READY_TITLE: Record<WriteKind, string> = {
+  minutes: 'Your minutes are ready',
+  action_log: 'Your action log is ready',
+  briefing: 'Your briefing is ready',
+  incident_report: 'Your incident report is ready',
+};
+
 /**
  * Writes a document from the transcript its request read and stored: the engine finds the
  * attendees, topics, decisions, actions and references (reporting each stage), the first content
  * is composed from them, and both are stored with version 1 and the `write.generated` event in
- * one transaction. When the job fails for good the document is marked failed with the reason.
+ * one transaction (with a notification for the author when their page was left meanwhile). When the job fails for good the document is marked failed with the reason.
  */
 export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
   const { engine } = options;
@@ -136,6 +146,16 @@ async function storeFindings(options: {
         updatedAt: new Date(),
       })
       .where(eq(writeDocuments.id, documentId));
+    if (!isWatched(current.watchedAt)) {
+      await notify({
+        db: tx,
+        userId: current.userId,
+        organisationId: current.organisationId,
+        title: WRITE_READY_TITLE[current.kind],
+        message: `“${title}” has been written from your transcript. Open it in Writing Assistant to check and edit it.`,
+        link: `/write/${documentId}`,
+      });
+    }
     await recordEvent(tx, {
       kind: 'write.generated',
       organisationId: current.organisationId,

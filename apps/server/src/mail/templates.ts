@@ -50,6 +50,29 @@ export function registrationAttemptEmail(options: Recipient & { appUrl: string }
   ]);
 }
 
+/** The link of a champion's invitation: the complete-profile page (docs/decisions.md). */
+export function invitationLink(appUrl: string, token: string): string {
+  return `${appUrl}/auth/complete-profile?token=${encodeURIComponent(token)}`;
+}
+
+/** A champion's invitation into their organisation; the names come from the champion, so they are checked like any name. */
+export function invitationEmail(
+  options: Recipient & { inviter: string; organisation: string; link: string; ttlDays: number },
+): MailMessage {
+  const inviter = greetingName(options.inviter) === 'there' ? 'A colleague' : options.inviter.trim();
+  const organisation = safeName(options.organisation);
+  return compose(options, `You are invited to join ${organisation} on ${PRODUCT}`, [
+    {
+      text: `${inviter} has invited you to use ${PRODUCT}, the regulatory-compliance assistant, with ${organisation}. To set your password and complete your profile, open the link below:`,
+    },
+    { link: options.link },
+    {
+      text: `The link works once and expires in ${plural(options.ttlDays, 'day')}. If it has expired, the page lets you ask for a new one.`,
+    },
+    { text: 'If you were not expecting this invitation, you can ignore this message and no account will be activated.' },
+  ]);
+}
+
 export function passwordChangedEmail(options: Recipient & { appUrl: string; supportEmail: string; changedAt: Date }): MailMessage {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
     options.changedAt,
@@ -89,6 +112,11 @@ function greetingName(firstname: string): string {
   const name = firstname.replace(/\s+/g, ' ').trim();
   if (name === '' || name.length > 50 || /[:/@<>\\]|www\.|\.[a-z]{2,}\b/i.test(name)) return 'there';
   return name;
+}
+
+/** An organisation's name in a subject or sentence: anything that could pass for a link is left out. */
+function safeName(name: string): string {
+  return greetingName(name) === 'there' ? 'your organisation' : name.replace(/\s+/g, ' ').trim();
 }
 
 function plural(count: number, unit: string): string {

@@ -5,6 +5,7 @@ import type { Database } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { createAccount, findUserByEmail } from '../modules/auth/accounts.ts';
 import { createOrganisation, findOrganisationByName } from '../modules/organisations/service.ts';
+import { seedDemoActivity } from './demo-activity.ts';
 
 export interface DemoAccount {
   email: string;
@@ -52,23 +53,31 @@ export async function findDemoAccounts(db: Database): Promise<DemoAccount[]> {
 }
 
 /**
- * The demo organisation and its four accounts, created through the same code path as real users.
- * Safe to run on every start: when the organisation exists nothing is written, and the accounts
- * that exist are reported for the start-up banner.
+ * The demo organisation, its four accounts and a year of its activity (seed/demo-activity.ts),
+ * created through the same code paths as real use. Safe to run on every start: what exists is
+ * not written again, and the accounts that exist are reported for the start-up banner.
  */
-export async function seedDemo(options: { db: Database; config: Config }): Promise<DemoAccount[]> {
+export async function seedDemo(options: { db: Database; config: Config; now?: Date }): Promise<DemoAccount[]> {
   const { db, config } = options;
   const emails = DEMO_USERS.map((u) => u.email);
   const existing = await findOrganisationByName(db, config.DEMO_ORGANISATION);
-  if (existing) {
-    const rows = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.organisationId, existing.id), inArray(users.email, emails)));
-    const present = new Set(rows.map((r) => r.email));
-    return DEMO_USERS.filter((u) => present.has(u.email)).map(({ email, roles }) => ({ email, roles }));
-  }
+  const { organisationId, accounts } = existing
+    ? { organisationId: existing.id, accounts: await presentAccounts(db, existing.id, emails) }
+    : await createDemoOrganisation(db, config);
+  await seedDemoActivity({ db, organisationId, demoEmails: emails, now: options.now });
+  return accounts;
+}
 
+async function presentAccounts(db: Database, organisationId: string, emails: string[]): Promise<DemoAccount[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), inArray(users.email, emails)));
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_USERS.filter((u) => present.has(u.email)).map(({ email, roles }) => ({ email, roles }));
+}
+
+async function createDemoOrganisation(db: Database, config: Config): Promise<{ organisationId: string; accounts: DemoAccount[] }> {
   // One transaction, so a start interrupted half-way does not leave an organisation without its accounts.
   return db.transaction(async (tx) => {
     const organisation = await createOrganisation({ db: tx, name: config.DEMO_ORGANISATION });
@@ -89,6 +98,6 @@ export async function seedDemo(options: { db: Database; config: Config }): Promi
       });
       created.push({ email: demo.email, roles: [...demo.roles] });
     }
-    return created;
+    return { organisationId: organisation.id, accounts: created };
   });
 }

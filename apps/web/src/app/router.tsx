@@ -29,6 +29,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/auth/register': lazyPage(() => import('../features/auth/register-page'), 'RegisterPage'),
   '/auth/forgot-password': lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
   '/auth/action-handler': lazyPage(() => import('../features/auth/action-handler-page'), 'ActionHandlerPage'),
+  '/auth/complete-profile': lazyPage(() => import('../features/invitations/complete-profile-page'), 'CompleteProfilePage'),
   '/auth/login-sso': lazyPage(() => import('../features/auth/login-sso-page'), 'LoginSsoPage'),
   '/auth/register-forum': lazyPage(() => import('../features/auth/register-forum-page'), 'RegisterForumPage'),
   '/microsoft-auth-callback': lazyPage(() => import('../features/auth/microsoft-callback-page'), 'MicrosoftCallbackPage'),
@@ -42,6 +43,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/write/:external_id': lazyPage(() => import('../features/write/write-document-page'), 'WriteDocumentPage'),
   '/review': lazyPage(() => import('../features/review/review-page'), 'ReviewPage'),
   '/review/:id': lazyPage(() => import('../features/review/review-detail-page'), 'ReviewDetailPage'),
+  '/dashboard': lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };

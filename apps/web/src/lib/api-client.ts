@@ -40,6 +40,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Ask for the global error dialog even when the catalogue would not raise it. */
   raiseDialog?: boolean;
+  /** Let the request outlive the page (fetch keepalive): for what is sent as the page is hidden. */
+  keepalive?: boolean;
 }
 
 export class ApiError extends Error {
@@ -80,12 +82,12 @@ async function request(url: string, options: RequestOptions): Promise<unknown> {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  return fetchApi(url, { method: options.method, headers, body }, options, token, async (response) =>
+  return fetchApi(url, { method: options.method, headers, body, keepalive: options.keepalive }, options, token, async (response) =>
     response.status === 204 ? undefined : await readSuccessBody(response),
   );
 }
 
-export type CallOptions = Pick<RequestOptions, 'signal' | 'raiseDialog'> & {
+export type CallOptions = Pick<RequestOptions, 'signal' | 'raiseDialog' | 'keepalive'> & {
   /** Overrides the descriptor's own `background`. */
   background?: boolean;
 };
@@ -113,6 +115,7 @@ export async function api<E extends EndpointDefinition>(endpoint: E, ...[input, 
     background: options.background ?? endpoint.background ?? false,
     signal: options.signal,
     raiseDialog: options.raiseDialog,
+    keepalive: options.keepalive,
   })) as EndpointResponse<E>;
 }
 
@@ -136,7 +139,7 @@ export function toFormData(fields: Record<string, unknown>): FormData {
  */
 export async function fetchApi<T>(
   url: string,
-  init: Pick<RequestInit, 'method' | 'headers' | 'body'>,
+  init: Pick<RequestInit, 'method' | 'headers' | 'body' | 'keepalive'>,
   options: Pick<RequestOptions, 'signal' | 'background' | 'raiseDialog'>,
   token: string | null,
   read: (response: Response) => Promise<T>,

@@ -40,7 +40,8 @@ export async function downloadApiFile(url: string, fallbackName: string, signal?
   });
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Save a blob the page made (or fetched) as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

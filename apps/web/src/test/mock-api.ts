@@ -14,6 +14,8 @@ export interface RecordedCall {
   path: string;
   headers: Headers;
   body: unknown;
+  /** Whether the request was made to outlive the page (fetch keepalive). */
+  keepalive?: boolean;
 }
 
 function isResponseInit(value: unknown): value is MockResponseInit {
@@ -39,7 +41,7 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
         body = init.body;
       }
     }
-    calls.push({ method, path: url.pathname, headers, body });
+    calls.push({ method, path: url.pathname, headers, body, keepalive: init.keepalive === true });
     const key = `${method} ${url.pathname}`;
     if (!(key in handlers)) {
       return jsonResponse(404, { message: `No mock for ${key}`, request_id: 'req_mock' });

@@ -3,6 +3,7 @@ import { apiErrorBodySchema } from '../errors.ts';
 import { isDocumentId } from '../ids.ts';
 import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';
+import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
 
 /** Conversations and messages use the same 26-character ULIDs as documents. */
 export const isChatId = isDocumentId;
@@ -147,12 +148,7 @@ export const chatSharedSessionSchema = chatSessionDetailSchema.extend({
 export type ChatSharedSession = z.infer<typeof chatSharedSessionSchema>;
 
 /** GET /api/chat/sessions: the caller's conversations, latest activity first. */
-export const chatSessionListResponseSchema = z.object({
-  sessions: z.array(chatSessionSummarySchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-});
+export const chatSessionListResponseSchema = pagedListSchema('sessions', chatSessionSummarySchema);
 export type ChatSessionListResponse = z.infer<typeof chatSessionListResponseSchema>;
 
 /**
@@ -191,18 +187,7 @@ export const createChatSessionSchema = z.strictObject({ title: titleText.optiona
 export const renameChatSessionSchema = z.strictObject({ title: titleText }, unknownFields);
 
 /** GET /api/chat/sessions?q=&page=: q searches titles and message text; blank means all. */
-export const listChatSessionsQuerySchema = z.object({
-  q: z
-    .string()
-    .max(CHAT_SEARCH_MAX_LENGTH, `A search is at most ${CHAT_SEARCH_MAX_LENGTH} characters`)
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  page: z
-    .string()
-    .regex(/^[1-9][0-9]{0,5}$/, 'The page is a whole number from 1')
-    .optional()
-    .transform((value) => (value === undefined ? 1 : Number(value))),
-});
+export const listChatSessionsQuerySchema = searchPageQuerySchema(CHAT_SEARCH_MAX_LENGTH);
 
 const chatIdText = (label: string) => z.string().refine(isChatId, `${label} is 26 letters or digits`);
 

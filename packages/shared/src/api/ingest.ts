@@ -8,6 +8,14 @@ export const INGEST_FILE_EXTENSIONS = ['.pdf', '.docx', '.html', '.htm', '.md', 
 export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
+/**
+ * A background job that works through stages, as its poll answers it: its progress, the record it
+ * writes (`owner`, e.g. `{ review_id }`) and, once failed, why.
+ */
+export function stagedJobSchema<P extends z.ZodType, O extends z.ZodRawShape>(progress: P, owner: O) {
+  return z.object({ id: z.string(), status: jobStatusSchema, progress, ...owner, error: z.string().optional() });
+}
+
 /** Where an ingestion job has got to; `elements` and `pages` are known once the file is parsed. */
 export const ingestJobProgressSchema = z.object({
   stage: z.enum(['queued', 'parsing', 'storing', 'done']),

@@ -9,6 +9,8 @@ export const userNotificationSchema = z.object({
   title: z.string(),
   message: z.string(),
   created_at: z.string(),
+  /** Where opening it takes the user: an in-app path such as /review/{id}; absent when it leads nowhere. */
+  link: z.string().optional(),
 });
 export type UserNotification = z.infer<typeof userNotificationSchema>;
 export type NotificationStatus = UserNotification['status'];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isDocumentId } from '../ids.ts';
 import { uploadedFile } from './account.ts';
 import { documentElementTypeSchema } from './documents.ts';
-import { jobStatusSchema } from './ingest.ts';
+import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
+import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
 
 /**
  * The policy review assistant: an uploaded policy becomes located findings, each backed by the
@@ -203,33 +204,11 @@ export const reviewJobProgressSchema = z.object({
 export type ReviewJobProgress = z.infer<typeof reviewJobProgressSchema>;
 
 /** GET /api/review/jobs/{id}. */
-export const reviewJobSchema = z.object({
-  id: z.string(),
-  status: jobStatusSchema,
-  progress: reviewJobProgressSchema,
-  review_id: z.string(),
-  error: z.string().optional(),
-});
+export const reviewJobSchema = stagedJobSchema(reviewJobProgressSchema, { review_id: z.string() });
 export type ReviewJob = z.infer<typeof reviewJobSchema>;
 
-export const listReviewsQuerySchema = z.object({
-  q: z
-    .string()
-    .max(REVIEW_SEARCH_MAX_LENGTH, `A search is at most ${REVIEW_SEARCH_MAX_LENGTH} characters`)
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  page: z
-    .string()
-    .regex(/^[1-9][0-9]{0,5}$/, 'The page is a whole number from 1')
-    .optional()
-    .transform((value) => (value === undefined ? 1 : Number(value))),
-});
-export const reviewListSchema = z.object({
-  reviews: z.array(reviewSummarySchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-});
+export const listReviewsQuerySchema = searchPageQuerySchema(REVIEW_SEARCH_MAX_LENGTH);
+export const reviewListSchema = pagedListSchema('reviews', reviewSummarySchema);
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
 /** PATCH /api/review/reviews/{id}/findings/{finding}: accept, dismiss (with a reason) or restore to open. */

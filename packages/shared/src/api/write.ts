@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isDocumentId } from '../ids.ts';
 import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';
-import { jobStatusSchema } from './ingest.ts';
+import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
+import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
 
 /**
  * The writing assistant: a meeting transcript becomes a document (minutes, an action log, a
@@ -276,33 +277,11 @@ export const writeJobProgressSchema = z.object({
 export type WriteJobProgress = z.infer<typeof writeJobProgressSchema>;
 
 /** GET /api/write/jobs/{id}. */
-export const writeJobSchema = z.object({
-  id: z.string(),
-  status: jobStatusSchema,
-  progress: writeJobProgressSchema,
-  external_id: z.string(),
-  error: z.string().optional(),
-});
+export const writeJobSchema = stagedJobSchema(writeJobProgressSchema, { external_id: z.string() });
 export type WriteJob = z.infer<typeof writeJobSchema>;
 
-export const listWriteDocumentsQuerySchema = z.object({
-  q: z
-    .string()
-    .max(WRITE_SEARCH_MAX_LENGTH, `A search is at most ${WRITE_SEARCH_MAX_LENGTH} characters`)
-    .optional()
-    .transform((value) => value?.trim() || undefined),
-  page: z
-    .string()
-    .regex(/^[1-9][0-9]{0,5}$/, 'The page is a whole number from 1')
-    .optional()
-    .transform((value) => (value === undefined ? 1 : Number(value))),
-});
-export const writeDocumentListSchema = z.object({
-  documents: z.array(writeDocumentSummarySchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-});
+export const listWriteDocumentsQuerySchema = searchPageQuerySchema(WRITE_SEARCH_MAX_LENGTH);
+export const writeDocumentListSchema = pagedListSchema('documents', writeDocumentSummarySchema);
 export type WriteDocumentList = z.infer<typeof writeDocumentListSchema>;
 
 /** PATCH /api/write/documents/{external_id}/content: the editor's document and the version it was edited from. */

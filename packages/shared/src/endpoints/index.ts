@@ -1,9 +1,12 @@
 import type { EndpointDefinition } from '../contract/endpoint.ts';
 import * as account from './account.ts';
+import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as chat from './chat.ts';
+import * as dashboard from './dashboard.ts';
 import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
+import * as invitations from './invitations.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
 import * as review from './review.ts';
@@ -14,10 +17,13 @@ import * as write from './write.ts';
  * imports just the ones it calls (`notificationsEndpoints.list`) and the registry below sees them all.
  */
 export * as accountEndpoints from './account.ts';
+export * as analyticsEndpoints from './analytics.ts';
 export * as authEndpoints from './auth.ts';
 export * as chatEndpoints from './chat.ts';
+export * as dashboardEndpoints from './dashboard.ts';
 export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
+export * as invitationsEndpoints from './invitations.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
 export * as reviewEndpoints from './review.ts';
@@ -26,11 +32,14 @@ export * as writeEndpoints from './write.ts';
 export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(platform),
   ...Object.values(auth),
+  ...Object.values(invitations),
   ...Object.values(account),
   ...Object.values(notifications),
+  ...Object.values(analytics),
   ...Object.values(documents),
   ...Object.values(chat),
   ...Object.values(ingest),
   ...Object.values(write),
   ...Object.values(review),
+  ...Object.values(dashboard),
 ];

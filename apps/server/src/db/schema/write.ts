@@ -1,7 +1,7 @@
 // The writing assistant: documents written from meeting transcripts.
 import type { TranscriptFormat, TranscriptLine, WriteContent, WriteFindings, WriteKind } from '@verity/shared';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { organisations, users } from './organisations.ts';
 
@@ -45,6 +45,11 @@ export const writeDocuments = pgTable(
     /** Why generation failed, in words for the author. */
     error: text('error'),
     sourceFilename: text('source_filename'),
+    /**
+     * When the author's page last asked about the generation job (written at most every few
+     * seconds): a document written with nobody watching tells its author by a notification.
+     */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { organisations, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { catalogued, validationError } from '../../lib/errors.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
 import { rateLimitSource } from '../../lib/rate-limit.ts';
@@ -162,6 +163,9 @@ async function sendPasswordReset(options: AuthDeps & { email: string }): Promise
   const account = await findAccount(db, eq(users.email, email));
   if (!account || account.user.disabledAt || account.organisationDeactivatedAt) return;
   const { user } = account;
+  // An invited person who has not completed their profile has no password to reset: their way in
+  // is the invitation (its page sends a new link), which also tells the inviting champion.
+  if (user.passwordHash === null) return;
   const code = await createActionCode({ db, config, userId: user.id, purpose: 'resetPassword' });
   dispatch(
     options,
@@ -298,13 +302,4 @@ async function findAccount(db: Database, where: SQL) {
 function splitEmail(email: string): [string, string] {
   const at = email.lastIndexOf('@');
   return [email.slice(0, at), email.slice(at + 1)];
-}
-
-/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

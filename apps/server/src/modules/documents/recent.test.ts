@@ -154,3 +154,31 @@ describe('GET /api/docs/recent', () => {
     expect(await recentIds(guest)).toEqual([third]);
   });
 });
+
+describe('documents.searched', () => {
+  const search = (user: TestUser, query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/docs/search?${query}`, headers: user.headers });
+  const searchedEvents = (organisationId: string) => listEvents({ db: t.db, organisationId, kind: 'documents.searched' });
+
+  test('the first page of a search records one use of the wiki, with the documents it found and never the words', async () => {
+    const user = await buildUser(t);
+    const found = await search(user, 'q=HTM%2004-01');
+    expect(found.statusCode, found.body).toBe(200);
+    const recorded = await searchedEvents(user.user.organisationId);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      kind: 'documents.searched',
+      actorUserId: user.user.id,
+      subject: { type: 'user', id: user.user.id },
+      data: { filtered: false },
+      tool: 'wiki',
+    });
+    expect(recorded[0]?.data.results).toBeGreaterThan(0);
+    expect(JSON.stringify(recorded[0])).not.toContain('04-01');
+
+    // A later page of the same search, and a refused one, record nothing more.
+    expect((await search(user, 'q=HTM%2004-01&page=2')).statusCode).toBe(200);
+    expect((await search(user, 'q=')).statusCode).toBe(422);
+    expect(await searchedEvents(user.user.organisationId)).toHaveLength(1);
+  });
+});

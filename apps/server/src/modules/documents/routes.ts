@@ -13,6 +13,7 @@ import {
   newestVisibleByFilename,
   presentDocument,
   recordDocumentOpened,
+  recordSearch,
   setFavourite,
   visibleDocument,
 } from './service.ts';
@@ -83,7 +84,11 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
 
   route(app, documentsEndpoints.search, {
     ...readLimits('search'),
-    handler: async ({ auth, query }) => searchDocuments({ db, organisationId: auth.organisationId, query }),
+    handler: async ({ request, auth, query }) => {
+      const response = await searchDocuments({ db, organisationId: auth.organisationId, query });
+      await recordSearch({ db, organisationId: auth.organisationId, userId: auth.userId, query, response, log: request.log });
+      return response;
+    },
   });
 
   route(app, documentsEndpoints.compare, {

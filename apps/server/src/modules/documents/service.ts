@@ -5,6 +5,8 @@ import type {
   FilterDataResponse,
   MyFavouritesResponse,
   RecentDocumentsResponse,
+  SearchQuery,
+  SearchResponse,
 } from '@verity/shared';
 import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -208,6 +210,38 @@ export async function recordDocumentOpened(options: {
     });
   } catch (error) {
     log.error({ err: error, organisationId, userId, documentId }, 'document opened event could not be recorded');
+  }
+}
+
+/** How many of a search's first-page documents stand for what it touched (the dashboard's subdomains). */
+const SEARCH_DOCUMENTS_RECORDED = 5;
+
+/**
+ * One `documents.searched` event for the first page of a wiki search: a use of the wiki tool,
+ * with the top documents found (never the words searched). Written after the answer is made,
+ * outside any transaction; a failure is logged (ids only) and otherwise ignored.
+ */
+export async function recordSearch(options: {
+  db: Database;
+  organisationId: string;
+  userId: string;
+  query: Pick<SearchQuery, 'page' | 'category' | 'domain' | 'subdomain'>;
+  response: Pick<SearchResponse, 'results' | 'total'>;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  const { db, organisationId, userId, query, response, log } = options;
+  if (query.page !== 1) return;
+  try {
+    await recordEvent(db, {
+      kind: 'documents.searched',
+      organisationId,
+      actorUserId: userId,
+      subject: { type: 'user', id: userId },
+      data: { results: response.total, filtered: query.category.length + query.domain.length + query.subdomain.length > 0 },
+      documentIds: response.results.slice(0, SEARCH_DOCUMENTS_RECORDED).map((result) => result.reference.short_id),
+    });
+  } catch (error) {
+    log.error({ err: error, organisationId, userId }, 'search event could not be recorded');
   }
 }
 

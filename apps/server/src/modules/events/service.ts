@@ -5,6 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { documents, events } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { documentVisibleTo } from '../../policies/documents.ts';
+import { addToUsageRollups } from './rollups.ts';
 import { eventSchema, type NewEvent, type RecordedEvent, TOOL_OF_KIND, USAGE_TOOLS } from './types.ts';
 import { z } from 'zod';
 
@@ -19,12 +20,23 @@ export type EventRow = typeof events.$inferSelect;
  * document), with their subdomains; both lists are stored de-duplicated and sorted.
  */
 export async function recordEvent(db: Database, event: NewEvent): Promise<EventRow> {
-  const body = eventSchema.parse({ kind: event.kind, subject: event.subject, data: event.data });
-  const tool = TOOL_OF_KIND[body.kind] ?? null;
-  const used = 'documentIds' in event ? await visibleDocuments(db, event.organisationId, event.documentIds) : [];
-  const [row] = await db
-    .insert(events)
-    .values({
+  const [row] = await recordEvents(db, [event]);
+  if (!row) throw new Error('event insert returned nothing');
+  return row;
+}
+
+/**
+ * Record several events in one insert, each checked as recordEvent checks one. `at` backdates an
+ * event: only for history replayed into the demo organisation (seed/demo-activity.ts).
+ */
+export async function recordEvents(db: Database, batch: readonly (NewEvent & { at?: Date })[]): Promise<EventRow[]> {
+  if (batch.length === 0) return [];
+  const visible = await visibleDocumentsOfBatch(db, batch);
+  const rows = batch.map((event) => {
+    const body = eventSchema.parse({ kind: event.kind, subject: event.subject, data: event.data });
+    const used =
+      'documentIds' in event ? distinct(event.documentIds).flatMap((id) => visible.get(`${event.organisationId}:${id}`) ?? []) : [];
+    return {
       id: newId(),
       organisationId: event.organisationId,
       actorUserId: event.actorUserId,
@@ -32,13 +44,18 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<EventR
       subjectType: body.subject?.type ?? null,
       subjectId: body.subject?.id ?? null,
       data: body.data,
-      tool,
+      tool: TOOL_OF_KIND[body.kind] ?? null,
       documentIds: distinct(used.map((document) => document.id)),
       subdomains: distinct(used.map((document) => document.subdomain)),
-    })
-    .returning();
-  if (!row) throw new Error('event insert returned nothing');
-  return row;
+      ...(event.at ? { createdAt: event.at } : {}),
+    };
+  });
+  // One unit with the rollups it feeds (a savepoint inside the caller's transaction).
+  return db.transaction(async (tx) => {
+    const written = await tx.insert(events).values(rows).returning();
+    await addToUsageRollups(tx, written);
+    return written;
+  });
 }
 
 /** The scope of an event a user caused on their own account: they are both the actor and the subject. */
@@ -46,13 +63,24 @@ export function byUserOnOwnAccount(user: { id: string; organisationId: string })
   return { organisationId: user.organisationId, actorUserId: user.id, subject: { type: 'user', id: user.id } } as const;
 }
 
-async function visibleDocuments(db: Database, organisationId: string, documentIds: readonly string[]) {
-  const requested = distinct(documentIds);
-  if (requested.length === 0) return [];
-  return db
-    .select({ id: documents.id, subdomain: documents.subdomain })
-    .from(documents)
-    .where(and(inArray(documents.id, requested), documentVisibleTo(organisationId)));
+/** The documents each event's organisation can see among those the batch names, keyed `organisation:document`. */
+async function visibleDocumentsOfBatch(db: Database, batch: readonly NewEvent[]) {
+  const requested = new Map<string, Set<string>>();
+  for (const event of batch) {
+    if (!('documentIds' in event) || event.documentIds.length === 0) continue;
+    const ids = requested.get(event.organisationId) ?? new Set<string>();
+    for (const id of event.documentIds) ids.add(id);
+    requested.set(event.organisationId, ids);
+  }
+  const visible = new Map<string, { id: string; subdomain: string }>();
+  for (const [organisationId, ids] of requested) {
+    const rows = await db
+      .select({ id: documents.id, subdomain: documents.subdomain })
+      .from(documents)
+      .where(and(inArray(documents.id, [...ids]), documentVisibleTo(organisationId)));
+    for (const row of rows) visible.set(`${organisationId}:${row.id}`, row);
+  }
+  return visible;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROLES, writeKindSchema } from '@verity/shared';
+import { ANALYTICS_PATH_MAX_LENGTH, NAVIGATION_EVENTS, ROLES, writeKindSchema } from '@verity/shared';
 import { z } from 'zod';
 
 /**
@@ -81,6 +81,27 @@ const emailVerified = z.strictObject({
   data: noData,
 });
 
+/** A champion invited a person (the subject, a pending user) into their organisation. */
+const invitationCreated = z.strictObject({
+  kind: z.literal('invitations.created'),
+  subject: userSubject,
+  data: z.strictObject({ kind: z.enum(['email', 'link']) }),
+});
+
+/** A new link was e-mailed for a pending invitation: by a champion, or asked for by the invited person after it expired. */
+const invitationResent = z.strictObject({
+  kind: z.literal('invitations.resent'),
+  subject: userSubject,
+  data: z.strictObject({ by: z.enum(['champion', 'invitee']) }),
+});
+
+/** The invited person completed their profile and signed in for the first time. */
+const invitationAccepted = z.strictObject({
+  kind: z.literal('invitations.accepted'),
+  subject: userSubject,
+  data: z.strictObject({ kind: z.enum(['email', 'link']) }),
+});
+
 const passwordChanged = z.strictObject({
   kind: z.literal('account.password_changed'),
   subject: userSubject,
@@ -133,6 +154,17 @@ const favouriteSet = z.strictObject({
  * A signed-in user opened a document in the reader (GET of a document by id or by file name).
  * Home lists a user's recently opened documents from these.
  */
+/**
+ * A search of the library in the wiki (a use of the tool; the first page of a search only, never its
+ * words): how many documents matched and whether filters narrowed it. The documents on the first
+ * page are the event's document columns, so the dashboard sees which subdomains searches touched.
+ */
+const documentsSearched = z.strictObject({
+  kind: z.literal('documents.searched'),
+  subject: userSubject,
+  data: z.strictObject({ results: z.number().int().nonnegative(), filtered: z.boolean() }),
+});
+
 const documentOpened = z.strictObject({
   kind: z.literal('documents.opened'),
   subject: documentSubject,
@@ -201,6 +233,37 @@ const reviewExported = z.strictObject({
   data: z.strictObject({ findings: count, dismissed: count }),
 });
 
+/** When a web analytics event happened in the browser (ISO 8601, as the browser sent it). */
+const occurredAt = z.string().min(1);
+
+/** The web app's navigation menu was used (POST /api/analytics/events); `event` is the item's analytics name. */
+const webNavigated = z.strictObject({
+  kind: z.literal('web.navigated'),
+  subject: userSubject,
+  data: z.strictObject({ event: z.enum(NAVIGATION_EVENTS), occurred_at: occurredAt }),
+});
+
+/** A page of the web app was shown: its path only, never a query string. */
+const webPageViewed = z.strictObject({
+  kind: z.literal('web.page_viewed'),
+  subject: userSubject,
+  data: z.strictObject({ path: z.string().min(1).max(ANALYTICS_PATH_MAX_LENGTH), occurred_at: occurredAt }),
+});
+
+/** The notifications modal was opened. */
+const notificationsModalOpened = z.strictObject({
+  kind: z.literal('notifications.modal_opened'),
+  subject: userSubject,
+  data: z.strictObject({ occurred_at: occurredAt }),
+});
+
+/** The modal marked the unread notifications read: how many and which (ids only). */
+const notificationsMarkedAsRead = z.strictObject({
+  kind: z.literal('notifications.marked_as_read'),
+  subject: userSubject,
+  data: z.strictObject({ count, ids: z.array(z.string().min(1)), occurred_at: occurredAt }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -212,17 +275,25 @@ export const eventSchema = z.discriminatedUnion('kind', [
   passwordReset,
   emailVerified,
   passwordChanged,
+  invitationCreated,
+  invitationResent,
+  invitationAccepted,
   profileUpdated,
   photoSet,
   photoRemoved,
   documentIngested,
   favouriteSet,
   documentOpened,
+  documentsSearched,
   writeGenerated,
   writeExported,
   writeDocumentDeleted,
   reviewCompleted,
   reviewExported,
+  webNavigated,
+  webPageViewed,
+  notificationsModalOpened,
+  notificationsMarkedAsRead,
 ]);
 
 export type EventBody = z.infer<typeof eventSchema>;
@@ -241,17 +312,23 @@ interface Scoped {
  * the event's document and subdomain columns, checked against what the organisation may see.
  */
 export type NewEvent =
-  | (EventBodyOf<'chat.question_asked' | 'write.generated' | 'review.completed'> & Scoped & { documentIds: readonly string[] })
+  | (EventBodyOf<'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.searched'> &
+      Scoped & { documentIds: readonly string[] })
   // A document added to the shared library belongs to no organisation and is added by no user
   // (the ingestion API's token or the command line).
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
-  | (Exclude<EventBody, { kind: 'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.ingested' }> & Scoped);
+  | (Exclude<
+      EventBody,
+      { kind: 'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.searched' | 'documents.ingested' }
+    > &
+      Scoped);
 
 /** The tool each kind of event is a use of; kinds not listed are not uses of a tool. */
 export const TOOL_OF_KIND: Partial<Record<EventKind, UsageTool>> = {
   'chat.question_asked': 'chat',
   'write.generated': 'write',
   'review.completed': 'review',
+  'documents.searched': 'wiki',
 };
 
 /** A stored event as readers (dashboard, reports, audit log) see it: the typed body and the common columns. */

@@ -106,6 +106,31 @@ describe('GET /api/notifications/user', () => {
   });
 });
 
+describe('a notification’s link', () => {
+  test('is listed when it has one, and absent when it leads nowhere', async () => {
+    const alice = await buildUser(t);
+    await notify({
+      db: t.db,
+      userId: alice.user.id,
+      organisationId: alice.user.organisationId,
+      title: 'Linked',
+      message: 'm',
+      link: '/review/01J0000000000000000000000A',
+    });
+    await notifyUser(alice, 'Plain');
+    const items = (await list(alice)).json<NotificationsResponse>().notifications;
+    expect(items.find((item) => item.title === 'Linked')?.link).toBe('/review/01J0000000000000000000000A');
+    expect(items.find((item) => item.title === 'Plain')).not.toHaveProperty('link');
+  });
+
+  test.each(['https://example.org/phish', '//example.org/phish', 'review/1'])('is never an address outside the app (%s)', async (link) => {
+    const alice = await buildUser(t);
+    await expect(
+      notify({ db: t.db, userId: alice.user.id, organisationId: alice.user.organisationId, title: 'Bad', message: 'm', link }),
+    ).rejects.toThrow(/in-app path/);
+  });
+});
+
 describe('POST /api/notifications/mark-as-read', () => {
   test('marks the caller’s own notifications and silently ignores anyone else’s', async () => {
     const alice = await buildUser(t);

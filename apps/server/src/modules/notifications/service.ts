@@ -19,9 +19,15 @@ export async function notify(options: {
   organisationId: string;
   title: string;
   message: string;
+  /** An in-app path (starting with a single /) that opening the notification leads to. */
+  link?: string;
 }): Promise<NotificationRow> {
-  const { db, userId, organisationId, title, message } = options;
-  const [row] = await db.insert(notifications).values({ id: newId(), userId, organisationId, title, message }).returning();
+  const { db, userId, organisationId, title, message, link } = options;
+  if (link !== undefined && !isInAppPath(link)) throw new Error('a notification link must be an in-app path');
+  const [row] = await db
+    .insert(notifications)
+    .values({ id: newId(), userId, organisationId, title, message, link: link ?? null })
+    .returning();
   if (!row) throw new Error('notification insert returned nothing');
   return row;
 }
@@ -69,5 +75,17 @@ export async function markRead(options: { db: Database; userId: string; ids: rea
 }
 
 export function presentNotification(row: NotificationRow): UserNotification {
-  return { id: row.id, status: row.status, title: row.title, message: row.message, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.title,
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    ...(row.link === null ? {} : { link: row.link }),
+  };
+}
+
+/** A path inside the app: one leading slash (never //host), no scheme. */
+function isInAppPath(link: string): boolean {
+  return /^\/(?![/\\])/.test(link);
 }

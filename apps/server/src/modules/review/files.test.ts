@@ -1,23 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Review } from '@verity/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ingestSeedCorpus } from '../../ingest/corpus.ts';
 import { parseFile } from '../../ingest/parse.ts';
-import { extractPdfText } from '../../ingest/pdf.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { readDocx } from '../../test/docx.ts';
 import { listEvents } from '../../test/events.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
+import { pdfPagesFromDocx, SOFFICE, SOFFICE_MISSING } from '../../test/soffice.ts';
 import { accepted, postPolicy, readReview, reviewWorker } from '../../test/review.ts';
 import { drain } from '../../test/write.ts';
-
-const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path));
 
 let t: TestApp;
 let worker: JobWorker;
@@ -130,29 +122,9 @@ describe('the Word export', () => {
   });
 
   test('opens in LibreOffice', async ({ skip }) => {
-    if (!SOFFICE) skip('LibreOffice (soffice) is not installed here; .ci/run installs libreoffice-writer-nogui');
-    const folder = await mkdtemp(join(tmpdir(), 'verity-review-export-'));
-    try {
-      await writeFile(join(folder, 'review.docx'), exported);
-      await promisify(execFile)(
-        SOFFICE as string,
-        [
-          `-env:UserInstallation=file://${folder}/profile`,
-          '--headless',
-          '--convert-to',
-          'pdf',
-          '--outdir',
-          folder,
-          join(folder, 'review.docx'),
-        ],
-        { timeout: 120_000 },
-      );
-      const { pages } = await extractPdfText(new Uint8Array(await readFile(join(folder, 'review.pdf'))));
-      const text = pages.join('\n');
-      expect(text).toContain('Summary');
-      expect(text).toContain('Controlled Waste Regulations 1992');
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    if (!SOFFICE) skip(SOFFICE_MISSING);
+    const text = (await pdfPagesFromDocx(exported)).join('\n');
+    expect(text).toContain('Summary');
+    expect(text).toContain('Controlled Waste Regulations 1992');
   }, 150_000);
 });

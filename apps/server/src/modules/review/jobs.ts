@@ -1,9 +1,10 @@
 import { type JobStatus, type ReviewJob, reviewJobProgressSchema } from '@verity/shared';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { reviews } from '../../db/schema.ts';
 import { findJob } from '../../jobs/queue.ts';
 import { REVIEW_JOB_KIND } from '../../jobs/review.ts';
+import { watchMarkDue } from '../../jobs/watching.ts';
 import { ownReviewJob, type ReviewAuthor, reviewJobNotFound } from '../../policies/review.ts';
 
 /**
@@ -26,14 +27,10 @@ export async function reviewJob(options: { db: Database; author: ReviewAuthor; j
   };
 }
 
-/** How often a watching page's polls are written down (the job counts a page as gone after WATCH_LAPSE_MS). */
-const WATCH_MARK_MS = 2_000;
-
 /** The author's page is watching the review: noted, at most every WATCH_MARK_MS, for the job to read when it ends. */
 async function markWatched(db: Database, reviewId: string): Promise<void> {
-  const stale = sql`now() - make_interval(secs => ${WATCH_MARK_MS / 1000})`;
   await db
     .update(reviews)
     .set({ watchedAt: sql`now()` })
-    .where(and(eq(reviews.id, reviewId), or(isNull(reviews.watchedAt), lt(reviews.watchedAt, stale))));
+    .where(and(eq(reviews.id, reviewId), watchMarkDue(reviews.watchedAt)));
 }

@@ -167,6 +167,7 @@ describe('telling the author the review is ready', () => {
     expect(notices.at(-1)?.message).toMatch(
       new RegExp(`^“${review.title}” has \\d+ findings?: \\d+ high, \\d+ medium and \\d+ low severity\\.`),
     );
+    expect(notices.at(-1)?.link).toBe(`/review/${review.id}`);
   });
 
   test('not while the author’s page is following the job', async () => {

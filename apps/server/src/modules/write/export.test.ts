@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ApiErrorBody, CreateWriteDocumentResponse, WriteContent, WriteDocument } from '@verity/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extractPdfText } from '../../ingest/pdf.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
 import type { TestApp } from '../../test/app.ts';
 import { readDocx } from '../../test/docx.ts';
 import { listEvents } from '../../test/events.ts';
 import { buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
+import { pdfPagesFromDocx, SOFFICE, SOFFICE_MISSING } from '../../test/soffice.ts';
 import { exportFileName } from './export.ts';
 import { drain, MEETING, postTranscript, storedWriteDocument, writeDocument, writeWorker, written } from '../../test/write.ts';
-
-const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((path) => existsSync(path));
 
 let t: TestApp;
 let worker: JobWorker;
@@ -101,30 +93,10 @@ describe('the Word export', () => {
   });
 
   test('converts with LibreOffice, and the PDF shows the title and the actions', async ({ skip }) => {
-    if (!SOFFICE) skip('LibreOffice (soffice) is not installed here; .ci/run installs libreoffice-writer-nogui');
-    const folder = await mkdtemp(join(tmpdir(), 'verity-write-export-'));
-    try {
-      await writeFile(join(folder, 'minutes.docx'), minutesFile);
-      await promisify(execFile)(
-        SOFFICE as string,
-        [
-          `-env:UserInstallation=file://${folder}/profile`,
-          '--headless',
-          '--convert-to',
-          'pdf',
-          '--outdir',
-          folder,
-          join(folder, 'minutes.docx'),
-        ],
-        { timeout: 120_000 },
-      );
-      const { pages } = await extractPdfText(new Uint8Array(await readFile(join(folder, 'minutes.pdf'))));
-      const text = pages.join(' ').replace(/\s+/g, ' ');
-      expect(text).toContain(minutes.title.replace(/\s+/g, ' '));
-      for (const action of minutes.findings?.actions ?? []) expect(text).toContain(action.owner);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    if (!SOFFICE) skip(SOFFICE_MISSING);
+    const text = (await pdfPagesFromDocx(minutesFile)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(minutes.title.replace(/\s+/g, ' '));
+    for (const action of minutes.findings?.actions ?? []) expect(text).toContain(action.owner);
   }, 180_000);
 
   test('maps the edited content: headings, marks, links made absolute, nested lists, tables and line breaks', async () => {

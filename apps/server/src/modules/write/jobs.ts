@@ -1,7 +1,9 @@
 import { type JobStatus, type WriteJob, writeJobProgressSchema } from '@verity/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { writeDocuments } from '../../db/schema.ts';
 import { findJob, type JobRow } from '../../jobs/queue.ts';
+import { watchMarkDue } from '../../jobs/watching.ts';
 import { WRITE_JOB_KIND } from '../../jobs/write.ts';
 import { ownWriteJob, type WriteAuthor, writeJobNotFound } from '../../policies/write.ts';
 
@@ -18,7 +20,16 @@ export async function findWriteJob(options: {
   const [document] = await db.select({ id: writeDocuments.id }).from(writeDocuments).where(ownWriteJob(author, jobId));
   const job = document ? await findJob({ db, id: jobId, kind: WRITE_JOB_KIND }) : undefined;
   if (!document || !job) throw writeJobNotFound();
+  if (job.status === 'queued' || job.status === 'running') await markWatched(db, document.id);
   return { job, documentId: document.id };
+}
+
+/** The author's page is watching the generation: noted, at most every WATCH_MARK_MS, for the job to read when it ends. */
+async function markWatched(db: Database, documentId: string): Promise<void> {
+  await db
+    .update(writeDocuments)
+    .set({ watchedAt: sql`now()` })
+    .where(and(eq(writeDocuments.id, documentId), watchMarkDue(writeDocuments.watchedAt)));
 }
 
 export function presentWriteJob(job: JobRow, documentId: string): WriteJob {

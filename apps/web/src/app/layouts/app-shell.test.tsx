@@ -47,7 +47,7 @@ describe('application shell', () => {
       'Regulatory Wiki',
       'Reports Coming soon',
       'Tutorials Coming soon',
-      'Dashboard Coming soon',
+      'Champion Dashboard',
       'Admin Coming soon',
     ]);
   });
@@ -55,12 +55,12 @@ describe('application shell', () => {
   it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(5));
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(6));
     expect(
       within(mainNav())
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki']);
+    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Champion Dashboard']);
     const tutorials = within(mainNav()).getByRole('button', { name: 'Tutorials Coming soon' });
     expect(tutorials.getAttribute('aria-disabled')).toBe('true');
     expect(within(tutorials).getByText('Coming soon')).toBeTruthy();
@@ -118,12 +118,12 @@ describe('application shell', () => {
   it('the mobile bar holds only the tools that are built, without More', async () => {
     renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
     const bar = await screen.findByRole('navigation', { name: 'Quick navigation' });
-    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(3));
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(4));
     expect(
       within(bar)
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Regulatory Wiki']);
+    ).toEqual(['Home', 'Chat', 'Regulatory Wiki', 'Champion Dashboard']);
     expect(within(bar).queryByRole('button', { name: 'More' })).toBeNull();
     expect(within(bar).queryByText('Coming soon')).toBeNull();
   });

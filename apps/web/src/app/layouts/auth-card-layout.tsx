@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { VerityLogo } from '../../components/brand/verity-logo';
 import { selectTrustedLogos } from '../../components/trusted-by/trusted-logos';
-import { TrustedByCarousel } from '../../components/trusted-by/trusted-by-carousel';
 import { useAppConfig } from '../../lib/app-config';
 import { useFlags } from '../../lib/flags';
+
+// The strip sits under the form and waits for the app's configuration anyway: its code loads beside
+// the page's, not as part of every page's first load.
+const TrustedByCarousel = lazy(() =>
+  import('../../components/trusted-by/trusted-by-carousel').then((module) => ({ default: module.TrustedByCarousel })),
+);
 
 /** Sign-in, registration and account-action pages: a centred card on a quiet background. */
 export function AuthCardLayout() {
@@ -22,7 +28,9 @@ export function AuthCardLayout() {
         </div>
       </main>
       <div className="w-full max-w-2xl">
-        <TrustedByCarousel logos={logos} professionalBody={professionalBody} />
+        <Suspense fallback={null}>
+          <TrustedByCarousel logos={logos} professionalBody={professionalBody} />
+        </Suspense>
       </div>
     </div>
   );

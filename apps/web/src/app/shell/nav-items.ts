@@ -72,7 +72,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/dashboard',
     icon: LayoutDashboard,
     event: 'navigate_dashboard',
-    comingSoon: true,
   },
   { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin', comingSoon: true },
 ];

@@ -12,7 +12,6 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { api, type EndpointBody, isApiError } from '../../lib/api-client';
-import { downloadApiFile } from '../../lib/download';
 
 /**
  * The chat's calls (conversations, feedback, export): query options, hooks and cache updates. The
@@ -259,6 +258,8 @@ export function chatExportUrl(sessionId: string): string {
 const EXPORT_FALLBACK_NAME = 'conversation.docx';
 
 /** Download the .docx export under the server's file name; failures throw an ApiError like api(). */
-export function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
+export async function downloadChatExport(sessionId: string, signal?: AbortSignal): Promise<string> {
+  // The download code loads with the first export, not with the chat (the heaviest first load).
+  const { downloadApiFile } = await import('../../lib/download');
   return downloadApiFile(chatExportUrl(sessionId), EXPORT_FALLBACK_NAME, signal);
 }

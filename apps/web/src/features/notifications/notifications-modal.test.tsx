@@ -141,6 +141,28 @@ describe('avatar menu and notifications', () => {
     await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('Failed to mark notifications as read'));
   });
 
+  it('an item with a link opens it and closes the modal; one without stays plain text', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/flags': { flags: buildFlags() },
+      'GET /api/notifications/user': {
+        notifications: [
+          buildNotification({ id: 'n1', title: 'Your minutes are ready', link: '/write/01J00000000000000000000000' }),
+          buildNotification({ id: 'n2', title: 'Welcome to Verity', created_at: '2025-01-01T09:00:00Z' }),
+        ],
+      },
+      'POST /api/notifications/mark-as-read': { updated: 2 },
+    });
+    const { router } = renderApp('/home', { user: buildTestUser() });
+    const menu = await openAccountMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(dialog).queryByRole('link', { name: 'Welcome to Verity' })).toBeNull();
+    await user.click(within(dialog).getByRole('link', { name: 'Your minutes are ready' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/write/01J00000000000000000000000'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
+  });
+
   it('Logout signs out, says so and returns to / (then sign-in)', async () => {
     const user = userEvent.setup();
     const calls = mockApi({

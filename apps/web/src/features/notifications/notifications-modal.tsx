@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -60,7 +61,13 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
                   {notification.status === 'unread' && (
                     <span className="mr-2 inline-block size-2 rounded-full bg-brand-600 align-middle" aria-hidden="true" />
                   )}
-                  {notification.title}
+                  {notification.link ? (
+                    <Link to={notification.link} onClick={onClose} className="text-brand-700 underline-offset-2 hover:underline">
+                      {notification.title}
+                    </Link>
+                  ) : (
+                    notification.title
+                  )}
                   {notification.status === 'unread' && <span className="sr-only"> (unread)</span>}
                 </h3>
                 <time dateTime={notification.created_at} className="shrink-0 text-slate-500 text-xs">

@@ -1,6 +1,6 @@
 import type { Review } from '@verity/shared';
-import { ArrowLeft, FileDown, FileUp, Lock, Trash2, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { FileDown, FileUp, Lock, Trash2, Users } from 'lucide-react';
+import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { formatShortDate } from '../../lib/format-date';
 import { REVIEW_PATH } from './api';
@@ -48,15 +48,7 @@ export function ReviewHeader({ review, showBack, owner }: ReviewHeaderProps) {
 
   return (
     <header>
-      {showBack && (
-        <Link
-          to={REVIEW_PATH}
-          className="focus-ring inline-flex items-center gap-1 rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          All reviews
-        </Link>
-      )}
+      {showBack && <BackLink to={REVIEW_PATH}>All reviews</BackLink>}
       <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 flex-1">
           <h1 className="break-words font-semibold text-slate-900 text-xl tracking-tight sm:text-2xl">{review.title}</h1>

@@ -1,7 +1,7 @@
 import { WRITE_KIND_LABELS, type WriteDocument } from '@verity/shared';
-import { ArrowLeft, FileDown, PencilLine, Trash2 } from 'lucide-react';
+import { FileDown, PencilLine, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../components/back-link';
 import { Button } from '../../components/ui/button';
 import { formatMeetingDate } from './format';
 import { RenameForm } from './rename-form';
@@ -27,13 +27,7 @@ export function DocumentHeader({ document, status, onDownload, downloading = fal
 
   return (
     <header>
-      <Link
-        to={WRITE_PATH}
-        className="focus-ring inline-flex items-center gap-1 rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All documents
-      </Link>
+      <BackLink to={WRITE_PATH}>All documents</BackLink>
       <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 flex-1">
           {renaming ? (

@@ -1,8 +1,5 @@
 import { WRITE_STAGES, type WriteJob, type WriteJobProgress } from '@verity/shared';
-import { useEffect, useRef } from 'react';
-import { StageProgress, stepState } from '../../components/stage-progress';
-import { Alert } from '../../components/ui/alert';
-import { errorMessage } from '../../lib/form-errors';
+import { JobStageProgress } from '../../components/job-stage-progress';
 import { useWriteJob } from './api';
 
 type Stage = (typeof WRITE_STAGES)[number];
@@ -18,7 +15,6 @@ export const STAGE_LABELS: readonly [Stage, string][] = [
 ];
 
 export const GENERATION_FAILED_MESSAGE = 'The document could not be written from this transcript.';
-const JOB_UNAVAILABLE_MESSAGE = 'Progress could not be checked.';
 
 /** What a stage found so far, when the job says: "312 lines", "6 speakers", "part 3 of 8". */
 function stageDetail(stage: Stage, progress: WriteJobProgress): string | null {
@@ -43,41 +39,7 @@ export interface GenerationProgressProps {
  * Where writing a document has got to, stage by stage, polled every half second until the job
  * ends. Success and failure are reported once each to the caller.
  */
-export function GenerationProgress({ jobId, title, onSucceeded, onFailed }: GenerationProgressProps) {
+export function GenerationProgress({ jobId, ...props }: GenerationProgressProps) {
   const job = useWriteJob(jobId);
-  const data = job.data;
-  const reported = useRef(false);
-
-  useEffect(() => {
-    if (!data || reported.current) return;
-    if (data.status === 'succeeded') {
-      reported.current = true;
-      onSucceeded(data);
-    } else if (data.status === 'failed') {
-      reported.current = true;
-      onFailed?.(data);
-    }
-  }, [data, onSucceeded, onFailed]);
-
-  if (job.isError && !data) {
-    return <Alert title={JOB_UNAVAILABLE_MESSAGE}>{errorMessage(job.error, 'Please reload the page to see the document.')}</Alert>;
-  }
-
-  const progress: WriteJobProgress = data?.progress ?? { stage: 'queued' };
-  const succeeded = data?.status === 'succeeded';
-  const waiting = progress.stage === 'queued' && !succeeded;
-  const steps = STAGE_LABELS.map(([stage, label]) => ({
-    id: stage,
-    label,
-    state: stepState(WRITE_STAGES, stage, progress.stage, succeeded),
-    detail: stageDetail(stage, progress),
-  }));
-
-  return (
-    <StageProgress
-      title={title}
-      status={waiting ? 'Waiting to start…' : succeeded ? 'Done. Opening the document…' : 'This usually takes a few seconds.'}
-      steps={steps}
-    />
-  );
+  return <JobStageProgress job={job} stages={WRITE_STAGES} labels={STAGE_LABELS} detail={stageDetail} subject="document" {...props} />;
 }

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../components/ui/toast';
 import { onboardingProgress } from '../../lib/onboarding-progress';
-import { buildFlags, buildTestUser } from '../../test/fixtures';
-import { failure, type MockHandler, mockApi } from '../../test/mock-api';
+import { buildTestUser } from '../../test/fixtures';
+import { type ListRequest, mockListApi, ok } from '../../test/list-api';
+import { failure, type MockHandler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
 import { DOCUMENT_ID, JOB_ID, buildDocument, buildSummary } from './test-documents';
@@ -14,34 +15,9 @@ import { WRONG_FILE_TYPE_MESSAGE } from './transcript-drop-zone';
 // The editor is the document page's business (document-editor.test.tsx); here the page only has to open.
 vi.mock('./document-editor', () => ({ DocumentEditor: () => <p>Editor for the document</p> }));
 
-interface ListRequest {
-  q: string | null;
-  page: number;
-}
-
-/**
- * The shell's usual calls, the handlers given, and GET /api/write/documents answered by
- * `list(request)` from the real URL (mockApi ignores query strings).
- */
+/** The shell's usual calls, the handlers given, and GET /api/write/documents answered by `list(request)`. */
 function setup(list: (request: ListRequest) => WriteDocumentList, handlers: Record<string, MockHandler | unknown> = {}) {
-  const calls = mockApi({
-    'GET /api/flags': { flags: buildFlags() },
-    'GET /api/notifications/user': { notifications: [] },
-    ...handlers,
-  });
-  const mocked = vi.mocked(fetch).getMockImplementation();
-  const requests: ListRequest[] = [];
-  vi.mocked(fetch).mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if ((init?.method ?? 'GET') === 'GET' && url.pathname === '/api/write/documents') {
-      const request = { q: url.searchParams.get('q'), page: Number(url.searchParams.get('page') ?? '1') };
-      requests.push(request);
-      return new Response(JSON.stringify(list(request)), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }
-    if (!mocked) throw new Error('fetch is not mocked');
-    return mocked(input, init);
-  });
-  return { calls, requests };
+  return mockListApi('/api/write/documents', list, handlers);
 }
 
 function listOf(documents: WriteDocumentSummary[], page = 1, total = documents.length): WriteDocumentList {
@@ -49,8 +25,6 @@ function listOf(documents: WriteDocumentSummary[], page = 1, total = documents.l
 }
 
 const empty = () => listOf([]);
-/** A 200 answer spelt out: mockApi would take a body with a `status` field (a job, a document) for the response itself. */
-const ok = (body: unknown) => ({ status: 200, body });
 const user = buildTestUser();
 
 function generateButton(): HTMLButtonElement {

@@ -1,0 +1,41 @@
+import type { PendingInvitation } from '@verity/shared';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { invitations, users } from '../../db/schema.ts';
+
+/**
+ * The organisation's invitations not accepted yet, most recently sent first, each marked expired
+ * when its link no longer works (the dashboard offers to resend those). `invited_at` is when the
+ * current link was sent, so `expires_at` is always that plus INVITATION_TTL_DAYS.
+ */
+export async function pendingInvitations(options: { db: Database; organisationId: string; now?: Date }): Promise<PendingInvitation[]> {
+  const now = (options.now ?? new Date()).getTime();
+  const rows = await options.db
+    .select({
+      id: invitations.id,
+      userId: invitations.userId,
+      kind: invitations.kind,
+      issuedAt: invitations.issuedAt,
+      expiresAt: invitations.expiresAt,
+      email: users.email,
+      firstname: users.firstname,
+      surname: users.surname,
+      jobTitle: users.jobTitle,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(and(eq(invitations.organisationId, options.organisationId), isNull(invitations.acceptedAt)))
+    .orderBy(desc(invitations.issuedAt), desc(invitations.id));
+  return rows.map((row) => ({
+    invitation_id: row.id,
+    user_id: row.userId,
+    email: row.email,
+    first_name: row.firstname || null,
+    last_name: row.surname || null,
+    job_title: row.jobTitle || null,
+    kind: row.kind,
+    invited_at: row.issuedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= now,
+  }));
+}

@@ -1,0 +1,374 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { events, invitations, notifications, users } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
+import { multipart } from '../../test/multipart.ts';
+import { mailTo } from '../../test/outbox.ts';
+import { tokenOfLink } from '../../test/invitations.ts';
+import { pendingInvitations } from './service.ts';
+
+const PASSWORD = 'meadow-copper-violin-58';
+
+let t: TestApp;
+let champion: TestUser;
+let counter = 0;
+
+const address = (prefix = 'invitee') => `${prefix}.${++counter}.${Date.now()}@example.org`;
+const person = (email = address()) => ({ email, first_name: 'Priya', last_name: 'Shah', job_title: 'Ward Manager' });
+
+async function invite(by: TestUser, body: Record<string, unknown>, kind: 'user' | 'invitation_link' = 'user') {
+  const path = kind === 'user' ? 'champion_create_user' : 'champion_create_invitation_link';
+  return t.app.inject({ method: 'POST', url: `/api/auth/${path}`, headers: by.headers, payload: body });
+}
+
+async function verify(token: string) {
+  return t.app.inject({ method: 'GET', url: `/api/auth/verify_invitation?token=${encodeURIComponent(token)}` });
+}
+
+async function complete(bearer: string | null, fields: Record<string, string> = {}) {
+  const body = await multipart({ first_name: 'Priya', last_name: 'Shah', job_title: 'Ward Manager', new_password: PASSWORD, ...fields });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/complete_profile',
+    payload: body.payload,
+    headers: { ...body.headers, ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }) },
+  });
+}
+
+/** The token of the newest invitation link e-mailed to the address. */
+async function mailedToken(email: string): Promise<string> {
+  const mails = await mailTo(t, email);
+  const text = mails.at(-1)?.textBody ?? '';
+  const link = text.match(/http:\/\/verity\.test\/auth\/complete-profile\?token=\S+/)?.[0];
+  if (!link) throw new Error(`no invitation link mailed to ${email}`);
+  return tokenOfLink(link);
+}
+
+async function invitationOf(userId: string) {
+  const [row] = await t.db.select().from(invitations).where(eq(invitations.userId, userId));
+  if (!row) throw new Error('no invitation');
+  return row;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ INVITATION_TTL_DAYS: '7' });
+  const organisation = await buildOrganisation(t, 'Riverside Community Trust');
+  champion = await buildUser(t, { roles: ['standard', 'champion'], organisationId: organisation.id, firstname: 'Jordan' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('inviting by e-mail', () => {
+  test('creates a pending user in the champion’s organisation, lower-cases the address and e-mails a link', async () => {
+    const email = address('Mixed.Case');
+    const response = await invite(champion, person(email.toUpperCase()));
+    expect(response.statusCode, response.body).toBe(201);
+    const { user_id, link } = response.json();
+    expect(link).toBeNull();
+
+    const [user] = await t.db.select().from(users).where(eq(users.id, user_id));
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      organisationId: champion.user.organisationId,
+      passwordHash: null,
+      roles: ['standard'],
+    });
+    const mails = await mailTo(t, email.toLowerCase());
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('You are invited to join Riverside Community Trust on Verity');
+    expect(mails[0]?.textBody).toContain('Jordan Morgan has invited you');
+    expect(mails[0]?.textBody).toContain('expires in 7 days');
+
+    const pending = await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId });
+    expect(pending.find((row) => row.user_id === user_id)).toMatchObject({
+      email: email.toLowerCase(),
+      first_name: 'Priya',
+      kind: 'email',
+      expired: false,
+    });
+    const [created] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'invitations.created'), eq(events.subjectId, user_id)));
+    expect(created).toMatchObject({ actorUserId: champion.user.id, data: { kind: 'email' } });
+  });
+
+  test('the invited person cannot sign in before completing the profile', async () => {
+    const email = address();
+    await invite(champion, person(email));
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', ...(await multipart({ email, password: PASSWORD })) });
+    expect(login.statusCode).toBe(401);
+  });
+
+  test('nor set a password through "forgot password": the invitation is their way in', async () => {
+    const email = address();
+    await invite(champion, person(email));
+    const before = (await mailTo(t, email)).length;
+    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/reset_password', ...(await multipart({ email })) });
+    expect(asked.statusCode).toBe(200);
+    await t.mailIdle();
+    expect(await mailTo(t, email)).toHaveLength(before);
+  });
+
+  test('the link from the e-mail verifies, completes the profile, signs in and tells the champion', async () => {
+    const email = address();
+    const { user_id } = (await invite(champion, person(email))).json();
+    const token = await mailedToken(email);
+
+    const verified = await verify(token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({
+      user_id,
+      email,
+      first_name: 'Priya',
+      last_name: 'Shah',
+      job_title: 'Ward Manager',
+      organisation: 'Riverside Community Trust',
+    });
+
+    const completed = await complete(verified.json().token, { first_name: 'Priya', last_name: 'Shah-Okafor', job_title: 'Matron' });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const { auth_token } = completed.json();
+    const info = await t.app.inject({ method: 'GET', url: '/api/account/info', headers: { 'auth-token': auth_token } });
+    expect(info.json()).toMatchObject({ email, surname: 'Shah-Okafor', job_title: 'Matron', email_verified: true });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', ...(await multipart({ email, password: PASSWORD })) });
+    expect(login.statusCode).toBe(200);
+
+    expect((await invitationOf(user_id)).acceptedAt).not.toBeNull();
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, champion.user.id));
+    expect(told.find((n) => n.message.includes(email))).toMatchObject({
+      title: 'Invitation accepted',
+      message: `Priya Shah-Okafor (${email}) accepted your invitation and has joined your organisation on Verity.`,
+    });
+    const [accepted] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'invitations.accepted'), eq(events.subjectId, user_id)));
+    expect(accepted).toMatchObject({ actorUserId: user_id, data: { kind: 'email' } });
+    const pending = await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId });
+    expect(pending.some((row) => row.user_id === user_id)).toBe(false);
+
+    // Single use: the link and the form's token are spent.
+    expect((await verify(token)).json().message).toMatch(/already been used/);
+    expect((await complete(verified.json().token)).statusCode).toBe(401);
+  });
+});
+
+describe('inviting by link', () => {
+  test('answers a link to share, e-mails nothing, and the link works', async () => {
+    const email = address();
+    const response = await invite(champion, person(email), 'invitation_link');
+    expect(response.statusCode, response.body).toBe(201);
+    const { link } = response.json();
+    expect(link).toMatch(/^http:\/\/verity\.test\/auth\/complete-profile\?token=/);
+    expect(await mailTo(t, email)).toHaveLength(0);
+    const verified = await verify(tokenOfLink(link));
+    expect(verified.statusCode).toBe(200);
+    expect((await complete(verified.json().token)).statusCode).toBe(200);
+  });
+
+  test('only the newest verification’s token completes the profile', async () => {
+    const { link } = (await invite(champion, person(), 'invitation_link')).json();
+    const first = (await verify(tokenOfLink(link))).json().token;
+    const second = (await verify(tokenOfLink(link))).json().token;
+    expect((await complete(first)).statusCode).toBe(401);
+    expect((await complete(second)).statusCode).toBe(200);
+  });
+});
+
+describe('links that do not work say why (the web shows the resend form)', () => {
+  test('an unknown token is invalid', async () => {
+    const response = await verify('not-a-real-invitation-token');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/invalid/i);
+  });
+
+  test('an expired link says so, and renewing it e-mails a new link to the invited address only', async () => {
+    const email = address();
+    const { user_id, link } = (await invite(champion, person(email), 'invitation_link')).json();
+    const token = tokenOfLink(link);
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.userId, user_id));
+    const expired = await verify(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toMatch(/expired/i);
+    const pending = await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId });
+    expect(pending.find((row) => row.user_id === user_id)?.expired).toBe(true);
+
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token } });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = await mailedToken(email);
+    expect((await verify(token)).json().message).toMatch(/invalid/i);
+    expect((await verify(fresh)).statusCode).toBe(200);
+    // The old token renews nothing more.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token } })).statusCode).toBe(400);
+  });
+
+  test('renewing a used link is refused as used', async () => {
+    const { link } = (await invite(champion, person(), 'invitation_link')).json();
+    await complete((await verify(tokenOfLink(link))).json().token);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token: tokenOfLink(link) } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/already been used/);
+  });
+});
+
+describe('complete_profile refusals', () => {
+  test('without, or with a wrong, bearer token: 401 and nothing changes', async () => {
+    expect((await complete(null)).statusCode).toBe(401);
+    expect((await complete('x'.repeat(43))).statusCode).toBe(401);
+    const { link } = (await invite(champion, person(), 'invitation_link')).json();
+    // The link token itself is not the form's token.
+    expect((await complete(tokenOfLink(link))).statusCode).toBe(401);
+  });
+
+  test('a weak password is refused with the sign-up rules and the invitation stays usable', async () => {
+    const { user_id, link } = (await invite(champion, person(), 'invitation_link')).json();
+    const token = (await verify(tokenOfLink(link))).json().token;
+    const weak = await complete(token, { new_password: 'short' });
+    expect(weak.statusCode).toBe(422);
+    const guessable = await complete(token, { new_password: 'zzzzzzzzzzzzzzzz' });
+    expect(guessable.statusCode).toBe(422);
+    expect((await invitationOf(user_id)).acceptedAt).toBeNull();
+    expect((await complete(token)).statusCode).toBe(200);
+  });
+});
+
+describe('who may invite, and whom', () => {
+  test('a standard user cannot invite', async () => {
+    const standard = await buildUser(t, { organisationId: champion.user.organisationId });
+    expect((await invite(standard, person())).statusCode).toBe(403);
+    expect((await invite(standard, person(), 'invitation_link')).statusCode).toBe(403);
+  });
+
+  test('a malformed e-mail address is refused with 422 and creates nothing', async () => {
+    const response = await invite(champion, person('not-an-address'));
+    expect(response.statusCode).toBe(422);
+    expect(await t.db.select().from(users).where(eq(users.email, 'not-an-address'))).toHaveLength(0);
+  });
+
+  test('an address with an account in another organisation is refused, not moved', async () => {
+    const elsewhere = await buildUser(t);
+    const response = await invite(champion, person(elsewhere.email.toUpperCase()));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/another organisation/);
+    const [user] = await t.db.select().from(users).where(eq(users.id, elsewhere.user.id));
+    expect(user?.organisationId).toBe(elsewhere.user.organisationId);
+  });
+
+  test('a member, or a person already invited, of the same organisation is refused with a message saying which', async () => {
+    const member = await buildUser(t, { organisationId: champion.user.organisationId });
+    expect((await invite(champion, person(member.email))).json().message).toMatch(/already has an account in your organisation/);
+    const email = address();
+    await invite(champion, person(email), 'invitation_link');
+    const again = await invite(champion, person(email));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already been invited/);
+  });
+});
+
+describe('resending', () => {
+  test('the champion resends: a new link is e-mailed and the old one stops working', async () => {
+    const email = address();
+    const { user_id, link } = (await invite(champion, person(email), 'invitation_link')).json();
+    const { id } = await invitationOf(user_id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend_invitation',
+      headers: champion.headers,
+      payload: { invitation_id: id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await verify(tokenOfLink(link))).json().message).toMatch(/invalid/i);
+    expect((await verify(await mailedToken(email))).statusCode).toBe(200);
+  });
+
+  test('send_welcome_email e-mails the invitation of a pending user named by new_user', async () => {
+    const email = address();
+    const { user_id } = (await invite(champion, person(email), 'invitation_link')).json();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/send_welcome_email?new_user=${user_id}`,
+      headers: champion.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await mailTo(t, email)).toHaveLength(1);
+  });
+
+  test('a champion of another organisation cannot resend ours (404) and nothing is sent', async () => {
+    const email = address();
+    const { user_id, link } = (await invite(champion, person(email), 'invitation_link')).json();
+    const { id } = await invitationOf(user_id);
+    const other = await buildUser(t, { roles: ['standard', 'champion'] });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend_invitation',
+      headers: other.headers,
+      payload: { invitation_id: id },
+    });
+    expect(resend.statusCode).toBe(404);
+    const welcome = await t.app.inject({ method: 'POST', url: `/api/auth/send_welcome_email?new_user=${user_id}`, headers: other.headers });
+    expect(welcome.statusCode).toBe(404);
+    expect(await mailTo(t, email)).toHaveLength(0);
+    expect((await verify(tokenOfLink(link))).statusCode).toBe(200);
+  });
+
+  test('an accepted invitation is not pending any more (404)', async () => {
+    const { user_id, link } = (await invite(champion, person(), 'invitation_link')).json();
+    await complete((await verify(tokenOfLink(link))).json().token);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/send_welcome_email?new_user=${user_id}`,
+      headers: champion.headers,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('limits', () => {
+  test('the invited person’s calls count per client address', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_IP: '2' });
+    try {
+      const check = () =>
+        limited.app.inject({ method: 'GET', url: '/api/auth/verify_invitation?token=guess', remoteAddress: '203.0.113.9' });
+      expect((await check()).statusCode).toBe(400);
+      expect((await check()).statusCode).toBe(400);
+      expect((await check()).statusCode).toBe(429);
+      const renew = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/renew_invitation',
+        payload: { token: 'guess' },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(renew.statusCode).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('a champion may create only INVITATION_RATE_LIMIT_PER_HOUR invitations an hour', async () => {
+    const limited = await buildTestApp({ INVITATION_RATE_LIMIT_PER_HOUR: '2' });
+    try {
+      const lead = await buildUser(limited, { roles: ['standard', 'champion'] });
+      const send = (body: unknown) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/champion_create_invitation_link',
+          headers: lead.headers,
+          payload: body as object,
+        });
+      expect((await send(person())).statusCode).toBe(201);
+      expect((await send(person())).statusCode).toBe(201);
+      const third = await send(person());
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,359 @@
+import type { CompleteProfileInput, InvitationRequest } from '@verity/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { invitations, organisations, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, notFound, unauthorised, validationError } from '../../lib/errors.ts';
+import { newId, newSecret, sha256 } from '../../lib/ids.ts';
+import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invitationEmail, invitationLink } from '../../mail/templates.ts';
+import { createAccount, findUserByEmail } from '../auth/accounts.ts';
+import { createSession } from '../auth/sessions.ts';
+import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
+import { notify } from '../notifications/service.ts';
+
+export { pendingInvitations } from './pending.ts';
+
+/** What every invitation service function needs besides its own input. */
+export interface InvitationDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The champion acting: their user and organisation. */
+export interface Champion {
+  userId: string;
+  organisationId: string;
+}
+
+export type InvitationKind = (typeof invitations.$inferSelect)['kind'];
+type InvitationRow = typeof invitations.$inferSelect;
+
+/** The person invited is a standard user of the organisation; a champion can make them champion later. */
+const INVITED_ROLES = ['standard'] as const;
+
+/** How long the token handed to the complete-profile form works after the link was verified. */
+const PROFILE_TOKEN_TTL_MS = 60 * 60_000;
+
+/**
+ * Why a link does not work. The web shows the form asking for a new link when the message
+ * contains 'expired', 'already been used' or 'invalid' (SPEC §4), so each says one of those.
+ */
+export const INVITATION_MESSAGES = {
+  invalid: 'This invitation link is invalid. Open the whole link from your invitation e-mail, or ask your organisation for a new one.',
+  used: 'This invitation has already been used. Sign in with your e-mail address and password.',
+  expired: 'This invitation has expired. You can ask for a new link to be sent to your e-mail address.',
+  otherOrganisation:
+    'This e-mail address already has a Verity account in another organisation. People cannot be moved between organisations by an invitation; they can contact support.',
+  alreadyMember: 'This person already has an account in your organisation.',
+  alreadyInvited: 'This person has already been invited to your organisation. You can resend the invitation from the pending invitations.',
+  notPending: 'There is no pending invitation for this user in your organisation.',
+  profileTokenRequired: 'A valid invitation token is required. Open the link from your invitation again.',
+  sent: 'The invitation has been sent.',
+  renewed: 'A new invitation link has been sent to your e-mail address.',
+} as const;
+
+const conflict = (message: string) => new AppError(409, message);
+const badLink = (message: string) => new AppError(400, message);
+
+/**
+ * Creates the invited person as a pending user of the champion's organisation (no password: they
+ * cannot sign in until they complete their profile) with a fresh link. An `email` invitation is
+ * e-mailed; a `link` one is answered to the champion to share. An address that has an account
+ * anywhere, or is invited already, is refused with a message saying which.
+ */
+export async function createInvitation(
+  options: InvitationDeps & { champion: Champion; input: InvitationRequest; kind: InvitationKind },
+): Promise<{ userId: string; link: string }> {
+  const { db, config, champion, input, kind } = options;
+  await refuseTakenAddress(db, input.email, champion.organisationId);
+  const token = newSecret(32);
+  let created: { userId: string; invitationId: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const user = await createAccount({
+        db: tx,
+        organisationId: champion.organisationId,
+        email: input.email,
+        firstname: input.first_name,
+        surname: input.last_name,
+        jobTitle: input.job_title,
+        password: null,
+        roles: [...INVITED_ROLES],
+        emailVerified: false,
+      });
+      const invitationId = newId();
+      await tx.insert(invitations).values({
+        id: invitationId,
+        userId: user.id,
+        organisationId: champion.organisationId,
+        invitedBy: champion.userId,
+        kind,
+        ...linkValues(config, token),
+      });
+      await recordEvent(tx, {
+        kind: 'invitations.created',
+        organisationId: champion.organisationId,
+        actorUserId: champion.userId,
+        subject: { type: 'user', id: user.id },
+        data: { kind },
+      });
+      return { userId: user.id, invitationId };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Invited twice at the same moment: the loser is told what the winner did.
+    await refuseTakenAddress(db, input.email, champion.organisationId);
+    throw error;
+  }
+  options.log.info({ event: 'invitation_created', userId: created.userId, kind }, 'invitation created');
+  if (kind === 'email') await mailInvitation(options, created.invitationId, token);
+  return { userId: created.userId, link: invitationLink(config.APP_URL, token) };
+}
+
+/** A new link for one of the organisation's pending invitations, e-mailed; the earlier link stops working. */
+export async function resendInvitation(
+  options: InvitationDeps & { champion: Champion; invitation: { id: string } | { userId: string } },
+): Promise<void> {
+  const { db, champion, invitation } = options;
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organisationId, champion.organisationId),
+        'id' in invitation ? eq(invitations.id, invitation.id) : eq(invitations.userId, invitation.userId),
+        isNull(invitations.acceptedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(INVITATION_MESSAGES.notPending);
+  await reissue(options, row.id, { actorUserId: champion.userId, by: 'champion' });
+}
+
+/**
+ * For the invited person whose link expired: the token of any link of a pending invitation e-mails
+ * a new one to the invited address (never anywhere else), so asking needs no sign-in and gains
+ * nothing but a fresh link in that mailbox.
+ */
+export async function renewInvitation(options: InvitationDeps & { token: string }): Promise<{ invitationId: string }> {
+  const found = await findByLinkToken(options.db, options.token);
+  if (!found) throw badLink(INVITATION_MESSAGES.invalid);
+  if (found.invitation.acceptedAt) throw badLink(INVITATION_MESSAGES.used);
+  await reissue(options, found.invitation.id, { actorUserId: null, by: 'invitee' });
+  return { invitationId: found.invitation.id };
+}
+
+/** The invitation a link token belongs to, when it is live; otherwise the reason it is not. */
+export async function verifyInvitation(options: { db: Database; token: string }): Promise<{
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  job_title: string;
+  organisation: string;
+  token: string;
+}> {
+  const { db } = options;
+  const found = await findByLinkToken(db, options.token);
+  if (!found) throw badLink(INVITATION_MESSAGES.invalid);
+  const { invitation, user, organisation } = found;
+  if (invitation.acceptedAt) throw badLink(INVITATION_MESSAGES.used);
+  if (invitation.expiresAt.getTime() <= Date.now()) throw badLink(INVITATION_MESSAGES.expired);
+  // Each verification replaces the form's token, so only the latest page can complete the profile.
+  const profileToken = newSecret(32);
+  await db
+    .update(invitations)
+    .set({
+      profileTokenHash: sha256(profileToken),
+      profileTokenExpiresAt: new Date(Date.now() + PROFILE_TOKEN_TTL_MS),
+      updatedAt: new Date(),
+    })
+    .where(eq(invitations.id, invitation.id));
+  return {
+    user_id: user.id,
+    email: user.email,
+    first_name: user.firstname,
+    last_name: user.surname,
+    job_title: user.jobTitle,
+    organisation: organisation.name,
+    token: profileToken,
+  };
+}
+
+/**
+ * Sets the invited person's details and password, accepts the invitation (once: the UPDATE that
+ * marks it also checks it) and opens their first session. The inviting champion is told.
+ */
+export async function completeProfile(
+  options: InvitationDeps & { profileToken: string | null; input: CompleteProfileInput; ip?: string; userAgent?: string },
+): Promise<{ token: string; userId: string }> {
+  const { db, config, input } = options;
+  const found = options.profileToken ? await findByProfileToken(db, options.profileToken) : null;
+  if (!found) throw unauthorised(INVITATION_MESSAGES.profileTokenRequired);
+  const { invitation, user } = found;
+  const localPart = user.email.slice(0, user.email.lastIndexOf('@'));
+  const weakness = passwordWeakness(input.new_password, [input.first_name, input.last_name, localPart]);
+  if (weakness) throw validationError([{ loc: ['body', 'new_password'], msg: weakness }]);
+
+  const passwordHash = await hashPassword(input.new_password);
+  const now = new Date();
+  const token = await db.transaction(async (tx) => {
+    const [accepted] = await tx
+      .update(invitations)
+      .set({ acceptedAt: now, profileTokenHash: null, profileTokenExpiresAt: null, updatedAt: now })
+      .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    if (!accepted) return null;
+    await tx
+      .update(users)
+      .set({
+        firstname: input.first_name,
+        surname: input.last_name,
+        jobTitle: input.job_title,
+        passwordHash,
+        // The champion vouched for the address (docs/security.md), so it counts as verified.
+        emailVerifiedAt: user.emailVerifiedAt ?? now,
+        lastLoginAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    const session = await createSession({
+      db: tx,
+      userId: user.id,
+      policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+      ip: options.ip,
+      userAgent: options.userAgent,
+    });
+    const own = byUserOnOwnAccount(user);
+    await recordEvent(tx, { kind: 'invitations.accepted', ...own, data: { kind: invitation.kind } });
+    await recordEvent(tx, { kind: 'auth.signed_in', ...own, data: { method: 'password' } });
+    if (invitation.invitedBy) {
+      await notify({
+        db: tx,
+        userId: invitation.invitedBy,
+        organisationId: invitation.organisationId,
+        title: 'Invitation accepted',
+        message: `${input.first_name} ${input.last_name} (${user.email}) accepted your invitation and has joined your organisation on Verity.`,
+        link: '/dashboard',
+      });
+    }
+    return session;
+  });
+  if (!token) throw unauthorised(INVITATION_MESSAGES.profileTokenRequired);
+  options.log.info({ event: 'invitation_accepted', userId: user.id }, 'invitation accepted; signed in');
+  return { token, userId: user.id };
+}
+
+/** Refuses an address that already has an account (here or elsewhere) or a pending invitation here. */
+async function refuseTakenAddress(db: Database, email: string, organisationId: string): Promise<void> {
+  const existing = await findUserByEmail(db, email);
+  if (!existing) return;
+  if (existing.organisationId !== organisationId) throw conflict(INVITATION_MESSAGES.otherOrganisation);
+  const [pending] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.userId, existing.id), isNull(invitations.acceptedAt)))
+    .limit(1);
+  throw conflict(pending ? INVITATION_MESSAGES.alreadyInvited : INVITATION_MESSAGES.alreadyMember);
+}
+
+/** A new link (and period) for the invitation, e-mailed to the invited address. */
+async function reissue(
+  options: InvitationDeps,
+  invitationId: string,
+  actor: { actorUserId: string | null; by: 'champion' | 'invitee' },
+): Promise<void> {
+  const { db, config } = options;
+  const token = newSecret(32);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invitations)
+      .set({ ...linkValues(config, token), profileTokenHash: null, profileTokenExpiresAt: null, updatedAt: new Date() })
+      .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
+      .returning({ userId: invitations.userId, organisationId: invitations.organisationId });
+    if (!row) throw notFound(INVITATION_MESSAGES.notPending);
+    await recordEvent(tx, {
+      kind: 'invitations.resent',
+      organisationId: row.organisationId,
+      actorUserId: actor.actorUserId,
+      subject: { type: 'user', id: row.userId },
+      data: { by: actor.by },
+    });
+  });
+  options.log.info({ event: 'invitation_resent', invitationId, by: actor.by }, 'invitation link re-sent');
+  await mailInvitation(options, invitationId, token);
+}
+
+/** E-mails the invitation's current link (given: only its hash is stored) through the mail module. */
+async function mailInvitation(options: InvitationDeps, invitationId: string, token: string): Promise<void> {
+  const { db, config } = options;
+  const [row] = await db
+    .select({ email: users.email, firstname: users.firstname, organisation: organisations.name, invitedBy: invitations.invitedBy })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(eq(invitations.id, invitationId))
+    .limit(1);
+  if (!row) return;
+  const [champion] = row.invitedBy
+    ? await db.select({ firstname: users.firstname, surname: users.surname }).from(users).where(eq(users.id, row.invitedBy)).limit(1)
+    : [];
+  await options.mailer.send(
+    invitationEmail({
+      to: row.email,
+      firstname: row.firstname,
+      inviter: champion ? `${champion.firstname} ${champion.surname}` : '',
+      organisation: row.organisation,
+      link: invitationLink(config.APP_URL, token),
+      ttlDays: config.INVITATION_TTL_DAYS,
+    }),
+  );
+}
+
+function linkValues(config: Pick<Config, 'INVITATION_TTL_DAYS'>, token: string) {
+  const issuedAt = new Date();
+  return {
+    tokenHash: sha256(token),
+    issuedAt,
+    expiresAt: new Date(issuedAt.getTime() + config.INVITATION_TTL_DAYS * 86_400_000),
+  };
+}
+
+type FoundInvitation = {
+  invitation: InvitationRow;
+  user: typeof users.$inferSelect;
+  organisation: typeof organisations.$inferSelect;
+};
+
+/** The invitation of a link token whose user and organisation are enabled; null for anything else. */
+async function findByLinkToken(db: Database, token: string): Promise<FoundInvitation | null> {
+  return findLive(db, eq(invitations.tokenHash, sha256(token)));
+}
+
+/** The pending invitation a live complete-profile token belongs to, while its link has not expired either. */
+async function findByProfileToken(db: Database, token: string): Promise<FoundInvitation | null> {
+  const found = await findLive(db, eq(invitations.profileTokenHash, sha256(token)));
+  if (!found) return null;
+  const { invitation } = found;
+  const now = Date.now();
+  const live = !invitation.acceptedAt && invitation.expiresAt.getTime() > now && (invitation.profileTokenExpiresAt?.getTime() ?? 0) > now;
+  return live ? found : null;
+}
+
+async function findLive(db: Database, where: ReturnType<typeof eq>): Promise<FoundInvitation | null> {
+  const [row] = await db
+    .select({ invitation: invitations, user: users, organisation: organisations })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
+    .where(where)
+    .limit(1);
+  if (!row || row.user.disabledAt || row.organisation.deactivatedAt) return null;
+  return row;
+}

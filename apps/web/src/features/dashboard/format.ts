@@ -1,0 +1,48 @@
+import type { ActivityLevel } from '@verity/shared';
+
+/** How the dashboard writes its figures: en-GB, at most one decimal. */
+
+const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+export function formatNumber(value: number): string {
+  return NUMBER.format(value);
+}
+
+/** A duration the server gives in hours, or in minutes when `isMinutes` (under an hour). */
+export function formatDuration(value: number, isMinutes: boolean): string {
+  const unit = isMinutes ? (value === 1 ? 'minute' : 'minutes') : value === 1 ? 'hour' : 'hours';
+  return `${formatNumber(value)} ${unit}`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'none';
+
+export function changeDirection(percentage: number): ChangeDirection {
+  if (percentage > 0) return 'up';
+  if (percentage < 0) return 'down';
+  return 'none';
+}
+
+export const ACTIVITY_LABELS: Record<ActivityLevel, string> = {
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  inactive: 'Inactive',
+};
+
+/** The person's name as SPEC §3 writes it: first and last name joined, or 'Unknown User'. */
+export function displayName(firstname: string | null, surname: string | null): string {
+  const joined = [firstname, surname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return joined || 'Unknown User';
+}
+
+/** A chart's axis date: "3 Mar". */
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A day of a series ("2026-03-03") as "3 Mar". */
+export function formatSeriesDay(date: string): string {
+  const time = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(time) ? date : DAY_MONTH.format(time);
+}

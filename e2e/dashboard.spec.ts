@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DEMO, signIn } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/**
+ * The champion dashboard on the demo organisation's year of activity (seeded through the same
+ * services as real use): figures and charts for a period, and a new period redraws them.
+ */
+
+const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/dashboard/', import.meta.url));
+mkdirSync(SHOTS_DIR, { recursive: true });
+
+test('the champion reads the organisation’s figures, and a new period redraws them', async ({ page }) => {
+  await signIn(page, DEMO.champion);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Headline figures' });
+  const questions = cards.getByRole('listitem').filter({ hasText: 'Questions asked' });
+  await expect(questions).not.toContainText('Loading');
+  const thirtyDays = (await questions.innerText()).trim();
+  expect(thirtyDays).toMatch(/\d/);
+  // The demo organisation's members are listed, with their activity.
+  await expect(page.getByRole('table').filter({ hasText: 'Activity' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_DIR}dashboard-30-days.png`, fullPage: true });
+
+  // The radio itself is drawn by its label, which is what a person clicks.
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Last 7 days' }) })
+    .click();
+  await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+  await expect(page).toHaveURL(/[?&]days=7\b/);
+  await expect(questions).not.toContainText('Loading');
+  await expect.poll(async () => (await questions.innerText()).trim()).not.toBe(thirtyDays);
+  await page.screenshot({ path: `${SHOTS_DIR}dashboard-7-days.png`, fullPage: true });
+});
+
+test('the dashboard is the champion’s: a standard user is denied it', async ({ page }) => {
+  await signIn(page, DEMO.standard);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});
