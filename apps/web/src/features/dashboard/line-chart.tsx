@@ -1,5 +1,6 @@
-import { labelIndexes, valueTicks } from './chart-scale';
+import { labelIndexes } from './chart-scale';
 import { useElementWidth } from './use-element-width';
+import { ValueGrid, valueAxis } from './value-axis';
 
 export interface LinePoint {
   label: string;
@@ -12,12 +13,14 @@ const MARGIN = { top: 12, right: 12, bottom: 28, left: 40 };
 /** A daily series as a line over a shaded area, with a value axis from 0 and a few day labels. */
 export function LineChart({ points }: { points: readonly LinePoint[] }) {
   const [ref, width] = useElementWidth<HTMLDivElement>(640);
-  const ticks = valueTicks(Math.max(0, ...points.map((point) => point.value)));
-  const top = ticks.at(-1) ?? 1;
   const plotWidth = Math.max(1, width - MARGIN.left - MARGIN.right);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const plot = { top: MARGIN.top, height: plotHeight, left: MARGIN.left, right: width - MARGIN.right };
+  const { ticks, y } = valueAxis(
+    points.map((point) => point.value),
+    plot,
+  );
   const x = (i: number) => MARGIN.left + (points.length <= 1 ? plotWidth / 2 : (i * plotWidth) / (points.length - 1));
-  const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight;
   const line = points.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(point.value).toFixed(1)}`).join('');
   const area = points.length > 0 ? `${line}L${x(points.length - 1).toFixed(1)},${y(0)}L${x(0).toFixed(1)},${y(0)}Z` : '';
   const labelled = labelIndexes(points.length, width < 480 ? 3 : 6);
@@ -25,14 +28,7 @@ export function LineChart({ points }: { points: readonly LinePoint[] }) {
   return (
     <div ref={ref} className="w-full">
       <svg width={width} height={HEIGHT} className="block text-slate-500" role="presentation" data-chart="">
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-current text-[11px] tabular-nums">
-              {tick}
-            </text>
-          </g>
-        ))}
+        <ValueGrid ticks={ticks} y={y} plot={plot} />
         <path d={area} className="fill-brand-100" />
         <path d={line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-brand-700" />
         {points.length <= 31 &&
