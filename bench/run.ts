@@ -2,7 +2,7 @@
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
  * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint, the built-in policy reviewer,
- * the champion dashboard's endpoints. Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * the champion dashboard's endpoints, and the engines' time against input size (10k, 100k, 400k characters). Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -10,6 +10,7 @@ import { benchChat } from './chat.ts';
 import { benchCompare } from './compare.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEditor } from './editor.ts';
+import { benchEngines } from './engines.ts';
 import { benchIngest } from './ingest.ts';
 import { benchReview } from './review.ts';
 import { benchReviewPage } from './review-page.ts';
@@ -116,6 +117,16 @@ if (wanted('review')) {
   verdict(
     result.p95 <= TARGETS.reviewMs,
     `${result.pages}-page policy PDF read and reviewed p95 ${result.p95.toFixed(0)} ms ≤ ${TARGETS.reviewMs} ms`,
+  );
+}
+
+if (wanted('engines')) {
+  const result = await benchEngines();
+  printTable('Engines against input size (in the untrusted-work pool; ratio to the 10,000-character size)', result.rows);
+  for (const input of result.timedOut) console.log(`  passed the time limit: ${input}`);
+  verdict(
+    result.timedOut.length === 0 && result.worstGrowth <= 1.5,
+    `engines grow linearly: worst time growth from 100,000 to 400,000 characters ${result.worstGrowth.toFixed(2)} × the size's 4× (≤ 1.5), none past the time limit`,
   );
 }
 

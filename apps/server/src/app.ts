@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
-import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom } from './ingest/isolated.ts';
+import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { guardRoutes } from './lib/route.ts';
 import { AppError } from './lib/errors.ts';
@@ -99,8 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.rateLimitStore ??
     (config.REDIS_URL ? createRedisRateLimitStore({ url: config.REDIS_URL }) : createDatabaseRateLimitStore({ db: database.db }));
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
-  // Uploaded files are parsed in worker threads with the configured limits (ingest/isolated.ts).
-  configureUntrustedParsing(parseSettingsFrom(config), app.log);
+  // Uploaded files, transcripts and policies are read in worker threads with the configured limits (untrusted/pool.ts).
+  configureUntrustedWork(untrustedSettingsFrom(config), app.log);
   const routeDeps: RouteDeps = {
     config,
     db: database.db,
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   app.addHook('onClose', async () => {
     await mailer.close();
-    await closeUntrustedParsing();
+    await closeUntrustedWork();
     // A store passed in belongs to the caller.
     if (!deps.rateLimitStore) await rateLimitStore.close?.();
   });

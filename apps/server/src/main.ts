@@ -9,6 +9,7 @@ import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { findDemoAccounts, seedDemo } from './seed/demo.ts';
 import { reviewEngineFor } from './review/engine.ts';
+import { isolatedReviewEngine, isolatedWriteEngine } from './untrusted/engines.ts';
 import { writeEngineFor } from './write/engine.ts';
 
 async function main(): Promise<void> {
@@ -31,8 +32,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const embeddings = embeddingSettingsFor(config);
-  const writeEngine = writeEngineFor(config);
-  const reviewEngine = reviewEngineFor(config);
+  // The built-in engines run in the untrusted-work pool, never on the event loop.
+  const writeEngine = writeEngineFor(config, isolatedWriteEngine);
+  const reviewEngine = reviewEngineFor(config, isolatedReviewEngine);
   // Documents added since the last start (seed, command line) are embedded in the background.
   if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
   const worker = createJobWorker({

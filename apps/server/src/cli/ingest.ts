@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { INGEST_FILE_EXTENSIONS } from '@verity/shared';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
-import { closeUntrustedParsing, configureUntrustedParsing, parseSettingsFrom, parseUntrustedFile } from '../ingest/isolated.ts';
+import { closeUntrustedWork, configureUntrustedWork, parseUntrustedFile, untrustedSettingsFrom } from '../untrusted/pool.ts';
 import { UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
   if (files.length === 0) throw new IngestCommandError(`No ${INGEST_FILE_EXTENSIONS.join(' ')} files found in ${positionals.join(', ')}.`);
 
   const config = loadConfig();
-  configureUntrustedParsing(parseSettingsFrom(config));
+  configureUntrustedWork(untrustedSettingsFrom(config));
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
@@ -149,7 +149,7 @@ async function main(): Promise<number> {
     console.log(summarise(outcomes));
     return outcomes.some((o) => o.outcome === 'refused') ? 1 : 0;
   } finally {
-    await closeUntrustedParsing();
+    await closeUntrustedWork();
     await database.close();
   }
 }

@@ -38,7 +38,7 @@ export class UnreadableFileError extends Error {
  * file name only separates Markdown from plain text); a file over `maxBytes`, of another type,
  * encrypted, damaged, without any text or beyond `limits` is refused with an UnreadableFileError,
  * and nothing else is thrown for bad input. Files from outside go through parseUntrustedFile
- * (isolated.ts), which runs this in a worker with memory and time limits.
+ * (untrusted/pool.ts), which runs this in a worker with memory and time limits.
  */
 export async function parseFile(input: {
   bytes: Uint8Array;

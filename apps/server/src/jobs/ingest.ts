@@ -1,7 +1,7 @@
 import type { IngestJobProgress } from '@verity/shared';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema.ts';
-import { parseUntrustedFile } from '../ingest/isolated.ts';
+import { parseUntrustedFile } from '../untrusted/pool.ts';
 import { type ParsedDocument, UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
@@ -22,7 +22,7 @@ export const INGEST_INTERRUPTED =
   'The server stopped while processing this file, so it was not tried again. The file may be too large or complex to read; upload it again to retry.';
 
 /**
- * Parses an uploaded file in the isolated parser pool and stores the document through the one
+ * Parses an uploaded file in the untrusted-work pool and stores the document through the one
  * store path. A file that cannot be read fails at once with the parser's explanation; the upload
  * is deleted when the job ends.
  */

@@ -8,9 +8,10 @@ import { newId } from '../lib/ids.ts';
 import { recordEvent } from '../modules/events/service.ts';
 import { notify } from '../modules/notifications/service.ts';
 import { reviewLibrary } from '../modules/review/library.ts';
-import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary } from '../review/types.ts';
+import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../review/types.ts';
+import { EngineLimitError } from '../untrusted/pool.ts';
 import { isWatched } from './watching.ts';
-import type { JobHandler } from './worker.ts';
+import { type JobHandler, PermanentJobError } from './worker.ts';
 
 export const REVIEW_JOB_KIND = 'review_policy';
 
@@ -51,16 +52,18 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
       const counts = { elements: review.elements.length, pages: review.pageCount };
       await reportProgress({ stage: 'reading', ...counts } satisfies ReviewJobProgress);
       const library = await reviewLibrary({ db, organisationId: review.organisationId });
-      const result = await engine.review(
-        {
-          policy: {
-            title: review.title,
-            elements: review.elements.map((element) => ({ ...element, headingPath: element.heading_path })),
+      const result = await reviewOrPermanentFailure(() =>
+        engine.review(
+          {
+            policy: {
+              title: review.title,
+              elements: review.elements.map((element) => ({ ...element, headingPath: element.heading_path })),
+            },
+            library,
+            today: isoDate(new Date()),
           },
-          library,
-          today: isoDate(new Date()),
-        },
-        { onStage: (stage) => reportProgress({ stage, ...counts } satisfies ReviewJobProgress), signal },
+          { onStage: (stage) => reportProgress({ stage, ...counts } satisfies ReviewJobProgress), signal, owner: review.userId },
+        ),
       );
       if (result.providerFailure) {
         log?.warn({ reviewId: review.id, kind: result.providerFailure.kind }, 'provider reviewer failed; the built-in findings stand');
@@ -78,6 +81,16 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
         .where(and(eq(reviews.id, (job.payload as ReviewJobPayload).review_id), eq(reviews.status, 'reviewing')));
     },
   };
+}
+
+/** A policy the reviewer could not finish within the pool's limits would fail again: the job fails at once with the sentence. */
+async function reviewOrPermanentFailure(review: () => Promise<ReviewResult>): Promise<ReviewResult> {
+  try {
+    return await review();
+  } catch (error) {
+    if (error instanceof EngineLimitError) throw new PermanentJobError(error.message);
+    throw error;
+  }
 }
 
 /**

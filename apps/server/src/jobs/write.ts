@@ -10,6 +10,7 @@ import { notify } from '../modules/notifications/service.ts';
 import { libraryCodes } from '../modules/write/library.ts';
 import { composeContent } from '../write/content.ts';
 import type { WriteEngine, WriteStage } from '../write/types.ts';
+import { EngineLimitError } from '../untrusted/pool.ts';
 import { isWatched } from './watching.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
@@ -70,7 +71,7 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
             library,
             today: isoDate(new Date()),
           },
-          { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal },
+          { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal, owner: document.userId },
         ),
       );
       const written = await storeFindings({ db, documentId: document.id, payload, findings, engine: engine.id, lines: counts.lines });
@@ -89,14 +90,16 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
 
 /**
  * A provider that refuses the request (a wrong key, a model it does not serve) will refuse every
- * retry too: the job fails at once with the message the chat shows for it. Other failures (busy,
- * timed out, unavailable) are retried by the queue.
+ * retry too: the job fails at once with the message the chat shows for it; so does a transcript
+ * the built-in engine could not finish within the pool's limits (the same text would fail again).
+ * Other failures (busy, timed out, unavailable) are retried by the queue.
  */
 async function findingsOrPermanentFailure(write: () => Promise<WriteFindings>): Promise<WriteFindings> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof ChatEngineError && error.kind === 'refused') throw new PermanentJobError(engineFailureBody(error, '').message);
+    if (error instanceof EngineLimitError) throw new PermanentJobError(error.message);
     throw error;
   }
 }

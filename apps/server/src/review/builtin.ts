@@ -4,7 +4,7 @@ import { requirementFindings } from './requirements.ts';
 import { roleFindings } from './roles.ts';
 import { structureFindings } from './structure.ts';
 import { termFindings } from './terms.ts';
-import type { ReviewFindingDraft, ReviewInput } from './types.ts';
+import type { ReviewEngine, ReviewFindingDraft, ReviewInput } from './types.ts';
 
 /**
  * The built-in reviewer: offline, deterministic and driven by the library's data. The references
@@ -50,6 +50,14 @@ export async function runBuiltin(
     await onStage?.(step.value);
   }
 }
+
+/** The built-in reviewer in the calling thread (tests, the evaluation); the server runs it in the untrusted-work pool. */
+export const inThreadReviewEngine: ReviewEngine = {
+  id: 'builtin',
+  async review(input, options = {}) {
+    return { findings: await runBuiltin(input, options.onStage), engine: 'builtin' };
+  },
+};
 
 export function inReadingOrder(findings: ReviewFindingDraft[]): ReviewFindingDraft[] {
   return findings.sort(

@@ -3,19 +3,17 @@
  * provider's semantic checks when AI_PROVIDER is set (the same settings and provider as the chat's).
  */
 import { type EngineConfig, providerSettingsFor } from '../ai/engine.ts';
-import { runBuiltin } from './builtin.ts';
+import { inThreadReviewEngine } from './builtin.ts';
 import { providerReviewEngine } from './provider.ts';
 import type { ReviewEngine } from './types.ts';
 
-export const builtinReviewEngine: ReviewEngine = {
-  id: 'builtin',
-  async review(input, options = {}) {
-    return { findings: await runBuiltin(input, options.onStage), engine: 'builtin' };
-  },
-};
+export const builtinReviewEngine: ReviewEngine = inThreadReviewEngine;
 
-/** The reviewer the configuration selects. */
-export function reviewEngineFor(config: EngineConfig): ReviewEngine {
+/**
+ * The reviewer the configuration selects, built on `builtin` (the server passes the built-in
+ * reviewer that runs in the untrusted-work pool).
+ */
+export function reviewEngineFor(config: EngineConfig, builtin: ReviewEngine = builtinReviewEngine): ReviewEngine {
   const settings = providerSettingsFor(config);
-  return settings ? providerReviewEngine(settings) : builtinReviewEngine;
+  return settings ? providerReviewEngine(settings, builtin) : builtin;
 }

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { estimateTokens } from '../ai/prompt.ts';
 import { ChatEngineError, type ProviderSettings, providerModel } from '../ai/provider-engine.ts';
 import { requestStructured } from '../ai/structured.ts';
-import { inReadingOrder, runBuiltin } from './builtin.ts';
+import { inReadingOrder, inThreadReviewEngine } from './builtin.ts';
 import { type Passage, passagesFor } from './provider-passages.ts';
 import type {
   FindingEvidence,
@@ -59,19 +59,23 @@ const findingSchema = z.object({
 export const reviewNotesSchema = z.object({ findings: z.array(findingSchema).max(20) });
 type ProviderFinding = z.infer<typeof findingSchema>;
 
-export function providerReviewEngine(settings: ProviderSettings): ReviewEngine {
+/**
+ * The built-in reviewer followed by the provider's semantic checks. `builtin` is the built-in
+ * reviewer it starts from: the server passes the one that runs in the untrusted-work pool.
+ */
+export function providerReviewEngine(settings: ProviderSettings, builtin: ReviewEngine = inThreadReviewEngine): ReviewEngine {
   const model = providerModel(settings);
   const id = `builtin+provider:${settings.provider}:${settings.model}`;
   return {
     id,
     async review(input: ReviewInput, options: ReviewEngineOptions = {}): Promise<ReviewResult> {
-      const builtin = await runBuiltin(input, options.onStage);
+      const { findings } = await builtin.review(input, options);
       try {
-        const added = await modelFindings({ input, settings, model, builtin, signal: options.signal });
-        return { findings: inReadingOrder([...builtin, ...added]), engine: id };
+        const added = await modelFindings({ input, settings, model, builtin: findings, signal: options.signal });
+        return { findings: inReadingOrder([...findings, ...added]), engine: id };
       } catch (error) {
         // A provider that cannot be reached, refuses or goes quiet leaves the built-in review.
-        if (error instanceof ChatEngineError) return { findings: builtin, engine: 'builtin', providerFailure: error };
+        if (error instanceof ChatEngineError) return { findings, engine: 'builtin', providerFailure: error };
         throw error;
       }
     },

@@ -101,6 +101,8 @@ export interface ReviewEngineOptions {
   /** Called as each stage starts. */
   onStage?: (stage: ReviewStage) => Promise<void> | void;
   signal?: AbortSignal;
+  /** Whose review this is: the untrusted-work pool gives one person at most their share of its workers. */
+  owner?: string;
 }
 
 export interface ReviewResult {

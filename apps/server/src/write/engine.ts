@@ -7,8 +7,8 @@ import { builtinWriteEngine } from './builtin.ts';
 import { providerWriteEngine } from './provider.ts';
 import type { WriteEngine } from './types.ts';
 
-/** The engine the configuration selects. */
-export function writeEngineFor(config: EngineConfig): WriteEngine {
+/** The engine the configuration selects, built on `builtin` (the server passes the built-in engine that runs in the untrusted-work pool). */
+export function writeEngineFor(config: EngineConfig, builtin: WriteEngine = builtinWriteEngine): WriteEngine {
   const settings = providerSettingsFor(config);
-  return settings ? providerWriteEngine(settings) : builtinWriteEngine;
+  return settings ? providerWriteEngine(settings, builtin) : builtin;
 }

@@ -267,7 +267,8 @@ function speakersOf(lines: readonly TranscriptLine[], meeting: Meeting): string[
 async function writeWithProvider(
   settings: ProviderSettings,
   input: WriteInput,
-  options: { onStage?: StageReporter; signal?: AbortSignal },
+  options: { onStage?: StageReporter; signal?: AbortSignal; owner?: string },
+  builtinEngine: WriteEngine,
 ): Promise<WriteFindings> {
   const { onStage, signal } = options;
   signal?.throwIfAborted();
@@ -275,7 +276,7 @@ async function writeWithProvider(
   // The built-in engine runs at most once, and only when a chunk or a missing title or summary needs it.
   let builtin: Promise<WriteFindings> | undefined;
   const builtinFindings = (): Promise<WriteFindings> => {
-    builtin ??= builtinWriteEngine.findings(input, { signal });
+    builtin ??= builtinEngine.findings(input, { signal, owner: options.owner });
     return builtin;
   };
 
@@ -352,10 +353,13 @@ async function writeWithProvider(
   };
 }
 
-/** The provider writing engine for the settings (the chat's: AI_PROVIDER, AI_MODEL, …). */
-export function providerWriteEngine(settings: ProviderSettings): WriteEngine {
+/**
+ * The provider writing engine for the settings (the chat's: AI_PROVIDER, AI_MODEL, …). `builtin`
+ * is the engine it falls back on: the server passes the one that runs in the untrusted-work pool.
+ */
+export function providerWriteEngine(settings: ProviderSettings, builtin: WriteEngine = builtinWriteEngine): WriteEngine {
   return {
     id: `provider:${settings.provider}:${settings.model}`,
-    findings: (input, options) => writeWithProvider(settings, input, options),
+    findings: (input, options) => writeWithProvider(settings, input, options, builtin),
   };
 }

@@ -67,6 +67,11 @@ export interface WriteEngine {
   id: string;
   findings(
     input: WriteInput,
-    options: { onStage?: (stage: WriteStage, detail?: Record<string, number>) => Promise<void> | void; signal?: AbortSignal },
+    options: {
+      onStage?: (stage: WriteStage, detail?: Record<string, number>) => Promise<void> | void;
+      signal?: AbortSignal;
+      /** Whose document this is: the untrusted-work pool gives one person at most their share of its workers. */
+      owner?: string;
+    },
   ): Promise<WriteFindings>;
 }

@@ -15,7 +15,7 @@ import { type AttachmentSource, withoutFileText } from '../../ai/attachment-pass
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, chatMessages, chatSessions } from '../../db/schema.ts';
 import type { ParsedElement } from '../../ingest/markdown.ts';
-import { parseUntrustedFile } from '../../ingest/isolated.ts';
+import { parseUntrustedFile } from '../../untrusted/pool.ts';
 import { type ParsedDocument, UnreadableFileError } from '../../ingest/parse.ts';
 import { ACCEPTED_TYPES_MESSAGE } from '../../ingest/sniff.ts';
 import { AppError, catalogued, validationError } from '../../lib/errors.ts';
@@ -285,7 +285,7 @@ export async function attachFile(options: {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let parsed: ParsedDocument;
   try {
-    parsed = await parseUntrustedFile({ bytes, filename: fileName, maxBytes });
+    parsed = await parseUntrustedFile({ bytes, filename: fileName, maxBytes, owner: owner.userId });
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error.reason === 'too_large' ? attachmentTooLarge(maxBytes) : unreadable(error);
     throw error;

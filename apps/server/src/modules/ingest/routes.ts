@@ -1,7 +1,7 @@
 import { ingestDocumentFieldsSchema, ingestEndpoints, type JobStatus } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
-import { parseSettingsFrom } from '../../ingest/isolated.ts';
+import { untrustedSettingsFrom } from '../../untrusted/pool.ts';
 import { INGEST_JOB_KIND } from '../../jobs/ingest.ts';
 import { findJob } from '../../jobs/queue.ts';
 import { catalogued, notFound, validationError } from '../../lib/errors.ts';
@@ -48,7 +48,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
           filename,
           bytes: new Uint8Array(await upload.arrayBuffer()),
           fields,
-          limits: parseSettingsFrom(config).limits,
+          limits: untrustedSettingsFrom(config).limits,
         });
         reply.header('location', `/api/ingest/jobs/${job.id}`);
         return { job_id: job.id, status: job.status as JobStatus };

@@ -48,7 +48,7 @@ export async function createVersion(options: CreateReviewOptions & { previousId:
 async function startReview(options: CreateReviewOptions, previousId: string | null): Promise<{ reviewId: string; job: JobRow }> {
   const { db, author, upload } = options;
   await options.limiter.consume(`${author.organisationId}:${author.userId}`);
-  const policy = await readPolicyFile(upload, options.limits);
+  const policy = await readPolicyFile(upload, options.limits, author.userId);
   const reviewId = newId();
   const title = (options.title ?? policy.title ?? fileStem(upload.filename)).slice(0, REVIEW_TITLE_MAX_LENGTH);
   const payload: ReviewJobPayload = { review_id: reviewId };

@@ -4,11 +4,11 @@
  * refused at once with a 4xx and creates nothing; only a policy that reads goes on to be reviewed
  * (in a job).
  *
- * The format is decided by content, and the file is parsed in the isolated parser pool with the
+ * The format is decided by content, and the file is parsed in the untrusted-work pool with the
  * hostile-file limits like every upload; web pages, which the parsers also read, are not policies.
  */
 import { ERROR_CODES, type PolicyElement } from '@verity/shared';
-import { parseUntrustedFile } from '../../ingest/isolated.ts';
+import { parseUntrustedFile } from '../../untrusted/pool.ts';
 import { type ParsedDocument, type SourceFormat, UnreadableFileError } from '../../ingest/parse.ts';
 import { ACCEPTED_TYPES_MESSAGE } from '../../ingest/sniff.ts';
 import { AppError, catalogued } from '../../lib/errors.ts';
@@ -37,13 +37,13 @@ export function policyFileTooLarge(maxBytes: number): AppError {
 }
 
 /** The policy's blocks, read and checked against the limits; refused with a 4xx naming the file field. */
-export async function readPolicyFile(upload: { file: Blob; filename: string }, limits: PolicyLimits): Promise<ReadPolicy> {
+export async function readPolicyFile(upload: { file: Blob; filename: string }, limits: PolicyLimits, owner?: string): Promise<ReadPolicy> {
   if (upload.file.size === 0) throw refused('The file is empty.');
   if (upload.file.size > limits.maxBytes) throw policyFileTooLarge(limits.maxBytes);
   const bytes = new Uint8Array(await upload.file.arrayBuffer());
   let parsed: ParsedDocument;
   try {
-    parsed = await parseUntrustedFile({ bytes, filename: upload.filename, maxBytes: limits.maxBytes });
+    parsed = await parseUntrustedFile({ bytes, filename: upload.filename, maxBytes: limits.maxBytes, owner });
   } catch (error) {
     if (error instanceof UnreadableFileError) throw unreadable(error, limits.maxBytes);
     throw error;

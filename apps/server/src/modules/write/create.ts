@@ -34,7 +34,7 @@ export async function createDocument(options: {
 }): Promise<{ documentId: string; job: JobRow }> {
   const { db, author, source, kind } = options;
   await options.limiter.consume(`${author.organisationId}:${author.userId}`);
-  const transcript = await transcriptFrom(source, options.limits);
+  const transcript = await transcriptFrom(source, options.limits, author.userId);
   const documentId = newId();
   const sourceFilename = 'file' in source ? source.filename : null;
   // Until the document is written it is listed under a name of the author's, its file's or its kind's.

@@ -1,0 +1,260 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A bounded pool of worker threads for work on untrusted input (parsing a file, reading a
+ * transcript, running an engine over a policy), never on the server's event loop or heap. Each
+ * worker's heap is capped, each task has a wall-clock time-out, and one owner (a user) can hold at
+ * most `perOwner` workers at once, so a single person's hostile input cannot take every worker
+ * while others wait. A worker that exhausts its heap or runs past the time-out is ended and
+ * replaced; its task fails with a WorkerLimitError naming the cause.
+ *
+ * The worker side answers through `serveTasks` (worker-task.ts): replies are a progress report, a
+ * value or a refusal (a named error the caller turns back into its own class).
+ */
+export interface WorkerPoolSettings {
+  /** Tasks run at once; more wait their turn. */
+  workers: number;
+  /** Heap of one worker. */
+  memoryMb: number;
+  /** Wall-clock time one task may take, from when a worker starts on it. */
+  timeoutMs: number;
+}
+
+/** What a worker ends with when it has to be stopped. */
+export type WorkerEnd = { cause: 'time-out' } | { cause: 'error'; code?: string } | { cause: 'exit'; exitCode: number };
+
+/** A task ended by the pool's limits: too long (time-out) or too much memory (the worker ended). */
+export class WorkerLimitError extends Error {
+  readonly end: WorkerEnd['cause'];
+  constructor(end: WorkerEnd) {
+    super(end.cause === 'time-out' ? 'the task ran past its time limit' : 'the task ended its worker');
+    this.name = 'WorkerLimitError';
+    this.end = end.cause;
+  }
+}
+
+/** A refusal the worker's task threw on purpose (a file it cannot read, a text that is not a transcript). */
+export class WorkerRefusal extends Error {
+  readonly kind: string;
+  readonly reason: string | undefined;
+  constructor(refusal: Refusal) {
+    super(refusal.message);
+    this.name = 'WorkerRefusal';
+    this.kind = refusal.kind;
+    this.reason = refusal.reason;
+  }
+}
+
+export interface Refusal {
+  /** The error class's name on the worker side. */
+  kind: string;
+  reason?: string;
+  message: string;
+}
+
+export interface TaskRequest {
+  id: number;
+  kind: string;
+  input: unknown;
+}
+
+export type TaskReply =
+  | { id: number; progress: unknown }
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; refusal?: Refusal };
+
+export interface RunOptions {
+  /** Whose work this is (a user id): one owner holds at most `perOwner` workers. */
+  owner?: string;
+  /** Aborting stops waiting at once (the worker on it is replaced); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Progress the task reports while it runs (an engine's stages). */
+  onProgress?: (progress: unknown) => void;
+  /** Buffers handed to the worker instead of copied. */
+  transfer?: ArrayBuffer[];
+}
+
+export interface WorkerPool {
+  run<T>(kind: string, input: unknown, options?: RunOptions): Promise<T>;
+  /** Ends every worker; tasks in progress or waiting are rejected. The pool can be used again afterwards. */
+  close(): Promise<void>;
+}
+
+/** Where the pool reports a worker it had to end; never the task's input. */
+export interface WorkerPoolLog {
+  warn(object: object, message: string): void;
+}
+
+interface Task {
+  request: TaskRequest;
+  owner: string;
+  options: RunOptions;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+}
+
+/** The most workers one owner may hold: half the pool, and at least one. */
+export function ownerShare(workers: number): number {
+  return Math.max(1, Math.floor(workers / 2));
+}
+
+export const POOL_CLOSED_MESSAGE = 'The worker pool was shut down.';
+
+export function createWorkerPool(settings: WorkerPoolSettings, options: { workerUrl: URL; log?: WorkerPoolLog }): WorkerPool {
+  const slots = new Set<Slot>();
+  const waiting: Task[] = [];
+  const running = new Map<string, number>();
+  const perOwner = ownerShare(settings.workers);
+  let nextId = 1;
+
+  const release = (task: Task) => {
+    const held = (running.get(task.owner) ?? 1) - 1;
+    if (held > 0) running.set(task.owner, held);
+    else running.delete(task.owner);
+  };
+
+  const settle = (slot: Slot, outcome: { value: unknown } | { error: unknown }) => {
+    const task = slot.task;
+    slot.task = undefined;
+    clearTimeout(slot.timer);
+    slot.timer = undefined;
+    if (!task) return;
+    release(task);
+    if (task.onAbort) task.options.signal?.removeEventListener('abort', task.onAbort);
+    if ('value' in outcome) task.resolve(outcome.value);
+    else task.reject(outcome.error);
+  };
+
+  /** A worker that died or was ended: its task fails and its place is freed. */
+  const retire = (slot: Slot, error: unknown) => {
+    if (!slots.delete(slot)) return;
+    settle(slot, { error });
+    void slot.worker.terminate();
+    pump();
+  };
+
+  /** A worker ended by its limits or its own failure: logged, so an operator can see hostile or oversized input arriving. */
+  const died = (slot: Slot, end: WorkerEnd) => {
+    if (!slots.has(slot)) return;
+    options.log?.warn(
+      {
+        worker: {
+          ...end,
+          task: slot.task?.request.kind,
+          busy: Boolean(slot.task),
+          timeoutMs: settings.timeoutMs,
+          memoryMb: settings.memoryMb,
+        },
+      },
+      'worker ended',
+    );
+    retire(slot, new WorkerLimitError(end));
+  };
+
+  const spawn = (): Slot => {
+    const worker = new Worker(options.workerUrl, {
+      resourceLimits: {
+        maxOldGenerationSizeMb: settings.memoryMb,
+        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(settings.memoryMb / 8))),
+        stackSizeMb: 4,
+      },
+    });
+    // An idle worker must not keep the process alive (a command line tool, a test run).
+    worker.unref();
+    const slot: Slot = { worker };
+    slots.add(slot);
+    worker.on('message', (reply: TaskReply) => {
+      const task = slot.task;
+      if (!task || reply.id !== task.request.id) return;
+      if ('progress' in reply) {
+        task.options.onProgress?.(reply.progress);
+        return;
+      }
+      worker.unref();
+      if (reply.ok) settle(slot, { value: reply.value });
+      else if (reply.refusal) settle(slot, { error: new WorkerRefusal(reply.refusal) });
+      else settle(slot, { error: new Error('the worker task failed unexpectedly') });
+      pump();
+    });
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY), a stack overflow outside the task, or any exit.
+    worker.on('error', (error: Error & { code?: string }) => died(slot, { cause: 'error', code: error.code }));
+    worker.on('exit', (exitCode) => died(slot, { cause: 'exit', exitCode }));
+    return slot;
+  };
+
+  const start = (slot: Slot, task: Task) => {
+    slot.task = task;
+    running.set(task.owner, (running.get(task.owner) ?? 0) + 1);
+    slot.worker.ref();
+    slot.timer = setTimeout(() => died(slot, { cause: 'time-out' }), settings.timeoutMs);
+    slot.worker.postMessage(task.request, task.options.transfer ?? []);
+  };
+
+  /** The first waiting task whose owner is under their share, taken from the queue. */
+  const next = (): Task | undefined => {
+    const index = waiting.findIndex((task) => (running.get(task.owner) ?? 0) < perOwner);
+    return index < 0 ? undefined : waiting.splice(index, 1)[0];
+  };
+
+  function pump(): void {
+    for (;;) {
+      let slot = [...slots].find((candidate) => !candidate.task);
+      if (!slot && slots.size >= settings.workers) return;
+      const task = next();
+      if (!task) return;
+      slot ??= spawn();
+      start(slot, task);
+    }
+  }
+
+  return {
+    run<T>(kind: string, input: unknown, runOptions: RunOptions = {}) {
+      return new Promise<T>((resolve, reject) => {
+        const { signal } = runOptions;
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const task: Task = {
+          request: { id: nextId++, kind, input },
+          owner: runOptions.owner ?? '',
+          options: runOptions,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        };
+        if (signal) {
+          task.onAbort = () => {
+            const queued = waiting.indexOf(task);
+            if (queued >= 0) {
+              waiting.splice(queued, 1);
+              reject(signal.reason);
+              return;
+            }
+            const slot = [...slots].find((candidate) => candidate.task === task);
+            if (slot) retire(slot, signal.reason);
+          };
+          signal.addEventListener('abort', task.onAbort, { once: true });
+        }
+        waiting.push(task);
+        pump();
+      });
+    },
+    async close() {
+      const closing = new Error(POOL_CLOSED_MESSAGE);
+      for (const task of waiting.splice(0)) task.reject(closing);
+      const ending = [...slots].map((slot) => {
+        slots.delete(slot);
+        settle(slot, { error: closing });
+        return slot.worker.terminate();
+      });
+      await Promise.all(ending);
+    },
+  };
+}
