@@ -34,6 +34,16 @@ export class UnreadableFileError extends Error {
 }
 
 /**
+ * The format of a file as an upload is checked before it is stored: decided by content, and a Word
+ * file's ZIP directory held to the limits (a zip bomb is refused before it is queued).
+ */
+export function checkUploadFormat(bytes: Uint8Array, filename: string, limits: ParseLimits): SourceFormat {
+  const format = sniffFormat(bytes, filename);
+  if (format === 'docx') checkZipLimits(bytes, readZipDirectory(bytes) ?? [], limits);
+  return format;
+}
+
+/**
  * Parse a file into ordered elements, in this thread. The format is sniffed from the bytes (the
  * file name only separates Markdown from plain text); a file over `maxBytes`, of another type,
  * encrypted, damaged, without any text or beyond `limits` is refused with an UnreadableFileError,

@@ -8,7 +8,7 @@
 import type { ReviewStage, WriteFindings } from '@verity/shared';
 import type { Config } from '../config.ts';
 import { DEFAULT_PARSE_LIMITS, type ParseLimits, TOO_COMPLEX_ADVICE } from '../ingest/limits.ts';
-import { type ParsedDocument, UnreadableFileError } from '../ingest/parse.ts';
+import { type ParsedDocument, type SourceFormat, UnreadableFileError } from '../ingest/parse.ts';
 import {
   createWorkerPool,
   type WorkerPool,
@@ -60,6 +60,8 @@ export interface EngineRunOptions {
 
 export interface UntrustedPool {
   parse(input: ParseInput): Promise<ParsedDocument>;
+  /** An upload's format decided by content, a Word file's ZIP directory held to the limits; refused with an UnreadableFileError. */
+  checkFormat(input: { bytes: Uint8Array; filename: string; owner?: string }): Promise<SourceFormat>;
   transcript(source: TranscriptSourceInput, options?: EngineRunOptions): Promise<TranscriptReading>;
   write(
     input: WriteInput,
@@ -121,6 +123,17 @@ export function createUntrustedPool(settings: UntrustedSettings, options: { work
           'parse',
           { bytes, filename: input.filename, maxBytes: input.maxBytes, limits: settings.limits },
           { owner: input.owner, signal: input.signal, transfer: [bytes.buffer as ArrayBuffer] },
+        );
+      } catch (error) {
+        throw asUnreadable(error);
+      }
+    },
+    async checkFormat(input) {
+      try {
+        return await pool.run<SourceFormat>(
+          'format',
+          { bytes: input.bytes, filename: input.filename, limits: settings.limits },
+          { owner: input.owner },
         );
       } catch (error) {
         throw asUnreadable(error);

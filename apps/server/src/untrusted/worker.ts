@@ -4,7 +4,7 @@
  */
 import type { ReviewStage } from '@verity/shared';
 import type { ParseLimits } from '../ingest/limits.ts';
-import { parseFile, UnreadableFileError } from '../ingest/parse.ts';
+import { checkUploadFormat, parseFile, UnreadableFileError } from '../ingest/parse.ts';
 import type { Refusal } from '../lib/worker-pool.ts';
 import { serveTasks } from '../lib/worker-task.ts';
 import { readTranscriptSource, type TranscriptSourceInput } from '../modules/write/transcripts.ts';
@@ -21,6 +21,8 @@ function refusalOf(error: unknown): Refusal | undefined {
 serveTasks(
   {
     parse: (input: { bytes: Uint8Array; filename: string; maxBytes?: number; limits: ParseLimits }) => parseFile(input),
+    format: (input: { bytes: Uint8Array; filename: string; limits: ParseLimits }) =>
+      checkUploadFormat(input.bytes, input.filename, input.limits),
     transcript: (input: { source: TranscriptSourceInput; limits: ParseLimits }) => readTranscriptSource(input.source, input.limits),
     write: (input: WriteInput, progress) =>
       builtinWriteEngine.findings(input, { onStage: (stage: WriteStage, detail?: Record<string, number>) => progress([stage, detail]) }),

@@ -2,16 +2,16 @@ import type { IngestDocumentFields, IngestJobProgress, IngestJobResponse, JobSta
 import type { Database } from '../../db/connect.ts';
 import { files } from '../../db/schema.ts';
 import type { ParseLimits } from '../../ingest/limits.ts';
-import { sniffFormat, UnreadableFileError } from '../../ingest/parse.ts';
-import { checkZipLimits, readZipDirectory } from '../../ingest/zip.ts';
+import { UnreadableFileError } from '../../ingest/parse.ts';
 import { catalogued } from '../../lib/errors.ts';
 import { newId, sha256 } from '../../lib/ids.ts';
 import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult } from '../../jobs/ingest.ts';
 import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
+import { untrustedWork } from '../../untrusted/pool.ts';
 
 /**
  * Accepts an upload for ingestion: the type is decided from the content, and a Word file's ZIP
- * directory is held to the parse limits, before anything is written (a zip bomb is refused at
+ * directory is held to the parse limits (in the untrusted-work pool), before anything is written (a zip bomb is refused at
  * once, not queued); then the file and its job are stored together and the worker is woken.
  */
 export async function acceptUpload(options: {
@@ -26,8 +26,7 @@ export async function acceptUpload(options: {
   const { db, filename, bytes, fields } = options;
   let format: string;
   try {
-    format = sniffFormat(bytes, filename);
-    if (format === 'docx') checkZipLimits(bytes, readZipDirectory(bytes) ?? [], options.limits);
+    format = await untrustedWork().checkFormat({ bytes, filename });
   } catch (error) {
     if (error instanceof UnreadableFileError) throw catalogued(422, 'unsupportedDocument', error.message);
     throw error;
