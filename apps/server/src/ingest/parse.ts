@@ -70,7 +70,11 @@ export async function parseFile(input: {
     // A parser library failing on hostile or damaged input is the file's fault, not the server's.
     throw new UnreadableFileError('corrupt', 'This file is damaged and could not be read. Save or export it again and re-upload it.');
   }
-  const elements = parsed.elements.filter((element) => element.text.trim().length > 0);
+  // Half a surrogate pair (a Word file's `&#xD800;`, a PDF's broken text) is no character: the
+  // database cannot store it, so it becomes U+FFFD like any other undecodable text.
+  const elements = parsed.elements
+    .filter((element) => element.text.trim().length > 0)
+    .map((element) => (element.text.isWellFormed() && element.headingPath.every((heading) => heading.isWellFormed()) ? element : wellFormed(element)));
   if (elements.length === 0) {
     throw new UnreadableFileError(
       'no_text',
@@ -79,8 +83,12 @@ export async function parseFile(input: {
         : 'The file contains no text to ingest.',
     );
   }
-  const title = parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? null;
+  const title = (parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? null)?.toWellFormed() ?? null;
   return { format, title, pageCount: parsed.pageCount, elements };
+}
+
+function wellFormed(element: ParsedElement): ParsedElement {
+  return { ...element, text: element.text.toWellFormed(), headingPath: element.headingPath.map((heading) => heading.toWellFormed()) };
 }
 
 async function parseByFormat(
