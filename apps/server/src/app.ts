@@ -16,8 +16,9 @@ import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-database.ts';
+import { createFallbackRateLimitStore } from './lib/rate-limit-fallback.ts';
 import { createRedisRateLimitStore } from './lib/rate-limit-redis.ts';
-import { rejectNulCharacters } from './lib/input.ts';
+import { acceptCheckedJson, rejectInvalidText } from './lib/input.ts';
 import { serializeError } from './lib/log.ts';
 import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -95,9 +96,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   });
+  // With REDIS_URL, counters live in Redis while it answers and in the database while it does not.
+  const databaseRateLimitStore = () => createDatabaseRateLimitStore({ db: database.db });
   const rateLimitStore =
     deps.rateLimitStore ??
-    (config.REDIS_URL ? createRedisRateLimitStore({ url: config.REDIS_URL }) : createDatabaseRateLimitStore({ db: database.db }));
+    (config.REDIS_URL
+      ? createFallbackRateLimitStore({
+          primary: createRedisRateLimitStore({ url: config.REDIS_URL }),
+          fallback: databaseRateLimitStore(),
+          log: app.log,
+          name: 'Redis',
+        })
+      : databaseRateLimitStore());
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
   // Uploaded files, transcripts and policies are read in worker threads with the configured limits (untrusted/pool.ts).
   configureUntrustedWork(untrustedSettingsFrom(config), app.log);
@@ -144,7 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preHandler', async (request) => {
     reachedHandler.add(request);
   });
-  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
+  // Bodies nested too deeply are refused before JSON.parse; NUL characters, unpaired surrogates and
+  // deep nesting in params, query and parsed bodies before any schema or handler sees them.
+  acceptCheckedJson(app);
+  app.addHook('preValidation', async (request) => rejectInvalidText(request));
   // Routes come from the endpoint descriptors only: anything else under /api stops the start.
   guardRoutes(app);
   app.decorate('ingestionToken', config.INGESTION_TOKEN);

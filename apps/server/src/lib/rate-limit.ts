@@ -33,6 +33,8 @@ export interface RateLimitStore {
   delete(key: string): Promise<void>;
   /** Release connections the store opened itself. */
   close?(): Promise<void>;
+  /** For /api/health, on stores kept on a server of their own (Redis): whether it answers now. */
+  reachable?(): Promise<boolean>;
 }
 
 export interface MemoryStoreOptions {

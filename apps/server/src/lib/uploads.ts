@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors.ts';
-import { assertNoNulCharacter } from './input.ts';
+import { assertValidText } from './input.ts';
 
 const FILENAME_MAX_LENGTH = 255;
 
@@ -58,7 +58,7 @@ export async function readForm(request: FastifyRequest, notMultipart: string): P
     throw new AppError(400, 'The upload could not be read. Please try again.');
   }
   for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') assertNoNulCharacter({ [name]: value }, 'body');
+    if (typeof value === 'string') assertValidText({ [name]: value }, 'body');
   }
   return form;
 }

@@ -30,12 +30,18 @@ export const flagsResponseSchema = z.object({
 });
 export type FlagsResponse = z.infer<typeof flagsResponseSchema>;
 
-/** GET /api/health: 200 when the database answers, 503 (same shape) when it does not. */
+/**
+ * GET /api/health: 200 when the database answers, 503 (same shape) when it does not. A configured
+ * Redis that does not answer makes the status 'degraded' but the answer stays 200: rate limits are
+ * then counted in the database, so the server still serves every request.
+ */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unavailable']),
   /** The embedded database (PGlite) or a PostgreSQL server. */
   database_kind: z.enum(['pglite', 'postgres']),
+  /** The Redis that holds the rate-limit counters (REDIS_URL); 'not_configured' without one. */
+  redis: z.enum(['ok', 'unreachable', 'not_configured']),
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -7,7 +7,8 @@ import { defineEndpoint, file, json, PUBLIC } from '../contract/endpoint.ts';
 export const health = defineEndpoint({
   id: 'platform.health',
   summary: 'Health check',
-  description: 'For load balancers and monitoring: 200 while the database answers.',
+  description:
+    'For load balancers and monitoring: 200 while the database answers (status degraded, still 200, while a configured Redis does not).',
   method: 'GET',
   path: '/health',
   access: PUBLIC,

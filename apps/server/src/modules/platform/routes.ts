@@ -13,12 +13,16 @@ export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Pro
 
   route(app, platformEndpoints.health, {
     handler: async ({ reply }): Promise<Health> => {
+      // Redis down is degraded service, not an outage: limits fall back to the database (200).
+      const answers = await deps.rateLimitStore.reachable?.();
+      const redis: Health['redis'] = answers === undefined ? 'not_configured' : answers ? 'ok' : 'unreachable';
+      const status = redis === 'unreachable' ? 'degraded' : 'ok';
       try {
         await database.ping();
-        return { status: 'ok', database: 'ok', database_kind: database.kind, version: VERSION };
+        return { status, database: 'ok', database_kind: database.kind, redis, version: VERSION };
       } catch {
         reply.status(503);
-        return { status: 'degraded', database: 'unavailable', database_kind: database.kind, version: VERSION };
+        return { status: 'degraded', database: 'unavailable', database_kind: database.kind, redis, version: VERSION };
       }
     },
   });
