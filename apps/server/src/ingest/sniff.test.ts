@@ -83,3 +83,21 @@ describe('sniffFormat', () => {
     expect(sniffFormat(bytes(''), 'empty.txt')).toBe('text');
   });
 });
+
+describe('sniffFormat on hostile openings', () => {
+  test('many empty comments (the 225-byte file that froze the server for 29 s) are decided at once', () => {
+    for (const text of ['<!---->'.repeat(32), `${'<!-- -->'.repeat(35)}xxxxxxx`, '<!---->'.repeat(2_000), `${'<!--'.repeat(5_000)}x`]) {
+      const started = performance.now();
+      expect(sniffFormat(bytes(text), 'notes.txt')).toBe('text');
+      expect(performance.now() - started).toBeLessThan(50);
+    }
+    expect(sniffFormat(bytes(`${'<!-- x -->\n'.repeat(300)}<html><body>Hi</body></html>`), 'page.txt')).toBe('html');
+  });
+
+  test('a comment ends at its first -->, and an unended comment opens nothing', () => {
+    expect(sniffFormat(bytes('<!-- a --> junk --> <html><body>Hi</body></html>'), 'a.txt')).toBe('text');
+    expect(sniffFormat(bytes('<!-- never ended <html><body>Hi</body></html>'), 'a.txt')).toBe('text');
+    expect(sniffFormat(bytes('<!----><!-- two --><?xml version="1.0"?><!DOCTYPE html><p>Hi</p>'), 'a.txt')).toBe('html');
+    expect(() => sniffFormat(bytes('<!-- logo --><svg viewBox="0 0 1 1"></svg>'), 'a.txt')).toThrow(UnreadableFileError);
+  });
+});

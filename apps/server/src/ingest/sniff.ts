@@ -26,11 +26,38 @@ function hasControlBytes(bytes: Uint8Array): boolean {
   );
 }
 
-// Markup that only a web page opens with (after an optional BOM, XML declaration or comments).
-const HTML_MARKUP = /^(?:\s|<!--[\s\S]*?-->|<\?xml[^>]*>)*<(?:!doctype\s+html|html|head|body|title|meta)[\s>/]/i;
+/**
+ * Where the markup of `text` starts: after leading white space, comments and (for a web page) XML
+ * declarations. One pass, each comment ended at its first `-->`: the same file can never make this
+ * backtrack, however many comments it opens with (a pattern such as `(?:\s|<!--[\s\S]*?-->)*` did,
+ * doubling its time with each further comment).
+ */
+function markupStart(text: string, xmlDeclarations: boolean): number {
+  let at = 0;
+  for (;;) {
+    while (at < text.length && /\s/.test(text.charAt(at))) at++;
+    if (text.startsWith('<!--', at)) {
+      const end = text.indexOf('-->', at + 4);
+      if (end < 0) return at;
+      at = end + 3;
+    } else if (xmlDeclarations && text.slice(at, at + 5).toLowerCase() === '<?xml') {
+      const end = text.indexOf('>', at + 5);
+      if (end < 0) return at;
+      at = end + 1;
+    } else {
+      return at;
+    }
+  }
+}
 
-// XML or SVG that is not a web page (an XHTML page matched HTML_MARKUP first).
-const OTHER_MARKUP = /^(?:\s|<!--[\s\S]*?-->)*(?:<\?xml|<svg[\s>]|<!doctype\s+(?!html))/i;
+// Markup that only a web page opens with (after an optional BOM, XML declaration or comments).
+const HTML_OPENING = /^<(?:!doctype\s+html|html|head|body|title|meta)[\s>/]/i;
+
+// XML or SVG that is not a web page (an XHTML page matched HTML_OPENING first).
+const OTHER_OPENING = /^(?:<\?xml|<svg[\s>]|<!doctype\s+(?!html))/i;
+
+/** The opening markup of `text` from `at`, bounded: the patterns above only ever see this much. */
+const opening = (text: string, at: number) => text.slice(at, at + 64);
 
 /**
  * The format of a file, decided by its bytes: a PDF by its `%PDF-` signature, a Word file by a
@@ -63,9 +90,9 @@ export function sniffFormat(bytes: Uint8Array, filename: string): SourceFormat {
     throw new UnreadableFileError('unsupported_type', `This file is binary, not text in a format we can read. ${ACCEPTED_TYPES_MESSAGE}`);
   }
   const start = text.replace(/^\uFEFF/, '').slice(0, 4096);
-  if (HTML_MARKUP.test(start)) return 'html';
+  if (HTML_OPENING.test(opening(start, markupStart(start, true)))) return 'html';
   // SVG images and other XML are text too, but their markup is not a document to read.
-  if (OTHER_MARKUP.test(start)) {
+  if (OTHER_OPENING.test(opening(start, markupStart(start, false)))) {
     throw new UnreadableFileError('unsupported_type', `This file is an SVG image or other XML. ${ACCEPTED_TYPES_MESSAGE}`);
   }
   return /\.(md|markdown)$/i.test(filename.trim()) ? 'markdown' : 'text';
