@@ -181,3 +181,35 @@ describe('renderDocx', () => {
     expect([...parts].find(([name]) => name.startsWith('word/header'))?.[1]).toContain('Header');
   });
 });
+
+describe('tables beyond what a page can hold', () => {
+  test('one 5,000-cell row and 400 one-cell rows (the 138 KB document that ran the server out of memory) render quickly, cut with a note', async () => {
+    const started = performance.now();
+    const bytes = await renderDocx({
+      title: 'Wide table',
+      creator: 'Verity',
+      blocks: [
+        {
+          kind: 'table',
+          rows: [Array.from({ length: 5_000 }, (_, i) => `c${i}`), ...Array.from({ length: 400 }, (_, i) => [`r${i}`])],
+        },
+      ],
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const { text } = await readDocx(bytes);
+    expect(text).toContain('c19');
+    expect(text).not.toContain('c20');
+    expect(text).toContain('r399');
+    expect(text).toContain(
+      'Table shortened for this file: it has 401 rows and up to 5,000 columns; the first 401 rows and 20 columns are shown.',
+    );
+  });
+
+  test('rows beyond the cell budget are left out and said to be', async () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => Array.from({ length: 10 }, (_, j) => `${i}.${j}`));
+    const { text } = await readDocx(await renderDocx({ title: 'Long table', creator: 'Verity', blocks: [{ kind: 'table', rows }] }));
+    expect(text).toContain('999.9');
+    expect(text).not.toContain('1000.0');
+    expect(text).toContain('the first 1,000 rows and 10 columns are shown.');
+  });
+});

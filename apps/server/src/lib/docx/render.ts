@@ -196,11 +196,23 @@ function listParagraphs(list: ListBlock): Paragraph[] {
   });
 }
 
-/** Rows are padded to the widest so every column lines up; a table with no rows is left out. */
-function tableContent(table: TableBlock): Table[] {
-  const rows = table.header ? [table.header, ...table.rows] : table.rows;
-  const columns = Math.max(0, ...rows.map((row) => row.length));
-  if (columns === 0) return [];
+/** The most columns a table keeps in a Word file: more cannot be read on an A4 page. */
+export const TABLE_MAX_COLUMNS = 20;
+/** The most cells (rows × the columns kept) a table keeps, so its rendering is bounded whatever was saved. */
+export const TABLE_MAX_CELLS = 10_000;
+
+/**
+ * Rows are padded to the widest (at most TABLE_MAX_COLUMNS) so every column lines up, and a table
+ * is cut at TABLE_MAX_CELLS, with a line under it saying what was left out: the work is bounded by
+ * the cells kept, never by the widest row times every row. A table with no rows is left out.
+ */
+function tableContent(table: TableBlock): BlockContent[] {
+  const all = table.header ? [table.header, ...table.rows] : table.rows;
+  let widest = 0;
+  for (const cells of all) widest = Math.max(widest, cells.length);
+  if (widest === 0) return [];
+  const columns = Math.min(widest, TABLE_MAX_COLUMNS);
+  const rows = all.slice(0, Math.max(1, Math.floor(TABLE_MAX_CELLS / columns)));
   const width = Math.floor(TEXT_WIDTH / columns);
   const row = (cells: readonly Inlines[], header: boolean) =>
     new TableRow({
@@ -217,13 +229,25 @@ function tableContent(table: TableBlock): Table[] {
           }),
       ),
     });
-  return [
+  const content: BlockContent[] = [
     new Table({
       width: { size: width * columns, type: WidthType.DXA },
       columnWidths: Array.from({ length: columns }, () => width),
       rows: rows.map((cells, index) => row(cells, table.header !== undefined && index === 0)),
     }),
   ];
+  if (columns < widest || rows.length < all.length) {
+    const count = (n: number) => n.toLocaleString('en-GB');
+    content.push(
+      new Paragraph({
+        style: DETAIL_STYLE,
+        children: runs(
+          `Table shortened for this file: it has ${count(all.length)} rows and up to ${count(widest)} columns; the first ${count(rows.length)} rows and ${count(columns)} columns are shown.`,
+        ),
+      }),
+    );
+  }
+  return content;
 }
 
 /** The passage in the quote style, its lines kept; then its source in the detail style. */
