@@ -1,4 +1,4 @@
-import type { ReviewJobProgress } from '@verity/shared';
+import { REVIEW_SEVERITIES, type ReviewJobProgress } from '@verity/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { jobs, reviewFindings, reviews } from '../db/schema.ts';
@@ -68,7 +68,7 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
       if (result.providerFailure) {
         log?.warn({ reviewId: review.id, kind: result.providerFailure.kind }, 'provider reviewer failed; the built-in findings stand');
       }
-      const drafts = result.findings;
+      const drafts = mostSevere(result.findings, REVIEW_MAX_FINDINGS);
       const reviewed = await storeFindings({ db, reviewId: review.id, drafts, library, engine: result.engine });
       await reportProgress({ stage: 'done', ...counts, findings: drafts.length } satisfies ReviewJobProgress);
       return { review_id: review.id, reviewed, findings: drafts.length };
@@ -81,6 +81,25 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
         .where(and(eq(reviews.id, (job.payload as ReviewJobPayload).review_id), eq(reviews.status, 'reviewing')));
     },
   };
+}
+
+/**
+ * The most findings one review keeps: the page, the stored rows and the Word report stay bounded
+ * whatever a policy (or a model) produces. A real policy has tens.
+ */
+export const REVIEW_MAX_FINDINGS = 500;
+
+/** At most `max` findings, the most severe first (in reading order among equals), kept in reading order. */
+export function mostSevere(findings: ReviewFindingDraft[], max: number): ReviewFindingDraft[] {
+  if (findings.length <= max) return findings;
+  const kept = new Set(
+    findings
+      .map((finding, order) => ({ finding, order }))
+      .sort((a, b) => REVIEW_SEVERITIES.indexOf(a.finding.severity) - REVIEW_SEVERITIES.indexOf(b.finding.severity) || a.order - b.order)
+      .slice(0, max)
+      .map(({ finding }) => finding),
+  );
+  return findings.filter((finding) => kept.has(finding));
 }
 
 /** A policy the reviewer could not finish within the pool's limits would fail again: the job fails at once with the sentence. */
