@@ -88,16 +88,21 @@ export interface NumberRead {
 
 const isDigitWord = (word: Word | undefined): boolean => word !== undefined && word.lower !== 'oh' && word.lower in DIGITS;
 
+/** The longest run of digit words a code is said with ("oh-four-oh-one Part C" has four): a longer run is no code. */
+const MAX_DIGIT_WORDS = 8;
+
 /**
  * Digits said one by one, joined by hyphens ("oh-four-oh-one", "two-seven-four") or, when
  * `spaced`, by spaces too ("zero four zero one"); a ten or a teen may close a run ("oh-oh-ten").
  * At least two words, so a lone "oh" or "one" is never a number here. Null when the words at
- * `index` are not such a run.
+ * `index` are not such a run, or a run longer than any code: the reader never looks more than
+ * MAX_DIGIT_WORDS words ahead, so reading from every word of "oh oh oh …" stays linear.
  */
 export function readDigitRun(words: readonly Word[], index: number, spaced: boolean): NumberRead | null {
   let digits = '';
   let i = index;
   while (i < words.length) {
+    if (i - index > MAX_DIGIT_WORDS) return null;
     const word = words[i] as Word;
     if (i > index && !(word.gap === '-' || (spaced && word.gap === ' '))) break;
     const digit = DIGITS[word.lower];

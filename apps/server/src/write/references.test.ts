@@ -229,3 +229,22 @@ describe('the references', () => {
     expect(detectReferences(lines('HTM 03-01 Part A and COMAH.'), [])).toEqual([]);
   });
 });
+
+describe('hostile speech', () => {
+  test('"oh oh oh …" (195,000 characters, which held the server 23 s) is read in linear time and names nothing', () => {
+    for (const run of ['oh ', 'oh-', 'zero ']) {
+      const started = performance.now();
+      expect(codes(`So ${run.repeat(Math.floor(195_000 / run.length))}then.`)).toEqual([]);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+  });
+
+  test('a code said after a long run of noughts is still found', () => {
+    expect(codes(`It was ${'oh '.repeat(20)}anyway, HTM oh-seven-oh-one is the one.`)).toContain('HTM 07-01');
+  });
+
+  test('7,000 lines each naming a code are gathered without overflowing the stack', () => {
+    const many = detectReferences(lines(...Array.from({ length: 7_000 }, () => 'We follow HTM 07-01 and HSG65.')), LIBRARY);
+    expect(many.map((reference) => reference.code)).toEqual(['HTM 07-01', 'HSG65']);
+  });
+});

@@ -73,13 +73,14 @@ export function detectReferences(lines: readonly TranscriptLine[], library: read
   const index = indexLibrary(library);
   const found: Found[] = [];
   const numbersBySentence: NumberedSentence[] = [];
+  // Appended one by one: a spread of a long list as arguments overflows the stack.
   for (const line of lines) {
     const scan = scanLine(line, index);
-    found.push(...scan.found);
-    numbersBySentence.push(...scan.sentences);
+    for (const mention of scan.found) found.push(mention);
+    for (const sentence of scan.sentences) numbersBySentence.push(sentence);
   }
   const resolved = resolveAll(found, index);
-  resolved.push(...regulationsBySubject(numbersBySentence, resolved, index));
+  for (const regulation of regulationsBySubject(numbersBySentence, resolved, index)) resolved.push(regulation);
   return references(resolved, index);
 }
 
