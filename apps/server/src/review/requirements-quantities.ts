@@ -94,13 +94,17 @@ const PATTERNS: Pattern[] = [
 export function quantitiesIn(text: string, bareAs: 'interval' | 'period' | null = null): Quantity[] {
   const found: Quantity[] = [];
   const patterns = bareAs ? [...PATTERNS, barePattern(bareAs)] : PATTERNS;
+  // The characters an earlier figure covers: an overlap is seen in the match's own length, not by
+  // comparing with every figure found (which made a text of many figures quadratic).
+  const taken = new Uint8Array(text.length);
   for (const { regex, read } of patterns) {
     for (const match of text.matchAll(regex)) {
       const reading = read(match as RegExpExecArray);
       const start = match.index ?? 0;
       const end = start + match[0].length;
       if (!reading || !Number.isFinite(reading.value)) continue;
-      if (found.some((other) => other.start < end && start < other.end)) continue;
+      if (taken.subarray(start, end).includes(1)) continue;
+      taken.fill(1, start, end);
       found.push({ ...reading, bound: boundOf(text, start, end), start, end });
     }
   }

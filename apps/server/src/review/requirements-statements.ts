@@ -89,6 +89,15 @@ function bareKind(header: string): 'interval' | 'period' | null {
   return null;
 }
 
+/**
+ * How far from a figure its subject is read, either side: a sentence's subject lies within a few
+ * hundred characters of its figure, and a clause with no sentence breaks (a hostile one of 400,000
+ * characters) must not make every figure read all of it.
+ */
+const SUBJECT_REACH = 400;
+/** How far before a figure "reduced from" and the like are looked for. */
+const FORMER_REACH = 40;
+
 /** Words before a figure that was replaced ("reduced from 50", "fell from 50 to 20"): not a requirement. */
 const FORMER_FIGURE = /\b(?:reduced|fell|lowered|raised|increased|cut|changed|down|up)\s+from\s+$/i;
 
@@ -132,16 +141,19 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
     // In "A instead of B" only B is a requirement; A is the practice it corrects.
     const correctFrom = clause.search(/\binstead of\b/i);
     const quantities = quantitiesIn(clause, bare).filter(
-      (quantity) => (correctFrom < 0 || quantity.start >= correctFrom) && !FORMER_FIGURE.test(clause.slice(0, quantity.start)),
+      (quantity) =>
+        (correctFrom < 0 || quantity.start >= correctFrom) &&
+        !FORMER_FIGURE.test(clause.slice(Math.max(0, quantity.start - FORMER_REACH), quantity.start)),
     );
     const parts = figureParts(clause, quantities);
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];
       const own = clause.slice(from, to);
-      const shared = from > 0 ? clause.slice(0, quantities[0]?.start ?? 0) : '';
+      const shared = from > 0 ? clause.slice(Math.max(0, (quantities[0]?.start ?? 0) - SUBJECT_REACH), quantities[0]?.start ?? 0) : '';
       // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
-      const after = own.slice(quantity.end - from).split(/,\s+which\b/)[0];
-      const subject = subjectOf(`${context} ${shared} ${own.slice(0, quantity.start - from)} ${after}`);
+      const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
+      const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
+      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${shared} ${before} ${after}`);
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       statements.push({ quantity: figure, subject, clause: own, offset: base + start + lead + from, context, sentence: clause });
     });

@@ -33,24 +33,70 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...countFindings(policy, documents),
     ...cycleFindings(policy, documents),
   ];
+  const located = new Set(findings.map((finding) => locationKey(finding.location)));
+  const contradictionOf = memoisedContradiction(statements);
+  let checked = 0;
   for (const element of policy.elements) {
     const stated = policyStatements(element);
+    const figures = figuresOf(stated);
     for (const said of stated) {
-      const contradicted = contradiction(said, statements);
+      if (++checked > MAX_STATEMENTS_CHECKED) return findings;
+      const contradicted = contradictionOf(said);
+      if (!contradicted) continue;
       // When the passage also states the library's figure, the two figures are about different things.
       // A figure of its own part of the same sentence ("monthly … and yearly …") is about another thing.
-      const alsoStated = stated.some(
-        (other) =>
-          sameFigure(other.quantity, contradicted?.quantity) &&
-          (other.clause === said.clause || other.sentence !== said.sentence || !said.sentence),
-      );
-      if (!contradicted || alsoStated) continue;
+      const same = figures.get(figureKey(contradicted.quantity));
+      const alsoStated =
+        same !== undefined && (!said.sentence || same.clauses.has(said.clause) || same.count > (same.bySentence.get(said.sentence) ?? 0));
+      if (alsoStated) continue;
       const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
-      if (findings.some((finding) => finding.location?.element === location.element && finding.location.start === location.start)) continue;
+      if (located.has(locationKey(location))) continue;
+      located.add(locationKey(location));
       findings.push(finding(location, quote, contradicted));
     }
   }
   return findings;
+}
+
+/** The most policy figures compared with the library: far more than any real policy states. */
+const MAX_STATEMENTS_CHECKED = 5_000;
+
+const locationKey = (location: ReviewFindingDraft['location']) => (location ? `${location.element}:${location.start}` : '');
+
+/** A figure as a key: its kind and value (to a millionth), so that the same figure said twice is one key. */
+const figureKey = (quantity: Quantity) => `${quantity.kind}:${Math.round(quantity.value * 1e6)}`;
+
+interface Figures {
+  count: number;
+  clauses: Set<string>;
+  bySentence: Map<string, number>;
+}
+
+/** An element's statements by figure: how many, in which clauses and sentences, so each check is one look-up. */
+function figuresOf(stated: readonly Statement[]): Map<string, Figures> {
+  const figures = new Map<string, Figures>();
+  for (const statement of stated) {
+    const key = figureKey(statement.quantity);
+    let entry = figures.get(key);
+    if (!entry) {
+      entry = { count: 0, clauses: new Set(), bySentence: new Map() };
+      figures.set(key, entry);
+    }
+    entry.count++;
+    entry.clauses.add(statement.clause);
+    if (statement.sentence !== undefined) entry.bySentence.set(statement.sentence, (entry.bySentence.get(statement.sentence) ?? 0) + 1);
+  }
+  return figures;
+}
+
+/** contradiction() remembered for each figure and subject met: a policy that repeats a sentence compares it once. */
+function memoisedContradiction(statements: LibraryStatement[]): (said: Statement) => LibraryStatement | null {
+  const seen = new Map<string, LibraryStatement | null>();
+  return (said) => {
+    const key = `${said.quantity.kind}:${said.quantity.value}:${said.quantity.bound ?? ''}:${[...said.subject].sort().join(' ')}`;
+    if (!seen.has(key)) seen.set(key, contradiction(said, statements));
+    return seen.get(key) ?? null;
+  };
 }
 
 /** The documents the policy relies on and the others of their subdomains. */
@@ -76,10 +122,6 @@ function contradiction(said: Statement, statements: LibraryStatement[]): Library
   const relevant = matches.filter((match) => match.score >= best - NEAR_BEST);
   if (!relevant.every((match) => weaker(said.quantity, match.statement.quantity))) return null;
   return relevant.sort((a, b) => b.score - a.score)[0]?.statement ?? null;
-}
-
-function sameFigure(a: Quantity, b: Quantity | undefined): boolean {
-  return b !== undefined && a.kind === b.kind && Math.abs(a.value - b.value) < 1e-6;
 }
 
 /** Whether the policy's figure is less strict than the library's. */

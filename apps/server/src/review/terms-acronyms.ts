@@ -102,33 +102,48 @@ interface Expansion {
   evidence: FindingEvidence;
 }
 
-/** How the library spells an acronym out, from "expansion (ACR)" or a glossary row "ACR | expansion". */
-function expansionInLibrary(acronym: string, library: ReviewLibrary): Expansion | null {
-  for (const document of library.documents) {
-    const found = expansionIn(document, acronym);
-    if (found) return found;
-  }
-  return null;
+/** An acronym in brackets in the library's text, as after its expansion: "(LV)", "(AE(LV))", "(PUFs)". */
+const LIBRARY_BRACKETED = new RegExp(String.raw`\((${LETTERS})s?\)`, 'g');
+
+interface Bracketed {
+  document: LibraryDocument;
+  element: LibraryDocument['elements'][number];
+  index: number;
 }
 
-function expansionIn(document: LibraryDocument, acronym: string): Expansion | null {
-  const bracket = new RegExp(`\\(${escapeRegExp(acronym)}s?\\)`, 'g');
-  for (const element of document.elements) {
-    for (const match of element.text.matchAll(bracket)) {
-      const before =
-        element.text
-          .slice(0, match.index)
-          .split(/[.;:|(\n]/)
-          .pop() ?? '';
-      const words = initialsMatch(before.trim().split(/\s+/), acronym);
-      if (words) return { words, evidence: { documentId: document.id, code: document.code, elementIds: [element.id] } };
+/** Where the library writes each acronym in brackets, in reading order: read once per library, not once per acronym. */
+const bracketedByLibrary = new WeakMap<ReviewLibrary, Map<string, Bracketed[]>>();
+
+function bracketedIn(library: ReviewLibrary): Map<string, Bracketed[]> {
+  let index = bracketedByLibrary.get(library);
+  if (index) return index;
+  index = new Map();
+  for (const document of library.documents) {
+    for (const element of document.elements) {
+      for (const match of element.text.matchAll(LIBRARY_BRACKETED)) {
+        const acronym = match[1] ?? '';
+        const list = index.get(acronym) ?? [];
+        if (list.length === 0) index.set(acronym, list);
+        list.push({ document, element, index: match.index });
+      }
     }
   }
-  return null;
+  bracketedByLibrary.set(library, index);
+  return index;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[()[\]\\.*+?^$|{}]/g, '\\$&');
+/** How the library spells an acronym out, from "expansion (ACR)": the first place whose words before the bracket have its initials. */
+function expansionInLibrary(acronym: string, library: ReviewLibrary): Expansion | null {
+  for (const { document, element, index } of bracketedIn(library).get(acronym) ?? []) {
+    const before =
+      element.text
+        .slice(0, index)
+        .split(/[.;:|(\n]/)
+        .pop() ?? '';
+    const words = initialsMatch(before.trim().split(/\s+/), acronym);
+    if (words) return { words, evidence: { documentId: document.id, code: document.code, elementIds: [element.id] } };
+  }
+  return null;
 }
 
 /** The trailing words whose initials spell the acronym ("point-of-use filter" for PUF), or null. */

@@ -13,9 +13,15 @@ const APPENDIX = /^(?:appendix|annex)\s+([A-Z]|\d+)\b/i;
 /** Headings of the list of documents a policy cites, whose sections are not the policy's own. */
 const REFERENCE_LIST = /\b(references|bibliography|further reading|related documents)\b/i;
 
+/** How much text either side of a reference is read for what it points into. */
+const CONTEXT_REACH = 80;
+
 interface Outline {
   sections: Set<string>;
   appendices: string[];
+  /** The top-level section numbers, and the numbers of each section's parts by parent and depth: read once, not per reference. */
+  top: string[];
+  parts: Map<string, string[]>;
 }
 
 /** References to sections, paragraphs and appendices of this policy that do not exist. */
@@ -27,7 +33,10 @@ export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft
       continue;
     for (const match of element.text.matchAll(REFERENCE)) {
       const [phrase, kind = '', target = ''] = match;
-      if (pointsElsewhere(element.text.slice(0, match.index), element.text.slice(match.index + phrase.length))) continue;
+      // What points elsewhere is said right beside the reference: a bounded window either side keeps this linear.
+      const before = element.text.slice(Math.max(0, match.index - CONTEXT_REACH), match.index);
+      const after = element.text.slice(match.index + phrase.length, match.index + phrase.length + CONTEXT_REACH);
+      if (pointsElsewhere(before, after)) continue;
       const isAppendix = /^(appendix|annex)$/i.test(kind);
       if (!isAppendix && /^[A-Z]$/.test(target)) continue;
       const missing = isAppendix ? missingAppendix(outline, target) : missingSection(outline, target);
@@ -49,7 +58,16 @@ function outlineOf(policy: Policy): Outline {
       element.type === 'heading' || element.type === 'paragraph' || element.type === 'list_item' ? NUMBERED.exec(text) : null;
     if (numbered) sections.add(numbered[1] ?? '');
   }
-  return { sections, appendices };
+  const top = [...sections].filter((number) => !number.includes('.'));
+  const parts = new Map<string, string[]>();
+  for (const number of sections) {
+    const levels = number.split('.');
+    const key = `${levels.slice(0, -1).join('.')}/${levels.length}`;
+    const list = parts.get(key) ?? [];
+    if (list.length === 0) parts.set(key, list);
+    list.push(number);
+  }
+  return { sections, appendices, top, parts };
 }
 
 /**
@@ -62,15 +80,15 @@ function pointsElsewhere(before: string, after: string): boolean {
 }
 
 function missingSection(outline: Outline, target: string): string | null {
-  const top = outline.sections.size === 0 ? null : [...outline.sections].filter((number) => !number.includes('.'));
-  if (!top || top.length === 0 || outline.sections.has(target)) return null;
+  const { top } = outline;
+  if (top.length === 0 || outline.sections.has(target)) return null;
   const parts = target.split('.');
   const parent = parts.slice(0, -1).join('.');
   if (parts.length === 1) {
     const numbers = top.map(Number).sort((a, b) => a - b);
     return `the policy's sections run from ${numbers[0]} to ${numbers.at(-1)}`;
   }
-  const siblings = [...outline.sections].filter((number) => number.startsWith(`${parent}.`) && number.split('.').length === parts.length);
+  const siblings = outline.parts.get(`${parent}/${parts.length}`) ?? [];
   if (!outline.sections.has(parts[0] ?? '')) return `the policy has no section ${parts[0]}`;
   if (siblings.length === 0) return null; // the section's paragraphs are not numbered, so its parts cannot be checked
   return `section ${parent} has ${joined(siblings)} only`;

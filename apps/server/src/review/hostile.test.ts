@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
+import { parseMarkdown } from '../ingest/markdown.ts';
+import { reviewPolicy } from './builtin.ts';
+import type { Policy } from './types.ts';
+
+/**
+ * The reviewer on hostile policies: the attack test's inputs (each held the server for tens of
+ * seconds or minutes) and generated ones, each reviewed in time that grows linearly with its size.
+ */
+const library = seedReviewLibrary();
+const today = '2026-11-24';
+
+function policyOf(markdown: string): Policy {
+  return { title: null, elements: parseMarkdown(markdown).map((element, index) => ({ ...element, index, page: 1 })) };
+}
+
+function timed(markdown: string): { ms: number; findings: number } {
+  const policy = policyOf(markdown);
+  const started = performance.now();
+  const findings = reviewPolicy({ policy, library, today }).length;
+  return { ms: performance.now() - started, findings };
+}
+
+function acronyms(count: number): string {
+  const words: string[] = [];
+  for (let i = 0; i < count; i++) {
+    words.push(Array.from({ length: 4 }, (_, k) => String.fromCharCode(65 + (Math.floor(i / 26 ** k) % 26))).join(''));
+  }
+  const paragraphs: string[] = [];
+  for (let i = 0; i < words.length; i += 20) paragraphs.push(`${words.slice(i, i + 20).join(' ')}.`);
+  return `# Terms\n\n${paragraphs.join('\n\n')}`;
+}
+
+describe('the attack inputs', () => {
+  test('100,000 characters of "60 °C" in one paragraph (29 s before) are reviewed in a few seconds at most', () => {
+    expect(timed(`# Water\n\n${'60 °C '.repeat(16_667)}`).ms).toBeLessThan(5_000);
+  });
+
+  test('34,000 distinct acronyms (37 s before) are reviewed in a few seconds at most', () => {
+    expect(timed(acronyms(34_000)).ms).toBeLessThan(8_000);
+  });
+
+  test('a reference said thousands of times in one paragraph stays linear', () => {
+    expect(timed(`# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(4_000)}`).ms).toBeLessThan(5_000);
+  });
+});
+
+describe('generated hostile policies', () => {
+  const TOKENS = [
+    '60 °C',
+    '2 years',
+    'every 3 months',
+    'kept for 5 years',
+    'must',
+    'shall',
+    'HTM 04-01',
+    'BS 7671',
+    'ACoP L8',
+    'section 4.2',
+    'Appendix Z',
+    'Responsible Person',
+    'Authorising Engineer (Water)',
+    'AE(W)',
+    'LOLER',
+    '(',
+    ')',
+    'within 24 hours',
+    'weekly',
+    '.',
+    ';',
+    '\n\n',
+    '# Heading',
+    '| a | b |',
+  ];
+  const hostile = fc
+    .tuple(fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 12 }), fc.integer({ min: 500, max: 3_000 }))
+    .map(([unit, times]) => Array.from({ length: times }, () => unit.join(' ')).join(' '));
+
+  test('finish in time that grows with their size, never quadratically', () => {
+    fc.assert(
+      fc.property(hostile, (markdown) => {
+        const { ms } = timed(markdown);
+        // 2 s per 100,000 characters, and a second to spare: a generous bound for a slow shared machine.
+        expect(ms).toBeLessThan(1_000 + (markdown.length / 100_000) * 2_000);
+      }),
+      { numRuns: 15, seed: 2026 },
+    );
+  });
+});
