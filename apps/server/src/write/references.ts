@@ -468,25 +468,75 @@ function resolveAll(found: readonly Found[], index: LibraryIndex): Resolved[] {
     if (entries.length > 0) resolved.push({ line: mention.line, start: mention.start, said: mention.said, entries, family });
   }
   const byFamily = (family: string) => index.entries.filter((entry) => entry.family === family);
-  for (const mention of bareParts) {
+  const familyParts = new Set(index.entries.map((entry) => `${entry.family}|${entry.part}`));
+  // "Part A" said alone is rare; a meeting that says it thousands of times is not read for more.
+  for (const mention of bareParts.slice(0, MAX_BARE_PARTS)) {
     const part = mention.query.part;
-    const named = resolved
-      .filter((other) => other.family !== null && byFamily(other.family).some((entry) => entry.part === part))
-      .sort((a, b) => distance(mention, a) - distance(mention, b));
-    const nearest = named[0];
+    let nearest: (typeof resolved)[number] | undefined;
+    for (const other of resolved) {
+      if (other.family === null || !familyParts.has(`${other.family}|${part}`)) continue;
+      if (!nearest || distance(mention, other) < distance(mention, nearest)) nearest = other;
+    }
     if (!nearest?.family) continue;
     const entries = resolve(byFamily(nearest.family), mention.query);
     if (entries.length > 0)
       resolved.push({ line: mention.line, start: mention.start, said: mention.said, entries, family: nearest.family });
   }
   // A code held only in parts, named without one: the part the meeting names nearest, else all its parts.
+  const singles = nearestSingles(resolved);
   return resolved.map((mention) => {
     if (mention.entries.length < 2 || !mention.entries.every((entry) => entry.part !== null)) return mention;
-    const single = resolved
-      .filter((other) => other.family === mention.family && other.entries.length === 1)
-      .sort((a, b) => Math.abs(a.line - mention.line) - Math.abs(b.line - mention.line))[0];
+    const single = mention.family === null ? undefined : singles(mention.family, mention.line);
     return single ? { ...mention, entries: single.entries } : mention;
   });
+}
+
+/** How many parts said alone ("Part A") are resolved against the codes around them. */
+const MAX_BARE_PARTS = 200;
+
+/**
+ * The mention of one part of a family nearest a line (the earliest said among equally near ones),
+ * found by a binary search over the lines where the family's parts were named, not by comparing
+ * every mention with every other.
+ */
+function nearestSingles(resolved: readonly (Resolved & { family: string | null })[]) {
+  const byFamily = new Map<string, { lines: number[]; first: Map<number, { order: number; entries: Entry[] }> }>();
+  resolved.forEach((other, order) => {
+    if (other.family === null || other.entries.length !== 1) return;
+    let family = byFamily.get(other.family);
+    if (!family) {
+      family = { lines: [], first: new Map() };
+      byFamily.set(other.family, family);
+    }
+    if (!family.first.has(other.line)) {
+      family.first.set(other.line, { order, entries: other.entries });
+      family.lines.push(other.line);
+    }
+  });
+  for (const family of byFamily.values()) family.lines.sort((a, b) => a - b);
+  return (familyName: string, line: number): { entries: Entry[] } | undefined => {
+    const family = byFamily.get(familyName);
+    if (!family || family.lines.length === 0) return undefined;
+    const { lines, first } = family;
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((lines[mid] as number) < line) lo = mid + 1;
+      else hi = mid;
+    }
+    const above = lines[lo];
+    const below = lines[lo - 1];
+    const gap = Math.min(
+      above === undefined ? Number.POSITIVE_INFINITY : above - line,
+      below === undefined ? Number.POSITIVE_INFINITY : line - below,
+    );
+    const candidates = [line - gap, line + gap].flatMap((at) => {
+      const found = first.get(at);
+      return found ? [found] : [];
+    });
+    return candidates.sort((a, b) => a.order - b.order)[0];
+  };
 }
 
 /** Before the mention counts nearer than after it: "Part A" refers back to the code said last. */
