@@ -209,6 +209,32 @@ describe('links that do not work say why (the web shows the resend form)', () =>
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token } })).statusCode).toBe(400);
   });
 
+  test('a live link is not renewed, and one expired token renews once however many ask at the same moment', async () => {
+    const email = address();
+    const { user_id, link } = (await invite(champion, person(email), 'invitation_link')).json();
+    const token = tokenOfLink(link);
+    const live = await t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token } });
+    expect(live.statusCode).toBe(400);
+    expect(live.json().message).toMatch(/still works/);
+    expect(await mailTo(t, email)).toHaveLength(0);
+
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.userId, user_id));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/auth/renew_invitation', payload: { token } })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(5);
+    expect(await mailTo(t, email)).toHaveLength(1);
+    const resent = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, 'invitations.resent'), eq(events.subjectId, user_id)));
+    expect(resent).toHaveLength(1);
+  });
+
   test('renewing a used link is refused as used', async () => {
     const { link } = (await invite(champion, person(), 'invitation_link')).json();
     await complete((await verify(tokenOfLink(link))).json().token);

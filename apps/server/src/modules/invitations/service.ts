@@ -54,6 +54,7 @@ export const INVITATION_MESSAGES = {
   alreadyInvited: 'This person has already been invited to your organisation. You can resend the invitation from the pending invitations.',
   notPending: 'There is no pending invitation for this user in your organisation.',
   profileTokenRequired: 'A valid invitation token is required. Open the link from your invitation again.',
+  stillLive: 'This invitation link still works: open it to complete your profile. A new link can be asked for once it has expired.',
   sent: 'The invitation has been sent.',
   renewed: 'A new invitation link has been sent to your e-mail address.',
 } as const;
@@ -137,15 +138,19 @@ export async function resendInvitation(
 }
 
 /**
- * For the invited person whose link expired: the token of any link of a pending invitation e-mails
- * a new one to the invited address (never anywhere else), so asking needs no sign-in and gains
- * nothing but a fresh link in that mailbox.
+ * For the invited person whose link expired: the token of an expired link of a pending invitation
+ * e-mails a new one to the invited address (never anywhere else), so asking needs no sign-in and
+ * gains nothing but a fresh link in that mailbox. A live link is not renewed (it still works), and
+ * a token renews once: the renewal replaces it in the same statement that checks it, so requests
+ * racing with one token renew it once between them.
  */
 export async function renewInvitation(options: InvitationDeps & { token: string }): Promise<{ invitationId: string }> {
   const found = await findByLinkToken(options.db, options.token);
   if (!found) throw badLink(INVITATION_MESSAGES.invalid);
   if (found.invitation.acceptedAt) throw badLink(INVITATION_MESSAGES.used);
-  await reissue(options, found.invitation.id, { actorUserId: null, by: 'invitee' });
+  if (found.invitation.expiresAt.getTime() > Date.now()) throw badLink(INVITATION_MESSAGES.stillLive);
+  const renewed = await reissue(options, found.invitation.id, { actorUserId: null, by: 'invitee' }, sha256(options.token));
+  if (!renewed) throw badLink(INVITATION_MESSAGES.invalid);
   return { invitationId: found.invitation.id };
 }
 
@@ -263,20 +268,31 @@ async function refuseTakenAddress(db: Database, email: string, organisationId: s
   throw conflict(pending ? INVITATION_MESSAGES.alreadyInvited : INVITATION_MESSAGES.alreadyMember);
 }
 
-/** A new link (and period) for the invitation, e-mailed to the invited address. */
+/**
+ * A new link (and period) for the invitation, e-mailed to the invited address. With `replacing`,
+ * only while that token hash is still the invitation's (false when another request replaced it first).
+ */
 async function reissue(
   options: InvitationDeps,
   invitationId: string,
   actor: { actorUserId: string | null; by: 'champion' | 'invitee' },
-): Promise<void> {
+  replacing?: string,
+): Promise<boolean> {
   const { db, config } = options;
   const token = newSecret(32);
-  await db.transaction(async (tx) => {
+  const reissued = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(invitations)
       .set({ ...linkValues(config, token), profileTokenHash: null, profileTokenExpiresAt: null, updatedAt: new Date() })
-      .where(and(eq(invitations.id, invitationId), isNull(invitations.acceptedAt)))
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          isNull(invitations.acceptedAt),
+          ...(replacing === undefined ? [] : [eq(invitations.tokenHash, replacing)]),
+        ),
+      )
       .returning({ userId: invitations.userId, organisationId: invitations.organisationId });
+    if (!row && replacing !== undefined) return false;
     if (!row) throw notFound(INVITATION_MESSAGES.notPending);
     await recordEvent(tx, {
       kind: 'invitations.resent',
@@ -285,9 +301,12 @@ async function reissue(
       subject: { type: 'user', id: row.userId },
       data: { by: actor.by },
     });
+    return true;
   });
+  if (!reissued) return false;
   options.log.info({ event: 'invitation_resent', invitationId, by: actor.by }, 'invitation link re-sent');
   await mailInvitation(options, invitationId, token);
+  return true;
 }
 
 /** E-mails the invitation's current link (given: only its hash is stored) through the mail module. */
