@@ -154,7 +154,17 @@ const SAMPLES: Record<string, Sample> = {
       return { json: { invitation_id: row?.id } };
     },
   },
-  'invitations.renew': { build: async ({ t }, owner) => ({ json: { token: (await inviteByLink(t, championOf(owner))).token } }) },
+  'invitations.renew': {
+    build: async ({ t }, owner) => {
+      // Only an expired link is renewed.
+      const invitation = await inviteByLink(t, championOf(owner));
+      await t.db
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.userId, invitation.userId));
+      return { json: { token: invitation.token } };
+    },
+  },
   'invitations.verify': { build: async ({ t }, owner) => ({ query: { token: (await inviteByLink(t, championOf(owner))).token } }) },
   'invitations.completeProfile': {
     build: async ({ t }, owner) => {
