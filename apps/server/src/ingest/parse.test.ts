@@ -191,9 +191,12 @@ describe('parseFile properties', () => {
 });
 
 describe('text that is not well formed', () => {
-  test("half a surrogate pair in a Word file (`&#xD800;`) becomes U+FFFD, so the database can store what was read", async () => {
+  test('half a surrogate pair in a Word file (`&#xD800;`) becomes U+FFFD, so the database can store what was read', async () => {
     const { buildRawDocx } = await import('../test/hostile-files.ts');
-    const parsed = await parseFile({ bytes: buildRawDocx('<w:p><w:r><w:t>Water at 60 &#xD800;C.</w:t></w:r></w:p>'), filename: 'odd.docx' });
+    const parsed = await parseFile({
+      bytes: buildRawDocx('<w:p><w:r><w:t>Water at 60 &#xD800;C.</w:t></w:r></w:p>'),
+      filename: 'odd.docx',
+    });
     expect(parsed.elements.map((element) => element.text)).toEqual(['Water at 60 \uFFFDC.']);
     expect(parsed.elements.every((element) => element.text.isWellFormed())).toBe(true);
   });

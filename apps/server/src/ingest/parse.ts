@@ -74,7 +74,9 @@ export async function parseFile(input: {
   // database cannot store it, so it becomes U+FFFD like any other undecodable text.
   const elements = parsed.elements
     .filter((element) => element.text.trim().length > 0)
-    .map((element) => (element.text.isWellFormed() && element.headingPath.every((heading) => heading.isWellFormed()) ? element : wellFormed(element)));
+    .map((element) =>
+      element.text.isWellFormed() && element.headingPath.every((heading) => heading.isWellFormed()) ? element : wellFormed(element),
+    );
   if (elements.length === 0) {
     throw new UnreadableFileError(
       'no_text',
