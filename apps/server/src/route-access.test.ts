@@ -8,6 +8,7 @@ import { createActionCode } from './modules/auth/action-codes.ts';
 import { createSession } from './modules/auth/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './modules/notifications/service.ts';
+import { approveDomain } from './modules/organisations/service.ts';
 import { inviteByLink, profileTokenFor } from './test/invitations.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
@@ -475,6 +476,8 @@ beforeAll(async () => {
     INVITATION_RATE_LIMIT_PER_HOUR: '10000',
   });
   organisationA = (await buildOrganisation(t)).id;
+  // Its champion makes copyable invitation links for the invitees' domain.
+  await approveDomain({ db: t.db, organisationId: organisationA, domain: 'example.test', approvedBy: 'test', via: 'command_line' });
   for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));
   users.set('colleague', await buildUser(t, { roles: ['standard'], organisationId: organisationA }));
   users.set('outsider', await buildUser(t, { roles: [...ROLES] }));

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { createAccount, findUserByEmail } from '../modules/auth/accounts.ts';
-import { createOrganisation, findOrganisationByName } from '../modules/organisations/service.ts';
+import { approveDomain, createOrganisation, findOrganisationByName } from '../modules/organisations/service.ts';
 import { seedDemoActivity } from './demo-activity.ts';
 
 export interface DemoAccount {
@@ -30,6 +30,9 @@ const DEMO_USERS: readonly (DemoAccount & { firstname: string; surname: string; 
     jobTitle: 'Clinical Systems Manager',
   },
 ];
+
+/** The domain of every demo address. */
+const DEMO_DOMAIN = 'example.org';
 
 /**
  * The enabled accounts with a demo address, in any organisation: whoever holds one may still have
@@ -64,6 +67,9 @@ export async function seedDemo(options: { db: Database; config: Config; now?: Da
   const { organisationId, accounts } = existing
     ? { organisationId: existing.id, accounts: await presentAccounts(db, existing.id, emails) }
     : await createDemoOrganisation(db, config);
+  // The demo addresses' domain is the organisation's own, as an administrator would approve it, so
+  // its champion can make copyable invitation links (an existing database gets it at the next start).
+  await approveDomain({ db, organisationId, domain: DEMO_DOMAIN, approvedBy: 'demo seed', via: 'demo_seed' });
   await seedDemoActivity({ db, organisationId, demoEmails: emails, now: options.now });
   return accounts;
 }

@@ -1,5 +1,6 @@
 import { createMailer } from '../mail/transport.ts';
 import { createInvitation, verifyInvitation } from '../modules/invitations/service.ts';
+import { approveDomain, domainOf } from '../modules/organisations/service.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;
@@ -11,13 +12,23 @@ export interface TestInvitation {
   token: string;
 }
 
-/** A pending link invitation into the champion's organisation, made through the service (no e-mail is sent). */
+/**
+ * A pending link invitation into the champion's organisation, made through the service (no e-mail
+ * is sent); the address's domain is approved for the organisation first, as links need.
+ */
 export async function inviteByLink(
   t: TestApp,
   champion: { userId: string; organisationId: string },
   overrides: { email?: string } = {},
 ): Promise<TestInvitation> {
   const email = overrides.email ?? `invitee${++counter}.${Date.now()}@example.test`;
+  await approveDomain({
+    db: t.db,
+    organisationId: champion.organisationId,
+    domain: domainOf(email),
+    approvedBy: 'test',
+    via: 'command_line',
+  });
   const { userId, link } = await createInvitation({
     db: t.db,
     config: t.config,

@@ -1,6 +1,6 @@
 // Organisations and their members: the tenant every other table is scoped by.
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const organisations = pgTable('organisations', {
@@ -10,6 +10,26 @@ export const organisations = pgTable('organisations', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The e-mail domains an organisation has shown it owns, approved by a Verity administrator. A
+ * copyable invitation link is only made for an address in one of them (docs/security.md,
+ * "Invitations"); an organisation made by self sign-up starts with none.
+ */
+export const organisationDomains = pgTable(
+  'organisation_domains',
+  {
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Lower case, without "@". */
+    domain: text('domain').notNull(),
+    /** Who approved it: an administrator's e-mail address, or the command line. */
+    approvedBy: text('approved_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.domain] }), index('organisation_domains_domain_idx').on(t.domain)],
+);
 
 export const users = pgTable(
   'users',

@@ -5,6 +5,7 @@ import { documents } from '../../db/schema.ts';
 import { recordActivity } from '../../seed/activity.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
+import { approveDomain } from '../organisations/service.ts';
 import { multipart } from '../../test/multipart.ts';
 
 const HOUR = 3_600_000;
@@ -192,6 +193,13 @@ describe('another organisation’s champion', () => {
   });
 
   it('an invitation not yet accepted is pending, not a member, and only its own organisation sees it', async () => {
+    await approveDomain({
+      db: t.db,
+      organisationId: otherChampion.user.organisationId,
+      domain: 'example.test',
+      approvedBy: 'test',
+      via: 'command_line',
+    });
     const invited = await t.app.inject({
       method: 'POST',
       url: '/api/auth/champion_create_invitation_link',

@@ -264,6 +264,13 @@ const notificationsMarkedAsRead = z.strictObject({
   data: z.strictObject({ count, ids: z.array(z.string().min(1)), occurred_at: occurredAt }),
 });
 
+/** An e-mail domain was approved for an organisation: by an administrator (`npm run org-domain`), or the demo's at seeding. */
+const domainApproved = z.strictObject({
+  kind: z.literal('organisations.domain_approved'),
+  subject: z.null(),
+  data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed']) }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -275,6 +282,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   passwordReset,
   emailVerified,
   passwordChanged,
+  domainApproved,
   invitationCreated,
   invitationResent,
   invitationAccepted,

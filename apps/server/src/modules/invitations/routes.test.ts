@@ -6,7 +6,8 @@ import { buildOrganisation, buildUser, type TestUser } from '../../test/factorie
 import { multipart } from '../../test/multipart.ts';
 import { mailTo } from '../../test/outbox.ts';
 import { tokenOfLink } from '../../test/invitations.ts';
-import { pendingInvitations } from './service.ts';
+import { approveDomain } from '../organisations/service.ts';
+import { INVITATION_MESSAGES, pendingInvitations } from './service.ts';
 
 const PASSWORD = 'meadow-copper-violin-58';
 
@@ -54,11 +55,47 @@ async function invitationOf(userId: string) {
 beforeAll(async () => {
   t = await buildTestApp({ INVITATION_TTL_DAYS: '7' });
   const organisation = await buildOrganisation(t, 'Riverside Community Trust');
+  // The invitees' domain is the organisation's own, approved by an administrator: copyable links are made for it.
+  await approveDomain({ db: t.db, organisationId: organisation.id, domain: 'example.org', approvedBy: 'test', via: 'command_line' });
   champion = await buildUser(t, { roles: ['standard', 'champion'], organisationId: organisation.id, firstname: 'Jordan' });
 });
 
 afterAll(async () => {
   await t?.close();
+});
+
+describe('a copyable link only for the organisation’s verified domains', () => {
+  test('a self-made organisation’s champion cannot make a link for someone else’s address, and nothing is created', async () => {
+    // Anyone who signs up is champion of a new organisation with no verified domains.
+    const squatter = await buildUser(t, { roles: ['standard', 'champion'] });
+    const victim = `estates.lead.${++counter}@othertrust.nhs.uk`;
+    const before = await t.db.select({ id: users.id }).from(users);
+    const response = await invite(squatter, person(victim), 'invitation_link');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: INVITATION_MESSAGES.linkNeedsDomain, detail: [{ loc: ['body', 'email'] }] });
+    expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    // By e-mail the link goes to the mailbox alone: the squatter never sees it.
+    const byMail = await invite(squatter, person(`other.${++counter}@othertrust.nhs.uk`));
+    expect(byMail.statusCode).toBe(201);
+    expect(byMail.json().link).toBeNull();
+  });
+
+  test('once an administrator approves the domain, its champion can make links for it', async () => {
+    const organisation = await buildOrganisation(t, 'Othertrust NHS Foundation Trust');
+    const realChampion = await buildUser(t, { roles: ['standard', 'champion'], organisationId: organisation.id });
+    const email = `ward.manager.${++counter}@othertrust.nhs.uk`;
+    expect((await invite(realChampion, person(email), 'invitation_link')).statusCode).toBe(422);
+    await approveDomain({
+      db: t.db,
+      organisationId: organisation.id,
+      domain: 'othertrust.nhs.uk',
+      approvedBy: 'test',
+      via: 'command_line',
+    });
+    const response = await invite(realChampion, person(email.toUpperCase()), 'invitation_link');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().link).toMatch(/\/auth\/complete-profile\?token=/);
+  });
 });
 
 describe('inviting by e-mail', () => {
@@ -381,6 +418,13 @@ describe('limits', () => {
     const limited = await buildTestApp({ INVITATION_RATE_LIMIT_PER_HOUR: '2' });
     try {
       const lead = await buildUser(limited, { roles: ['standard', 'champion'] });
+      await approveDomain({
+        db: limited.db,
+        organisationId: lead.user.organisationId,
+        domain: 'example.org',
+        approvedBy: 'test',
+        via: 'command_line',
+      });
       const send = (body: unknown) =>
         limited.app.inject({
           method: 'POST',

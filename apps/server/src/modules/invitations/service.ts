@@ -14,6 +14,7 @@ import { createAccount, findUserByEmail } from '../auth/accounts.ts';
 import { createSession } from '../auth/sessions.ts';
 import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
 import { notify } from '../notifications/service.ts';
+import { inVerifiedDomain } from '../organisations/service.ts';
 
 export { pendingInvitations } from './pending.ts';
 
@@ -54,6 +55,8 @@ export const INVITATION_MESSAGES = {
   alreadyInvited: 'This person has already been invited to your organisation. You can resend the invitation from the pending invitations.',
   notPending: 'There is no pending invitation for this user in your organisation.',
   profileTokenRequired: 'A valid invitation token is required. Open the link from your invitation again.',
+  linkNeedsDomain:
+    'A copyable link can only be made for an address in one of your organisation’s verified domains. Invite this person by e-mail instead: only their mailbox receives the link.',
   stillLive: 'This invitation link still works: open it to complete your profile. A new link can be asked for once it has expired.',
   sent: 'The invitation has been sent.',
   renewed: 'A new invitation link has been sent to your e-mail address.',
@@ -65,13 +68,19 @@ const badLink = (message: string) => new AppError(400, message);
 /**
  * Creates the invited person as a pending user of the champion's organisation (no password: they
  * cannot sign in until they complete their profile) with a fresh link. An `email` invitation is
- * e-mailed; a `link` one is answered to the champion to share. An address that has an account
+ * e-mailed; a `link` one is answered to the champion to share, and so is only made for an address
+ * in one of the organisation's verified domains (otherwise a champion could complete it and hold
+ * any address). An address that has an account
  * anywhere, or is invited already, is refused with a message saying which.
  */
 export async function createInvitation(
   options: InvitationDeps & { champion: Champion; input: InvitationRequest; kind: InvitationKind },
 ): Promise<{ userId: string; link: string }> {
   const { db, config, champion, input, kind } = options;
+  // A link shown to the champion could be completed by the champion: only for the organisation's own domains.
+  if (kind === 'link' && !(await inVerifiedDomain(db, champion.organisationId, input.email))) {
+    throw validationError([{ loc: ['body', 'email'], msg: INVITATION_MESSAGES.linkNeedsDomain }]);
+  }
   await refuseTakenAddress(db, input.email, champion.organisationId);
   const token = newSecret(32);
   let created: { userId: string; invitationId: string };

@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../modules/organisations/service.ts';
+
+const USAGE = `Usage: npm run org-domain -- --organisation <id or name> --domain <domain>
+       npm run org-domain -- --organisation <id or name>            (lists its domains)
+
+Approves an e-mail domain for an organisation, as a Verity administrator who has checked that the
+organisation owns it: its champions can then make copyable invitation links for addresses in it.
+Uses the configured database (DATABASE_URL, or the embedded database in DATA_DIR: stop the server
+first when using that).`;
+
+/** A refusal the command explains in one line, without a stack trace. */
+export class OrgDomainError extends Error {}
+
+/** Approves the domain for the organisation (by id or name); answers the sentence to print. */
+export async function approveOrganisationDomain(options: { db: Database; organisation: string; domain?: string }): Promise<string> {
+  const organisation = await findOrganisation(options.db, options.organisation);
+  if (!organisation) throw new OrgDomainError(`No organisation has the id or name "${options.organisation}".`);
+  if (options.domain === undefined) {
+    const domains = await verifiedDomains(options.db, organisation.id);
+    return domains.length === 0
+      ? `"${organisation.name}" has no verified domains.`
+      : `"${organisation.name}" has these verified domains: ${domains.join(', ')}.`;
+  }
+  const domain = normaliseDomain(options.domain);
+  if (!domain) throw new OrgDomainError(`"${options.domain}" is not a domain name (for example nhs-trust.nhs.uk).`);
+  const { added } = await approveDomain({
+    db: options.db,
+    organisationId: organisation.id,
+    domain,
+    approvedBy: 'command line',
+    via: 'command_line',
+  });
+  return added
+    ? `Approved ${domain} for "${organisation.name}": its champions can now make invitation links for addresses in it.`
+    : `${domain} was already approved for "${organisation.name}"; nothing changed.`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { organisation: { type: 'string' }, domain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!values.organisation) throw new OrgDomainError(`--organisation is required.\n\n${USAGE}`);
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    console.log(await approveOrganisationDomain({ db: database.db, organisation: values.organisation, domain: values.domain }));
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    if (error instanceof OrgDomainError || error instanceof ConfigError || error instanceof DatabaseInUseError)
+      console.error(error.message);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      console.error(`${error.message}\n\n${USAGE}`);
+    else console.error('org-domain failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
