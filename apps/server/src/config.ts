@@ -211,6 +211,11 @@ const schema = z.object({
     .positive()
     .default(64 * 1024 * 1024),
   PARSE_MAX_COMPRESSION_RATIO: z.coerce.number().positive().default(100),
+  PARSE_MAX_INFLATED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 * 1024),
   PARSE_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(5000),
   PARSE_MAX_PAGES: z.coerce.number().int().positive().default(2000),
   PARSE_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),

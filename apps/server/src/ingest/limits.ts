@@ -19,6 +19,8 @@ export interface ParseLimits {
   maxElements: number;
   /** Characters of text. */
   maxCharacters: number;
+  /** Total size a PDF's compressed (FlateDecode) streams unpack to. */
+  maxInflatedBytes: number;
 }
 
 /** The defaults of the PARSE_* settings (docs/configuration.md explains the choices). */
@@ -29,6 +31,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxPages: 2_000,
   maxElements: 20_000,
   maxCharacters: 10_000_000,
+  maxInflatedBytes: 256 * 1024 * 1024,
 };
 
 export const TOO_COMPLEX_ADVICE = 'Split it into smaller files, or save it again in a simpler format, and upload it again.';

@@ -3,6 +3,7 @@ import { parseHtml } from './html.ts';
 import { checkTextLength, type ParseLimits, withParseLimits } from './limits.ts';
 import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
+import { checkInflatedSize } from './pdf-streams.ts';
 import { sniffFormat } from './sniff.ts';
 import { parseText } from './text.ts';
 import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
@@ -100,6 +101,7 @@ async function parseByFormat(
 ): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
   switch (format) {
     case 'pdf':
+      if (limits) await checkInflatedSize(bytes, limits.maxInflatedBytes);
       return parsePdf(bytes);
     case 'docx':
       if (limits) {

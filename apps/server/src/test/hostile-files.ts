@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 
 /**
  * Hostile files for tests of the parse limits, built at run time (no binaries in the repository).
@@ -156,4 +156,30 @@ export function buildManyElementText(count = 101_507): string {
 /** A PDF header in front of a ZIP that holds word/document.xml: both signatures, one file. */
 export function buildPolyglot(): Uint8Array {
   return Buffer.concat([encoder.encode('%PDF-1.7\n'), buildRawDocx('<w:p><w:r><w:t>Polyglot</w:t></w:r></w:p>')]);
+}
+
+/**
+ * A one-page PDF whose content stream is `megabytes` MB of zeros, deflated (about 1 KB per MB):
+ * the attack's PDF bomb. Each megabyte is deflated on its own and flushed without ending the
+ * stream, so the pieces join into one stream and building it never holds the zeros.
+ */
+export function buildPdfBomb(megabytes: number): Uint8Array {
+  const zeros = Buffer.alloc(1024 * 1024);
+  const piece = deflateRawSync(zeros, { level: 1, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0x01]),
+    ...Array.from({ length: megabytes }, () => piece),
+    deflateRawSync(Buffer.alloc(0)),
+  ]);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const head = objects.map((body, i) => `${i + 1} 0 obj\n${body}\nendobj\n`).join('');
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.4\n${head}4 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
 }

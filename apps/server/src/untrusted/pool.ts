@@ -215,13 +215,13 @@ export function untrustedSettingsFrom(config: Config): UntrustedSettings {
     memoryMb: config.PARSE_MEMORY_MB,
     timeoutMs: config.PARSE_TIMEOUT_MS,
     limits: {
-      ...DEFAULT_PARSE_LIMITS,
       maxUnzippedBytes: config.PARSE_MAX_UNZIPPED_BYTES,
       maxCompressionRatio: config.PARSE_MAX_COMPRESSION_RATIO,
       maxZipEntries: config.PARSE_MAX_ZIP_ENTRIES,
       maxPages: config.PARSE_MAX_PAGES,
       maxElements: config.PARSE_MAX_ELEMENTS,
       maxCharacters: config.PARSE_MAX_CHARACTERS,
+      maxInflatedBytes: config.PARSE_MAX_INFLATED_BYTES,
     },
   };
 }
