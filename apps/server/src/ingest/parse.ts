@@ -1,9 +1,9 @@
 import { parseDocx } from './docx.ts';
 import { parseHtml } from './html.ts';
-import { checkTextLength, type ParseLimits, withParseLimits } from './limits.ts';
+import { checkTextLength, formatMegabytes, type ParseLimits, tooComplex, withParseLimits } from './limits.ts';
 import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
-import { checkInflatedSize } from './pdf-streams.ts';
+import { inflatesBeyond } from './pdf-streams.ts';
 import { sniffFormat } from './sniff.ts';
 import { parseText } from './text.ts';
 import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
@@ -101,7 +101,11 @@ async function parseByFormat(
 ): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
   switch (format) {
     case 'pdf':
-      if (limits) await checkInflatedSize(bytes, limits.maxInflatedBytes);
+      if (limits && (await inflatesBeyond(bytes, limits.maxInflatedBytes))) {
+        throw tooComplex(
+          `This PDF's compressed contents unpack to more than ${formatMegabytes(limits.maxInflatedBytes)}, the limit for one document.`,
+        );
+      }
       return parsePdf(bytes);
     case 'docx':
       if (limits) {
