@@ -10,6 +10,7 @@ export * from './api/invitations.ts';
 export * from './api/notifications.ts';
 export * from './api/review.ts';
 export * from './api/write.ts';
+export * from './api/write-content.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './flags.ts';

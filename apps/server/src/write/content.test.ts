@@ -197,3 +197,21 @@ describe('composeContent', () => {
     expect(text).toContain('No decisions were recorded.');
   });
 });
+
+describe('the first content is a document the editor loads', () => {
+  test('the sample transcript, written as every kind, breaks none of the editor content rules', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { libraryCodes } = await import('../eval/write-set.ts');
+    const { builtinWriteEngine } = await import('./builtin.ts');
+    const { readTranscript } = await import('./transcript.ts');
+    const { writeContentProblem } = await import('@verity/shared');
+    const sample = readFileSync(new URL('../modules/write/sample-transcript.txt', import.meta.url), 'utf8');
+    const findings = await builtinWriteEngine.findings(
+      { transcript: readTranscript(sample), kind: 'minutes', library: libraryCodes(), today: '2026-11-24' },
+      {},
+    );
+    for (const kind of ['minutes', 'action_log', 'briefing', 'incident_report'] as const) {
+      expect(writeContentProblem(composeContent(findings, kind)), kind).toBeNull();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';
 import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
 import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
+import { writeContentProblem } from './write-content.ts';
 
 /**
  * The writing assistant: a meeting transcript becomes a document (minutes, an action log, a
@@ -284,9 +285,15 @@ export const listWriteDocumentsQuerySchema = searchPageQuerySchema(WRITE_SEARCH_
 export const writeDocumentListSchema = pagedListSchema('documents', writeDocumentSummarySchema);
 export type WriteDocumentList = z.infer<typeof writeDocumentListSchema>;
 
-/** PATCH /api/write/documents/{external_id}/content: the editor's document and the version it was edited from. */
+/**
+ * PATCH /api/write/documents/{external_id}/content: the editor's document and the version it was
+ * edited from. The document must be one the editor can load back (write-content.ts).
+ */
 export const saveWriteContentSchema = z.object({
-  content: writeContentSchema,
+  content: writeContentSchema.superRefine((doc, context) => {
+    const problem = writeContentProblem(doc);
+    if (problem) context.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  }),
   version: z.number().int().min(0),
 });
 export const saveWriteContentResponseSchema = z.object({ version: z.number().int(), updated_at: z.string() });
