@@ -73,6 +73,23 @@ export function invitationEmail(
   ]);
 }
 
+/** To an address that already has an account elsewhere, when another organisation invites it: nothing was changed. */
+export function invitationForExistingAccountEmail(
+  options: Recipient & { inviter: string; organisation: string; appUrl: string; supportEmail: string },
+): MailMessage {
+  const inviter = greetingName(options.inviter) === 'there' ? 'A colleague' : options.inviter.trim();
+  const organisation = safeName(options.organisation);
+  return compose(options, `An invitation to join ${organisation} on ${PRODUCT}`, [
+    {
+      text: `${inviter} has invited you to use ${PRODUCT} with ${organisation}. Your e-mail address already has a ${PRODUCT} account with another organisation, so nothing has changed: you keep signing in as before.`,
+    },
+    { link: `${options.appUrl}/auth/login` },
+    {
+      text: `An account belongs to one organisation. If you have moved to ${organisation}, ask us at ${options.supportEmail} to move it; if you were not expecting this invitation, you can ignore this message.`,
+    },
+  ]);
+}
+
 export function passwordChangedEmail(options: Recipient & { appUrl: string; supportEmail: string; changedAt: Date }): MailMessage {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
     options.changedAt,

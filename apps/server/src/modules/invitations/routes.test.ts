@@ -315,13 +315,21 @@ describe('who may invite, and whom', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'not-an-address'))).toHaveLength(0);
   });
 
-  test('an address with an account in another organisation is refused, not moved', async () => {
+  test('an address with an account in another organisation answers as a new one: nothing is moved, its owner is told', async () => {
     const elsewhere = await buildUser(t);
+    const fresh = await invite(champion, person(address('fresh')));
     const response = await invite(champion, person(elsewhere.email.toUpperCase()));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/another organisation/);
-    const [user] = await t.db.select().from(users).where(eq(users.id, elsewhere.user.id));
-    expect(user?.organisationId).toBe(elsewhere.user.organisationId);
+    // The same status and the same shape: the answer does not say whether the address has an account.
+    expect(response.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(response.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(response.json()).toMatchObject({ user_id: expect.stringMatching(/^[0-9A-Z]{26}$/), link: null });
+    const [user] = await t.db.select().from(users).where(eq(users.email, elsewhere.email));
+    expect(user).toMatchObject({ id: elsewhere.user.id, organisationId: elsewhere.user.organisationId });
+    expect(await t.db.select().from(users).where(eq(users.id, response.json().user_id))).toEqual([]);
+    const mails = await mailTo(t, elsewhere.email);
+    expect(mails.at(-1)?.subject).toBe('An invitation to join Riverside Community Trust on Verity');
+    expect(mails.at(-1)?.textBody).toMatch(/already has a Verity account with another organisation, so nothing has changed/);
+    expect(mails.at(-1)?.textBody).not.toMatch(/complete-profile/);
   });
 
   test('a member, or a person already invited, of the same organisation is refused with a message saying which', async () => {

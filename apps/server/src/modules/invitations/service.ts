@@ -9,7 +9,7 @@ import { AppError, notFound, unauthorised, validationError } from '../../lib/err
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { invitationEmail, invitationLink } from '../../mail/templates.ts';
+import { invitationEmail, invitationForExistingAccountEmail, invitationLink } from '../../mail/templates.ts';
 import { createAccount, findUserByEmail } from '../auth/accounts.ts';
 import { createSession } from '../auth/sessions.ts';
 import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
@@ -81,6 +81,10 @@ export async function createInvitation(
   if (kind === 'link' && !(await inVerifiedDomain(db, champion.organisationId, input.email))) {
     throw validationError([{ loc: ['body', 'email'], msg: INVITATION_MESSAGES.linkNeedsDomain }]);
   }
+  const elsewhere = await findUserByEmail(db, input.email);
+  if (kind === 'email' && elsewhere && elsewhere.organisationId !== champion.organisationId) {
+    return answerWithoutTelling(options, elsewhere.email);
+  }
   await refuseTakenAddress(db, input.email, champion.organisationId);
   const token = newSecret(32);
   let created: { userId: string; invitationId: string };
@@ -124,6 +128,37 @@ export async function createInvitation(
   options.log.info({ event: 'invitation_created', userId: created.userId, kind }, 'invitation created');
   if (kind === 'email') await mailInvitation(options, created.invitationId, token);
   return { userId: created.userId, link: invitationLink(config.APP_URL, token) };
+}
+
+/**
+ * An e-mail invitation to an address that has an account (or a pending invitation) in another
+ * organisation: nothing is created or moved, the address's owner is told by e-mail, and the
+ * champion gets the same answer as for a new invitation (an id that names no one), so the answer
+ * does not tell whether the address has an account (docs/security.md, "Invitations").
+ */
+async function answerWithoutTelling(
+  options: InvitationDeps & { champion: Champion },
+  email: string,
+): Promise<{ userId: string; link: string }> {
+  const { db, config, champion } = options;
+  const [row] = await db
+    .select({ firstname: users.firstname, surname: users.surname, organisation: organisations.name })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, champion.userId))
+    .limit(1);
+  options.log.info({ event: 'invitation_not_created', reason: 'address_elsewhere' }, 'invitation not created');
+  await options.mailer.send(
+    invitationForExistingAccountEmail({
+      to: email,
+      firstname: '',
+      inviter: row ? `${row.firstname} ${row.surname}` : '',
+      organisation: row?.organisation ?? '',
+      appUrl: config.APP_URL,
+      supportEmail: config.SUPPORT_EMAIL,
+    }),
+  );
+  return { userId: newId(), link: '' };
 }
 
 /** A new link for one of the organisation's pending invitations, e-mailed; the earlier link stops working. */
