@@ -1,6 +1,7 @@
 import type { CreateReviewResponse, CreateWriteDocumentResponse, WriteContent } from '@verity/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { percentile, pollHealth } from './test/health.ts';
 import { jobs, writeDocuments } from './db/schema.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
@@ -51,33 +52,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Polls /api/health every ~5 ms until stopped; answers every latency seen (see ingest/hostile-uploads.test.ts). */
-function pollHealth(): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function post(path: string, fields: Record<string, string | Blob>) {
   const body = await multipart(fields);
   const response = await fetch(`${baseUrl}/api${path}`, {
@@ -118,7 +92,7 @@ async function expectSettled(jobId: string, name: string, outcomes: Record<strin
 
 describe('the engine-safety attack inputs, replayed', () => {
   test('transcripts, policies, tables and bodies: refused or done, health stays fast, the server stays up', async () => {
-    const health = pollHealth();
+    const health = pollHealth(baseUrl);
     const outcomes: Record<string, string> = {};
     const timings: Record<string, number> = {};
     const time = async <T>(name: string, run: () => Promise<T>): Promise<T> => {

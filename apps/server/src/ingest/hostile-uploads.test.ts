@@ -1,6 +1,7 @@
 import type { IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { percentile, pollHealth } from '../test/health.ts';
 import { chatAttachments, documents, files, userPhotos } from '../db/schema.ts';
 import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from '../jobs/ingest.ts';
 import { claimNextJob } from '../jobs/queue.ts';
@@ -85,38 +86,6 @@ function file(bytes: Uint8Array, name: string) {
   return new File([Buffer.from(bytes)], name);
 }
 
-/**
- * Polls /api/health every ~5 ms until stopped; answers every latency seen. One check is in flight at
- * a time, so a stall of the process shows as one slow sample: there must be enough samples (at least
- * 100) for the 99th percentile to be a percentile rather than the single slowest check.
- */
-function pollHealth(): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function attach(sessionId: string, hostile: Hostile) {
   const body = await multipart({ file: file(hostile.bytes, hostile.filename) });
   return fetch(`${baseUrl}/api/chat/sessions/${sessionId}/attachments`, {
@@ -149,7 +118,7 @@ describe('a hostile upload corpus', () => {
   test('through chat attachments, the ingestion API and its jobs, and the photo upload: refused or parsed within limits, health stays fast', async () => {
     const rssBefore = process.memoryUsage().rss;
     const session = await newSession(t, user);
-    const health = pollHealth();
+    const health = pollHealth(baseUrl);
     const timings: Record<string, number> = {};
     const outcomes: Record<string, string> = {};
     try {
