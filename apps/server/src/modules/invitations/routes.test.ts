@@ -80,6 +80,37 @@ describe('a copyable link only for the organisation’s verified domains', () =>
     expect(byMail.json().link).toBeNull();
   });
 
+  test('an invitation another organisation holds, never completed, gives way to the organisation that verified the domain', async () => {
+    const squatter = await buildUser(t, { roles: ['standard', 'champion'] });
+    const email = `facilities.${++counter}@hilltrust.nhs.uk`;
+    expect((await invite(squatter, person(email))).statusCode).toBe(201);
+    const [held] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(held?.organisationId).toBe(squatter.user.organisationId);
+
+    const organisation = await buildOrganisation(t, 'Hill Trust');
+    await approveDomain({ db: t.db, organisationId: organisation.id, domain: 'hilltrust.nhs.uk', approvedBy: 'test', via: 'command_line' });
+    const owner = await buildUser(t, { roles: ['standard', 'champion'], organisationId: organisation.id });
+    const response = await invite(owner, person(email), 'invitation_link');
+    expect(response.statusCode, response.body).toBe(201);
+    const [now] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(now).toMatchObject({ id: response.json().user_id, organisationId: organisation.id });
+    expect(
+      await t.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.userId, held?.id ?? '')),
+    ).toEqual([]);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, squatter.user.id));
+    expect(told.map((row) => row.title)).toContain('Invitation withdrawn');
+
+    // A completed account elsewhere is never withdrawn: a link is refused, an e-mail invitation answers as new.
+    const member = await buildUser(t, { email: `nurse.${++counter}@hilltrust.nhs.uk` });
+    expect((await invite(owner, person(member.email), 'invitation_link')).statusCode).toBe(409);
+    expect((await invite(owner, person(member.email))).statusCode).toBe(201);
+    const [kept] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(kept?.organisationId).toBe(member.user.organisationId);
+  });
+
   test('once an administrator approves the domain, its champion can make links for it', async () => {
     const organisation = await buildOrganisation(t, 'Othertrust NHS Foundation Trust');
     const realChampion = await buildUser(t, { roles: ['standard', 'champion'], organisationId: organisation.id });

@@ -82,8 +82,9 @@ export async function createInvitation(
     throw validationError([{ loc: ['body', 'email'], msg: INVITATION_MESSAGES.linkNeedsDomain }]);
   }
   const elsewhere = await findUserByEmail(db, input.email);
-  if (kind === 'email' && elsewhere && elsewhere.organisationId !== champion.organisationId) {
-    return answerWithoutTelling(options, elsewhere.email);
+  if (elsewhere && elsewhere.organisationId !== champion.organisationId) {
+    const withdrawn = await withdrawPendingElsewhere(options, elsewhere);
+    if (!withdrawn && kind === 'email') return answerWithoutTelling(options, elsewhere.email);
   }
   await refuseTakenAddress(db, input.email, champion.organisationId);
   const token = newSecret(32);
@@ -128,6 +129,48 @@ export async function createInvitation(
   options.log.info({ event: 'invitation_created', userId: created.userId, kind }, 'invitation created');
   if (kind === 'email') await mailInvitation(options, created.invitationId, token);
   return { userId: created.userId, link: invitationLink(config.APP_URL, token) };
+}
+
+/**
+ * An invitation another organisation holds for an address in a domain the inviting organisation
+ * has verified, never completed (no password), is withdrawn: the address's own organisation takes
+ * precedence, so nobody can block an address by inviting it first. The other organisation's
+ * inviting champion is told. False when there is nothing to withdraw.
+ */
+async function withdrawPendingElsewhere(
+  options: InvitationDeps & { champion: Champion },
+  elsewhere: typeof users.$inferSelect,
+): Promise<boolean> {
+  const { db, champion } = options;
+  if (elsewhere.passwordHash !== null || !(await inVerifiedDomain(db, champion.organisationId, elsewhere.email))) return false;
+  const withdrawn = await db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ invitedBy: invitations.invitedBy, organisationId: invitations.organisationId })
+      .from(invitations)
+      .where(and(eq(invitations.userId, elsewhere.id), isNull(invitations.acceptedAt)))
+      .limit(1);
+    if (!pending) return null;
+    // The user row exists only for the invitation: it goes with it (its invitation by cascade).
+    const [deleted] = await tx
+      .delete(users)
+      .where(and(eq(users.id, elsewhere.id), isNull(users.passwordHash)))
+      .returning({ id: users.id });
+    if (!deleted) return null;
+    if (pending.invitedBy) {
+      await notify({
+        db: tx,
+        userId: pending.invitedBy,
+        organisationId: pending.organisationId,
+        title: 'Invitation withdrawn',
+        message: `Your invitation to ${elsewhere.email} was withdrawn: the address belongs to an organisation that has verified its domain on Verity.`,
+        link: '/dashboard',
+      });
+    }
+    return deleted;
+  });
+  if (withdrawn)
+    options.log.info({ event: 'invitation_withdrawn', userId: withdrawn.id }, 'pending invitation withdrawn for a verified domain');
+  return withdrawn !== null;
 }
 
 /**
