@@ -146,6 +146,7 @@ const schema = z.object({
   DOCUMENT_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   CHAT_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(CHAT_ATTACHMENT_DEFAULT_MAX_BYTES),
+  CHAT_ATTACHMENT_MAX_CHARACTERS: z.coerce.number().int().positive().default(600_000),
 
   /** The writing assistant: the largest transcript file, its text and its speakers, and documents a user may start an hour. */
   WRITE_MAX_BYTES: z.coerce

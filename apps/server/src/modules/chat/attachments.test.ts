@@ -501,3 +501,26 @@ describe('removing attachments', () => {
     expect(await t.db.select().from(chatSessions).where(eq(chatSessions.id, session.id))).toEqual([]);
   });
 });
+
+describe("a conversation's files hold bounded text", () => {
+  test('a file past CHAT_ATTACHMENT_MAX_CHARACTERS, alone or with the files already there, is refused and stores nothing', async () => {
+    const limited = await buildTestApp({ CHAT_ATTACHMENT_MAX_CHARACTERS: '20000', CHAT_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const user = await buildUser(limited);
+      const session = await newSession(limited, user);
+      const paragraph = (n: number) => Array.from({ length: n }, (_, i) => `Water is stored at 60 degrees in tank ${i}.`).join('\n\n');
+      const first = await upload(user, session.id, { file: file(paragraph(200), 'first.txt') }, limited);
+      expect(first.statusCode, first.body).toBe(201);
+      const second = await upload(user, session.id, { file: file(paragraph(300), 'second.txt') }, limited);
+      expect(second.statusCode).toBe(422);
+      expect(second.json()).toMatchObject({
+        detail: [{ loc: ['body', 'file'], msg: expect.stringMatching(/can hold about 20,000 characters of text in all/) }],
+      });
+      expect(await rows(chatAttachments, limited)).toBe(1);
+      const alone = await newSession(limited, user);
+      expect((await upload(user, alone.id, { file: file(paragraph(1_000), 'huge.txt') }, limited)).statusCode).toBe(422);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -97,14 +97,21 @@ async function createAttachment(options: {
   fileName: string;
   bytes: Uint8Array;
   parsed: ParsedDocument;
-}): Promise<AttachmentSummaryRow | 'full' | null> {
+  /** CHAT_ATTACHMENT_MAX_CHARACTERS: the text of all the conversation's files together. */
+  maxCharacters: number;
+}): Promise<AttachmentSummaryRow | 'full' | 'too_much_text' | null> {
   const { db, owner, sessionId, parsed } = options;
   return withoutFileText('storing an attachment', () =>
     db.transaction(async (tx) => {
       const [session] = await tx.select({ id: chatSessions.id }).from(chatSessions).where(ownConversation(owner, sessionId)).for('update');
       if (!session) return null;
-      const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(chatAttachments).where(ownAttachments(owner, sessionId));
+      const [held] = await tx
+        .select({ n: sql<number>`count(*)::int`, text: sql<number>`coalesce(sum(length(${chatAttachments.elements}::text)), 0)::int` })
+        .from(chatAttachments)
+        .where(ownAttachments(owner, sessionId));
       if (Number(held?.n ?? 0) >= CHAT_SESSION_ATTACHMENTS_MAX) return 'full' as const;
+      // Every question scores the conversation's files: their text together is bounded, so that work is too.
+      if (Number(held?.text ?? 0) + JSON.stringify(parsed.elements).length > options.maxCharacters) return 'too_much_text' as const;
       const [row] = await tx
         .insert(chatAttachments)
         .values({
@@ -277,6 +284,7 @@ export async function attachFile(options: {
   file: Blob;
   fileName: string;
   maxBytes: number;
+  maxCharacters: number;
 }): Promise<AttachmentSummaryRow> {
   const { db, owner, sessionId, file, fileName, maxBytes } = options;
   if (file.size === 0) throw fileRefused('The file is empty.', false);
@@ -294,8 +302,16 @@ export async function attachFile(options: {
   if (parsed.format === 'html') {
     throw fileRefused(`This file is a web page (HTML). ${CHAT_ACCEPTED_TYPES_MESSAGE}`, true);
   }
-  const stored = await createAttachment({ db, owner, sessionId, fileName, bytes, parsed });
+  const stored = await createAttachment({ db, owner, sessionId, fileName, bytes, parsed, maxCharacters: options.maxCharacters });
   if (stored === null) throw conversationNotFound();
+  if (stored === 'too_much_text') {
+    throw validationError([
+      {
+        loc: ['body', 'file'],
+        msg: `A conversation's files can hold about ${options.maxCharacters.toLocaleString('en-GB')} characters of text in all, and this file would take it past that. Attach only the part you want to ask about, or start a new conversation.`,
+      },
+    ]);
+  }
   if (stored === 'full') {
     throw validationError([
       {

@@ -175,6 +175,7 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
           file,
           fileName: filename,
           maxBytes,
+          maxCharacters: config.CHAT_ATTACHMENT_MAX_CHARACTERS,
         });
         reply.header('location', `/api/chat/sessions/${params.id}/attachments/${stored.id}`);
         return presentAttachment(stored);
