@@ -19,6 +19,8 @@ import {
 } from '../lib/worker-pool.ts';
 import type { TranscriptReading, TranscriptSourceInput } from '../modules/write/transcripts.ts';
 import type { ReviewFindingDraft, ReviewInput } from '../review/types.ts';
+import type { DocumentModel } from '../lib/docx/model.ts';
+import { AppError } from '../lib/errors.ts';
 import type { WriteInput, WriteStage } from '../write/types.ts';
 
 export interface UntrustedSettings extends WorkerPoolSettings {
@@ -41,6 +43,8 @@ export const WRITE_TOO_COMPLEX =
   'This transcript took too long to write up, so it was stopped. Split it into shorter parts (for example one per agenda item) and upload each.';
 export const REVIEW_TOO_COMPLEX =
   'This policy took too long to review, so the review was stopped. Split it into smaller documents (for example one per section) and review each.';
+export const EXPORT_TOO_LARGE =
+  'This document is too large to export to Word. Shorten it (for example split its longest tables) and download it again.';
 export const ENGINE_FAILED = 'The assistant could not process this text. Check that it is a readable document and upload it again.';
 
 export interface ParseInput {
@@ -67,6 +71,8 @@ export interface UntrustedPool {
     input: WriteInput,
     options?: EngineRunOptions & { onStage?: (stage: WriteStage, detail?: Record<string, number>) => Promise<void> | void },
   ): Promise<WriteFindings>;
+  /** A Word file rendered from a document model (an export): the rendering's cost grows with what users wrote. */
+  docx(model: DocumentModel): Promise<Buffer>;
   review(
     input: ReviewInput,
     options?: EngineRunOptions & { onStage?: (stage: ReviewStage) => Promise<void> | void },
@@ -156,6 +162,15 @@ export function createUntrustedPool(settings: UntrustedSettings, options: { work
         return findings;
       } catch (error) {
         throw asEngineFailure(error, WRITE_TOO_COMPLEX);
+      }
+    },
+    async docx(model) {
+      try {
+        const bytes = await pool.run<Uint8Array>('docx', model);
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (error) {
+        if (error instanceof WorkerLimitError) throw new AppError(422, EXPORT_TOO_LARGE);
+        throw error;
       }
     },
     async review(input, runOptions = {}) {

@@ -5,6 +5,8 @@
 import type { ReviewStage } from '@verity/shared';
 import type { ParseLimits } from '../ingest/limits.ts';
 import { checkUploadFormat, parseFile, UnreadableFileError } from '../ingest/parse.ts';
+import type { DocumentModel } from '../lib/docx/model.ts';
+import { renderDocx } from '../lib/docx/render.ts';
 import type { Refusal } from '../lib/worker-pool.ts';
 import { serveTasks } from '../lib/worker-task.ts';
 import { readTranscriptSource, type TranscriptSourceInput } from '../modules/write/transcripts.ts';
@@ -26,6 +28,7 @@ serveTasks(
     transcript: (input: { source: TranscriptSourceInput; limits: ParseLimits }) => readTranscriptSource(input.source, input.limits),
     write: (input: WriteInput, progress) =>
       builtinWriteEngine.findings(input, { onStage: (stage: WriteStage, detail?: Record<string, number>) => progress([stage, detail]) }),
+    docx: (model: DocumentModel) => renderDocx(model),
     review: (input: ReviewInput, progress) => runBuiltin(input, (stage: ReviewStage) => progress([stage])),
   },
   refusalOf,

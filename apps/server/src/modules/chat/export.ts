@@ -7,7 +7,7 @@ import { chatAttachments, documents, organisations, users } from '../../db/schem
 import { formatDateTime } from '../../lib/docx/dates.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import type { Block, DocumentModel, Field, ListItem, Span } from '../../lib/docx/model.ts';
-import { renderDocx } from '../../lib/docx/render.ts';
+import { untrustedWork } from '../../untrusted/pool.ts';
 import { cleanText } from '../../lib/docx/text.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
@@ -122,7 +122,7 @@ interface Exchange {
 
 /** The conversation as a .docx evidence record (see docs/api-contract.md, "Export"). */
 async function buildConversationRecord(record: ConversationExport): Promise<Buffer> {
-  return renderDocx(conversationDocument(record));
+  return untrustedWork().docx(conversationDocument(record));
 }
 
 function conversationDocument(record: ConversationExport): DocumentModel {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
-import { renderDocx } from '../../lib/docx/render.ts';
+import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { ReviewAuthor } from '../../policies/review.ts';
@@ -27,7 +27,7 @@ export async function reviewFileRoutes(app: FastifyInstance, deps: RouteDeps): P
       const review = await getReview({ db, reader: auth, reviewId: params.id });
       if (review.status !== 'ready') throw notReviewed(review.status);
       const now = new Date();
-      const file = await renderDocx(reviewDocumentModel(review, { appUrl: config.APP_URL, exportedAt: now }));
+      const file = await untrustedWork().docx(reviewDocumentModel(review, { appUrl: config.APP_URL, exportedAt: now }));
       const dismissed = review.findings.filter((finding) => finding.status === 'dismissed').length;
       await recordExported({
         db,

@@ -4,7 +4,7 @@ import type { RouteDeps } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import type { Block, DocumentModel, Inline, ListBlock, Span } from '../../lib/docx/model.ts';
-import { renderDocx } from '../../lib/docx/render.ts';
+import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { WriteAuthor } from '../../policies/write.ts';
@@ -26,7 +26,7 @@ export async function writeExportRoutes(app: FastifyInstance, deps: RouteDeps): 
       const document = await getDocument({ db, author: auth, documentId: params.external_id });
       if (document.status !== 'ready' || document.content === null)
         throw notWritten(document.status === 'failed' ? 'failed' : 'generating');
-      const file = await renderDocx(
+      const file = await untrustedWork().docx(
         documentModel({ title: document.title, kind: document.kind, content: document.content, appUrl: config.APP_URL }),
       );
       await recordExported({ db, author: auth, documentId: document.id, kind: document.kind, log: request.log });
