@@ -4,7 +4,6 @@ import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';
 import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
 import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
-import { writeContentProblem } from './write-content.ts';
 
 /**
  * The writing assistant: a meeting transcript becomes a document (minutes, an action log, a
@@ -287,13 +286,11 @@ export type WriteDocumentList = z.infer<typeof writeDocumentListSchema>;
 
 /**
  * PATCH /api/write/documents/{external_id}/content: the editor's document and the version it was
- * edited from. The document must be one the editor can load back (write-content.ts).
+ * edited from. The server also checks that it is one the editor can load back (write-content.ts,
+ * kept out of this schema so that the web's first script does not carry it).
  */
 export const saveWriteContentSchema = z.object({
-  content: writeContentSchema.superRefine((doc, context) => {
-    const problem = writeContentProblem(doc);
-    if (problem) context.addIssue({ code: 'custom', message: problem.message, path: problem.path });
-  }),
+  content: writeContentSchema,
   version: z.number().int().min(0),
 });
 export const saveWriteContentResponseSchema = z.object({ version: z.number().int(), updated_at: z.string() });

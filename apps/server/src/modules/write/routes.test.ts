@@ -449,6 +449,22 @@ describe('saving with a version', () => {
   const save = (user: TestUser, id: string, payload: unknown) =>
     t.app.inject({ method: 'PATCH', url: `/api/write/documents/${id}/content`, headers: user.headers, payload: payload as object });
 
+  test('a document the editor could not load back is refused with where, and changes nothing', async () => {
+    const id = await storedWriteDocument(t, author);
+    const [before] = await t.db.select().from(writeDocuments).where(eq(writeDocuments.id, id));
+    const rowOutsideTable = {
+      type: 'doc',
+      content: [{ type: 'tableRow', content: [{ type: 'tableCell', content: [{ type: 'paragraph' }] }] }],
+    };
+    const refused = await save(author, id, { content: rowOutsideTable, version: 1 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ApiErrorBody>()).toMatchObject({
+      detail: [{ loc: ['body', 'content', 'content', 0], msg: 'A doc cannot hold a tableRow' }],
+    });
+    const [after] = await t.db.select().from(writeDocuments).where(eq(writeDocuments.id, id));
+    expect(after).toEqual(before);
+  });
+
   test('a save from the current version is kept and counts one more; a stale one is 409 and changes nothing', async () => {
     const id = await storedWriteDocument(t, author);
     const first = await save(author, id, { content: edited, version: 1 });

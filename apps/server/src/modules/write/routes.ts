@@ -5,10 +5,12 @@ import {
   WRITE_DOCUMENTS_PAGE_SIZE,
   WRITE_PASTE_MAX_LENGTH,
   writeEndpoints,
+  writeContentProblem,
 } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../app.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE } from '../../lib/docx/download.ts';
+import { validationError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
 import { parseWith } from '../../lib/validate.ts';
@@ -97,6 +99,9 @@ export async function writeRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   route(app, writeEndpoints.saveContent, {
     bodyLimit: SAVE_BODY_MAX_BYTES,
     handler: async ({ auth, params, body }) => {
+      // A document the editor could not load back is refused before anything is read or written.
+      const problem = writeContentProblem(body.content);
+      if (problem) throw validationError([{ loc: ['body', 'content', ...problem.path], msg: problem.message }]);
       const saved = await saveContent({ db, author: auth, documentId: params.external_id, content: body.content, version: body.version });
       return { version: saved.version, updated_at: saved.updatedAt.toISOString() };
     },
