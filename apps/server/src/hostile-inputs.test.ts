@@ -5,7 +5,7 @@ import { percentile, pollHealth } from './test/health.ts';
 import { jobs, writeDocuments } from './db/schema.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
-import { buildTestApp, type TestApp } from './test/app.ts';
+import { baseUrlOf, buildTestApp, type TestApp } from './test/app.ts';
 import { newSession } from './test/chat.ts';
 import { buildUser, type TestUser } from './test/factories.ts';
 import { multipart } from './test/multipart.ts';
@@ -41,10 +41,7 @@ beforeAll(async () => {
     staleAfterMs: 15 * 60_000,
     retryBaseMs: 0,
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await baseUrlOf(t);
 });
 
 afterAll(async () => {
@@ -119,6 +116,27 @@ describe('the engine-safety attack inputs, replayed', () => {
         ),
       );
       for (const attachment of attachments) expect([201, 422]).toContain(attachment.status);
+
+      // A conversation's full allowance of attached text (600,000 characters), every paragraph
+      // matching the question: each question scores all of it.
+      const paragraph = 'Legionella control needs water stored at sixty degrees and flushed weekly in every outlet. ';
+      const bulk = Array.from({ length: 3_500 }, (_, i) => `${paragraph}Paragraph ${i}.`).join('\n\n');
+      const full = await newSession(t, user);
+      const big = await time('600k attachment upload', () =>
+        post(`/chat/sessions/${full.id}/attachments`, { file: file(bulk, 'big.txt') }),
+      );
+      expect(big.status, JSON.stringify(big.body).slice(0, 300)).toBe(201);
+      const asked = await time('question over 600k attached', async () => {
+        const response = await fetch(`${baseUrl}/api/chat/sessions/${full.id}/messages`, {
+          method: 'POST',
+          headers: { ...user.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'How hot must stored water be for legionella control?', attachment_ids: [big.body.id] }),
+        });
+        await response.text();
+        return response.status;
+      });
+      outcomes['question over 600k attached'] = String(asked);
+      expect(asked).toBe(200);
 
       // "oh-oh-oh …", 195,000 characters, to the writing assistant.
       const oh = `Speaker 1: ${'oh '.repeat(64_990)}`;

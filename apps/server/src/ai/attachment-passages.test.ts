@@ -147,6 +147,21 @@ describe('attachment passages in retrieval', () => {
     expect(text.endsWith('…')).toBe(true);
   });
 
+  test('a paragraph longer than one scoring batch is scored in pieces, and a term in any piece counts', async () => {
+    // 120,000 characters, so three pieces: one word of the question in the first, the other in the last.
+    const filler = 'Routine notes on the ward rota and staffing. '.repeat(2_700);
+    const long = source('PIECES', `Ward notes\n\nThe macerator is kept clean. ${filler}It is descaled by the estates team every Friday.`);
+    expect(long.elements.some((element) => element.text.length > 100_000)).toBe(true);
+    const result = await retrieve('Who descales the macerator?', [long]);
+    expect(attachmentIds(result)).toEqual(['PIECES']);
+    // Both of the question's words count: neither piece's hits replaced the other's.
+    const alone = await retrieve('Who descales the macerator?', [
+      source('WHOLE', 'Ward notes\n\nThe macerator is kept clean. It is descaled by the estates team every Friday.'),
+    ]);
+    expect(result.passages[0]?.score).toBeGreaterThan(0);
+    expect(result.passages[0]?.score).toBeCloseTo(alone.passages[0]?.score ?? -1, 5);
+  });
+
   test('without attachments, retrieval is the library’s alone', async () => {
     const result = await retrieve(ELECTRICAL, []);
     expect(result.passages.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { chatAttachments, documents, files, userPhotos } from '../db/schema.ts';
 import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from '../jobs/ingest.ts';
 import { claimNextJob } from '../jobs/queue.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
+import { baseUrlOf, buildTestApp, type TestApp } from '../test/app.ts';
 import { newSession } from '../test/chat.ts';
 import { buildUser, type TestUser } from '../test/factories.ts';
 import {
@@ -71,10 +71,7 @@ beforeAll(async () => {
     { name: '101,507 elements', filename: 'elements.txt', bytes: encoder.encode(buildManyElementText(101_507)) },
     { name: 'PDF and ZIP polyglot', filename: 'polyglot.pdf', bytes: buildPolyglot() },
   ];
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  baseUrl = await baseUrlOf(t);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { parseMarkdown } from '../ingest/markdown.ts';
+import { expectLinearTime, FUZZ_RUNS, repeatedTokens } from '../test/hostile-text.ts';
 import { reviewPolicy } from './builtin.ts';
 import type { Policy } from './types.ts';
 
@@ -74,18 +75,10 @@ describe('generated hostile policies', () => {
     '# Heading',
     '| a | b |',
   ];
-  const hostile = fc
-    .tuple(fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 12 }), fc.integer({ min: 500, max: 3_000 }))
-    .map(([unit, times]) => Array.from({ length: times }, () => unit.join(' ')).join(' '));
-
   test('finish in time that grows with their size, never quadratically', () => {
     fc.assert(
-      fc.property(hostile, (markdown) => {
-        const { ms } = timed(markdown);
-        // 2 s per 100,000 characters, and a second to spare: a generous bound for a slow shared machine.
-        expect(ms).toBeLessThan(1_000 + (markdown.length / 100_000) * 2_000);
-      }),
-      { numRuns: 15, seed: 2026 },
+      fc.property(repeatedTokens(TOKENS, 3_000), (markdown) => expectLinearTime(timed(markdown).ms, markdown.length)),
+      FUZZ_RUNS,
     );
   });
 });

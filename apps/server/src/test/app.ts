@@ -61,3 +61,15 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * The base URL of the test app on a real local port (listening from the first call on), for tests
+ * that need a connection `app.inject` cannot give: streams hung up mid-way, health polled while
+ * other requests run.
+ */
+export async function baseUrlOf(t: TestApp): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}

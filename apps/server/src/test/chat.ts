@@ -9,7 +9,7 @@ import type { ChatSessionDetail, ChatSessionSummary, ChatStreamEvent, ChatStream
 import { expect, vi } from 'vitest';
 import { builtinEngine, type ChatEngine } from '../ai/engine.ts';
 import { newId } from '../lib/ids.ts';
-import type { TestApp } from './app.ts';
+import { baseUrlOf, type TestApp } from './app.ts';
 import type { TestUser } from './factories.ts';
 
 /** POST `/api{url}` as the user (no token for null), with a JSON body when one is given. */
@@ -125,11 +125,8 @@ export interface OpenAnswer {
  * listens on a free local port, once per suite.
  */
 export async function askOverConnection(app: TestApp, user: TestUser, sessionId: string, payload: object): Promise<OpenAnswer> {
-  if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
   const aborter = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${address.port}/api/chat/sessions/${sessionId}/messages`, {
+  const response = await fetch(`${await baseUrlOf(app)}/api/chat/sessions/${sessionId}/messages`, {
     method: 'POST',
     headers: { ...user.headers, 'content-type': 'application/json' },
     body: JSON.stringify(payload),

@@ -1,10 +1,14 @@
 // Champion invitations: a pending user invited into an organisation, and the secret link that lets them in.
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { organisations, users } from './organisations.ts';
 
 /**
- * One invitation per invited user. Only SHA-256 hashes of its secrets are stored: `token_hash`
+ * One invitation per invited user. An e-mail invitation to an address that has an account in
+ * another organisation is *held*: no user is made (`user_id` null), the address and names are kept
+ * here so the champion's pending list shows it as any other, and its link token is one nobody
+ * receives (the address's owner is told by e-mail instead), so it can never be accepted. Only SHA-256 hashes of its secrets are stored: `token_hash`
  * (the link, replaced whenever the invitation is re-sent) and `profile_token_hash` (the short-lived
  * token a verified link hands the complete-profile form). Accepted once, then never usable again.
  */
@@ -12,9 +16,13 @@ export const invitations = pgTable(
   'invitations',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The pending user; null for a held invitation. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A held invitation's address and names (null when there is a user: theirs are on it). */
+    email: text('email'),
+    firstname: text('firstname'),
+    surname: text('surname'),
+    jobTitle: text('job_title'),
     organisationId: text('organisation_id')
       .notNull()
       .references(() => organisations.id),
@@ -36,6 +44,9 @@ export const invitations = pgTable(
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     uniqueIndex('invitations_profile_token_hash_key').on(t.profileTokenHash),
     uniqueIndex('invitations_user_key').on(t.userId),
+    // One held invitation per address and organisation (only held ones have an address here).
+    uniqueIndex('invitations_held_email_key').on(t.organisationId, t.email),
+    check('invitations_user_or_email', sql`${t.userId} is not null or ${t.email} is not null`),
     index('invitations_organisation_idx').on(t.organisationId, t.createdAt),
   ],
 );

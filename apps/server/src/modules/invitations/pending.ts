@@ -1,10 +1,10 @@
 import type { PendingInvitation } from '@verity/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { invitations, users } from '../../db/schema.ts';
 
 /**
- * The organisation's invitations not accepted yet, most recently sent first, each marked expired
+ * The organisation's invitations not accepted yet (held ones too, alike), most recently sent first, each marked expired
  * when its link no longer works (the dashboard offers to resend those). `invited_at` is when the
  * current link was sent, so `expires_at` is always that plus INVITATION_TTL_DAYS.
  */
@@ -13,17 +13,18 @@ export async function pendingInvitations(options: { db: Database; organisationId
   const rows = await options.db
     .select({
       id: invitations.id,
-      userId: invitations.userId,
+      // A held invitation (no user: see holdInvitation) is listed like any other, its id standing for the user's.
+      userId: sql<string>`coalesce(${invitations.userId}, ${invitations.id})`,
       kind: invitations.kind,
       issuedAt: invitations.issuedAt,
       expiresAt: invitations.expiresAt,
-      email: users.email,
-      firstname: users.firstname,
-      surname: users.surname,
-      jobTitle: users.jobTitle,
+      email: sql<string>`coalesce(${users.email}, ${invitations.email})`,
+      firstname: sql<string | null>`coalesce(${users.firstname}, ${invitations.firstname})`,
+      surname: sql<string | null>`coalesce(${users.surname}, ${invitations.surname})`,
+      jobTitle: sql<string | null>`coalesce(${users.jobTitle}, ${invitations.jobTitle})`,
     })
     .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.userId))
+    .leftJoin(users, eq(users.id, invitations.userId))
     .where(and(eq(invitations.organisationId, options.organisationId), isNull(invitations.acceptedAt)))
     .orderBy(desc(invitations.issuedAt), desc(invitations.id));
   return rows.map((row) => ({

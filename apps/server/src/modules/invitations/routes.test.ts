@@ -363,6 +363,37 @@ describe('who may invite, and whom', () => {
     expect(mails.at(-1)?.textBody).not.toMatch(/complete-profile/);
   });
 
+  test('that invitation is listed as pending like any other, and inviting the address again is refused alike', async () => {
+    const elsewhere = await buildUser(t);
+    const fresh = address('listed');
+    const newcomer = (await invite(champion, person(fresh))).json();
+    const held = (await invite(champion, person(elsewhere.email))).json();
+    const pending = await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId });
+    const listed = pending.find((row) => row.user_id === held.user_id);
+    const ordinary = pending.find((row) => row.user_id === newcomer.user_id);
+    expect(listed).toMatchObject({
+      email: elsewhere.email,
+      first_name: 'Priya',
+      last_name: 'Shah',
+      job_title: 'Ward Manager',
+      kind: 'email',
+    });
+    expect(listed?.expired).toBe(false);
+    // Field for field the same kind of entry: nothing in the list tells the two apart.
+    expect(Object.keys(listed ?? {}).sort()).toEqual(Object.keys(ordinary ?? {}).sort());
+    for (const [again, email] of [
+      [await invite(champion, person(elsewhere.email)), elsewhere.email],
+      [await invite(champion, person(fresh)), fresh],
+    ] as const) {
+      expect(again.statusCode, email).toBe(409);
+      expect(again.json().message).toBe(INVITATION_MESSAGES.alreadyInvited);
+    }
+    // Only the notice, once: the second request created and sent nothing.
+    expect(await mailTo(t, elsewhere.email)).toHaveLength(1);
+    // The account elsewhere is untouched and no user was made for the invitation.
+    expect(await t.db.select().from(users).where(eq(users.email, elsewhere.email))).toHaveLength(1);
+  });
+
   test('a member, or a person already invited, of the same organisation is refused with a message saying which', async () => {
     const member = await buildUser(t, { organisationId: champion.user.organisationId });
     expect((await invite(champion, person(member.email))).json().message).toMatch(/already has an account in your organisation/);
@@ -418,6 +449,67 @@ describe('resending', () => {
     expect(welcome.statusCode).toBe(404);
     expect(await mailTo(t, email)).toHaveLength(0);
     expect((await verify(tokenOfLink(link))).statusCode).toBe(200);
+  });
+
+  test('resending a held invitation e-mails its notice again; another organisation’s champion gets 404', async () => {
+    const elsewhere = await buildUser(t);
+    const { user_id } = (await invite(champion, person(elsewhere.email))).json();
+    const [pending] = (await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId })).filter(
+      (row) => row.user_id === user_id,
+    );
+    const other = await buildUser(t, { roles: ['standard', 'champion'] });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend_invitation',
+      headers: other.headers,
+      payload: { invitation_id: pending?.invitation_id },
+    });
+    expect(refused.statusCode).toBe(404);
+    const refusedByUser = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/send_welcome_email?new_user=${user_id}`,
+      headers: other.headers,
+    });
+    expect(refusedByUser.statusCode).toBe(404);
+    expect(await mailTo(t, elsewhere.email)).toHaveLength(1);
+    const byUser = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/send_welcome_email?new_user=${user_id}`,
+      headers: champion.headers,
+    });
+    expect(byUser.statusCode, byUser.body).toBe(200);
+    const byInvitation = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend_invitation',
+      headers: champion.headers,
+      payload: { invitation_id: pending?.invitation_id },
+    });
+    expect(byInvitation.statusCode, byInvitation.body).toBe(200);
+    const mails = await mailTo(t, elsewhere.email);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) expect(mail.textBody).not.toMatch(/complete-profile/);
+  });
+
+  test('once the address’s account elsewhere is gone, resending a held invitation sends a working link', async () => {
+    const elsewhere = await buildUser(t);
+    const { user_id } = (await invite(champion, person(elsewhere.email))).json();
+    await t.db.delete(users).where(eq(users.id, elsewhere.user.id));
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/send_welcome_email?new_user=${user_id}`,
+      headers: champion.headers,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const verified = await verify(await mailedToken(elsewhere.email));
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ email: elsewhere.email, first_name: 'Priya', organisation: 'Riverside Community Trust' });
+    const completed = await complete(verified.json().token);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const [joined] = await t.db.select().from(users).where(eq(users.email, elsewhere.email));
+    expect(joined?.organisationId).toBe(champion.user.organisationId);
+    expect((await pendingInvitations({ db: t.db, organisationId: champion.user.organisationId })).map((row) => row.email)).not.toContain(
+      elsewhere.email,
+    );
   });
 
   test('an accepted invitation is not pending any more (404)', async () => {

@@ -1,5 +1,5 @@
 import type { CompleteProfileInput, InvitationRequest } from '@verity/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
@@ -84,7 +84,7 @@ export async function createInvitation(
   const elsewhere = await findUserByEmail(db, input.email);
   if (elsewhere && elsewhere.organisationId !== champion.organisationId) {
     const withdrawn = await withdrawPendingElsewhere(options, elsewhere);
-    if (!withdrawn && kind === 'email') return answerWithoutTelling(options, elsewhere.email);
+    if (!withdrawn && kind === 'email') return holdInvitation(options, elsewhere.email);
   }
   await refuseTakenAddress(db, input.email, champion.organisationId);
   const token = newSecret(32);
@@ -102,6 +102,8 @@ export async function createInvitation(
         roles: [...INVITED_ROLES],
         emailVerified: false,
       });
+      // A held invitation to the address (its account elsewhere has gone since) gives way to this one.
+      await tx.delete(invitations).where(heldFor(champion.organisationId, user.email));
       const invitationId = newId();
       await tx.insert(invitations).values({
         id: invitationId,
@@ -156,16 +158,12 @@ async function withdrawPendingElsewhere(
       .where(and(eq(users.id, elsewhere.id), isNull(users.passwordHash)))
       .returning({ id: users.id });
     if (!deleted) return null;
-    if (pending.invitedBy) {
-      await notify({
-        db: tx,
-        userId: pending.invitedBy,
-        organisationId: pending.organisationId,
-        title: 'Invitation withdrawn',
-        message: `Your invitation to ${elsewhere.email} was withdrawn: the address belongs to an organisation that has verified its domain on Verity.`,
-        link: '/dashboard',
-      });
-    }
+    await tellInviter(
+      tx,
+      pending,
+      'Invitation withdrawn',
+      `Your invitation to ${elsewhere.email} was withdrawn: the address belongs to an organisation that has verified its domain on Verity.`,
+    );
     return deleted;
   });
   if (withdrawn)
@@ -175,33 +173,83 @@ async function withdrawPendingElsewhere(
 
 /**
  * An e-mail invitation to an address that has an account (or a pending invitation) in another
- * organisation: nothing is created or moved, the address's owner is told by e-mail, and the
- * champion gets the same answer as for a new invitation (an id that names no one), so the answer
- * does not tell whether the address has an account (docs/security.md, "Invitations").
+ * organisation is held: nothing is created or moved, the address's owner is told by e-mail, and the
+ * champion gets the same answer as for a new invitation, and sees it in the pending list like any
+ * other, so nothing tells whether the address has an account (docs/security.md, "Invitations").
+ * A held invitation has no user and a link nobody receives, so it can never be accepted.
  */
-async function answerWithoutTelling(
-  options: InvitationDeps & { champion: Champion },
+async function holdInvitation(
+  options: InvitationDeps & { champion: Champion; input: InvitationRequest },
   email: string,
 ): Promise<{ userId: string; link: string }> {
-  const { db, config, champion } = options;
-  const [row] = await db
-    .select({ firstname: users.firstname, surname: users.surname, organisation: organisations.name })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(eq(users.id, champion.userId))
-    .limit(1);
-  options.log.info({ event: 'invitation_not_created', reason: 'address_elsewhere' }, 'invitation not created');
-  await options.mailer.send(
-    invitationForExistingAccountEmail({
-      to: email,
-      firstname: '',
-      inviter: row ? `${row.firstname} ${row.surname}` : '',
-      organisation: row?.organisation ?? '',
-      appUrl: config.APP_URL,
-      supportEmail: config.SUPPORT_EMAIL,
-    }),
-  );
-  return { userId: newId(), link: '' };
+  const { db, config, champion, input } = options;
+  const invitationId = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(invitations).values({
+        id: invitationId,
+        userId: null,
+        email,
+        firstname: input.first_name,
+        surname: input.last_name,
+        jobTitle: input.job_title,
+        organisationId: champion.organisationId,
+        invitedBy: champion.userId,
+        kind: 'email',
+        ...linkValues(config, newSecret(32)),
+      });
+      // The same event as any invitation: its subject is the id the champion was given.
+      await recordEvent(tx, {
+        kind: 'invitations.created',
+        organisationId: champion.organisationId,
+        actorUserId: champion.userId,
+        subject: { type: 'user', id: invitationId },
+        data: { kind: 'email' },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(INVITATION_MESSAGES.alreadyInvited);
+    throw error;
+  }
+  options.log.info({ event: 'invitation_created', userId: invitationId, kind: 'email' }, 'invitation created');
+  await mailInvitation(options, invitationId, '');
+  return { userId: invitationId, link: '' };
+}
+
+/** The organisation's held invitation to an address (see holdInvitation). */
+function heldFor(organisationId: string, email: string) {
+  return and(eq(invitations.organisationId, organisationId), eq(invitations.email, email), isNull(invitations.userId));
+}
+
+/**
+ * A held invitation whose address no longer has an account anywhere becomes an ordinary one: its
+ * pending user is made now, so the link re-sent next reaches them.
+ */
+async function releaseHeld(options: InvitationDeps, invitation: { id: string; organisationId: string }): Promise<void> {
+  const { db } = options;
+  await db.transaction(async (tx) => {
+    const [held] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, invitation.id), isNull(invitations.userId)))
+      .for('update');
+    if (!held?.email || (await findUserByEmail(tx, held.email))) return;
+    const user = await createAccount({
+      db: tx,
+      organisationId: held.organisationId,
+      email: held.email,
+      firstname: held.firstname ?? '',
+      surname: held.surname ?? '',
+      jobTitle: held.jobTitle ?? '',
+      password: null,
+      roles: [...INVITED_ROLES],
+      emailVerified: false,
+    });
+    await tx
+      .update(invitations)
+      .set({ userId: user.id, email: null, firstname: null, surname: null, jobTitle: null, updatedAt: new Date() })
+      .where(eq(invitations.id, held.id));
+  });
 }
 
 /** A new link for one of the organisation's pending invitations, e-mailed; the earlier link stops working. */
@@ -210,17 +258,20 @@ export async function resendInvitation(
 ): Promise<void> {
   const { db, champion, invitation } = options;
   const [row] = await db
-    .select({ id: invitations.id })
+    .select({ id: invitations.id, userId: invitations.userId })
     .from(invitations)
     .where(
       and(
         eq(invitations.organisationId, champion.organisationId),
-        'id' in invitation ? eq(invitations.id, invitation.id) : eq(invitations.userId, invitation.userId),
+        'id' in invitation
+          ? eq(invitations.id, invitation.id)
+          : or(eq(invitations.userId, invitation.userId), and(isNull(invitations.userId), eq(invitations.id, invitation.userId))),
         isNull(invitations.acceptedAt),
       ),
     )
     .limit(1);
   if (!row) throw notFound(INVITATION_MESSAGES.notPending);
+  if (row.userId === null) await releaseHeld(options, { id: row.id, organisationId: champion.organisationId });
   await reissue(options, row.id, { actorUserId: champion.userId, by: 'champion' });
 }
 
@@ -325,16 +376,12 @@ export async function completeProfile(
     const own = byUserOnOwnAccount(user);
     await recordEvent(tx, { kind: 'invitations.accepted', ...own, data: { kind: invitation.kind } });
     await recordEvent(tx, { kind: 'auth.signed_in', ...own, data: { method: 'password' } });
-    if (invitation.invitedBy) {
-      await notify({
-        db: tx,
-        userId: invitation.invitedBy,
-        organisationId: invitation.organisationId,
-        title: 'Invitation accepted',
-        message: `${input.first_name} ${input.last_name} (${user.email}) accepted your invitation and has joined your organisation on Verity.`,
-        link: '/dashboard',
-      });
-    }
+    await tellInviter(
+      tx,
+      invitation,
+      'Invitation accepted',
+      `${input.first_name} ${input.last_name} (${user.email}) accepted your invitation and has joined your organisation on Verity.`,
+    );
     return session;
   });
   if (!token) throw unauthorised(INVITATION_MESSAGES.profileTokenRequired);
@@ -342,8 +389,21 @@ export async function completeProfile(
   return { token, userId: user.id };
 }
 
+/** Tells the champion who sent an invitation (when their account still exists) what became of it, on their dashboard. */
+async function tellInviter(
+  db: Database,
+  invitation: { invitedBy: string | null; organisationId: string },
+  title: string,
+  message: string,
+): Promise<void> {
+  if (!invitation.invitedBy) return;
+  await notify({ db, userId: invitation.invitedBy, organisationId: invitation.organisationId, title, message, link: '/dashboard' });
+}
+
 /** Refuses an address that already has an account (here or elsewhere) or a pending invitation here. */
 async function refuseTakenAddress(db: Database, email: string, organisationId: string): Promise<void> {
+  const [held] = await db.select({ id: invitations.id }).from(invitations).where(heldFor(organisationId, email)).limit(1);
+  if (held) throw conflict(INVITATION_MESSAGES.alreadyInvited);
   const existing = await findUserByEmail(db, email);
   if (!existing) return;
   if (existing.organisationId !== organisationId) throw conflict(INVITATION_MESSAGES.otherOrganisation);
@@ -385,7 +445,7 @@ async function reissue(
       kind: 'invitations.resent',
       organisationId: row.organisationId,
       actorUserId: actor.actorUserId,
-      subject: { type: 'user', id: row.userId },
+      subject: { type: 'user', id: row.userId ?? invitationId },
       data: { by: actor.by },
     });
     return true;
@@ -396,13 +456,22 @@ async function reissue(
   return true;
 }
 
-/** E-mails the invitation's current link (given: only its hash is stored) through the mail module. */
+/**
+ * E-mails the invitation's current link (given: only its hash is stored) through the mail module;
+ * for a held invitation, the notice that the address already has an account elsewhere instead.
+ */
 async function mailInvitation(options: InvitationDeps, invitationId: string, token: string): Promise<void> {
   const { db, config } = options;
   const [row] = await db
-    .select({ email: users.email, firstname: users.firstname, organisation: organisations.name, invitedBy: invitations.invitedBy })
+    .select({
+      held: sql<boolean>`${invitations.userId} is null`,
+      email: sql<string>`coalesce(${users.email}, ${invitations.email})`,
+      firstname: sql<string>`coalesce(${users.firstname}, ${invitations.firstname}, '')`,
+      organisation: organisations.name,
+      invitedBy: invitations.invitedBy,
+    })
     .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.userId))
+    .leftJoin(users, eq(users.id, invitations.userId))
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
     .where(eq(invitations.id, invitationId))
     .limit(1);
@@ -410,11 +479,26 @@ async function mailInvitation(options: InvitationDeps, invitationId: string, tok
   const [champion] = row.invitedBy
     ? await db.select({ firstname: users.firstname, surname: users.surname }).from(users).where(eq(users.id, row.invitedBy)).limit(1)
     : [];
+  const inviter = champion ? `${champion.firstname} ${champion.surname}` : '';
+  if (row.held) {
+    options.log.info({ event: 'invitation_held', invitationId }, 'invitation held: the address has an account elsewhere');
+    await options.mailer.send(
+      invitationForExistingAccountEmail({
+        to: row.email,
+        firstname: row.firstname,
+        inviter,
+        organisation: row.organisation,
+        appUrl: config.APP_URL,
+        supportEmail: config.SUPPORT_EMAIL,
+      }),
+    );
+    return;
+  }
   await options.mailer.send(
     invitationEmail({
       to: row.email,
       firstname: row.firstname,
-      inviter: champion ? `${champion.firstname} ${champion.surname}` : '',
+      inviter,
       organisation: row.organisation,
       link: invitationLink(config.APP_URL, token),
       ttlDays: config.INVITATION_TTL_DAYS,
