@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/connect.ts';
-import { createAccount } from '../apps/server/src/modules/auth/accounts.ts';
-import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
-import { rebuildUsageRollups } from '../apps/server/src/modules/events/rollups.ts';
-import { createOrganisation } from '../apps/server/src/modules/organisations/service.ts';
+import { createAccount } from '../apps/server/src/core/identity/accounts.ts';
+import { createSession } from '../apps/server/src/core/identity/sessions.ts';
+import { rebuildUsageRollups } from '../apps/server/src/core/events/rollups.ts';
+import { createOrganisation } from '../apps/server/src/core/identity/organisations.ts';
 import { type Row, summarise, timeIt } from './stats.ts';
 
 const PEOPLE = Number(process.env.BENCH_DASHBOARD_PEOPLE ?? 500);

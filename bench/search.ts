@@ -14,7 +14,7 @@ import { ingestSeedCorpus } from '../apps/server/src/ingest/corpus.ts';
 import { item } from '../apps/server/src/modules/documents/compare.ts';
 import { searchDocuments } from '../apps/server/src/modules/documents/search.ts';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
-import { createOrganisation } from '../apps/server/src/modules/organisations/service.ts';
+import { createOrganisation } from '../apps/server/src/core/identity/organisations.ts';
 import { type Row, summarise, timeIt } from './stats.ts';
 
 export const SCALE = Number(process.env.BENCH_SCALE ?? 100);

@@ -7,7 +7,7 @@ import type { ApiErrorBody } from '@verity/shared';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
 import { type Config, trustProxyOption } from './config.ts';
-import type { Database, DatabaseHandle } from './db/connect.ts';
+import type { DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
 import { guardRoutes } from './lib/route.ts';
@@ -36,6 +36,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
+import type { RouteDeps } from './route-deps.ts';
 
 export interface AppDeps {
   config: Config;
@@ -50,18 +51,6 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** What answers chat questions; by default the engine the AI_* settings select (tests pass their own). */
   chatEngine?: ChatEngine;
-}
-
-/** What every route module receives. */
-export interface RouteDeps {
-  config: Config;
-  db: Database;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  /** One store for every rate limit: shared by every process on the same database (or Redis). */
-  rateLimitStore: RateLimitStore;
-  jobSignal: JobSignal;
-  chatEngine: ChatEngine;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

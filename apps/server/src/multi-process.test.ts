@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from './db/connect.ts';
-import { createAccount } from './modules/auth/accounts.ts';
-import { createOrganisation } from './modules/organisations/service.ts';
+import { createAccount } from './core/identity/accounts.ts';
+import { createOrganisation } from './core/identity/organisations.ts';
 import { openThrowawayPostgres } from './test/database.ts';
 import { multipart } from './test/multipart.ts';
 

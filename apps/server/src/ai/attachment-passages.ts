@@ -8,21 +8,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
-import type { ParsedElement } from '../ingest/markdown.ts';
 import { headingHits, hitArray, keepBest, pickPassages, passageScorer, type QueryTerm, type ScoringElement } from './passage-scoring.ts';
-import type { Passage } from './retrieval.ts';
+import type { AttachmentSource, Passage } from './retrieval/types.ts';
 
-/** A file in scope for a question: its parsed elements as stored when it was uploaded. */
-export interface AttachmentSource {
-  id: string;
-  title: string;
-  elements: readonly ParsedElement[];
-  /**
-   * Attached to the question being answered. A file attached to an earlier question of the
-   * conversation is still in scope, but is only used when it matches or the question refers to it.
-   */
-  current: boolean;
-}
+export type { AttachmentSource } from './retrieval/types.ts';
 
 /** An attachment passage before its sentences are scored. */
 interface AttachmentDraft {

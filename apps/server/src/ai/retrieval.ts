@@ -11,10 +11,10 @@
  * nothing relevant rather than answer from a passing mention.
  */
 import { performance } from 'node:perf_hooks';
-import { type ChatFilters, type CitationSource, type DocumentLink, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
-import type { Database } from '../db/connect.ts';
-import { type AttachmentSource, selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
-import { type PassageElement, type PassageSentence, passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
+import { type ChatFilters, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
+import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
+import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
+import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
 import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
 import { chooseDocuments, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
 import { questionKinds } from './question-kind.ts';
@@ -23,62 +23,7 @@ import { buildQuery, queryTerms, understandQuestion } from './retrieval/question
 import { leadLines, scorePassages } from './retrieval/score.ts';
 import { firstMention } from './retrieval/text-signals.ts';
 
-export interface Passage {
-  /** A library document, or a file attached to the conversation (documentId is then the attachment's id; code and edition are empty). */
-  source: CitationSource;
-  documentId: string;
-  code: string;
-  title: string;
-  edition: string;
-  status: 'current' | 'superseded';
-  supersededByCode: string | null;
-  /** The current edition that replaced this one, when the organisation can see it. */
-  supersededBy: DocumentLink | null;
-  headingPath: string[];
-  elements: PassageElement[];
-  /** Share of the question's term weight held by the passage's best element and its headings. */
-  score: number;
-  sentences: PassageSentence[];
-}
-
-export interface RetrievalResult {
-  /** The text searched: the question, with earlier questions' terms and codes for a follow-up. */
-  query: string;
-  followUp: boolean;
-  terms: QueryTerm[];
-  passages: Passage[];
-  filters: ChatFilters;
-  includeInternal: boolean;
-  /** Milliseconds spent retrieving. */
-  elapsedMs: number;
-}
-
-export interface RetrievePassagesOptions {
-  db: Database;
-  organisationId: string;
-  question: string;
-  /** Earlier questions of the conversation, oldest first. */
-  history?: readonly string[];
-  filters?: Partial<ChatFilters>;
-  /** Whether the organisation's own documents are searched as well as the shared library. */
-  includeInternal?: boolean;
-  /**
-   * Files of the conversation in scope for the question (the caller has checked they are the
-   * asker's, in this conversation): their passages are scored with the same terms and come first.
-   */
-  attachments?: readonly AttachmentSource[];
-  /**
-   * What the passages are for: an answer cites a further document only when it answers a part of the
-   * question the first leaves open; a draft gathers requirements from every document nearly as
-   * relevant as the first (default 'answer').
-   */
-  purpose?: 'answer' | 'draft';
-  /**
-   * A semantic ranking of documents to fuse with the lexical one (the provider engine, with
-   * AI_EMBEDDING_MODEL): best first, or null when it could not be had (search stays lexical).
-   */
-  semantic?: (query: string, scope: { filters: ChatFilters; includeInternal: boolean }) => Promise<readonly { id: string }[] | null>;
-}
+export type { Passage, RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 
 /** A line naming a document leads to it when it holds at least this share of the best line's terms. */
 const LEAD_LINE_SHARE = 0.5;

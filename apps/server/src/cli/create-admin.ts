@@ -6,9 +6,9 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
 import { newSecret } from '../lib/ids.ts';
 import { passwordWeakness } from '../lib/passwords.ts';
-import { createAccount, findUserByEmail, type UserRow } from '../modules/auth/accounts.ts';
-import { recordEvent } from '../modules/events/service.ts';
-import { createOrganisation, findOrganisationByName, type Organisation } from '../modules/organisations/service.ts';
+import { createAccount, findUserByEmail, type UserRow } from '../core/identity/accounts.ts';
+import { recordEvent } from '../core/events/service.ts';
+import { createOrganisation, findOrganisationByName, type Organisation } from '../core/identity/organisations.ts';
 
 export const ADMIN_ROLES: readonly Role[] = ['verity_admin', 'standard'];
 

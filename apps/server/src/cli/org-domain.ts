@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
-import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../modules/organisations/service.ts';
+import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../core/identity/organisations.ts';
 
 const USAGE = `Usage: npm run org-domain -- --organisation <id or name> --domain <domain>
        npm run org-domain -- --organisation <id or name>            (lists its domains)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
 import { ingestSeedCorpus } from '../ingest/corpus.ts';
-import { createOrganisation } from '../modules/organisations/service.ts';
+import { createOrganisation } from '../core/identity/organisations.ts';
 import { openThrowawayPostgres } from '../test/database.ts';
 
 /** One line of an evaluation set (../shared/eval/*.jsonl). */

@@ -1,7 +1,7 @@
 import mammoth from 'mammoth';
 import { parseHtml } from './html.ts';
 import type { ParsedElement } from './markdown.ts';
-import { UnreadableFileError } from './parse.ts';
+import { UnreadableFileError } from './document.ts';
 
 // Word's Title and Subtitle styles have no HTML equivalent in mammoth's default map; Title is
 // marked so the HTML walk makes it the title, Subtitle reads as a paragraph.

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { UnreadableFileError } from './parse.ts';
+import { UnreadableFileError } from './document.ts';
 
 /**
  * Caps on what one untrusted file may make the parser do. Each is checked as early as the format

@@ -1,15 +1,6 @@
 import { chargeElement } from './limits.ts';
-/** The kinds of element every parser produces, in reading order. */
-export type ElementType = 'title' | 'heading' | 'paragraph' | 'list_item' | 'table';
-
-export interface ParsedElement {
-  type: ElementType;
-  text: string;
-  /** 1-based; Markdown has no pages, so always 1. */
-  page: number;
-  /** The headings of the section the element sits in, outermost first (the document title excluded; a heading's own text excluded). */
-  headingPath: string[];
-}
+import type { ElementType, ParsedElement } from './document.ts';
+export type { ElementType, ParsedElement } from './document.ts';
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+(.*)$/;

@@ -1,6 +1,8 @@
 import { parseDocx } from './docx.ts';
 import { parseHtml } from './html.ts';
 import { checkTextLength, formatMegabytes, type ParseLimits, tooComplex, withParseLimits } from './limits.ts';
+import type { ParsedDocument, SourceFormat } from './document.ts';
+import { UnreadableFileError } from './document.ts';
 import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
 import { inflatesBeyond } from './pdf-streams.ts';
@@ -10,29 +12,7 @@ import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
 
 export { sniffFormat } from './sniff.ts';
 export { extractPdfText } from './pdf.ts';
-
-/** The formats a file can be ingested from, decided by content (magic bytes), never by name alone. */
-export type SourceFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
-
-export interface ParsedDocument {
-  format: SourceFormat;
-  /** The document's own title when the file names one (PDF metadata or first title element, DOCX title, HTML <title>/<h1>, Markdown `# `). */
-  title: string | null;
-  /** Pages for PDF; 1 for formats without pages. */
-  pageCount: number;
-  /** Ordered elements; every element has non-empty text. */
-  elements: ParsedElement[];
-}
-
-/** Why a file could not be parsed; `reason` is a stable key, `message` a sentence for a person. */
-export class UnreadableFileError extends Error {
-  readonly reason: 'unsupported_type' | 'encrypted' | 'corrupt' | 'no_text' | 'too_large' | 'too_complex';
-  constructor(reason: UnreadableFileError['reason'], message: string) {
-    super(message);
-    this.name = 'UnreadableFileError';
-    this.reason = reason;
-  }
-}
+export { type ParsedDocument, type SourceFormat, UnreadableFileError } from './document.ts';
 
 /**
  * The format of a file as an upload is checked before it is stored: decided by content, and a Word

@@ -1,7 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { chargeRead, checkPageCount } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
-import { UnreadableFileError } from './parse.ts';
+import { UnreadableFileError } from './document.ts';
 import { collapse, createElementBuilder, LIST_MARKER, NUMBERED_HEADING, sectionDepth } from './text.ts';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;

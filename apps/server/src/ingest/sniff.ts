@@ -1,4 +1,4 @@
-import { type SourceFormat, UnreadableFileError } from './parse.ts';
+import { type SourceFormat, UnreadableFileError } from './document.ts';
 import { readZipDirectory } from './zip.ts';
 
 export const ACCEPTED_TYPES_MESSAGE = 'Upload a PDF, Word (.docx), HTML, Markdown or plain text file.';

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { documentElements, documents, documentTerms } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
-import { recordEvent } from '../modules/events/service.ts';
-import { notifySuperseded } from '../modules/notifications/radar.ts';
+import { recordEvent } from '../core/events/service.ts';
+import { notifySuperseded } from '../core/notifications/radar.ts';
 import type { ParsedElement } from './markdown.ts';
 
 /** What a person (or the corpus front matter) says about a document; the parser supplies the elements. */

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { formatCount, formatMegabytes, type ParseLimits, tooComplex } from './limits.ts';
-import { UnreadableFileError } from './parse.ts';
+import { UnreadableFileError } from './document.ts';
 
 export interface ZipEntry {
   name: string;

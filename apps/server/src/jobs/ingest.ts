@@ -4,14 +4,31 @@ import { files } from '../db/schema.ts';
 import { parseUntrustedFile } from '../untrusted/pool.ts';
 import { type ParsedDocument, UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
+import { z } from 'zod';
+import { defineJob, type JobPayload, jobHandler } from './definition.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
-export const INGEST_JOB_KIND = 'ingest_document';
-
-export interface IngestJobPayload {
-  file_id: string;
-  metadata: GivenMetadata;
-}
+/** Reading one uploaded file into the library, with the metadata its uploader gave. */
+export const ingestJob = defineJob(
+  'ingest_document',
+  z.object({
+    file_id: z.string().min(1),
+    metadata: z.object({
+      code: z.string().optional(),
+      title: z.string().optional(),
+      category: z.string(),
+      domain: z.string(),
+      subdomain: z.string(),
+      issuer: z.string().optional(),
+      edition: z.string().optional(),
+      status: z.enum(['current', 'superseded']).optional(),
+      supersededBy: z.string().optional(),
+      supersedes: z.array(z.string()).optional(),
+    }) satisfies z.ZodType<GivenMetadata>,
+  }),
+);
+export const INGEST_JOB_KIND = ingestJob.kind;
+export type IngestJobPayload = JobPayload<typeof ingestJob>;
 
 export interface IngestJobResult {
   document_id: string;
@@ -26,10 +43,9 @@ export const INGEST_INTERRUPTED =
  * store path. A file that cannot be read fails at once with the parser's explanation; the upload
  * is deleted when the job ends.
  */
-export const ingestJobHandler: JobHandler = {
+export const ingestJobHandler: JobHandler = jobHandler(ingestJob, {
   interruptedMessage: INGEST_INTERRUPTED,
-  async run({ job, db, reportProgress, signal }): Promise<IngestJobResult> {
-    const payload = job.payload as IngestJobPayload;
+  async run({ job, payload, db, reportProgress, signal }): Promise<IngestJobResult> {
     const [file] = await db.select().from(files).where(eq(files.id, payload.file_id));
     if (!file) throw new PermanentJobError('The uploaded file is no longer available. Please upload it again.');
 
@@ -62,10 +78,10 @@ export const ingestJobHandler: JobHandler = {
     }
   },
   // Either way the upload has served its purpose: a failed file can only be fixed by uploading a new one.
-  async onSucceeded(tx, job) {
-    await tx.delete(files).where(eq(files.id, (job.payload as IngestJobPayload).file_id));
+  async onSucceeded(tx, _job, payload) {
+    await tx.delete(files).where(eq(files.id, payload.file_id));
   },
-  async onFailed(tx, job) {
-    await tx.delete(files).where(eq(files.id, (job.payload as IngestJobPayload).file_id));
+  async onFailed(tx, _job, payload) {
+    await tx.delete(files).where(eq(files.id, payload.file_id));
   },
-};
+});

@@ -5,19 +5,20 @@ import { jobs, reviewFindings, reviews } from '../db/schema.ts';
 import type { StoredEvidence } from '../db/schema/review.ts';
 import { isoDate } from '../lib/docx/dates.ts';
 import { newId } from '../lib/ids.ts';
-import { recordEvent } from '../modules/events/service.ts';
-import { notify } from '../modules/notifications/service.ts';
-import { reviewLibrary } from '../modules/review/library.ts';
+import { recordEvent } from '../core/events/service.ts';
+import { notify } from '../core/notifications/service.ts';
+import { reviewLibrary } from '../core/library/review.ts';
 import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../review/types.ts';
 import { EngineLimitError } from '../untrusted/pool.ts';
 import { isWatched } from './watching.ts';
+import { z } from 'zod';
+import { defineJob, type JobPayload, jobHandler } from './definition.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
-export const REVIEW_JOB_KIND = 'review_policy';
-
-export interface ReviewJobPayload {
-  review_id: string;
-}
+/** Reviewing one uploaded policy. */
+export const reviewJob = defineJob('review_policy', z.object({ review_id: z.string().min(1) }));
+export const REVIEW_JOB_KIND = reviewJob.kind;
+export type ReviewJobPayload = JobPayload<typeof reviewJob>;
 
 export interface ReviewJobResult {
   review_id: string;
@@ -42,10 +43,9 @@ const EXCERPT_MAX_LENGTH = 240;
  */
 export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler {
   const { engine } = options;
-  return {
+  return jobHandler(reviewJob, {
     interruptedMessage: REVIEW_INTERRUPTED,
-    async run({ job, db, reportProgress, signal, log }): Promise<ReviewJobResult> {
-      const payload = job.payload as ReviewJobPayload;
+    async run({ payload, db, reportProgress, signal, log }): Promise<ReviewJobResult> {
       const [review] = await db.select().from(reviews).where(eq(reviews.id, payload.review_id));
       if (!review) return { review_id: payload.review_id, reviewed: false, findings: 0 };
 
@@ -73,14 +73,14 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
       await reportProgress({ stage: 'done', ...counts, findings: drafts.length } satisfies ReviewJobProgress);
       return { review_id: review.id, reviewed, findings: drafts.length };
     },
-    async onFailed(tx, job) {
+    async onFailed(tx, job, payload) {
       const [failed] = await tx.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, job.id));
       await tx
         .update(reviews)
         .set({ status: 'failed', error: failed?.error ?? REVIEW_INTERRUPTED, updatedAt: new Date() })
-        .where(and(eq(reviews.id, (job.payload as ReviewJobPayload).review_id), eq(reviews.status, 'reviewing')));
+        .where(and(eq(reviews.id, payload.review_id), eq(reviews.status, 'reviewing')));
     },
-  };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect.ts';
 import { jobs } from '../db/schema.ts';
 import { abandonedJobs, claimNextJob, type JobRow, type JobSignal } from './queue.ts';
 
-interface JobContext {
+export interface JobContext {
   job: JobRow;
   db: Database;
   /** Saves progress for pollers; also renews the job's lock, so a long job is not taken for abandoned. */

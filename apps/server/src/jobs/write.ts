@@ -5,22 +5,21 @@ import { jobs, writeDocuments } from '../db/schema.ts';
 import { engineFailureBody } from '../ai/engine.ts';
 import { ChatEngineError } from '../ai/provider-engine.ts';
 import { isoDate } from '../lib/docx/dates.ts';
-import { recordEvent } from '../modules/events/service.ts';
-import { notify } from '../modules/notifications/service.ts';
-import { libraryCodes } from '../modules/write/library.ts';
+import { recordEvent } from '../core/events/service.ts';
+import { notify } from '../core/notifications/service.ts';
+import { libraryCodes } from '../core/library/codes.ts';
 import { composeContent } from '../write/content.ts';
 import type { WriteEngine, WriteStage } from '../write/types.ts';
 import { EngineLimitError } from '../untrusted/pool.ts';
 import { isWatched } from './watching.ts';
+import { z } from 'zod';
+import { defineJob, type JobPayload, jobHandler } from './definition.ts';
 import { type JobHandler, PermanentJobError } from './worker.ts';
 
-export const WRITE_JOB_KIND = 'write_document';
-
-export interface WriteJobPayload {
-  document_id: string;
-  /** The title the document was listed under while it was written, when its author gave none: the engine's title replaces it. */
-  provisional_title: string | null;
-}
+/** Writing one document: `provisional_title` is the title it was listed under while written, when its author gave none (the engine's title replaces it). */
+export const writeJob = defineJob('write_document', z.object({ document_id: z.string().min(1), provisional_title: z.string().nullable() }));
+export const WRITE_JOB_KIND = writeJob.kind;
+export type WriteJobPayload = JobPayload<typeof writeJob>;
 
 export interface WriteJobResult {
   document_id: string;
@@ -47,10 +46,9 @@ export const WRITE_READY_TITLE: Record<WriteKind, string> = {
  */
 export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
   const { engine } = options;
-  return {
+  return jobHandler(writeJob, {
     interruptedMessage: WRITE_INTERRUPTED,
-    async run({ job, db, reportProgress, signal }): Promise<WriteJobResult> {
-      const payload = job.payload as WriteJobPayload;
+    async run({ payload, db, reportProgress, signal }): Promise<WriteJobResult> {
       const [document] = await db.select().from(writeDocuments).where(eq(writeDocuments.id, payload.document_id));
       if (!document) return { document_id: payload.document_id, written: false };
 
@@ -78,14 +76,14 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
       await reportProgress({ stage: 'done', ...counts } satisfies WriteJobProgress);
       return { document_id: document.id, written };
     },
-    async onFailed(tx, job) {
+    async onFailed(tx, job, payload) {
       const [failed] = await tx.select({ error: jobs.error }).from(jobs).where(eq(jobs.id, job.id));
       await tx
         .update(writeDocuments)
         .set({ status: 'failed', error: failed?.error ?? WRITE_INTERRUPTED, updatedAt: new Date() })
-        .where(and(eq(writeDocuments.id, (job.payload as WriteJobPayload).document_id), eq(writeDocuments.status, 'generating')));
+        .where(and(eq(writeDocuments.id, payload.document_id), eq(writeDocuments.status, 'generating')));
     },
-  };
+  });
 }
 
 /**

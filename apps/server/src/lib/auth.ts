@@ -1,7 +1,7 @@
 import { AUTH_TOKEN_HEADER } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
-import { type AuthContext, resolveSession, type SessionPolicy } from '../modules/auth/sessions.ts';
+import { type AuthContext, resolveSession, type SessionPolicy } from '../core/identity/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

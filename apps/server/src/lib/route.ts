@@ -19,7 +19,7 @@ import type {
   preParsingAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../modules/auth/sessions.ts';
+import type { AuthContext } from '../core/identity/sessions.ts';
 import { forbidden, unauthorised } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { parseWith } from './validate.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '../db/connect.ts';
 import { newId } from '../lib/ids.ts';
-import { recordEvents } from '../modules/events/service.ts';
-import type { NewEvent } from '../modules/events/types.ts';
+import { recordEvents } from '../core/events/service.ts';
+import type { NewEvent } from '../core/events/types.ts';
 
 /** One backdated use of a tool or sign-in, by a user of an organisation. */
 export type Activity =

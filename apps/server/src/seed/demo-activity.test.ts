@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { rowsOf } from '../db/connect.ts';
 import { ingestSeedCorpus } from '../ingest/corpus.ts';
-import { findOrganisationByName } from '../modules/organisations/service.ts';
+import { findOrganisationByName } from '../core/identity/organisations.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { multipart } from '../test/multipart.ts';
 import { DEMO_COLLEAGUES } from './demo-activity.ts';

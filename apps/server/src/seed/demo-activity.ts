@@ -2,7 +2,7 @@ import type { Role } from '@verity/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { documents, users } from '../db/schema.ts';
-import { createAccount } from '../modules/auth/accounts.ts';
+import { createAccount } from '../core/identity/accounts.ts';
 import { type Activity, recordActivity } from './activity.ts';
 
 /**

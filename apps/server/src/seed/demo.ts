@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
-import { createAccount, findUserByEmail } from '../modules/auth/accounts.ts';
-import { approveDomain, createOrganisation, findOrganisationByName } from '../modules/organisations/service.ts';
+import { createAccount, findUserByEmail } from '../core/identity/accounts.ts';
+import { approveDomain, createOrganisation, findOrganisationByName } from '../core/identity/organisations.ts';
 import { seedDemoActivity } from './demo-activity.ts';
 
 export interface DemoAccount {

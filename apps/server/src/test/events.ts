@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { events } from '../db/schema.ts';
-import { readEvent } from '../modules/events/service.ts';
-import type { EventKind, RecordedEventOf, UsageTool } from '../modules/events/types.ts';
+import { readEvent } from '../core/events/service.ts';
+import type { EventKind, RecordedEventOf, UsageTool } from '../core/events/types.ts';
 
 /**
  * An organisation's events, oldest first and typed, optionally since a time and for one tool or

@@ -1,7 +1,7 @@
 import type { Role } from '@verity/shared';
-import { createAccount, type UserRow } from '../modules/auth/accounts.ts';
-import { createSession } from '../modules/auth/sessions.ts';
-import { createOrganisation } from '../modules/organisations/service.ts';
+import { createAccount, type UserRow } from '../core/identity/accounts.ts';
+import { createSession } from '../core/identity/sessions.ts';
+import { createOrganisation } from '../core/identity/organisations.ts';
 import { documentElements, documents } from '../db/schema.ts';
 import { ingestSeedCorpus } from '../ingest/corpus.ts';
 import { newId } from '../lib/ids.ts';

@@ -1,6 +1,6 @@
 import { createMailer } from '../mail/transport.ts';
 import { createInvitation, verifyInvitation } from '../modules/invitations/service.ts';
-import { approveDomain, domainOf } from '../modules/organisations/service.ts';
+import { approveDomain, domainOf } from '../core/identity/organisations.ts';
 import type { TestApp } from './app.ts';
 
 let counter = 0;

@@ -17,7 +17,7 @@ import {
   WorkerLimitError,
   WorkerRefusal,
 } from '../lib/worker-pool.ts';
-import type { TranscriptReading, TranscriptSourceInput } from '../modules/write/transcripts.ts';
+import type { TranscriptReading, TranscriptSourceInput } from '../write/transcript-source.ts';
 import type { ReviewFindingDraft, ReviewInput } from '../review/types.ts';
 import type { DocumentModel } from '../lib/docx/model.ts';
 import { AppError } from '../lib/errors.ts';

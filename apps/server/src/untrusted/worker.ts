@@ -9,7 +9,7 @@ import type { DocumentModel } from '../lib/docx/model.ts';
 import { renderDocx } from '../lib/docx/render.ts';
 import type { Refusal } from '../lib/worker-pool.ts';
 import { serveTasks } from '../lib/worker-task.ts';
-import { readTranscriptSource, type TranscriptSourceInput } from '../modules/write/transcripts.ts';
+import { readTranscriptSource, type TranscriptSourceInput } from '../write/transcript-source.ts';
 import { runBuiltin } from '../review/builtin.ts';
 import type { ReviewInput } from '../review/types.ts';
 import { builtinWriteEngine } from '../write/builtin.ts';

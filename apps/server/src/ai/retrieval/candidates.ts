@@ -9,7 +9,7 @@ import { rankSearch } from '../../search/rank.ts';
 import { documentVisibleToSql } from '../../policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
-import type { RetrievePassagesOptions } from '../retrieval.ts';
+import type { RetrievePassagesOptions } from './types.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
 const CANDIDATE_DOCUMENTS = 8;

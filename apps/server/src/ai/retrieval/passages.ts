@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
-import type { Passage } from '../retrieval.ts';
+import type { Passage } from './types.ts';
 import { answersInItsSection, PULLING_KINDS, pullsKind, type QuestionKind, type QuestionUnderstanding } from '../question-kind.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';

@@ -7,7 +7,7 @@ import { organisations, users } from './organisations.ts';
 
 /**
  * One row per event, written by the service that made the change, in the same transaction (see
- * modules/events). `kind` decides the shape of `data` and the type of the subject; the tool and
+ * core/events). `kind` decides the shape of `data` and the type of the subject; the tool and
  * document columns are filled only for use of a tool, so the dashboard counts with plain SQL.
  */
 export const events = pgTable(

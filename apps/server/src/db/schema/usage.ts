@@ -1,5 +1,5 @@
 // Usage rollups: the champion dashboard's read model, kept by the events service in the same
-// transaction as the events they count (modules/events/rollups.ts), so a year of a large
+// transaction as the events they count (core/events/rollups.ts), so a year of a large
 // organisation's activity is read in a few hundred rows instead of a million events.
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 import { isRole, type User } from '@verity/shared';
-import type { UserRow } from '../auth/accounts.ts';
+import type { UserRow } from '../../core/identity/accounts.ts';
 
 /** The public address of a stored photo; the id itself is the capability (see photos.ts). */
 export function photoUrl(photoId: string): string {

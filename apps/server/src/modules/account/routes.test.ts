@@ -6,7 +6,7 @@ import { userPhotos, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession } from '../../core/identity/sessions.ts';
 
 const IMAGE_MAX_BYTES = 2048;
 

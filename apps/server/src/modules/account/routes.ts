@@ -1,6 +1,6 @@
 import { accountEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';

@@ -5,10 +5,10 @@ import { actionCodes, organisations, userPhotos, users } from '../../db/schema.t
 import { AppError, catalogued, notFound, validationError } from '../../lib/errors.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
-import type { UserRow } from '../auth/accounts.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
-import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
-import type { ProfileField } from '../events/types.ts';
+import type { UserRow } from '../../core/identity/accounts.ts';
+import { revokeUserSessions } from '../../core/identity/sessions.ts';
+import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
+import type { ProfileField } from '../../core/events/types.ts';
 import { type ImageContentType, sniffImageType } from './photos.ts';
 
 /** A user with the organisation it belongs to: what presentUser needs. */

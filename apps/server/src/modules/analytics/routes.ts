@@ -1,6 +1,6 @@
 import { analyticsEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { route } from '../../lib/route.ts';
 import { createAnalyticsLimiter, recordAnalyticsEvents } from './service.ts';
 

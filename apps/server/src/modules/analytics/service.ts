@@ -2,8 +2,8 @@ import type { AnalyticsEventInput } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import type { RateLimiter, RateLimitStore } from '../../lib/rate-limit.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
-import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
-import type { NewEvent } from '../events/types.ts';
+import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
+import type { NewEvent } from '../../core/events/types.ts';
 
 /** Batches one user may send a minute: the web sends one every few seconds at most, plus one when a page is hidden. */
 export const ANALYTICS_BATCHES_PER_MINUTE = 60;

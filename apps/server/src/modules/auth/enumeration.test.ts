@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { mailTo } from '../../test/outbox.ts';
-import { findUserByEmail } from './accounts.ts';
+import { findUserByEmail } from '../../core/identity/accounts.ts';
 
 const PASSWORD = 'amber-otter-lantern-29';
 

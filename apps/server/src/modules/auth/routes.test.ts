@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrganisation, buildUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { mailTo, oobCodeIn } from '../../test/outbox.ts';
-import { findUserByEmail } from './accounts.ts';
+import { findUserByEmail } from '../../core/identity/accounts.ts';
 
 const STRONG_PASSWORD = 'amber-otter-lantern-29';
 const NEW_PASSWORD = 'violet-harbour-kettle-73';

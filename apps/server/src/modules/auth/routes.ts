@@ -1,6 +1,6 @@
 import { authEndpoints } from '@verity/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { type RateLimiter, rateLimitSource } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { createAuthRateLimits } from './rate-limits.ts';

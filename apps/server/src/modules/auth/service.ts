@@ -10,12 +10,12 @@ import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwo
 import { rateLimitSource } from '../../lib/rate-limit.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
-import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
-import { createOrganisation } from '../organisations/service.ts';
+import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
+import { createOrganisation } from '../../core/identity/organisations.ts';
 import { consumeActionCode, createActionCode, findActionCode, lastActionCodeIssuedAt, retireActionCodes } from './action-codes.ts';
-import { createAccount, findUserByEmail, type UserRow } from './accounts.ts';
+import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { createSession, revokeSession, revokeUserSessions, SIGNED_IN_MESSAGE } from '../../core/identity/sessions.ts';
 
 /** What every auth service function needs besides its own input. */
 export interface AuthDeps {
@@ -27,7 +27,7 @@ export interface AuthDeps {
 }
 
 export const AUTH_MESSAGES = {
-  loginSucceeded: 'Login successful',
+  loginSucceeded: SIGNED_IN_MESSAGE,
   signedUp: 'Account created. Check your e-mail for a link to verify your address.',
   loggedOut: 'Logged out successfully.',
   resetRequested: 'If an account exists for that address, we have sent a link to reset the password.',

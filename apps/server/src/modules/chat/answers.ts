@@ -11,7 +11,7 @@ import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, engineFailureBody } from '../../ai/engine.ts';
 import type { Database } from '../../db/connect.ts';
 import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../policies/conversations.ts';
-import { recordChatQuestion } from '../events/service.ts';
+import { recordChatQuestion } from '../../core/events/service.ts';
 import { attachmentsInScope } from './attachments.ts';
 import { appendMessage, presentMessage, presentSession } from './conversations.ts';
 import type { Question } from './questions.ts';

@@ -18,7 +18,7 @@ import { chatMessages, chatSessions, users } from '../../db/schema.ts';
 import { validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../../core/events/service.ts';
 import {
   type ConversationOwner,
   type ConversationReader,

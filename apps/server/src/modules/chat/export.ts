@@ -1,7 +1,7 @@
 import { type ChatFeedbackRating, type ChatFilters, type Citation, chatEndpoints } from '@verity/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import type { Database } from '../../db/connect.ts';
 import { chatAttachments, documents, organisations, users } from '../../db/schema.ts';
 import { formatDateTime } from '../../lib/docx/dates.ts';

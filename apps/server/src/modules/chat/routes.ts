@@ -1,7 +1,7 @@
 import { CHAT_ATTACHMENTS_MAX, CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSIONS_PAGE_SIZE, chatEndpoints, isChatId } from '@verity/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeEngine } from '../../ai/engine.ts';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { route, sessionOf } from '../../lib/route.ts';
 import { sendEventStream } from '../../lib/sse.ts';
 import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';

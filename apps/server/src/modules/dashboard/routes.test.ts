@@ -5,7 +5,7 @@ import { documents } from '../../db/schema.ts';
 import { recordActivity } from '../../seed/activity.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
-import { approveDomain } from '../organisations/service.ts';
+import { approveDomain } from '../../core/identity/organisations.ts';
 import { multipart } from '../../test/multipart.ts';
 
 const HOUR = 3_600_000;

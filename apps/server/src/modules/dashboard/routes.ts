@@ -1,11 +1,13 @@
 import { dashboardEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { route } from '../../lib/route.ts';
-import { pendingInvitations } from '../invitations/pending.ts';
 import { dashboardDocuments, dashboardMetrics, dashboardTasks, messageCount, organisationUsers, subdomainUsage } from './service.ts';
 
-/** The champion dashboard: always the caller's own organisation (there is no organisation parameter). */
+/**
+ * The champion dashboard: always the caller's own organisation (there is no organisation parameter).
+ * Its list of pending invitations is served by the invitations area (modules/invitations/routes.ts).
+ */
 export async function dashboardRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
   const scope = (auth: { organisationId: string }, query: { days: 7 | 30 | 90 | 365 }) => ({
@@ -20,7 +22,4 @@ export async function dashboardRoutes(app: FastifyInstance, deps: RouteDeps): Pr
   route(app, dashboardEndpoints.subdomainUsage, { handler: async ({ auth, query }) => subdomainUsage(scope(auth, query)) });
   route(app, dashboardEndpoints.documents, { handler: async ({ auth, query }) => dashboardDocuments(scope(auth, query)) });
   route(app, dashboardEndpoints.tasks, { handler: async ({ auth, query }) => dashboardTasks(scope(auth, query)) });
-  route(app, dashboardEndpoints.pendingUsers, {
-    handler: async ({ auth }) => ({ invitations: await pendingInvitations({ db, organisationId: auth.organisationId }) }),
-  });
 }

@@ -16,7 +16,7 @@ import { type Periods, percentageChange, periodsOf } from './periods.ts';
 
 /**
  * The champion dashboard's figures for one organisation, read from the usage rollups that the
- * events service keeps beside the typed usage events (db/schema/usage.ts, modules/events/rollups.ts):
+ * events service keeps beside the typed usage events (db/schema/usage.ts, core/events/rollups.ts):
  * the organisation's figures are one or two queries over a few hundred day rows; the members'
  * are one query over a short period's day rows, or one index probe per member for a long one.
  * Every query is scoped to `organisationId`, the caller's own organisation. Definitions:

@@ -1,6 +1,6 @@
 import { documentsEndpoints } from '@verity/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import { compareDocuments } from './compare.ts';

@@ -1,6 +1,6 @@
 import { ingestDocumentFieldsSchema, ingestEndpoints, type JobStatus } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { untrustedSettingsFrom } from '../../untrusted/pool.ts';
 import { INGEST_JOB_KIND } from '../../jobs/ingest.ts';
 import { findJob } from '../../jobs/queue.ts';

@@ -5,8 +5,9 @@ import type { ParseLimits } from '../../ingest/limits.ts';
 import { UnreadableFileError } from '../../ingest/parse.ts';
 import { catalogued } from '../../lib/errors.ts';
 import { newId, sha256 } from '../../lib/ids.ts';
-import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult } from '../../jobs/ingest.ts';
-import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/definition.ts';
+import { INGEST_JOB_KIND, type IngestJobPayload, type IngestJobResult, ingestJob } from '../../jobs/ingest.ts';
+import type { JobRow, JobSignal } from '../../jobs/queue.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
 
 /**
@@ -56,10 +57,9 @@ export async function acceptUpload(options: {
       format,
       bytes: Buffer.from(bytes),
     });
-    return enqueueJob({
+    return enqueue(ingestJob, {
       db: tx,
-      kind: INGEST_JOB_KIND,
-      payload: { ...payload },
+      payload,
       maxAttempts: options.maxAttempts,
       progress: { stage: 'queued' } satisfies IngestJobProgress,
     });

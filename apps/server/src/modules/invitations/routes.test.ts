@@ -6,7 +6,7 @@ import { buildOrganisation, buildUser, type TestUser } from '../../test/factorie
 import { multipart } from '../../test/multipart.ts';
 import { mailTo } from '../../test/outbox.ts';
 import { tokenOfLink } from '../../test/invitations.ts';
-import { approveDomain } from '../organisations/service.ts';
+import { approveDomain } from '../../core/identity/organisations.ts';
 import { INVITATION_MESSAGES, pendingInvitations } from './service.ts';
 
 const PASSWORD = 'meadow-copper-violin-58';

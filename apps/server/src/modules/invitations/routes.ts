@@ -1,14 +1,15 @@
-import { invitationsEndpoints } from '@verity/shared';
+import { dashboardEndpoints, invitationsEndpoints } from '@verity/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { createRateLimiter, type RateLimiter, rateLimitSource } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
-import { AUTH_MESSAGES } from '../auth/service.ts';
+import { SIGNED_IN_MESSAGE } from '../../core/identity/sessions.ts';
 import {
   completeProfile,
   createInvitation,
   INVITATION_MESSAGES,
   type InvitationDeps,
+  pendingInvitations,
   renewInvitation,
   resendInvitation,
   verifyInvitation,
@@ -97,8 +98,13 @@ export async function invitationsRoutes(app: FastifyInstance, deps: RouteDeps): 
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      return { auth_token: token, message: AUTH_MESSAGES.loginSucceeded, error: null };
+      return { auth_token: token, message: SIGNED_IN_MESSAGE, error: null };
     },
+  });
+
+  // The champion dashboard lists the organisation's pending invitations (its descriptor is the dashboard's).
+  route(app, dashboardEndpoints.pendingUsers, {
+    handler: async ({ auth }) => ({ invitations: await pendingInvitations({ db: deps.db, organisationId: auth.organisationId }) }),
   });
 }
 

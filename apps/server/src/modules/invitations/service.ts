@@ -10,11 +10,11 @@ import { newId, newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationEmail, invitationForExistingAccountEmail, invitationLink } from '../../mail/templates.ts';
-import { createAccount, findUserByEmail } from '../auth/accounts.ts';
-import { createSession } from '../auth/sessions.ts';
-import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
-import { notify } from '../notifications/service.ts';
-import { inVerifiedDomain } from '../organisations/service.ts';
+import { createAccount, findUserByEmail } from '../../core/identity/accounts.ts';
+import { createSession } from '../../core/identity/sessions.ts';
+import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
+import { notify } from '../../core/notifications/service.ts';
+import { inVerifiedDomain } from '../../core/identity/organisations.ts';
 
 export { pendingInvitations } from './pending.ts';
 

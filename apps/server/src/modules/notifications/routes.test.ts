@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { notifications } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
-import { NOTIFICATIONS_LIST_LIMIT, notify } from './service.ts';
+import { NOTIFICATIONS_LIST_LIMIT, notify } from '../../core/notifications/service.ts';
 
 let t: TestApp;
 

@@ -1,8 +1,8 @@
 import { notificationsEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { route } from '../../lib/route.ts';
-import { listNotifications, markRead, presentNotification } from './service.ts';
+import { listNotifications, markRead, presentNotification } from '../../core/notifications/service.ts';
 
 /** A user's own notifications. */
 export async function notificationsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {

@@ -1,9 +1,9 @@
 import { type Health, platformEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { route } from '../../lib/route.ts';
 import { VERSION } from '../../lib/version.ts';
-import { evaluateFlags } from '../flags/service.ts';
+import { evaluateFlags } from '../../core/flags.ts';
 import { openApiDocument } from './openapi.ts';
 import { renderReference } from './reference.ts';
 

@@ -1,8 +1,9 @@
 import { REVIEW_TITLE_MAX_LENGTH, type ReviewJobProgress } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { reviews } from '../../db/schema.ts';
-import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
-import { REVIEW_JOB_KIND, type ReviewJobPayload } from '../../jobs/review.ts';
+import { enqueue } from '../../jobs/definition.ts';
+import type { JobRow, JobSignal } from '../../jobs/queue.ts';
+import { type ReviewJobPayload, reviewJob } from '../../jobs/review.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
 import { fileStem } from '../../lib/uploads.ts';
@@ -55,10 +56,9 @@ async function startReview(options: CreateReviewOptions, previousId: string | nu
   const job = await db.transaction(async (tx) => {
     // The earlier review may have been deleted while the file was read.
     if (previousId !== null) await assertOwnReview(tx, author, previousId);
-    const queued = await enqueueJob({
+    const queued = await enqueue(reviewJob, {
       db: tx,
-      kind: REVIEW_JOB_KIND,
-      payload: { ...payload },
+      payload,
       maxAttempts: options.maxAttempts,
       progress: { stage: 'queued' } satisfies ReviewJobProgress,
     });

@@ -1,13 +1,13 @@
 import { reviewEndpoints } from '@verity/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { ReviewAuthor } from '../../policies/review.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../../core/events/service.ts';
 import { reviewDocumentModel } from './export.ts';
 import { getReview, notReviewed } from './reviews.ts';
 import { SAMPLE_POLICY_FILE_NAME, samplePolicyPdf } from './sample-policy.ts';

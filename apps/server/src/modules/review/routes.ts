@@ -1,6 +1,6 @@
 import { type CreateReviewResponse, createReviewSchema, type JobStatus, REVIEWS_PAGE_SIZE, reviewEndpoints } from '@verity/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import type { JobRow } from '../../jobs/queue.ts';
 import { route } from '../../lib/route.ts';
 import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';

@@ -4,8 +4,9 @@ import { writeDocuments } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
 import { fileStem } from '../../lib/uploads.ts';
-import { WRITE_JOB_KIND, type WriteJobPayload } from '../../jobs/write.ts';
-import { enqueueJob, type JobRow, type JobSignal } from '../../jobs/queue.ts';
+import { enqueue } from '../../jobs/definition.ts';
+import type { JobRow, JobSignal } from '../../jobs/queue.ts';
+import { type WriteJobPayload, writeJob } from '../../jobs/write.ts';
 import type { WriteAuthor } from '../../policies/write.ts';
 import { type TranscriptLimits, type TranscriptSource, transcriptFrom } from './transcripts.ts';
 
@@ -42,10 +43,9 @@ export async function createDocument(options: {
     options.title ?? (sourceFilename ? fileStem(sourceFilename).slice(0, WRITE_TITLE_MAX_LENGTH) : WRITE_KIND_LABELS[kind]);
   const payload: WriteJobPayload = { document_id: documentId, provisional_title: options.title === undefined ? provisionalTitle : null };
   const job = await db.transaction(async (tx) => {
-    const queued = await enqueueJob({
+    const queued = await enqueue(writeJob, {
       db: tx,
-      kind: WRITE_JOB_KIND,
-      payload: { ...payload },
+      payload,
       maxAttempts: options.maxAttempts,
       progress: { stage: 'queued' } satisfies WriteJobProgress,
     });

@@ -5,7 +5,7 @@ import { writeDocuments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { ownWriteDocument, ownWriteDocuments, type WriteAuthor, writeDocumentNotFound } from '../../policies/write.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../../core/events/service.ts';
 
 /**
  * A user's written documents: list, read, rename, save and delete. Every query goes through the

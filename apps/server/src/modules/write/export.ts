@@ -1,6 +1,6 @@
 import { WRITE_KIND_LABELS, type WriteContent, type WriteKind, type WriteNode, writeEndpoints } from '@verity/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import type { Block, DocumentModel, Inline, ListBlock, Span } from '../../lib/docx/model.ts';
@@ -8,7 +8,7 @@ import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { WriteAuthor } from '../../policies/write.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../../core/events/service.ts';
 import { getDocument, notWritten } from './documents.ts';
 
 /**

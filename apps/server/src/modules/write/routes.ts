@@ -8,7 +8,7 @@ import {
   writeContentProblem,
 } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../app.ts';
+import type { RouteDeps } from '../../route-deps.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE } from '../../lib/docx/download.ts';
 import { validationError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';

@@ -16,7 +16,7 @@ import { listEvents } from '../../test/events.ts';
 import { buildDocument, buildUser, type TestUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { mailTo, oobCodeIn } from '../../test/outbox.ts';
-import { findUserByEmail } from '../auth/accounts.ts';
+import { findUserByEmail } from '../identity/accounts.ts';
 import { recordEvent } from './service.ts';
 import type { EventKind, RecordedEventOf } from './types.ts';
 

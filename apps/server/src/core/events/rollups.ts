@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { usageDays, usageDocuments, usageSubdomainDays, usageUserDays, usageUsers } from '../../db/schema.ts';
+import { type events, usageDays, usageDocuments, usageSubdomainDays, usageUserDays, usageUsers } from '../../db/schema.ts';
 import { LONDON_TIME_ZONE, londonDay } from '../../lib/london-days.ts';
-import type { EventRow } from './service.ts';
 import { USAGE_TOOLS, type UsageTool } from './types.ts';
+
+type EventRow = typeof events.$inferSelect;
 
 /**
  * The usage rollups (db/schema/usage.ts): per-day counts of an organisation's events that the

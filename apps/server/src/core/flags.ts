@@ -1,6 +1,6 @@
 import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FlagValues } from '@verity/shared';
-import type { Database } from '../../db/connect.ts';
-import { featureFlags } from '../../db/schema.ts';
+import type { Database } from '../db/connect.ts';
+import { featureFlags } from '../db/schema.ts';
 
 /** Flags as stored by administrators, falling back to the shipped defaults. */
 export async function evaluateFlags(db: Database): Promise<FlagValues> {

@@ -4,6 +4,9 @@ import type { Database } from '../../db/connect.ts';
 import { organisations, sessions, users } from '../../db/schema.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 
+/** The answer's message whenever a request opens a session (sign-in, a completed invitation): SPEC's wording. */
+export const SIGNED_IN_MESSAGE = 'Login successful';
+
 export interface SessionPolicy {
   idleMinutes: number;
   absoluteDays: number;
