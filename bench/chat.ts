@@ -6,7 +6,7 @@
  * Baseline: a plain indexed lookup by code on the same database in the same run.
  */
 import { eq } from 'drizzle-orm';
-import { answerWithBuiltinEngine } from '../apps/server/src/ai/builtin-engine.ts';
+import { answerWithBuiltinEngine } from '../apps/server/src/ai/builtin/engine.ts';
 import { answerWithProvider, type ProviderSettings } from '../apps/server/src/ai/provider-engine.ts';
 import { retrievePassages } from '../apps/server/src/ai/retrieval.ts';
 import { documents } from '../apps/server/src/db/schema.ts';

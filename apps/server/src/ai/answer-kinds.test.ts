@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checkCitations } from '../test/citations.ts';
-import { composeAnswer } from './builtin-engine.ts';
+import { composeAnswer } from './builtin/engine.ts';
 import type { PassageElement, PassageSentence } from './passage-scoring.ts';
 import type { Passage, RetrievalResult } from './retrieval.ts';
 

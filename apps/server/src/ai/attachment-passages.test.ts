@@ -4,7 +4,7 @@ import { parseText } from '../ingest/text.ts';
 import { buildLibraryTestApp, type TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/app.ts';
 import { type AttachmentSource, attachmentElementId, refersToFile, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
-import { composeAnswer } from './builtin-engine.ts';
+import { composeAnswer } from './builtin/engine.ts';
 import { retrievePassages } from './retrieval.ts';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkCitations, citationMarkers } from '../test/citations.ts';
-import { chunkText, composeAnswer, draftSubject } from './builtin-engine.ts';
+import { draftSubject } from './builtin/draft.ts';
+import { chunkText, composeAnswer } from './builtin/engine.ts';
 import { dropUnknownMarkers, quoteAsData } from './citations.ts';
 import type { Passage, RetrievalResult } from './retrieval.ts';
 import { buildQuery } from './retrieval/question.ts';

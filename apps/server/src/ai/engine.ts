@@ -5,7 +5,7 @@
  */
 import { type ApiErrorBody, type ChatConfigResponse, ERROR_CODES } from '@verity/shared';
 import type { AiProvider, Config } from '../config.ts';
-import { answerWithBuiltinEngine } from './builtin-engine.ts';
+import { answerWithBuiltinEngine } from './builtin/engine.ts';
 import type { ChatEngineEvent } from './citations.ts';
 import type { EmbeddingSettings } from './embeddings.ts';
 import type { ChatTurn } from './prompt.ts';

@@ -25,7 +25,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEV_SET_PATH, type DevQuestion, loadDevSet, mentionsFact, openEvalLibrary } from './dev-set.ts';
-import { answerWithBuiltinEngine, asksForDraft } from '../ai/builtin-engine.ts';
+import { asksForDraft } from '../ai/builtin/draft.ts';
+import { answerWithBuiltinEngine } from '../ai/builtin/engine.ts';
 import type { Citation } from '../ai/citations.ts';
 import type { RetrievalResult } from '../ai/retrieval.ts';
 import { documents } from '../db/schema.ts';

@@ -255,34 +255,51 @@ function isJunkTitle(title: string): boolean {
  * break when the sentence does. Running headers, footers and page numbers are dropped.
  */
 export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
+  const { pages, metadataTitle } = await readPages(bytes);
+  if (pages.every((lines) => lines.length === 0)) throw new UnreadableFileError('no_text', NO_TEXT_MESSAGE);
+  const lines = dropPageFurniture(pages, bodySize(pages.flat())).flat();
+  const { title, elements } = buildElements(lines, layoutOf(lines));
+  return { title: title ?? metadataTitle, pageCount: pages.length, elements };
+}
+
+/** Every page's lines, and the title the file's metadata gives (when it is not a placeholder). */
+async function readPages(bytes: Uint8Array): Promise<{ pages: Line[][]; metadataTitle: string | null }> {
   const document = await openPdf(bytes);
-  let pages: Line[][];
-  let metadataTitle: string | null = null;
   try {
-    pages = [];
+    const pages: Line[][] = [];
     const fonts = new Map<string, boolean>();
     checkPageCount(document.numPages);
     for (let n = 1; n <= document.numPages; n++) pages.push(buildLines(await pageRuns(document, n, fonts), n));
     const metadata = await document.getMetadata().catch(() => null);
     const info = metadata?.info as { Title?: unknown } | undefined;
-    if (typeof info?.Title === 'string' && collapse(info.Title) && !isJunkTitle(collapse(info.Title))) metadataTitle = collapse(info.Title);
+    const given = typeof info?.Title === 'string' ? collapse(info.Title) : '';
+    return { pages, metadataTitle: given && !isJunkTitle(given) ? given : null };
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
     throw new UnreadableFileError('corrupt', CORRUPT_MESSAGE);
   } finally {
     await document.loadingTask.destroy();
   }
-  const pageCount = pages.length;
-  if (pages.every((lines) => lines.length === 0)) throw new UnreadableFileError('no_text', NO_TEXT_MESSAGE);
+}
 
-  const lines = dropPageFurniture(pages, bodySize(pages.flat())).flat();
+/** The sizes that tell a document's title and headings from its body text. */
+interface Layout {
+  body: number;
+  titleSize: number;
+  /** Whether the title's size is used once, at the top of page 1 (a size that recurs belongs to headings). */
+  hasTitleLine: boolean;
+  /** The heading sizes, largest (level 1) first, the title's excluded. */
+  headingSizes: number[];
+  isLarger(line: Line): boolean;
+  isShort(line: Line): boolean;
+}
+
+function layoutOf(lines: Line[]): Layout {
   const body = bodySize(lines);
   const isLarger = (line: Line) => line.size >= body * 1.15;
   const isShort = (line: Line) => line.text.length <= 120 && line.text.split(' ').length <= 18;
-  // Heading levels by size: the largest heading size is level 1 (the title's size excluded).
   const firstPage = lines.filter((line) => line.page === 1);
   const titleSize = Math.max(0, ...firstPage.slice(0, 8).map((line) => line.size));
-  // The title's size is used once, at the top of page 1; a size that recurs belongs to headings.
   const titleStart = firstPage.findIndex((line) => line.size === titleSize);
   let titleEnd = titleStart + 1;
   while (firstPage[titleEnd]?.size === titleSize) titleEnd++;
@@ -290,7 +307,43 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | nul
   const headingSizes = [
     ...new Set(lines.filter((line) => isLarger(line) && isShort(line) && !(hasTitleLine && line.size === titleSize)).map((l) => l.size)),
   ].sort((p, q) => q - p);
+  return { body, titleSize, hasTitleLine, headingSizes, isLarger, isShort };
+}
 
+/** The title's lines from `start`: the largest lines at the top of page 1, joined while they stay close. */
+function readTitle(lines: readonly Line[], start: number, titleSize: number): { text: string; end: number } {
+  let end = start;
+  let last = lines[start] as Line;
+  let text = last.text;
+  while (lines[end + 1]?.page === 1 && lines[end + 1]?.size === titleSize && last.y - (lines[end + 1]?.y ?? 0) <= titleSize * 1.6) {
+    last = lines[++end] as Line;
+    text = `${text} ${last.text}`;
+  }
+  return { text: collapse(text), end };
+}
+
+/** A line that is a numbered section heading ("2.3 Scope"): short, not ending like a sentence, a capital after the number. */
+function numberedHeading(line: Line, isShort: (line: Line) => boolean): RegExpExecArray | null {
+  const numbered = NUMBERED_HEADING.exec(line.text);
+  if (!numbered || !isShort(line) || line.text.length > 80 || /[.;:,]$/.test(line.text)) return null;
+  return /\p{Lu}/u.test(line.text.slice(numbered[0].length - 1, numbered[0].length)) ? numbered : null;
+}
+
+/** A short bold line standing alone at body size: a heading below every larger heading. */
+function isBoldHeading(line: Line, next: Line | undefined, body: number): boolean {
+  return (
+    line.bold &&
+    line.size >= body &&
+    line.text.length <= 80 &&
+    line.text.split(' ').length <= 12 &&
+    !/[.;:,]$/.test(line.text) &&
+    !(next?.bold === false && next.page === line.page && line.y - next.y <= line.size * 1.25)
+  );
+}
+
+/** The document's elements from its lines, top to bottom (see parsePdf). */
+function buildElements(lines: Line[], layout: Layout): { title: string | null; elements: ParsedElement[] } {
+  const { body, titleSize, hasTitleLine, headingSizes, isLarger, isShort } = layout;
   const builder = createElementBuilder();
   let title: string | null = null;
   // The block being gathered from consecutive lines.
@@ -310,16 +363,11 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | nul
     const gap = previous && samePage ? previous.y - line.y : 0;
     const tight = previous !== null && samePage && gap > 0 && gap <= Math.max(previous.size, line.size) * 1.5;
 
-    // The title: the largest lines at the top of page 1.
     if (title === null && hasTitleLine && line.page === 1 && line.size === titleSize && builder.elements.length === 0) {
-      let text = line.text;
-      let last = line;
-      while (lines[i + 1]?.page === 1 && lines[i + 1]?.size === titleSize && last.y - (lines[i + 1]?.y ?? 0) <= titleSize * 1.6) {
-        last = lines[++i] as Line;
-        text = `${text} ${last.text}`;
-      }
+      const read = readTitle(lines, i, titleSize);
+      i = read.end;
       flush();
-      title = collapse(text);
+      title = read.text;
       builder.title(title, 1);
       continue;
     }
@@ -349,30 +397,15 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | nul
       continue;
     }
 
-    const numbered = NUMBERED_HEADING.exec(line.text);
-    if (
-      numbered &&
-      isShort(line) &&
-      line.text.length <= 80 &&
-      !/[.;:,]$/.test(line.text) &&
-      /\p{Lu}/u.test(line.text.slice(numbered[0].length - 1, numbered[0].length))
-    ) {
+    const numbered = numberedHeading(line, isShort);
+    if (numbered) {
       flush();
       builder.heading(sectionDepth(numbered), line.text, line.page);
       continue;
     }
 
     const item = LIST_MARKER.exec(line.text);
-    // A short bold line standing alone at body size is a heading below every larger heading.
-    if (
-      !item &&
-      line.bold &&
-      line.size >= body &&
-      line.text.length <= 80 &&
-      line.text.split(' ').length <= 12 &&
-      !/[.;:,]$/.test(line.text) &&
-      !(lines[i + 1]?.bold === false && lines[i + 1]?.page === line.page && line.y - (lines[i + 1]?.y ?? 0) <= line.size * 1.25)
-    ) {
+    if (!item && isBoldHeading(line, lines[i + 1], body)) {
       flush();
       builder.heading(headingSizes.filter((size) => size > line.size).length + 1, line.text, line.page);
       continue;
@@ -398,6 +431,5 @@ export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | nul
     open = { type: 'paragraph', text: line.text, page: line.page, last: line, indent: line.x, level: 0 };
   }
   flush();
-
-  return { title: title ?? metadataTitle, pageCount, elements: builder.elements };
+  return { title, elements: builder.elements };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { jobs } from '../db/schema.ts';
 import { abandonedJobs, claimNextJob, type JobRow, type JobSignal } from './queue.ts';
@@ -141,73 +141,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     if (!job) return false;
     const handler = handlers[job.kind];
     if (!handler) return false;
-    // Only the claim that is still current may settle the job: a lock taken over as stale belongs to another run.
-    const ours = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
     const abort = new AbortController();
     inHand = { job, abort };
-    const context: JobContext = {
-      job,
-      db,
-      signal: abort.signal,
-      log,
-      reportProgress: async (progress) => {
-        const at = now();
-        await db.update(jobs).set({ progress, lockedAt: at, updatedAt: at }).where(ours);
-      },
-    };
-    // While the job runs its lock is renewed, so only a job whose process died ever looks stale.
-    const heartbeat = setInterval(
-      () => {
-        const at = now();
-        db.update(jobs)
-          .set({ lockedAt: at })
-          .where(ours)
-          .catch(() => {});
-      },
-      Math.max(10, Math.min(options.staleAfterMs / 3, HEARTBEAT_MAX_MS)),
-    );
-    heartbeat.unref();
-    const started = performance.now();
     try {
-      const result = await handler.run(context).finally(() => clearInterval(heartbeat));
-      await db.transaction(async (tx) => {
-        const settled = await tx
-          .update(jobs)
-          .set({ status: 'succeeded', result: result ?? null, error: null, lockedAt: null, updatedAt: now() })
-          .where(ours)
-          .returning({ id: jobs.id });
-        if (settled.length > 0) await handler.onSucceeded?.(tx, job);
-      });
-      log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job succeeded');
-    } catch (error) {
-      const at = now();
-      if (abort.signal.aborted) {
-        log?.info({ jobId: job.id, kind: job.kind }, 'job returned to the queue as the worker stopped');
-        return true;
-      }
-      const fail = (message: string) =>
-        db.transaction(async (tx) => {
-          const settled = await tx
-            .update(jobs)
-            .set({ status: 'failed', error: message, lockedAt: null, updatedAt: at })
-            .where(ours)
-            .returning({ id: jobs.id });
-          if (settled.length > 0) await handler.onFailed?.(tx, job);
-        });
-      if (error instanceof PermanentJobError) {
-        await fail(error.message);
-        log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed permanently');
-      } else if (job.attempts >= job.maxAttempts) {
-        await fail(UNEXPECTED_FINAL);
-        log?.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: errorSummary(error) }, 'job failed on its last attempt');
-      } else {
-        const runAt = new Date(at.getTime() + retryDelayMs(options.retryBaseMs, job.attempts));
-        await db.update(jobs).set({ status: 'queued', error: UNEXPECTED_RETRY, runAt, lockedAt: null, updatedAt: at }).where(ours);
-        log?.warn(
-          { jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt: runAt, error: errorSummary(error) },
-          'job failed; retry scheduled',
-        );
-      }
+      await runJob({ ...options, now, job, handler, abort });
     } finally {
       inHand = undefined;
     }
@@ -282,4 +219,88 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     runOnce,
     recoverStale,
   };
+}
+
+/**
+ * Runs one claimed job with its handler and settles it: succeeded with its result, failed (at
+ * once for a PermanentJobError, or on its last attempt) or queued again after the retry delay.
+ * A job whose worker stopped meanwhile was handed back already and is left as it is.
+ */
+async function runJob(
+  options: JobWorkerOptions & { now: () => Date; job: JobRow; handler: JobHandler; abort: AbortController },
+): Promise<void> {
+  const { db, log, now, job, handler, abort } = options;
+  // Only the claim that is still current may settle the job: a lock taken over as stale belongs to another run.
+  const ours = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+  const context: JobContext = {
+    job,
+    db,
+    signal: abort.signal,
+    log,
+    reportProgress: async (progress) => {
+      const at = now();
+      await db.update(jobs).set({ progress, lockedAt: at, updatedAt: at }).where(ours);
+    },
+  };
+  // While the job runs its lock is renewed, so only a job whose process died ever looks stale.
+  const heartbeat = setInterval(
+    () => {
+      db.update(jobs)
+        .set({ lockedAt: now() })
+        .where(ours)
+        .catch(() => {});
+    },
+    Math.max(10, Math.min(options.staleAfterMs / 3, HEARTBEAT_MAX_MS)),
+  );
+  heartbeat.unref();
+  const started = performance.now();
+  try {
+    const result = await handler.run(context).finally(() => clearInterval(heartbeat));
+    await db.transaction(async (tx) => {
+      const settled = await tx
+        .update(jobs)
+        .set({ status: 'succeeded', result: result ?? null, error: null, lockedAt: null, updatedAt: now() })
+        .where(ours)
+        .returning({ id: jobs.id });
+      if (settled.length > 0) await handler.onSucceeded?.(tx, job);
+    });
+    log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job succeeded');
+  } catch (error) {
+    if (abort.signal.aborted) {
+      log?.info({ jobId: job.id, kind: job.kind }, 'job returned to the queue as the worker stopped');
+      return;
+    }
+    await settleFailure({ ...options, ours, error });
+  }
+}
+
+/** A run that threw: failed for good (with the handler's onFailed) or queued for a retry. */
+async function settleFailure(
+  options: JobWorkerOptions & { now: () => Date; job: JobRow; handler: JobHandler; ours: SQL | undefined; error: unknown },
+): Promise<void> {
+  const { db, log, job, handler, ours, error } = options;
+  const at = options.now();
+  const fail = (message: string) =>
+    db.transaction(async (tx) => {
+      const settled = await tx
+        .update(jobs)
+        .set({ status: 'failed', error: message, lockedAt: null, updatedAt: at })
+        .where(ours)
+        .returning({ id: jobs.id });
+      if (settled.length > 0) await handler.onFailed?.(tx, job);
+    });
+  if (error instanceof PermanentJobError) {
+    await fail(error.message);
+    log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed permanently');
+  } else if (job.attempts >= job.maxAttempts) {
+    await fail(UNEXPECTED_FINAL);
+    log?.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: errorSummary(error) }, 'job failed on its last attempt');
+  } else {
+    const runAt = new Date(at.getTime() + retryDelayMs(options.retryBaseMs, job.attempts));
+    await db.update(jobs).set({ status: 'queued', error: UNEXPECTED_RETRY, runAt, lockedAt: null, updatedAt: at }).where(ours);
+    log?.warn(
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt: runAt, error: errorSummary(error) },
+      'job failed; retry scheduled',
+    );
+  }
 }

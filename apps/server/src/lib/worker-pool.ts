@@ -107,18 +107,40 @@ export function ownerShare(workers: number): number {
 
 export const POOL_CLOSED_MESSAGE = 'The worker pool was shut down.';
 
+/** How many tasks each owner has running. */
+function ownerCounts() {
+  const running = new Map<string, number>();
+  return {
+    of: (owner: string) => running.get(owner) ?? 0,
+    take: (owner: string) => running.set(owner, (running.get(owner) ?? 0) + 1),
+    release(owner: string) {
+      const held = (running.get(owner) ?? 1) - 1;
+      if (held > 0) running.set(owner, held);
+      else running.delete(owner);
+    },
+  };
+}
+
+/** A worker thread held to the pool's memory limits; unreferenced while idle. */
+function newWorker(url: URL, settings: WorkerPoolSettings): Worker {
+  const worker = new Worker(url, {
+    resourceLimits: {
+      maxOldGenerationSizeMb: settings.memoryMb,
+      maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(settings.memoryMb / 8))),
+      stackSizeMb: 4,
+    },
+  });
+  // An idle worker must not keep the process alive (a command line tool, a test run).
+  worker.unref();
+  return worker;
+}
+
 export function createWorkerPool(settings: WorkerPoolSettings, options: { workerUrl: URL; log?: WorkerPoolLog }): WorkerPool {
   const slots = new Set<Slot>();
   const waiting: Task[] = [];
-  const running = new Map<string, number>();
+  const running = ownerCounts();
   const perOwner = ownerShare(settings.workers);
   let nextId = 1;
-
-  const release = (task: Task) => {
-    const held = (running.get(task.owner) ?? 1) - 1;
-    if (held > 0) running.set(task.owner, held);
-    else running.delete(task.owner);
-  };
 
   const settle = (slot: Slot, outcome: { value: unknown } | { error: unknown }) => {
     const task = slot.task;
@@ -126,7 +148,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
     clearTimeout(slot.timer);
     slot.timer = undefined;
     if (!task) return;
-    release(task);
+    running.release(task.owner);
     if (task.onAbort) task.options.signal?.removeEventListener('abort', task.onAbort);
     if ('value' in outcome) task.resolve(outcome.value);
     else task.reject(outcome.error);
@@ -159,15 +181,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(options.workerUrl, {
-      resourceLimits: {
-        maxOldGenerationSizeMb: settings.memoryMb,
-        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.floor(settings.memoryMb / 8))),
-        stackSizeMb: 4,
-      },
-    });
-    // An idle worker must not keep the process alive (a command line tool, a test run).
-    worker.unref();
+    const worker = newWorker(options.workerUrl, settings);
     const slot: Slot = { worker };
     slots.add(slot);
     worker.on('message', (reply: TaskReply) => {
@@ -191,7 +205,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
 
   const start = (slot: Slot, task: Task) => {
     slot.task = task;
-    running.set(task.owner, (running.get(task.owner) ?? 0) + 1);
+    running.take(task.owner);
     slot.worker.ref();
     slot.timer = setTimeout(() => died(slot, { cause: 'time-out' }), settings.timeoutMs);
     slot.worker.postMessage(task.request, task.options.transfer ?? []);
@@ -199,7 +213,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
 
   /** The first waiting task whose owner is under their share, taken from the queue. */
   const next = (): Task | undefined => {
-    const index = waiting.findIndex((task) => (running.get(task.owner) ?? 0) < perOwner);
+    const index = waiting.findIndex((task) => running.of(task.owner) < perOwner);
     return index < 0 ? undefined : waiting.splice(index, 1)[0];
   };
 

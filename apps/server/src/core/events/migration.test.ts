@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase, rowsOf } from '../../db/connect.ts';
 import { openThrowawayPostgres } from '../../test/database.ts';
 import { listEvents } from '../../test/events.ts';
 
-const folder = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+const folder = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
 const migrations = readdirSync(folder)
   .filter((name) => name.endsWith('.sql'))
   .sort();

@@ -79,7 +79,7 @@ describe('kept by recordEvents', () => {
 });
 
 it('the migration that adds them computes them from the events already recorded, as a rebuild does', async () => {
-  const folder = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+  const folder = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
   const migrations = readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort();

@@ -6,7 +6,7 @@
  */
 import type { ChatSourceRecord, ChatStreamEvent, Citation } from '@verity/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sourceRecords } from '../../ai/builtin-engine.ts';
+import { sourceRecords } from '../../ai/builtin/engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, engineFailureBody } from '../../ai/engine.ts';
 import type { Database } from '../../db/connect.ts';

@@ -5,7 +5,7 @@
  * conversation as it was and is answered as an ordinary error before any answer streams.
  */
 import type { ChatFilters, ChatMode } from '@verity/shared';
-import { asksForDraft } from '../../ai/builtin-engine.ts';
+import { asksForDraft } from '../../ai/builtin/draft.ts';
 import { conversationOf } from '../../ai/engine.ts';
 import type { ChatTurn } from '../../ai/prompt.ts';
 import type { Database } from '../../db/connect.ts';

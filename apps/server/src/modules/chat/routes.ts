@@ -39,9 +39,15 @@ import { askQuestion, createQuestionLimiter, editQuestion, type Question, regene
  * from the conversation policy, in the services.
  */
 export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  conversationRoutes(app, deps);
+  questionRoutes(app, deps);
+  await attachmentRoutes(app, deps);
+  await chatExportRoutes(app, deps);
+}
+
+/** The conversations themselves: the chat's settings, listing, naming, sharing and rating answers. */
+function conversationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, config, chatEngine } = deps;
-  const questionLimiter = createQuestionLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
-  const uploadLimiter = createUploadLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
   const maxBytes = config.CHAT_ATTACHMENT_MAX_BYTES;
 
   route(app, chatEndpoints.config, {
@@ -114,9 +120,16 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     handler: async ({ auth, params, body }) =>
       presentMessage(await setFeedback({ db, owner: auth, sessionId: params.id, messageId: params.messageId, ...body })),
   });
+}
 
-  // Everything refusable (session, ids, body, ownership, rate limit) is refused before the stream
-  // opens, as an ordinary JSON error; once streaming, a failure is an `error` event.
+/**
+ * Questions and their streamed answers. Everything refusable (session, ids, body, ownership, rate
+ * limit) is refused before the stream opens, as an ordinary JSON error; once streaming, a failure
+ * is an `error` event.
+ */
+function questionRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, config, chatEngine } = deps;
+  const questionLimiter = createQuestionLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
   const asking = (owner: ConversationOwner) => ({ db, limiter: questionLimiter, owner });
   const streamAnswer = (request: FastifyRequest, reply: FastifyReply, owner: ConversationOwner, question: Question) =>
     sendEventStream(request, reply, (signal) =>
@@ -151,7 +164,13 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
       return streamAnswer(request, reply, auth, question);
     },
   });
+}
 
+/** Files attached to a conversation: uploaded, listed and removed. */
+async function attachmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { db, config } = deps;
+  const uploadLimiter = createUploadLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
+  const maxBytes = config.CHAT_ATTACHMENT_MAX_BYTES;
   // A scope of its own: the upload reads multipart itself, with the attachment size as its limit.
   await app.register(async (scope) => {
     acceptMultipart(scope, attachmentBodyLimit(maxBytes), () => attachmentTooLarge(maxBytes));
@@ -196,6 +215,4 @@ export async function chatRoutes(app: FastifyInstance, deps: RouteDeps): Promise
       return undefined;
     },
   });
-
-  await chatExportRoutes(app, deps);
 }

@@ -1,13 +1,14 @@
 import type { Citation } from '@verity/shared';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { documentElements, documents } from '../db/schema.ts';
-import type { TestApp } from '../test/app.ts';
-import { checkCitations } from '../test/citations.ts';
-import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } from '../test/factories.ts';
-import { answerWithBuiltinEngine, asksForDraft, type BuiltinEngineOptions } from './builtin-engine.ts';
-import type { ChatEngineEvent } from './citations.ts';
-import type { RetrievalResult } from './retrieval.ts';
+import { documentElements, documents } from '../../db/schema.ts';
+import type { TestApp } from '../../test/app.ts';
+import { checkCitations } from '../../test/citations.ts';
+import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } from '../../test/factories.ts';
+import { asksForDraft } from './draft.ts';
+import { answerWithBuiltinEngine, type BuiltinEngineOptions } from './engine.ts';
+import type { ChatEngineEvent } from '../citations.ts';
+import type { RetrievalResult } from '../retrieval.ts';
 
 let t: TestApp;
 let standard: TestUser;

@@ -1,0 +1,91 @@
+/**
+ * Answer mode: the lead, then the supporting points grouped by document, then the sources.
+ */
+import { quoteAsData } from '../citations.ts';
+import type { RetrievalResult } from '../retrieval.ts';
+import { Citer, type ComposedAnswer, byDocument, finalise, groupLabel, sourcesSection } from './cite.ts';
+import { type Intent, intentsOf } from './intents.ts';
+import { leadLines, missingFacts } from './lead.ts';
+import { kindList, lineContext, passagePieces, renderPieces } from './pieces.ts';
+import { rolesTableText, whoLead } from './roles.ts';
+import { CODE_IN_TEXT, documentNames, joinWords, sectionName, sentence } from './text.ts';
+
+export function composeAnswerText(question: string, retrieval: RetrievalResult): ComposedAnswer {
+  const { passages } = retrieval;
+  const citer = new Citer();
+  const kinds = new Set(intentsOf(question).map((intent) => intent.kind));
+  let lead = leadLines(question, retrieval);
+  const parts: string[] = [];
+
+  // What is asked and not stated is said first, with where the passages say it is set.
+  const missing = missingFacts(question, retrieval, lead);
+  if (missing.length > 0) {
+    const what = joinWords(missing.map((entry) => entry.intent.missing ?? ''));
+    const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));
+    const where = wheres[0];
+    const wherePassage = where ? passages[where.passage] : undefined;
+    const named = where ? CODE_IN_TEXT.exec(where.text)?.[0] : undefined;
+    const opening =
+      where && wherePassage
+        ? `The library's text does not state ${what}${named ? ':' : ';'} ${wherePassage.code}${sectionName(wherePassage) ? ` (${sectionName(wherePassage)})` : ''} ${named ? `refers it to ${named}.` : 'says:'}`
+        : `The library's text of ${documentNames(passages)} does not state ${what}.`;
+    const support = where && wherePassage ? ` ${sentence(where.text)} ${citer.mark(where.passage, where.elementId, where.quote)}` : '';
+    parts.push(`${quoteAsData(opening)}${support}`);
+    if (where) lead = lead.filter((entry) => entry.elementId !== where.elementId || entry.text !== where.text);
+  }
+
+  // A who-question names the roles (and who appoints them) from a roles table before anything else.
+  const who = kinds.has('who') ? whoLead(question, retrieval, citer) : null;
+  // A duties question is answered by the duty list itself, before any scope; the lead does not repeat its items.
+  const duties =
+    (kinds.has('records') ? kindList(question, retrieval, citer, 'records') : null) ??
+    (kinds.has('duties') ? kindList(question, retrieval, citer, 'duties') : null);
+  if (duties) lead = lead.filter((entry) => !entry.keys.some((key) => duties.keys.includes(key)));
+  // A named role's answer is its row; the lead adds only another statement of who does what.
+  if (who?.named) lead = lead.filter((entry) => entry.gives.has('who') && !entry.row);
+  const leadText = lead
+    .filter((entry) => !(who && entry.row && who.tables.some((table) => table.elementId === entry.elementId)))
+    .filter((entry) => !(who && entry.row))
+    .map((entry) => `${sentence(entry.text)} ${citer.mark(entry.passage, entry.elementId, entry.quote)}`)
+    .join(' ');
+  // A specific fact asked for (an interval, a period, a figure) that the lead gives comes before the list.
+  const factFirst =
+    lead[0] !== undefined &&
+    ['interval', 'period', 'deadline', 'temperature', 'figure'].some((kind) => lead[0]?.gives.has(kind as Intent['kind']));
+  if (duties && !factFirst && !/^\s*who\b/i.test(question)) parts.push(duties.text);
+  if (who) {
+    // A duty-holder statement in prose ("Under the Order the responsible person must …") answers before the list of roles.
+    const holderFirst = !who.named && lead[0] !== undefined && !lead[0].row && lead[0].gives.has('who');
+    if (holderFirst && leadText.length > 0) parts.push(leadText);
+    parts.push(who.text);
+    if (!holderFirst && leadText.length > 0) parts.push(leadText);
+    for (const table of who.tables) parts.push(rolesTableText(table, citer));
+  } else if (leadText.length > 0) {
+    parts.push(leadText);
+  }
+  if (duties && !parts.includes(duties.text)) parts.push(duties.text);
+  if (parts.length === 0) {
+    parts.push(
+      passages.every((passage) => passage.source === 'attachment')
+        ? 'Your attached file holds these passages on the question.'
+        : 'The library holds these passages on the question.',
+    );
+  }
+
+  const shown = new Set((who?.tables ?? []).map((table) => table.elementId));
+  const context = lineContext(question, retrieval, lead, shown);
+  for (const key of duties?.keys ?? []) context.quoted.add(key);
+  const groups: string[] = [];
+  const shownRows = new Set<string>();
+  for (const { passage, indexes } of byDocument(passages)) {
+    const pieces = indexes.flatMap((index) => {
+      const member = passages[index];
+      return member ? passagePieces(member, index, context) : [];
+    });
+    const text = renderPieces(pieces, citer, shownRows);
+    if (text.length > 0) groups.push(`*${groupLabel(passage)}*\n\n${text}`);
+  }
+  if (groups.length > 0) parts.push(`**Key requirements**\n\n${groups.join('\n\n')}`);
+  parts.push(sourcesSection(passages, citer, parts.join('\n\n')));
+  return finalise(parts.join('\n\n'), passages, citer);
+}
