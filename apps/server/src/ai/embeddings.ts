@@ -16,7 +16,7 @@ import { type Database, rowsOf } from '../db/connect.ts';
 import { elementEmbeddings } from '../db/schema.ts';
 import { enqueueJob, type JobSignal } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
-import { externalLibrarySql } from '../policies/documents.ts';
+import { externalLibrarySql } from '../core/policies/documents.ts';
 import { searchable } from '../search/scope.ts';
 import type { RetrievePassagesOptions } from './retrieval.ts';
 

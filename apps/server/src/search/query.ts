@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
-import { documentVisibleToSql } from '../policies/documents.ts';
+import { documentVisibleToSql } from '../core/policies/documents.ts';
 import { each, list, w } from './sql.ts';
 
 /** A bound on the per-word checks each matching row pays; a question rarely has more distinct words. */

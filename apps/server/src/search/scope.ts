@@ -1,7 +1,7 @@
 /** Which documents a search may return, as conditions on the documents table (alias d). */
 import type { SearchQuery } from '@verity/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { documentVisibleToSql } from '../policies/documents.ts';
+import { documentVisibleToSql } from '../core/policies/documents.ts';
 import { valueList } from './sql.ts';
 
 /** The documents the organisation may search: visible, filtered, and only the newest edition of each file name. */

@@ -6,7 +6,7 @@ import { type ChatFilters, SEARCH_PAGE_SIZE } from '@verity/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
-import { documentVisibleToSql } from '../../policies/documents.ts';
+import { documentVisibleToSql } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';

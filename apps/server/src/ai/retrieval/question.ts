@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { lexemeOf } from '../../search/query.ts';
-import { documentVisibleToSql } from '../../policies/documents.ts';
+import { documentVisibleToSql } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
 

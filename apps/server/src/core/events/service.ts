@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documents, events } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { documentVisibleTo } from '../../policies/documents.ts';
+import { documentVisibleTo } from '../policies/documents.ts';
 import { addToUsageRollups } from './rollups.ts';
 import { eventSchema, type NewEvent, type RecordedEvent, TOOL_OF_KIND, USAGE_TOOLS } from './types.ts';
 import { z } from 'zod';

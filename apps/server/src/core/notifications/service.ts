@@ -2,6 +2,7 @@ import type { UserNotification } from '@verity/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { notifications } from '../../db/schema.ts';
+import { type NotificationReader, ownNotifications } from '../policies/notifications.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -48,12 +49,12 @@ export async function sendWelcomeNotification(options: {
 }
 
 /** The user's own notifications, newest first. */
-export async function listNotifications(options: { db: Database; userId: string; limit?: number }): Promise<NotificationRow[]> {
+export async function listNotifications(options: { db: Database; reader: NotificationReader; limit?: number }): Promise<NotificationRow[]> {
   // created_at has microsecond precision; the id only breaks exact ties deterministically.
   return options.db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, options.userId))
+    .where(ownNotifications(options.reader))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(options.limit ?? NOTIFICATIONS_LIST_LIMIT);
 }
@@ -63,13 +64,13 @@ export async function listNotifications(options: { db: Database; userId: string;
  * unknown or already read are ignored without comment, so the answer reveals nothing about
  * other users' notifications.
  */
-export async function markRead(options: { db: Database; userId: string; ids: readonly string[] }): Promise<number> {
+export async function markRead(options: { db: Database; reader: NotificationReader; ids: readonly string[] }): Promise<number> {
   const ids = [...new Set(options.ids)];
   if (ids.length === 0) return 0;
   const changed = await options.db
     .update(notifications)
     .set({ status: 'read' })
-    .where(and(eq(notifications.userId, options.userId), eq(notifications.status, 'unread'), inArray(notifications.id, ids)))
+    .where(and(ownNotifications(options.reader), eq(notifications.status, 'unread'), inArray(notifications.id, ids)))
     .returning({ id: notifications.id });
   return changed.length;
 }

@@ -10,7 +10,7 @@ import { sourceRecords } from '../../ai/builtin/engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
 import { type ChatEngine, engineFailureBody } from '../../ai/engine.ts';
 import type { Database } from '../../db/connect.ts';
-import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../policies/conversations.ts';
+import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../core/policies/conversations.ts';
 import { recordChatQuestion } from '../../core/events/service.ts';
 import { attachmentsInScope } from './attachments.ts';
 import { appendMessage, presentMessage, presentSession } from './conversations.ts';

@@ -28,7 +28,7 @@ import {
   conversationNotFound,
   ownAttachments,
   ownConversation,
-} from '../../policies/conversations.ts';
+} from '../../core/policies/conversations.ts';
 import { type ChatMessageRow, findSession, presentMessage } from './conversations.ts';
 
 type ChatAttachmentRow = typeof chatAttachments.$inferSelect;

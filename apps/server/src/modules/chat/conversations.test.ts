@@ -5,7 +5,7 @@ import { chatMessages, chatSessions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../policies/conversations.ts';
+import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../core/policies/conversations.ts';
 import { appendMessage, createSession, getSession, matchesSearch, titleFromQuestion, truncateAfter } from './conversations.ts';
 
 let t: TestApp;

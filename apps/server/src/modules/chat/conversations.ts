@@ -27,7 +27,7 @@ import {
   ownConversation,
   ownConversations,
   sharedConversation,
-} from '../../policies/conversations.ts';
+} from '../../core/policies/conversations.ts';
 
 /**
  * Conversations and their messages. Every query goes through the conversation policy, so another

@@ -11,8 +11,8 @@ import { untrustedWork } from '../../untrusted/pool.ts';
 import { cleanText } from '../../lib/docx/text.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
-import { type ConversationOwner, conversationNotFound, ownAttachments } from '../../policies/conversations.ts';
-import { documentVisibleTo } from '../../policies/documents.ts';
+import { type ConversationOwner, conversationNotFound, ownAttachments } from '../../core/policies/conversations.ts';
+import { documentVisibleTo } from '../../core/policies/documents.ts';
 import { type ChatMessageRow, type ChatSessionRow, getSession } from './conversations.ts';
 
 /** Everything an evidence record of one conversation is made of, loaded for its owner only. */

@@ -11,7 +11,7 @@ import type { ChatTurn } from '../../ai/prompt.ts';
 import type { Database } from '../../db/connect.ts';
 import { validationError } from '../../lib/errors.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
-import { type ConversationOwner, conversationNotFound, messageNotFound } from '../../policies/conversations.ts';
+import { type ConversationOwner, conversationNotFound, messageNotFound } from '../../core/policies/conversations.ts';
 import { ATTACHMENT_NOT_IN_CONVERSATION, findAttachments } from './attachments.ts';
 import { appendMessage, type ChatMessageRow, getSession, notAQuestion, replaceQuestion, truncateAfter } from './conversations.ts';
 

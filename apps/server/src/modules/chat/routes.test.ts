@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildCitation, newSession } from '../../test/chat.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
-import type { ConversationOwner } from '../../policies/conversations.ts';
+import type { ConversationOwner } from '../../core/policies/conversations.ts';
 import { appendMessage, createSession } from './conversations.ts';
 
 let t: TestApp;

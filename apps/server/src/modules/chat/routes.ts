@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../route-deps.ts';
 import { route, sessionOf } from '../../lib/route.ts';
 import { sendEventStream } from '../../lib/sse.ts';
 import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
-import { type ConversationOwner, conversationNotFound } from '../../policies/conversations.ts';
+import { type ConversationOwner, conversationNotFound } from '../../core/policies/conversations.ts';
 import { produceAnswer } from './answers.ts';
 import {
   attachFile,

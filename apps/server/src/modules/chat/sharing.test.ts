@@ -2,7 +2,7 @@ import type { ChatSessionListResponse, ChatSessionSummary, ChatSharedSession } f
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events } from '../../db/schema.ts';
-import { CONVERSATION_NOT_FOUND } from '../../policies/conversations.ts';
+import { CONVERSATION_NOT_FOUND } from '../../core/policies/conversations.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ask, newSession, post } from '../../test/chat.ts';
 import { listEvents } from '../../test/events.ts';

@@ -2,6 +2,7 @@ import { dashboardEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { route } from '../../lib/route.ts';
+import { type DashboardViewer, dashboardOrganisation } from '../../core/policies/dashboard.ts';
 import { dashboardDocuments, dashboardMetrics, dashboardTasks, messageCount, organisationUsers, subdomainUsage } from './service.ts';
 
 /**
@@ -10,9 +11,9 @@ import { dashboardDocuments, dashboardMetrics, dashboardTasks, messageCount, org
  */
 export async function dashboardRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
-  const scope = (auth: { organisationId: string }, query: { days: 7 | 30 | 90 | 365 }) => ({
+  const scope = (auth: DashboardViewer, query: { days: 7 | 30 | 90 | 365 }) => ({
     db,
-    organisationId: auth.organisationId,
+    organisationId: dashboardOrganisation(auth),
     days: query.days,
   });
 

@@ -12,6 +12,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { activityLevel, asHoursOrMinutes, minutesSaved } from './activity.ts';
+import { countedMembers } from '../../core/policies/dashboard.ts';
+import { documentVisibleToSql, externalLibrarySql } from '../../core/policies/documents.ts';
 import { type Periods, percentageChange, periodsOf } from './periods.ts';
 
 /**
@@ -31,14 +33,8 @@ export interface DashboardQuery {
   now?: Date;
 }
 
-/**
- * The members whose activity counts: the organisation's accounts that are not disabled, less the
- * invited people who have not accepted yet (they are listed by pendingInvitations).
- */
-function membersOf(organisationId: string): SQL {
-  return sql`u.organisation_id = ${organisationId} and u.disabled_at is null
-    and not exists (select 1 from invitations i where i.user_id = u.id and i.accepted_at is null)`;
-}
+/** The members whose activity counts, on `users u` (core/policies/dashboard.ts). */
+const membersOf = (organisationId: string): SQL => countedMembers(organisationId, 'u');
 
 /** A member's running totals through the last day before `day` (none: zero). */
 function totalsBefore(organisationId: string, day: string, alias: string): SQL {
@@ -236,7 +232,7 @@ export async function subdomainUsage(query: DashboardQuery): Promise<SubdomainUs
       )
       select used.*, (
         select min(d.domain) from documents d
-        where d.subdomain = used.subdomain and (d.organisation_id is null or d.organisation_id = ${organisationId})
+        where d.subdomain = used.subdomain and ${documentVisibleToSql(organisationId, 'd')}
       ) as domain
       from used`),
   );
@@ -259,10 +255,11 @@ export async function dashboardDocuments(query: DashboardQuery): Promise<Dashboa
   // A document last used in the period was used in it: the period ends now.
   const [row] = rowsOf<{ internal: number; external: number }>(
     await db.execute(sql`
-      select (count(*) filter (where d.organisation_id = ${organisationId}))::int as internal,
-        (count(*) filter (where d.organisation_id is null))::int as external
+      select (count(*) filter (where not ${externalLibrarySql('d')}))::int as internal,
+        (count(*) filter (where ${externalLibrarySql('d')}))::int as external
       from usage_documents u join documents d on d.id = u.document_id
-      where u.organisation_id = ${organisationId} and u.last_used_at >= ${current.start}`),
+      where u.organisation_id = ${organisationId} and u.last_used_at >= ${current.start}
+        and ${documentVisibleToSql(organisationId, 'd')}`),
   );
   return { internal_documents: row?.internal ?? 0, external_documents: row?.external ?? 0 };
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/connect.ts';
 import { documentElements, documentFavourites, documents, events, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../core/events/service.ts';
-import { documentNotFound, documentVisibleTo } from '../../policies/documents.ts';
+import { documentNotFound, documentVisibleTo } from '../../core/policies/documents.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

@@ -1,7 +1,8 @@
 import type { PendingInvitation } from '@verity/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { invitations, users } from '../../db/schema.ts';
+import { invitationsPendingIn } from '../../core/policies/invitations.ts';
 
 /**
  * The organisation's invitations not accepted yet (held ones too, alike), most recently sent first, each marked expired
@@ -25,7 +26,7 @@ export async function pendingInvitations(options: { db: Database; organisationId
     })
     .from(invitations)
     .leftJoin(users, eq(users.id, invitations.userId))
-    .where(and(eq(invitations.organisationId, options.organisationId), isNull(invitations.acceptedAt)))
+    .where(invitationsPendingIn({ organisationId: options.organisationId }))
     .orderBy(desc(invitations.issuedAt), desc(invitations.id));
   return rows.map((row) => ({
     invitation_id: row.id,

@@ -1,11 +1,11 @@
 import type { CompleteProfileInput, InvitationRequest } from '@verity/shared';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { invitations, organisations, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { AppError, notFound, unauthorised, validationError } from '../../lib/errors.ts';
+import { AppError, unauthorised, validationError } from '../../lib/errors.ts';
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -14,6 +14,7 @@ import { createAccount, findUserByEmail } from '../../core/identity/accounts.ts'
 import { createSession } from '../../core/identity/sessions.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import { notify } from '../../core/notifications/service.ts';
+import { INVITATION_NOT_PENDING, invitationNotPending, pendingInvitation } from '../../core/policies/invitations.ts';
 import { inVerifiedDomain } from '../../core/identity/organisations.ts';
 
 export { pendingInvitations } from './pending.ts';
@@ -53,7 +54,7 @@ export const INVITATION_MESSAGES = {
     'This e-mail address already has a Verity account in another organisation. People cannot be moved between organisations by an invitation; they can contact support.',
   alreadyMember: 'This person already has an account in your organisation.',
   alreadyInvited: 'This person has already been invited to your organisation. You can resend the invitation from the pending invitations.',
-  notPending: 'There is no pending invitation for this user in your organisation.',
+  notPending: INVITATION_NOT_PENDING,
   profileTokenRequired: 'A valid invitation token is required. Open the link from your invitation again.',
   linkNeedsDomain:
     'A copyable link can only be made for an address in one of your organisation’s verified domains. Invite this person by e-mail instead: only their mailbox receives the link.',
@@ -260,17 +261,9 @@ export async function resendInvitation(
   const [row] = await db
     .select({ id: invitations.id, userId: invitations.userId })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.organisationId, champion.organisationId),
-        'id' in invitation
-          ? eq(invitations.id, invitation.id)
-          : or(eq(invitations.userId, invitation.userId), and(isNull(invitations.userId), eq(invitations.id, invitation.userId))),
-        isNull(invitations.acceptedAt),
-      ),
-    )
+    .where(pendingInvitation(champion, invitation))
     .limit(1);
-  if (!row) throw notFound(INVITATION_MESSAGES.notPending);
+  if (!row) throw invitationNotPending();
   if (row.userId === null) await releaseHeld(options, { id: row.id, organisationId: champion.organisationId });
   await reissue(options, row.id, { actorUserId: champion.userId, by: 'champion' });
 }
@@ -440,7 +433,7 @@ async function reissue(
       )
       .returning({ userId: invitations.userId, organisationId: invitations.organisationId });
     if (!row && replacing !== undefined) return false;
-    if (!row) throw notFound(INVITATION_MESSAGES.notPending);
+    if (!row) throw invitationNotPending();
     await recordEvent(tx, {
       kind: 'invitations.resent',
       organisationId: row.organisationId,

@@ -10,12 +10,12 @@ export async function notificationsRoutes(app: FastifyInstance, deps: RouteDeps)
 
   route(app, notificationsEndpoints.list, {
     handler: async ({ auth }) => {
-      const rows = await listNotifications({ db, userId: auth.userId });
+      const rows = await listNotifications({ db, reader: auth });
       return { notifications: rows.map(presentNotification) };
     },
   });
 
   route(app, notificationsEndpoints.markRead, {
-    handler: async ({ auth, body }) => ({ updated: await markRead({ db, userId: auth.userId, ids: body.notification_ids }) }),
+    handler: async ({ auth, body }) => ({ updated: await markRead({ db, reader: auth, ids: body.notification_ids }) }),
   });
 }

@@ -7,7 +7,7 @@ import { type ReviewJobPayload, reviewJob } from '../../jobs/review.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
 import { fileStem } from '../../lib/uploads.ts';
-import { ownReview, type ReviewAuthor, reviewNotFound } from '../../policies/review.ts';
+import { ownReview, type ReviewAuthor, reviewNotFound } from '../../core/policies/review.ts';
 import { type PolicyLimits, readPolicyFile } from './upload.ts';
 
 /** Reviews each user may start an hour: reading and reviewing a policy costs far more than reading one. */

@@ -6,7 +6,7 @@ import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/
 import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
-import type { ReviewAuthor } from '../../policies/review.ts';
+import type { ReviewAuthor } from '../../core/policies/review.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { reviewDocumentModel } from './export.ts';
 import { getReview, notReviewed } from './reviews.ts';

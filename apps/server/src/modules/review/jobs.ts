@@ -5,7 +5,7 @@ import { reviews } from '../../db/schema.ts';
 import { findJob } from '../../jobs/queue.ts';
 import { REVIEW_JOB_KIND } from '../../jobs/review.ts';
 import { watchMarkDue } from '../../jobs/watching.ts';
-import { ownReviewJob, type ReviewAuthor, reviewJobNotFound } from '../../policies/review.ts';
+import { ownReviewJob, type ReviewAuthor, reviewJobNotFound } from '../../core/policies/review.ts';
 
 /**
  * A review job, when it reviews one of the author's policies: a job is reached through its review,

@@ -11,7 +11,7 @@ import type { Database } from '../../db/connect.ts';
 import { reviewFindings, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { findingNotFound, ownReview, ownReviews, type ReviewAuthor, readableReview, reviewNotFound } from '../../policies/review.ts';
+import { findingNotFound, ownReview, ownReviews, type ReviewAuthor, readableReview, reviewNotFound } from '../../core/policies/review.ts';
 import { compareFindings } from './compare.ts';
 import { type FindingTally, presentFinding, presentReview, presentSummary, type ReviewFindingRow, type ReviewRow } from './present.ts';
 

@@ -7,7 +7,7 @@ import { fileStem } from '../../lib/uploads.ts';
 import { enqueue } from '../../jobs/definition.ts';
 import type { JobRow, JobSignal } from '../../jobs/queue.ts';
 import { type WriteJobPayload, writeJob } from '../../jobs/write.ts';
-import type { WriteAuthor } from '../../policies/write.ts';
+import type { WriteAuthor } from '../../core/policies/write.ts';
 import { type TranscriptLimits, type TranscriptSource, transcriptFrom } from './transcripts.ts';
 
 /** Documents each user may start an hour: writing one costs far more than reading one. */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { writeDocuments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { ownWriteDocument, ownWriteDocuments, type WriteAuthor, writeDocumentNotFound } from '../../policies/write.ts';
+import { ownWriteDocument, ownWriteDocuments, type WriteAuthor, writeDocumentNotFound } from '../../core/policies/write.ts';
 import { recordEvent } from '../../core/events/service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { WriteEvidence } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { WriteAuthor } from '../../policies/write.ts';
+import type { WriteAuthor } from '../../core/policies/write.ts';
 import { getDocument } from './documents.ts';
 
 /** Lines shown on each side of a cited line, so a reader sees what was said around it. */

@@ -7,7 +7,7 @@ import type { Block, DocumentModel, Inline, ListBlock, Span } from '../../lib/do
 import { untrustedWork } from '../../untrusted/pool.ts';
 import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
-import type { WriteAuthor } from '../../policies/write.ts';
+import type { WriteAuthor } from '../../core/policies/write.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { getDocument, notWritten } from './documents.ts';
 

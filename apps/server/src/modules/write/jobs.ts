@@ -5,7 +5,7 @@ import { writeDocuments } from '../../db/schema.ts';
 import { findJob, type JobRow } from '../../jobs/queue.ts';
 import { watchMarkDue } from '../../jobs/watching.ts';
 import { WRITE_JOB_KIND } from '../../jobs/write.ts';
-import { ownWriteJob, type WriteAuthor, writeJobNotFound } from '../../policies/write.ts';
+import { ownWriteJob, type WriteAuthor, writeJobNotFound } from '../../core/policies/write.ts';
 
 /**
  * A generation job, when it writes one of the author's documents: a job is reached through its

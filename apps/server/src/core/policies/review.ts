@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import { reviews } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
+import { reviews } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
  * Who may see or change a policy review, its findings and its job: the user who made it, within

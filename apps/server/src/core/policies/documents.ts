@@ -1,6 +1,6 @@
 import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { documents } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
+import { documents } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
  * Who may see a library document: everyone sees the external library (no organisation); an

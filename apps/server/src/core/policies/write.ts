@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { writeDocuments } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
+import { writeDocuments } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
  * Who may see or change a written document (minutes, an action log, …), its transcript, its

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
-import { chatAttachments, chatSessions } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
+import { chatAttachments, chatSessions } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /**
  * Who may see or change a chat conversation and what hangs off it (messages, attached files, its
