@@ -4,7 +4,7 @@
 import { quoteAsData } from '../citations.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import { Citer, type ComposedAnswer, byDocument, finalise, groupLabel, sourcesSection } from './cite.ts';
-import { type Intent, intentsOf } from './intents.ts';
+import { type Intent, readQuestion } from './intents.ts';
 import { leadLines, missingFacts } from './lead.ts';
 import { kindList, lineContext, passagePieces, renderPieces } from './pieces.ts';
 import { rolesTableText, whoLead } from './roles.ts';
@@ -13,12 +13,13 @@ import { CODE_IN_TEXT, documentNames, joinWords, sectionName, sentence } from '.
 export function composeAnswerText(question: string, retrieval: RetrievalResult): ComposedAnswer {
   const { passages } = retrieval;
   const citer = new Citer();
-  const kinds = new Set(intentsOf(question).map((intent) => intent.kind));
-  let lead = leadLines(question, retrieval);
+  const reading = readQuestion(question);
+  const kinds = new Set(reading.intents.map((intent) => intent.kind));
+  let lead = leadLines(reading, retrieval);
   const parts: string[] = [];
 
   // What is asked and not stated is said first, with where the passages say it is set.
-  const missing = missingFacts(question, retrieval, lead);
+  const missing = missingFacts(reading, retrieval, lead);
   if (missing.length > 0) {
     const what = joinWords(missing.map((entry) => entry.intent.missing ?? ''));
     const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));

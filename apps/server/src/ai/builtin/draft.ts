@@ -11,6 +11,7 @@ import { type LeadCandidate, leadLines } from './lead.ts';
 import { lineContext, passagePieces } from './pieces.ts';
 import { type Duty, MAX_ROLES, type RolesTable, itemAsSentence, proseRoleDuties, roleSentences, rolesTables } from './roles.ts';
 import { passageContext, type TextTerm, termShare, textTerms } from './terms.ts';
+import { readQuestion } from './intents.ts';
 import { NOT_APPLYING, SCOPE_SECTION, documentNames, rowText, sectionName, sentence, sentenceKey } from './text.ts';
 
 /** A design part's roles table counts for this share when a draft chooses its roles table (a policy is operational). */
@@ -101,7 +102,7 @@ export function composeDraftText(question: string, retrieval: RetrievalResult): 
 
   // Purpose: what the section is for, and what the guidance itself is for (its opening).
   const scopeIndex = passages.findIndex((passage, index) => inScope(index) && SCOPE_SECTION.test(sectionName(passage)));
-  const opening = leadLines('', {
+  const opening = leadLines(readQuestion(''), {
     ...retrieval,
     passages: passages.map((passage, index) =>
       index === scopeIndex || (scopeIndex < 0 && inScope(index)) ? passage : { ...passage, sentences: [], elements: [] },

@@ -10,6 +10,20 @@ import { termDefinition } from './text.ts';
  * What kind of answer a question asks for (question-kind.ts reads the kinds from its wording), how a
  * text that gives it reads, and how to say the library does not give it.
  */
+/**
+ * A question as composition reads it, once per answer: its words, and the intents they carry. The
+ * lead, the missing facts and the kind lists all take this value rather than reading the question
+ * again.
+ */
+export interface QuestionReading {
+  text: string;
+  intents: readonly Intent[];
+}
+
+export function readQuestion(question: string): QuestionReading {
+  return { text: question, intents: intentsOf(question) };
+}
+
 export interface Intent {
   kind: 'interval' | 'period' | 'deadline' | 'date' | 'temperature' | 'figure' | 'who' | 'records' | 'duties' | 'definition';
   answers: (text: string) => boolean;
@@ -38,7 +52,7 @@ const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { t
  * retention period when it asks for one, and two this engine reads itself (a deadline: "how
  * quickly"; a date: "when did … become").
  */
-export function intentsOf(question: string): Intent[] {
+function intentsOf(question: string): Intent[] {
   const { kinds } = questionKinds(question);
   const intents: Intent[] = [];
   if (kinds.has('frequency'))

@@ -5,7 +5,7 @@
 import type { PassageElement } from '../passage-scoring.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
-import { type Intent, intentsOf } from './intents.ts';
+import type { Intent, QuestionReading } from './intents.ts';
 import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 import { type TextTerm, ownTermsHeld, passageContext, termShare, textTerms } from './terms.ts';
 import {
@@ -305,9 +305,9 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
  * giving what it asks for (an interval, a role, a temperature) when it asks for one — then at most
  * two more sentences, each answering a part of the question the lead has not yet covered.
  */
-export function leadLines(question: string, retrieval: RetrievalResult): LeadCandidate[] {
+export function leadLines(reading: QuestionReading, retrieval: RetrievalResult): LeadCandidate[] {
+  const { text: question, intents } = reading;
   const terms = textTerms(retrieval, question);
-  const intents = intentsOf(question);
   const ownWeight = terms.reduce((sum, term) => sum + (term.carried ? 0 : term.weight), 0);
   const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question);
   const all = leadCandidates(retrieval.passages, terms, intents, question);
@@ -373,9 +373,10 @@ export function leadLines(question: string, retrieval: RetrievalResult): LeadCan
  * period), with the passage that says where it is set when one does: the answer says so first,
  * rather than leave the gap or fill it with "see the current text".
  */
-export function missingFacts(question: string, retrieval: RetrievalResult, lead: readonly LeadCandidate[]) {
+export function missingFacts(reading: QuestionReading, retrieval: RetrievalResult, lead: readonly LeadCandidate[]) {
+  const question = reading.text;
   const terms = textTerms(retrieval, question);
-  const intents = intentsOf(question).filter((intent) => intent.missing);
+  const intents = reading.intents.filter((intent) => intent.missing);
   if (intents.length === 0) return [];
   const all = leadCandidates(retrieval.passages, terms, intents, question).filter((candidate) => candidate.share > 0);
   const best = Math.max(0, ...all.map((candidate) => candidate.share));
