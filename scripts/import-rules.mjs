@@ -7,7 +7,8 @@
 //    modules are evaluated; the router's lazy pages use it).
 // 2. The server's floors (docs/architecture.md): a feature (`modules/<area>/`) imports no other
 //    feature; nothing below the features (core/, lib/, db/, mail/, ingest/, jobs/, search/,
-//    policies/, untrusted/ and the engines ai/, write/, review/) imports one. Only the composition
+//    untrusted/ and the engines ai/, write/, review/) imports one, and core/ imports nothing but
+//    the base floor (lib/, db/, mail/, config.ts). Only the composition
 //    at the top (app.ts, main.ts, cli/, seed/, eval/, test/ and tests) may. The engines import
 //    each other only through core/, but for the edges listed in ENGINE_EDGES_TO_UNTANGLE, which
 //    may shrink but not grow.
@@ -29,9 +30,6 @@ const ENGINE_EDGES_TO_UNTANGLE = new Set([
   'review/provider.ts -> ai/provider-engine.ts',
   'review/provider.ts -> ai/structured.ts',
   'review/types.ts -> ai/provider-engine.ts',
-  'review/references-cite.ts -> write/references.ts',
-  'review/references-cite.ts -> write/references-library.ts',
-  'review/references-text.ts -> write/references-words.ts',
   'write/engine.ts -> ai/engine.ts',
   'write/provider-chunks.ts -> ai/prompt.ts',
   'write/provider-prompt.ts -> ai/prompt.ts',
@@ -40,6 +38,8 @@ const ENGINE_EDGES_TO_UNTANGLE = new Set([
   'write/provider.ts -> ai/structured.ts',
 ]);
 const ENGINES = new Set(['ai', 'write', 'review']);
+/** What core/ stands on: the base floor. */
+const BASE = new Set(['lib', 'db', 'mail', 'config.ts', 'core']);
 /** The composition at the top of the server: it wires the features together, so it may import them. */
 const TOP = new Set(['app.ts', 'main.ts', 'cli', 'seed', 'eval', 'test']);
 
@@ -148,12 +148,13 @@ for (const [file, targets] of graph) {
     if (toTop === 'modules' && fromTop !== 'modules') floorProblems.push(`${edge}: ${fromTop}/ is below the features and imports none`);
     else if (toTop === 'modules' && fromArea !== toArea)
       floorProblems.push(`${edge}: one feature imports another; move the shared piece into core/`);
+    else if (fromTop === 'core' && !BASE.has(toTop)) floorProblems.push(`${edge}: core/ stands on lib/, db/, mail/ and config.ts alone`);
     else if (ENGINES.has(fromTop) && ENGINES.has(toTop) && fromTop !== toTop && !ENGINE_EDGES_TO_UNTANGLE.has(edge))
       floorProblems.push(`${edge}: the engines share pieces only through core/`);
   }
 }
 if (floorProblems.length > 0) {
-  console.error(`server floors: ${floorProblems.length} import(s) break the rules (docs/architecture.md, "Floors"):`);
+  console.error(`server floors: ${floorProblems.length} import(s) break the rules (docs/architecture.md, "Server floors"):`);
   for (const problem of floorProblems) console.error(`  - ${problem}`);
 }
 

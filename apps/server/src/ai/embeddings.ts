@@ -17,7 +17,7 @@ import { elementEmbeddings } from '../db/schema.ts';
 import { enqueueJob, type JobSignal } from '../jobs/queue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { externalLibrarySql } from '../core/policies/documents.ts';
-import { searchable } from '../search/scope.ts';
+import { searchable } from '../core/policies/documents.ts';
 import type { RetrievePassagesOptions } from './retrieval.ts';
 
 export interface EmbeddingSettings {

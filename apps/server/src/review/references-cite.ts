@@ -5,8 +5,8 @@
  * each element as one line; this module places what it found in the element's text and reads the
  * edition written after a citation ("(third edition, 2000)"), which picks that edition.
  */
-import { detectReferences } from '../write/references.ts';
-import { indexLibrary } from '../write/references-library.ts';
+import { detectReferences } from '../core/library/references.ts';
+import { indexLibrary } from '../core/library/references-library.ts';
 import type { Citation, LibraryDocument, PolicyElement, ReviewLibrary } from './types.ts';
 
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8 };

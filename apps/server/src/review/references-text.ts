@@ -3,7 +3,7 @@
  * characters before them, compared without case, plural endings or leading zeros ("HTM 04-01" and
  * "htm 4-1" read alike).
  */
-import { stem } from '../write/references-words.ts';
+import { stem } from '../core/library/references-words.ts';
 
 export interface Token {
   /** As written. */

@@ -1,5 +1,8 @@
-import type { DocumentElementType, DocumentStatus, ReviewCategory, ReviewSeverity, ReviewStage } from '@verity/shared';
+import type { DocumentElementType, ReviewCategory, ReviewSeverity, ReviewStage } from '@verity/shared';
 import type { ChatEngineError } from '../ai/provider-engine.ts';
+import type { LibraryDocument, ReviewLibrary } from '../core/library/review.ts';
+
+export type { LibraryDocument, LibraryElement, ReviewLibrary } from '../core/library/review.ts';
 
 /**
  * The reviewer's shapes. The reviewer is pure: it reads a policy's elements and the library and
@@ -22,34 +25,6 @@ export interface PolicyElement {
 export interface Policy {
   title: string | null;
   elements: PolicyElement[];
-}
-
-/** A passage of a library document. */
-export interface LibraryElement {
-  id: string;
-  type: DocumentElementType;
-  text: string;
-  headingPath: string[];
-}
-
-/** A library document as the reviewer sees it. */
-export interface LibraryDocument {
-  id: string;
-  code: string;
-  title: string;
-  status: DocumentStatus;
-  edition: string;
-  /** The code of the current edition when this one is superseded. */
-  supersededBy: string | null;
-  /** Older codes and historical names this document replaces (front matter `supersedes`). */
-  supersedes: string[];
-  domain: string;
-  subdomain: string;
-  elements: LibraryElement[];
-}
-
-export interface ReviewLibrary {
-  documents: LibraryDocument[];
 }
 
 /** Where a finding's quoted text is: an element and a character range of its text. */

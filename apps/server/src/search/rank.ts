@@ -6,9 +6,9 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '@verity/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
-import { codeCandidate, codeMatch } from './codes.ts';
+import { codeCandidate, codeMatch } from '../core/library/document-codes.ts';
 import { parseQuery, type SearchTerm } from './query.ts';
-import { searchable } from './scope.ts';
+import { searchable } from '../core/policies/documents.ts';
 import { float, list, num, sum, valueList, w } from './sql.ts';
 
 /** Halved, a superseded edition is still found by its name but ranks below a current one matching as well. */

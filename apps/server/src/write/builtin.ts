@@ -3,7 +3,7 @@ import { findActions } from './actions.ts';
 import { findDecisions } from './decisions.ts';
 import { MONTHS } from './due-dates.ts';
 import { readMeeting } from './meeting.ts';
-import { detectReferences } from './references.ts';
+import { detectReferences } from '../core/library/references.ts';
 import { capitalise, turnsOf } from './sentences.ts';
 import { summarise } from './summary.ts';
 import { segmentTopics } from './topics.ts';

@@ -52,7 +52,7 @@ import {
   REDUCE_INSTRUCTIONS,
   reducePrompt,
 } from './provider-prompt.ts';
-import { detectReferences } from './references.ts';
+import { detectReferences } from '../core/library/references.ts';
 import type { Meeting, WriteEngine, WriteInput, WriteStage } from './types.ts';
 
 /** Shares of AI_MAX_CONTEXT_TOKENS: a chunk's numbered lines, and the longest answer asked for. */

@@ -6,7 +6,7 @@
  * discussion (a topic's point). Deterministic.
  */
 import type { TranscriptLine, WriteAction, WriteDecision, WriteTopic } from '@verity/shared';
-import { wordsOf } from './references-words.ts';
+import { wordsOf } from '../core/library/references-words.ts';
 import { withArticle } from './sentences.ts';
 import { lowerFirst, subjectStems } from './topics-sentences.ts';
 

@@ -3,8 +3,8 @@
  * by topic segmentation (topics.ts) and the summary (summary.ts).
  */
 import type { TranscriptLine } from '@verity/shared';
-import { STOP_WORDS } from './references-library.ts';
-import { stem, wordsOf } from './references-words.ts';
+import { STOP_WORDS } from '../core/library/references-library.ts';
+import { stem, wordsOf } from '../core/library/references-words.ts';
 
 /**
  * Words of conversation that say nothing about the subject: acknowledgements, hedges, pronouns,

@@ -27,7 +27,7 @@
  * sentences, cleaned into sentences minutes can carry (topics-sentences.ts).
  */
 import type { TranscriptLine, WriteTopic } from '@verity/shared';
-import { stem, wordsOf } from './references-words.ts';
+import { stem, wordsOf } from '../core/library/references-words.ts';
 import { isPersonal, minuteSentence, speakerWords, splitSentences, subjectStems } from './topics-sentences.ts';
 
 const MAX_TOPICS = 8;

@@ -1,4 +1,7 @@
-import type { DocumentStatus, TranscriptFormat, TranscriptLine, WriteFindings, WriteKind } from '@verity/shared';
+import type { TranscriptFormat, TranscriptLine, WriteFindings, WriteKind } from '@verity/shared';
+import type { LibraryCode } from '../core/library/codes.ts';
+
+export type { LibraryCode } from '../core/library/codes.ts';
 
 /**
  * The writing engine's shapes. The engine is pure: it reads a transcript and the library's codes
@@ -38,15 +41,6 @@ export interface Meeting {
 }
 
 /** A library document as the reference detector sees it. */
-export interface LibraryCode {
-  id: string;
-  code: string;
-  title: string;
-  status: DocumentStatus;
-  edition: string;
-  /** The code of the current edition when this one is superseded. */
-  supersededBy: string | null;
-}
 
 export interface WriteInput {
   transcript: Transcript;

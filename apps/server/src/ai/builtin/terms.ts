@@ -5,6 +5,7 @@
 
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { termPattern } from '../retrieval/text-signals.ts';
+import { codeGroups } from '../../core/library/document-codes.ts';
 
 /** A term held only by a passage's title or headings counts for this share of its weight (as in retrieval). */
 const CONTEXT_SHARE = 0.5;
@@ -14,11 +15,6 @@ export interface TextTerm {
   pattern: RegExp;
   weight: number;
   carried: boolean;
-}
-
-/** Letter and digit groups of a code or question, lower-case, numbers without leading zeros ("HTM 06-01" → htm 6 1). */
-function codeGroups(value: string): string[] {
-  return (value.toLowerCase().match(/[a-z]+|[0-9]+/g) ?? []).map((group) => (/^[0-9]+$/.test(group) ? String(Number(group)) : group));
 }
 
 /**

@@ -3,7 +3,7 @@
  * question names, which sections it does not ask about, and which passages only point elsewhere.
  * Retrieval and the built-in engine's composition read text the same way through these.
  */
-import { codeGroups } from '../../search/codes.ts';
+import { codeGroups } from '../../core/library/document-codes.ts';
 
 /** Section headings under which a passage lists other documents rather than saying anything itself. */
 const CROSS_REFERENCE_HEADING =

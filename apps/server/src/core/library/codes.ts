@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
-import { searchable } from '../../search/scope.ts';
-import type { LibraryCode } from '../../write/types.ts';
+import { searchable } from '../policies/documents.ts';
+import type { DocumentStatus } from '@verity/shared';
+
+/** A library document as the reference detectors see it: its code, title, edition and status. */
+export interface LibraryCode {
+  id: string;
+  code: string;
+  title: string;
+  status: DocumentStatus;
+  edition: string;
+  /** The code of the current edition when this one is superseded. */
+  supersededBy: string | null;
+}
 
 /**
  * The library documents a meeting of this organisation may refer to: the shared library and the

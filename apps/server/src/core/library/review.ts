@@ -1,7 +1,35 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
-import type { LibraryDocument, LibraryElement, ReviewLibrary } from '../../review/types.ts';
-import { searchable } from '../../search/scope.ts';
+import type { DocumentElementType, DocumentStatus } from '@verity/shared';
+import { searchable } from '../policies/documents.ts';
+
+/** A passage of a library document. */
+export interface LibraryElement {
+  id: string;
+  type: DocumentElementType;
+  text: string;
+  headingPath: string[];
+}
+
+/** A library document as the reviewer sees it. */
+export interface LibraryDocument {
+  id: string;
+  code: string;
+  title: string;
+  status: DocumentStatus;
+  edition: string;
+  /** The code of the current edition when this one is superseded. */
+  supersededBy: string | null;
+  /** Older codes and historical names this document replaces (front matter `supersedes`). */
+  supersedes: string[];
+  domain: string;
+  subdomain: string;
+  elements: LibraryElement[];
+}
+
+export interface ReviewLibrary {
+  documents: LibraryDocument[];
+}
 
 const EVERYTHING = { category: [], domain: [], subdomain: [] };
 

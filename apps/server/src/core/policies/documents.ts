@@ -1,5 +1,6 @@
 import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { documents } from '../../db/schema.ts';
+import type { SearchQuery } from '@verity/shared';
 import { notFound } from '../../lib/errors.ts';
 
 /**
@@ -28,3 +29,24 @@ export function externalLibrarySql(alias: string): SQL {
 export const DOCUMENT_NOT_FOUND = 'The requested document could not be found.';
 
 export const documentNotFound = () => notFound(DOCUMENT_NOT_FOUND);
+
+/** The documents the organisation may search: visible, filtered, and only the newest edition of each file name. */
+export function searchable(organisationId: string, query: Pick<SearchQuery, 'category' | 'domain' | 'subdomain'>): SQL {
+  const conditions: SQL[] = [
+    documentVisibleToSql(organisationId, 'd'),
+    // A newer edition the organisation cannot see does not hide this one.
+    sql`(not d.has_newer_edition or not exists (select 1 from documents newer where newer.filename = d.filename and ${documentVisibleToSql(organisationId, 'newer')} and (newer.created_at, newer.id) > (d.created_at, d.id)))`,
+  ];
+  if (query.category.length > 0) conditions.push(sql`d.category in (${valueList(query.category)})`);
+  if (query.domain.length > 0) conditions.push(sql`d.domain in (${valueList(query.domain)})`);
+  if (query.subdomain.length > 0) conditions.push(sql`d.subdomain in (${valueList(query.subdomain)})`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** A comma-separated list of bound values, for `in (…)`. */
+function valueList(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}

@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
 import { completeMetadata, storeDocument } from '../../ingest/store.ts';
 import { sha256 } from '../../lib/ids.ts';
-import { codeMatch } from '../../search/codes.ts';
+import { codeMatch } from '../../core/library/document-codes.ts';
 import { queryWords } from '../../search/query.ts';
 
 let t: TestApp;

@@ -16,8 +16,8 @@
  * A form shared by documents of different lineages (not editions or parts of one another) names
  * none of them, so it is dropped.
  */
-import { codeGroups } from '../search/codes.ts';
-import type { LibraryCode } from './types.ts';
+import { codeGroups } from './document-codes.ts';
+import type { LibraryCode } from './codes.ts';
 import { stem, wordsOf } from './references-words.ts';
 
 export interface Entry {
