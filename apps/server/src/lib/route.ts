@@ -20,8 +20,9 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../core/identity/sessions.ts';
-import { forbidden, unauthorised } from './errors.ts';
+import { type AppError, forbidden, unauthorised } from './errors.ts';
 import { sha256 } from './ids.ts';
+import { acceptMultipart, formFile, readForm } from './uploads.ts';
 import { parseWith } from './validate.ts';
 
 /**
@@ -186,5 +187,67 @@ export function guardRoutes(app: FastifyInstance): void {
     const endpoint = options.config?.endpoint;
     if (!endpoint) throw new Error(`${String(options.method)} ${url} has no endpoint descriptor: register API routes with route()`);
     registered.add(endpoint.id);
+  });
+}
+
+/** The one file of an upload: its contents and its cleaned name. */
+export interface UploadedFile {
+  file: File;
+  filename: string;
+}
+
+export interface UploadRouteSpec<E extends EndpointDefinition> extends Omit<RouteSpec<E>, 'handler' | 'readsBody' | 'bodyLimit'> {
+  upload: {
+    /** The largest file accepted; the body may be this plus room for the form around it. */
+    maxBytes: number;
+    /** The refusal of a file (or a body) over the limit. */
+    tooLarge: () => AppError;
+    /** Beyond the file: the largest text field (a pasted transcript), when it may be larger than the file. */
+    maxFieldBytes?: number;
+    /** The message for a body that is not multipart/form-data. */
+    notMultipart: string;
+    /** The form may come without a file (a pasted transcript instead); by default one is required. */
+    fileOptional?: boolean;
+  };
+  handler(context: HandlerContext<E> & { upload: UploadedFile | null }): Promise<EndpointResult<E> | FastifyReply>;
+}
+
+// Room for the form's other fields and the multipart framing on top of the file.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Registers an upload endpoint (a multipart/form-data descriptor) in a scope of its own that reads
+ * the form itself, bounded by the file limit: the `file` part is checked (one file, within the
+ * limit, a usable name) and every other part read as text (repeated parts as a list), then the
+ * whole form is parsed with the descriptor's body schema like any JSON body. The handler gets the
+ * parsed body and the file with its cleaned name (null when the form has none and the schema
+ * allows that).
+ */
+export async function uploadRoute<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  spec: UploadRouteSpec<E>,
+): Promise<void> {
+  const { upload, handler, ...rest } = spec;
+  if (endpoint.bodyEncoding !== 'multipart' || endpoint.body === undefined) throw new Error(`${endpoint.id}: not a multipart endpoint`);
+  const schema = endpoint.body;
+  await app.register(async (scope) => {
+    acceptMultipart(scope, Math.max(upload.maxBytes, upload.maxFieldBytes ?? 0) + FORM_OVERHEAD_BYTES, upload.tooLarge);
+    route(scope, endpoint, {
+      ...rest,
+      readsBody: true,
+      handler: async (context) => {
+        const form = await readForm(context.request, upload.notMultipart);
+        const file = form.has('file') || !upload.fileOptional ? formFile(form, upload.maxBytes, upload.tooLarge) : null;
+        const values: Record<string, unknown> = file ? { file: file.file } : {};
+        for (const name of new Set(form.keys())) {
+          if (name === 'file') continue;
+          const texts = form.getAll(name).filter((entry): entry is string => typeof entry === 'string');
+          if (texts.length > 0) values[name] = texts.length === 1 ? texts[0] : texts;
+        }
+        const body = parseWith(schema, values, 'body') as HandlerContext<E>['body'];
+        return handler({ ...context, body, upload: file });
+      },
+    });
   });
 }

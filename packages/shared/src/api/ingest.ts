@@ -68,9 +68,13 @@ const repeatable = (label: string) =>
     .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
     .pipe(z.array(z.string().trim().min(1, `${label} must not be empty`).max(200, `${label} must be at most 200 characters`)).max(50));
 
-/** The text fields of POST /api/ingest/documents (multipart, next to the `file` part). */
-export const ingestDocumentFieldsSchema = z
+/**
+ * The form of POST /api/ingest/documents (multipart): the file and its details. The route reads the
+ * form by this schema (lib/route.ts), so what is documented is exactly what is accepted.
+ */
+export const ingestDocumentFormSchema = z
   .object({
+    file: uploadedFile('Attach exactly one file as the file field'),
     code: optionalText('Code', 100),
     title: optionalText('Title', 500),
     category: requiredText('Category', 100),
@@ -87,19 +91,5 @@ export const ingestDocumentFieldsSchema = z
     path: ['superseded_by'],
   });
 
-export type IngestDocumentFields = z.infer<typeof ingestDocumentFieldsSchema>;
-
-/** The whole form of POST /api/ingest/documents, as documented: the file and its details. */
-export const ingestDocumentFormSchema = z.object({
-  file: uploadedFile('Attach exactly one file as the file field'),
-  code: z.string().optional(),
-  title: z.string().optional(),
-  category: z.string(),
-  domain: z.string(),
-  subdomain: z.string(),
-  issuer: z.string().optional(),
-  edition: z.string().optional(),
-  status: z.enum(['current', 'superseded']).optional(),
-  superseded_by: z.string().optional(),
-  supersedes: z.union([z.string(), z.array(z.string())]).optional(),
-});
+/** The details given with an ingested file. */
+export type IngestDocumentFields = Omit<z.infer<typeof ingestDocumentFormSchema>, 'file'>;

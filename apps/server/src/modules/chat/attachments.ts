@@ -41,13 +41,6 @@ const ATTACHMENT_IN_USE = 'This file has been asked about in this conversation, 
 /** Files one conversation may hold: plenty for real work, and a bound on what one conversation stores. */
 export const CHAT_SESSION_ATTACHMENTS_MAX = 20;
 const TITLE_MAX_LENGTH = 200;
-// Room for the multipart framing on top of the largest file allowed.
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-/** The most an upload's multipart body may hold: the largest file allowed and the form around it. */
-export function attachmentBodyLimit(maxBytes: number): number {
-  return maxBytes + FORM_OVERHEAD_BYTES;
-}
 
 /** The refusal of a file (or a body) over the attachment size limit. */
 export function attachmentTooLarge(maxBytes: number): AppError {

@@ -2,14 +2,12 @@ import { CHAT_ATTACHMENTS_MAX, CHAT_MESSAGE_MAX_LENGTH, CHAT_SESSIONS_PAGE_SIZE,
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeEngine } from '../../ai/engine.ts';
 import type { RouteDeps } from '../../route-deps.ts';
-import { route, sessionOf } from '../../lib/route.ts';
+import { route, sessionOf, uploadRoute } from '../../lib/route.ts';
 import { sendEventStream } from '../../lib/sse.ts';
-import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
 import { type ConversationOwner, conversationNotFound } from '../../core/policies/conversations.ts';
 import { produceAnswer } from './answers.ts';
 import {
   attachFile,
-  attachmentBodyLimit,
   attachmentTooLarge,
   createUploadLimiter,
   deleteAttachment,
@@ -171,35 +169,34 @@ async function attachmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<
   const { db, config } = deps;
   const uploadLimiter = createUploadLimiter({ store: deps.rateLimitStore, perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE });
   const maxBytes = config.CHAT_ATTACHMENT_MAX_BYTES;
-  // A scope of its own: the upload reads multipart itself, with the attachment size as its limit.
-  await app.register(async (scope) => {
-    acceptMultipart(scope, attachmentBodyLimit(maxBytes), () => attachmentTooLarge(maxBytes));
-    route(scope, chatEndpoints.uploadAttachment, {
-      readsBody: true,
-      // Before the body is read: someone else's (or no) conversation is refused without taking the
-      // upload. A malformed id is left to the descriptor's 422 once the handler runs.
-      preParsing: async (request) => {
-        const { id } = request.params as { id?: unknown };
-        if (typeof id !== 'string' || !isChatId(id)) return;
-        if (!(await findSession({ db, owner: sessionOf(request), sessionId: id }))) throw conversationNotFound();
-      },
-      handler: async ({ request, reply, auth, params }) => {
-        const form = await readForm(request, 'Send the file as multipart/form-data in the file field');
-        const { file, filename } = formFile(form, maxBytes, () => attachmentTooLarge(maxBytes));
-        const stored = await attachFile({
-          db,
-          limiter: uploadLimiter,
-          owner: auth,
-          sessionId: params.id,
-          file,
-          fileName: filename,
-          maxBytes,
-          maxCharacters: config.CHAT_ATTACHMENT_MAX_CHARACTERS,
-        });
-        reply.header('location', `/api/chat/sessions/${params.id}/attachments/${stored.id}`);
-        return presentAttachment(stored);
-      },
-    });
+  await uploadRoute(app, chatEndpoints.uploadAttachment, {
+    upload: {
+      maxBytes,
+      tooLarge: () => attachmentTooLarge(maxBytes),
+      notMultipart: 'Send the file as multipart/form-data in the file field',
+    },
+    // Before the body is read: someone else's (or no) conversation is refused without taking the
+    // upload. A malformed id is left to the descriptor's 422 once the handler runs.
+    preParsing: async (request) => {
+      const { id } = request.params as { id?: unknown };
+      if (typeof id !== 'string' || !isChatId(id)) return;
+      if (!(await findSession({ db, owner: sessionOf(request), sessionId: id }))) throw conversationNotFound();
+    },
+    handler: async ({ reply, auth, params, upload }) => {
+      if (!upload) throw new Error('the descriptor requires a file');
+      const stored = await attachFile({
+        db,
+        limiter: uploadLimiter,
+        owner: auth,
+        sessionId: params.id,
+        file: upload.file,
+        fileName: upload.filename,
+        maxBytes,
+        maxCharacters: config.CHAT_ATTACHMENT_MAX_CHARACTERS,
+      });
+      reply.header('location', `/api/chat/sessions/${params.id}/attachments/${stored.id}`);
+      return presentAttachment(stored);
+    },
   });
 
   route(app, chatEndpoints.listAttachments, {

@@ -1,18 +1,13 @@
-import { type CreateReviewResponse, createReviewSchema, type JobStatus, REVIEWS_PAGE_SIZE, reviewEndpoints } from '@verity/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CreateReviewResponse, type JobStatus, REVIEWS_PAGE_SIZE, reviewEndpoints } from '@verity/shared';
+import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import type { JobRow } from '../../jobs/queue.ts';
-import { route } from '../../lib/route.ts';
-import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
-import { parseWith } from '../../lib/validate.ts';
+import { route, type UploadedFile, uploadRoute } from '../../lib/route.ts';
 import { type CreateReviewOptions, createReview, createReviewLimiter, createVersion } from './create.ts';
 import { reviewFileRoutes } from './files.ts';
 import { reviewJob } from './jobs.ts';
 import { deleteReview, getReview, listReviews, setSharing, updateFinding } from './reviews.ts';
 import { type PolicyLimits, policyFileTooLarge } from './upload.ts';
-
-// Room for the title field and the multipart framing on top of the file.
-const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * The policy review assistant: a policy in, located findings out. Who may call (the standard role;
@@ -25,14 +20,16 @@ export async function reviewRoutes(app: FastifyInstance, deps: RouteDeps): Promi
   const limiter = createReviewLimiter({ store: deps.rateLimitStore, perHour: config.REVIEW_RATE_LIMIT_PER_HOUR });
   const tooLarge = () => policyFileTooLarge(limits.maxBytes);
 
-  /** The upload's form, read and validated, as the options every way of starting a review takes. */
-  async function uploadOptions(request: FastifyRequest, author: CreateReviewOptions['author']): Promise<CreateReviewOptions> {
-    const form = await readForm(request, 'Send the policy file as multipart/form-data');
-    const upload = formFile(form, limits.maxBytes, tooLarge);
-    const title = form.get('title');
-    const fields = parseWith(createReviewSchema, { file: upload.file, ...(typeof title === 'string' ? { title } : {}) }, 'body');
-    return { db, signal: deps.jobSignal, maxAttempts: config.JOBS_MAX_ATTEMPTS, limiter, limits, author, upload, title: fields.title };
-  }
+  const upload = { maxBytes: limits.maxBytes, tooLarge, notMultipart: 'Send the policy file as multipart/form-data' };
+  /** What every way of starting a review takes from its upload. */
+  const uploadOptions = (
+    author: CreateReviewOptions['author'],
+    file: UploadedFile | null,
+    title: string | undefined,
+  ): CreateReviewOptions => {
+    if (!file) throw new Error('the descriptor requires a file');
+    return { db, signal: deps.jobSignal, maxAttempts: config.JOBS_MAX_ATTEMPTS, limiter, limits, author, upload: file, title };
+  };
 
   const started = (reviewId: string, job: JobRow): CreateReviewResponse => ({
     id: reviewId,
@@ -40,25 +37,21 @@ export async function reviewRoutes(app: FastifyInstance, deps: RouteDeps): Promi
     status: job.status as JobStatus,
   });
 
-  // A scope of its own: the uploads read multipart themselves, with room for the largest policy file.
-  await app.register(async (scope) => {
-    acceptMultipart(scope, limits.maxBytes + FORM_OVERHEAD_BYTES, tooLarge);
-    route(scope, reviewEndpoints.createReview, {
-      readsBody: true,
-      handler: async ({ request, reply, auth }) => {
-        const { reviewId, job } = await createReview(await uploadOptions(request, auth));
-        reply.header('location', `/api/review/reviews/${reviewId}`);
-        return started(reviewId, job);
-      },
-    });
-    route(scope, reviewEndpoints.createVersion, {
-      readsBody: true,
-      handler: async ({ request, reply, auth, params }) => {
-        const { reviewId, job } = await createVersion({ ...(await uploadOptions(request, auth)), previousId: params.id });
-        reply.header('location', `/api/review/reviews/${reviewId}`);
-        return started(reviewId, job);
-      },
-    });
+  await uploadRoute(app, reviewEndpoints.createReview, {
+    upload,
+    handler: async ({ reply, auth, body, upload: file }) => {
+      const { reviewId, job } = await createReview(uploadOptions(auth, file, body.title));
+      reply.header('location', `/api/review/reviews/${reviewId}`);
+      return started(reviewId, job);
+    },
+  });
+  await uploadRoute(app, reviewEndpoints.createVersion, {
+    upload,
+    handler: async ({ reply, auth, params, body, upload: file }) => {
+      const { reviewId, job } = await createVersion({ ...uploadOptions(auth, file, body.title), previousId: params.id });
+      reply.header('location', `/api/review/reviews/${reviewId}`);
+      return started(reviewId, job);
+    },
   });
 
   route(app, reviewEndpoints.job, {

@@ -1,5 +1,4 @@
 import {
-  createWriteDocumentSchema,
   type JobStatus,
   WRITE_CONTENT_MAX_LENGTH,
   WRITE_DOCUMENTS_PAGE_SIZE,
@@ -11,9 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE } from '../../lib/docx/download.ts';
 import { validationError } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
-import { acceptMultipart, formFile, readForm } from '../../lib/uploads.ts';
-import { parseWith } from '../../lib/validate.ts';
+import { route, uploadRoute } from '../../lib/route.ts';
 import { createDocument, createWriteLimiter } from './create.ts';
 import { deleteDocument, getDocument, listDocuments, presentDocument, presentSummary, renameDocument, saveContent } from './documents.ts';
 import { itemEvidence } from './evidence.ts';
@@ -28,8 +25,6 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const PASTE_MAX_BYTES = WRITE_PASTE_MAX_LENGTH * 4;
 /** A saved document at its largest (WRITE_CONTENT_MAX_LENGTH characters, most of them multi-byte) and the version beside it. */
 const SAVE_BODY_MAX_BYTES = WRITE_CONTENT_MAX_LENGTH * 3 + FORM_OVERHEAD_BYTES;
-/** The form's text fields; anything else in it is ignored. */
-const TEXT_FIELDS = ['text', 'kind', 'title', 'meeting_date'] as const;
 
 /**
  * The writing assistant: transcripts in, documents out. Who may call (the standard role, the
@@ -46,36 +41,30 @@ export async function writeRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   const limiter = createWriteLimiter({ store: deps.rateLimitStore, perHour: config.WRITE_RATE_LIMIT_PER_HOUR });
   const tooLarge = () => transcriptFileTooLarge(limits.maxBytes);
 
-  // A scope of its own: the upload reads multipart itself, with room for the largest file or pasted transcript.
-  await app.register(async (scope) => {
-    acceptMultipart(scope, Math.max(limits.maxBytes, PASTE_MAX_BYTES) + FORM_OVERHEAD_BYTES, tooLarge);
-    route(scope, writeEndpoints.createDocument, {
-      readsBody: true,
-      handler: async ({ request, reply, auth }) => {
-        const form = await readForm(request, 'Send the transcript and what to make of it as multipart/form-data');
-        const upload = form.has('file') ? formFile(form, limits.maxBytes, tooLarge) : null;
-        const values: Record<string, unknown> = upload ? { file: upload.file } : {};
-        for (const name of TEXT_FIELDS) {
-          const value = form.get(name);
-          if (typeof value === 'string') values[name] = value;
-        }
-        const fields = parseWith(createWriteDocumentSchema, values, 'body');
-        const { documentId, job } = await createDocument({
-          db,
-          signal: deps.jobSignal,
-          maxAttempts: config.JOBS_MAX_ATTEMPTS,
-          limiter,
-          limits,
-          author: auth,
-          source: upload ? { file: upload.file, filename: upload.filename } : { text: fields.text ?? '' },
-          kind: fields.kind,
-          title: fields.title,
-          meetingDate: fields.meeting_date,
-        });
-        reply.header('location', `/api/write/documents/${documentId}`);
-        return { external_id: documentId, job_id: job.id, status: job.status as JobStatus };
-      },
-    });
+  await uploadRoute(app, writeEndpoints.createDocument, {
+    upload: {
+      maxBytes: limits.maxBytes,
+      maxFieldBytes: PASTE_MAX_BYTES,
+      tooLarge,
+      notMultipart: 'Send the transcript and what to make of it as multipart/form-data',
+      fileOptional: true,
+    },
+    handler: async ({ reply, auth, body, upload }) => {
+      const { documentId, job } = await createDocument({
+        db,
+        signal: deps.jobSignal,
+        maxAttempts: config.JOBS_MAX_ATTEMPTS,
+        limiter,
+        limits,
+        author: auth,
+        source: upload ? { file: upload.file, filename: upload.filename } : { text: body.text ?? '' },
+        kind: body.kind,
+        title: body.title,
+        meetingDate: body.meeting_date,
+      });
+      reply.header('location', `/api/write/documents/${documentId}`);
+      return { external_id: documentId, job_id: job.id, status: job.status as JobStatus };
+    },
   });
 
   route(app, writeEndpoints.job, {
