@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
-import type { DocumentElementType, DocumentStatus } from '@verity/shared';
+import type { DocumentElementType } from '@verity/shared';
+import type { LibraryCode } from './codes.ts';
 import { searchable } from '../policies/documents.ts';
 
 /** A passage of a library document. */
@@ -11,15 +12,8 @@ export interface LibraryElement {
   headingPath: string[];
 }
 
-/** A library document as the reviewer sees it. */
-export interface LibraryDocument {
-  id: string;
-  code: string;
-  title: string;
-  status: DocumentStatus;
-  edition: string;
-  /** The code of the current edition when this one is superseded. */
-  supersededBy: string | null;
+/** A library document as the reviewer sees it: what the reference detectors see, and its passages. */
+export interface LibraryDocument extends LibraryCode {
   /** Older codes and historical names this document replaces (front matter `supersedes`). */
   supersedes: string[];
   domain: string;
