@@ -9,7 +9,7 @@
 //    feature; nothing below the features (core/, lib/, db/, mail/, ingest/, jobs/, search/,
 //    untrusted/ and the engines ai/, write/, review/) imports one, and core/ imports nothing but
 //    the base floor (lib/, db/, mail/, config.ts). Only the composition
-//    at the top (app.ts, main.ts, cli/, seed/, eval/, test/ and tests) may. The engines import
+//    at the top (app.ts, main.ts, job-handlers.ts, cli/, seed/, eval/, test/ and tests) may. The engines import
 //    each other only through core/, but for the edges listed in ENGINE_EDGES_TO_UNTANGLE, which
 //    may shrink but not grow.
 // 3. Each web feature folder has its Biome override keeping it from the other features.
@@ -41,7 +41,7 @@ const ENGINES = new Set(['ai', 'write', 'review']);
 /** What core/ stands on: the base floor. */
 const BASE = new Set(['lib', 'db', 'mail', 'config.ts', 'core']);
 /** The composition at the top of the server: it wires the features together, so it may import them. */
-const TOP = new Set(['app.ts', 'main.ts', 'cli', 'seed', 'eval', 'test']);
+const TOP = new Set(['app.ts', 'main.ts', 'job-handlers.ts', 'cli', 'seed', 'eval', 'test']);
 
 function sourceFiles(dir) {
   const files = [];

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { percentile, pollHealth } from './test/health.ts';
 import { jobs, writeDocuments } from './db/schema.ts';
-import { jobHandlers } from './jobs/handlers.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { createJobWorker, type JobWorker } from './jobs/worker.ts';
 import { baseUrlOf, buildTestApp, type TestApp } from './test/app.ts';
 import { newSession } from './test/chat.ts';

@@ -4,7 +4,7 @@ import { chatEngineFor, embeddingSettingsFor } from './ai/engine.ts';
 import { ConfigError, listenHost, loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
-import { jobHandlers } from './jobs/handlers.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { createJobSignal } from './jobs/queue.ts';
 import { createJobWorker } from './jobs/worker.ts';
 import { findDemoAccounts, seedDemo } from './seed/demo.ts';

@@ -9,7 +9,7 @@ import { accepted, LV_POLICY, postPolicy, readReview } from '../test/review.ts';
 import { drain, MEETING, postTranscript, writeDocument, writeWorker } from '../test/write.ts';
 import { EngineLimitError, REVIEW_TOO_COMPLEX, WRITE_TOO_COMPLEX } from '../untrusted/pool.ts';
 import type { WriteEngine } from '../write/types.ts';
-import { REVIEW_JOB_KIND, reviewJobHandler } from './review.ts';
+import { REVIEW_JOB_KIND, reviewJobHandler } from '../modules/review/job.ts';
 import { createJobWorker } from './worker.ts';
 
 /**

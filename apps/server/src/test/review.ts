@@ -7,7 +7,7 @@ import type { CreateReviewResponse, Review } from '@verity/shared';
 import { expect } from 'vitest';
 import { reviewFindings, reviews } from '../db/schema.ts';
 import { builtinReviewEngine } from '../review/engine.ts';
-import { REVIEW_JOB_KIND, reviewJobHandler } from '../jobs/review.ts';
+import { REVIEW_JOB_KIND, reviewJobHandler } from '../modules/review/job.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
 import { newId } from '../lib/ids.ts';
 import type { TestApp } from './app.ts';

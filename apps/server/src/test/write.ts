@@ -6,7 +6,7 @@
 import type { CreateWriteDocumentResponse, WriteContent, WriteDocument, WriteFindings, WriteKind } from '@verity/shared';
 import { expect } from 'vitest';
 import { writeDocuments } from '../db/schema.ts';
-import { WRITE_JOB_KIND, writeJobHandler } from '../jobs/write.ts';
+import { WRITE_JOB_KIND, writeJobHandler } from '../modules/write/job.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
 import { newId } from '../lib/ids.ts';
 import { builtinWriteEngine } from '../write/builtin.ts';

@@ -2,7 +2,7 @@ import type { DocumentResponse, IngestDocumentResponse, IngestJobResponse } from
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents, files, jobs } from '../../db/schema.ts';
-import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from '../../jobs/ingest.ts';
+import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from './job.ts';
 import { claimNextJob } from '../../jobs/queue.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

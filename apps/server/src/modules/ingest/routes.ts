@@ -2,7 +2,7 @@ import { ingestEndpoints, type JobStatus } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { untrustedSettingsFrom } from '../../untrusted/pool.ts';
-import { INGEST_JOB_KIND } from '../../jobs/ingest.ts';
+import { INGEST_JOB_KIND } from './job.ts';
 import { findJob } from '../../jobs/queue.ts';
 import { catalogued, notFound, validationError } from '../../lib/errors.ts';
 import { route, uploadRoute } from '../../lib/route.ts';

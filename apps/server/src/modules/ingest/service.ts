@@ -6,7 +6,7 @@ import { UnreadableFileError } from '../../ingest/parse.ts';
 import { catalogued } from '../../lib/errors.ts';
 import { newId, sha256 } from '../../lib/ids.ts';
 import { enqueue } from '../../jobs/definition.ts';
-import { type IngestJobPayload, type IngestJobResult, ingestJob } from '../../jobs/ingest.ts';
+import { type IngestJobPayload, type IngestJobResult, ingestJob } from './job.ts';
 import type { JobRow, JobSignal } from '../../jobs/queue.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { reviews } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/definition.ts';
 import type { JobRow, JobSignal } from '../../jobs/queue.ts';
-import { type ReviewJobPayload, reviewJob } from '../../jobs/review.ts';
+import { type ReviewJobPayload, reviewJob } from './job.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
 import { fileStem } from '../../lib/uploads.ts';

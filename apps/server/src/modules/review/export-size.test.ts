@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reviewFindings } from '../../db/schema.ts';
-import { REVIEW_MAX_FINDINGS } from '../../jobs/review.ts';
+import { REVIEW_MAX_FINDINGS } from './job.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';

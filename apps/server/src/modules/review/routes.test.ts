@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { events, jobs, notifications, reviewFindings, reviews } from '../../db/schema.ts';
 import { ingestSeedCorpus } from '../../ingest/corpus.ts';
 import { builtinReviewEngine } from '../../review/engine.ts';
-import { REVIEW_JOB_KIND, reviewJobHandler } from '../../jobs/review.ts';
+import { REVIEW_JOB_KIND, reviewJobHandler } from './job.ts';
 import { createJobWorker, type JobWorker, PermanentJobError } from '../../jobs/worker.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

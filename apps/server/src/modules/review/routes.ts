@@ -5,7 +5,7 @@ import type { JobRow } from '../../jobs/queue.ts';
 import { route, type UploadedFile, uploadRoute } from '../../lib/route.ts';
 import { type CreateReviewOptions, createReview, createReviewLimiter, createVersion } from './create.ts';
 import { reviewFileRoutes } from './files.ts';
-import { reviewJob } from './jobs.ts';
+import { reviewJob } from './job-status.ts';
 import { deleteReview, getReview, listReviews, setSharing, updateFinding } from './reviews.ts';
 import { type PolicyLimits, policyFileTooLarge } from './upload.ts';
 

@@ -6,7 +6,7 @@ import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../
 import { fileStem } from '../../lib/uploads.ts';
 import { enqueue } from '../../jobs/definition.ts';
 import type { JobRow, JobSignal } from '../../jobs/queue.ts';
-import { type WriteJobPayload, writeJob } from '../../jobs/write.ts';
+import { type WriteJobPayload, writeJob } from './job.ts';
 import type { WriteAuthor } from '../../core/policies/write.ts';
 import { type TranscriptLimits, type TranscriptSource, transcriptFrom } from './transcripts.ts';
 

@@ -15,7 +15,7 @@ import { createDocument, createWriteLimiter } from './create.ts';
 import { deleteDocument, getDocument, listDocuments, presentDocument, presentSummary, renameDocument, saveContent } from './documents.ts';
 import { itemEvidence } from './evidence.ts';
 import { writeExportRoutes } from './export.ts';
-import { findWriteJob, presentWriteJob } from './jobs.ts';
+import { findWriteJob, presentWriteJob } from './job-status.ts';
 import { SAMPLE_TRANSCRIPT_FILE_NAME, sampleTranscriptDocx } from './sample-transcript.ts';
 import { type TranscriptLimits, transcriptFileTooLarge } from './transcripts.ts';
 

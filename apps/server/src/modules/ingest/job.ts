@@ -1,12 +1,12 @@
 import type { IngestJobProgress } from '@verity/shared';
 import { eq } from 'drizzle-orm';
-import { files } from '../db/schema.ts';
-import { parseUntrustedFile } from '../untrusted/pool.ts';
-import { type ParsedDocument, UnreadableFileError } from '../ingest/parse.ts';
-import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
+import { files } from '../../db/schema.ts';
+import { parseUntrustedFile } from '../../untrusted/pool.ts';
+import { type ParsedDocument, UnreadableFileError } from '../../ingest/parse.ts';
+import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../../ingest/store.ts';
 import { z } from 'zod';
-import { defineJob, type JobPayload, jobHandler } from './definition.ts';
-import { type JobHandler, PermanentJobError } from './worker.ts';
+import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
+import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
 
 /** Reading one uploaded file into the library, with the metadata its uploader gave. */
 export const ingestJob = defineJob(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ReviewFindingDraft } from '../review/types.ts';
-import { mostSevere, REVIEW_MAX_FINDINGS, tableRowFor } from './review.ts';
+import type { ReviewFindingDraft } from '../../review/types.ts';
+import { mostSevere, REVIEW_MAX_FINDINGS, tableRowFor } from './job.ts';
 
 describe('the excerpt of a table that supports a finding', () => {
   const table = ['Record | Kept for', 'Transfer notes | 2 years', 'Consignment notes | 3 years', 'Training records | 5 years'].join('\n');

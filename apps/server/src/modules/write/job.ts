@@ -1,20 +1,20 @@
 import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress, type WriteKind } from '@verity/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
-import { jobs, writeDocuments } from '../db/schema.ts';
-import { engineFailureBody } from '../ai/engine.ts';
-import { ChatEngineError } from '../ai/provider-engine.ts';
-import { isoDate } from '../lib/docx/dates.ts';
-import { recordEvent } from '../core/events/service.ts';
-import { notify } from '../core/notifications/service.ts';
-import { libraryCodes } from '../core/library/codes.ts';
-import { composeContent } from '../write/content.ts';
-import type { WriteEngine, WriteStage } from '../write/types.ts';
-import { EngineLimitError } from '../untrusted/pool.ts';
-import { isWatched } from './watching.ts';
+import type { Database } from '../../db/connect.ts';
+import { jobs, writeDocuments } from '../../db/schema.ts';
+import { engineFailureBody } from '../../ai/engine.ts';
+import { ChatEngineError } from '../../ai/provider-engine.ts';
+import { isoDate } from '../../lib/docx/dates.ts';
+import { recordEvent } from '../../core/events/service.ts';
+import { notify } from '../../core/notifications/service.ts';
+import { libraryCodes } from '../../core/library/codes.ts';
+import { composeContent } from '../../write/content.ts';
+import type { WriteEngine, WriteStage } from '../../write/types.ts';
+import { EngineLimitError } from '../../untrusted/pool.ts';
+import { isWatched } from '../../jobs/watching.ts';
 import { z } from 'zod';
-import { defineJob, type JobPayload, jobHandler } from './definition.ts';
-import { type JobHandler, PermanentJobError } from './worker.ts';
+import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
+import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
 
 /** Writing one document: `provisional_title` is the title it was listed under while written, when its author gave none (the engine's title replaces it). */
 export const writeJob = defineJob('write_document', z.object({ document_id: z.string().min(1), provisional_title: z.string().nullable() }));

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { reviews } from '../../db/schema.ts';
 import { findJob } from '../../jobs/queue.ts';
-import { REVIEW_JOB_KIND } from '../../jobs/review.ts';
+import { REVIEW_JOB_KIND } from './job.ts';
 import { watchMarkDue } from '../../jobs/watching.ts';
 import { ownReviewJob, type ReviewAuthor, reviewJobNotFound } from '../../core/policies/review.ts';
 

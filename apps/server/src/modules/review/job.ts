@@ -1,19 +1,19 @@
 import { REVIEW_SEVERITIES, type ReviewJobProgress } from '@verity/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/connect.ts';
-import { jobs, reviewFindings, reviews } from '../db/schema.ts';
-import type { StoredEvidence } from '../db/schema/review.ts';
-import { isoDate } from '../lib/docx/dates.ts';
-import { newId } from '../lib/ids.ts';
-import { recordEvent } from '../core/events/service.ts';
-import { notify } from '../core/notifications/service.ts';
-import { reviewLibrary } from '../core/library/review.ts';
-import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../review/types.ts';
-import { EngineLimitError } from '../untrusted/pool.ts';
-import { isWatched } from './watching.ts';
+import type { Database } from '../../db/connect.ts';
+import { jobs, reviewFindings, reviews } from '../../db/schema.ts';
+import type { StoredEvidence } from '../../db/schema/review.ts';
+import { isoDate } from '../../lib/docx/dates.ts';
+import { newId } from '../../lib/ids.ts';
+import { recordEvent } from '../../core/events/service.ts';
+import { notify } from '../../core/notifications/service.ts';
+import { reviewLibrary } from '../../core/library/review.ts';
+import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../../review/types.ts';
+import { EngineLimitError } from '../../untrusted/pool.ts';
+import { isWatched } from '../../jobs/watching.ts';
 import { z } from 'zod';
-import { defineJob, type JobPayload, jobHandler } from './definition.ts';
-import { type JobHandler, PermanentJobError } from './worker.ts';
+import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
+import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
 
 /** Reviewing one uploaded policy. */
 export const reviewJob = defineJob('review_policy', z.object({ review_id: z.string().min(1) }));

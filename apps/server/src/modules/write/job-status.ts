@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { writeDocuments } from '../../db/schema.ts';
 import { findJob, type JobRow } from '../../jobs/queue.ts';
 import { watchMarkDue } from '../../jobs/watching.ts';
-import { WRITE_JOB_KIND } from '../../jobs/write.ts';
+import { WRITE_JOB_KIND } from './job.ts';
 import { ownWriteJob, type WriteAuthor, writeJobNotFound } from '../../core/policies/write.ts';
 
 /**
