@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { multiSelectPopoverModule } from '../components/filters/multi-select';
 import { dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule } from '../components/ui/overlay-modules';
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
@@ -13,8 +14,11 @@ for (const method of ['hasPointerCapture', 'setPointerCapture', 'releasePointerC
 }
 
 // In the browser the overlays' code (Radix) is fetched while the page is idle, before anyone opens
-// one; load it up front here so that a test sees a menu or dialog open at once, as a user does.
-await Promise.all([dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule].map((module) => module.load()));
+// one; load it up front here so that a test sees a menu, dialog, popover or tooltip open at once,
+// as a user does.
+await Promise.all(
+  [dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule, multiSelectPopoverModule].map((module) => module.load()),
+);
 
 // Pages and the shell are loaded on demand (React.lazy); the first time a worker imports a page
 // it compiles the page's modules, which can take longer than the default second on a busy machine.
