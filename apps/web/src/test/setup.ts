@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { multiSelectPopoverModule } from '../components/filters/multi-select';
 import { dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule } from '../components/ui/overlay-modules';
+import { citationTooltipModule } from '../features/chat/citation-marker';
 import { feedbackCommentModule } from '../features/chat/feedback-control';
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
@@ -18,9 +19,15 @@ for (const method of ['hasPointerCapture', 'setPointerCapture', 'releasePointerC
 // one; load it up front here so that a test sees a menu, dialog, popover or tooltip open at once,
 // as a user does.
 await Promise.all(
-  [dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule, multiSelectPopoverModule, feedbackCommentModule].map(
-    (module) => module.load(),
-  ),
+  [
+    dialogPanelModule,
+    menuButtonModule,
+    modalOverlayModule,
+    toastViewportModule,
+    multiSelectPopoverModule,
+    citationTooltipModule,
+    feedbackCommentModule,
+  ].map((module) => module.load()),
 );
 
 // Pages and the shell are loaded on demand (React.lazy); the first time a worker imports a page
