@@ -1,23 +1,15 @@
-import {
-  type CreateWriteDocumentForm,
-  createWriteDocumentSchema,
-  WRITE_KIND_LABELS,
-  WRITE_TITLE_MAX_LENGTH,
-  type WriteJob,
-  type WriteKind,
-  writeKindSchema,
-} from '@verity/shared';
+import { type CreateWriteDocumentForm, createWriteDocumentSchema, WRITE_KIND_LABELS, type WriteJob, type WriteKind } from '@verity/shared';
 import { Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
-import { cn } from '../../lib/cn';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { useCreateWriteDocument, writeDocumentPath } from './api';
+import { DocumentKindChoice } from './document-kind-choice';
 import { GENERATION_FAILED_MESSAGE, GenerationProgress } from './generation-progress';
+import { MeetingDetails } from './meeting-details';
 import { TranscriptSource, type TranscriptSourceKind } from './transcript-source';
 
 export const CREATE_FAILED_MESSAGE = 'The transcript could not be sent. Please try again.';
@@ -30,14 +22,6 @@ interface FormValues {
 }
 type Field = keyof FormValues | 'file';
 const FIELDS: readonly Field[] = ['file', 'text', 'kind', 'title', 'meeting_date'];
-
-/** One line under each kind of document, so the choice is an informed one. */
-const KIND_HINTS: Record<WriteKind, string> = {
-  minutes: 'Attendees, a summary, the discussion by topic, decisions and actions.',
-  action_log: 'Who does what and by when, with the decisions behind them.',
-  briefing: 'A short account for people who were not there.',
-  incident_report: 'What happened, what was found and what will be done.',
-};
 
 /**
  * The start of /write: a transcript (a file dropped or chosen, or pasted text), what to produce,
@@ -134,56 +118,16 @@ export function StartPanel() {
         error={transcriptError}
       />
 
-      <fieldset className="mt-6">
-        <legend className="font-medium text-slate-800 text-sm">What to produce</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {writeKindSchema.options.map((kind) => (
-            <label
-              key={kind}
-              className={cn(
-                'flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
-                values.kind === kind ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50',
-              )}
-            >
-              <input
-                type="radio"
-                name="kind"
-                value={kind}
-                checked={values.kind === kind}
-                onChange={() => update('kind', kind)}
-                className="mt-1 size-4 shrink-0 accent-brand-700"
-              />
-              <span className="min-w-0">
-                <span className="block font-medium text-slate-900 text-sm">{WRITE_KIND_LABELS[kind]}</span>
-                <span className="block text-slate-600 text-xs leading-5">{KIND_HINTS[kind]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {fieldErrors.kind && <p className="mt-1.5 text-red-700 text-sm">{fieldErrors.kind}</p>}
-      </fieldset>
+      <DocumentKindChoice value={values.kind} onChange={(kind) => update('kind', kind)} error={fieldErrors.kind} />
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-        <TextField
-          label="Meeting title (optional)"
-          name="title"
-          value={values.title}
-          onChange={(event) => update('title', event.target.value)}
-          maxLength={WRITE_TITLE_MAX_LENGTH}
-          hint="Left blank, it is taken from the transcript."
-          autoComplete="off"
-          error={fieldErrors.title}
-        />
-        <TextField
-          label="Meeting date (optional)"
-          name="meeting_date"
-          type="date"
-          hint="Left blank, the date said in the meeting."
-          value={values.meeting_date}
-          onChange={(event) => update('meeting_date', event.target.value)}
-          error={fieldErrors.meeting_date}
-        />
-      </div>
+      <MeetingDetails
+        title={values.title}
+        onTitleChange={(title) => update('title', title)}
+        date={values.meeting_date}
+        onDateChange={(date) => update('meeting_date', date)}
+        titleError={fieldErrors.title}
+        dateError={fieldErrors.meeting_date}
+      />
 
       {formError && <Alert className="mt-5">{formError}</Alert>}
 
