@@ -29,6 +29,20 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
+            // Radix in two chunks. Left to themselves, the overlays (dialog, menu, toasts, popovers,
+            // tooltips) each share a different mix of Radix's parts, every mix becomes a small chunk,
+            // and the entry names each one for its lazy imports: the sign-in page pays for the list.
+            // The core is what the write page's tabs need on its first load; the rest (layers, focus
+            // scopes, positioning, and the small packages only they use) loads after a page has
+            // rendered, all of it with the first overlay, which every page fetches when idle anyway.
+            {
+              name: 'radix-core',
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(compose-refs|context|slot|primitive|id|presence|direction|collection|roving-focus|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|tabs))[\\/]/,
+            },
+            {
+              name: 'radix',
+              test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/,
+            },
           ],
         },
       },

@@ -1,11 +1,16 @@
 import { canAccessRoute, type RouteAccess } from '@verity/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AccessDeniedScreen } from '../components/access-denied-screen';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuthStore } from '../lib/auth-store';
 import { useFlags } from '../lib/flags';
 import { HOME_PATH, loginRedirectPath } from '../lib/redirect';
+
+// Loaded when first needed: only a signed-in person on a page none of their roles opens sees it,
+// and the entry (which every page, the sign-in page first, loads) has no room to spare.
+const AccessDeniedScreen = lazy(() =>
+  import('../components/access-denied-screen').then((module) => ({ default: module.AccessDeniedScreen })),
+);
 
 export interface RouteGuardProps {
   route: RouteAccess;
@@ -33,6 +38,12 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
     if (flagsLoading) return <LoadingScreen />;
     if (!isEnabled(route.flag)) return <Navigate to={HOME_PATH} replace />;
   }
-  if (!canAccessRoute(route, roles ?? [])) return <AccessDeniedScreen />;
+  if (!canAccessRoute(route, roles ?? [])) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AccessDeniedScreen />
+      </Suspense>
+    );
+  }
   return children;
 }

@@ -1,6 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { multiSelectPopoverModule } from '../components/filters/multi-select';
 import { dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule } from '../components/ui/overlay-modules';
+import { citationTooltipModule } from '../features/chat/citation-marker';
+import { feedbackCommentModule } from '../features/chat/feedback-control';
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -13,8 +16,19 @@ for (const method of ['hasPointerCapture', 'setPointerCapture', 'releasePointerC
 }
 
 // In the browser the overlays' code (Radix) is fetched while the page is idle, before anyone opens
-// one; load it up front here so that a test sees a menu or dialog open at once, as a user does.
-await Promise.all([dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule].map((module) => module.load()));
+// one; load it up front here so that a test sees a menu, dialog, popover or tooltip open at once,
+// as a user does.
+await Promise.all(
+  [
+    dialogPanelModule,
+    menuButtonModule,
+    modalOverlayModule,
+    toastViewportModule,
+    multiSelectPopoverModule,
+    citationTooltipModule,
+    feedbackCommentModule,
+  ].map((module) => module.load()),
+);
 
 // Pages and the shell are loaded on demand (React.lazy); the first time a worker imports a page
 // it compiles the page's modules, which can take longer than the default second on a busy machine.

@@ -22,7 +22,7 @@ export function FilterPickers({ references, filters, onToggle, disabled = false 
   );
 
   return (
-    <div className="relative grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)] gap-2 sm:grid-cols-3">
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)] gap-2 sm:grid-cols-3">
       {FILTER_KINDS.map((kind) => (
         <MultiSelect
           key={kind}

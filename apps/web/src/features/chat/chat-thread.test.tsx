@@ -148,6 +148,27 @@ describe('the chat thread', () => {
     expect(screen.queryByRole('complementary', { name: /^Sources/ })).toBeNull();
   });
 
+  it('scopes the next question with a picker: Escape closes the picker first, then the scope', async () => {
+    setup();
+    renderApp('/chat', { user });
+    const scopeButton = await screen.findByRole('button', { name: /^Scope/ });
+    await userEvent.click(scopeButton);
+    const scope = await screen.findByRole('region', { name: 'Scope of the next question' });
+    const domain = within(scope).getByRole('button', { name: 'Domain' });
+    await userEvent.click(domain);
+    await userEvent.click(within(scope).getByRole('checkbox', { name: 'HTM (1 document)' }));
+
+    await userEvent.keyboard('{Escape}');
+    expect(within(scope).queryByRole('checkbox')).toBeNull();
+    expect(document.activeElement).toBe(domain);
+    expect(screen.getByRole('region', { name: 'Scope of the next question' })).toBe(scope);
+    expect(scopeButton.textContent).toContain('Filtered');
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Scope of the next question' })).toBeNull();
+    expect(document.activeElement).toBe(scopeButton);
+  });
+
   it('the mode control follows the mode the server produced the latest answer in, and the person can change it after', async () => {
     setup({ mode: 'draft' });
     renderApp('/chat', { user });

@@ -1,28 +1,24 @@
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES, CHAT_ATTACHMENTS_MAX, CHAT_DEFAULT_TITLE, CHAT_MESSAGE_MAX_LENGTH } from '@verity/shared';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { countFilters, type DocumentFilters } from '../../components/filters/document-filters';
-import { LoadingState } from '../../components/ui/loading-state';
+import { useMemo } from 'react';
+import type { DocumentFilters } from '../../components/filters/document-filters';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useFilterData } from '../../lib/filter-data';
-import { isChatNotFound, useChatConfig, useChatSession } from './api';
-import { formatBytes } from './attachment-upload';
-import { ChatEmptyState } from './chat-empty-state';
+import { useChatConfig, useChatSession } from './api';
 import { NEW_CONVERSATION_KEY, selectDraft, selectStream, useChatStore } from './chat-store';
 import { CitationPanel } from './citation-panel';
-import { Composer } from './composer';
-import { ConversationUnavailable } from './conversation-unavailable';
-import { MessageList } from './message-list';
-import { SharedConversation } from './shared-conversation';
+import { ScopePanel } from './scope-panel';
+import { ThreadComposer } from './thread-composer';
 import { ThreadHeader } from './thread-header';
+import { ThreadLoadState } from './thread-load-state';
+import { ThreadMessages } from './thread-messages';
 import { useChatSend } from './use-chat-send';
 import { useComposerAttachments } from './use-composer-attachments';
 import { useEnsureConversation } from './use-ensure-conversation';
+import { useModeFromLatestAnswer } from './use-mode-from-latest-answer';
+import { useScopePanel } from './use-scope-panel';
 import { useSourcesPanel } from './use-sources-panel';
 import { useThreadScroll } from './use-thread-scroll';
-import { type PhoneNav, PhoneNavRow } from './phone-nav-row';
-
-// The scope panel's pickers load when it is first opened: no first visit to the chat pays for them.
-const ChatFilters = lazy(() => import('./chat-filters').then((module) => ({ default: module.ChatFilters })));
+import type { PhoneNav } from './phone-nav-row';
 
 export interface ChatThreadProps {
   /** null: /chat with no conversation yet (the first question creates one). */
@@ -49,25 +45,7 @@ export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
   const draft = useChatStore(selectDraft(draftKey));
   const stream = useChatStore(selectStream(sessionId));
   const announcement = useChatStore((state) => state.announcement);
-  const updateDraft = useChatStore((state) => state.updateDraft);
-  const [scopeOpen, setScopeOpen] = useState(false);
-  const scopeButtonId = useId();
-  const scopePanelId = useId();
-
-  // Escape closes the scope (a picker's own list, when open, takes the Escape first), and focus
-  // that was inside it goes back to the Scope button.
-  useEffect(() => {
-    if (!scopeOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const panel = document.getElementById(scopePanelId);
-      const focusInside = panel?.contains(document.activeElement) ?? false;
-      setScopeOpen(false);
-      if (focusInside) document.getElementById(scopeButtonId)?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [scopeOpen, scopeButtonId, scopePanelId]);
+  const scope = useScopePanel();
 
   const messages = session.data?.messages ?? [];
   const maxLength = config.data?.message_max_length ?? CHAT_MESSAGE_MAX_LENGTH;
@@ -79,15 +57,7 @@ export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
     [draft.filters, defaultCategories],
   );
 
-  // The mode control shows the mode the latest answer was produced in (a draft example, or an
-  // answer the server produced as a draft), once per answer: the person may switch it afterwards.
-  const latestAnswer = messages.findLast((message) => message.role === 'assistant');
-  const latestAnswerId = latestAnswer?.id ?? null;
-  const latestAnswerMode = latestAnswer?.mode ?? null;
-  useEffect(() => {
-    if (!latestAnswerId || !latestAnswerMode || stream || draft.modeFromAnswer === latestAnswerId) return;
-    updateDraft(draftKey, { mode: latestAnswerMode, modeFromAnswer: latestAnswerId });
-  }, [latestAnswerId, latestAnswerMode, stream, draft.modeFromAnswer, draftKey, updateDraft]);
+  useModeFromLatestAnswer(messages, stream, draft, draftKey);
 
   const sources = useSourcesPanel(sessionId, messages, stream);
   const scroll = useThreadScroll({
@@ -111,40 +81,11 @@ export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
   });
   const { addFiles, removeAttachment } = useComposerAttachments({ sessionId, maxFiles, maxBytes, ensureConversation });
 
-  if (sessionId && session.isPending) {
-    return (
-      <div className="flex min-h-0 flex-1 flex-col">
-        <PhoneNavRow phoneNav={phoneNav} />
-        <div className="flex min-h-0 flex-1 items-center justify-center">
-          <LoadingState message="Loading the conversation…" />
-        </div>
-      </div>
-    );
-  }
-  if (sessionId && session.isError) {
-    // Not the reader's own: it may be a colleague's, shared with the organisation (read only).
-    if (isChatNotFound(session.error)) {
-      return (
-        <SharedConversation
-          sessionId={sessionId}
-          phoneNav={phoneNav}
-          privateView={<ConversationUnavailable notFound onRetry={() => void session.refetch()} />}
-        />
-      );
-    }
-    return <ConversationUnavailable notFound={false} onRetry={() => void session.refetch()} />;
+  if (sessionId && (session.isPending || session.isError)) {
+    return <ThreadLoadState sessionId={sessionId} session={session} phoneNav={phoneNav} />;
   }
 
-  const uploading = draft.attachments.some((item) => item.status === 'uploading');
-  const refused = draft.attachments.some((item) => item.status === 'error');
-  const blockedReason = uploading
-    ? 'Wait for the files to finish uploading.'
-    : refused
-      ? 'Remove the files that could not be attached to send the question.'
-      : null;
-  const empty = messages.length === 0 && !stream;
   const streaming = stream !== null;
-  const activeFiles = draft.attachments.filter((item) => item.status !== 'error').length;
 
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-1">
@@ -158,63 +99,41 @@ export function ChatThread({ sessionId, phoneNav }: ChatThreadProps) {
           start={phoneNav?.start}
           end={phoneNav?.end}
         />
-        {scopeOpen && (
-          <Suspense fallback={null}>
-            <ChatFilters
-              id={scopePanelId}
-              references={filterData.data?.references ?? []}
-              filters={filters}
-              onChange={(next) => updateDraft(draftKey, { filters: next })}
-              onReset={() => updateDraft(draftKey, { filters: null })}
-              isDefault={draft.filters === null}
-              includeInternal={draft.includeInternal}
-              onIncludeInternalChange={(includeInternal) => updateDraft(draftKey, { includeInternal })}
-              disabled={!filterData.data}
-            />
-          </Suspense>
+        {scope.open && (
+          <ScopePanel
+            id={scope.panelId}
+            draft={draft}
+            draftKey={draftKey}
+            filters={filters}
+            references={filterData.data?.references ?? null}
+          />
         )}
-        <div
-          ref={scroll.scrollRef}
-          onScroll={scroll.onScroll}
-          data-conversation-scroll=""
-          className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
-        >
-          {empty ? (
-            <ChatEmptyState onAsk={(example) => void send(example)} disabled={starting} />
-          ) : (
-            <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
-              <MessageList
-                sessionId={sessionId ?? ''}
-                messages={messages}
-                stream={stream}
-                maxLength={maxLength}
-                onRegenerate={regenerate}
-                onEdit={edit}
-                onOpenSources={sources.open}
-              />
-            </div>
-          )}
-        </div>
-        <Composer
-          text={draft.text}
-          onTextChange={(text) => updateDraft(draftKey, { text })}
-          mode={draft.mode}
-          onModeChange={(mode) => updateDraft(draftKey, { mode })}
-          attachments={draft.attachments}
-          onFiles={(files) => void addFiles(files)}
-          onRemoveAttachment={removeAttachment}
-          attachHint={`PDF, Word (.docx) or text files, up to ${formatBytes(maxBytes)} each, ${maxFiles} per question`}
-          canAttachMore={activeFiles < maxFiles && !starting}
+        <ThreadMessages
+          scroll={scroll}
+          onAsk={(example) => void send(example)}
+          starting={starting}
+          sessionId={sessionId ?? ''}
+          messages={messages}
+          stream={stream}
           maxLength={maxLength}
+          onRegenerate={regenerate}
+          onEdit={edit}
+          onOpenSources={sources.open}
+        />
+        <ThreadComposer
+          draft={draft}
+          draftKey={draftKey}
+          filters={filters}
+          maxLength={maxLength}
+          maxFiles={maxFiles}
+          maxBytes={maxBytes}
           streaming={streaming}
+          starting={starting}
           onSend={() => void send()}
           onStop={stop}
-          scopeOpen={scopeOpen}
-          onScopeToggle={() => setScopeOpen((open) => !open)}
-          scopeCount={draft.filters === null && draft.includeInternal ? 0 : countFilters(filters) + (draft.includeInternal ? 0 : 1)}
-          scopeButtonId={scopeButtonId}
-          scopePanelId={scopePanelId}
-          blockedReason={blockedReason}
+          onFiles={(files) => void addFiles(files)}
+          onRemoveAttachment={removeAttachment}
+          scope={scope}
         />
         <p role="status" className="sr-only">
           {announcement}

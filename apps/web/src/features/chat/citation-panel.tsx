@@ -170,9 +170,11 @@ export function CitationPanel({ citations, activeN, onClose }: CitationPanelProp
     closeRef.current?.focus({ preventScroll: true });
   }, []);
 
+  // A layer above the panel (a popover, a tooltip) that closes on Escape takes the key first and
+  // marks it handled; the next Escape closes the panel.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

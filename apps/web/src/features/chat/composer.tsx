@@ -1,10 +1,13 @@
 import type { ChatMode } from '@verity/shared';
-import { ArrowUp, SlidersHorizontal, Square } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { AttachmentChip } from './attachment-chip';
 import { AttachmentPicker } from './attachment-picker';
 import type { ComposerAttachment } from './chat-store';
+import { ModeSwitch } from './mode-switch';
+import { QuestionBox } from './question-box';
+import { ScopeButton } from './scope-button';
+import { SendButton } from './send-button';
 
 export interface ComposerProps {
   text: string;
@@ -32,33 +35,8 @@ export interface ComposerProps {
   blockedReason: string | null;
 }
 
-/** The box grows with its text up to this height, then scrolls. */
-const MAX_TEXTAREA_PX = 220;
 /** The character count shows once the text is this share of the limit. */
 const COUNT_FROM = 0.8;
-
-/** What the Scope button says when nothing narrows the next question. */
-export const ALL_DOCUMENTS = 'All documents';
-
-const MODES: { id: ChatMode; label: string; hint: string }[] = [
-  { id: 'answer', label: 'Answer', hint: 'A cited answer to a question' },
-  { id: 'draft', label: 'Draft', hint: 'A structured policy section with citations' },
-];
-
-const NARROW_QUERY = '(max-width: 639px)';
-
-/** A phone-width screen, where the box holds one line of placeholder (a longer one would make it two lines tall). */
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(NARROW_QUERY);
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
 
 /**
  * Where a question is written: an autosizing box (Enter sends, Shift+Enter starts a new line),
@@ -85,20 +63,9 @@ export function Composer({
   scopePanelId,
   blockedReason,
 }: ComposerProps) {
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const narrow = useNarrowScreen();
   const countId = useId();
   const tooLong = text.length > maxLength;
   const canSend = text.trim().length > 0 && !tooLong && blockedReason === null && !streaming;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
-  useLayoutEffect(() => {
-    const textarea = textareaRef.current;
-    if (!textarea) return;
-    // Measured from one row each time, so the box also shrinks when text is deleted.
-    textarea.style.height = 'auto';
-    textarea.style.height = `${Math.min(textarea.scrollHeight, MAX_TEXTAREA_PX)}px`;
-  }, [text]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,12 +73,6 @@ export function Composer({
       onStop();
       return;
     }
-    if (canSend) onSend();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
     if (canSend) onSend();
   };
 
@@ -140,98 +101,28 @@ export function Composer({
               ))}
             </ul>
           )}
-          <label htmlFor={`${countId}-text`} className="sr-only">
-            {mode === 'draft' ? 'What should be drafted?' : 'Your question'}
-          </label>
-          <textarea
+          <QuestionBox
             id={`${countId}-text`}
-            ref={textareaRef}
-            value={text}
-            rows={1}
-            onChange={(event) => onTextChange(event.target.value)}
-            onKeyDown={onKeyDown}
-            aria-describedby={showCount ? countId : undefined}
-            aria-invalid={tooLong || undefined}
-            placeholder={
-              mode === 'draft'
-                ? narrow
-                  ? 'Describe the section to draft'
-                  : 'Describe the policy section to draft, e.g. water safety responsibilities'
-                : narrow
-                  ? 'Ask the regulatory library'
-                  : 'Ask about HTMs, HBNs, legislation or CQC standards'
-            }
-            className="block max-h-[220px] min-h-[2.5rem] w-full resize-none bg-transparent px-3 pt-2 pb-0.5 sm:min-h-[3rem] sm:px-4 sm:pt-3 sm:pb-1 text-base text-slate-900 leading-6 placeholder:text-slate-400 focus:outline-none"
+            text={text}
+            onTextChange={onTextChange}
+            mode={mode}
+            onEnter={() => {
+              if (canSend) onSend();
+            }}
+            describedBy={showCount ? countId : undefined}
+            tooLong={tooLong}
           />
           <div className="flex min-w-0 items-center gap-1 px-1.5 pb-1.5 sm:px-2 sm:pb-2">
             <AttachmentPicker onFiles={onFiles} disabled={!canAttachMore} hint={attachHint} />
-            <fieldset className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5">
-              <legend className="sr-only">Kind of answer</legend>
-              {MODES.map((option) => (
-                <button
-                  key={option.id}
-                  type="button"
-                  aria-pressed={mode === option.id}
-                  title={option.hint}
-                  onClick={() => onModeChange(option.id)}
-                  className={cn(
-                    'focus-ring h-7 rounded-md px-2.5 font-medium text-sm transition-colors',
-                    mode === option.id ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
-                  )}
-                >
-                  {option.label}
-                </button>
-              ))}
-            </fieldset>
-            <button
-              id={scopeButtonId}
-              type="button"
-              aria-expanded={scopeOpen}
-              aria-controls={scopeOpen ? scopePanelId : undefined}
-              onClick={onScopeToggle}
-              className={cn(
-                'focus-ring inline-flex h-9 min-w-0 items-center gap-1.5 rounded-md px-2 font-medium text-sm transition-colors',
-                scopeOpen ? 'bg-brand-50 text-brand-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-              )}
-            >
-              <SlidersHorizontal aria-hidden="true" className="size-4 shrink-0" />
-              <span className="sr-only">Scope: </span>
-              {scopeCount > 0 ? (
-                <>
-                  <span className="truncate">Filtered</span>
-                  <span className="rounded-full bg-brand-700 px-1.5 font-semibold text-white text-xs leading-5">
-                    {scopeCount}
-                    <span className="sr-only"> {scopeCount === 1 ? 'filter' : 'filters'}</span>
-                  </span>
-                </>
-              ) : (
-                <span className="truncate">{ALL_DOCUMENTS}</span>
-              )}
-            </button>
+            <ModeSwitch mode={mode} onModeChange={onModeChange} />
+            <ScopeButton open={scopeOpen} onToggle={onScopeToggle} count={scopeCount} id={scopeButtonId} panelId={scopePanelId} />
             <span className="ml-auto" />
             {showCount && (
               <span id={countId} className={cn('px-1 text-xs tabular-nums', tooLong ? 'font-semibold text-red-700' : 'text-slate-500')}>
                 {text.length.toLocaleString('en-GB')} / {maxLength.toLocaleString('en-GB')}
               </span>
             )}
-            {streaming ? (
-              <button
-                type="submit"
-                aria-label="Stop generating"
-                className="focus-ring inline-flex size-9 items-center justify-center rounded-full bg-slate-800 text-white transition-colors hover:bg-slate-900"
-              >
-                <Square aria-hidden="true" className="size-3.5 fill-current" />
-              </button>
-            ) : (
-              <button
-                type="submit"
-                aria-label="Send"
-                disabled={!canSend}
-                className="focus-ring inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300"
-              >
-                <ArrowUp aria-hidden="true" className="size-5" />
-              </button>
-            )}
+            <SendButton streaming={streaming} canSend={canSend} />
           </div>
         </div>
         {tooLong && (

@@ -1,8 +1,8 @@
 import { CHAT_FEEDBACK_COMMENT_MAX_LENGTH, type ChatFeedbackRating, type ChatMessage } from '@verity/shared';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
+import { lazyModule, useLazyModule } from '../../hooks/use-lazy-module';
 import { cn } from '../../lib/cn';
 import { useChatFeedback } from './api';
 
@@ -15,24 +15,20 @@ export interface FeedbackControlProps {
 const FEEDBACK_FAILED = 'Your feedback could not be saved. Please try again.';
 
 /**
+ * The comment box's Radix half (Radix Popover and its positioning), which the chat's first load
+ * has no room for: fetched when the browser is idle, or at once when a rating is saved.
+ */
+export const feedbackCommentModule = lazyModule(() => import('./feedback-comment'));
+
+/**
  * Thumbs up / down on an answer. Choosing one saves it at once and offers an optional comment;
  * choosing the selected one again withdraws the rating (and its comment).
  */
 export function FeedbackControl({ sessionId, message, disabled = false }: FeedbackControlProps) {
   const feedback = useChatFeedback();
   const [commentFor, setCommentFor] = useState<ChatFeedbackRating | null>(null);
-  const [comment, setComment] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
-  const fieldId = useId();
-
-  useEffect(() => {
-    if (commentFor === null) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setCommentFor(null);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [commentFor]);
+  const module = useLazyModule(feedbackCommentModule, commentFor !== null);
 
   const rate = (rating: ChatFeedbackRating) => {
     const withdraw = message.feedback === rating;
@@ -44,7 +40,6 @@ export function FeedbackControl({ sessionId, message, disabled = false }: Feedba
             setCommentFor(null);
             toast.info('Feedback withdrawn');
           } else {
-            setComment('');
             setCommentFor(rating);
           }
         },
@@ -53,16 +48,9 @@ export function FeedbackControl({ sessionId, message, disabled = false }: Feedba
     );
   };
 
-  const submitComment = (event: FormEvent) => {
-    event.preventDefault();
-    if (commentFor === null) return;
-    const text = comment.trim();
-    if (!text) {
-      setCommentFor(null);
-      return;
-    }
+  const sendComment = (rating: ChatFeedbackRating, comment: string) => {
     feedback.mutate(
-      { sessionId, messageId: message.id, feedback: { rating: commentFor, comment: text } },
+      { sessionId, messageId: message.id, feedback: { rating, comment } },
       {
         onSuccess: () => {
           setCommentFor(null);
@@ -96,43 +84,20 @@ export function FeedbackControl({ sessionId, message, disabled = false }: Feedba
   };
 
   return (
-    <div ref={rootRef} className="relative flex items-center">
+    <div ref={rootRef} className="flex items-center">
       {thumb('up')}
       {thumb('down')}
-      {commentFor !== null && (
-        <form
-          onSubmit={submitComment}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setCommentFor(null);
-            }
-          }}
-          className="absolute bottom-full left-0 z-30 mb-2 w-[min(20rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
-        >
-          <label htmlFor={fieldId} className="font-medium text-slate-900 text-sm">
-            {commentFor === 'up' ? 'What was helpful?' : 'What was wrong or missing?'}{' '}
-            <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea
-            id={fieldId}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            maxLength={CHAT_FEEDBACK_COMMENT_MAX_LENGTH}
-            rows={3}
-            // biome-ignore lint/a11y/noAutofocus: the box was opened to type in it.
-            autoFocus
-            className="focus-ring mt-2 block w-full resize-none rounded-md border border-slate-300 px-2.5 py-2 text-base sm:text-sm"
-          />
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="ghost" size="sm" onClick={() => setCommentFor(null)}>
-              Skip
-            </Button>
-            <Button type="submit" size="sm" loading={feedback.isPending}>
-              Send comment
-            </Button>
-          </div>
-        </form>
+      {commentFor !== null && module && (
+        <module.FeedbackComment
+          // A new rating starts a new, empty comment.
+          key={commentFor}
+          anchorRef={rootRef}
+          rating={commentFor}
+          maxLength={CHAT_FEEDBACK_COMMENT_MAX_LENGTH}
+          pending={feedback.isPending}
+          onSend={(comment) => sendComment(commentFor, comment)}
+          onClose={() => setCommentFor(null)}
+        />
       )}
     </div>
   );

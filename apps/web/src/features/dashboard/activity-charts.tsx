@@ -1,12 +1,13 @@
 import { type DashboardPeriod, MESSAGES, TASK_TOOLS, type TaskTool } from '@verity/shared';
 import { ListEmpty } from '../../components/list-states';
 import { useDashboardTasks, useMessageCount, useSubdomainUsage } from './api';
-import { BarList } from './bar-list';
+import { BarList } from '../../components/charts/bar-list';
+import { ChartFigure } from '../../components/charts/chart-figure';
+import { ColumnChart } from '../../components/charts/column-chart';
+import { LineChart } from '../../components/charts/line-chart';
+import { formatNumber } from '../../lib/format-number';
 import { ChangeIndicator } from './change-indicator';
-import { ChartFigure } from './chart-figure';
-import { ColumnChart } from './column-chart';
-import { formatNumber, formatSeriesDay } from './format';
-import { LineChart } from './line-chart';
+import { formatSeriesDay } from './format';
 import { DashboardSection, QueryContent } from './section';
 
 export const TASK_TOOL_LABELS: Record<TaskTool, string> = {

@@ -1,6 +1,7 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { changeDirection, formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
+import { changeDirection } from './format';
 
 const STYLES = {
   up: { icon: TrendingUp, word: 'Up', className: 'text-emerald-700' },

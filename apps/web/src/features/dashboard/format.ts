@@ -1,12 +1,5 @@
 import type { ActivityLevel } from '@verity/shared';
-
-/** How the dashboard writes its figures: en-GB, at most one decimal. */
-
-const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
-export function formatNumber(value: number): string {
-  return NUMBER.format(value);
-}
+import { formatNumber } from '../../lib/format-number';
 
 /** A duration the server gives in hours, or in minutes when `isMinutes` (under an hour). */
 export function formatDuration(value: number, isMinutes: boolean): string {

@@ -1,7 +1,8 @@
 import { type DashboardPeriod, MESSAGES } from '@verity/shared';
 import { useDashboardDocuments, useDashboardMetrics, useDashboardTasks, useMessageCount } from './api';
 import { ChangeIndicator } from './change-indicator';
-import { formatDuration, formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
+import { formatDuration } from './format';
 import { MetricCard } from './metric-card';
 
 /** The headline figures of the period, each with its change where the server gives one. */

@@ -1,7 +1,8 @@
 import { type DashboardPeriod, MINUTES_SAVED_PER_TASK, TASK_TOOLS } from '@verity/shared';
 import { TASK_TOOL_LABELS } from './activity-charts';
 import { useDashboardTasks } from './api';
-import { formatDuration, formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
+import { formatDuration } from './format';
 import { DashboardSection } from './section';
 
 /** Minutes as the cards write durations: minutes under an hour, hours otherwise. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { labelIndexes, valueTicks } from './chart-scale';
 import { searchRows, sortRows, type UserRow, usersCsv, usersCsvFileName } from './users-model';
 
 const row = (name: string, overrides: Partial<UserRow> = {}): UserRow => ({
@@ -43,19 +42,5 @@ describe('users table model', () => {
     const csv = usersCsv([row('Quote "Q" Person', { email: '+44@trust.example' })]);
     expect(csv.split('\r\n')[1]).toBe(`"Quote ""Q"" Person",'+44@trust.example,2026-11-01T09:00:00.000Z,1,Low,1`);
     expect(usersCsvFileName(90, new Date(2026, 0, 5))).toBe('organisation-users-last-90-days-2026-01-05.csv');
-  });
-});
-
-describe('chart scale', () => {
-  it('ends the value axis on a round number at or above the largest value', () => {
-    expect(valueTicks(0)).toEqual([0, 1]);
-    expect(valueTicks(3)).toEqual([0, 1, 2, 3]);
-    expect(valueTicks(37)).toEqual([0, 10, 20, 30, 40]);
-    expect(valueTicks(1234)).toEqual([0, 500, 1000, 1500]);
-  });
-
-  it('labels the first, last and evenly spaced days', () => {
-    expect(labelIndexes(30, 3)).toEqual([0, 15, 29]);
-    expect(labelIndexes(2, 6)).toEqual([0, 1]);
   });
 });

@@ -8,7 +8,8 @@ import { saveBlob } from '../../lib/download';
 import { formatShortDate } from '../../lib/format-date';
 import { cn } from '../../lib/cn';
 import { useOrganisationUsers } from './api';
-import { ACTIVITY_LABELS, formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
+import { ACTIVITY_LABELS } from './format';
 import { DashboardSection, QueryContent } from './section';
 import { TablePager } from './table-pager';
 import {

@@ -1,29 +1,19 @@
-import {
-  type CreateWriteDocumentForm,
-  createWriteDocumentSchema,
-  WRITE_KIND_LABELS,
-  WRITE_PASTE_MAX_LENGTH,
-  WRITE_TITLE_MAX_LENGTH,
-  type WriteJob,
-  type WriteKind,
-  writeKindSchema,
-} from '@verity/shared';
+import { type CreateWriteDocumentForm, createWriteDocumentSchema, WRITE_KIND_LABELS, type WriteJob, type WriteKind } from '@verity/shared';
 import { Sparkles } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
-import { cn } from '../../lib/cn';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { useCreateWriteDocument, writeDocumentPath } from './api';
+import { DocumentKindChoice } from './document-kind-choice';
 import { GENERATION_FAILED_MESSAGE, GenerationProgress } from './generation-progress';
-import { TranscriptDropZone } from './transcript-drop-zone';
+import { MeetingDetails } from './meeting-details';
+import { TranscriptSource, type TranscriptSourceKind } from './transcript-source';
 
 export const CREATE_FAILED_MESSAGE = 'The transcript could not be sent. Please try again.';
 
-type Source = 'file' | 'paste';
 interface FormValues {
   text: string;
   kind: WriteKind;
@@ -32,19 +22,6 @@ interface FormValues {
 }
 type Field = keyof FormValues | 'file';
 const FIELDS: readonly Field[] = ['file', 'text', 'kind', 'title', 'meeting_date'];
-
-/** One line under each kind of document, so the choice is an informed one. */
-const KIND_HINTS: Record<WriteKind, string> = {
-  minutes: 'Attendees, a summary, the discussion by topic, decisions and actions.',
-  action_log: 'Who does what and by when, with the decisions behind them.',
-  briefing: 'A short account for people who were not there.',
-  incident_report: 'What happened, what was found and what will be done.',
-};
-
-const SOURCES: readonly { id: Source; label: string }[] = [
-  { id: 'file', label: 'Upload a file' },
-  { id: 'paste', label: 'Paste text' },
-];
 
 /**
  * The start of /write: a transcript (a file dropped or chosen, or pasted text), what to produce,
@@ -55,15 +32,13 @@ const SOURCES: readonly { id: Source; label: string }[] = [
 export function StartPanel() {
   const navigate = useNavigate();
   const create = useCreateWriteDocument();
-  const [source, setSource] = useState<Source>('file');
+  const [source, setSource] = useState<TranscriptSourceKind>('file');
   const [file, setFile] = useState<File | null>(null);
   const [values, setValues] = useState<FormValues>({ text: '', kind: 'minutes', title: '', meeting_date: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   /** The job writing the document just sent, while it runs. */
   const [jobId, setJobId] = useState<string | null>(null);
   const [generationError, setGenerationError] = useState<string | null>(null);
-  const tabsId = useId();
-  const transcriptErrorId = useId();
 
   const hasTranscript = source === 'file' ? file !== null : values.text.trim() !== '';
   const transcriptError = fieldErrors.file ?? fieldErrors.text;
@@ -112,14 +87,6 @@ export function StartPanel() {
     );
   }
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = source === 'file' ? 'paste' : 'file';
-    setSource(next);
-    document.getElementById(`${tabsId}-${next}-tab`)?.focus();
-  };
-
   return (
     <form
       onSubmit={handleSubmit}
@@ -137,122 +104,30 @@ export function StartPanel() {
         </Alert>
       )}
 
-      <div role="tablist" aria-label="Transcript" className="mt-4 inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5">
-        {SOURCES.map((option) => (
-          <button
-            key={option.id}
-            id={`${tabsId}-${option.id}-tab`}
-            type="button"
-            role="tab"
-            aria-selected={source === option.id}
-            // Only the chosen tab's panel is in the page.
-            aria-controls={source === option.id ? `${tabsId}-${option.id}-panel` : undefined}
-            tabIndex={source === option.id ? 0 : -1}
-            onClick={() => setSource(option.id)}
-            onKeyDown={onTabKeyDown}
-            className={cn(
-              'focus-ring h-8 rounded-md px-3 font-medium text-sm transition-colors',
-              source === option.id ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <TranscriptSource
+        source={source}
+        onSourceChange={setSource}
+        file={file}
+        onFile={(chosen) => {
+          setFile(chosen);
+          setTranscriptError(undefined);
+        }}
+        onReject={(message) => setTranscriptError(message)}
+        text={values.text}
+        onTextChange={(text) => update('text', text)}
+        error={transcriptError}
+      />
 
-      <div id={`${tabsId}-${source}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${source}-tab`} className="mt-3">
-        {source === 'file' ? (
-          <TranscriptDropZone
-            file={file}
-            onFile={(chosen) => {
-              setFile(chosen);
-              setTranscriptError(undefined);
-            }}
-            onReject={(message) => setTranscriptError(message)}
-            errorId={transcriptError ? transcriptErrorId : undefined}
-            invalid={Boolean(transcriptError)}
-          />
-        ) : (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${tabsId}-text`} className="font-medium text-slate-800 text-sm">
-              Transcript text
-            </label>
-            <textarea
-              id={`${tabsId}-text`}
-              name="text"
-              value={values.text}
-              onChange={(event) => update('text', event.target.value)}
-              rows={10}
-              maxLength={WRITE_PASTE_MAX_LENGTH}
-              placeholder={
-                'Chair: Good morning, everyone. First item is the flushing records…\nEstates Manager: The records are up to date…'
-              }
-              aria-invalid={transcriptError ? true : undefined}
-              aria-describedby={transcriptError ? transcriptErrorId : undefined}
-              className={cn(
-                'focus-ring min-h-40 w-full resize-y rounded-md border bg-white px-3 py-2 font-mono text-slate-900 text-sm leading-6 placeholder:text-slate-400',
-                transcriptError ? 'border-red-600' : 'border-slate-300 hover:border-slate-400',
-              )}
-            />
-          </div>
-        )}
-        {transcriptError && (
-          <p id={transcriptErrorId} className="mt-1.5 text-red-700 text-sm">
-            {transcriptError}
-          </p>
-        )}
-      </div>
+      <DocumentKindChoice value={values.kind} onChange={(kind) => update('kind', kind)} error={fieldErrors.kind} />
 
-      <fieldset className="mt-6">
-        <legend className="font-medium text-slate-800 text-sm">What to produce</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {writeKindSchema.options.map((kind) => (
-            <label
-              key={kind}
-              className={cn(
-                'flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
-                values.kind === kind ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50',
-              )}
-            >
-              <input
-                type="radio"
-                name="kind"
-                value={kind}
-                checked={values.kind === kind}
-                onChange={() => update('kind', kind)}
-                className="mt-1 size-4 shrink-0 accent-brand-700"
-              />
-              <span className="min-w-0">
-                <span className="block font-medium text-slate-900 text-sm">{WRITE_KIND_LABELS[kind]}</span>
-                <span className="block text-slate-600 text-xs leading-5">{KIND_HINTS[kind]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {fieldErrors.kind && <p className="mt-1.5 text-red-700 text-sm">{fieldErrors.kind}</p>}
-      </fieldset>
-
-      <div className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-        <TextField
-          label="Meeting title (optional)"
-          name="title"
-          value={values.title}
-          onChange={(event) => update('title', event.target.value)}
-          maxLength={WRITE_TITLE_MAX_LENGTH}
-          hint="Left blank, it is taken from the transcript."
-          autoComplete="off"
-          error={fieldErrors.title}
-        />
-        <TextField
-          label="Meeting date (optional)"
-          name="meeting_date"
-          type="date"
-          hint="Left blank, the date said in the meeting."
-          value={values.meeting_date}
-          onChange={(event) => update('meeting_date', event.target.value)}
-          error={fieldErrors.meeting_date}
-        />
-      </div>
+      <MeetingDetails
+        title={values.title}
+        onTitleChange={(title) => update('title', title)}
+        date={values.meeting_date}
+        onDateChange={(date) => update('meeting_date', date)}
+        titleError={fieldErrors.title}
+        dateError={fieldErrors.meeting_date}
+      />
 
       {formError && <Alert className="mt-5">{formError}</Alert>}
 

@@ -1,4 +1,4 @@
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
 import { useElementWidth } from './use-element-width';
 import { ValueGrid, valueAxis } from './value-axis';
 

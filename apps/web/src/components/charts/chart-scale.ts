@@ -1,4 +1,4 @@
-/** Axis arithmetic for the dashboard's charts. */
+/** Axis arithmetic for the charts. */
 
 /** The smallest "round" step (1, 2 or 5 × 10ⁿ) that splits `max` into at most `ticks` parts. */
 function niceStep(max: number, ticks: number): number {

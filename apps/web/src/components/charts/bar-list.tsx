@@ -1,8 +1,8 @@
-import { formatNumber } from './format';
+import { formatNumber } from '../../lib/format-number';
 
 export interface Bar {
   label: string;
-  /** A second line under the label (the subdomain's domain). */
+  /** A second line under the label (say, a subdomain's domain). */
   detail?: string | null;
   value: number;
 }

@@ -1,0 +1,50 @@
+import { WRITE_KIND_LABELS, type WriteKind, writeKindSchema } from '@verity/shared';
+import { cn } from '../../lib/cn';
+
+/** One line under each kind of document, so the choice is an informed one. */
+const KIND_HINTS: Record<WriteKind, string> = {
+  minutes: 'Attendees, a summary, the discussion by topic, decisions and actions.',
+  action_log: 'Who does what and by when, with the decisions behind them.',
+  briefing: 'A short account for people who were not there.',
+  incident_report: 'What happened, what was found and what will be done.',
+};
+
+export interface DocumentKindChoiceProps {
+  value: WriteKind;
+  onChange: (kind: WriteKind) => void;
+  error: string | undefined;
+}
+
+/** What to produce from the transcript: one card per kind of document, each a radio button. */
+export function DocumentKindChoice({ value, onChange, error }: DocumentKindChoiceProps) {
+  return (
+    <fieldset className="mt-6">
+      <legend className="font-medium text-slate-800 text-sm">What to produce</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {writeKindSchema.options.map((kind) => (
+          <label
+            key={kind}
+            className={cn(
+              'flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
+              value === kind ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50',
+            )}
+          >
+            <input
+              type="radio"
+              name="kind"
+              value={kind}
+              checked={value === kind}
+              onChange={() => onChange(kind)}
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+            />
+            <span className="min-w-0">
+              <span className="block font-medium text-slate-900 text-sm">{WRITE_KIND_LABELS[kind]}</span>
+              <span className="block text-slate-600 text-xs leading-5">{KIND_HINTS[kind]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && <p className="mt-1.5 text-red-700 text-sm">{error}</p>}
+    </fieldset>
+  );
+}
