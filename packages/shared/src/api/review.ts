@@ -164,8 +164,14 @@ export const reviewSchema = reviewSummarySchema.extend({
   page_count: z.number().int().nullable(),
   elements: z.array(policyElementSchema),
   findings: z.array(reviewFindingSchema),
-  /** Whether the reader made it (and so may decide findings, share, export and re-review it). */
-  is_owner: z.boolean(),
+  /** What the reader may do with it, decided by the server's review policy (the author all of it; a colleague reading a shared review none). */
+  abilities: z.object({
+    decide_findings: z.boolean(),
+    share: z.boolean(),
+    export: z.boolean(),
+    new_version: z.boolean(),
+    delete: z.boolean(),
+  }),
   /** The job that reviews it, for its author to follow (GET /api/review/jobs/{id}); null for anyone else. */
   job_id: z.string().nullable(),
   comparison: reviewComparisonSchema.nullable(),

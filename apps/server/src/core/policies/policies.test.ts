@@ -11,6 +11,7 @@ import { countedMembers, dashboardOrganisation } from './dashboard.ts';
 import { documentVisibleTo, documentVisibleToSql, externalLibrarySql } from './documents.ts';
 import { invitationsPendingIn, pendingInvitation } from './invitations.ts';
 import { ownNotifications } from './notifications.ts';
+import { reviewAbilities } from './review.ts';
 
 /**
  * The record policies the newer areas read through, each run against the database: what they let
@@ -120,6 +121,16 @@ describe('dashboard', () => {
     ).map((row) => row.id);
     expect(counted.sort()).toEqual([member.user.id, lead.user.id].sort());
     expect(counted).not.toContain(invited.userId);
+  });
+});
+
+describe('reviews', () => {
+  test('the author may do everything with a review; a colleague reading it shared, or the same id elsewhere, nothing', () => {
+    const review = { userId: champion.user.id, organisationId: champion.user.organisationId };
+    expect(Object.values(reviewAbilities(own(champion), review)).every(Boolean)).toBe(true);
+    const colleague = { userId: 'someone-else', organisationId: champion.user.organisationId };
+    expect(Object.values(reviewAbilities(colleague, review)).some(Boolean)).toBe(false);
+    expect(Object.values(reviewAbilities({ userId: champion.user.id, organisationId: 'another' }, review)).some(Boolean)).toBe(false);
   });
 });
 

@@ -34,6 +34,20 @@ export function readableReview(reader: ReviewAuthor, reviewId: string): SQL {
   ) as SQL;
 }
 
+/** What a reader may do with a review they can read: its author everything, anyone else (a shared review) nothing but read. */
+export interface ReviewAbilities {
+  decide_findings: boolean;
+  share: boolean;
+  export: boolean;
+  new_version: boolean;
+  delete: boolean;
+}
+
+export function reviewAbilities(reader: ReviewAuthor, review: { userId: string; organisationId: string }): ReviewAbilities {
+  const author = review.userId === reader.userId && review.organisationId === reader.organisationId;
+  return { decide_findings: author, share: author, export: author, new_version: author, delete: author };
+}
+
 /** The review a job reviews, when it is the author's. */
 export function ownReviewJob(author: ReviewAuthor, jobId: string): SQL {
   return and(eq(reviews.jobId, jobId), ownReviews(author)) as SQL;

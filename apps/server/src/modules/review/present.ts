@@ -1,5 +1,6 @@
 import type { FindingCounts, PolicyElement, Review, ReviewComparison, ReviewFinding, ReviewSummary } from '@verity/shared';
 import type { reviewFindings, reviews } from '../../db/schema.ts';
+import { type ReviewAuthor, reviewAbilities } from '../../core/policies/review.ts';
 
 /** Review rows as the API shows them: the contract's shapes, built in one place. */
 
@@ -64,7 +65,7 @@ export function presentFinding(row: ReviewFindingRow, policy: Pick<ReviewRow, 'f
 export function presentReview(options: {
   row: ReviewRow;
   findings: ReviewFindingRow[];
-  readerId: string;
+  reader: ReviewAuthor;
   comparison: ReviewComparison | null;
 }): Review {
   const { row, findings } = options;
@@ -77,8 +78,8 @@ export function presentReview(options: {
     page_count: row.format === 'pdf' ? row.pageCount : null,
     elements: row.elements,
     findings: findings.map((finding) => presentFinding(finding, row)),
-    is_owner: row.userId === options.readerId,
-    job_id: row.userId === options.readerId ? row.jobId : null,
+    abilities: reviewAbilities(options.reader, row),
+    job_id: row.userId === options.reader.userId ? row.jobId : null,
     comparison: options.comparison,
   };
 }

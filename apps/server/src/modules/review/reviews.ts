@@ -70,7 +70,7 @@ export async function getReview(options: { db: Database; reader: ReviewAuthor; r
   const [row] = await db.select().from(reviews).where(readableReview(reader, reviewId));
   if (!row) throw reviewNotFound();
   const findings = await findingsOf(db, row.id);
-  return presentReview({ row, findings, readerId: reader.userId, comparison: await comparisonFor(db, row, findings) });
+  return presentReview({ row, findings, reader, comparison: await comparisonFor(db, row, findings) });
 }
 
 async function comparisonFor(db: Database, row: ReviewRow, findings: ReviewFindingRow[]): Promise<ReviewComparison | null> {

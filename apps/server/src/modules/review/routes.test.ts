@@ -86,7 +86,7 @@ describe('reviewing a policy', () => {
       status: 'reviewing',
       format: 'markdown',
       findings: [],
-      is_owner: true,
+      abilities: { decide_findings: true, share: true, export: true, new_version: true, delete: true },
       job_id: created.job_id,
       comparison: null,
     });
@@ -279,9 +279,19 @@ describe('sharing', () => {
     expect(shared.json<ReviewSummary>()).toMatchObject({ id: review.id, shared: true });
     const asGuest = await readReview(t, guest, review.id);
     // Only the author follows the job.
-    expect(asGuest).toMatchObject({ id: review.id, is_owner: false, job_id: null });
+    expect(asGuest).toMatchObject({
+      id: review.id,
+      abilities: { decide_findings: false, share: false, export: false, new_version: false, delete: false },
+      job_id: null,
+    });
     expect(asGuest.findings).toHaveLength(review.findings.length);
-    expect((await readReview(t, colleague, review.id)).is_owner).toBe(false);
+    expect((await readReview(t, colleague, review.id)).abilities).toEqual({
+      decide_findings: false,
+      share: false,
+      export: false,
+      new_version: false,
+      delete: false,
+    });
     expect((await call(outsider, 'GET', `/reviews/${review.id}`)).statusCode).toBe(404);
 
     // Reading is all: a guest may not decide, a colleague's change is a missing review's.

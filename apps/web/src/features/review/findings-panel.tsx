@@ -101,7 +101,7 @@ function Group({ title, count, children }: { title: string; count: number; child
 }
 
 export interface FindingsPanelProps {
-  review: Pick<Review, 'findings' | 'counts' | 'is_owner' | 'comparison'>;
+  review: Pick<Review, 'findings' | 'counts' | 'abilities' | 'comparison'>;
   /** Whether a finding has a highlight in the policy. */
   isLocated: (finding: ReviewFinding) => boolean;
   activeId: string | null;
@@ -137,7 +137,7 @@ export function FindingsPanel({ review, isLocated, activeId, onInspect, onDecide
       key={finding.id}
       finding={finding}
       located={isLocated(finding)}
-      canDecide={review.is_owner}
+      canDecide={review.abilities.decide_findings}
       isNew={newIds.has(finding.id)}
       active={finding.id === activeId}
       onInspect={onInspect}

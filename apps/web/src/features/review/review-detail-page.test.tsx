@@ -283,8 +283,22 @@ describe('/review/{id}: the author’s actions', () => {
 });
 
 describe('/review/{id}: other readers and states', () => {
+  it("offers exactly the actions the server's abilities give, and nothing it withholds", async () => {
+    setup(
+      buildReview({ abilities: { decide_findings: false, share: false, export: true, new_version: false, delete: false }, shared: true }),
+    );
+    renderApp(PATH, { user: guest });
+    await screen.findByRole('region', { name: 'Findings' });
+    expect(screen.getByRole('button', { name: 'Download .docx' })).toBeTruthy();
+    for (const name of ['Accept', 'Dismiss', 'Share with your organisation', 'Stop sharing', 'Upload a new version', 'Delete the review']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
   it('is read-only to a guest of the organisation it is shared with', async () => {
-    setup(buildReview({ is_owner: false, shared: true }));
+    setup(
+      buildReview({ abilities: { decide_findings: false, share: false, export: false, new_version: false, delete: false }, shared: true }),
+    );
     renderApp(PATH, { user: guest });
     await screen.findByRole('region', { name: 'Findings' });
     expect(screen.getByText(/you can read it, not change it/)).toBeTruthy();
@@ -358,7 +372,14 @@ describe('/review/{id}: other readers and states', () => {
   });
 
   it('shows a colleague a shared review still running as under way, without its job', async () => {
-    setup(buildReview({ status: 'reviewing', elements: [], findings: [], is_owner: false }));
+    setup(
+      buildReview({
+        status: 'reviewing',
+        elements: [],
+        findings: [],
+        abilities: { decide_findings: false, share: false, export: false, new_version: false, delete: false },
+      }),
+    );
     renderApp(PATH, { user: owner });
     expect(await screen.findByText('The policy is being reviewed…')).toBeTruthy();
   });

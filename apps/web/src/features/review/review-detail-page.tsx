@@ -12,7 +12,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { errorDialogPayloadFromClientError, openErrorDialog } from '../../lib/error-dialog-store';
 import { downloadReviewDocx, isReviewNotFound, REVIEW_PATH, useReview, useShareReview } from './api';
 import { DeleteReviewDialog } from './delete-review-dialog';
-import { ReviewHeader } from './review-header';
+import { type ReviewActions, ReviewHeader } from './review-header';
 import { REVIEW_FAILED_MESSAGE, ReviewProgress } from './review-progress';
 import { ReviewWorkspace } from './review-workspace';
 import { StartPanel } from './start-panel';
@@ -82,22 +82,22 @@ function LoadedReview({ review, onReviewed }: { review: Review; onReviewed: () =
     }
   };
 
-  const owner = review.is_owner
-    ? {
-        onShare: (shared: boolean) => share.mutate({ id: review.id, shared }),
-        sharing: share.isPending,
-        onNewVersion: () => setVersioning((open) => !open),
-        versioning,
-        onDownload: download,
-        downloading,
-        onDelete: () => setDeleting(true),
-      }
-    : undefined;
+  // Each action only when the server's review policy gives the reader that ability.
+  const { abilities } = review;
+  const actions: ReviewActions = {
+    onShare: abilities.share ? (shared: boolean) => share.mutate({ id: review.id, shared }) : undefined,
+    sharing: share.isPending,
+    onNewVersion: abilities.new_version ? () => setVersioning((open) => !open) : undefined,
+    versioning,
+    onDownload: abilities.export ? download : undefined,
+    downloading,
+    onDelete: abilities.delete ? () => setDeleting(true) : undefined,
+  };
 
   return (
     <div className="mx-auto w-full max-w-[88rem] px-4 py-6 sm:px-6 lg:px-8">
-      <ReviewHeader review={review} showBack={hasAnyRole(roles, ['standard'])} owner={owner} />
-      {!review.is_owner && (
+      <ReviewHeader review={review} showBack={hasAnyRole(roles, ['standard'])} actions={actions} />
+      {!abilities.decide_findings && (
         <Alert tone="info" className="mt-4">
           Shared with your organisation by its author: you can read it, not change it.
         </Alert>

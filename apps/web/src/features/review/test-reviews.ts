@@ -133,7 +133,7 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     page_count: 2,
     elements: buildElements(),
     findings: buildFindings(),
-    is_owner: true,
+    abilities: { decide_findings: true, share: true, export: true, new_version: true, delete: true },
     job_id: null,
     comparison: null,
     ...overrides,
