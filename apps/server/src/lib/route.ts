@@ -5,7 +5,7 @@ import {
   ERROR_CODES,
   type EndpointDefinition,
   type EndpointResult,
-  hasAnyRole,
+  rolesAllow,
   INGESTION_TOKEN_HEADER,
   type Produces,
 } from '@verity/shared';
@@ -144,7 +144,7 @@ async function checkAccess(request: FastifyRequest, reply: FastifyReply, access:
       return undefined;
     case 'session': {
       const auth = sessionOf(request);
-      if (access.roles !== 'any' && !hasAnyRole(auth.roles, access.roles)) throw forbidden();
+      if (!rolesAllow(access, auth.roles)) throw forbidden();
       return undefined;
     }
     case 'ingestion-token': {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role } from '../roles.ts';
+import { hasAnyRole, type Role } from '../roles.ts';
 
 /**
  * The API contract: one descriptor per endpoint, read by both ends. The server registers its
@@ -29,6 +29,17 @@ export const INGESTION_TOKEN = { kind: 'ingestion-token' } as const satisfies Ac
 /*#__NO_SIDE_EFFECTS__*/
 export function withRoles<const R extends readonly Role[]>(...roles: R): { readonly kind: 'session'; readonly roles: R } {
   return { kind: 'session', roles };
+}
+
+/**
+ * Whether a signed-in user with these roles passes the access rule: the server's check before a
+ * route runs, and what the web asks before offering something that calls it (so a page never
+ * decides from roles of its own). The ingestion token is never a user's.
+ */
+export function rolesAllow(access: Access, accountRoles: readonly string[]): boolean {
+  if (access.kind === 'public') return true;
+  if (access.kind === 'ingestion-token') return false;
+  return access.roles === 'any' || hasAnyRole(accountRoles, access.roles);
 }
 
 /** What a successful call answers with. */

@@ -1,7 +1,7 @@
-import { hasAnyRole } from '@verity/shared';
 import { BookOpen, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { TextLink } from '../../components/ui/text-link';
+import { useMayOpen } from '../../hooks/use-may';
 import { useAuthStore } from '../../lib/auth-store';
 import { FaqItem } from './faq-item';
 import { formatMegabytes, useProfilePhotoMaxBytes } from './photo-rules';
@@ -10,7 +10,7 @@ import { SupportContact } from './support-contact';
 
 export function HelpSupportPage() {
   const user = useAuthStore((state) => state.user);
-  const canUseTutorials = user !== null && hasAnyRole(user.account_roles, ['standard']);
+  const canUseTutorials = useMayOpen('/tutorials');
   const photoMaxBytes = useProfilePhotoMaxBytes();
 
   return (

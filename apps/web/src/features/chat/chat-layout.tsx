@@ -1,11 +1,10 @@
-import { type ChatSessionSummary, hasAnyRole } from '@verity/shared';
+import { type ChatSessionSummary, chatEndpoints } from '@verity/shared';
 import { MessagesSquare, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Drawer } from '../../components/ui/drawer';
-import { useAuthStore } from '../../lib/auth-store';
 import { CHAT_PATH } from './api';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
@@ -16,10 +15,10 @@ const ConversationDeleteDialog = lazy(() =>
   import('./conversation-delete-dialog').then((module) => ({ default: module.ConversationDeleteDialog })),
 );
 import { SharedConversation } from './shared-conversation';
+import { useMayCall } from '../../hooks/use-may';
 
 /** The phone and tablet drawer: wide enough for a title, never the whole screen. */
 const DRAWER_WIDTH = 'min(20rem, 88vw)';
-const NO_ROLES: readonly string[] = [];
 
 /**
  * /chat and /chat/{sessionId}: the conversations list beside the thread (a drawer below the lg
@@ -28,8 +27,8 @@ const NO_ROLES: readonly string[] = [];
  * and the thread scroll inside their own columns.
  */
 export function ChatLayout() {
-  const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
-  return hasAnyRole(roles, ['standard']) ? <ChatWorkspace /> : <GuestChat />;
+  // The workspace lists and asks; whoever the server would not serve that sees the guest view.
+  return useMayCall(chatEndpoints.listSessions) ? <ChatWorkspace /> : <GuestChat />;
 }
 
 /**

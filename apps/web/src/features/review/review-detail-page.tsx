@@ -1,4 +1,4 @@
-import { hasAnyRole, isDocumentId, type Review } from '@verity/shared';
+import { isDocumentId, type Review } from '@verity/shared';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFoundState } from '../../components/not-found-state';
@@ -8,7 +8,6 @@ import { LoadingState } from '../../components/ui/loading-state';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { isApiError } from '../../lib/api-client';
-import { useAuthStore } from '../../lib/auth-store';
 import { errorDialogPayloadFromClientError, openErrorDialog } from '../../lib/error-dialog-store';
 import { downloadReviewDocx, isReviewNotFound, REVIEW_PATH, useReview, useShareReview } from './api';
 import { DeleteReviewDialog } from './delete-review-dialog';
@@ -16,21 +15,17 @@ import { type ReviewActions, ReviewHeader } from './review-header';
 import { REVIEW_FAILED_MESSAGE, ReviewProgress } from './review-progress';
 import { ReviewWorkspace } from './review-workspace';
 import { StartPanel } from './start-panel';
+import { useMayOpen } from '../../hooks/use-may';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 export const REVIEW_LOAD_FAILED = 'The review could not be loaded';
 export const DOWNLOAD_FAILED_MESSAGE = 'The review could not be downloaded. Please try again.';
 
-const NO_ROLES: readonly string[] = [];
-
 /** A 404: no such review, or one not shared with the reader (the server answers both the same way). */
 function NotFound() {
-  const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
+  const mayOpenList = useMayOpen(REVIEW_PATH);
   return (
-    <NotFoundState
-      title={REVIEW_NOT_FOUND}
-      back={hasAnyRole(roles, ['standard']) ? { to: REVIEW_PATH, label: 'Back to Review Assistant' } : undefined}
-    >
+    <NotFoundState title={REVIEW_NOT_FOUND} back={mayOpenList ? { to: REVIEW_PATH, label: 'Back to Review Assistant' } : undefined}>
       The link may be mistyped, or the review may have been deleted or no longer be shared with your organisation.
     </NotFoundState>
   );
@@ -63,7 +58,7 @@ function ReviewPage({ id }: { id: string }) {
 
 function LoadedReview({ review, onReviewed }: { review: Review; onReviewed: () => void }) {
   const navigate = useNavigate();
-  const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
+  const mayOpenList = useMayOpen(REVIEW_PATH);
   const share = useShareReview();
   const [versioning, setVersioning] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -96,7 +91,7 @@ function LoadedReview({ review, onReviewed }: { review: Review; onReviewed: () =
 
   return (
     <div className="mx-auto w-full max-w-[88rem] px-4 py-6 sm:px-6 lg:px-8">
-      <ReviewHeader review={review} showBack={hasAnyRole(roles, ['standard'])} actions={actions} />
+      <ReviewHeader review={review} showBack={mayOpenList} actions={actions} />
       {!abilities.decide_findings && (
         <Alert tone="info" className="mt-4">
           Shared with your organisation by its author: you can read it, not change it.

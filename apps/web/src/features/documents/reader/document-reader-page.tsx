@@ -1,10 +1,9 @@
-import { ELEMENT_ID_MAX_LENGTH, ELEMENT_IDS_MAX, hasAnyRole } from '@verity/shared';
+import { ELEMENT_ID_MAX_LENGTH, ELEMENT_IDS_MAX } from '@verity/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useAuthStore } from '../../../lib/auth-store';
 import { conversationReturnPath } from '../../../lib/return-to';
 import { useDocument } from '../api';
 import { FavouriteButton } from '../favourite-button';
@@ -15,10 +14,11 @@ import { ReaderHeader } from './reader-header';
 import { DocumentLoadError, DocumentNotFound, DocumentTooLarge, ReaderSkeleton } from './reader-states';
 import { SupersededBanner } from './superseded-banner';
 import { TableOfContentsDisclosure, TableOfContentsSidebar } from './table-of-contents';
+import { useMayOpen } from '../../../hooks/use-may';
 
 export const DOCUMENT_OPENED_EVENT = 'wiki_document_opened';
 
-const NO_ROLES: readonly string[] = [];
+const _NO_ROLES: readonly string[] = [];
 
 /** How far below the viewport top a heading counts as the section being read (clears the sticky bars). */
 const ACTIVE_SECTION_OFFSET_PX = 140;
@@ -112,8 +112,8 @@ export function DocumentReaderPage() {
   const elementIds = useElementIds();
   const location = useLocation();
   const navigate = useNavigate();
-  const roles = useAuthStore((s) => s.user?.account_roles ?? NO_ROLES);
-  const isStandard = hasAnyRole(roles, ['standard']);
+  // The wiki is offered as the way back only to those who may open it (guests arrive by shared links).
+  const isStandard = useMayOpen('/wiki');
   const query = useDocument(idorfilename, elementIds);
   const doc = query.data;
 
