@@ -10,8 +10,7 @@
 //    untrusted/ and the engines ai/, write/, review/) imports one, and core/ imports nothing but
 //    the base floor (lib/, db/, mail/, config.ts). Only the composition
 //    at the top (app.ts, main.ts, job-handlers.ts, cli/, seed/, eval/, test/ and tests) may. The engines import
-//    each other only through core/, but for the edges listed in ENGINE_EDGES_TO_UNTANGLE, which
-//    may shrink but not grow.
+//    each other only through core/ (the provider plumbing they share lives in core/provider/).
 // 3. Each web feature folder has its Biome override keeping it from the other features.
 // dependency-cruiser and madge parse TypeScript with the `typescript` package below 7, which
 // this project does not have, hence this small reader.
@@ -22,21 +21,6 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 const ROOTS = ['apps/web/src', 'apps/server/src'];
 const SOURCE = /\.(ts|tsx|mts)$/;
 const SERVER = 'apps/server/src';
-/** The engines' imports of each other that predate the rule; moving the shared pieces into core/ removes them. */
-const ENGINE_EDGES_TO_UNTANGLE = new Set([
-  'review/engine.ts -> ai/engine.ts',
-  'review/provider-passages.ts -> ai/prompt.ts',
-  'review/provider.ts -> ai/prompt.ts',
-  'review/provider.ts -> ai/provider-engine.ts',
-  'review/provider.ts -> ai/structured.ts',
-  'review/types.ts -> ai/provider-engine.ts',
-  'write/engine.ts -> ai/engine.ts',
-  'write/provider-chunks.ts -> ai/prompt.ts',
-  'write/provider-prompt.ts -> ai/prompt.ts',
-  'write/provider.ts -> ai/prompt.ts',
-  'write/provider.ts -> ai/provider-engine.ts',
-  'write/provider.ts -> ai/structured.ts',
-]);
 const ENGINES = new Set(['ai', 'write', 'review']);
 /** What core/ stands on: the base floor. */
 const BASE = new Set(['lib', 'db', 'mail', 'config.ts', 'core']);
@@ -149,7 +133,7 @@ for (const [file, targets] of graph) {
     else if (toTop === 'modules' && fromArea !== toArea)
       floorProblems.push(`${edge}: one feature imports another; move the shared piece into core/`);
     else if (fromTop === 'core' && !BASE.has(toTop)) floorProblems.push(`${edge}: core/ stands on lib/, db/, mail/ and config.ts alone`);
-    else if (ENGINES.has(fromTop) && ENGINES.has(toTop) && fromTop !== toTop && !ENGINE_EDGES_TO_UNTANGLE.has(edge))
+    else if (ENGINES.has(fromTop) && ENGINES.has(toTop) && fromTop !== toTop)
       floorProblems.push(`${edge}: the engines share pieces only through core/`);
   }
 }

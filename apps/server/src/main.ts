@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { enqueueLibraryEmbedding } from './ai/embeddings.ts';
-import { chatEngineFor, embeddingSettingsFor } from './ai/engine.ts';
+import { chatEngineFor } from './ai/engine.ts';
 import { ConfigError, listenHost, loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
@@ -11,6 +11,7 @@ import { findDemoAccounts, seedDemo } from './seed/demo.ts';
 import { reviewEngineFor } from './review/engine.ts';
 import { isolatedReviewEngine, isolatedWriteEngine } from './untrusted/engines.ts';
 import { writeEngineFor } from './write/engine.ts';
+import { embeddingSettingsFor } from './core/provider/settings.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

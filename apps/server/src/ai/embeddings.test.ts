@@ -18,9 +18,10 @@ import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../t
 import { REVIEW_JOB_KIND } from '../modules/review/job.ts';
 import { builtinReviewEngine } from '../review/engine.ts';
 import { builtinWriteEngine } from '../write/builtin.ts';
-import { EMBED_JOB_KIND, type EmbeddingSettings, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
+import { EMBED_JOB_KIND, embedLibraryJobHandler, semanticIndexFor, unitVector } from './embeddings.ts';
 import { retrievePassages } from './retrieval.ts';
 import { fuseRankings } from './retrieval/candidates.ts';
+import type { EmbeddingSettings } from '../core/provider/settings.ts';
 
 let fake: FakeOpenAI;
 let t: TestApp;

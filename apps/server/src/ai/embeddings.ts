@@ -1,17 +1,6 @@
-/**
- * Semantic ranking, when the configured provider offers embeddings (AI_EMBEDDING_MODEL): the library's
- * passage elements are embedded by a background job, held in memory as unit vectors, and a question's
- * embedding ranks documents by their closest element. Retrieval fuses that ranking with the lexical
- * one (reciprocal rank fusion); passages are still chosen, and "nothing relevant" still decided, by
- * the question's terms, so a document that shares none of them is never cited on similarity alone.
- */
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type EmbeddingModel, embed, embedMany } from 'ai';
 import { eq, ne, sql } from 'drizzle-orm';
 import type { ChatFilters } from '@verity/shared';
-import type { AiProvider } from '../config.ts';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { elementEmbeddings } from '../db/schema.ts';
 import { enqueueJob, type JobSignal } from '../jobs/queue.ts';
@@ -19,16 +8,8 @@ import type { JobHandler } from '../jobs/worker.ts';
 import { externalLibrarySql } from '../core/policies/documents.ts';
 import { searchable } from '../core/policies/documents.ts';
 import type { RetrievePassagesOptions } from './retrieval.ts';
-
-export interface EmbeddingSettings {
-  provider: Exclude<AiProvider, 'anthropic'>;
-  /** The embedding model (for azure, its deployment). */
-  model: string;
-  baseUrl?: string;
-  apiKey?: string;
-  timeoutMs: number;
-  maxRetries: number;
-}
+import { embeddingModel } from '../core/provider/models.ts';
+import type { EmbeddingSettings } from '../core/provider/settings.ts';
 
 export const EMBED_JOB_KIND = 'embed_library';
 /** Elements per embeddings request. */
@@ -37,19 +18,6 @@ const BATCH_SIZE = 64;
 const MAX_TEXT = 2000;
 /** Documents the semantic ranking returns, as many as the lexical first page. */
 const SEMANTIC_DOCUMENTS = 20;
-
-/** The AI SDK embedding model for the settings. */
-function embeddingModel(settings: EmbeddingSettings): EmbeddingModel {
-  const { provider, model, baseUrl, apiKey } = settings;
-  switch (provider) {
-    case 'openai':
-      return createOpenAI({ apiKey, baseURL: baseUrl }).embedding(model);
-    case 'azure':
-      return createAzure({ apiKey, baseURL: baseUrl }).embedding(model);
-    case 'openai-compatible':
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl ?? '', apiKey }).embeddingModel(model);
-  }
-}
 
 /** A vector scaled to unit length (so a dot product is the cosine), as float32. */
 export function unitVector(values: readonly number[]): Float32Array {

@@ -2,8 +2,11 @@ import { APICallError, RetryError } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { checkCitations } from '../test/citations.ts';
-import { chatEngineFor, conversationOf, describeEngine, engineFailureBody } from './engine.ts';
-import { ChatEngineError, classifyFailure, MarkerFilter, providerModel, type ProviderSettings } from './provider-engine.ts';
+import { chatEngineFor, conversationOf, describeEngine } from './engine.ts';
+import { MarkerFilter } from './provider-engine.ts';
+import { classifyFailure, engineFailureBody, ProviderError } from '../core/provider/call.ts';
+import { providerModel } from '../core/provider/models.ts';
+import type { ProviderSettings } from '../core/provider/settings.ts';
 
 const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
 
@@ -164,13 +167,13 @@ describe('failures', () => {
   });
 
   test('the user is told in catalogue terms: 5002 for a timeout, 5001 otherwise', () => {
-    expect(engineFailureBody(new ChatEngineError('timeout', 'x'), 'req-1')).toEqual({
+    expect(engineFailureBody(new ProviderError('timeout', 'x'), 'req-1')).toEqual({
       error_code: 5002,
       error_title: 'Service timed out',
       message: 'The AI provider did not answer in time. Please try again.',
       request_id: 'req-1',
     });
-    expect(engineFailureBody(new ChatEngineError('unavailable', 'x'), 'req-1')).toMatchObject({
+    expect(engineFailureBody(new ProviderError('unavailable', 'x'), 'req-1')).toMatchObject({
       error_code: 5001,
       message: 'The AI provider could not answer just now. Please try again shortly.',
     });

@@ -3,14 +3,13 @@ import {
   buildPrompt,
   buildRewritePrompt,
   cleanRewrittenQuery,
-  estimateTokens,
   fitSources,
-  neutralise,
   sourceBlock,
   systemInstructions,
   trimConversation,
 } from './prompt.ts';
 import type { Passage } from './retrieval.ts';
+import { estimateTokens, neutralise } from '../core/provider/text.ts';
 
 function passage(overrides: Partial<Passage> & { text?: string } = {}): Passage {
   const { text = 'Fixed electrical installations must be inspected at least every five years.', ...rest } = overrides;

@@ -11,6 +11,7 @@
 import type { ChatMode } from '@verity/shared';
 import type { Passage } from './retrieval.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { estimateTokens, neutralise } from '../core/provider/text.ts';
 
 /** One earlier message of the conversation, oldest first. */
 export interface ChatTurn {
@@ -28,11 +29,6 @@ export interface BuiltPrompt {
   messages: PromptMessage[];
   /** The passages given to the model, in source order: source n is passages[n - 1]. */
   passages: Passage[];
-}
-
-/** A rough token count (about four characters a token in English), for budgets only. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }
 
 const ANSWER_INSTRUCTIONS = `You are Verity, a regulatory compliance assistant for UK healthcare organisations (NHS estates, facilities and governance teams).
@@ -64,19 +60,6 @@ export function systemInstructions(mode: ChatMode): string {
 /** Text in an attribute value: quotes and angle brackets escaped, on one line. */
 function attribute(value: string): string {
   return escapeHtml(value.replace(/\s+/g, ' ').trim());
-}
-
-/**
- * Untrusted text made safe to place inside a source block: an opening angle bracket that starts
- * something tag-like ("</source>", "<sources>", "<system>", "< /source >") becomes "‹", so no text
- * can close or open a block, while "<20°C" and "< 5 ppm" read as they did; citation markers
- * become "(n)" so a passage cannot point at a source; private-use characters are removed.
- */
-export function neutralise(text: string): string {
-  return text
-    .replace(/[\uE000-\uF8FF]/g, '')
-    .replace(/<(?=\s*[/!?]|\s*[A-Za-z])/g, '‹')
-    .replace(/\[(\d{1,3})\]/g, '($1)');
 }
 
 /** A passage as the model reads it: its heading path, then its elements (list items as bullets, tables as rows). */

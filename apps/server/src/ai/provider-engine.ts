@@ -1,165 +1,23 @@
-/**
- * The provider engine: the same retrieval as the built-in engine, then a language model (through
- * the Vercel AI SDK) writes the answer from the retrieved passages, given as numbered untrusted
- * sources (prompt.ts). Its [n] markers are checked as they stream: a marker pointing at no source
- * given is removed before anyone sees it, and the markers kept are renumbered in order of first use,
- * so citations read [1], [2], … like the built-in engine's. When retrieval finds nothing relevant
- * the model is not called at all: the answer is the built-in engine's plain "nothing relevant" text.
- *
- * A provider that fails, cannot be reached or goes quiet for AI_TIMEOUT_MS ends the answer with a
- * ChatEngineError; the caller turns it into a catalogue error and stores nothing but an error mark.
- */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, type LanguageModel, RetryError, streamText } from 'ai';
-import type { AiProvider } from '../config.ts';
+import { generateText, type LanguageModel, streamText } from 'ai';
 import { citationOf } from './builtin/cite.ts';
 import { draftSubject } from './builtin/draft.ts';
 import { type BuiltinEngineOptions, chunkText, nothingRelevantText } from './builtin/engine.ts';
 import type { ChatEngineEvent } from './citations.ts';
-import { type EmbeddingSettings, semanticSearch } from './embeddings.ts';
+import { semanticSearch } from './embeddings.ts';
 import { buildPrompt, buildRewritePrompt, type ChatTurn, cleanRewrittenQuery } from './prompt.ts';
 import { type RetrievalResult, retrievePassages } from './retrieval.ts';
-
-export interface ProviderSettings {
-  provider: AiProvider;
-  model: string;
-  baseUrl?: string;
-  /** A secret: kept out of errors and logs. */
-  apiKey?: string;
-  timeoutMs: number;
-  maxRetries: number;
-  maxContextTokens: number;
-  /** Set when AI_EMBEDDING_MODEL is: documents are ranked by fusing lexical and semantic rankings. */
-  embeddings?: EmbeddingSettings;
-}
+import { CONTENT_PARTS, classifyFailure, ProviderCall, ProviderError } from '../core/provider/call.ts';
+import { providerModel } from '../core/provider/models.ts';
+import type { ProviderSettings } from '../core/provider/settings.ts';
 
 export interface ChatEngineOptions extends BuiltinEngineOptions {
   /** The conversation before the question, oldest first (questions and answers). */
   conversation?: readonly ChatTurn[];
 }
 
-export type ChatEngineFailure = 'timeout' | 'unavailable' | 'busy' | 'refused';
-
-/**
- * A provider failure. Its message is for the server log and names only the provider, the kind of
- * failure and the HTTP status — never the prompt, the passages or the key.
- */
-export class ChatEngineError extends Error {
-  readonly kind: ChatEngineFailure;
-  readonly status: number | null;
-  constructor(kind: ChatEngineFailure, message: string, status: number | null = null) {
-    super(message);
-    this.name = 'ChatEngineError';
-    this.kind = kind;
-    this.status = status;
-  }
-}
-
 const REWRITE_MAX_TOKENS = 80;
 const ANSWER_MAX_TOKENS = 2000;
 const MARKER_HOLD_MAX = 16;
-/** The stream parts that are the model writing: only these count as the provider answering (not the SDK's start or ping parts). */
-export const CONTENT_PARTS: ReadonlySet<string> = new Set([
-  'text-start',
-  'text-delta',
-  'text-end',
-  'reasoning-start',
-  'reasoning-delta',
-  'reasoning-end',
-]);
-
-/** The AI SDK model for the settings; AI_BASE_URL overrides each provider's default address. */
-export function providerModel(settings: ProviderSettings): LanguageModel {
-  const { provider, model, baseUrl, apiKey } = settings;
-  switch (provider) {
-    case 'openai':
-      // Chat Completions: the protocol OpenAI and every OpenAI-style gateway speak.
-      return createOpenAI({ apiKey, baseURL: baseUrl }).chat(model);
-    case 'azure':
-      // AI_BASE_URL is the resource's endpoint (https://{resource}.openai.azure.com/openai); AI_MODEL the deployment.
-      return createAzure({ apiKey, baseURL: baseUrl }).chat(model);
-    case 'anthropic':
-      return createAnthropic({ apiKey, baseURL: baseUrl }).languageModel(model);
-    case 'openai-compatible':
-      // Structured output (the writing assistant) asks for response_format json_schema, which current
-      // OpenAI-style servers (Ollama, vLLM, llama.cpp, LM Studio, LiteLLM) accept; plain text is unchanged.
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: baseUrl ?? '',
-        apiKey,
-        includeUsage: true,
-        supportsStructuredOutputs: true,
-      }).chatModel(model);
-  }
-}
-
-/**
- * One provider call's abort signal: the client's, plus a timer that fires when the provider has
- * been silent for the timeout (restarted by every streamed piece), so a long answer that keeps
- * streaming is never cut off while a provider that stops answering is. The writing assistant's
- * structured calls use it too.
- */
-export class ProviderCall {
-  readonly signal: AbortSignal;
-  timedOut = false;
-  private readonly controller = new AbortController();
-  private readonly timeoutMs: number;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(timeoutMs: number, clientSignal: AbortSignal | undefined) {
-    this.timeoutMs = timeoutMs;
-    this.signal = clientSignal ? AbortSignal.any([this.controller.signal, clientSignal]) : this.controller.signal;
-    this.touch();
-  }
-
-  touch(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new Error('the AI provider timed out'));
-    }, this.timeoutMs);
-  }
-
-  /** Ends the call: the timer stops and a request still open is aborted (the connection closes). */
-  end(): void {
-    clearTimeout(this.timer);
-    if (!this.controller.signal.aborted) this.controller.abort(new Error('the answer ended'));
-  }
-}
-
-/** Text safe for a log line: the key and anything key-like removed, one line, short. */
-function scrub(text: string, apiKey: string | undefined): string {
-  let clean = text.replace(/\s+/g, ' ');
-  if (apiKey && apiKey.length >= 4) clean = clean.split(apiKey).join('[redacted]');
-  return clean.replace(/\b(sk|key|pk|rk)[-_][A-Za-z0-9_*.-]{6,}/gi, '[redacted]').slice(0, 200);
-}
-
-/** Any failure of a provider call as a ChatEngineError. */
-export function classifyFailure(
-  error: unknown,
-  settings: Pick<ProviderSettings, 'provider' | 'apiKey'>,
-  timedOut: boolean,
-): ChatEngineError {
-  const who = `AI provider ${settings.provider}`;
-  if (error instanceof ChatEngineError) return error;
-  if (timedOut) return new ChatEngineError('timeout', `${who} did not answer in time`);
-  const last = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(last)) {
-    const status = last.statusCode ?? null;
-    const detail = `${who} answered HTTP ${status ?? 'without a status'}: ${scrub(last.message, settings.apiKey)}`;
-    if (status === 429) return new ChatEngineError('busy', detail, status);
-    if (status === 401 || status === 403) return new ChatEngineError('refused', `${detail} (check AI_API_KEY)`, status);
-    if (status === 408 || status === 504) return new ChatEngineError('timeout', detail, status);
-    return new ChatEngineError('unavailable', detail, status);
-  }
-  const name = last instanceof Error ? last.name : typeof last;
-  const message = last instanceof Error ? scrub(last.message, settings.apiKey) : '';
-  return new ChatEngineError('unavailable', `${who} could not be reached (${name}${message ? `: ${message}` : ''})`);
-}
-
 /** A marker as models write them: "[2]", "[1, 3]", "[2-4]" (a range of at most ten). */
 const MARKER_RUN = /(\s*)\[(\d{1,3}(?:\s*[-–]\s*\d{1,3})?(?:\s*,\s*\d{1,3}(?:\s*[-–]\s*\d{1,3})?)*)\]/g;
 const MAX_RANGE = 10;
@@ -352,7 +210,7 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     written += rest;
     yield { type: 'token', text: rest };
   }
-  if (written.trim().length === 0) throw new ChatEngineError('unavailable', `AI provider ${settings.provider} returned an empty answer`);
+  if (written.trim().length === 0) throw new ProviderError('unavailable', `AI provider ${settings.provider} returned an empty answer`);
   const citations = [...markers.numbers.entries()]
     .sort((a, b) => a[1] - b[1])
     .flatMap(([source, n]) => {

@@ -9,10 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Database } from '../db/connect.ts';
-import { type EmbeddingSettings, embedLibraryJobHandler, semanticSearch } from '../ai/embeddings.ts';
+import { embedLibraryJobHandler, semanticSearch } from '../ai/embeddings.ts';
 import type { RetrievePassagesOptions } from '../ai/retrieval.ts';
 import type { JobRow } from '../jobs/queue.ts';
 import { startFakeOpenAI } from '../test/fake-openai.ts';
+import type { EmbeddingSettings } from '../core/provider/settings.ts';
 
 interface WordVectorFile {
   dimensions: number;

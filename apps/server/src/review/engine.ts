@@ -2,10 +2,10 @@
  * Which reviewer runs on this server: the built-in one, or the built-in one followed by the
  * provider's semantic checks when AI_PROVIDER is set (the same settings and provider as the chat's).
  */
-import { type EngineConfig, providerSettingsFor } from '../ai/engine.ts';
 import { inThreadReviewEngine } from './builtin.ts';
 import { providerReviewEngine } from './provider.ts';
 import type { ReviewEngine } from './types.ts';
+import { type EngineConfig, providerSettingsFor } from '../core/provider/settings.ts';
 
 export const builtinReviewEngine: ReviewEngine = inThreadReviewEngine;
 

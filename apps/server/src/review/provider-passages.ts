@@ -4,8 +4,8 @@
  * weight is its inverse document frequency over the library's passages), in memory and without
  * a database, so the reviewer stays a pure function of the policy and the library.
  */
-import { estimateTokens } from '../ai/prompt.ts';
 import type { ReviewLibrary } from './types.ts';
+import { estimateTokens } from '../core/provider/text.ts';
 
 export interface Passage {
   /** The id the prompt gives it: P1, P2, … */

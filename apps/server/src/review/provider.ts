@@ -13,9 +13,6 @@
  */
 import type { LanguageModel } from 'ai';
 import { z } from 'zod';
-import { estimateTokens } from '../ai/prompt.ts';
-import { ChatEngineError, type ProviderSettings, providerModel } from '../ai/provider-engine.ts';
-import { requestStructured } from '../ai/structured.ts';
 import { inReadingOrder, inThreadReviewEngine } from './builtin.ts';
 import { type Passage, passagesFor } from './provider-passages.ts';
 import type {
@@ -28,6 +25,11 @@ import type {
   ReviewInput,
   ReviewResult,
 } from './types.ts';
+import { estimateTokens } from '../core/provider/text.ts';
+import { ProviderError } from '../core/provider/call.ts';
+import type { ProviderSettings } from '../core/provider/settings.ts';
+import { providerModel } from '../core/provider/models.ts';
+import { requestStructured } from '../core/provider/structured.ts';
 
 /** Shares of AI_MAX_CONTEXT_TOKENS: a part's blocks, its passages, and the longest answer asked for. */
 const BLOCKS_SHARE = 0.35;
@@ -75,7 +77,7 @@ export function providerReviewEngine(settings: ProviderSettings, builtin: Review
         return { findings: inReadingOrder([...findings, ...added]), engine: id };
       } catch (error) {
         // A provider that cannot be reached, refuses or goes quiet leaves the built-in review.
-        if (error instanceof ChatEngineError) return { findings, engine: 'builtin', providerFailure: error };
+        if (error instanceof ProviderError) return { findings, engine: 'builtin', providerFailure: error };
         throw error;
       }
     },

@@ -1,8 +1,13 @@
 import type { DocumentElementType, ReviewCategory, ReviewSeverity, ReviewStage } from '@verity/shared';
-import type { ChatEngineError } from '../ai/provider-engine.ts';
-import type { LibraryDocument, ReviewLibrary } from '../core/library/review.ts';
+import type { LibraryDocument } from '../core/library/load.ts';
+import type { ProviderError } from '../core/provider/call.ts';
 
-export type { LibraryDocument, LibraryElement, ReviewLibrary } from '../core/library/review.ts';
+export type { LibraryDocument, LibraryElement } from '../core/library/load.ts';
+
+/** The library a policy is reviewed against (`loadLibrary` with passages): its documents and their passages. */
+export interface ReviewLibrary {
+  documents: LibraryDocument[];
+}
 
 /**
  * The reviewer's shapes. The reviewer is pure: it reads a policy's elements and the library and
@@ -85,7 +90,7 @@ export interface ReviewResult {
   /** Which reviewer's findings these are: 'builtin', or 'builtin+provider:{provider}:{model}'. */
   engine: string;
   /** When the provider was configured but failed, and the built-in findings stand alone. */
-  providerFailure?: ChatEngineError;
+  providerFailure?: ProviderError;
 }
 
 export interface ReviewEngine {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { ProviderSettings } from '../ai/provider-engine.ts';
 import { type FakeOpenAI, startFakeOpenAI } from './fake-openai.ts';
+import type { ProviderSettings } from '../core/provider/settings.ts';
 
 /**
  * For a test file of a provider engine: starts the fake OpenAI-compatible server before its

@@ -4,7 +4,7 @@
  * the evidence panel shows.
  */
 import type { TranscriptLine } from '@verity/shared';
-import { estimateTokens, neutralise } from '../ai/prompt.ts';
+import { estimateTokens, neutralise } from '../core/provider/text.ts';
 
 /** A run of consecutive transcript lines sent to the model in one request. */
 export interface TranscriptChunk {

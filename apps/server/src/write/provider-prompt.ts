@@ -14,9 +14,9 @@
  */
 import { isoDateSchema } from '@verity/shared';
 import { z } from 'zod';
-import { neutralise } from '../ai/prompt.ts';
 import type { TranscriptChunk } from './provider-chunks.ts';
 import type { Person } from './types.ts';
+import { neutralise } from '../core/provider/text.ts';
 
 const lineNumbers = z.array(z.number().int().min(1)).describe('The transcript line numbers, as given in [n], the item was taken from');
 

@@ -24,12 +24,9 @@
 import type { TranscriptLine, WriteFindings, WriteTopic } from '@verity/shared';
 import { WRITE_TITLE_MAX_LENGTH } from '@verity/shared';
 import type { LanguageModel } from 'ai';
-import { estimateTokens } from '../ai/prompt.ts';
-import { type ProviderSettings, providerModel } from '../ai/provider-engine.ts';
 import { builtinWriteEngine } from './builtin.ts';
 import { resolveDue } from './due-dates.ts';
 import { readMeeting } from './meeting.ts';
-import { requestStructured } from '../ai/structured.ts';
 import { chunkTranscript, type TranscriptChunk } from './provider-chunks.ts';
 import { type EvidenceScope, supportedLines } from './provider-evidence.ts';
 import {
@@ -54,6 +51,10 @@ import {
 } from './provider-prompt.ts';
 import { detectReferences } from '../core/library/references.ts';
 import type { Meeting, WriteEngine, WriteInput, WriteStage } from './types.ts';
+import { estimateTokens } from '../core/provider/text.ts';
+import type { ProviderSettings } from '../core/provider/settings.ts';
+import { providerModel } from '../core/provider/models.ts';
+import { requestStructured } from '../core/provider/structured.ts';
 
 /** Shares of AI_MAX_CONTEXT_TOKENS: a chunk's numbered lines, and the longest answer asked for. */
 const LINES_SHARE = 0.5;

@@ -1,7 +1,7 @@
 import type { TranscriptFormat, TranscriptLine, WriteFindings, WriteKind } from '@verity/shared';
-import type { LibraryCode } from '../core/library/codes.ts';
+import type { LibraryCode } from '../core/library/load.ts';
 
-export type { LibraryCode } from '../core/library/codes.ts';
+export type { LibraryCode } from '../core/library/load.ts';
 
 /**
  * The writing engine's shapes. The engine is pure: it reads a transcript and the library's codes

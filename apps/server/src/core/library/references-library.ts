@@ -17,7 +17,7 @@
  * none of them, so it is dropped.
  */
 import { codeGroups } from './document-codes.ts';
-import type { LibraryCode } from './codes.ts';
+import type { LibraryCode } from './load.ts';
 import { stem, wordsOf } from './references-words.ts';
 
 export interface Entry {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { detectReferences } from './references.ts';
-import type { LibraryCode } from './codes.ts';
+import type { LibraryCode } from './load.ts';
 
 /** A small library shaped like the seed corpus: parts, editions, numbered regulations, Acts and guidance. */
 function doc(code: string, title: string, options: Partial<LibraryCode> = {}): LibraryCode {

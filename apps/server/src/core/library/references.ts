@@ -27,7 +27,7 @@
 import type { TranscriptLine, WriteReference } from '@verity/shared';
 import { type Anchor, type Entry, indexLibrary, type LibraryIndex, STOP_WORDS } from './references-library.ts';
 import { endsSentence, readCardinal, readDigitRun, readYear, stem, type Word, wordsOf } from './references-words.ts';
-import type { LibraryCode } from './codes.ts';
+import type { LibraryCode } from './load.ts';
 
 const MENTIONS_KEPT = 5;
 const SERIES_ALIASES: Record<string, string> = { regulation: 'reg', regulations: 'reg', regs: 'reg' };

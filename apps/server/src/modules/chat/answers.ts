@@ -8,13 +8,14 @@ import type { ChatSourceRecord, ChatStreamEvent, Citation } from '@verity/shared
 import type { FastifyBaseLogger } from 'fastify';
 import { sourceRecords } from '../../ai/builtin/engine.ts';
 import { dropUnknownMarkers } from '../../ai/citations.ts';
-import { type ChatEngine, engineFailureBody } from '../../ai/engine.ts';
+import type { ChatEngine } from '../../ai/engine.ts';
 import type { Database } from '../../db/connect.ts';
 import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../core/policies/conversations.ts';
 import { recordChatQuestion } from '../../core/events/service.ts';
 import { attachmentsInScope } from './attachments.ts';
 import { appendMessage, presentMessage, presentSession } from './conversations.ts';
 import type { Question } from './questions.ts';
+import { engineFailureBody } from '../../core/provider/call.ts';
 
 /**
  * The answer is stored once: complete before `done`; the partial text marked stopped when `signal`

@@ -7,7 +7,7 @@ import { isoDate } from '../../lib/docx/dates.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { notify } from '../../core/notifications/service.ts';
-import { reviewLibrary } from '../../core/library/review.ts';
+import { loadLibrary } from '../../core/library/load.ts';
 import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../../review/types.ts';
 import { EngineLimitError } from '../../untrusted/pool.ts';
 import { isWatched } from '../../jobs/watching.ts';
@@ -51,7 +51,7 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
 
       const counts = { elements: review.elements.length, pages: review.pageCount };
       await reportProgress({ stage: 'reading', ...counts } satisfies ReviewJobProgress);
-      const library = await reviewLibrary({ db, organisationId: review.organisationId });
+      const library: ReviewLibrary = { documents: await loadLibrary({ db, organisationId: review.organisationId, passages: true }) };
       const result = await reviewOrPermanentFailure(() =>
         engine.review(
           {

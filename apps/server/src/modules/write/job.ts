@@ -2,12 +2,10 @@ import { WRITE_TITLE_MAX_LENGTH, type WriteFindings, type WriteJobProgress, type
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { jobs, writeDocuments } from '../../db/schema.ts';
-import { engineFailureBody } from '../../ai/engine.ts';
-import { ChatEngineError } from '../../ai/provider-engine.ts';
 import { isoDate } from '../../lib/docx/dates.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { notify } from '../../core/notifications/service.ts';
-import { libraryCodes } from '../../core/library/codes.ts';
+import { loadLibrary } from '../../core/library/load.ts';
 import { composeContent } from '../../write/content.ts';
 import type { WriteEngine, WriteStage } from '../../write/types.ts';
 import { EngineLimitError } from '../../untrusted/pool.ts';
@@ -15,6 +13,7 @@ import { isWatched } from '../../jobs/watching.ts';
 import { z } from 'zod';
 import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
+import { engineFailureBody, ProviderError } from '../../core/provider/call.ts';
 
 /** Writing one document: `provisional_title` is the title it was listed under while written, when its author gave none (the engine's title replaces it). */
 export const writeJob = defineJob('write_document', z.object({ document_id: z.string().min(1), provisional_title: z.string().nullable() }));
@@ -58,7 +57,7 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
         speakers: new Set(transcript.lines.flatMap((line) => (line.speaker === null ? [] : [line.speaker]))).size,
       };
       await reportProgress({ stage: 'parsing', ...counts } satisfies WriteJobProgress);
-      const library = await libraryCodes({ db, organisationId: document.organisationId });
+      const library = await loadLibrary({ db, organisationId: document.organisationId });
       const findings = await findingsOrPermanentFailure(() =>
         engine.findings(
           {
@@ -96,7 +95,7 @@ async function findingsOrPermanentFailure(write: () => Promise<WriteFindings>): 
   try {
     return await write();
   } catch (error) {
-    if (error instanceof ChatEngineError && error.kind === 'refused') throw new PermanentJobError(engineFailureBody(error, '').message);
+    if (error instanceof ProviderError && error.kind === 'refused') throw new PermanentJobError(engineFailureBody(error, '').message);
     if (error instanceof EngineLimitError) throw new PermanentJobError(error.message);
     throw error;
   }

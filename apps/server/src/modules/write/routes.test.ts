@@ -1,4 +1,3 @@
-import { ChatEngineError } from '../../ai/provider-engine.ts';
 import {
   type ApiErrorBody,
   type CreateWriteDocumentResponse,
@@ -30,6 +29,7 @@ import {
   written,
 } from '../../test/write.ts';
 import type { WriteEngine } from '../../write/types.ts';
+import { ProviderError } from '../../core/provider/call.ts';
 
 const MAX_BYTES = 60_000;
 const MAX_CHARACTERS = 20_000;
@@ -275,7 +275,7 @@ describe('writing a document from a transcript', () => {
       id: 'provider:openai-compatible:test-model',
       findings: async () => {
         calls += 1;
-        throw new ChatEngineError('refused', 'provider answered 401 for sk-secret-key', 401);
+        throw new ProviderError('refused', 'provider answered 401 for sk-secret-key', 401);
       },
     };
     const own = writeWorker(t, refusing);

@@ -1,9 +1,10 @@
 /** One structured request against the fake OpenAI-compatible server: validation, the one retry, failures. */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { ChatEngineError, providerModel } from './provider-engine.ts';
-import { contentText } from '../test/fake-openai.ts';
-import { fakeProviderForTests } from '../test/fake-provider.ts';
+import { contentText } from '../../test/fake-openai.ts';
+import { fakeProviderForTests } from '../../test/fake-provider.ts';
+import { ProviderError } from './call.ts';
+import { providerModel } from './models.ts';
 import { parseStructured, requestStructured } from './structured.ts';
 
 const API_KEY = 'sk-write-test-0123456789abcdef';
@@ -72,8 +73,8 @@ describe('requestStructured', () => {
   test('throws a provider failure with the key scrubbed from its message', async () => {
     provider.fake.replyWith({ kind: 'error', status: 401, message: `Incorrect API key provided: ${API_KEY}` });
     const refused = await ask().catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ChatEngineError);
-    expect((refused as ChatEngineError).kind).toBe('refused');
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as ProviderError).kind).toBe('refused');
     expect(String((refused as Error).message)).not.toContain(API_KEY);
     expect(JSON.stringify(refused)).not.toContain(API_KEY);
 

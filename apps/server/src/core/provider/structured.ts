@@ -6,13 +6,14 @@
  *
  * An answer that is not JSON or not in the schema is asked for once more, with the validation
  * error; a second bad answer is reported to the caller, which falls back. A provider that fails,
- * cannot be reached or goes quiet throws a ChatEngineError (its message scrubbed of the key); so
+ * cannot be reached or goes quiet throws a ProviderError (its message scrubbed of the key); so
  * does any HTTP refusal except one of this request's content (400, 413, 422), which is reported
  * like a bad answer, since the next chunk may well pass.
  */
 import { type LanguageModel, type ModelMessage, Output, streamText } from 'ai';
 import { z } from 'zod';
-import { ChatEngineError, CONTENT_PARTS, classifyFailure, ProviderCall, type ProviderSettings } from './provider-engine.ts';
+import { classifyFailure, CONTENT_PARTS, ProviderCall, ProviderError } from './call.ts';
+import type { ProviderSettings } from './settings.ts';
 
 export type StructuredAnswer<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -66,7 +67,7 @@ export function parseStructured<T>(text: string, schema: z.ZodType<T>): Structur
   return { ok: false, problem: `it does not match the required shape:\n${z.prettifyError(parsed.error).slice(0, PROBLEM_MAX_CHARACTERS)}` };
 }
 
-/** One streamed request; the text the model wrote, or a ChatEngineError. */
+/** One streamed request; the text the model wrote, or a ProviderError. */
 async function streamAnswer<T>(request: StructuredRequest<T>, messages: ModelMessage[]): Promise<string> {
   const { settings, signal } = request;
   const call = new ProviderCall(settings.timeoutMs, signal);
@@ -117,7 +118,7 @@ export async function requestStructured<T>(request: StructuredRequest<T>): Promi
     try {
       text = await streamAnswer(request, messages);
     } catch (error) {
-      if (error instanceof ChatEngineError && error.status !== null && CONTENT_REFUSALS.has(error.status)) {
+      if (error instanceof ProviderError && error.status !== null && CONTENT_REFUSALS.has(error.status)) {
         return { ok: false, problem: error.message };
       }
       throw error;
