@@ -6,7 +6,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checkCitations } from '../test/citations.ts';
+import { draftSubject } from './builtin/draft.ts';
 import { composeAnswer } from './builtin/engine.ts';
+import { type Question, readQuestion } from './question/read.ts';
 import type { PassageElement, PassageSentence } from './passage-scoring.ts';
 import type { Passage, RetrievalResult } from './retrieval.ts';
 
@@ -47,10 +49,9 @@ function passage(options: {
   };
 }
 
-function retrieval(passages: Passage[], words: string[]): RetrievalResult {
+function retrieval(passages: Passage[], words: string[], question: Question): RetrievalResult {
   return {
-    query: words.join(' '),
-    followUp: false,
+    question,
     terms: words.map((word) => ({ word, lexeme: word, weight: 1, carried: false })),
     passages,
     filters: { category: [], domain: [], subDomain: [] },
@@ -60,7 +61,11 @@ function retrieval(passages: Passage[], words: string[]): RetrievalResult {
 }
 
 const ask = (question: string, passages: Passage[], words: string[], mode: 'answer' | 'draft' = 'answer') =>
-  composeAnswer({ question, mode, retrieval: retrieval(passages, words) });
+  composeAnswer({
+    question,
+    mode,
+    retrieval: retrieval(passages, words, readQuestion(mode === 'draft' ? draftSubject(question) : question, { purpose: mode })),
+  });
 
 /** The answer up to its first blank line: its opening paragraph. */
 const opening = (text: string) => text.split('\n\n')[0] ?? '';

@@ -4,7 +4,8 @@ import { draftSubject } from './builtin/draft.ts';
 import { chunkText, composeAnswer } from './builtin/engine.ts';
 import { dropUnknownMarkers, quoteAsData } from './citations.ts';
 import type { Passage, RetrievalResult } from './retrieval.ts';
-import { buildQuery } from './retrieval/question.ts';
+import { buildQuery } from './question/follow-up.ts';
+import { readQuestion } from './question/read.ts';
 
 describe('citation markers', () => {
   test('lists markers in order of first use', () => {
@@ -93,10 +94,9 @@ function passage(overrides: Partial<Passage> & Pick<Passage, 'documentId' | 'cod
   };
 }
 
-function retrieval(passages: Passage[]): RetrievalResult {
+function retrieval(passages: Passage[], question = 'How often should outlets be flushed?'): RetrievalResult {
   return {
-    query: 'flushing outlets',
-    followUp: false,
+    question: readQuestion(question),
     terms: [{ word: 'flushing', lexeme: 'flush', weight: 1, carried: false }],
     passages,
     filters: { category: [], domain: [], subDomain: [] },
@@ -160,7 +160,11 @@ describe('composition', () => {
   });
 
   test('says plainly when nothing relevant was retrieved', () => {
-    const answer = composeAnswer({ question: 'What is the capital of Australia?', mode: 'answer', retrieval: retrieval([]) });
+    const answer = composeAnswer({
+      question: 'What is the capital of Australia?',
+      mode: 'answer',
+      retrieval: retrieval([], 'What is the capital of Australia?'),
+    });
     expect(answer).toMatchObject({ answered: false, citations: [] });
     expect(answer.text).toContain('I searched the regulatory library, with no filters.');
   });

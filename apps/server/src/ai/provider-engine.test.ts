@@ -261,8 +261,8 @@ describe('follow-ups', () => {
       history: [ELECTRICAL],
       includeInternal: true,
     });
-    expect(carried.followUp).toBe(true);
-    expect(carried.query).toContain('electrical');
+    expect(carried.question.followUp).toBe(true);
+    expect(carried.question.query).toContain('electrical');
     expect(followUp.done?.answer.status).toBe('complete');
   });
 });

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.ts';
 import type { TestApp } from '../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } from '../test/factories.ts';
 import { retrievePassages } from './retrieval.ts';
+import { readQuestion } from './question/read.ts';
 import { isCrossReference, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
 
 let t: TestApp;
@@ -256,7 +257,7 @@ describe('choosing the documents that answer', () => {
       includeInternal: true,
       history: ['How often must glimmerstone boilers be descaled?'],
     });
-    expect(result.followUp).toBe(true);
+    expect(result.question.followUp).toBe(true);
     const texts = result.passages.flatMap((passage) => passage.elements.map((element) => element.text));
     expect(texts).toContain('The shift engineer countersigns every glimmerstone boiler descaling record.');
     expect(texts).not.toContain('Glimmerstone boilers are descaled every six months.');
@@ -429,18 +430,20 @@ describe('question kinds and applicability in choosing documents and passages', 
 describe('naming and kinds of document', () => {
   test('a title of three or more words, without its year and asides, names the document', () => {
     const eawr = 'Electricity at Work Regulations 1989 (with HSE memorandum HSR25)';
-    expect(namesTitle('When is live work allowed under the Electricity at Work Regulations?', eawr)).toBe(true);
-    expect(namesTitle('What do the electricity at work regulations 1989 require?', eawr)).toBe(true);
-    expect(namesTitle('Is live electrical work allowed?', eawr)).toBe(false);
+    expect(namesTitle(readQuestion('When is live work allowed under the Electricity at Work Regulations?'), eawr)).toBe(true);
+    expect(namesTitle(readQuestion('What do the electricity at work regulations 1989 require?'), eawr)).toBe(true);
+    expect(namesTitle(readQuestion('Is live electrical work allowed?'), eawr)).toBe(false);
     const epa = 'Environmental Protection Act 1990, section 34 — waste duty of care (with statutory code of practice)';
-    expect(namesTitle('What does the Environmental Protection Act say about waste?', epa)).toBe(true);
-    expect(namesTitle('Which duties does the Health and Safety at Work Act set?', 'Health and Safety at Work etc. Act 1974')).toBe(true);
+    expect(namesTitle(readQuestion('What does the Environmental Protection Act say about waste?'), epa)).toBe(true);
+    expect(
+      namesTitle(readQuestion('Which duties does the Health and Safety at Work Act set?'), 'Health and Safety at Work etc. Act 1974'),
+    ).toBe(true);
     // One- and two-word titles are topics, not names.
-    expect(namesTitle('How often are lifts examined?', 'Lifts')).toBe(false);
-    expect(namesTitle('Who checks safe water?', 'Safe water: operational management')).toBe(false);
+    expect(namesTitle(readQuestion('How often are lifts examined?'), 'Lifts')).toBe(false);
+    expect(namesTitle(readQuestion('Who checks safe water?'), 'Safe water: operational management')).toBe(false);
     // Whole words only.
-    expect(namesTitle('What is the duty of candours?', 'Duty of candour')).toBe(false);
-    expect(namesTitle('What does the duty of candour require?', 'Duty of candour')).toBe(true);
+    expect(namesTitle(readQuestion('What is the duty of candours?'), 'Duty of candour')).toBe(false);
+    expect(namesTitle(readQuestion('What does the duty of candour require?'), 'Duty of candour')).toBe(true);
   });
 
   test('legislation is the law; guidance and codes of practice are guidance; assurance frameworks are neither', () => {
@@ -468,10 +471,10 @@ describe('passage kinds', () => {
   });
 
   test('history and common failings are asides unless the question asks about them', () => {
-    expect(offQuestionSection(['What changed from the previous edition'], 'How should linen be washed?')).toBe(true);
-    expect(offQuestionSection(['History and what changed'], 'When did visiting become a fundamental standard?')).toBe(false);
-    expect(offQuestionSection(['Common compliance gaps'], 'How should linen be washed?')).toBe(true);
-    expect(offQuestionSection(['Common compliance gaps'], 'What are the common gaps in linen handling?')).toBe(false);
-    expect(offQuestionSection(['Key duties and requirements'], 'How should linen be washed?')).toBe(false);
+    expect(offQuestionSection(['What changed from the previous edition'], readQuestion('How should linen be washed?'))).toBe(true);
+    expect(offQuestionSection(['History and what changed'], readQuestion('When did visiting become a fundamental standard?'))).toBe(false);
+    expect(offQuestionSection(['Common compliance gaps'], readQuestion('How should linen be washed?'))).toBe(true);
+    expect(offQuestionSection(['Common compliance gaps'], readQuestion('What are the common gaps in linen handling?'))).toBe(false);
+    expect(offQuestionSection(['Key duties and requirements'], readQuestion('How should linen be washed?'))).toBe(false);
   });
 });

@@ -11,15 +11,15 @@
  * nothing relevant rather than answer from a passing mention.
  */
 import { performance } from 'node:perf_hooks';
-import { type ChatFilters, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
+import type { ChatFilters } from '@verity/shared';
 import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
 import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
 import { chooseDocuments, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
-import { questionKinds } from './question-kind.ts';
 import { choosePassages } from './retrieval/passages.ts';
-import { buildQuery, queryTerms, understandQuestion } from './retrieval/question.ts';
+import { type Question, readQuestion } from './question/read.ts';
+import { queryTerms, understandQuestion } from './retrieval/question.ts';
 import { leadLines, scorePassages } from './retrieval/score.ts';
 import { firstMention } from './retrieval/text-signals.ts';
 
@@ -53,26 +53,28 @@ function filtersOf(options: RetrievePassagesOptions): ChatFilters {
  * small to be a question of its own ("what does my policy say about fire wardens?").
  */
 export async function retrievePassages(options: RetrievePassagesOptions): Promise<RetrievalResult> {
+  const reading = { history: options.history, purpose: options.purpose };
+  const question = readQuestion(options.question, reading);
   const attachments = options.attachments ?? [];
-  if (attachments.length === 0) return retrieveLibraryPassages(options);
+  if (attachments.length === 0) return retrieveLibraryPassages(options, question);
   const started = performance.now();
   const { db, organisationId } = options;
-  const question = withoutReferenceWords(options.question);
-  const { query, carried, followUp } = buildQuery(question, options.history);
-  const q = query.slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
-  const terms = q.length === 0 ? [] : await queryTerms(db, organisationId, q, carried);
+  const stripped = withoutReferenceWords(options.question);
+  const searched = stripped === options.question ? question : readQuestion(stripped, reading);
+  const terms = searched.search.length === 0 ? [] : await queryTerms(db, organisationId, searched.search, searched.carried);
   const selection = await selectAttachmentPassages({ db, attachments, terms, question: options.question, threshold: RELEVANCE_THRESHOLD });
 
   const { ownWeight } = passageScorer(terms);
   const openWeight = terms.reduce((total, term, i) => total + (term.carried || selection.held.has(i) ? 0 : term.weight), 0);
   const heldWords = new Set(terms.filter((_, i) => selection.held.has(i)).map((term) => term.word));
-  // Codes and abbreviations stay: they name a document even when the file names it too.
-  const open = question.replace(/\b[A-Za-z]+\b/g, (word) =>
+  // Codes and abbreviations stay: they name a document even when the file names it too. The part
+  // the files leave open is a question of its own, read as such.
+  const open = stripped.replace(/\b[A-Za-z]+\b/g, (word) =>
     heldWords.has(word.toLowerCase()) && word !== word.toUpperCase() ? ' ' : word,
   );
   const library =
     selection.held.size === 0 || (ownWeight > 0 && openWeight / ownWeight >= OPEN_SHARE)
-      ? await retrieveLibraryPassages({ ...options, question: selection.held.size === 0 ? question : open })
+      ? await retrieveLibraryPassages(options, selection.held.size === 0 ? searched : readQuestion(open, reading))
       : null;
 
   const drafts = selection.drafts((library?.passages.length ?? 0) > 0);
@@ -85,8 +87,7 @@ export async function retrievePassages(options: RetrievePassagesOptions): Promis
       : passage,
   );
   return {
-    query,
-    followUp,
+    question,
     terms,
     passages: [...attached, ...(library?.passages ?? [])],
     filters: filtersOf(options),
@@ -96,20 +97,19 @@ export async function retrievePassages(options: RetrievePassagesOptions): Promis
 }
 
 /** The library's passages for a question, stage by stage. */
-async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promise<RetrievalResult> {
+async function retrieveLibraryPassages(options: RetrievePassagesOptions, question: Question): Promise<RetrievalResult> {
   const started = performance.now();
-  const { db, organisationId, question } = options;
+  const { db, organisationId } = options;
   const includeInternal = options.includeInternal ?? false;
   const filters = filtersOf(options);
-  const { query, carried, followUp } = buildQuery(question, options.history);
-  const base = { query, followUp, filters, includeInternal };
+  const base = { question, filters, includeInternal };
   const nothing = (terms: QueryTerm[]): RetrievalResult => ({ ...base, terms, passages: [], elapsedMs: performance.now() - started });
-  const q = query.slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
+  const q = question.search;
   if (q.length === 0) return nothing([]);
 
   // The question's terms and the library's ranking for it do not depend on each other.
   const [{ terms, aliases }, { ranked, searchScores }] = await Promise.all([
-    understandQuestion({ db, organisationId, q, carried }),
+    understandQuestion({ db, organisationId, q, carried: question.carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
   ]);
   if (ranked.length === 0) return nothing(terms);
@@ -117,15 +117,8 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
   if (documents.length === 0) return nothing(terms);
   const elementsByDocument = await candidateElements({ db, documents, terms });
   const scorer = passageScorer(terms);
-  // What the question asks for (who, how often, a figure…), its setting and phase. A draft is asked
-  // for as a subject ("roles and responsibilities of …"): it is a draft, of a policy that is run.
   const purpose = options.purpose ?? 'answer';
-  const understanding = questionKinds(question);
-  if (purpose === 'draft') {
-    understanding.kinds.add('draft');
-    understanding.phase ??= 'operation';
-  }
-  const scoreOptions = { terms, scorer, question, q, aliases, understanding };
+  const scoreOptions = { terms, scorer, question, aliases };
   const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
   // The specific documents the relevant candidates' best passages name (an overview naming the
   // regulation, a summary naming the guidance that sets a figure) are scored too, though the search
@@ -153,6 +146,6 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions): Promis
   }
   const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose });
   if (chosen.length === 0) return nothing(terms);
-  const passages = await choosePassages({ db, organisationId, chosen, terms, understanding, question });
+  const passages = await choosePassages({ db, organisationId, chosen, terms, question });
   return { ...base, terms, passages, elapsedMs: performance.now() - started };
 }

@@ -4,22 +4,22 @@
 import { quoteAsData } from '../citations.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import { Citer, type ComposedAnswer, byDocument, finalise, groupLabel, sourcesSection } from './cite.ts';
-import { type Intent, readQuestion } from './intents.ts';
+import type { Intent } from '../question/slots.ts';
 import { leadLines, missingFacts } from './lead.ts';
 import { kindList, lineContext, passagePieces, renderPieces } from './pieces.ts';
 import { rolesTableText, whoLead } from './roles.ts';
 import { CODE_IN_TEXT, documentNames, joinWords, sectionName, sentence } from './text.ts';
 
-export function composeAnswerText(question: string, retrieval: RetrievalResult): ComposedAnswer {
-  const { passages } = retrieval;
+/** The answer to the question retrieval read (`retrieval.question`), from its passages. */
+export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
+  const { passages, question } = retrieval;
   const citer = new Citer();
-  const reading = readQuestion(question);
-  const kinds = new Set(reading.intents.map((intent) => intent.kind));
-  let lead = leadLines(reading, retrieval);
+  const kinds = new Set(question.intents.map((intent) => intent.kind));
+  let lead = leadLines(question, retrieval);
   const parts: string[] = [];
 
   // What is asked and not stated is said first, with where the passages say it is set.
-  const missing = missingFacts(reading, retrieval, lead);
+  const missing = missingFacts(question, retrieval, lead);
   if (missing.length > 0) {
     const what = joinWords(missing.map((entry) => entry.intent.missing ?? ''));
     const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));
@@ -53,7 +53,7 @@ export function composeAnswerText(question: string, retrieval: RetrievalResult):
   const factFirst =
     lead[0] !== undefined &&
     ['interval', 'period', 'deadline', 'temperature', 'figure'].some((kind) => lead[0]?.gives.has(kind as Intent['kind']));
-  if (duties && !factFirst && !/^\s*who\b/i.test(question)) parts.push(duties.text);
+  if (duties && !factFirst && !/^\s*who\b/i.test(question.text)) parts.push(duties.text);
   if (who) {
     // A duty-holder statement in prose ("Under the Order the responsible person must …") answers before the list of roles.
     const holderFirst = !who.named && lead[0] !== undefined && !lead[0].row && lead[0].gives.has('who');

@@ -4,14 +4,14 @@
  */
 import { quoteAsData } from '../citations.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
-import { documentPhase } from '../question-kind.ts';
+import { documentPhase } from '../question/kinds.ts';
 import { isCrossReference } from '../retrieval/text-signals.ts';
 import { Citer, type ComposedAnswer, finalise, sourcesSection } from './cite.ts';
 import { type LeadCandidate, leadLines } from './lead.ts';
 import { lineContext, passagePieces } from './pieces.ts';
 import { type Duty, MAX_ROLES, type RolesTable, itemAsSentence, proseRoleDuties, roleSentences, rolesTables } from './roles.ts';
 import { passageContext, type TextTerm, termShare, textTerms } from './terms.ts';
-import { readQuestion } from './intents.ts';
+import { readQuestion } from '../question/read.ts';
 import { NOT_APPLYING, SCOPE_SECTION, documentNames, rowText, sectionName, sentence, sentenceKey } from './text.ts';
 
 /** A design part's roles table counts for this share when a draft chooses its roles table (a policy is operational). */
@@ -83,10 +83,13 @@ function draftTopic(question: string): string | null {
   return topic && topic.split(/\s+/).length <= 8 ? quoteAsData(topic) : null;
 }
 
+/** The draft's purpose is led by the guidance's own opening, not by the request: a lead read for no question at all. */
+const NO_QUESTION = readQuestion('');
+
 export function composeDraftText(question: string, retrieval: RetrievalResult): ComposedAnswer {
   const { passages } = retrieval;
   const citer = new Citer();
-  const terms = textTerms(retrieval, draftSubject(question));
+  const terms = textTerms(retrieval, retrieval.question);
   // A roles section is drafted from a roles table; a section on a subject ("… on flushing little-used outlets") from its requirements.
   const rolesDraft = /\b(roles?|responsibilit\w*|who|accountabilit\w*)\b/i.test(question);
   const tables = rolesDraft ? draftTables(passages, terms) : [];
@@ -102,7 +105,7 @@ export function composeDraftText(question: string, retrieval: RetrievalResult): 
 
   // Purpose: what the section is for, and what the guidance itself is for (its opening).
   const scopeIndex = passages.findIndex((passage, index) => inScope(index) && SCOPE_SECTION.test(sectionName(passage)));
-  const opening = leadLines(readQuestion(''), {
+  const opening = leadLines(NO_QUESTION, {
     ...retrieval,
     passages: passages.map((passage, index) =>
       index === scopeIndex || (scopeIndex < 0 && inScope(index)) ? passage : { ...passage, sentences: [], elements: [] },
@@ -122,7 +125,7 @@ export function composeDraftText(question: string, retrieval: RetrievalResult): 
 
   const quotedKeys = new Set(opening.flatMap((entry) => entry.keys));
   const roleTexts = new Set<string>();
-  sections.push(draftDutiesSection({ question, retrieval, tables, rolesDraft, opening, citer, roleTexts }));
+  sections.push(draftDutiesSection({ retrieval, tables, rolesDraft, opening, citer, roleTexts }));
   sections.push(draftMonitoringSection({ passages, inScope, quotedKeys, roleTexts, terms, citer, rolesDraft, names }));
   sections.push(sourcesSection(passages, citer, sections.join('\n\n')));
   return finalise(sections.join('\n\n'), passages, citer);
@@ -157,7 +160,6 @@ function draftTables(passages: readonly Passage[], terms: readonly TextTerm[]): 
  * line it quotes goes into `roleTexts`, so monitoring does not repeat it.
  */
 function draftDutiesSection(options: {
-  question: string;
   retrieval: RetrievalResult;
   tables: readonly RolesTable[];
   rolesDraft: boolean;
@@ -165,7 +167,7 @@ function draftDutiesSection(options: {
   citer: Citer;
   roleTexts: Set<string>;
 }): string {
-  const { question, retrieval, tables, rolesDraft, opening, citer, roleTexts } = options;
+  const { retrieval, tables, rolesDraft, opening, citer, roleTexts } = options;
   const { passages } = retrieval;
   if (tables.length > 0) {
     const seen = new Set<string>();
@@ -202,7 +204,7 @@ function draftDutiesSection(options: {
       );
       return `### 3. Roles and responsibilities\n\n${blocks.join('\n\n')}`;
     } else {
-      const context = lineContext(question, retrieval, opening);
+      const context = lineContext(retrieval.question, retrieval, opening);
       // Whole sentences only: a list item that is a fragment ("Little-used outlets, which are …") is left out.
       const lines = passages
         .flatMap((passage, index) => passagePieces(passage, index, context))

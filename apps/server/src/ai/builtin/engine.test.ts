@@ -126,15 +126,15 @@ describe('built-in engine over the seed library', () => {
 
   test('understands a follow-up in the context of the previous question', async () => {
     const answer = await ask('and for medical locations?', { history: [ELECTRICAL] });
-    expect(answer.retrieval?.followUp).toBe(true);
-    expect(answer.retrieval?.query).toMatch(/electrical/);
+    expect(answer.retrieval?.question.followUp).toBe(true);
+    expect(answer.retrieval?.question.query).toMatch(/electrical/);
     expect(answer.codes).toContain('HTM 06-01');
     expect(answer.text.toLowerCase()).toContain('medical location');
     expectConsistentCitations(answer);
 
     // A new, self-contained question is not mixed with the previous one.
     const fresh = await ask('How long must waste transfer notes be kept?', { history: [ELECTRICAL] });
-    expect(fresh.retrieval?.followUp).toBe(false);
+    expect(fresh.retrieval?.question.followUp).toBe(false);
     expect(fresh.text.split('\n\n')[0]).toMatch(/waste transfer notes\b.*\b(2|two) years/i);
     expect(fresh.codes).not.toContain('HTM 06-01');
   });

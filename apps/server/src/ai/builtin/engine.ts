@@ -57,7 +57,7 @@ export function nothingRelevantText(retrieval: RetrievalResult): string {
 export function composeAnswer(options: { question: string; mode: ChatMode; retrieval: RetrievalResult }): ComposedAnswer {
   const { question, mode, retrieval } = options;
   if (retrieval.passages.length === 0) return { text: nothingRelevantText(retrieval), citations: [], answered: false };
-  return mode === 'draft' ? composeDraftText(question, retrieval) : composeAnswerText(question, retrieval);
+  return mode === 'draft' ? composeDraftText(question, retrieval) : composeAnswerText(retrieval);
 }
 
 /** Every passage handed to composition, numbered in retrieval order, for the audit record of an answer. */

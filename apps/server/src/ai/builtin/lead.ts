@@ -5,11 +5,11 @@
 import type { PassageElement } from '../passage-scoring.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
-import type { Intent, QuestionReading } from './intents.ts';
+import type { Question } from '../question/read.ts';
+import { type Intent, termDefinition } from '../question/slots.ts';
 import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 import { type TextTerm, ownTermsHeld, passageContext, termShare, textTerms } from './terms.ts';
 import {
-  ASKS_APPLICATION,
   CODE_IN_TEXT,
   COUNTED,
   DUTY_SECTION,
@@ -24,7 +24,6 @@ import {
   sentenceKey,
   standaloneIntro,
   tableRows,
-  termDefinition,
 } from './text.ts';
 
 const LEAD_SENTENCES = 3;
@@ -148,7 +147,7 @@ function leadCandidates(
   passages: readonly Passage[],
   terms: readonly TextTerm[],
   intents: readonly Intent[],
-  question: string,
+  question: Question,
 ): LeadCandidate[] {
   const candidates: LeadCandidate[] = [];
   const describe = (text: string, context: string) => {
@@ -187,7 +186,7 @@ function leadCandidates(
       const sentences = passage.sentences.filter((s) => s.elementId === element.id);
       // "Dangerous occurrences — listed near-miss events …" defines what a definition question asks about.
       if (element.type === 'list_item' && intents.some((intent) => intent.kind === 'definition')) {
-        const definition = termDefinition(element.text, question);
+        const definition = termDefinition(element.text, question.letters);
         if (definition) {
           candidates.push({
             text: definition,
@@ -283,7 +282,7 @@ function leadCandidates(
 }
 
 /** How much a candidate is worth as the lead for these intents. */
-function leadValue(candidate: LeadCandidate, intents: readonly Intent[], question: string): number {
+function leadValue(candidate: LeadCandidate, intents: readonly Intent[], question: Question): number {
   const kinds = new Set(intents.map((intent) => intent.kind));
   const wantsDuties = kinds.has('duties') || kinds.has('who');
   return (
@@ -296,7 +295,7 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
     (candidate.aside ? ASIDE_LEAD : 1) *
     (candidate.crossReference ? CROSS_REFERENCE_LEAD : 1) *
     (wantsDuties && SCOPE_SECTION.test(candidate.section) && !DUTY_SECTION.test(candidate.section) ? SCOPE_LEAD : 1) *
-    (NOT_APPLYING.test(candidate.text) && !ASKS_APPLICATION.test(question) ? NOT_APPLYING_LEAD : 1)
+    (NOT_APPLYING.test(candidate.text) && !question.asks.application ? NOT_APPLYING_LEAD : 1)
   );
 }
 
@@ -305,8 +304,8 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
  * giving what it asks for (an interval, a role, a temperature) when it asks for one — then at most
  * two more sentences, each answering a part of the question the lead has not yet covered.
  */
-export function leadLines(reading: QuestionReading, retrieval: RetrievalResult): LeadCandidate[] {
-  const { text: question, intents } = reading;
+export function leadLines(question: Question, retrieval: RetrievalResult): LeadCandidate[] {
+  const { intents } = question;
   const terms = textTerms(retrieval, question);
   const ownWeight = terms.reduce((sum, term) => sum + (term.carried ? 0 : term.weight), 0);
   const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question);
@@ -333,7 +332,7 @@ export function leadLines(reading: QuestionReading, retrieval: RetrievalResult):
       if (chosen.some((entry) => entry.elementId === candidate.elementId && !entry.row)) return false;
       // One item of a list in the lead: a second would repeat its introduction.
       if (candidate.item && chosen.some((entry) => entry.item && entry.passage === candidate.passage)) return false;
-      if (NOT_APPLYING.test(candidate.text) && !ASKS_APPLICATION.test(question)) return false;
+      if (NOT_APPLYING.test(candidate.text) && !question.asks.application) return false;
       const gained = candidate.own.reduce((sum, i) => sum + (covered.has(i) ? 0 : (terms[i]?.weight ?? 0)), 0);
       // A sentence giving a part of the question the lead does not yet answer (its temperature beside its interval) is held to a lower bar.
       const newKind = [...candidate.gives].some((kind) => !given.has(kind));
@@ -373,10 +372,9 @@ export function leadLines(reading: QuestionReading, retrieval: RetrievalResult):
  * period), with the passage that says where it is set when one does: the answer says so first,
  * rather than leave the gap or fill it with "see the current text".
  */
-export function missingFacts(reading: QuestionReading, retrieval: RetrievalResult, lead: readonly LeadCandidate[]) {
-  const question = reading.text;
+export function missingFacts(question: Question, retrieval: RetrievalResult, lead: readonly LeadCandidate[]) {
   const terms = textTerms(retrieval, question);
-  const intents = reading.intents.filter((intent) => intent.missing);
+  const intents = question.intents.filter((intent) => intent.missing);
   if (intents.length === 0) return [];
   const all = leadCandidates(retrieval.passages, terms, intents, question).filter((candidate) => candidate.share > 0);
   const best = Math.max(0, ...all.map((candidate) => candidate.share));

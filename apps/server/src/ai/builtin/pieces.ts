@@ -4,13 +4,13 @@
  */
 import { quoteAsData } from '../citations.ts';
 import type { PassageSentence } from '../passage-scoring.ts';
+import type { Question } from '../question/read.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
 import type { Citer } from './cite.ts';
 import type { LeadCandidate } from './lead.ts';
 import { type TextTerm, termShare, textTerms } from './terms.ts';
 import {
-  ASKS_APPLICATION,
   DUTY_SECTION,
   LEANS_ON_PREVIOUS,
   NOT_APPLYING,
@@ -61,7 +61,7 @@ interface LineContext {
   terms: readonly TextTerm[];
   globalBest: number;
   quoted: Set<string>;
-  question: string;
+  question: Question;
   /** Table elements already shown whole. */
   shownTables: ReadonlySet<string>;
 }
@@ -80,7 +80,7 @@ export function passagePieces(passage: Passage, index: number, context: LineCont
   const fresh = (s: PassageSentence) =>
     !context.quoted.has(sentenceKey(s.elementId, s.text)) &&
     !isCrossReference({ text: s.text }) &&
-    (!NOT_APPLYING.test(s.text) || ASKS_APPLICATION.test(context.question));
+    (!NOT_APPLYING.test(s.text) || context.question.asks.application);
   const listItems = passage.sentences.filter((s) => s.listItem);
   const anyStrongItem = listItems.some(strong);
   let list: Extract<Piece, { kind: 'list' }> | null = null;
@@ -193,7 +193,7 @@ export function renderPieces(pieces: readonly Piece[], citer: Citer, shownRows: 
 
 /** What the pieces need to know: the terms, the best sentence score anywhere, what the lead already quotes and which tables it shows. */
 export function lineContext(
-  question: string,
+  question: Question,
   retrieval: RetrievalResult,
   lead: readonly LeadCandidate[],
   shownTables: ReadonlySet<string> = new Set(),
@@ -216,7 +216,7 @@ const RECORDS_SECTION = /\b(records?|record[- ]keeping|documentation|log ?books?
  * the answer: "CQC Reg 20 sets out these duties:", "LOLER 1998 lists these records:".
  */
 export function kindList(
-  question: string,
+  question: Question,
   retrieval: RetrievalResult,
   citer: Citer,
   kind: 'duties' | 'records',
@@ -224,7 +224,7 @@ export function kindList(
   const section = kind === 'duties' ? DUTY_SECTION : RECORDS_SECTION;
   for (const [index, passage] of retrieval.passages.entries()) {
     if (!section.test(sectionName(passage)) || offQuestionSection(passage.headingPath, question)) continue;
-    const items = passage.sentences.filter((s) => s.listItem && (!NOT_APPLYING.test(s.text) || ASKS_APPLICATION.test(question)));
+    const items = passage.sentences.filter((s) => s.listItem && (!NOT_APPLYING.test(s.text) || question.asks.application));
     if (items.length < 2) continue;
     const kept =
       items.length <= LIST_ITEMS

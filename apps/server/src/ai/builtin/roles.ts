@@ -3,6 +3,7 @@
  * (the lead of a "who" question, the roles section of a draft).
  */
 import { quoteAsData } from '../citations.ts';
+import type { Question } from '../question/read.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import type { Citer } from './cite.ts';
 import { joinWords, lowerFirst, markdownTable, rowText, sentence, tableRows } from './text.ts';
@@ -95,9 +96,9 @@ function roleWords(role: string): string[] {
 }
 
 /** Whether the question names this role ("Who appoints the Authorising Engineer…"). */
-function namesRole(question: string, role: string): boolean {
+function namesRole(question: Question, role: string): boolean {
   const words = roleWords(role);
-  const asked = ` ${(question.toLowerCase().match(/[a-z]+/g) ?? []).join(' ')} `;
+  const asked = ` ${question.letters.join(' ')} `;
   return words.length > 0 && asked.includes(` ${words.join(' ')} `);
 }
 
@@ -126,7 +127,7 @@ function appointer(cell: string): string {
  * Returns the sentences (with their markers) and the tables it has said in full.
  */
 export function whoLead(
-  question: string,
+  question: Question,
   retrieval: RetrievalResult,
   citer: Citer,
 ): { text: string; tables: RolesTable[]; named: boolean } | null {
@@ -148,7 +149,7 @@ export function whoLead(
       const does = table.does > 0 ? cells[table.does] : undefined;
       const opening = theRole(role).replace(/^t/, 'T');
       if (by) sentences.push(`${quoteAsData(`${opening} is appointed by ${appointer(by)}`)}. ${marker}`);
-      else if (/\bappoint/i.test(question)) {
+      else if (/\bappoint/i.test(question.text)) {
         // Who appoints it is not in its row: say so, with what another role's row says about it ("recommends Authorised Persons").
         const words = roleWords(role);
         // The role by its name or by its abbreviation ("Authorising Engineer (Ventilation), AE(V)").
@@ -198,9 +199,9 @@ export function whoLead(
   const roles = table.rows.map((cells) => shortRole(cells[0] ?? '')).filter((role) => role.length > 0);
   const appointments = table.rows.filter((cells) => appointedBy(table, cells) !== null);
   // "Who is accountable …": the role whose row holds the accountability (or the legal duty) is named first.
-  const holds = /\baccountab/i.test(question)
+  const holds = /\baccountab/i.test(question.text)
     ? /\baccountab\w*/i
-    : /\b(responsib|in charge)/i.test(question)
+    : /\b(responsib|in charge)/i.test(question.text)
       ? /\b(accountab\w*|legal dut\w*|statutory)\b/i
       : null;
   const holder = holds

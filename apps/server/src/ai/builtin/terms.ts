@@ -3,6 +3,7 @@
  * question names counted as terms of their own.
  */
 
+import type { Question } from '../question/read.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { termPattern } from '../retrieval/text-signals.ts';
 import { codeGroups } from '../../core/library/document-codes.ts';
@@ -22,8 +23,8 @@ export interface TextTerm {
  * current?"): the passages are that document's, so those words say nothing about which of its
  * sentences answers.
  */
-function namedCodeGroups(question: string, passages: readonly Passage[]): Set<string> {
-  const asked = ` ${codeGroups(question).join(' ')} `;
+function namedCodeGroups(codes: string, passages: readonly Passage[]): Set<string> {
+  const asked = ` ${codes} `;
   const groups = new Set<string>();
   for (const passage of passages) {
     const code = codeGroups(passage.code);
@@ -32,8 +33,8 @@ function namedCodeGroups(question: string, passages: readonly Passage[]): Set<st
   return groups;
 }
 
-export function textTerms(retrieval: RetrievalResult, question = ''): TextTerm[] {
-  const named = namedCodeGroups(question, retrieval.passages);
+export function textTerms(retrieval: RetrievalResult, question: Pick<Question, 'codes'>): TextTerm[] {
+  const named = namedCodeGroups(question.codes, retrieval.passages);
   return retrieval.terms
     .filter((term) => term.lexeme.length >= 2 && !named.has(/^[0-9]+$/.test(term.lexeme) ? String(Number(term.lexeme)) : term.lexeme))
     .map((term) => ({ pattern: termPattern(term.lexeme), weight: term.weight, carried: term.carried }));

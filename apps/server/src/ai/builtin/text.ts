@@ -48,8 +48,6 @@ export const DUTY_SECTION = /\b(duties|duty|requirements?|responsibilit\w*|oblig
 export const NOT_APPLYING =
   /\b(does|do|did) not (normally |usually |generally |ordinarily )?apply\b|\bnot (normally |usually )?applicable\b|\bare excluded\b|\bis excluded\b/i;
 
-export const ASKS_APPLICATION = /\b(apply|applies|application|scope|cover|covers|excluded|exempt)\b/i;
-
 /** Another document named in a passage's text, where it sends the reader: "HSG274 Part 2", "HTM 04-01 Part B", "BS 7671". */
 export const CODE_IN_TEXT = /\b(?:HTM|HBN|HSG|INDG|BS(?: EN)?(?: ISO)?|ISO|ACoP|HSR|L)\s?\d[\w.-]*(?:\s+Part\s+[A-Z0-9]+)?/;
 
@@ -103,27 +101,6 @@ export function standaloneIntro(intro: string, passage: Passage): string | null 
   if (/^It\s/.test(text)) return `${label.charAt(0).toUpperCase()}${label.slice(1)} ${text.slice(3)}`;
   const its = /^Its\s+(.+?)\s+(are|is|include|includes)\b(.*)$/.exec(text);
   return its ? `The ${its[1]} of ${label} ${its[2]}${its[3]}` : null;
-}
-
-/**
- * A list item defining a term the question asks about, said as a sentence: "**Dangerous
- * occurrences** — listed near-miss events …" → "Dangerous occurrences are listed near-miss events
- * …"; null when the item is not "Term — explanation" or the question does not name the term.
- */
-export function termDefinition(text: string, question: string): string | null {
-  const match = /^\s*(?:\d+\.\s*)?\**([A-Z][^—–:.*]{2,60}?)\**\s+[—–]\s+([a-z].{20,})$/s.exec(text.trim());
-  if (!match?.[1] || !match[2]) return null;
-  const term = match[1].trim();
-  const words = term.toLowerCase().match(/[a-z]{3,}/g) ?? [];
-  // The question names the term: each of its words, or the same stem ("occurrence" for "occurrences").
-  const asked = question.toLowerCase().match(/[a-z]{3,}/g) ?? [];
-  const named = words.length > 0 && words.every((word) => asked.some((a) => a.slice(0, 5) === word.slice(0, 5)));
-  if (!named) return null;
-  const plural = /[^su]s$/i.test(term.split(/\s+/).at(-1) ?? '');
-  return `${term} ${plural ? 'are' : 'is'} ${match[2]
-    .trim()
-    .replace(/[;,]\s*(?:and|or)?$/, '')
-    .replace(/[^.]$/, '$&.')}`;
 }
 
 /** A section as the answer names it: the last heading above the passage. */

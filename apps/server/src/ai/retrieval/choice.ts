@@ -7,7 +7,8 @@
  */
 import { type PassageScorer, type QueryTerm, RELATIVE_CUT, splitSentences } from '../passage-scoring.ts';
 import { type Candidate, leadLines, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
-import { asksAboutEditions, firstMention, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
+import type { Question } from '../question/read.ts';
+import { firstMention, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
 
 /** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
 export const RELEVANCE_THRESHOLD = 0.5;
@@ -55,7 +56,7 @@ interface Measures {
  * higher, then the one with more strong passages, then search order); a superseded edition only when
  * nothing current answers, or the question asks about editions. Also the title-named documents, best first.
  */
-function firstDocument(pool: readonly Candidate[], question: string, measures: Measures): { primary?: Candidate; titled: Candidate[] } {
+function firstDocument(pool: readonly Candidate[], question: Question, measures: Measures): { primary?: Candidate; titled: Candidate[] } {
   const { searchScore, topSearch, aboutness, tied, superseded, otherPhase } = measures;
   // Between documents about equally about it, the one with more strong passages (the mean of its best few).
   const depth = (entry: Candidate) =>
@@ -222,7 +223,7 @@ export function chooseDocuments(options: {
   searchScores: ReadonlyMap<string, number>;
   terms: readonly QueryTerm[];
   scorer: PassageScorer;
-  question: string;
+  question: Question;
   purpose: 'answer' | 'draft';
 }): Candidate[] {
   const { scored, searchScores, question } = options;
@@ -239,7 +240,7 @@ export function chooseDocuments(options: {
   const named = relevant.filter((entry) => entry.named);
   const aliasedPool = relevant.filter((entry) => entry.aliased);
   const pool = named.length > 0 ? named : aliasedPool.length > 0 ? aliasedPool : relevant;
-  const wantsEditions = asksAboutEditions(question);
+  const wantsEditions = question.asks.editions;
   const searchScore = (entry: Candidate) => searchScores.get(entry.document.id) ?? 0;
   const measures: Measures = {
     searchScore,
@@ -265,7 +266,7 @@ export function chooseDocuments(options: {
 /** The documents that answer a question naming none by its code: the first, then those it leaves room for. */
 function chooseAmong(
   pool: readonly Candidate[],
-  options: { terms: readonly QueryTerm[]; scorer: PassageScorer; question: string; purpose: 'answer' | 'draft' },
+  options: { terms: readonly QueryTerm[]; scorer: PassageScorer; question: Question; purpose: 'answer' | 'draft' },
   measures: Measures,
 ): Candidate[] {
   const { terms, scorer, question } = options;

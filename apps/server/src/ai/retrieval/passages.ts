@@ -9,7 +9,8 @@ import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
 import type { Passage } from './types.ts';
-import { answersInItsSection, PULLING_KINDS, pullsKind, type QuestionKind, type QuestionUnderstanding } from '../question-kind.ts';
+import { answersInItsSection, PULLING_KINDS, pullsKind, type QuestionKind } from '../question/kinds.ts';
+import type { Question } from '../question/read.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';
 import { type Candidate, SEEDS_PER_DOCUMENT } from './score.ts';
@@ -29,10 +30,9 @@ const KIND_KEEP = 0.9;
 const ROLES_TABLE_FLOOR = 0.15;
 
 /** Whether an entry's label ("Responsible person. The organisation …", "Designated Person: …") is a role the question names. */
-function labelNamedIn(text: string, question: string): boolean {
+function labelNamedIn(text: string, asked: ReadonlySet<string>): boolean {
   const label = /^([^.:|—–]{3,60})(?:[.:|]|\s[—–]\s)/.exec(text.trim())?.[1];
   const words = label?.toLowerCase().match(/[a-z]{3,}/g) ?? [];
-  const asked = new Set(question.toLowerCase().match(/[a-z]{3,}/g) ?? []);
   return words.length > 0 && words.length <= 5 && words.every((word) => asked.has(word));
 }
 
@@ -73,13 +73,14 @@ export async function choosePassages(options: {
   organisationId: string;
   chosen: readonly Candidate[];
   terms: readonly QueryTerm[];
-  understanding?: QuestionUnderstanding;
-  /** The question as asked, for the roles it names. */
-  question?: string;
+  /** The question as read once: the kinds it asks for, and its words for the roles it names. */
+  question: Question;
 }): Promise<Passage[]> {
-  const { db, organisationId, chosen, terms } = options;
-  const pulling: QuestionKind[] = [...(options.understanding?.kinds ?? [])].filter((kind) => PULLING_KINDS.has(kind) && kind !== 'draft');
-  if (options.understanding?.kinds.has('draft')) pulling.push('who', 'duties', 'records');
+  const { db, organisationId, chosen, terms, question } = options;
+  const { kinds } = question.understanding;
+  const pulling: QuestionKind[] = [...kinds].filter((kind) => PULLING_KINDS.has(kind) && kind !== 'draft');
+  if (kinds.has('draft')) pulling.push('who', 'duties', 'records');
+  const asked = new Set(question.letters.filter((word) => word.length >= 3));
   const editions = await currentEditions(db, organisationId, chosen);
   const groups = chosen.map((entry) => {
     const { elements } = entry;
@@ -134,7 +135,7 @@ export async function choosePassages(options: {
                   headingPath: candidate.row.headingPath,
                   type: candidate.row.type,
                 }) &&
-                labelNamedIn(candidate.row.text, options.question ?? ''),
+                labelNamedIn(candidate.row.text, asked),
             )
           : undefined;
       const seed = table ?? namedRole ?? (answered ? undefined : seeds.find(onQuestion));

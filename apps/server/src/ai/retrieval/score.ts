@@ -14,8 +14,8 @@ import {
   phaseConflicts,
   pullsKind,
   type QuestionKind,
-  type QuestionUnderstanding,
-} from '../question-kind.ts';
+} from '../question/kinds.ts';
+import type { Question } from '../question/read.ts';
 import type { DocumentRow, ElementRow } from './candidates.ts';
 import { codeHead, isCrossReference, namesCode, offQuestionSection, termPattern } from './text-signals.ts';
 
@@ -104,16 +104,13 @@ export function scorePassages(options: {
   elementsByDocument: ReadonlyMap<string, ElementRow[]>;
   terms: readonly QueryTerm[];
   scorer: PassageScorer;
-  /** The question as asked, and the text searched (with a follow-up's carried codes). */
-  question: string;
-  q: string;
+  /** The question as read once: what it asks for and where it is asked from, the text searched and the codes it names. */
+  question: Question;
   aliases: ReadonlySet<string>;
-  /** What the question asks for and where it is asked from (question-kind.ts). */
-  understanding?: QuestionUnderstanding;
 }): Candidate[] {
-  const { documents, elementsByDocument, terms, scorer, question, q, aliases } = options;
-  const understanding = options.understanding ?? null;
-  const pulling: QuestionKind[] = understanding ? [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind)) : [];
+  const { documents, elementsByDocument, terms, scorer, question, aliases } = options;
+  const { understanding } = question;
+  const pulling: QuestionKind[] = [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind));
   const kindFactor = (row: ElementRow): number =>
     pulling.length === 0
       ? 1
@@ -124,7 +121,7 @@ export function scorePassages(options: {
   const scoredDocuments: Candidate[] = [];
   for (const document of documents) {
     const elements = elementsByDocument.get(document.id) ?? [];
-    const named = namesCode(q, document.code);
+    const named = namesCode(question, document.code);
     const seeds = elements
       .filter((row) => row.type !== 'title' && row.type !== 'heading')
       .map((row) => {
@@ -158,15 +155,14 @@ export function scorePassages(options: {
       aliased,
       title: ownShare(terms, scorer, (i) => document.title_hits[i] === 1),
       inapplicable:
-        understanding !== null &&
-        (documentExcludesNation(document.applies_to, understanding) ||
-          elements.some((row) => row.type !== 'title' && row.type !== 'heading' && disappliesTo(row.text, understanding)) ||
-          writtenForOtherSettings(
-            document,
-            elements.filter((row) => row.type !== 'title' && row.type !== 'heading'),
-            understanding,
-          )),
-      otherPhase: (understanding !== null && phaseConflicts(document, understanding)) || titledForOtherSide(document, question),
+        documentExcludesNation(document.applies_to, understanding) ||
+        elements.some((row) => row.type !== 'title' && row.type !== 'heading' && disappliesTo(row.text, understanding)) ||
+        writtenForOtherSettings(
+          document,
+          elements.filter((row) => row.type !== 'title' && row.type !== 'heading'),
+          understanding,
+        ),
+      otherPhase: phaseConflicts(document, understanding) || titledForOtherSide(document, understanding),
     });
   }
   return scoredDocuments;

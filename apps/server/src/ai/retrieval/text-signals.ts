@@ -4,6 +4,7 @@
  * Retrieval and the built-in engine's composition read text the same way through these.
  */
 import { codeGroups } from '../../core/library/document-codes.ts';
+import type { Question } from '../question/read.ts';
 
 /** Section headings under which a passage lists other documents rather than saying anything itself. */
 const CROSS_REFERENCE_HEADING =
@@ -16,27 +17,16 @@ const CROSS_REFERENCE_ENTRY =
 const HISTORY_SECTION = /\b(history|what changed|previous (edition|version|legislation|guidance)|changes from)\b/i;
 /** Sections that list what goes wrong: never quoted as requirements unless the question asks about failings. */
 const GAPS_SECTION = /\b(gaps|pitfalls|mistakes|failings|common (problems|findings|issues|failures))\b/i;
-const ASKS_HISTORY =
-  /\b(history|histories|edition|editions|version|versions|changed?|previous|replaced|superseded?|introduced|became|become|when (did|was|were))\b/i;
-const ASKS_GAPS = /\b(gaps?|pitfalls?|mistakes?|failings?|failures?|go(es)? wrong|common (problems|findings|issues))\b/i;
-
 /** Whether a passage's section is one the question does not ask about (a document's history, its common failings). */
-export function offQuestionSection(headingPath: readonly string[], question: string): boolean {
+export function offQuestionSection(headingPath: readonly string[], question: Pick<Question, 'asks'>): boolean {
   const section = headingPath.join(' › ');
-  return (HISTORY_SECTION.test(section) && !ASKS_HISTORY.test(question)) || (GAPS_SECTION.test(section) && !ASKS_GAPS.test(question));
+  return (HISTORY_SECTION.test(section) && !question.asks.history) || (GAPS_SECTION.test(section) && !question.asks.gaps);
 }
 
 /** Whether an element points at other documents instead of stating requirements. */
 export function isCrossReference(element: { text: string; heading_path?: readonly string[] }): boolean {
   const heading = element.heading_path?.at(-1) ?? '';
   return CROSS_REFERENCE_HEADING.test(heading) || CROSS_REFERENCE_ENTRY.test(element.text.trim());
-}
-
-/** Words asking about editions: a superseded edition is then as welcome as the current one. */
-const ASKS_EDITIONS = /\b(edition|editions|superseded|supersede|replaced|previous|older|old|version|history|withdrawn)\b/i;
-
-export function asksAboutEditions(question: string): boolean {
-  return ASKS_EDITIONS.test(question);
 }
 
 /** Letters and digits only, lower-case, number groups without leading zeros: "HTM 06-01" and "htm 6-1" agree. */
@@ -107,18 +97,18 @@ const TITLE_FILLER = new Set('a an and at for in of on the to with'.split(' '));
  * Only a title of at least three words, two of them not fillers, counts: "Lifts" or "Staffing" in a
  * question is a topic, not a name.
  */
-export function namesTitle(question: string, title: string): boolean {
+export function namesTitle(question: Pick<Question, 'words'>, title: string): boolean {
   const name = titleName(title);
   const words = name.split(' ').filter((word) => word.length > 0);
   if (words.length < 3 || words.filter((word) => !TITLE_FILLER.has(word)).length < 2) return false;
-  const text = (question.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word !== 'etc').join(' ');
+  const text = question.words.filter((word) => word !== 'etc').join(' ');
   return ` ${text} `.includes(` ${name} `);
 }
 
-/** Whether the question names this code (a code with a number, or an all-capitals code written as such). */
-export function namesCode(question: string, code: string): boolean {
+/** Whether the text searched names this code (a code with a number, or an all-capitals code written as such). */
+export function namesCode(question: Pick<Question, 'search' | 'searchCodes'>, code: string): boolean {
   const key = codeKey(code);
   if (key.length === 0) return false;
-  if (/[0-9]/.test(code)) return ` ${codeKey(question)} `.includes(` ${key} `);
-  return /^[A-Z]{2,}$/.test(code) && new RegExp(`\\b${code}\\b`).test(question);
+  if (/[0-9]/.test(code)) return ` ${question.searchCodes} `.includes(` ${key} `);
+  return /^[A-Z]{2,}$/.test(code) && new RegExp(`\\b${code}\\b`).test(question.search);
 }

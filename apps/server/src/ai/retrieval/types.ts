@@ -8,6 +8,7 @@ import type { ChatFilters, CitationSource, DocumentLink } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import type { ParsedElement } from '../../ingest/document.ts';
 import type { PassageElement, PassageSentence, QueryTerm } from '../passage-scoring.ts';
+import type { Question } from '../question/read.ts';
 
 /** A file in scope for a question: its parsed elements as stored when it was uploaded. */
 export interface AttachmentSource {
@@ -40,9 +41,8 @@ export interface Passage {
 }
 
 export interface RetrievalResult {
-  /** The text searched: the question, with earlier questions' terms and codes for a follow-up. */
-  query: string;
-  followUp: boolean;
+  /** The question as read once (question/read.ts): what it asks for, the text searched (a follow-up's context with it). */
+  question: Question;
   terms: QueryTerm[];
   passages: Passage[];
   filters: ChatFilters;

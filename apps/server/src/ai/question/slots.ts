@@ -1,29 +1,10 @@
-/**
- * What each kind of question asks for (question-kind.ts), as the patterns a line that answers it
- * holds: an interval, a period, a figure, a role.
- */
-
-import { answersKind, type QuestionKind, questionKinds } from '../question-kind.ts';
-import { termDefinition } from './text.ts';
+import { answersKind, type QuestionKind } from './kinds.ts';
 
 /**
- * What kind of answer a question asks for (question-kind.ts reads the kinds from its wording), how a
- * text that gives it reads, and how to say the library does not give it.
+ * The slots a question asks the answer to fill (an interval, a retention period, a figure, a role…):
+ * what kind of answer it asks for (kinds.ts reads the kinds from its wording), how a text that
+ * gives it reads, and how to say the library does not give it.
  */
-/**
- * A question as composition reads it, once per answer: its words, and the intents they carry. The
- * lead, the missing facts and the kind lists all take this value rather than reading the question
- * again.
- */
-export interface QuestionReading {
-  text: string;
-  intents: readonly Intent[];
-}
-
-export function readQuestion(question: string): QuestionReading {
-  return { text: question, intents: intentsOf(question) };
-}
-
 export interface Intent {
   kind: 'interval' | 'period' | 'deadline' | 'date' | 'temperature' | 'figure' | 'who' | 'records' | 'duties' | 'definition';
   answers: (text: string) => boolean;
@@ -48,12 +29,12 @@ const WHO_TEXT =
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
 /**
- * The intents of a question: its kinds (question-kind.ts), with a figure read as a temperature or a
+ * The intents of a question: its kinds (kinds.ts, read once by read.ts), with a figure read as a temperature or a
  * retention period when it asks for one, and two this engine reads itself (a deadline: "how
  * quickly"; a date: "when did … become").
  */
-function intentsOf(question: string): Intent[] {
-  const { kinds } = questionKinds(question);
+export function intentsOf(asked: { text: string; letters: readonly string[] }, kinds: ReadonlySet<QuestionKind>): Intent[] {
+  const question = asked.text;
   const intents: Intent[] = [];
   if (kinds.has('frequency'))
     intents.push({
@@ -103,6 +84,27 @@ function intentsOf(question: string): Intent[] {
   if (kinds.has('duties') || /^\s*what\b[^?]*\b(has to|have to|must|needs? to)\b|^\s*how (should|must|do we|do you|to)\b/i.test(question))
     intents.push({ kind: 'duties', answers: fromText('duties') });
   if (kinds.has('definition'))
-    intents.push({ kind: 'definition', answers: (text) => fromText('definition')(text) || termDefinition(text, question) !== null });
+    intents.push({ kind: 'definition', answers: (text) => fromText('definition')(text) || termDefinition(text, asked.letters) !== null });
   return intents;
+}
+
+/**
+ * A list item defining a term the question asks about, said as a sentence: "**Dangerous
+ * occurrences** — listed near-miss events …" → "Dangerous occurrences are listed near-miss events
+ * …"; null when the item is not "Term — explanation" or the question does not name the term.
+ */
+export function termDefinition(text: string, letters: readonly string[]): string | null {
+  const match = /^\s*(?:\d+\.\s*)?\**([A-Z][^—–:.*]{2,60}?)\**\s+[—–]\s+([a-z].{20,})$/s.exec(text.trim());
+  if (!match?.[1] || !match[2]) return null;
+  const term = match[1].trim();
+  const words = term.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  // The question names the term: each of its words, or the same stem ("occurrence" for "occurrences").
+  const asked = letters.filter((word) => word.length >= 3);
+  const named = words.length > 0 && words.every((word) => asked.some((a) => a.slice(0, 5) === word.slice(0, 5)));
+  if (!named) return null;
+  const plural = /[^su]s$/i.test(term.split(/\s+/).at(-1) ?? '');
+  return `${term} ${plural ? 'are' : 'is'} ${match[2]
+    .trim()
+    .replace(/[;,]\s*(?:and|or)?$/, '')
+    .replace(/[^.]$/, '$&.')}`;
 }

@@ -11,7 +11,7 @@ import {
   kindsAnswered,
   phaseConflicts,
   questionKinds,
-} from './question-kind.ts';
+} from './kinds.ts';
 
 const kindsOf = (question: string) => [...questionKinds(question).kinds].sort();
 
@@ -187,13 +187,18 @@ describe('applicability', () => {
   });
 
   it('flags a document titled for the other side of a contrast the question draws', () => {
-    const question = 'Who is the duty holder for our low voltage installation?';
+    const question = questionKinds('Who is the duty holder for our low voltage installation?');
     expect(titledForOtherSide({ title: 'Electrical safety guidance for high voltage systems' }, question)).toBe(true);
     expect(titledForOtherSide({ title: 'Electrical safety guidance for low voltage systems' }, question)).toBe(false);
-    expect(titledForOtherSide({ title: 'Electrical safety guidance for high voltage systems' }, 'Who is the electrical duty holder?')).toBe(
-      false,
+    expect(
+      titledForOtherSide(
+        { title: 'Electrical safety guidance for high voltage systems' },
+        questionKinds('Who is the electrical duty holder?'),
+      ),
+    ).toBe(false);
+    expect(titledForOtherSide({ title: 'Adult in-patient facilities' }, questionKinds('What space does a children’s ward need?'))).toBe(
+      true,
     );
-    expect(titledForOtherSide({ title: 'Adult in-patient facilities' }, 'What space does a children’s ward need?')).toBe(true);
   });
 
   it('reads applies_to against the nation asked about', () => {

@@ -35,6 +35,8 @@ export interface QuestionUnderstanding {
   setting: Setting | null;
   phase: Phase | null;
   nation: Nation | null;
+  /** The sides of a contrast the question takes (low voltage, not high): a title for the opposite side is for the other phase. */
+  sides: readonly { asked: RegExp; opposite: RegExp }[];
 }
 
 /** A passage as these rules read it: its text and, when known, the headings above it (outermost first). */
@@ -154,7 +156,7 @@ export function questionKinds(question: string): QuestionUnderstanding {
   ) {
     kinds.add('definition');
   }
-  return { kinds, setting: settingOf(question), phase: phaseOf(question, kinds), nation: nationOf(question) };
+  return { kinds, setting: settingOf(question), phase: phaseOf(question, kinds), nation: nationOf(question), sides: sidesOf(question) };
 }
 
 // ——— Passages that answer a kind ————————————————————————————————————————————————————————————
@@ -346,17 +348,19 @@ const CONTRASTS: readonly (readonly [RegExp, RegExp])[] = [
   [/\badults?\b/i, /\b(?:child(?:ren)?|paediatric|neonatal)\b/i],
 ];
 
-/** Whether a document's title is for the other side of a contrast the question draws (high voltage for a low-voltage question). */
-export function titledForOtherSide(document: { title: string }, question: string): boolean {
-  return CONTRASTS.some(([one, other]) =>
+/** The side of each contrast the question names alone (low voltage and not high voltage). */
+function sidesOf(question: string): { asked: RegExp; opposite: RegExp }[] {
+  return CONTRASTS.flatMap(([one, other]) =>
     [
-      [one, other],
-      [other, one],
-    ].some(
-      ([asked, opposite]) =>
-        asked?.test(question) && !opposite?.test(question) && opposite?.test(document.title) && !asked.test(document.title),
-    ),
+      { asked: one, opposite: other },
+      { asked: other, opposite: one },
+    ].filter(({ asked, opposite }) => asked.test(question) && !opposite.test(question)),
   );
+}
+
+/** Whether a document's title is for the other side of a contrast the question draws (high voltage for a low-voltage question). */
+export function titledForOtherSide(document: { title: string }, understanding: Pick<QuestionUnderstanding, 'sides'>): boolean {
+  return understanding.sides.some(({ asked, opposite }) => opposite.test(document.title) && !asked.test(document.title));
 }
 
 /** Whether a document's front matter (`applies_to`) leaves out the nation the question names. An empty list says nothing. */
