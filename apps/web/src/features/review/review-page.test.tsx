@@ -185,6 +185,27 @@ describe('/review: your reviews', () => {
     expect(within(rows[2] as HTMLElement).getByText('Failed')).toBeTruthy();
   });
 
+  it('starts loading a review when the pointer rests on its row or the keyboard reaches it, once', async () => {
+    const { calls } = setup(() => listOf([ready, reviewing]), {
+      [`GET /api/review/reviews/${ready.id}`]: ok(buildReview({ id: ready.id })),
+      [`GET /api/review/reviews/${reviewing.id}`]: ok(buildReview({ id: reviewing.id })),
+    });
+    const person = userEvent.setup();
+    renderApp('/review', { user });
+    await screen.findByRole('list', { name: 'Your reviews' });
+    const [first, second] = within(reviewsList()).getAllByRole('link');
+    const asked = (id: string) => calls.filter((call) => call.path === `/api/review/reviews/${id}`).length;
+    expect(asked(ready.id)).toBe(0);
+    await person.hover(first as HTMLElement);
+    await waitFor(() => expect(asked(ready.id)).toBe(1));
+    // Fresh in the cache: resting on it again asks nothing more.
+    await person.unhover(first as HTMLElement);
+    await person.hover(first as HTMLElement);
+    (second as HTMLElement).focus();
+    await waitFor(() => expect(asked(reviewing.id)).toBe(1));
+    expect(asked(ready.id)).toBe(1);
+  });
+
   it('says so when there are no reviews yet', async () => {
     setup(empty);
     renderApp('/review', { user });

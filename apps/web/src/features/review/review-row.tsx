@@ -2,7 +2,8 @@ import type { ReviewSummary } from '@verity/shared';
 import { FileSearch, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../lib/format-date';
-import { reviewPath } from './api';
+import { usePrefetch } from '../../hooks/use-prefetch';
+import { reviewPath, reviewQueryOptions } from './api';
 import { ReviewStatusBadge } from './review-status-badge';
 import { SeverityCounts } from './severity';
 
@@ -13,6 +14,7 @@ export interface ReviewRowProps {
 
 /** One review in the list: its link (title, file, date, state, findings by severity) and Delete. */
 export function ReviewRow({ review, onDelete }: ReviewRowProps) {
+  const prefetch = usePrefetch(reviewQueryOptions(review.id));
   const details = [review.filename, `Reviewed ${formatShortDate(review.created_at)}`, review.previous_id ? 'New version' : null].filter(
     Boolean,
   );
@@ -20,6 +22,7 @@ export function ReviewRow({ review, onDelete }: ReviewRowProps) {
     <li className="group flex items-start gap-1">
       <Link
         to={reviewPath(review.id)}
+        {...prefetch}
         className="focus-ring flex min-w-0 flex-1 items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50"
       >
         <FileSearch aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400 group-hover:text-brand-700" />

@@ -3,7 +3,8 @@ import { PencilLine, ScrollText, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../lib/format-date';
-import { writeDocumentPath } from './api';
+import { usePrefetch } from '../../hooks/use-prefetch';
+import { writeDocumentPath, writeDocumentQueryOptions } from './api';
 import { DocumentStatusBadge } from './document-status-badge';
 import { formatMeetingDate } from './format';
 import { RenameForm } from './rename-form';
@@ -21,6 +22,7 @@ export function DocumentRow({ document, onDelete }: DocumentRowProps) {
   const [editing, setEditing] = useState(false);
   const renameRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
+  const prefetch = usePrefetch(writeDocumentQueryOptions(document.external_id));
 
   // Back from renaming: focus returns to the Rename button, where the person started.
   useEffect(() => {
@@ -54,6 +56,7 @@ export function DocumentRow({ document, onDelete }: DocumentRowProps) {
     <li className="group flex items-start gap-1">
       <Link
         to={writeDocumentPath(document.external_id)}
+        {...prefetch}
         className="focus-ring flex min-w-0 flex-1 items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50"
       >
         <ScrollText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400 group-hover:text-brand-700" />

@@ -205,6 +205,26 @@ describe('/write: your documents', () => {
     expect(rows[2]?.textContent).toContain('Summary briefing');
   });
 
+  it('starts loading a document when the pointer rests on its row or the keyboard reaches it, once', async () => {
+    const { calls } = setup(() => listOf([ready, failed]), {
+      [`GET /api/write/documents/${ready.external_id}`]: ok(buildDocument({ external_id: ready.external_id })),
+      [`GET /api/write/documents/${failed.external_id}`]: ok(buildDocument({ external_id: failed.external_id })),
+    });
+    const person = userEvent.setup();
+    renderApp('/write', { user });
+    await screen.findByRole('list', { name: 'Your documents' });
+    const links = within(documentsList()).getAllByRole('link');
+    const asked = (id: string) => calls.filter((call) => call.path === `/api/write/documents/${id}`).length;
+    expect(asked(ready.external_id)).toBe(0);
+    await person.hover(links[0] as HTMLElement);
+    await waitFor(() => expect(asked(ready.external_id)).toBe(1));
+    await person.unhover(links[0] as HTMLElement);
+    await person.hover(links[0] as HTMLElement);
+    (links[1] as HTMLElement).focus();
+    await waitFor(() => expect(asked(failed.external_id)).toBe(1));
+    expect(asked(ready.external_id)).toBe(1);
+  });
+
   it('says so when there are no documents yet', async () => {
     setup(empty);
     renderApp('/write', { user });
