@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { answerWithBuiltinEngine } from '../apps/server/src/ai/builtin/engine.ts';
-import { answerWithProvider, type ProviderSettings } from '../apps/server/src/ai/provider-engine.ts';
+import { answerWithProvider } from '../apps/server/src/ai/provider-engine.ts';
+import type { ProviderSettings } from '../apps/server/src/core/provider/settings.ts';
 import { retrievePassages } from '../apps/server/src/ai/retrieval.ts';
 import { documents } from '../apps/server/src/db/schema.ts';
 import { DEV_SET_PATH, loadDevSet, openEvalLibrary } from '../apps/server/src/eval/dev-set.ts';
