@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER, ROLES, type Role } from '@verity/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,8 @@ const INGESTION_TOKEN = 'route-access-ingestion-token';
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
 
 interface SampleRequest {
+  /** Text that names the owner's record in an answer (an e-mail address, a title): a caller it is hidden from must not see it. */
+  marker?: string;
   params?: Record<string, string>;
   query?: Record<string, string | string[]>;
   json?: unknown;
@@ -51,7 +54,24 @@ interface Sample {
    * one user's (a colleague gets 404 too). Unset: nothing in the request belongs to anyone.
    */
   scope?: 'organisation' | 'user';
+  /**
+   * For endpoints that only ever answer about the caller's own records (a list, the dashboard):
+   * whose records the sample holds. Another organisation's user (and for 'user' a colleague) gets
+   * a success that neither names the owner's record (the request's marker) nor changes a row.
+   */
+  hidden?: 'organisation' | 'user';
 }
+
+/** The policy (core/policies/<name>.ts) that decides each area's records. */
+const AREA_POLICY: Record<string, string> = {
+  documents: 'documents',
+  chat: 'conversations',
+  write: 'write',
+  review: 'review',
+  invitations: 'invitations',
+  notifications: 'notifications',
+  dashboard: 'dashboard',
+};
 
 const none = async (): Promise<SampleRequest> => ({});
 
@@ -198,13 +218,21 @@ const SAMPLES: Record<string, Sample> = {
     build: async (_fixture, owner) => ({ json: { old_password: owner.password, new_password: `${owner.password}!x` } }),
   },
 
-  'notifications.list': { build: none },
+  'notifications.list': {
+    hidden: 'user',
+    build: async ({ t }, owner) => {
+      const title = `Fire risk assessment due ${Math.random().toString(36).slice(2)}`;
+      await notify({ db: t.db, userId: owner.user.id, organisationId: owner.user.organisationId, title, message: 'Due this week.' });
+      return { marker: title };
+    },
+  },
   'analytics.record': {
     build: async () => ({
       json: { events: [{ name: '$pageview', properties: { path: '/home' }, timestamp: '2026-03-02T09:15:00.000Z' }] },
     }),
   },
   'notifications.markRead': {
+    hidden: 'user',
     build: async ({ t }, owner) => {
       const notification = await notify({
         db: t.db,
@@ -406,14 +434,21 @@ const SAMPLES: Record<string, Sample> = {
     build: async ({ t }, owner) => ({ params: { id: (await storedReview(t, owner, { shared: true })).id } }),
   },
 
-  // The dashboard reads the caller's own organisation: no request names another's records.
-  'dashboard.users': { build: async () => ({ query: { days: '30' } }) },
+  // The dashboard reads the caller's own organisation: no request names another's records, and
+  // another organisation's champion sees none of them.
+  'dashboard.users': { hidden: 'organisation', build: async (_fixture, owner) => ({ query: { days: '30' }, marker: owner.email }) },
   'dashboard.metrics': { build: async () => ({ query: { days: '30' } }) },
   'dashboard.messages': { build: async () => ({ query: { days: '7' } }) },
   'dashboard.subdomainUsage': { build: async () => ({ query: { days: '90' } }) },
   'dashboard.documents': { build: async () => ({ query: { days: '365' } }) },
   'dashboard.tasks': { build: async () => ({ query: { days: '30' } }) },
-  'dashboard.pendingUsers': { build: none },
+  'dashboard.pendingUsers': {
+    hidden: 'organisation',
+    build: async ({ t }, owner) => {
+      const { email } = await inviteByLink(t, championOf(owner));
+      return { marker: email };
+    },
+  },
 };
 
 async function withIngestionToken(body: { payload: Buffer; headers: Record<string, string> }) {
@@ -423,13 +458,13 @@ async function withIngestionToken(body: { payload: Buffer; headers: Record<strin
 /** Who calls: nobody, a user with one role, another organisation's user with every role, a colleague, or the ingestion system. */
 type Caller = { kind: 'anonymous' } | { kind: 'role'; role: Role } | { kind: 'outsider' } | { kind: 'colleague' } | { kind: 'ingestion' };
 
-function expectedStatus(endpoint: EndpointDefinition, caller: Caller): 'success' | number {
+function expectedStatus(endpoint: EndpointDefinition, caller: Caller, sample: Sample): 'success' | number {
   const { access } = endpoint;
   if (access.kind === 'public') return 'success';
   if (access.kind === 'ingestion-token') return caller.kind === 'ingestion' ? 'success' : 401;
   if (caller.kind === 'anonymous' || caller.kind === 'ingestion') return 401;
   if (caller.kind === 'role' && access.roles !== 'any' && !access.roles.includes(caller.role)) return 403;
-  if (caller.kind === 'outsider' || caller.kind === 'colleague') return 404;
+  if (caller.kind === 'outsider' || caller.kind === 'colleague') return sample.hidden ? 'success' : 404;
   return 'success';
 }
 
@@ -502,6 +537,19 @@ describe('every endpoint has a sample request for the walk', () => {
   it('no descriptor is missing from the table and the table names no other endpoint', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(ENDPOINTS.map((endpoint) => endpoint.id).sort());
   });
+
+  it('every record policy is walked by another organisation: each has an endpoint whose sample names its records', () => {
+    const policies = readdirSync(new URL('./core/policies/', import.meta.url))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const walked = new Set(
+      ENDPOINTS.filter((endpoint) => SAMPLES[endpoint.id]?.scope || SAMPLES[endpoint.id]?.hidden).map(
+        (endpoint) => AREA_POLICY[endpoint.id.split('.')[0] as string],
+      ),
+    );
+    expect(policies.filter((policy) => !walked.has(policy))).toEqual([]);
+  });
 });
 
 describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))('%s', (_name, endpoint) => {
@@ -509,20 +557,21 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
   const callers: Caller[] = [
     { kind: 'anonymous' },
     ...ROLES.map((role) => ({ kind: 'role', role }) as const),
-    ...(sample?.scope ? [{ kind: 'outsider' } as const] : []),
-    ...(sample?.scope === 'user' ? [{ kind: 'colleague' } as const] : []),
+    ...(sample?.scope || sample?.hidden ? [{ kind: 'outsider' } as const] : []),
+    ...(sample?.scope === 'user' || sample?.hidden === 'user' ? [{ kind: 'colleague' } as const] : []),
     ...(endpoint.access.kind === 'ingestion-token' ? [{ kind: 'ingestion' } as const] : []),
   ];
 
   it.each(callers.map((caller) => [describeCaller(caller), caller] as const))('%s', async (_who, caller) => {
-    const expected = expectedStatus(endpoint, caller);
+    const expected = expectedStatus(endpoint, caller, sample);
+    const hiddenFrom = expected === 'success' && (caller.kind === 'outsider' || caller.kind === 'colleague');
     // The records the request names are the caller's own when the call should succeed; otherwise a
     // standard user of the organisation holds them (the outsider and the colleague try someone else's).
     const owner = await signedIn(users.get(expected === 'success' && caller.kind === 'role' ? caller.role : 'standard') as TestUser);
     const request = await sample.build(fixture, owner);
     // Background work of earlier calls (a sign-up's account and e-mail) must not land mid-comparison.
     await t.mailIdle();
-    const before = expected === 'success' ? undefined : await fingerprint(t);
+    const before = expected === 'success' && !hiddenFrom ? undefined : await fingerprint(t);
     const response = await t.app.inject({
       method: endpoint.method,
       url: endpointUrl(endpoint, { params: request.params, query: request.query }),
@@ -530,6 +579,14 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     });
     if (expected === 'success') {
       expect(successStatuses(endpoint), `${response.statusCode}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
+      // The marker is in the owner's own answer, so its absence below means something.
+      if (!hiddenFrom) {
+        if (request.marker) expect(response.body).toContain(request.marker);
+        return;
+      }
+      if (request.marker) expect(response.body).not.toContain(request.marker);
+      await t.mailIdle();
+      expect(await fingerprint(t)).toEqual(before);
       return;
     }
     expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);

@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import type { MultiSelectProps } from './multi-select';
+import type { MultiSelectProps } from './multi-select-types';
 import { MultiSelectButton } from './multi-select-button';
 
 /** Lists longer than this get a box to narrow them by typing. */

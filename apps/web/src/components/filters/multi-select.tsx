@@ -1,16 +1,9 @@
 import { useRef, useState } from 'react';
 import { lazyModule, useLazyModule } from '../../hooks/use-lazy-module';
-import type { FilterOption } from './document-filters';
 import { MultiSelectButton } from './multi-select-button';
+import type { MultiSelectProps } from './multi-select-types';
 
-export interface MultiSelectProps {
-  label: string;
-  options: readonly FilterOption[];
-  onToggle: (value: string) => void;
-  disabled?: boolean;
-  /** Open the panel leftwards from the button's right edge (the last control in a row). */
-  alignEnd?: boolean;
-}
+export type { MultiSelectProps } from './multi-select-types';
 
 /**
  * The Radix half. Radix Popover and its positioning are about 24 kB (gzip), more than the wiki's

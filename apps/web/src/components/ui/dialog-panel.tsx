@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import type { DialogProps } from './dialog';
+import type { DialogProps } from './dialog-types';
 import { ModalOverlay } from './modal-overlay';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;

@@ -1,23 +1,8 @@
-import type { ReactNode } from 'react';
 import { useLazyModule } from '../../hooks/use-lazy-module';
+import type { DialogProps } from './dialog-types';
 import { dialogPanelModule } from './overlay-modules';
 
-export interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  /** Optional supporting text under the title, linked with aria-describedby. */
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Buttons row, right-aligned under the content. */
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-  /** Role 'alertdialog' for errors that interrupt the user. */
-  role?: 'dialog' | 'alertdialog';
-  /** Hide the × button (e.g. when the footer already offers Close). */
-  hideCloseButton?: boolean;
-  className?: string;
-}
+export type { DialogProps } from './dialog-types';
 
 /**
  * A modal dialog: focus is trapped inside and returns to the opener, Escape and a click outside

@@ -1,7 +1,7 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import type { DropdownMenuProps, DropdownPlacement, MenuStart } from './dropdown-menu';
+import type { DropdownMenuProps, DropdownPlacement, MenuStart } from './dropdown-menu-types';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
 type Align = 'start' | 'center' | 'end';

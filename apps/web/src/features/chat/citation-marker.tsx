@@ -1,15 +1,9 @@
-import type { Citation } from '@verity/shared';
 import { useState } from 'react';
 import { lazyModule, useLazyModule } from '../../hooks/use-lazy-module';
 import { CitationButton } from './citation-button';
+import type { CitationMarkerProps, MarkerUse } from './citation-marker-types';
 
-export interface CitationMarkerProps {
-  citation: Citation;
-  onOpen: (n: number) => void;
-}
-
-/** How the marker was being used when the tooltip's code arrived: pointed at, or focused. */
-export type MarkerUse = 'hover' | 'focus';
+export type { CitationMarkerProps, MarkerUse } from './citation-marker-types';
 
 /**
  * The Radix half. The chat's first load has no room for Radix Tooltip and its positioning, and

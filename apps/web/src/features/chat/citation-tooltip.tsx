@@ -2,7 +2,7 @@ import * as Tooltip from '@radix-ui/react-tooltip';
 import type { Citation } from '@verity/shared';
 import { useEffect, useRef } from 'react';
 import { CitationButton } from './citation-button';
-import type { CitationMarkerProps, MarkerUse } from './citation-marker';
+import type { CitationMarkerProps, MarkerUse } from './citation-marker-types';
 
 /** Long passages are cut in the preview; the side panel shows them whole. */
 const PREVIEW_CHARS = 320;
