@@ -16,6 +16,16 @@ export interface DevQuestion {
   must_mention?: string[][];
   /** Per fact of must_mention: whether the library states it (only those count towards facts-mentioned recall). */
   facts_in_library?: boolean[];
+  /** What the question asks for (figure, interval, retention, role, yes_no, list, change, definition, procedure, out_of_scope): the evaluation reports facts by kind. */
+  kind?: string;
+  /** For a yes/no question, the word a correct answer opens with. */
+  answer_starts?: 'yes' | 'no';
+}
+
+/** Whether an answer opens with the yes or no it should: its first word, markup and case aside. */
+export function opensWith(answer: string, word: 'yes' | 'no'): boolean {
+  const first = /[a-z]+/i.exec(answer.replace(/^[\s*_#>-]+/, ''))?.[0]?.toLowerCase();
+  return first === word;
 }
 
 /**
