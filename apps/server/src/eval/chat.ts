@@ -198,10 +198,13 @@ try {
   console.log(
     `facts mentioned ${ratio(factsMentioned, factsInLibrary)} (${factsMentioned} of ${factsInLibrary} facts the library states) (target ≥ 0.85)`,
   );
-  if (yesNo > 0) console.log(`yes/no answered first ${ratio(yesNoFirst, yesNo)} (${yesNoFirst} of ${yesNo} answers open with the right yes or no)`);
+  if (yesNo > 0)
+    console.log(`yes/no answered first ${ratio(yesNoFirst, yesNo)} (${yesNoFirst} of ${yesNo} answers open with the right yes or no)`);
   if (byKind.size > 1 || !byKind.has('unstated')) {
     const kinds = [...byKind].filter(([, counts]) => counts.facts > 0).sort(([a], [b]) => a.localeCompare(b));
-    console.log(`facts mentioned by kind: ${kinds.map(([name, c]) => `${name} ${ratio(c.mentioned, c.facts)} (${c.mentioned}/${c.facts})`).join(', ')}`);
+    console.log(
+      `facts mentioned by kind: ${kinds.map(([name, c]) => `${name} ${ratio(c.mentioned, c.facts)} (${c.mentioned}/${c.facts})`).join(', ')}`,
+    );
   }
   console.log(
     `citation precision related ${ratio(relatedRelevant, citedPairs)} (expected, another edition, or an expected document's subdomain)`,

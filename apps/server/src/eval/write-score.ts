@@ -39,6 +39,8 @@ export interface GoldMeeting {
   topics: string[];
   roles?: Record<string, string>;
   aliases?: Record<string, string[]> | null;
+  /** Where the meeting comes from: `written` for the set, `recorded` for a real recorded meeting (the evaluation reports each). */
+  origin?: string;
 }
 
 export interface PredictedMeeting {

@@ -5,7 +5,10 @@
  * recall and F1, decision recall, due dates right, attendees and apologies exact, reference
  * recall, trap hits and time; then the aggregates: action P/R/F1 (micro and macro), owner
  * accuracy, due-date accuracy, decision recall, attendees and apologies exact, reference recall,
- * trap hits (and their share of the not-actions) and time per meeting.
+ * trap hits (and their share of the not-actions) and time per meeting; for a set whose meetings say
+ * their `origin` (written, recorded), the action and decision figures of each; topics named after a
+ * filler (a title of spoken fillers alone, "Mhm" or "Yeah, so"); and the superseded editions the
+ * meetings mention that the engine found and flagged as superseded.
  * Usage: npm run eval:write [-- [--set dir] [--verbose] [--predictions file.jsonl]]
  * (the set defaults to ../shared/eval/write-dev beside the checkout; --verbose prints each
  * meeting's predicted and gold items and what was missed; --predictions writes the predictions in
@@ -40,6 +43,14 @@ const ratio = (value: number) => value.toFixed(3);
 const rows: MeetingScore[] = [];
 const predictions: PredictedMeeting[] = [];
 const times: number[] = [];
+/** A topic title made of spoken fillers and backchannel alone. */
+const FILLER_TITLE =
+  /^(?:(?:um+|uh+|erm*|er|ah+|oh+|mhm+|mm+|hmm+|uh-huh|yeah|yep|yes|okay|ok|right|so|well|like|and|but|you know|i mean)\b[\s,.!?…-]*)+$/i;
+let fillerTopics = 0;
+let topicsFound = 0;
+const libraryStatus = new Map(library.map((document) => [document.code, document.status]));
+let supersededSaid = 0;
+let supersededFlagged = 0;
 for (const meeting of gold) {
   const text = readFileSync(join(setDir, meeting.file), 'utf8');
   const started = performance.now();
@@ -49,6 +60,12 @@ for (const meeting of gold) {
   times.push(elapsed);
   const predicted = predictionOf(meeting.id, findings);
   predictions.push(predicted);
+  topicsFound += findings.topics.length;
+  fillerTopics += findings.topics.filter((topic) => FILLER_TITLE.test(topic.title.trim())).length;
+  for (const code of meeting.references.filter((reference) => libraryStatus.get(reference) === 'superseded')) {
+    supersededSaid++;
+    if (findings.references.some((reference) => reference.code === code && reference.status === 'superseded')) supersededFlagged++;
+  }
   const score = scoreMeeting(meeting, predicted);
   rows.push(score);
   const actions = f1(score.matched_actions, score.pred_actions, score.gold_actions);
@@ -84,6 +101,20 @@ apologies exact             ${ratio(set.apologies_exact_rate)}
 reference recall            ${ratio(set.reference_recall)}   target ≥ 0.90
 trap hits                   ${set.trap_hits} of ${notActions} not-actions (${ratio(set.trap_rate)})   target ≤ 0.10
 time per meeting            mean ${(times.reduce((a, b) => a + b, 0) / Math.max(1, times.length)).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+
+const origins = [...new Set(gold.map((meeting) => meeting.origin).filter((origin): origin is string => origin !== undefined))];
+for (const origin of origins) {
+  const members = gold.flatMap((meeting, i) => (meeting.origin === origin ? [i] : []));
+  const part = scoreSet(
+    members.map((i) => rows[i] as MeetingScore),
+    members.reduce((sum, i) => sum + (gold[i]?.not_actions.length ?? 0), 0),
+  );
+  console.log(
+    `${origin.padEnd(28)}${members.length} meetings: actions P ${ratio(part.action_precision)} R ${ratio(part.action_recall)} F1 ${ratio(part.action_f1_micro)}, decision recall ${ratio(part.decision_recall)}`,
+  );
+}
+console.log(`topics named after a filler    ${fillerTopics} of ${topicsFound}   target 0`);
+if (supersededSaid > 0) console.log(`superseded editions flagged    ${supersededFlagged} of ${supersededSaid} mentioned`);
 
 if (predictionsFile) {
   writeFileSync(predictionsFile, `${predictions.map((prediction) => JSON.stringify(prediction)).join('\n')}\n`);
