@@ -41,8 +41,10 @@ describe('seed corpus', () => {
 
   test('supersession links resolve both ways', () => {
     for (const doc of corpus.filter((d) => d.meta.status === 'superseded')) {
-      const replacement = byCode.get(doc.meta.superseded_by ?? '');
-      expect(replacement?.meta.status, `${doc.meta.code} → ${doc.meta.superseded_by}`).toBe('current');
+      // One replacement, or every successor part of an edition that was split (the main one first).
+      const successors = [doc.meta.superseded_by ?? []].flat();
+      expect(successors.length, doc.meta.code).toBeGreaterThan(0);
+      for (const code of successors) expect(byCode.get(code)?.meta.status, `${doc.meta.code} → ${code}`).toBe('current');
       // The replacing document records the edition it replaced, so the library knows what replaced what.
       const replacedByAny = corpus.some((d) => d.meta.supersedes.includes(doc.meta.code));
       expect(replacedByAny, `${doc.meta.code} is in no document's supersedes list`).toBe(true);
@@ -225,6 +227,15 @@ sources:
     ['a source address that is not an address', valid.replace('"https://someone.example/a-source"', '"someone.example"'), /sources.0.url/],
   ])('rejects %s', (_label, source, message) => {
     expect(() => parseCorpusFile(source, 'x-1.md')).toThrow(message);
+  });
+
+  test('superseded_by names one replacement, or every successor part as a list', () => {
+    const superseded = valid.replace('status: "current"', 'status: "superseded"');
+    const one = parseCorpusFile(superseded.replace('superseded_by: null', 'superseded_by: "X 2"'), 'x-1.md');
+    expect(one.meta.superseded_by).toBe('X 2');
+    const parts = superseded.replace('superseded_by: null', 'superseded_by:\n  - "X 2 Part A"\n  - "X 2 Part B"');
+    expect(parseCorpusFile(parts, 'x-1.md').meta.superseded_by).toEqual(['X 2 Part A', 'X 2 Part B']);
+    expect(() => parseCorpusFile(superseded.replace('superseded_by: null', 'superseded_by: []'), 'x-1.md')).toThrow(/superseded_by/);
   });
 
   test('counts words, not Markdown punctuation', () => {
