@@ -111,6 +111,16 @@ describe('seed corpus', () => {
         /titles of the HTM 00 governance model .* local practice; the 2016 text of HTM 04-01 does not itself define them/,
       );
     }
+    // HTM 05-01: the February 2026 edition is current, and the roles follow it.
+    expect(byCode.get('HTM 05-01')?.meta.edition).toBe('2026');
+    for (const code of ['HTM 05-01 (2013)', 'HTM 05-01 (2006)']) expect(byCode.get(code)?.meta.superseded_by, code).toBe('HTM 05-01');
+    expect(body('HTM 05-01')).toMatch(/11 February 2026/);
+    expect(body('Roles')).toMatch(/Independent Expert Adviser \(Authorising Engineer\)/);
+    expect(body('Roles')).not.toMatch(/has not confirmed|treat those changes as provisional/);
+    // An edition split into parts names every successor part, the main one first.
+    expect(byCode.get('HTM 03-01 (2007)')?.meta.superseded_by).toEqual(['HTM 03-01 Part A', 'HTM 03-01 Part B']);
+    expect(byCode.get('HTM 04-01 (2006)')?.meta.superseded_by).toEqual(['HTM 04-01 Part A', 'HTM 04-01 Part B']);
+    expect(byCode.get('HTM 04-01 Pseudomonas addendum (2013)')?.meta.superseded_by).toBe('HTM 04-01 Part C');
     expect(body('HTM 04-01 Part C')).toMatch(/haemodialysis/);
     expect(body('HTM 04-01 Part C')).toMatch(/burns/);
     expect(body('HTM 04-01 Part C')).toMatch(/transplant/);
