@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCorpusFile } from './front-matter.ts';
+import { parseCorpusFile, successorCodes } from './front-matter.ts';
 import { loadCorpus } from './load.ts';
 import { REQUIRED_CURRENT_CODES, REQUIRED_SUPERSEDED_CODES } from './required-codes.ts';
 
@@ -42,7 +42,7 @@ describe('seed corpus', () => {
   test('supersession links resolve both ways', () => {
     for (const doc of corpus.filter((d) => d.meta.status === 'superseded')) {
       // One replacement, or every successor part of an edition that was split (the main one first).
-      const successors = [doc.meta.superseded_by ?? []].flat();
+      const successors = successorCodes(doc.meta);
       expect(successors.length, doc.meta.code).toBeGreaterThan(0);
       for (const code of successors) expect(byCode.get(code)?.meta.status, `${doc.meta.code} → ${code}`).toBe('current');
       // The replacing document records the edition it replaced, so the library knows what replaced what.

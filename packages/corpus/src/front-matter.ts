@@ -57,6 +57,11 @@ export const frontMatterSchema = z
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
+/** The codes of the documents that replaced this one, the main one first; none for a current document. */
+export function successorCodes(meta: Pick<FrontMatter, 'superseded_by'>): string[] {
+  return meta.superseded_by === null ? [] : [meta.superseded_by].flat();
+}
+
 export interface ParsedDocument {
   meta: FrontMatter;
   body: string;
