@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCorpusFile } from './front-matter.ts';
+import { parseCorpusFile, successorCodes } from './front-matter.ts';
 import { loadCorpus } from './load.ts';
 import { REQUIRED_CURRENT_CODES, REQUIRED_SUPERSEDED_CODES } from './required-codes.ts';
 
@@ -41,8 +41,10 @@ describe('seed corpus', () => {
 
   test('supersession links resolve both ways', () => {
     for (const doc of corpus.filter((d) => d.meta.status === 'superseded')) {
-      const replacement = byCode.get(doc.meta.superseded_by ?? '');
-      expect(replacement?.meta.status, `${doc.meta.code} → ${doc.meta.superseded_by}`).toBe('current');
+      // One replacement, or every successor part of an edition that was split (the main one first).
+      const successors = successorCodes(doc.meta);
+      expect(successors.length, doc.meta.code).toBeGreaterThan(0);
+      for (const code of successors) expect(byCode.get(code)?.meta.status, `${doc.meta.code} → ${code}`).toBe('current');
       // The replacing document records the edition it replaced, so the library knows what replaced what.
       const replacedByAny = corpus.some((d) => d.meta.supersedes.includes(doc.meta.code));
       expect(replacedByAny, `${doc.meta.code} is in no document's supersedes list`).toBe(true);
@@ -109,6 +111,16 @@ describe('seed corpus', () => {
         /titles of the HTM 00 governance model .* local practice; the 2016 text of HTM 04-01 does not itself define them/,
       );
     }
+    // HTM 05-01: the February 2026 edition is current, and the roles follow it.
+    expect(byCode.get('HTM 05-01')?.meta.edition).toBe('2026');
+    for (const code of ['HTM 05-01 (2013)', 'HTM 05-01 (2006)']) expect(byCode.get(code)?.meta.superseded_by, code).toBe('HTM 05-01');
+    expect(body('HTM 05-01')).toMatch(/11 February 2026/);
+    expect(body('Roles')).toMatch(/Independent Expert Adviser \(Authorising Engineer\)/);
+    expect(body('Roles')).not.toMatch(/has not confirmed|treat those changes as provisional/);
+    // An edition split into parts names every successor part, the main one first.
+    expect(byCode.get('HTM 03-01 (2007)')?.meta.superseded_by).toEqual(['HTM 03-01 Part A', 'HTM 03-01 Part B']);
+    expect(byCode.get('HTM 04-01 (2006)')?.meta.superseded_by).toEqual(['HTM 04-01 Part A', 'HTM 04-01 Part B']);
+    expect(byCode.get('HTM 04-01 Pseudomonas addendum (2013)')?.meta.superseded_by).toBe('HTM 04-01 Part C');
     expect(body('HTM 04-01 Part C')).toMatch(/haemodialysis/);
     expect(body('HTM 04-01 Part C')).toMatch(/burns/);
     expect(body('HTM 04-01 Part C')).toMatch(/transplant/);
@@ -225,6 +237,15 @@ sources:
     ['a source address that is not an address', valid.replace('"https://someone.example/a-source"', '"someone.example"'), /sources.0.url/],
   ])('rejects %s', (_label, source, message) => {
     expect(() => parseCorpusFile(source, 'x-1.md')).toThrow(message);
+  });
+
+  test('superseded_by names one replacement, or every successor part as a list', () => {
+    const superseded = valid.replace('status: "current"', 'status: "superseded"');
+    const one = parseCorpusFile(superseded.replace('superseded_by: null', 'superseded_by: "X 2"'), 'x-1.md');
+    expect(one.meta.superseded_by).toBe('X 2');
+    const parts = superseded.replace('superseded_by: null', 'superseded_by:\n  - "X 2 Part A"\n  - "X 2 Part B"');
+    expect(parseCorpusFile(parts, 'x-1.md').meta.superseded_by).toEqual(['X 2 Part A', 'X 2 Part B']);
+    expect(() => parseCorpusFile(superseded.replace('superseded_by: null', 'superseded_by: []'), 'x-1.md')).toThrow(/superseded_by/);
   });
 
   test('counts words, not Markdown punctuation', () => {

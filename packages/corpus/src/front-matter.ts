@@ -43,7 +43,8 @@ export const frontMatterSchema = z
     issuer: text,
     edition: text,
     status: z.enum(['current', 'superseded']),
-    superseded_by: text.nullable(),
+    /** The replacing document's code, or every successor's code (the main one first) when one edition became several parts. */
+    superseded_by: z.union([text, z.array(text).min(1)]).nullable(),
     supersedes: z.array(text),
     applies_to: z.array(z.enum(NATIONS)).min(1),
     sources: z.array(sourceSchema).min(1),
@@ -55,6 +56,11 @@ export const frontMatterSchema = z
   });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
+
+/** The codes of the documents that replaced this one, the main one first; none for a current document. */
+export function successorCodes(meta: Pick<FrontMatter, 'superseded_by'>): string[] {
+  return meta.superseded_by === null ? [] : [meta.superseded_by].flat();
+}
 
 export interface ParsedDocument {
   meta: FrontMatter;

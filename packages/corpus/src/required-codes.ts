@@ -102,4 +102,12 @@ export const REQUIRED_SUPERSEDED_CODES: readonly string[] = [
   'DPA 1998',
   'RIDDOR 1995',
   'HSCA 2008 RA Regs 2010',
+  'HTM 05-01 (2013)',
+  'HTM 05-01 (2006)',
+  'HTM 04-01 Pseudomonas addendum (2013)',
+  'HTM 07-01 (2006)',
+  'IG Toolkit',
+  'Records Management Code (2016)',
+  'Records Management NHS Code of Practice (2006)',
+  'MHRA DB 2006(05)',
 ];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCorpus } from '@verity/corpus';
+import { loadCorpus, successorCodes } from '@verity/corpus';
 import { parseMarkdown } from '../ingest/markdown.ts';
 import type { LibraryDocument, Policy, ReviewLibrary } from '../review/types.ts';
 import type { GoldPolicy } from './review-score.ts';
@@ -27,7 +27,7 @@ export function seedReviewLibrary(): ReviewLibrary {
         title: meta.title,
         status: meta.status,
         edition: meta.edition,
-        supersededBy: meta.superseded_by,
+        supersededBy: successorCodes(meta)[0] ?? null,
         supersedes: meta.supersedes,
         domain: meta.domain,
         subdomain: meta.subdomain,

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { loadCorpus } from '@verity/corpus';
+import { loadCorpus, successorCodes } from '@verity/corpus';
 import type { WriteFindings } from '@verity/shared';
 import type { LibraryCode } from '../write/types.ts';
 import type { PredictedMeeting } from './write-score.ts';
@@ -15,7 +15,7 @@ export function libraryCodes(): LibraryCode[] {
     title: meta.title,
     status: meta.status,
     edition: meta.edition,
-    supersededBy: meta.superseded_by,
+    supersededBy: successorCodes(meta)[0] ?? null,
   }));
 }
 

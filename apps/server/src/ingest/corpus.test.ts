@@ -24,13 +24,13 @@ afterAll(async () => {
 test('ingests every seed document once; a second run inserts nothing', async () => {
   const first = await ingestSeedCorpus({ db: database.db });
   expect(first).toEqual({ inserted: corpusSize, revised: 0, skipped: 0 });
-  expect(corpusSize).toBe(95);
+  expect(corpusSize).toBe(118);
 
   const second = await ingestSeedCorpus({ db: database.db });
   expect(second).toEqual({ inserted: 0, revised: 0, skipped: corpusSize });
 
   const [total] = await database.db.select({ n: count() }).from(documents);
-  expect(total?.n).toBe(95);
+  expect(total?.n).toBe(corpusSize);
   const rows = await database.db.select().from(documents);
   expect(rows.every((row) => row.organisationId === null && row.sourceKind === 'corpus' && /^[0-9a-f]{64}$/.test(row.contentHash))).toBe(
     true,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DOCUMENTS_DIR, loadCorpus } from '@verity/corpus';
+import { DOCUMENTS_DIR, loadCorpus, successorCodes } from '@verity/corpus';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { documents } from '../db/schema.ts';
@@ -57,7 +57,8 @@ export async function ingestSeedCorpus(options: { db: Database; log?: IngestLog;
       issuer: meta.issuer,
       edition: meta.edition,
       status: meta.status,
-      supersededByCode: meta.superseded_by,
+      // The main successor; the others record this edition in their own supersedes lists.
+      supersededByCode: successorCodes(meta)[0] ?? null,
       supersedes: meta.supersedes,
       appliesTo: meta.applies_to,
       sources: meta.sources,

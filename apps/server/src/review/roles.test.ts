@@ -113,9 +113,10 @@ describe('roleFindings', () => {
     expect(expectedRoles(input)).toEqual([]);
   });
 
-  it('requires a fire Authorising Engineer that a reported new edition may change', () => {
+  it('requires the fire roles of the 2026 edition of HTM 05-01, not the Authorising Engineer (Fire) of 2013', () => {
     const input: Policy = { ...policy('Fire safety is managed under HTM 05-01.'), title: 'Fire safety policy' };
-    expect(expectedRoles(input)).toContain('Authorising Engineer (Fire)');
+    expect(expectedRoles(input)).toContain('Independent Expert Adviser (Authorising Engineer)');
+    expect(expectedRoles(input)).not.toContain('Authorising Engineer (Fire)');
   });
 });
 
