@@ -283,21 +283,30 @@ function shortNames(name: string, entry: Entry, others: readonly string[]): stri
  * section 34" → "Environmental Protection Act").
  */
 function legislationNames(title: string): string[] {
-  const head = cleanTitle(title).split(':')[0] as string;
+  // A title with a colon names something made under an instrument ("The Health Act 2006: Code of
+  // Practice …", "The Electricity at Work Regulations 1989: guidance on Regulations"): the
+  // instrument is its subject, not its name, and saying the instrument does not cite it.
+  if (cleanTitle(title).includes(':')) return [];
+  const head = cleanTitle(title);
   const names: string[] = [];
   for (const match of head.matchAll(/\b(?:Act|Regulations?|Order)\b(?=\s*$|\s+(?:19|20)\d{2}|\s*[,;(]|\s+and\b)/g)) {
-    names.push(head.slice(0, match.index + match[0].length));
+    const end = match.index + match[0].length;
+    // "X Act 2008 (Regulated Activities) Regulations": the Act is the one the Regulations are made
+    // under, not a name of these Regulations.
+    if (/^\s*(?:(?:19|20)\d{2})?\s*\([^()]*\)\s*(?:Regulations?|Order)\b/.test(head.slice(end))) continue;
+    names.push(head.slice(0, end));
   }
   return names;
 }
 
 /**
- * A title as said: the part before a spaced dash, without bracketed notes that hold a number or
+ * A title as said: the part before a spaced dash, without a leading article, bracketed notes that hold a number or
  * start in lower case ("(3rd edition, 2000)", "(with ADR)"), years and "etc.". Bracketed names
  * stay ("Regulatory Reform (Fire Safety) Order").
  */
 export function cleanTitle(title: string): string {
   return (title.split(/\s[—–]\s/)[0] as string)
+    .replace(/^(?:the|a|an)\s+/i, '')
     .replace(/\s*\((?:[^()]*\d[^()]*|[a-z][^()]*)\)/g, '')
     .replace(/\b(?:19|20)\d{2}\b/g, '')
     .replace(/\betc\.?/g, '')
