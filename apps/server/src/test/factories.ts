@@ -63,6 +63,8 @@ export async function buildDocument(
     title?: string;
     status?: 'current' | 'superseded';
     organisationId?: string;
+    /** Codes and names it replaces. */
+    supersedes?: string[];
     elements?: { type: 'title' | 'heading' | 'paragraph' | 'list_item' | 'table'; text: string }[];
   },
 ): Promise<string> {
@@ -79,6 +81,7 @@ export async function buildDocument(
     issuer: 'Test issuer',
     edition: '2017',
     status: options.status ?? 'current',
+    supersedes: options.supersedes ?? [],
     sourceKind: 'upload',
     contentHash: newId(),
   });

@@ -72,6 +72,11 @@ export const documentResponseSchema = z.object({
   sources: z.array(documentSourceSchema),
   /** The current document that replaced this one, when it is superseded and that document is visible. */
   superseded_by: documentLinkSchema.nullable(),
+  /**
+   * Every visible current document that replaced this one (an edition split into parts has
+   * several), the main one first: the current documents whose `supersedes` names this code.
+   */
+  replaced_by: z.array(documentLinkSchema),
   /** Codes and historical names this document replaces. */
   supersedes: z.array(z.string()),
   elements: z.array(documentElementSchema),

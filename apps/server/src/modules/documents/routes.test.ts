@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TestApp } from '../../test/app.ts';
-import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
+import { buildDocument, buildLibraryTestApp, buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 let standard: TestUser;
@@ -126,6 +126,21 @@ describe('GET /api/docs/document/:id', () => {
     expect(body.status).toBe('superseded');
     const current = await documentByCode('HTM 06-01');
     expect(body.superseded_by).toEqual({ id: current.id, code: 'HTM 06-01', title: current.title });
+    expect(body.replaced_by).toEqual([body.superseded_by]);
+  });
+
+  test('an edition split into parts names every part that replaced it, the main one first', async () => {
+    const old = await documentByCode('HTM 04-01 (2006)');
+    const body = (await get(standard, `/api/docs/document/${old.id}`)).json<DocumentResponse>();
+    expect(body.replaced_by.map((link) => link.code)).toEqual(['HTM 04-01 Part A', 'HTM 04-01 Part B']);
+    expect(body.superseded_by?.code).toBe('HTM 04-01 Part A');
+    // Another organisation's internal document claiming to replace it is not offered.
+    const elsewhere = await buildOrganisation(t);
+    await buildDocument(t, { code: 'LOCAL 1', filename: 'local-water.md', organisationId: elsewhere.id, supersedes: ['HTM 04-01 (2006)'] });
+    const again = (await get(standard, `/api/docs/document/${old.id}`)).json<DocumentResponse>();
+    expect(again.replaced_by.map((link) => link.code)).toEqual(['HTM 04-01 Part A', 'HTM 04-01 Part B']);
+    const current = (await get(standard, `/api/docs/document/${(await documentByCode('HTM 04-01 Part B')).id}`)).json<DocumentResponse>();
+    expect(current.replaced_by).toEqual([]);
   });
 
   test('a malformed id is a 422; an unknown 26-character id is a 404', async () => {

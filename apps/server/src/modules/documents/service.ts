@@ -8,7 +8,7 @@ import type {
   SearchQuery,
   SearchResponse,
 } from '@verity/shared';
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, max, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documentElements, documentFavourites, documents, events, users } from '../../db/schema.ts';
@@ -121,16 +121,7 @@ export async function presentDocument(options: {
     heading_path: row.headingPath,
     highlighted: highlight.has(row.id),
   }));
-  let supersededBy: DocumentResponse['superseded_by'] = null;
-  if (document.supersededByCode) {
-    const [current] = await db
-      .select({ id: documents.id, code: documents.code, title: documents.title })
-      .from(documents)
-      .where(and(eq(documents.code, document.supersededByCode), eq(documents.status, 'current'), documentVisibleTo(organisationId)))
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(1);
-    supersededBy = current ?? null;
-  }
+  const replacedBy = document.status === 'superseded' ? await successorsOf(db, document, organisationId) : [];
   return {
     id: document.id,
     code: document.code,
@@ -142,7 +133,8 @@ export async function presentDocument(options: {
     status: document.status,
     origin: documentOrigin(document),
     sources: document.sources.map((source) => (source.url ? { title: source.title, url: source.url } : { title: source.title })),
-    superseded_by: supersededBy,
+    superseded_by: replacedBy[0] ?? null,
+    replaced_by: replacedBy,
     supersedes: document.supersedes,
     elements,
   };
@@ -150,6 +142,27 @@ export async function presentDocument(options: {
 
 /** Like (insert) or unlike (delete) a document the caller can already see; both idempotent. */
 /** Marks or unmarks a favourite; the event is recorded only when that changed something. */
+/**
+ * The current documents that replaced a superseded one, as the library records it: its main
+ * successor (`superseded_by`) and every current document whose `supersedes` names its code (each
+ * part of an edition that was split). Only those the organisation may see; one row per code (its
+ * newest), the main successor first.
+ */
+async function successorsOf(db: Database, document: DocumentRow, organisationId: string): Promise<DocumentResponse['replaced_by']> {
+  const named = [arrayContains(documents.supersedes, [document.code])];
+  if (document.supersededByCode) named.push(eq(documents.code, document.supersededByCode));
+  const rows = await db
+    .select({ id: documents.id, code: documents.code, title: documents.title })
+    .from(documents)
+    .where(and(or(...named), eq(documents.status, 'current'), documentVisibleTo(organisationId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  const byCode = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!byCode.has(row.code)) byCode.set(row.code, row);
+  const links = [...byCode.values()].sort((a, b) => a.code.localeCompare(b.code));
+  const main = links.findIndex((link) => link.code === document.supersededByCode);
+  return main > 0 ? [links[main] as (typeof links)[number], ...links.filter((_, i) => i !== main)] : links;
+}
+
 export async function setFavourite(options: { db: Database; userId: string; documentId: string; like: boolean }): Promise<void> {
   const { userId, documentId, like } = options;
   await options.db.transaction(async (tx) => {

@@ -32,6 +32,7 @@ function buildDocument(overrides: Partial<DocumentResponse> = {}): DocumentRespo
     origin: 'verity_summary',
     sources: [{ title: 'Health Technical Memorandum 06-01 — NHS England (england.nhs.uk)', url: 'https://www.england.nhs.uk/estates/' }],
     superseded_by: null,
+    replaced_by: [],
     supersedes: ['HTM 2007'],
     elements: [
       el('e-title', 'title', 'HTM 06-01 Electrical services supply and distribution'),
@@ -200,6 +201,7 @@ describe('DocumentReaderPage for a standard user', () => {
           status: 'superseded',
           supersedes: ['HTM 2007 draft'],
           superseded_by: { id: DOC_ID, code: 'HTM 06-01', title: 'Electrical services supply and distribution' },
+          replaced_by: [{ id: DOC_ID, code: 'HTM 06-01', title: 'Electrical services supply and distribution' }],
         }),
       },
       [`GET /api/docs/document/${DOC_ID}`]: { body: buildDocument({ edition: '2017 edition' }) },
@@ -218,6 +220,28 @@ describe('DocumentReaderPage for a standard user', () => {
     await userEvent.setup().click(link);
     expect(await screen.findByText('2017 edition')).toBeTruthy();
     expect(screen.queryByText('This edition is superseded.')).toBeNull();
+  });
+
+  it('names every part that replaced an edition split in two', async () => {
+    const parts = [
+      { id: '01J0000000000000000000000A', code: 'HTM 04-01 Part A', title: 'Design, installation and commissioning' },
+      { id: '01J0000000000000000000000B', code: 'HTM 04-01 Part B', title: 'Operational management' },
+    ];
+    mockApi({
+      [`GET /api/docs/document/${OLD_ID}`]: {
+        body: buildDocument({ id: OLD_ID, status: 'superseded', superseded_by: parts[0] ?? null, replaced_by: parts }),
+      },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${OLD_ID}`);
+    const banner = (await screen.findByText('This edition is superseded.')).closest('[role="status"]') as HTMLElement;
+    const links = within(banner).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'HTM 04-01 Part A: Design, installation and commissioning',
+      'HTM 04-01 Part B: Operational management',
+    ]);
+    expect(banner.textContent).toContain('Operational management. Read the current documents before relying on this one.');
+    expect(banner.textContent).toContain(' and HTM 04-01 Part B');
   });
 
   it('says so when the replacement is not visible to the user', async () => {

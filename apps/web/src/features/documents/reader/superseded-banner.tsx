@@ -1,12 +1,13 @@
 import type { DocumentResponse } from '@verity/shared';
 import { TriangleAlert } from 'lucide-react';
+import { Fragment } from 'react';
 import { TextLink } from '../../../components/ui/text-link';
 import { documentUrl } from './document-model';
 
 /** Shown on a superseded edition: readers must not mistake it for current guidance. */
 export function SupersededBanner({ document }: { document: DocumentResponse }) {
   if (document.status !== 'superseded') return null;
-  const current = document.superseded_by;
+  const replacements = document.replaced_by;
   return (
     <div
       role="status"
@@ -15,13 +16,18 @@ export function SupersededBanner({ document }: { document: DocumentResponse }) {
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-semibold">This edition is superseded.</p>
-        {current ? (
+        {replacements.length > 0 ? (
           <p>
             It has been replaced by{' '}
-            <TextLink to={documentUrl(current.id)} className="text-amber-950 underline hover:text-amber-900">
-              {current.code}: {current.title}
-            </TextLink>
-            . Read the current document before relying on this one.
+            {replacements.map((current, i) => (
+              <Fragment key={current.id}>
+                {i > 0 && (i === replacements.length - 1 ? ' and ' : ', ')}
+                <TextLink to={documentUrl(current.id)} className="text-amber-950 underline hover:text-amber-900">
+                  {current.code}: {current.title}
+                </TextLink>
+              </Fragment>
+            ))}
+            . Read the current {replacements.length > 1 ? 'documents' : 'document'} before relying on this one.
           </p>
         ) : (
           <p>The document that replaced it is not in your library. Check the current guidance before relying on this one.</p>
