@@ -2,7 +2,8 @@
  * Policy review evaluation: every policy of the set goes through the built-in reviewer (not
  * HTTP) with the seed library, and is scored by the set's rule (review-score.ts). Prints per
  * policy its matches, misses and false positives, then precision and recall per category and
- * overall, reference recall, trap hits and time per policy.
+ * overall, reference recall, trap hits, the citations of current library documents wrongly reported
+ * as outdated (per 60 such citations) and time per policy.
  * Usage: npm run eval:review [-- [--set dir] [--today YYYY-MM-DD] [--verbose] [--only id]]
  * (the set defaults to ../shared/eval/review-dev beside the checkout and "today" to the set's;
  * --verbose prints each policy's missed findings, false positives and trap hits).
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REVIEW_CATEGORIES } from '@verity/shared';
 import { reviewPolicy } from '../review/builtin.ts';
+import { citeLibrary } from '../review/references-cite.ts';
 import { type PolicyScore, scorePolicy, scoreSet } from './review-score.ts';
 import { REVIEW_DEV_SET_PATH, REVIEW_DEV_TODAY, readPolicy, readReviewSet, seedReviewLibrary } from './review-set.ts';
 
@@ -26,6 +28,8 @@ const only = option('--only');
 
 const library = seedReviewLibrary();
 const scores: PolicyScore[] = [];
+let currentCitations = 0;
+let currentFlagged = 0;
 const times: number[] = [];
 const short = (text: string | null) => (text === null ? '—' : text.length > 90 ? `${text.slice(0, 87)}…` : text);
 
@@ -46,6 +50,12 @@ for (const gold of readReviewSet(setDir)) {
     })),
   );
   scores.push(score);
+  // Citations of current documents, and how many of them an outdated-reference report sits on
+  // without matching a planted one: current references wrongly called outdated.
+  const current = citeLibrary(policy.elements, library).filter((citation) => citation.document.status === 'current');
+  currentCitations += current.length;
+  const wrongly = score.falsePositives.filter((report) => report.category === 'outdated_reference' && report.quote !== null);
+  currentFlagged += current.filter((citation) => wrongly.some((report) => report.quote?.includes(citation.said))).length;
   const tp = REVIEW_CATEGORIES.reduce((sum, category) => sum + score.counts[category].tp, 0);
   console.log(
     `${gold.id.padEnd(14)} matched ${tp}/${gold.findings.length}, reported ${findings.length}, false positives ${score.falsePositives.length}, trap hits ${score.trapHits.length}, ${(times.at(-1) ?? 0).toFixed(0)} ms`,
@@ -74,6 +84,9 @@ console.log(
 );
 console.log(`\nreference recall (outdated + unknown) ${rate(set.references.recall)}`);
 console.log(`trap hits ${set.trapHits}`);
+console.log(
+  `current references flagged ${currentFlagged} of ${currentCitations} citations of current documents (${((currentFlagged / Math.max(1, currentCitations)) * 60).toFixed(2)} per 60; target ≤ 1)`,
+);
 const sorted = [...times].sort((a, b) => a - b);
 console.log(
   `time per policy: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
