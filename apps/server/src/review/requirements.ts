@@ -9,6 +9,7 @@ import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
 import { ACTIVITIES, differentActivities, overlap, titleStems } from './requirements-subjects.ts';
 import { reliedDocuments } from './roles-sources.ts';
+import { inHealthcare } from './setting.ts';
 import type {
   Citation,
   FindingEvidence,
@@ -237,19 +238,6 @@ function oppositeBounds(library: Quantity, policy: Quantity): boolean {
 
 /** Guidance written for healthcare premises: health technical memoranda and building notes. */
 const HEALTHCARE_GUIDANCE = /^(?:[SW])?(?:HTM|HBN)\b/;
-
-/** Words that place a policy in healthcare premises. */
-const HEALTHCARE_WORDS =
-  /\b(?:NHS|hospitals?|patients?|wards?|clinical|health ?care premises|health boards?|in-?patients?|operating theatres?)\b/gi;
-
-/** Whether the policy is written for healthcare premises: it speaks of them more than in passing. */
-export function inHealthcare(policy: Policy): boolean {
-  let mentions = 0;
-  for (const element of policy.elements) {
-    for (const _ of element.text.matchAll(HEALTHCARE_WORDS)) if (++mentions >= 3) return true;
-  }
-  return false;
-}
 
 /**
  * The passage to cite for a figure: of the matching passages that state the same figure, the one
