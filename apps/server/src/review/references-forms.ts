@@ -143,6 +143,9 @@ function parseForms(name: string, numberedSeries: Set<string>): Omit<HistoricalF
 }
 
 /** Where the policy's text writes a historical name (overlapping matches of several forms included). */
+/** How far before a form "Part 2 of the" is looked for. */
+const PART_REACH = 80;
+
 export function findForms(text: string, forms: readonly HistoricalForm[]): FormMatch[] {
   const tokens = tokensOf(text);
   const matches: FormMatch[] = [];
@@ -229,7 +232,10 @@ function withEdition(
     part = (tokens[k + 1] as Token).text.toUpperCase();
     end = (tokens[k + 1] as Token).end;
   }
-  const partBefore = /\bPart\s+([A-Z]|\d+)\s+of\s+(?:the\s+)?(?:[A-Za-z]+\s+)?$/i.exec(text.slice(0, start));
+  // Read a bounded window before the form: an end-anchored search of the whole text before every form is quadratic.
+  const window = Math.max(0, start - PART_REACH);
+  const partMatch = /\bPart\s+([A-Z]|\d+)\s+of\s+(?:the\s+)?(?:[A-Za-z]+\s+)?$/i.exec(text.slice(window, start));
+  const partBefore = partMatch ? Object.assign(partMatch, { index: partMatch.index + window }) : null;
   if (part === null && partBefore) {
     part = (partBefore[1] as string).toUpperCase();
     start = partBefore.index;

@@ -235,10 +235,12 @@ function missingPart(element: PolicyElement, tokens: readonly Token[], i: number
       part = id.text;
       end = id.end;
     } else {
-      const before = /\bPart\s+([A-Z]|\d+)\s+of\s+(?:the\s+)?$/.exec(element.text.slice(0, start));
+      // A bounded window before the code, so that a long element is not read again for every code in it.
+      const window = Math.max(0, start - 40);
+      const before = /\bPart\s+([A-Z]|\d+)\s+of\s+(?:the\s+)?$/.exec(element.text.slice(window, start));
       if (before) {
         part = before[1] as string;
-        start = before.index;
+        start = window + before.index;
       }
     }
     if (part === null || family.parts.has(part)) return null;

@@ -57,6 +57,11 @@ const PATTERNS: Pattern[] = [
   { regex: new RegExp(`${NUMBER}\\s*(?:µg|μg|micrograms?)\\b`, 'gi'), read: (m) => ({ kind: 'mass', value: number(m[1]) }) },
   { regex: new RegExp(`${NUMBER}\\s*(?:mSv|millisieverts?)\\b`, 'g'), read: (m) => ({ kind: 'dose', value: number(m[1]) }) },
   {
+    // "examined within the previous 12 months": the time since the last one, so an interval.
+    regex: new RegExp(`\\bwithin\\s+the\\s+(?:previous|last|preceding|past)\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
     // "within 30 days", "within 10 calendar days"; working days are not calendar time and are left out.
     regex: new RegExp(`\\bwithin\\s+${NUMBER}\\s+(?:calendar\\s+|clear\\s+)?${TIME_UNIT}`, 'gi'),
     read: (m) => ({ kind: 'deadline', value: number(m[1]) * (HOURS_IN[singular(m[2])] ?? Number.NaN) }),

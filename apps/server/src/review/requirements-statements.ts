@@ -1,5 +1,5 @@
 import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
-import { subjectOf } from './requirements-subjects.ts';
+import { activityNear, subjectOf } from './requirements-subjects.ts';
 import { sectionNumberLength } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts';
 
@@ -14,6 +14,13 @@ export interface Statement {
   context: string;
   /** The whole clause when several figures share it and `clause` is this figure's own part. */
   sentence?: string;
+  /** The activity words next to the figure (checked, reported, …). */
+  activity: Set<string>;
+  /**
+   * Where the figure applies when the text says: "healthcare" for a figure given for healthcare
+   * premises ("(55 °C in healthcare premises)"), "general" for one beside such a bracket.
+   */
+  setting?: 'general' | 'healthcare';
 }
 
 export interface LibraryStatement extends Statement {
@@ -125,9 +132,13 @@ function figureParts(clause: string, quantities: readonly Quantity[]): [number, 
   return parts;
 }
 
+/** A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …". */
+const PRONOUN_SUBJECT = /^(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
+
 function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null): Statement[] {
   const statements: Statement[] = [];
   let start = 0;
+  let previous = '';
   for (const cut of [...text.matchAll(CLAUSE_BREAK), null]) {
     const end = cut ? (cut.index ?? 0) + 1 : text.length;
     const raw = text.slice(start, end);
@@ -146,6 +157,9 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
         !FORMER_FIGURE.test(clause.slice(Math.max(0, quantity.start - FORMER_REACH), quantity.start)),
     );
     const parts = figureParts(clause, quantities);
+    // The pronoun's subject is read from the clause before it.
+    const antecedent = PRONOUN_SUBJECT.test(clause) ? previous.slice(-SUBJECT_REACH) : '';
+    previous = clause;
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];
       const own = clause.slice(from, to);
@@ -153,11 +167,44 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
       const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
-      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${shared} ${before} ${after}`);
+      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${antecedent} ${shared} ${before} ${after}`);
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
-      statements.push({ quantity: figure, subject, clause: own, offset: base + start + lead + from, context, sentence: clause });
+      const activity = activityNear(own, figure.start, figure.end);
+      const setting = settingOf(clause, quantity);
+      statements.push({
+        quantity: figure,
+        subject,
+        clause: own,
+        offset: base + start + lead + from,
+        context,
+        sentence: clause,
+        activity,
+        setting,
+      });
     });
     start = end;
   }
   return statements;
+}
+
+/** A bracket that gives the figure for healthcare premises: "(55 °C in healthcare premises)", "(at least 55 °C in healthcare)". */
+const HEALTHCARE_BRACKET = /^[^()]{0,30}\bin health ?care\b[^()]{0,30}\)/i;
+
+/** Whether a clause gives its figure for healthcare premises, or beside the healthcare one. */
+function settingOf(clause: string, quantity: Quantity): Statement['setting'] {
+  const opened = clause.lastIndexOf('(', quantity.start);
+  if (
+    opened >= 0 &&
+    !clause.slice(opened, quantity.start).includes(')') &&
+    HEALTHCARE_BRACKET.test(clause.slice(quantity.end, quantity.end + 60))
+  ) {
+    return 'healthcare';
+  }
+  if (
+    /^\s*\(/.test(clause.slice(quantity.end, quantity.end + 3)) &&
+    HEALTHCARE_BRACKET.test(clause.slice(quantity.end).replace(/^\s*\(/, ''))
+  ) {
+    return 'general';
+  }
+  return undefined;
 }

@@ -51,8 +51,27 @@ export function subjectOf(text: string): Set<string> {
   return new Set(words.map(stem));
 }
 
+/** The stems of a title's words, read plainly (no abbreviation rules): what a document is about. */
+export function titleStems(title: string): Set<string> {
+  const words = title.toLowerCase().split(/[^a-z]+/);
+  return new Set(words.filter((word) => word.length >= 3 && !STOP.has(word)).map(stem));
+}
+
 /** Stems of what is done (examine, test, audit) rather than what it is done to. */
-const ACTIVITIES = new Set(['thoro', 'exami', 'test', 'inspe', 'check', 'revie', 'audit', 'verif', 'maint', 'carri', 'monit', 'compe']);
+export const ACTIVITIES = new Set([
+  'thoro',
+  'exami',
+  'test',
+  'inspe',
+  'check',
+  'revie',
+  'audit',
+  'verif',
+  'maint',
+  'carri',
+  'monit',
+  'compe',
+]);
 
 /**
  * How much of the library's subject the policy's subject covers, and how many stems they share.
@@ -62,4 +81,40 @@ export function overlap(library: Set<string>, policy: Set<string>): { shared: nu
   const common = [...library].filter((word) => policy.has(word));
   const shared = common.some((word) => !ACTIVITIES.has(word)) ? common.length : 0;
   return { shared, score: library.size === 0 ? 0 : shared / library.size };
+}
+
+/** Stems of doing the work on the thing itself, and of overseeing it (reporting, reviewing, auditing). */
+const HANDS_ON = new Set(['thoro', 'exami', 'test', 'inspe', 'check', 'verif', 'maint', 'servi', 'flush', 'clean', 'sampl']);
+const OVERSIGHT = new Set(['repor', 'revie', 'audit', 'prese']);
+
+/**
+ * Whether two figures' activities (the words next to each figure) are of different kinds: how
+ * often something is checked is not how often the checks are reported to a committee.
+ */
+export function differentActivities(library: Set<string>, policy: Set<string>): boolean {
+  const kinds = (subject: Set<string>) => ({
+    handsOn: [...subject].some((word) => HANDS_ON.has(word)),
+    oversight: [...subject].some((word) => OVERSIGHT.has(word)),
+  });
+  const [ofLibrary, ofPolicy] = [kinds(library), kinds(policy)];
+  const onlyHandsOn = (kind: typeof ofLibrary) => kind.handsOn && !kind.oversight;
+  const onlyOversight = (kind: typeof ofLibrary) => kind.oversight && !kind.handsOn;
+  return (onlyHandsOn(ofLibrary) && onlyOversight(ofPolicy)) || (onlyOversight(ofLibrary) && onlyHandsOn(ofPolicy));
+}
+
+/** The activity words right next to a figure ("are reported quarterly", "checked monthly"): a few words either side. */
+export function activityNear(clause: string, start: number, end: number): Set<string> {
+  const before = clause
+    .slice(Math.max(0, start - 40), start)
+    .split(/\s+/)
+    .slice(-4);
+  const after = clause
+    .slice(end, end + 25)
+    .split(/\s+/)
+    .slice(0, 3);
+  return new Set(
+    [...before, ...after]
+      .map((word) => stem(word.toLowerCase().replace(/[^a-z]/g, '')))
+      .filter((word) => HANDS_ON.has(word) || OVERSIGHT.has(word)),
+  );
 }

@@ -52,7 +52,8 @@ describe('requirementFindings', () => {
     const [finding, ...rest] = requirementFindings(wrong, [], library);
     expect(rest).toEqual([]);
     expect(finding?.quote).toBe('a full-duration test every three years');
-    expect(finding?.explanation).toMatch(/^The policy says "a full-duration test every three years", but HTM 05-01 requires/);
+    // The figure is cited from the instrument about the subject (the emergency lighting standard), not a guide that repeats it.
+    expect(finding?.explanation).toMatch(/^The policy says "a full-duration test every three years", but BS 5266-1 requires .*Annual/);
   });
 
   it('reports a temperature below the floor the cited guidance sets, citing the passage', () => {
@@ -96,6 +97,66 @@ describe('requirementFindings', () => {
       'A qualifying breach is reported to the ICO within 5 days of becoming aware of it.',
     );
     expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
+  });
+
+  it('compares a figure with the whole library, citing the instrument that sets it, even when the policy cites another', () => {
+    const input = policy('Clinical waste follows HTM 07-01.', 'Copies of hazardous waste consignment notes are retained for 18 months.');
+    const [finding] = requirementFindings(input, [], library);
+    expect(finding?.expected).toBe('at least 3 years (HWR 2005)');
+    expect(finding?.evidence[0]?.code).toBe('HWR 2005');
+  });
+
+  it('reports two wrong figures of one sentence as one finding that corrects both', () => {
+    const input = policy(
+      'Escape routes are lit to BS 5266-1.',
+      'Emergency lighting receives a functional test every six months and a full-duration test every four years.',
+    );
+    const findings = requirementFindings(input, [], library);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]?.quote).toBe(
+      'Emergency lighting receives a functional test every six months and a full-duration test every four years',
+    );
+    expect(findings[0]?.expected).toBe('at least every month (BS 5266-1); at least every 12 months (BS 5266-1)');
+  });
+
+  it('reads the figure for healthcare premises where the policy is for them, and the general one elsewhere', () => {
+    const outlets = 'Hot water at sentinel outlets reaches at least 50°C within one minute of running.';
+    const hospital = policy(
+      'The hospital follows HSG274 on its wards.',
+      'Patients in clinical areas are protected from waterborne infection.',
+      outlets,
+    );
+    expect(requirementFindings(hospital, [], library).map((finding) => finding.expected)).toEqual([expect.stringContaining('55 °C')]);
+    expect(quotes(policy('The housing scheme follows HSG274.', outlets))).toEqual([]);
+  });
+
+  it('does not compare how often results are reported with how often the work is done', () => {
+    const input = policy(
+      'Water systems follow HSG274.',
+      'The percentage of sentinel outlets within temperature is reported quarterly to the safety committee.',
+    );
+    expect(quotes(input)).toEqual([]);
+  });
+
+  it('reads "within the previous N months" as an interval, and a pronoun as the subject of the sentence before', () => {
+    const accessories = policy(
+      'Lifting follows LOLER 1998.',
+      'Visiting contractors show that their slings and lifting accessories were thoroughly examined within the previous 12 months.',
+    );
+    expect(requirementFindings(accessories, [], library)[0]?.expected).toContain('6 months');
+    const hoists = policy(
+      'Lifting follows LOLER 1998.',
+      'Ceiling hoists and their slings lift people from bed to chair. They are thoroughly examined every 12 months.',
+    );
+    expect(quotes(hoists)).toEqual(['They are thoroughly examined every 12 months']);
+  });
+
+  it('reports a dose above the limit even where another sentence states the limit for something else', () => {
+    const input = policy(
+      'Radiation work follows IRR 2017.',
+      'No employee may receive an effective dose of more than 20 mSv in a year. The limit for the equivalent dose to the lens of the eye is 100 mSv.',
+    );
+    expect(quotes(input)).toEqual(['The limit for the equivalent dose to the lens of the eye is 100 mSv']);
   });
 
   it('leaves out how often a monitoring table checks an activity', () => {

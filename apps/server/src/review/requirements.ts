@@ -7,9 +7,19 @@ import { dutyFindings } from './requirements-duties.ts';
 import { prohibitionFindings } from './requirements-prohibitions.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
-import { overlap } from './requirements-subjects.ts';
+import { ACTIVITIES, differentActivities, overlap, titleStems } from './requirements-subjects.ts';
 import { reliedDocuments } from './roles-sources.ts';
-import type { Citation, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
+import { inHealthcare } from './setting.ts';
+import type {
+  Citation,
+  FindingEvidence,
+  FindingLocation,
+  LibraryDocument,
+  Policy,
+  PolicyElement,
+  ReviewFindingDraft,
+  ReviewLibrary,
+} from './types.ts';
 
 /**
  * How closely a library statement's subject must match the policy's to be about the same thing.
@@ -18,13 +28,17 @@ import type { Citation, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibra
  */
 const MIN_SHARED: Record<Quantity['kind'], number> = { interval: 3, period: 3, temperature: 2, mass: 2, dose: 3, deadline: 2 };
 const MIN_SCORE = 0.6;
+/** A passage that states the same figure is a candidate source with fewer words in common, when its document is about the subject. */
+const MIN_INSTRUMENT_SHARED = 2;
 /** Library statements within this much of the best match count as equally relevant. */
 const NEAR_BEST = 0.15;
 
 /** Stated figures and rules that contradict what the library states. */
 export function requirementFindings(policy: Policy, citations: Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const documents = sourceDocuments(policy, citations, library);
-  const statements = documents.flatMap(libraryStatements);
+  // Figures are compared with the whole current library: the right instrument for a figure is
+  // often one the policy does not cite (a retention period set by other regulations).
+  const statements = currentStatements(library);
   const findings = [
     ...prohibitionFindings(policy, documents),
     ...claimFindings(policy, documents),
@@ -34,29 +48,57 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...cycleFindings(policy, documents),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
-  const contradictionOf = memoisedContradiction(statements);
+  const setting = {
+    healthcare: inHealthcare(policy),
+    relied: new Set(reliedDocuments(policy, citations, library).map((document) => document.id)),
+  };
+  return [...findings, ...wrongFigures(policy, statements, setting, located).map(figureFinding)];
+}
+
+/** Figures of one sentence that the library contradicts: reported together, as one finding. */
+interface WrongFigures {
+  element: PolicyElement;
+  location: FindingLocation;
+  /** Each contradicted figure's own words and the library passage it contradicts. */
+  figures: { said: string; source: LibraryStatement }[];
+}
+
+function wrongFigures(policy: Policy, statements: LibraryStatement[], setting: Setting, located: Set<string>): WrongFigures[] {
+  const wrong: WrongFigures[] = [];
+  const contradictionOf = memoisedContradiction(statements, setting);
   let checked = 0;
   for (const element of policy.elements) {
     const stated = policyStatements(element);
     const figures = figuresOf(stated);
     for (const said of stated) {
-      if (++checked > MAX_STATEMENTS_CHECKED) return findings;
+      if (++checked > MAX_STATEMENTS_CHECKED) return wrong;
       const contradicted = contradictionOf(said);
       if (!contradicted) continue;
-      // When the passage also states the library's figure, the two figures are about different things.
-      // A figure of its own part of the same sentence ("monthly … and yearly …") is about another thing.
-      const same = figures.get(figureKey(contradicted.quantity));
-      const alsoStated =
-        same !== undefined && (!said.sentence || same.clauses.has(said.clause) || same.count > (same.bySentence.get(said.sentence) ?? 0));
-      if (alsoStated) continue;
+      if (alsoStated(said, contradicted.match, figures.get(figureKey(contradicted.match.quantity)))) continue;
       const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
       if (located.has(locationKey(location))) continue;
       located.add(locationKey(location));
-      findings.push(finding(location, quote, contradicted));
+      const previous = wrong.at(-1);
+      if (previous && sameSentence(previous.location, location, element.text)) {
+        previous.location = { ...previous.location, end: location.end };
+        previous.figures.push({ said: quote, source: contradicted.source });
+      } else wrong.push({ element, location, figures: [{ said: quote, source: contradicted.source }] });
     }
   }
-  return findings;
+  return wrong;
 }
+
+/** Whether a figure's location follows an earlier one's in the same sentence of the element. */
+function sameSentence(before: FindingLocation, location: FindingLocation, text: string): boolean {
+  if (before.element !== location.element || before.end > location.start) return false;
+  return location.start - before.end <= MERGE_GAP && !/[.;!?]\s/.test(text.slice(before.end, location.start));
+}
+
+/** How far apart two contradicted figures of one sentence may be to be reported as one finding. */
+const MERGE_GAP = 200;
+
+/** The statements of one figure kept per element to compare subjects with: a cap against hostile repetition. */
+const MAX_SAME_FIGURE = 20;
 
 /** The most policy figures compared with the library: far more than any real policy states. */
 const MAX_STATEMENTS_CHECKED = 5_000;
@@ -70,6 +112,19 @@ interface Figures {
   count: number;
   clauses: Set<string>;
   bySentence: Map<string, number>;
+  /** The statements of the figure in other sentences than the first. */
+  statements: Statement[];
+}
+
+/**
+ * Whether the passage also states the library's figure for the same thing, so that the two figures
+ * are about different things: in the same clause, or in another sentence about the library's subject.
+ * A figure of its own part of the same sentence ("monthly … and yearly …") is about another thing.
+ */
+function alsoStated(said: Statement, library: LibraryStatement, same: Figures | undefined): boolean {
+  if (same === undefined) return false;
+  if (!said.sentence || same.clauses.has(said.clause)) return true;
+  return same.statements.some((other) => other.sentence !== said.sentence && overlap(library.subject, other.subject).score >= MIN_SCORE);
 }
 
 /** An element's statements by figure: how many, in which clauses and sentences, so each check is one look-up. */
@@ -79,24 +134,37 @@ function figuresOf(stated: readonly Statement[]): Map<string, Figures> {
     const key = figureKey(statement.quantity);
     let entry = figures.get(key);
     if (!entry) {
-      entry = { count: 0, clauses: new Set(), bySentence: new Map() };
+      entry = { count: 0, clauses: new Set(), bySentence: new Map(), statements: [] };
       figures.set(key, entry);
     }
     entry.count++;
     entry.clauses.add(statement.clause);
+    if (entry.statements.length < MAX_SAME_FIGURE) entry.statements.push(statement);
     if (statement.sentence !== undefined) entry.bySentence.set(statement.sentence, (entry.bySentence.get(statement.sentence) ?? 0) + 1);
   }
   return figures;
 }
 
 /** contradiction() remembered for each figure and subject met: a policy that repeats a sentence compares it once. */
-function memoisedContradiction(statements: LibraryStatement[]): (said: Statement) => LibraryStatement | null {
-  const seen = new Map<string, LibraryStatement | null>();
+function memoisedContradiction(statements: LibraryStatement[], setting: Setting): (said: Statement) => Contradiction | null {
+  const seen = new Map<string, Contradiction | null>();
   return (said) => {
-    const key = `${said.quantity.kind}:${said.quantity.value}:${said.quantity.bound ?? ''}:${[...said.subject].sort().join(' ')}`;
-    if (!seen.has(key)) seen.set(key, contradiction(said, statements));
+    const key = `${said.quantity.kind}:${said.quantity.value}:${said.quantity.bound ?? ''}:${[...said.activity].sort().join(' ')}:${[...said.subject].sort().join(' ')}`;
+    if (!seen.has(key)) seen.set(key, contradiction(said, statements, setting));
     return seen.get(key) ?? null;
   };
+}
+
+const statementsByLibrary = new WeakMap<ReviewLibrary, LibraryStatement[]>();
+
+/** The figures the current library states, read once per library. */
+function currentStatements(library: ReviewLibrary): LibraryStatement[] {
+  let statements = statementsByLibrary.get(library);
+  if (!statements) {
+    statements = library.documents.filter((document) => document.status === 'current').flatMap(libraryStatements);
+    statementsByLibrary.set(library, statements);
+  }
+  return statements;
 }
 
 /** The documents the policy relies on and the others of their subdomains. */
@@ -112,16 +180,105 @@ function sourceDocuments(policy: Policy, citations: Citation[], library: ReviewL
  * The library statement a policy figure contradicts: the statements of the same kind most
  * clearly about the same subject all set a stricter figure, and none of them agrees.
  */
-function contradiction(said: Statement, statements: LibraryStatement[]): LibraryStatement | null {
-  const matches = statements
-    .filter((statement) => statement.quantity.kind === said.quantity.kind)
+/** A contradicted figure: the library passage it was matched with, and the passage to cite (the same, or the instrument's own). */
+interface Contradiction {
+  match: LibraryStatement;
+  source: LibraryStatement;
+}
+
+function contradiction(said: Statement, statements: LibraryStatement[], setting: Setting): Contradiction | null {
+  const candidates = statements
+    .filter((statement) => statement.quantity.kind === said.quantity.kind && !differentActivities(statement.activity, said.activity))
+    .filter((statement) => !oppositeBounds(statement.quantity, said.quantity) && appliesIn(statement, setting))
     .map((statement) => ({ statement, ...overlap(statement.subject, said.subject) }))
-    .filter((match) => match.shared >= MIN_SHARED[said.quantity.kind] && match.score >= MIN_SCORE);
+    .filter((match) => match.shared >= MIN_INSTRUMENT_SHARED);
+  const matches = withoutResiduals(
+    candidates.filter((match) => match.score >= MIN_SCORE && sameSubject(match, said.quantity.kind)),
+    said.subject,
+  );
   if (matches.length === 0) return null;
   const best = Math.max(...matches.map((match) => match.score));
   const relevant = matches.filter((match) => match.score >= best - NEAR_BEST);
   if (!relevant.every((match) => weaker(said.quantity, match.statement.quantity))) return null;
-  return relevant.sort((a, b) => b.score - a.score)[0]?.statement ?? null;
+  const chosen = relevant.sort((a, b) => b.score - a.score || b.shared - a.shared)[0];
+  return chosen ? { match: chosen.statement, source: instrumentFor(chosen, candidates, said.subject) } : null;
+}
+
+/**
+ * Enough words in common to be about the same subject: the kind's minimum, or every word of a
+ * short library subject that names a thing rather than an activity ("consignment notes").
+ */
+function sameSubject(match: { statement: LibraryStatement; shared: number; score: number }, kind: Quantity['kind']): boolean {
+  if (match.shared >= MIN_SHARED[kind]) return true;
+  return match.score === 1 && [...match.statement.subject].filter((word) => !ACTIVITIES.has(word)).length >= MIN_INSTRUMENT_SHARED;
+}
+
+/**
+ * Whether a library figure applies in the policy's setting: a figure the library gives for
+ * healthcare premises (in healthcare guidance, or in a bracket "55 °C in healthcare premises")
+ * does not bind other premises, and a general figure the library says healthcare premises exceed
+ * does not apply to them.
+ */
+function appliesIn(statement: LibraryStatement, setting: Setting): boolean {
+  if (statement.setting) return (statement.setting === 'healthcare') === setting.healthcare;
+  // Healthcare guidance binds healthcare premises, and any policy that adopts it by citing it.
+  return !HEALTHCARE_GUIDANCE.test(statement.document.code) || setting.healthcare || setting.relied.has(statement.document.id);
+}
+
+/** The policy's setting: whether it is written for healthcare premises, and the documents it relies on. */
+interface Setting {
+  healthcare: boolean;
+  relied: Set<string>;
+}
+
+/** A floor and a ceiling are about different things ("hot at least 50 °C", "cold below 20 °C"). */
+function oppositeBounds(library: Quantity, policy: Quantity): boolean {
+  return library.bound !== null && policy.bound !== null && library.bound !== policy.bound;
+}
+
+/** Guidance written for healthcare premises: health technical memoranda and building notes. */
+const HEALTHCARE_GUIDANCE = /^(?:[SW])?(?:HTM|HBN)\b/;
+
+/**
+ * The passage to cite for a figure: of the matching passages that state the same figure, the one
+ * in the document whose title is most about the subject (the standard on emergency lighting rather
+ * than a fire safety guide that repeats its figure), the closest match first among equals.
+ */
+function instrumentFor(
+  chosen: { statement: LibraryStatement; shared: number },
+  matches: { statement: LibraryStatement; score: number; shared: number }[],
+  subject: Set<string>,
+): LibraryStatement {
+  const key = figureKey(chosen.statement.quantity);
+  const titled = (statement: LibraryStatement) => [...titleStems(statement.document.title)].filter((word) => subject.has(word)).length;
+  let source = chosen.statement;
+  let sourceTitle = titled(source);
+  for (const { statement, shared } of [...matches].sort((a, b) => b.score - a.score || b.shared - a.shared)) {
+    if (figureKey(statement.quantity) !== key || statement.quantity.bound !== chosen.statement.quantity.bound) continue;
+    // Nearly as close a match as the passage found: the same figure for another subject is not its source.
+    if (shared < chosen.shared - INSTRUMENT_SLACK) continue;
+    const title = titled(statement);
+    if (title > sourceTitle) [source, sourceTitle] = [statement, title];
+  }
+  return source;
+}
+
+/** How many fewer words in common a better-titled source of the same figure may have. */
+const INSTRUMENT_SLACK = 2;
+
+/**
+ * A library figure for "other" things (the "12 months for other lifting equipment" beside "6 months
+ * for accessories") is not about a subject another matching statement names more fully: the
+ * policy's subject is then one of the named ones.
+ */
+function withoutResiduals<T extends { statement: LibraryStatement }>(matches: T[], policy: Set<string>): T[] {
+  const sharedOf = (match: T) => [...match.statement.subject].filter((word) => policy.has(word));
+  const shared = matches.map(sharedOf);
+  return matches.filter((match, at) => {
+    if (!match.statement.subject.has('other')) return true;
+    const mine = shared[at] ?? [];
+    return !shared.some((other, index) => index !== at && other.length > mine.length && mine.every((word) => other.includes(word)));
+  });
 }
 
 /** Whether the policy's figure is less strict than the library's. */
@@ -143,19 +300,45 @@ function weaker(policy: Quantity, library: Quantity): boolean {
   }
 }
 
-function finding(location: ReviewFindingDraft['location'], quote: string, source: LibraryStatement): ReviewFindingDraft {
-  const passage = source.context ? `${source.context}: ${source.clause}` : source.clause;
-  const code = source.document.code;
-  const { required, figure } = requirement(source.quantity);
+function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
+  const { location, quote } = quoteAt(wrong.element, wrong.location.start, wrong.location.end);
+  const reasons = wrong.figures.map(({ source }) => {
+    const passage = source.context ? `${source.context}: ${source.clause}` : source.clause;
+    const { required, figure } = requirement(source.quantity);
+    return { code: source.document.code, because: `${source.document.code} requires ${required} ("${passage}")`, figure };
+  });
+  const evidence = new Map<string, FindingEvidence>();
+  for (const { source } of wrong.figures) {
+    const entry = evidence.get(source.document.id) ?? { documentId: source.document.id, code: source.document.code, elementIds: [] };
+    if (!entry.elementIds.includes(source.element.id)) entry.elementIds.push(source.element.id);
+    evidence.set(source.document.id, entry);
+  }
+  const [only] = reasons;
+  if (reasons.length === 1 && only) {
+    return {
+      category: 'factual_error',
+      severity: 'high',
+      location,
+      quote,
+      expected: `${only.figure} (${only.code})`,
+      explanation: `The policy says "${quote}", but ${only.because}.`,
+      suggestion: `Change the figure to ${only.figure}, as ${only.code} requires.`,
+      evidence: [...evidence.values()],
+    };
+  }
+  const parts = wrong.figures.map(({ said }, at) => `for "${said}", ${reasons[at]?.because}`);
   return {
     category: 'factual_error',
     severity: 'high',
     location,
     quote,
-    expected: `${figure} (${code})`,
-    explanation: `The policy says "${quote}", but ${code} requires ${required}: "${passage}".`,
-    suggestion: `Change the figure to ${figure}, as ${code} requires.`,
-    evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
+    expected: reasons.map(({ figure, code }) => `${figure} (${code})`).join('; '),
+    explanation: `The policy says "${quote}", but the library sets stricter figures: ${parts.join('; ')}.`,
+    suggestion:
+      new Set(reasons.map(({ code }) => code)).size === 1
+        ? `Change the figures to ${reasons.map(({ figure }) => figure).join(' and ')}, as ${only?.code} requires.`
+        : `Change the figures to ${reasons.map(({ figure, code }) => `${figure} (${code})`).join(' and ')}.`,
+    evidence: [...evidence.values()],
   };
 }
 
@@ -168,7 +351,7 @@ function requirement(quantity: Quantity): { required: string; figure: string } {
   switch (quantity.kind) {
     case 'interval': {
       const figure = `at least every ${value.replace(/^1 /, '')}`;
-      return { required: figure, figure };
+      return { required: `this to be done ${figure}`, figure };
     }
     case 'period':
       return { required: `records to be kept for at least ${value}`, figure: `at least ${value}` };

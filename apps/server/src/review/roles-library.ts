@@ -13,6 +13,8 @@ export interface RequiredRole {
   duty: string;
   /** Whether the library gives a guidance document (an HTM, HBN or HSG) as the role's source. */
   viaGuidance: boolean;
+  /** Whether the library gives the role for healthcare premises only ("Water Safety Group (healthcare)", "In the NHS, …"). */
+  healthcareOnly: boolean;
   /**
    * Why the role is required: "core" for an independent adviser, a role peculiar to the service or
    * the service's own group; "duty" for a role the document's list of duties itself calls for.
@@ -29,6 +31,8 @@ export interface RoleEntry {
   /** The row's other cells, or the list item's text after the title. */
   rest: string;
   element: LibraryElement;
+  /** The title as written, with notes such as "(healthcare)". */
+  written?: string;
 }
 
 /**
@@ -42,6 +46,9 @@ const UNSETTLED = /does not itself define|vary locally|does not hold the exact|h
  * adviser ...") or as a short lead sentence ("Fire Safety Adviser (FSA). Appointed in writing ...").
  */
 const LIST_ROLE = /^(.+?) — (.+)$|^([A-Z][^.;:]{2,80}?)\.\s+([A-Z].+)$/;
+
+/** A note on a role's title that limits it to healthcare premises: "(healthcare)", "(NHS)". */
+const HEALTHCARE_NOTE = /\((?:[^()]*\b)?(?:health ?care|NHS)\b[^()]*\)/i;
 
 /** Section headings under which a document lists what it requires of the organisation. */
 const DUTIES_HEADING = /\b(?:duties|requirements|criteria)\b/i;
@@ -79,6 +86,7 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
         qualifier,
         duty: entry.duty,
         viaGuidance: citesDocument(entry.rest),
+        healthcareOnly: HEALTHCARE_NOTE.test(entry.written ?? ''),
         basis: independent || peculiar || ownGroup ? 'core' : 'duty',
         document,
         element: entry.element,
@@ -98,13 +106,13 @@ export function roleEntries(document: LibraryDocument): RoleEntry[] {
       if (header?.[0]?.toLowerCase() !== 'role') continue;
       for (const [first = '', ...rest] of rows) {
         const duty = rest.find((cell) => /^independent/i.test(cell)) ?? rest.at(-1) ?? '';
-        for (const title of roleTitles(first)) entries.push({ title, duty, rest: rest.join(' | '), element });
+        for (const title of roleTitles(first)) entries.push({ title, duty, rest: rest.join(' | '), element, written: first });
       }
     } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {
       const match = LIST_ROLE.exec(element.text);
       const title = match?.[1] ?? match?.[3];
       const duty = match?.[2] ?? match?.[4];
-      if (title && duty) for (const each of roleTitles(title)) entries.push({ title: each, duty, rest: duty, element });
+      if (title && duty) for (const each of roleTitles(title)) entries.push({ title: each, duty, rest: duty, element, written: title });
     }
   }
   return entries;
@@ -135,6 +143,7 @@ function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredR
           qualifier: null,
           duty,
           viaGuidance: citesDocument(origin),
+          healthcareOnly: HEALTHCARE_NOTE.test(name),
           basis: 'core',
           document: source,
           element,

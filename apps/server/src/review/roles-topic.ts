@@ -43,7 +43,10 @@ export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): 
   });
   const best = Math.max(0, ...scores);
   if (best === 0) return documents;
-  const families = new Set(documents.filter((_, at) => (scores[at] ?? 0) >= Math.max(1, best - 1)).map(family));
+  // A law on the topic governs it even when guidance shares more of the title's words.
+  const families = new Set(
+    documents.filter((document, at) => (scores[at] ?? 0) >= (isLegislation(document) ? 1 : Math.max(1, best - 1))).map(family),
+  );
   return documents.filter((document) => families.has(family(document)));
 }
 

@@ -22,13 +22,15 @@ describe('roleFindings', () => {
     );
     const [finding, ...rest] = roleFindings(input, [], library);
     expect(rest).toEqual([]);
+    // The Authorising Engineer is named by guidance, not by any Act or Regulations: a governance gap, not a breach of law.
     expect(finding).toMatchObject({
       category: 'missing_statutory_role',
-      severity: 'high',
+      severity: 'medium',
       location: null,
       quote: null,
       expected: 'Authorising Engineer (HV)',
     });
+    expect(finding?.explanation).toContain('as guidance; no Act or Regulations in the library name this role');
     expect(finding?.evidence[0]?.code).toBe('HTM 06-03');
     expect(finding?.evidence[0]?.elementIds[0]).toMatch(/^htm-06-03-high-voltage-electrical-safety\.md#\d+$/);
   });
@@ -68,6 +70,51 @@ describe('roleFindings', () => {
     const cctv = 'CCTV recordings are personal data processed under UK GDPR.';
     expect(expectedRoles(policy(cctv, 'The Information Governance Manager approves disclosures.'))).toEqual(['Data Protection Officer']);
     expect(expectedRoles(policy(cctv, 'The DPO advises on disclosures.'))).toEqual([]);
+  });
+
+  it('gives a role the law names high severity and says it is required in law', () => {
+    const cctv = 'CCTV recordings are personal data processed under UK GDPR.';
+    const [finding] = roleFindings(policy(cctv, 'The Information Governance Manager approves disclosures.'), [], library);
+    expect(finding).toMatchObject({ severity: 'high', expected: 'Data Protection Officer' });
+    expect(finding?.explanation).toMatch(/requires the Data Protection Officer in law/);
+  });
+
+  it('does not ask for the roles of a law cited once in passing outside the topic', () => {
+    const dpa = library.documents.find((document) => document.code === 'DPA 2018 + UK GDPR');
+    if (!dpa) throw new Error('the library holds DPA 2018 + UK GDPR');
+    const titled = (...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title: 'Lifting equipment policy' });
+    const at = (element: number): Citation => ({ document: dpa, location: { element, start: 0, end: 3 }, said: 'DPA' });
+    const once = titled(
+      'Lifts are thoroughly examined under LOLER 1998.',
+      'Tenant details in the logbook are handled under the Data Protection Act 2018.',
+    );
+    expect(expectedRoles(once, [at(1)])).toEqual([]);
+    const twice = titled(
+      'Lifts are thoroughly examined under LOLER 1998; lift cameras record passengers under the Data Protection Act 2018.',
+      'Recordings are disclosed only as UK GDPR allows.',
+    );
+    expect(expectedRoles(twice, [at(0), at(1)])).toEqual(['Data Protection Officer']);
+  });
+
+  it('asks for a role the library gives for healthcare premises only in a policy for healthcare premises', () => {
+    const housing = policy(
+      'Water hygiene in our sheltered housing schemes follows HSG274.',
+      'The Responsible Person (Water) holds the logbook.',
+    );
+    expect(expectedRoles(housing)).not.toContain('Water Safety Group');
+    const hospital = policy(
+      'Water hygiene in the hospital follows HSG274.',
+      'The Responsible Person (Water) holds the logbook for each ward; clinical staff report faults from patients’ rooms.',
+    );
+    expect(expectedRoles(hospital)).toContain('Water Safety Group');
+  });
+
+  it('reads a law on the policy topic as governing it even when guidance shares more of the title', () => {
+    const input: Policy = {
+      ...policy('Radiation work follows the Ionising Radiations Regulations 2017 and IR(ME)R 2017.', 'The RPS supervises each area.'),
+      title: 'Radiation protection and medical exposures policy',
+    };
+    expect(expectedRoles(input)).toContain('Radiation Protection Adviser');
   });
 
   it('reads the documents that replace a cited superseded edition', () => {

@@ -1,4 +1,5 @@
 import { reliedDocuments } from './roles-sources.ts';
+import { inHealthcare } from './setting.ts';
 import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
 import { isLegislation, topicalDocuments } from './roles-topic.ts';
@@ -13,10 +14,14 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
   const text = policy.elements.map((element) => element.text).join('\n');
   const relied = reliedDocuments(policy, citations, library);
   const topical = topicalDocuments(policy, relied);
-  const laws = relied.filter((document) => isLegislation(document) && !topical.includes(document));
+  const cited = citationCounts(citations, library);
+  // A law outside the topic that the policy cites once, in passing, does not make its roles the policy's business.
+  const laws = relied.filter((document) => isLegislation(document) && !topical.includes(document) && (cited.get(document) ?? 0) >= 2);
   // A law outside the policy's topic adds only its core roles, not every role its duties name.
   const lawRoles = requiredRoles(laws, library).filter((role) => !role.viaGuidance && role.basis === 'core');
-  const required = [...requiredRoles(topical, library), ...lawRoles];
+  // A role the library gives for healthcare premises only is not required of other premises.
+  const healthcare = inHealthcare(policy);
+  const required = [...requiredRoles(topical, library), ...lawRoles].filter((role) => healthcare || !role.healthcareOnly);
   const implied = singleServiceHeads(library);
   const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
   const byTitle = new Map<string, RequiredRole[]>();
@@ -34,6 +39,24 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
     .map(finding);
 }
 
+/** How many times the policy cites each current document (a superseded edition counting for its successor). */
+function citationCounts(citations: Citation[], library: ReviewLibrary): Map<LibraryDocument, number> {
+  const counts = new Map<LibraryDocument, number>();
+  for (const citation of citations) {
+    const current =
+      citation.document.status === 'current'
+        ? [citation.document]
+        : library.documents.filter((other) => other.status === 'current' && other.supersedes.includes(citation.document.code));
+    for (const document of current) counts.set(document, (counts.get(document) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Whether the law names the role itself: a role from legislation's own roles, not one it takes from guidance. */
+function isStatutory(role: RequiredRole): boolean {
+  return isLegislation(role.document) && !role.viaGuidance;
+}
+
 function finding(roles: RequiredRole[]): ReviewFindingDraft {
   const [role] = roles as [RequiredRole, ...RequiredRole[]];
   const sources = [...new Set(roles.map((each) => documentName(each.document)))];
@@ -44,13 +67,19 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
     evidence.set(each.document.id, entry);
   }
   const group = /\bgroup$/i.test(role.head);
+  const statutory = roles.some(isStatutory);
+  const kind = group ? 'group' : 'role';
+  const basis = statutory
+    ? `${list(sources)} ${sources.length > 1 ? 'require' : 'requires'} the ${role.title} in law`
+    : `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service as guidance; no Act or Regulations in the library name this ${kind}`;
   return {
     category: 'missing_statutory_role',
-    severity: 'high',
+    // A duty in law is high; a role that guidance recommends is a governance gap.
+    severity: statutory ? 'high' : 'medium',
     location: null,
     quote: null,
     expected: role.title,
-    explanation: `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service: ${sentence(role.duty)} The policy does not name this ${group ? 'group' : 'role'}.`,
+    explanation: `${basis}: ${sentence(role.duty)} The policy does not name this ${kind}.`,
     suggestion: group
       ? `Add the ${role.title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
       : `Add the ${role.title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,

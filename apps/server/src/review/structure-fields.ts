@@ -62,13 +62,36 @@ function tableValues(element: PolicyElement): LabelledValue[] {
   return values;
 }
 
+/**
+ * A further label inside a line's value, where the lines of a list ran together into one paragraph:
+ * "Owner: Head of Estates Approved by: Board Review date: May 2027". A label is a capitalised word and
+ * up to three small ones before a colon.
+ */
+const INLINE_LABEL = /\s([A-Z][a-z]+(?: [a-z]+){0,3})(\s*:\s+)(?=\S)/g;
+
 function lineValues(element: PolicyElement): LabelledValue[] {
   return lines(element.text).flatMap((line) => {
     const match = LABEL_LINE.exec(line.text);
     if (!match) return [];
     const [, lead = '', label = '', colon = '', value = ''] = match;
-    return [{ element, label: normalLabel(label), value: value.trimEnd(), start: line.start + lead.length + label.length + colon.length }];
+    return splitInline(element, label, value.trimEnd(), line.start + lead.length + label.length + colon.length);
   });
+}
+
+function splitInline(element: PolicyElement, label: string, value: string, start: number): LabelledValue[] {
+  const values: LabelledValue[] = [];
+  let current = { label, from: 0 };
+  for (const inline of value.matchAll(INLINE_LABEL)) {
+    values.push({
+      element,
+      label: normalLabel(current.label),
+      value: value.slice(current.from, inline.index).trim(),
+      start: start + current.from,
+    });
+    current = { label: inline[1] ?? '', from: inline.index + inline[0].length };
+  }
+  values.push({ element, label: normalLabel(current.label), value: value.slice(current.from).trim(), start: start + current.from });
+  return values.filter((field) => field.value !== '');
 }
 
 /** A heading over document control details, wherever they sit (front page or appendix). */

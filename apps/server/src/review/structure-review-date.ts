@@ -7,7 +7,7 @@ import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 const REVIEW_LABEL = /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
 const REVIEW_TRIGGER =
-  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) be reviewed (?:by|before|on or before|no later than|in|on))\b/gi;
+  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on))\b/gi;
 /** A review already done ("last review date", "previous review") is not the next one. */
 const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
 /** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */
@@ -44,7 +44,9 @@ function fromText(element: PolicyElement): DateMention | null {
   for (const trigger of text.matchAll(REVIEW_TRIGGER)) {
     const before = text.slice(text.lastIndexOf('\n', trigger.index) + 1, trigger.index);
     const sentence = before.split(SENTENCE_END).at(-1) ?? '';
-    if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || THIS_POLICY.test(sentence))) continue;
+    // "This policy is owned by …; it will next be reviewed by …": "it" is the policy named before.
+    const aboutPolicy = THIS_POLICY.test(sentence) || (/\bit\s*$/i.test(sentence) && THIS_POLICY.test(text.slice(0, trigger.index)));
+    if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || aboutPolicy)) continue;
     const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
     if (date) return date;
   }

@@ -50,13 +50,14 @@ const SIGNS: SectionSign[] = [
     section: 'purpose',
     heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
     content:
-      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains))\b/i,
+      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines))\b/i,
     why: 'says what the policy is for',
   },
   {
     section: 'scope',
     heading: /\b(?:scope|applicability|who (?:this|the) policy applies to)\b/,
-    content: /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b/i,
+    content:
+      /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b/i,
     why: 'says which premises, services and staff the policy covers',
   },
   {
@@ -69,7 +70,7 @@ const SIGNS: SectionSign[] = [
     section: 'definitions',
     heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used)\b/,
     content:
-      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b/i,
+      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|\bin this (?:policy|document|procedure),? (?:the term )?(?:an? |the )?[\w -]{2,40}? (?:means|is|refers to)\b/i,
     why: 'defines the terms and abbreviations the policy uses',
   },
   {
@@ -104,7 +105,7 @@ const SIGNS: SectionSign[] = [
     section: 'equality impact assessment',
     heading: /\b(?:equality|equalities|diversity|inclusion)\b/,
     content:
-      /\b(?:equality (?:and \w+ )?(?:impact )?(?:analysis|assessment|screening)|equality act 2010|protected characteristics?|screened for equality)\b/i,
+      /\b(?:equality (?:and \w+ (?:\w+ )?)?(?:impact )?(?:analysis|assessment|screening)|equality act 2010|protected characteristics?|screened for equality)\b/i,
     why: 'records the equality impact assessment required by the public sector equality duty',
   },
 ];

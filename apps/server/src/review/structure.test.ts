@@ -95,6 +95,27 @@ describe('structureFindings', () => {
     expect(found).toEqual([]);
   });
 
+  it('accepts the content of real templates: an outline of the policy, who it applies to, definitions in a sentence, an equality and human rights assessment', () => {
+    const blocks = without(
+      '## 8. Equality impact assessment',
+      without('## 3. Definitions', without('## 2. Scope', without('## 1. Purpose', BODY))),
+    );
+    const found = structureFindings(
+      policy(
+        ...CONTROL,
+        '## 1. Function',
+        '1.1 This policy outlines the principles the Trust follows for pressure systems.',
+        '1.2 In this policy, a pressure system is a system containing a relevant fluid under pressure.',
+        '## 2. Location',
+        '2.1 Applicable to all Trust premises where pressure plant is installed.',
+        ...blocks,
+        '9.1 An equality and human rights impact assessment has been completed.',
+      ),
+      TODAY,
+    );
+    expect(found).toEqual([]);
+  });
+
   it('takes a version number or a version history as version control, and reports neither', () => {
     const noHistory = policy(...CONTROL.slice(0, 2), ...BODY);
     expect(structureFindings(noHistory, TODAY)).toEqual([]);
@@ -163,6 +184,29 @@ describe('review date', () => {
       TODAY,
     );
     expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: null })]);
+  });
+
+  it('reads document control lines run together into one paragraph', () => {
+    const found = structureFindings(
+      policy(
+        'Version: 2.0',
+        'Owner: Head of Estates Approved by: Risk Committee, 2 May 2024 Next review: May 2026 Reference: EST-POL-3',
+        ...BODY,
+      ),
+      TODAY,
+    );
+    expect(found).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'May 2026', location: { element: 1, start: 76, end: 84 } }),
+    ]);
+    const future = policy('Version: 2.0 Owner: Head of Estates Review date: February 2029', ...BODY);
+    expect(structureFindings(future, TODAY)).toEqual([]);
+  });
+
+  it('reads a review date in a sentence that speaks of the policy as "it"', () => {
+    const sentence = 'This policy is owned by the Head of Estates and was approved on 2 May 2024; it will next be reviewed by May 2026.';
+    expect(structureFindings(policy('Version: 2.0', sentence, ...BODY), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'May 2026' }),
+    ]);
   });
 
   it('leaves alone a review date it cannot read', () => {

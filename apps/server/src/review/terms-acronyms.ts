@@ -1,3 +1,4 @@
+import { capitalisedRanges, isProse, layoutOf } from './layout.ts';
 import { quoteAt } from './locate.ts';
 import { firstCells, inDefinitions, LINKING_WORDS, phraseAround } from './terms-text.ts';
 import type { FindingEvidence, LibraryDocument, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
@@ -8,8 +9,17 @@ const UNIVERSAL = new Set(['NHS', 'UK', 'EU', 'GP']);
 /** The letters of an acronym: two or more capitals (digits and & allowed), with a bracketed part as in AE(LV) or AB(CD)E. */
 const LETTERS = String.raw`[A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\)[A-Z0-9&]*)?`;
 
-/** An acronym with an optional plural s; capitals closing a citation such as "Directive 12/34/XY" are not one. */
-const ACRONYM = new RegExp(`(?<![A-Za-z0-9&]|[0-9]/)(${LETTERS})(s?)(?![A-Za-z0-9&])`, 'g');
+/**
+ * An acronym with an optional plural s, also before its bracket ("APs(LV)" is the plural of AP(LV));
+ * capitals closing a citation such as "Directive 12/34/XY" are not one.
+ */
+const ACRONYM = new RegExp(
+  String.raw`(?<![A-Za-z0-9&]|[0-9]/)(?:([A-Z][A-Z0-9&]*[A-Z0-9])s(\([A-Z][A-Za-z0-9&]*\))|(${LETTERS}))(s?)(?![A-Za-z0-9&])`,
+  'g',
+);
+
+/** The acronym an ACRONYM match spells, without its plural. */
+const acronymOf = (match: RegExpMatchArray) => match[3] ?? `${match[1] ?? ''}${match[2] ?? ''}`;
 
 /** An acronym alone in brackets, as after its expansion: "(LV)", "(AE(LV))", "(AB(CD)E)", "(the EAWR)", "(PUFs; see …)". */
 const BRACKETED = new RegExp(String.raw`\(\s*(?:the\s+)?(${LETTERS})s?\s*[),;]`, 'g');
@@ -21,32 +31,50 @@ interface Use {
   acronym: string;
 }
 
-/** Acronyms the policy uses without defining them, each reported once at its first use. */
+/**
+ * Acronyms the policy uses without defining them, each reported once: at its first use in running
+ * text, or at its first use when it only ever heads a numbered paragraph ("4.5 ASP(LV). …").
+ */
 export function undefinedAcronymFindings(policy: Policy, library: ReviewLibrary): ReviewFindingDraft[] {
   const defined = definedAcronyms(policy);
   const codeWords = libraryCodeWords(library);
-  const words = lowercaseWords(policy);
-  const reported = new Set<string>();
-  const findings: ReviewFindingDraft[] = [];
+  const words = wordsNotInCapitals(policy);
+  const first = new Map<string, Use>();
+  const inText = new Map<string, Use>();
   for (const use of acronymUses(policy)) {
     const { acronym } = use;
-    if (reported.has(acronym) || defined.has(acronym) || !looksLikeAcronym(acronym, codeWords, words)) continue;
-    if (isPartOfCitation(use.element.text, use.end)) continue;
-    reported.add(acronym);
-    findings.push(finding(use, expansionInLibrary(acronym, library)));
+    if (inText.has(acronym) || defined.has(acronym) || !looksLikeAcronym(acronym, codeWords, words)) continue;
+    if (isPartOfCitation(use.element.text, use.end) || isIdentifier(use.element.text, use.start, use.end)) continue;
+    if (!first.has(acronym)) first.set(acronym, use);
+    if (!headsParagraph(use)) inText.set(acronym, use);
   }
-  return findings;
+  return [...first].map(([acronym, use]) => finding(inText.get(acronym) ?? use, expansionInLibrary(acronym, library)));
 }
 
+/** Every use of capitals in the policy's prose, outside page furniture, contents lists and text set in capitals. */
 function acronymUses(policy: Policy): Use[] {
-  return policy.elements.flatMap((element) =>
-    [...element.text.matchAll(ACRONYM)].map((match) => ({
-      element,
-      start: match.index,
-      end: match.index + match[0].length,
-      acronym: match[1] ?? '',
-    })),
-  );
+  const layout = layoutOf(policy);
+  return policy.elements.flatMap((element) => {
+    if (!isProse(layout, element)) return [];
+    const capitals = capitalisedRanges(element);
+    return [...element.text.matchAll(ACRONYM)]
+      .filter((match) => !capitals.some((range) => match.index >= range.start && match.index < range.end))
+      .map((match) => ({ element, start: match.index, end: match.index + match[0].length, acronym: acronymOf(match) }));
+  });
+}
+
+/** An acronym that heads its paragraph as a label, after an optional number: "4.5 ASP(LV). Where …", "SIRO: …". */
+function headsParagraph(use: Use): boolean {
+  const before = use.element.text.slice(0, use.start);
+  return /^\s*(?:\d+(?:\.\d+)*\.?\s+)?$/.test(before) && /^\s*[.:–—-](?:\s|$)/.test(use.element.text.slice(use.end));
+}
+
+/** Capitals inside a reference number joined by hyphens or slashes with digits: "HC-POL-06", "ACG-IPC-07". */
+function isIdentifier(text: string, start: number, end: number): boolean {
+  const before = /[A-Za-z0-9/-]*$/.exec(text.slice(Math.max(0, start - 40), start))?.[0] ?? '';
+  const after = /^[A-Za-z0-9/-]*/.exec(text.slice(end, end + 40))?.[0] ?? '';
+  const token = `${before}${text.slice(start, end)}${after}`;
+  return /[-/]/.test(`${before.slice(-1)}${after.slice(0, 1)}`) && /[0-9]/.test(token);
 }
 
 function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<string>): boolean {
@@ -57,10 +85,18 @@ function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<st
   return !words.has(acronym.toLowerCase()); // a word set in capitals for emphasis
 }
 
-/** Letters followed by a number are a document code or citation: "HTM 04-01", "BS EN 7396", "COSHH 2002", "COVID-19". */
+/**
+ * Letters followed by a number are a document code or citation: "HTM 04-01", "BS EN 7396", "COSHH
+ * 2002", "COVID-19"; capitals opening a document's title are its publisher's ("XYZ Wiring
+ * Regulations", "XY Guidance Note").
+ */
 function isPartOfCitation(text: string, end: number): boolean {
-  return /^(?:\s+[A-Z]{2,})*[\s-]*[0-9]/.test(text.slice(end));
+  const after = text.slice(end, end + 80);
+  return /^(?:\s+[A-Z]{2,})*[\s-]*[0-9]/.test(after) || DOCUMENT_TITLE_AFTER.test(after);
 }
+
+const DOCUMENT_TITLE_AFTER =
+  /^(?:\s+[A-Z][a-z]+){0,3}\s+(?:Regulations|Guidance(?:\s+Notes?)?|Notes?|Code of Practice|Standards?|Handbook|Memorandum)\b/;
 
 /** The capital letters of the library's codes: series prefixes (HTM, HBN, HSG) and short names of laws (COSHH, LOLER). */
 function libraryCodeWords(library: ReviewLibrary): Set<string> {
@@ -71,8 +107,9 @@ function libraryCodeWords(library: ReviewLibrary): Set<string> {
   return words;
 }
 
-function lowercaseWords(policy: Policy): Set<string> {
-  return new Set(policy.elements.flatMap((element) => element.text.match(/\b[a-z]{2,}\b/g) ?? []));
+/** The words the policy writes with a small letter anywhere ("water", "Fife"), in lower case: their capitals elsewhere are emphasis or typography. */
+function wordsNotInCapitals(policy: Policy): Set<string> {
+  return new Set(policy.elements.flatMap((element) => (element.text.match(/\b[A-Za-z][a-z]+\b/g) ?? []).map((word) => word.toLowerCase())));
 }
 
 /** Acronyms defined in brackets after an expansion, in a definitions table or list, or by "X means …". */
@@ -83,13 +120,21 @@ function definedAcronyms(policy: Policy): Set<string> {
   };
   for (const element of policy.elements) {
     addFrom(element.text, BRACKETED);
+    for (const match of element.text.matchAll(PLURAL_BRACKETED)) defined.add(`${match[1]}${match[2]}`);
     addFrom(element.text, new RegExp(String.raw`(${LETTERS})s?\s+(?:means|stands for|is short for)\b`, 'g'));
     addFrom(element.text, /([A-Z][A-Z0-9&]*[A-Z0-9])s?\s+\((?:[A-Za-z-]+\s+)+[A-Za-z-]+\)/g);
-    if (isGlossaryTable(element)) for (const cell of firstCells(element)) addFrom(cell, ACRONYM);
-    else if (inDefinitions(element)) addFrom(element.text.slice(0, 40).split(/[:–—-]\s/)[0] ?? '', ACRONYM);
+    if (isGlossaryTable(element)) for (const cell of firstCells(element)) addAcronyms(defined, cell);
+    else if (inDefinitions(element)) addAcronyms(defined, element.text.slice(0, 40).split(/[:–—-]\s/)[0] ?? '');
   }
   return defined;
 }
+
+function addAcronyms(defined: Set<string>, text: string): void {
+  for (const match of text.matchAll(ACRONYM)) defined.add(acronymOf(match));
+}
+
+/** A plural acronym with its qualifier alone in brackets: "(APs(LV))". */
+const PLURAL_BRACKETED = /\(\s*(?:the\s+)?([A-Z][A-Z0-9&]*[A-Z0-9])s(\([A-Z][A-Za-z0-9&]*\))\s*[),;]/g;
 
 function isGlossaryTable(element: PolicyElement): boolean {
   if (element.type !== 'table') return false;

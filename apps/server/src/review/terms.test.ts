@@ -89,6 +89,51 @@ describe('undefined acronyms', () => {
   });
 });
 
+describe('undefined acronyms in a real layout', () => {
+  const header = (page: number): Block => [
+    'paragraph',
+    `BROOKVALE HOSPITALS BOILER PLANT POLICY UNCONTROLLED WHEN PRINTED Page ${page} of 9`,
+  ];
+
+  it('skips running headers, the cover in capitals, headings in capitals and the contents list', () => {
+    const findings = termFindings(
+      policy('BOILER PLANT POLICY', [
+        ['paragraph', 'BROOKVALE HOSPITALS'],
+        ['paragraph', 'ESTATES AND SOFT SERVICES DIRECTORATE'],
+        header(2),
+        ['heading', 'Contents'],
+        ['list_item', 'Boiler plant .......... 3', ['Contents']],
+        ['list_item', 'Monitoring .......... 4', ['Contents']],
+        header(3),
+        ['heading', '1. BOILERS'],
+        ['paragraph', 'Brookvale Hospitals keeps its boilers in good order; the estates team inspects them.'],
+        header(4),
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
+
+  it('still reports an acronym in the running text of the same policy, at its first use in a sentence', () => {
+    const findings = termFindings(
+      policy('BOILER PLANT POLICY', [header(2), ['paragraph', '4.5 FDV. Each boiler has an FDV that the engineer checks.'], header(3)]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym')).toMatchObject([{ quote: 'has an FDV that the', location: { element: 2 } }]);
+  });
+
+  it('reads reference numbers, publishers opening a title and plurals before a bracket as no new acronym', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'Document reference: BP-POL-12. Engineers follow the QRS Boiler Regulations.'],
+        ['paragraph', 'An Authorised Person (Boilers) (AP(B)) issues permits; APs(B) are appointed in writing.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
+});
+
 describe('broken cross-references', () => {
   const outline: Block[] = [
     ['heading', '1. Introduction'],
