@@ -69,9 +69,10 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
   const group = /\bgroup$/i.test(role.head);
   const statutory = roles.some(isStatutory);
   const kind = group ? 'group' : 'role';
+  const plural = sources.length > 1;
   const basis = statutory
-    ? `${list(sources)} ${sources.length > 1 ? 'require' : 'requires'} the ${role.title} in law`
-    : `${list(sources)} ${sources.length > 1 ? 'set' : 'sets'} out the ${role.title} for this service as guidance; no Act or Regulations in the library name this ${kind}`;
+    ? `${list(sources)} ${plural ? 'require' : 'requires'} the ${role.title} in law: ${sentence(role.duty)}`
+    : `${list(sources)} ${plural ? 'recommend' : 'recommends'} the ${role.title} for this service: ${sentence(role.duty)} No Act or Regulations in the library name this ${kind}, so its absence is a gap against guidance rather than a breach of the law.`;
   return {
     category: 'missing_statutory_role',
     // A duty in law is high; a role that guidance recommends is a governance gap.
@@ -79,7 +80,7 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
     location: null,
     quote: null,
     expected: role.title,
-    explanation: `${basis}: ${sentence(role.duty)} The policy does not name this ${kind}.`,
+    explanation: `${basis} The policy does not name this ${kind}.`,
     suggestion: group
       ? `Add the ${role.title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
       : `Add the ${role.title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,
