@@ -24,6 +24,13 @@ const RELAXED_WEIGHT = 0.5;
 /** Documents scored exactly beyond the page, so code matches and the superseded caps can re-order them: 40 (down from 100) bounds stage two's reads, same dev-set figures. */
 const RANK_WINDOW = 40;
 
+/**
+ * Stage two scores a window rounded up to whole blocks, so that the pages of one block are cut from
+ * one ranking: with a window that grew with every page, a document that a wider window's newcomers
+ * outranked showed on page 1 and again on page 2. Pages 1-3 share the first block.
+ */
+const RANK_BLOCK = 100;
+
 export interface RankedRow {
   id: string;
   code: string;
@@ -224,7 +231,7 @@ export async function rankSearch(options: { db: Database; organisationId: string
   const { db, organisationId, query } = options;
   const { q, queries, terms, words } = await parseQuery({ db, organisationId, q: query.q });
 
-  const window = query.page * SEARCH_PAGE_SIZE + RANK_WINDOW;
+  const window = Math.ceil((query.page * SEARCH_PAGE_SIZE + RANK_WINDOW) / RANK_BLOCK) * RANK_BLOCK;
   // Plain queries rank in two stages: candidates from the postings of their lexemes, then exact
   // scores from the elements of the best few only. Queries with operators (phrases, exclusions,
   // OR) need every element that matches them, so they take the one-stage path over the elements.
