@@ -341,3 +341,18 @@ describe('what an action concerns', () => {
     expect(actions[0]?.action).toBe('Complete the roof repairs over Bay 4.');
   });
 });
+
+describe('offers', () => {
+  test('"I can …" is a task once accepted, dated or asked for; an offer nobody takes up is not', () => {
+    const accepted = actionsOf(
+      'Ada Cole: Our policy still quotes the old standard.',
+      'Jon Pike: I can send you the wording from the standard.',
+      'Ada Cole: That would help.',
+    );
+    expect(summary(accepted)).toEqual([{ owner: 'Jon Pike', action: 'Send Ada the wording from the standard.', due: null }]);
+    expect(summary(actionsOf('Jon Pike: I can walk the fire route with the new porters on Friday.'))).toEqual([
+      { owner: 'Jon Pike', action: 'Walk the fire route with the new porters.', due: '2027-10-15' },
+    ]);
+    expect(actionsOf('Jon Pike: I can use the old floor plans for now.', 'Ada Cole: The next item is parking.')).toEqual([]);
+  });
+});
