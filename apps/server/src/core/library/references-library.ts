@@ -28,6 +28,8 @@ export interface Entry {
   part: string | null;
   /** The edition's year: from the code ("HTM 07-01 (2013)", "COMAH 2015"), else its edition. */
   year: number | null;
+  /** The edition's number when its title says it ("(3rd edition, 2000)"). */
+  ordinal: number | null;
   /** Documents of one lineage are editions or parts of one another, or one superseded the other. */
   lineage: number;
 }
@@ -113,7 +115,8 @@ function parseEntry(doc: LibraryCode): Entry {
     year ??= Number(dated[2]);
   }
   year ??= Number(/(?:19|20)\d{2}/.exec(doc.edition)?.[0]) || null;
-  return { doc, family: codeGroups(base).join(' '), part, year, lineage: 0 };
+  const ordinal = /\b(\d{1,2})(?:st|nd|rd|th) edition\b/i.exec(doc.title);
+  return { doc, family: codeGroups(base).join(' '), part, year, ordinal: ordinal ? Number(ordinal[1]) : null, lineage: 0 };
 }
 
 /** Lineages: one code's editions and parts' editions, and each document with the one that superseded it. */

@@ -48,6 +48,20 @@ const LIBRARY: LibraryCode[] = [
   doc('PPE 1992', 'Personal Protective Equipment at Work Regulations 1992'),
   doc('Noise 2005', 'Control of Noise at Work Regulations 2005'),
   doc('Waste Code', 'Environmental Protection Act 1990: code of practice on the duty of care for waste'),
+  doc('HSWA 1974', 'Health and Safety at Work etc. Act 1974'),
+  doc('ACoP L99', 'Control of damp in buildings', { edition: '2018' }),
+  doc('ACoP L99 (2005)', 'Control of damp in buildings (2nd edition, 2005)', {
+    status: 'superseded',
+    edition: '2005',
+    supersededBy: 'ACoP L99',
+  }),
+  doc('HTM 09-01', 'Lighting in healthcare premises', { edition: '2019' }),
+  doc('HTM 09-01 (2004)', 'Lighting in healthcare premises (2004 edition)', {
+    status: 'superseded',
+    edition: '2004',
+    supersededBy: 'HTM 09-01',
+  }),
+  doc('Glazing Regs 2010', 'Workplace Glazing Regulations 2010', { edition: '2010' }),
 ];
 
 function lines(...texts: string[]) {
@@ -131,6 +145,30 @@ describe('editions', () => {
     expect(codes('COMAH nineteen ninety-nine had a different threshold.')).toEqual(['COMAH 1999']);
     expect(codes('The fuel store comes under COMAH.')).toEqual(['COMAH 2015']);
     expect(codes('The 2007 oh-three-oh-one had different air change rates.')).toEqual(['HTM 03-01 (2007)']);
+  });
+});
+
+describe('editions said after the code, and by year and kind', () => {
+  test('a year after "from", or ", the 2005 one", picks that edition; so does "2nd edition"', () => {
+    expect(codes('Our plan still refers to HTM 09-01 from 2004.')).toEqual(['HTM 09-01 (2004)']);
+    expect(codes('The scheme quotes the L99 second edition, the 2005 one.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('It cites L99 2nd edition throughout.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('We follow the L99 now.')).toEqual(['ACoP L99']);
+  });
+
+  test('two digits of a series name a document only with an edition year said before them', () => {
+    expect(codes('It still references the old 2004 version of oh-nine.')).toEqual(['HTM 09-01 (2004)']);
+    expect(codes('Room oh-nine is free, and the 2019 budget of oh-nine.')).toEqual([]);
+  });
+
+  test('"the 1974 Act", "the 2010 regulations": legislation by year and kind, when the library holds one such', () => {
+    expect(codes('That duty comes from the 1974 Act.')).toEqual(['HSWA 1974']);
+    expect(codes('It meets the 2010 regulations.')).toEqual(['Glazing Regs 2010']);
+    expect(codes('It meets the 2011 regulations.')).toEqual([]);
+  });
+
+  test('a citation written with "etc." is the document', () => {
+    expect(codes('Duties under the Health and Safety at Work etc. Act 1974 apply.')).toEqual(['HSWA 1974']);
   });
 });
 
