@@ -62,6 +62,11 @@ const LIBRARY: LibraryCode[] = [
     supersededBy: 'HTM 09-01',
   }),
   doc('Glazing Regs 2010', 'Workplace Glazing Regulations 2010', { edition: '2010' }),
+  doc('Access Act 2015', 'Equal Access to Premises Act 2015', {
+    supersedes: ['Premises Access for Disabled Persons Act 1998', 'PADP 1998'],
+  }),
+  doc('DUST 2004', 'Control of Particulates at Work Regulations 2004'),
+  doc('ACoP L66', 'Particulates in workshops: DUST Regulations 2004, Approved Code of Practice and guidance'),
 ];
 
 function lines(...texts: string[]) {
@@ -165,6 +170,23 @@ describe('editions said after the code, and by year and kind', () => {
     expect(codes('That duty comes from the 1974 Act.')).toEqual(['HSWA 1974']);
     expect(codes('It meets the 2010 regulations.')).toEqual(['Glazing Regs 2010']);
     expect(codes('It meets the 2011 regulations.')).toEqual([]);
+  });
+
+  test('an older title a current document replaces is named as that superseded title, pointing to its replacement', () => {
+    const [reference] = detectReferences(lines('The leaflet still cites the Premises Access for Disabled Persons Act 1998.'), LIBRARY);
+    expect(reference).toMatchObject({
+      code: 'Premises Access for Disabled Persons Act 1998',
+      document_id: null,
+      status: 'superseded',
+      superseded_by: { code: 'Access Act 2015' },
+    });
+    expect(codes('We follow the Equal Access to Premises Act 2015.')).toEqual(['Access Act 2015']);
+    // A short code among the older names is not read: said aloud it is too often something else.
+    expect(codes('PADP 1998 was mentioned.')).toEqual([]);
+  });
+
+  test('an acronym in another title that names the instrument it is made under still names its own document', () => {
+    expect(codes('We need a DUST assessment for the workshop.')).toEqual(['DUST 2004']);
   });
 
   test('a citation written with "etc." is the document', () => {

@@ -743,7 +743,7 @@ function references(resolved: readonly Resolved[], index: LibraryIndex): WriteRe
         reference = {
           code: entry.doc.code,
           title: entry.doc.title,
-          document_id: entry.doc.id,
+          document_id: entry.historical ? null : entry.doc.id,
           status: entry.doc.status,
           superseded_by: replacement(entry, index),
           mentions: [],
