@@ -234,7 +234,7 @@ function buildAcronyms(entries: readonly Entry[]): Map<string, Entry[]> {
   // Code of Practice"): that title cites the acronym's document, it does not share its name.
   const titleWords = entries.map((entry) => {
     const words = wordsOf(entry.doc.title);
-    return new Set(words.filter((word, k) => !/^(?:regulations?|act|order)$/i.test(words[k + 1]?.text ?? '')).map((word) => word.lower));
+    return new Set(words.filter((_word, k) => !/^(?:regulations?|act|order)$/i.test(words[k + 1]?.text ?? '')).map((word) => word.lower));
   });
   const acronyms = new Map<string, Entry[]>();
   for (const [form, owners] of forms) {
