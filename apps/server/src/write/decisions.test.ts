@@ -122,3 +122,38 @@ describe('statesDecision', () => {
     expect(statesDecision('The side entrance is left open at night.')).toBe(false);
   });
 });
+
+describe('outcomes settled without the word "agreed"', () => {
+  // Each meeting opens with a line of its own, so that the transcript is read as speakers' turns.
+  const decided = (...lines: string[]) => decisionsOf('Ana: Next item.', ...lines);
+
+  test('a concluding "so" before an outcome or the group taking something up', () => {
+    expect(decided('Ana: OK, so the day unit goes onto the quarterly sampling programme.')).toEqual([
+      'The day unit goes onto the quarterly sampling programme.',
+    ]);
+    expect(decided("Chair: Right, so we'll adopt the new handover checklist for all wards.")).toEqual([
+      'Adopt the new handover checklist for all wards.',
+    ]);
+    expect(decided('Ana: Then the porters do the weekly bin checks from now on.')).toEqual([
+      'The porters do the weekly bin checks from now on.',
+    ]);
+    expect(decided('Ana: This board recommends option two to the trust board.')).toEqual([
+      'This board recommends option two to the trust board.',
+    ]);
+  });
+
+  test("how things stand, an open question or a speaker's own plan is not an outcome", () => {
+    expect(decided('Ana: The shower stays shut while we wait for the result.')).toEqual([]);
+    expect(decided('Ana: So, the question is how long the filters stay on.')).toEqual([]);
+    expect(decided("Chair: So I'll move the clinic to Tuesdays.")).toEqual([]);
+  });
+
+  test('a proposal another member agrees to is settled; one met with an objection or about the meeting is not', () => {
+    expect(decided("Ana: Let's trial the electronic log on two wards first.", 'Ben: Yes, sounds good.')).toEqual([
+      'Trial the electronic log on two wards first.',
+    ]);
+    expect(decided("Ana: Let's trial the electronic log on two wards first.", "Ben: No, I'd rather do all of them.")).toEqual([]);
+    expect(decided("Ana: Let's trial the electronic log on two wards first.")).toEqual([]);
+    expect(decided("Ana: So let's move on to the fire doors.", 'Ben: Yes.')).toEqual([]);
+  });
+});
