@@ -356,3 +356,23 @@ describe('offers', () => {
     expect(actionsOf('Jon Pike: I can use the old floor plans for now.', 'Ada Cole: The next item is parking.')).toEqual([]);
   });
 });
+
+describe('what minutes do not carry as a task', () => {
+  test('what is done there and then, talk about the meeting and handing something to someone else', () => {
+    expect(actionsOf("Jon Pike: I'll do it in a sec.")).toEqual([]);
+    expect(actionsOf("Ada Cole: I'll mostly listen today, I promise.")).toEqual([]);
+    expect(actionsOf("Jon Pike: I'll write that down.")).toEqual([]);
+    expect(actionsOf("Ada Cole: The rota needs redoing. I'll leave that to Jon.")).toEqual([]);
+    expect(actionsOf('Jon Pike: I can deliver.', 'Ada Cole: Great.')).toEqual([]);
+  });
+
+  test('a task ends where the speaker turns to themselves, a reassurance or what someone else will do', () => {
+    expect(summary(actionsOf("Jon Pike: I'll reset the valve on the east boiler tomorrow, I've got the kit in the van."))).toEqual([
+      { owner: 'Jon Pike', action: 'Reset the valve on the east boiler.', due: '2027-10-14' },
+    ]);
+    expect(summary(actionsOf("Ada Cole: We'll cover the agency cost, don't worry, it's in the budget."))).toEqual([]);
+    expect(
+      summary(actionsOf("Ada Cole: I'll resample the ward two shower, and you'll have the result as soon as the lab sends it.")),
+    ).toEqual([{ owner: 'Ada Cole', action: 'Resample the ward two shower.', due: null }]);
+  });
+});

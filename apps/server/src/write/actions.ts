@@ -346,7 +346,7 @@ class ActionReader {
     }
     const condition = conditionOf(text);
     if (condition !== null) task = `${condition}, ${task}`;
-    if (context === null && source === 'task' && isThin(task, this.nameWords)) {
+    if (context === null && source === 'task' && isThin(task, this.nameWords) && !this.verbatim) {
       const found = this.contextBefore(at, sentence.turn, task, true);
       if (found) {
         context = found.text;
@@ -739,6 +739,7 @@ function saysOnlyItsVerb(task: string): boolean {
   const telling = specificWords(task).length;
   return (
     telling === 0 ||
+    (telling === 1 && withoutOpeners(task).split(/\s+/).length <= 2) ||
     (telling === 1 &&
       /^\s*[\p{L}'-]+(?:\s+(?:up|out|on|in|off|over|back|round|to|with|at|about|for|through|into))*\s+(?:it|that|this|them|those|these)\b/iu.test(
         task,

@@ -19,7 +19,8 @@ export const NOT_SUBJECT_WORDS = (
   'over under above below again once twice soon later early late almost nearly enough else rather fairly whatever ' +
   'glad happy sad afraid keen certain true false wrong correct ' +
   'both either neither each several various unless whereas while whilst since ' +
-  'until till between within without across towards around through during beyond'
+  'until till between within without across towards around through during beyond ' +
+  'chair chairman chairwoman chairperson madam sir folks guys colleagues'
 ).split(' ');
 
 /**

@@ -181,6 +181,8 @@ describe('editions said after the code, and by year and kind', () => {
       superseded_by: { code: 'Access Act 2015' },
     });
     expect(codes('We follow the Equal Access to Premises Act 2015.')).toEqual(['Access Act 2015']);
+    // Said without its year, the title the current document shares is the current document.
+    expect(codes('We follow the Equal Access to Premises Act.')).toEqual(['Access Act 2015']);
     // A short code among the older names is not read: said aloud it is too often something else.
     expect(codes('PADP 1998 was mentioned.')).toEqual([]);
   });

@@ -694,11 +694,15 @@ function resolve(entries: readonly Entry[], query: Query): Entry[] {
   }
   if (dated) return pool;
   if (query.old) {
-    const superseded = pool.filter((entry) => entry.doc.status === 'superseded').sort((a, b) => (b.year ?? 0) - (a.year ?? 0));
+    const older = pool.filter((entry) => entry.doc.status === 'superseded').sort((a, b) => (b.year ?? 0) - (a.year ?? 0));
+    const superseded = older.some((entry) => !entry.historical) ? older.filter((entry) => !entry.historical) : older;
     return superseded.length > 0 ? [superseded[0] as Entry] : pool.filter((entry) => entry.doc.status === 'current');
   }
   const current = pool.filter((entry) => entry.doc.status === 'current');
-  return current.length > 0 ? current : pool;
+  if (current.length > 0) return current;
+  // An older title the library does not hold is named only when said so (its year, or nothing else fits).
+  const held = pool.filter((entry) => !entry.historical);
+  return held.length > 0 ? held : pool;
 }
 
 /**
