@@ -364,6 +364,26 @@ describe('what minutes do not carry as a task', () => {
     expect(actionsOf("Jon Pike: I'll write that down.")).toEqual([]);
     expect(actionsOf("Ada Cole: The rota needs redoing. I'll leave that to Jon.")).toEqual([]);
     expect(actionsOf('Jon Pike: I can deliver.', 'Ada Cole: Great.')).toEqual([]);
+    expect(actionsOf("Ada Cole: I'll let Jon start on the boilers.")).toEqual([]);
+    expect(actionsOf("Jon Pike: Fine, I'll change my mind, then. I'll note my concern, though.")).toEqual([]);
+    expect(actionsOf("Jon Pike: A new roof this year? I'll believe it when I see it.")).toEqual([]);
+  });
+
+  test("a request's detail is an instruction, not a statement that follows it", () => {
+    const actions = actionsOf(
+      'Ada Cole: The lab results for bed four came back this morning.',
+      'Ada Cole: Jon, can you chase that? The family of the patient are asking for the lab results in writing.',
+      'Jon Pike: Yes, today.',
+    );
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ owner: 'Jon Pike', due: '2027-10-13' });
+    expect(actions[0]?.action).not.toMatch(/family of the patient are asking/i);
+  });
+
+  test('an assignment to someone away keeps the task, not the remark about their absence', () => {
+    expect(summary(actionsOf('Ada Cole: Action on Ravi Shah, even though he is on leave: review the boiler contract.'))).toEqual([
+      { owner: 'Ravi Shah', action: 'Review the boiler contract.', due: null },
+    ]);
   });
 
   test('a task ends where the speaker turns to themselves, a reassurance or what someone else will do', () => {

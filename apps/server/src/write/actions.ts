@@ -292,7 +292,8 @@ class ActionReader {
     if (
       next !== undefined &&
       next.turn === sentence.turn &&
-      !/^(?:I|we|you|it|that|this|they|he|she|what|when|where|why|who|how|is|are|was|do|does|did|can|could|would|should|will|has|have)\b/i.test(
+      // An instruction starts with its verb: "The family are asking …" is a statement, not what to do.
+      !/^(?:I|we|you|it|that|this|they|he|she|what|when|where|why|who|how|is|are|was|do|does|did|can|could|would|should|will|has|have|the|a|an|our|my|his|her|their|your|these|those|there)\b/i.test(
         opening,
       ) &&
       specificWords(next.text).length >= 2
