@@ -38,6 +38,12 @@ describe('actions in speech transcribed verbatim', () => {
     expect(actionsOf("SPEAKER3: I'll try to get to that.")).toEqual([]);
   });
 
+  test('a task that names something stands alone: no sentence said before it is added after a dash', () => {
+    expect(actionsOf('SPEAKER3: The pilot has eight sensor boxes on the roof.', 'SPEAKER1: And I will email these notes.')).toEqual([
+      { owner: 'SPEAKER1', action: 'Email these notes.' },
+    ]);
+  });
+
   test('what someone is about to do in the meeting, or a clause about it, is not a task', () => {
     expect(actionsOf("SPEAKER2: I'm gonna have to think on the spot now.")).toEqual([]);
     expect(actionsOf("SPEAKER2: I don't know what I'm gonna write about.")).toEqual([]);

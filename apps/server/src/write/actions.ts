@@ -331,10 +331,13 @@ class ActionReader {
         // A task that names something ("find the prices and bring them") keeps its words; what it answers adds to them.
         const named = specificWords(task).length >= 2;
         source = named ? 'task' : found.source;
-        if (named && found.source !== 'answer') context = found.text;
-        else if (found.source === 'task') task = found.text;
+        // In verbatim speech the sentence before is too often another thought: a task that names something stands alone.
+        const standsAlone = named && this.verbatim && found.source === 'context';
+        if (named) {
+          if (found.source !== 'answer' && !standsAlone) context = found.text;
+        } else if (found.source === 'task') task = found.text;
         else if (found.source === 'context') context = found.text;
-        lines.push(...found.lines);
+        if (!standsAlone) lines.push(...found.lines);
         anchor = found.anchor;
         // "Can anyone cover the desk next Tuesday?" "I'll do it.": the date asked for is the one taken on.
         if (due.said === null && found.source === 'task' && task === found.text) {
