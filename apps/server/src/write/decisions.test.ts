@@ -156,4 +156,20 @@ describe('outcomes settled without the word "agreed"', () => {
     expect(decided("Ana: Let's trial the electronic log on two wards first.")).toEqual([]);
     expect(decided("Ana: So let's move on to the fire doors.", 'Ben: Yes.')).toEqual([]);
   });
+
+  test('an outcome the chair puts to the group ("is everyone happy with that?") and someone agrees to', () => {
+    expect(
+      decided('Ana: Ward two stays closed to admissions until the deep clean is done. Is everyone happy with that?', "Ben: That's fine."),
+    ).toEqual(['Ward two stays closed to admissions until the deep clean is done.']);
+    expect(
+      decided('Ana: Ward two stays closed to admissions until the deep clean is done. Is everyone happy with that?', 'Ben: No, not yet.'),
+    ).toEqual([]);
+  });
+
+  test('after "OK, scrap that, then." the outcome said next is settled', () => {
+    expect(decided('Ana: OK, scrap that, then. The day room lights get replaced with sensors in the spring.')).toEqual([
+      'The day room lights get replaced with sensors in the spring.',
+    ]);
+    expect(decided('Ana: The day room lights get replaced with sensors in the spring.')).toEqual([]);
+  });
 });

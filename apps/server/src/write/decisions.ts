@@ -38,7 +38,10 @@ const ADOPT =
  * housekeeping does the flushing from now on", "So the shower stays out of use until it's clear".
  */
 const SETTLED_VERB =
-  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|back|to)|go ahead|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off))\b/iu;
+  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|back|to)|go ahead|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
+/** A short sentence that drops what was proposed and turns to the outcome: "OK, scrap that, then.", "So forget daily, then." */
+const CLOSES =
+  /^(?:(?:ok|okay|right|fine|so)[,.]?\s+)*(?:scrap|forget|drop|park|ditch)\s+(?:\S+\s+){0,3}?(?:then|in that case)[.!]?$|^(?:ok|okay|right|fine),?\s+(?:then|in that case)[.!]?$/i;
 const FROM_NOW = /\b(?:from now on|going forward|with immediate effect|from (?:the )?next (?:round|month|quarter|meeting))\b/i;
 /** A statement that starts with a person or a pronoun is someone's view or task, not the group's outcome. */
 const PERSONAL_START = /^(?:i|i'm|i'll|i've|you|he|she|it|it's|that|that's|this|there|there's|they|we've|what|which|who|let's|let)\b/i;
@@ -110,7 +113,7 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
   const keep = KEEP.exec(text);
   if (keep?.[1] && !NOT_KEEP.test(keep[1]) && !/\bif\b/i.test(text.slice(0, keep.index)))
     return { text: clause(keep[1]), lines: [sentence.line] };
-  return settledIn(sentence) ?? acceptedProposal(sentence, at, sentences);
+  return settledIn(sentence, sentences[at - 1]) ?? acceptedProposal(sentence, at, sentences);
 }
 
 /**
@@ -118,10 +121,12 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
  * programme", "Then X does Y from now on". A concluding word is needed, so a report of how
  * things stand ("the shower stays shut while we wait") is not read as a decision.
  */
-function settledIn(sentence: Sentence): FoundDecision | null {
+function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDecision | null {
   const concluding = CONCLUDING.exec(sentence.text);
-  if (concluding === null) return null;
-  const rest = sentence.text.slice(concluding[0].length).trim();
+  // "OK, scrap that, then. The bath stays in use …": the concluding word may close the sentence before.
+  const closedBefore = previous?.turn === sentence.turn && CLOSES.test(previous.text);
+  if (concluding === null && !closedBefore) return null;
+  const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
   const adopted = ADOPT.exec(rest);
   if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
   return statesOutcome(rest) ? { text: clause(rest), lines: [sentence.line] } : null;
@@ -141,7 +146,12 @@ const ABOUT_THE_MEETING =
   /^(?:move (?:on|to|onto|over)|hand over|start|begin|go (?:on|through|round|back)|take a (?:break|look)|have a (?:look|break)|look at|hear|talk|discuss|come back|get (?:going|started|on)|wrap up|see|try|not|leave it there|stop|keep going|park|pause|do (?:introductions|the introductions)|go to|turn to|recap|summarise)\b/i;
 /** A reply that agrees with a proposal. */
 const AGREES =
-  /^(?:(?:yes|yeah|yep|ok|okay|right|sure|fine|good|great)[,.!]?\s*)*(?:agreed|agree|yes|yeah|yep|sure|fine|sounds good|good idea|happy with that|happy to|that works|works for me|makes sense|fair enough|let's do (?:it|that)|go for it|absolutely|definitely|ok(?:ay)?)\b/i;
+  /^(?:(?:yes|yeah|yep|ok|okay|right|sure|fine|good|great)[,.!]?\s*)*(?:agreed|agree|yes|yeah|yep|sure|fine|sounds good|good idea|happy with that|happy to|that works|works for me|makes sense|fair enough|let's do (?:it|that)|go for it|absolutely|definitely|ok(?:ay)?|that's (?:fine|good|great|sensible|right)|that (?:works|makes sense))\b/i;
+/** The chair putting what was just said to the group: "Is everyone happy with that?", "Everyone OK with that?", "Agreed?" */
+const PUT_TO_THE_GROUP =
+  /^(?:(?:so|ok|okay|right)[,.]?\s+)*(?:(?:is|are)\s+)?(?:everyone|everybody|all|people|we all|the group)\b[^.?!]{0,20}\b(?:happy|ok|okay|agreed|agree|content|comfortable|fine)\b[^.?!]{0,20}\?$|^(?:all\s+)?agreed\?$/i;
+/** A few words said after the outcome for emphasis ("Every single bath."): the outcome is still what was put. */
+const EMPHASIS_WORDS = 3;
 /** A reply that objects. */
 const OBJECTS =
   /^(?:no\b(?![, ]+(?:problem|worries))|not sure|I don't (?:think|agree)|I'm not (?:sure|happy|convinced)|hang on|wait|but\b|actually,? no)/i;
@@ -157,11 +167,17 @@ function acceptedProposal(sentence: Sentence, at: number, sentences: readonly Se
   // A proposal, or an outcome stated for the others to agree ("Theatre two stays closed until it's verified." "Agreed.").
   const content = proposed?.[1] ? clause(proposed[1]) : statesOutcome(plain) ? clause(plain) : '';
   if (content === '' || ABOUT_THE_MEETING.test(content) || specificWords(content).length < 2) return null;
-  // Only the last sentence of a turn is put to the others.
-  if (sentences[at + 1]?.turn === sentence.turn) return null;
+  // Only the last sentence of a turn is put to the others, with the chair's "is everyone happy with that?" or a
+  // few words of emphasis after it.
+  let last = at;
+  for (let next = sentences[last + 1]; next?.turn === sentence.turn; next = sentences[last + 1]) {
+    if (!PUT_TO_THE_GROUP.test(next.text.trim()) && next.text.split(/\s+/).length > EMPHASIS_WORDS) return null;
+    last += 1;
+    if (last - at > 2) return null;
+  }
   let agreed = 0;
   const lines = [sentence.line];
-  for (let index = at + 1; index < sentences.length && index <= at + REPLY_SENTENCES; index += 1) {
+  for (let index = last + 1; index < sentences.length && index <= last + REPLY_SENTENCES; index += 1) {
     const reply = sentences[index] as Sentence;
     if (reply.speaker === sentence.speaker) break;
     if (OBJECTS.test(reply.text) || PROPOSED.test(reply.text)) return null;
