@@ -166,6 +166,16 @@ describe('outcomes settled without the word "agreed"', () => {
     ).toEqual([]);
   });
 
+  test('a matter settled again later: the last word stands', () => {
+    expect(
+      decided(
+        "Ana: So we're going with the cheaper cladding option for the east block.",
+        'Ben: Sorry I am late. The fire engineer will not sign off the cheaper cladding.',
+        'Ana: Right. Agreed, the east block gets the fire-rated cladding option instead.',
+      ),
+    ).toEqual(['The east block gets the fire-rated cladding option instead.']);
+  });
+
   test('after "OK, scrap that, then." the outcome said next is settled', () => {
     expect(decided('Ana: OK, scrap that, then. The day room lights get replaced with sensors in the spring.')).toEqual([
       'The day room lights get replaced with sensors in the spring.',

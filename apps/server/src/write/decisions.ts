@@ -75,7 +75,26 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
     if (specificWords(text).length < 2) continue;
     found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b) });
   }
-  return dedupe(found);
+  return lastWord(dedupe(found));
+}
+
+/** Shared telling words that make a later decision the same matter settled again. */
+const REVISITED_SHARE = 0.5;
+const REVISITED_MIN_WORDS = 2;
+
+/**
+ * A matter settled twice ("go with the fifty per cent option", then, when someone objects, "the board
+ * recommends the seventy-five per cent option"): the last word stands and the first is not a decision.
+ */
+function lastWord(decisions: readonly FoundDecision[]): FoundDecision[] {
+  const stems = decisions.map((decision) => new Set(specificWords(decision.text).map((word) => word.replace(/s$/, ''))));
+  return decisions.filter((_decision, index) => {
+    const own = stems[index] as Set<string>;
+    return !stems.slice(index + 1).some((later) => {
+      const shared = [...own].filter((word) => later.has(word)).length;
+      return shared >= REVISITED_MIN_WORDS && shared >= REVISITED_SHARE * own.size;
+    });
+  });
 }
 
 /**
@@ -251,6 +270,9 @@ function sentenceText(text: string): string {
   return `${capitalise(core)}.`;
 }
 
+/** Words that say a matter was settled differently from before. */
+const CHANGED = /\b(?:instead|after all|rather than|on second thoughts|scrap (?:that|the)|change of plan)\b/i;
+
 /** A decision restated a few lines later ("agreed" by the chair after the group) is one decision. */
 function dedupe(decisions: readonly FoundDecision[]): FoundDecision[] {
   const kept: FoundDecision[] = [];
@@ -265,7 +287,8 @@ function dedupe(decisions: readonly FoundDecision[]): FoundDecision[] {
     if (same === undefined) kept.push(decision);
     else {
       same.lines = [...new Set([...same.lines, ...decision.lines])].sort((a, b) => a - b);
-      if (specificWords(decision.text).length > specificWords(same.text).length) same.text = decision.text;
+      // The longer saying is kept; a later one that changes the matter ("… instead") is the last word.
+      if (specificWords(decision.text).length > specificWords(same.text).length || CHANGED.test(decision.text)) same.text = decision.text;
     }
   }
   return kept;
