@@ -312,7 +312,16 @@ function shortNames(name: string, entry: Entry, others: readonly string[]): stri
   const type = words.at(-1) as string;
   const forms: string[][] = [];
   const bracketed = /\(([A-Z][^()]*)\)\s*\S+$/.exec(name);
-  if (bracketed) forms.push([...stemsOf(bracketed[1] as string), type]);
+  if (bracketed) {
+    const inner = stemsOf(bracketed[1] as string);
+    forms.push([...inner, type]);
+    // "The fire order" for the Regulatory Reform (Fire Safety) Order: the bracket's first word with the type,
+    // when no other legislation of that type has that word in its name.
+    const lead = inner[0] as string;
+    const sameType = others.filter((other) => other.endsWith(` ${type} `));
+    if (inner.length >= 2 && lead.length >= 4 && !STOP_WORDS.has(lead) && !sameType.some((other) => other.includes(` ${lead} `)))
+      forms.push([lead, type]);
+  }
   // A name of three words is said in full ("Fire Safety Act"; "the Fire Act" would be another Act).
   for (const size of [1, 2]) {
     const lead = words.slice(0, size);

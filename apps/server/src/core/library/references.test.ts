@@ -67,6 +67,8 @@ const LIBRARY: LibraryCode[] = [
   }),
   doc('DUST 2004', 'Control of Particulates at Work Regulations 2004'),
   doc('ACoP L66', 'Particulates in workshops: DUST Regulations 2004, Approved Code of Practice and guidance'),
+  doc('HBN 00-09', 'Infection control in the built environment'),
+  doc('RR Order 2005', 'Regulatory Reform (Fire Safety) Order 2005'),
 ];
 
 function lines(...texts: string[]) {
@@ -189,6 +191,20 @@ describe('editions said after the code, and by year and kind', () => {
 
   test('an acronym in another title that names the instrument it is made under still names its own document', () => {
     expect(codes('We need a DUST assessment for the workshop.')).toEqual(['DUST 2004']);
+  });
+
+  test('"double-oh-nine" is 00-09; the year said tells two series with the same digits apart', () => {
+    expect(codes('HBN double-oh-nine covers it.')).toEqual(['HBN 00-09']);
+    // The meeting names HBN, but only oh-three-oh-one of the HTM series had a 2007 edition.
+    expect(codes('HBN 07-01 has the bay sizes.', 'The policy cites oh-three-oh-one, the 2007 one.')).toEqual([
+      'HBN 07-01',
+      'HTM 03-01 (2007)',
+    ]);
+  });
+
+  test('an Order or Regulations named by the first word of its bracketed name ("the fire order")', () => {
+    expect(codes('Under the fire order we need a responsible person.')).toEqual(['RR Order 2005']);
+    expect(codes('The fire act is new.')).toEqual([]);
   });
 
   test('a citation written with "etc." is the document', () => {

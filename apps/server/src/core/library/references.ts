@@ -302,7 +302,9 @@ function readAnchorNumber(words: readonly Word[], at: number, caseless: boolean)
   return { groups, ends, suffix: isSuffix ? (letter as Word).lower : null, suffixNext: end + 1 };
 }
 
-function splitDigits(digits: string): string[] {
+function splitDigits(said: string): string[] {
+  // "Double-oh-nine" is said for 00-09: three digits opening with two noughts are two groups.
+  const digits = said.length === 3 && said.startsWith('00') ? `0${said}` : said;
   const parts = digits.length === 4 && digits.startsWith('0') ? [digits.slice(0, 2), digits.slice(2)] : [digits];
   return parts.map((part) => String(Number(part)));
 }
@@ -659,8 +661,11 @@ function chooseAnchor(
     const kept = pool.filter(keep);
     if (kept.length > 0) pool = kept;
   };
-  const part = mention.query.part;
+  const { part, year, old } = mention.query;
   if (part) narrow((anchor) => anchor.entries.some((entry) => entry.part === part));
+  // The edition said tells the series apart: "the old oh-three-oh-one, the 2007 one" is the series with a 2007 edition.
+  if (year !== null) narrow((anchor) => anchor.entries.some((entry) => entry.year === year));
+  if (old) narrow((anchor) => anchor.entries.some((entry) => entry.doc.status === 'superseded'));
   narrow((anchor) => mention.seriesBefore.has(anchor.series));
   const most = Math.max(...pool.map((anchor) => seriesUse.get(anchor.series) ?? 0));
   narrow((anchor) => (seriesUse.get(anchor.series) ?? 0) === most);
