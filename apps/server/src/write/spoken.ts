@@ -24,6 +24,7 @@ const BACKCHANNEL_WORDS = new Set(
 
 /** A line this long or longer is speech, not backchannel, whatever its words. */
 const BACKCHANNEL_MAX_WORDS = 6;
+const BACKCHANNEL_MAX_CHARACTERS = 60;
 
 /** Backchannel and discourse fillers inside a line, with the commas around them. */
 const INNER_FILLERS =
@@ -59,6 +60,8 @@ function capitaliseFirst(text: string, original: string): string {
 
 /** Whether a line is backchannel alone ("Yeah.", "Mm-hmm, OK.", "Oh, right, I see."). */
 export function isBackchannel(text: string): boolean {
+  // Backchannel is a few short words: a longer line is speech without reading every word of it.
+  if (text.length > BACKCHANNEL_MAX_CHARACTERS) return false;
   const words = text.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
   return words.length > 0 && words.length <= BACKCHANNEL_MAX_WORDS && words.every((word) => BACKCHANNEL_WORDS.has(word));
 }
