@@ -166,6 +166,12 @@ describe('outcomes settled without the word "agreed"', () => {
     ).toEqual([]);
   });
 
+  test('an outcome keeps the condition said after "but"', () => {
+    expect(decided('Ana: OK, so the pool stays open, but nobody swims without a lifeguard on duty.')).toEqual([
+      'The pool stays open, but nobody swims without a lifeguard on duty.',
+    ]);
+  });
+
   test('a matter settled again later: the last word stands', () => {
     expect(
       decided(

@@ -148,7 +148,17 @@ function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDec
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
   const adopted = ADOPT.exec(rest);
   if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
-  return statesOutcome(rest) ? { text: clause(rest), lines: [sentence.line] } : null;
+  return statesOutcome(rest) ? { text: outcomeClause(rest), lines: [sentence.line] } : null;
+}
+
+/**
+ * An outcome up to where the speaker turns to a reason or an aside. Unlike a task's clause, a
+ * condition after "but" stays: "The bath stays in use, but nobody uses it until the water is
+ * checked" is one decision.
+ */
+function outcomeClause(text: string): string {
+  const cut = text.search(/[?;]|\s[—–-]\s|,\s*(?:because|cos|as|since|which|so (?!that\b)|I think|I mean|to be honest)\b/i);
+  return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
 }
 
 /** Whether a statement says how things will be ("X stays open", "X goes onto the programme"), as the group's outcome. */
@@ -184,7 +194,7 @@ function acceptedProposal(sentence: Sentence, at: number, sentences: readonly Se
   const proposed = PROPOSED.exec(sentence.text.trim());
   const plain = withoutOpeners(sentence.text.trim());
   // A proposal, or an outcome stated for the others to agree ("Theatre two stays closed until it's verified." "Agreed.").
-  const content = proposed?.[1] ? clause(proposed[1]) : statesOutcome(plain) ? clause(plain) : '';
+  const content = proposed?.[1] ? clause(proposed[1]) : statesOutcome(plain) ? outcomeClause(plain) : '';
   if (content === '' || ABOUT_THE_MEETING.test(content) || specificWords(content).length < 2) return null;
   // Only the last sentence of a turn is put to the others, with the chair's "is everyone happy with that?" or a
   // few words of emphasis after it.
