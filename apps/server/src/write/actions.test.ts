@@ -367,6 +367,8 @@ describe('what minutes do not carry as a task', () => {
     expect(actionsOf("Ada Cole: I'll let Jon start on the boilers.")).toEqual([]);
     expect(actionsOf("Jon Pike: Fine, I'll change my mind, then. I'll note my concern, though.")).toEqual([]);
     expect(actionsOf("Jon Pike: A new roof this year? I'll believe it when I see it.")).toEqual([]);
+    expect(actionsOf('Ada Cole: Twice a week, on days. Now that I can actually deliver.')).toEqual([]);
+    expect(actionsOf("Jon Pike: Right, I'll leave you to it. Thanks all.")).toEqual([]);
   });
 
   test("a request's detail is an instruction, not a statement that follows it", () => {
