@@ -16,6 +16,7 @@ export function libraryCodes(): LibraryCode[] {
     status: meta.status,
     edition: meta.edition,
     supersededBy: successorCodes(meta)[0] ?? null,
+    supersedes: meta.supersedes,
   }));
 }
 

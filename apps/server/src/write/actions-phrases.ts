@@ -28,15 +28,24 @@ export interface Commitment {
   verbPhrase: string;
   /** Whether the commitment is "leave it with me" or "put it as an action on me". */
   handover: boolean;
+  /** "I can …": an offer, a task once it is accepted, dated or answers a request. */
+  offer?: boolean;
 }
 
 /** After "I'll": wishes and expectations, not tasks. */
 const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b)`;
 const FIRM = [
   new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'i'),
-  /\bI(?:'m| am) going to\s+(?:also\s+|just\s+)*/i,
+  new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'i'),
   /\bI can\s+(?!not\b|only\b|see\b|hear\b|imagine\b|understand\b|tell\b|say\b|remember\b|think\b|confirm that\b|assure\b|guarantee\b|promise\b|model\b|compare\b)(?:also\s+|just\s+|then\s+)*/i,
 ];
+/** Which of FIRM is "I can …", an offer. */
+const OFFER_PATTERN = 2;
+/**
+ * "If I can just clarify", "whether I will", "what I'm going to write about": a supposition or a
+ * clause, not a commitment; nor is agreeing to what was put, its object said first ("That I can deliver.").
+ */
+const SUPPOSED = /\b(?:if|whether|unless|what|how|where|why|which)\s*$|^\s*(?:\S+[,.]?\s+)?(?:that|this)\s*$/i;
 /** "You'll have the report within two weeks": the speaker will send it. */
 const YOU_WILL_HAVE = /^you(?:'ll| will) (?:have|get|receive)\s+(?!to\b)(.+)$/i;
 /** "… so I can model it": a purpose, not a commitment (a sentence opening "So I'll …" is one). */
@@ -56,10 +65,17 @@ export function commitmentIn(sentence: string): Commitment | null {
   const text = sentence.trim();
   if (NEGATED.test(text) && !HANDOVER.test(text)) return null;
   const handover = HANDOVER.exec(text);
-  for (const pattern of FIRM) {
+  for (const [k, pattern] of FIRM.entries()) {
     const match = pattern.exec(text);
-    if (match && !PURPOSE.test(text.slice(0, match.index)))
-      return { kind: 'firm', verbPhrase: clause(text.slice(match.index + match[0].length)), handover: handover !== null };
+    const before = match ? text.slice(0, match.index) : '';
+    const clauseOnly = SUPPOSED.test(before) && !/^do(?:,)? is\b/i.test(text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)));
+    if (match && !PURPOSE.test(before) && !clauseOnly)
+      return {
+        kind: 'firm',
+        verbPhrase: clause(text.slice(match.index + match[0].length)),
+        handover: handover !== null,
+        ...(k === OFFER_PATTERN ? { offer: true } : {}),
+      };
   }
   const youWillHave = YOU_WILL_HAVE.exec(withoutOpeners(text));
   if (youWillHave) return { kind: 'firm', verbPhrase: `send ${clause(youWillHave[1] ?? '')}`, handover: false };
@@ -74,39 +90,51 @@ export function commitmentIn(sentence: string): Commitment | null {
 /** The task clause: up to where the speaker turns to a reason, an aside or another subject. */
 export function clause(text: string): string {
   const cut = text.search(
-    /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
+    /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I've|I'm|I have|don't worry|no worries|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|,\s*and\s+(?:you|they|he|she|it)(?:'ll| will)\s|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
   );
   return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
 }
 
-/** The condition a commitment is made on ("If it's approved, leave it with me, I'll …" → "If it's approved"). */
+/** The condition a commitment is made on ("If it's approved, leave it with me, I'll …" → "If it's approved"); none when it was not said cleanly. */
 export function conditionOf(sentence: string): string | null {
   const match = /^((?:if|once|when|assuming|provided)\s+[^,]{3,60}),\s*(?=.*\bI(?:'ll| will| can)\b|.*\bleave it with me\b)/i.exec(
     withoutOpeners(sentence),
   );
-  return match?.[1] ? capitalise(match[1]) : null;
+  return match?.[1] && saidCleanly(match[1]) && !/\b(?:to|the|a|of)$/i.test(match[1]) ? capitalise(match[1]) : null;
+}
+
+/**
+ * Whether speech was said in clean words, fit to be written down as said: no false start or
+ * cut-off marked by a dash ("we — we have", "it's the —"), no stray letter of a word cut short
+ * ("to c and"), no word said twice in a row.
+ */
+export function saidCleanly(text: string): boolean {
+  return !/\s[—–-]\s|[—–]|\s-$/.test(text) && !/(?:^|\s)(?![aI]\b)\p{Ll}(?=[\s,.;:!?]|$)/u.test(text) && !/\b(\p{L}+)\s+\1\b/iu.test(text);
 }
 
 /** Talk about the meeting itself ("I'll take that as a yes", "I'll come to each of those"), not a task. */
 const DISCOURSE =
-  /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b)/i;
+  /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b|go(?:\s+(?:first|next|now|ahead|last|on))?\s*$|agree\b|disagree\b|speak\b|clarify\b|get (?:on )?to (?:that|it|this|those)\b|(?:just )?check (?:that |if |whether )?(?:we(?:'ve| have)|there(?:'s| is)) (?:nothing|anything) else\b|give (?:you |us |them )?(?:an?|another|one more) (?:quick )?example\b|wrap (?:it |this |things )?up\b|(?:mostly |just )?listen\b|let (?:\S+ )?(?:start|go first|begin|kick off|take over|speak|come in|explain|update us)\b|change (?:my|our) minds?\b|note (?:my|our|the) (?:concern|discomfort|objection|reservation|dissent)s?\b|believe it\b|leave (?:you|him|her|them|everyone|you all) to it\b|write (?:that |it |this |those )?down\b|take (?:the )?(?:notes|minutes)\b|leave (?:that|it|this|those|them) (?:to|for) (?!(?:the|a|an|next|later|now)\b)[\p{L}[])/iu;
 /** Social plans and jokes: refreshments, parties, being there. */
 const SOCIAL =
   /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|(?:mince )?pies|cookies|snacks|treats|crisps|sandwiches|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
 /** Meeting logistics done on the spot. */
 const LOGISTICS =
-  /\b(?:mic|microphone|camera|headset|volume|the screen|sound|recording|slides?|the blinds|the heating|the window|the door|the chat|the link)\b|\bhang on\b|\bright now\b|\bon the screen\b/i;
+  /\b(?:mic|microphone|camera|headset|volume|the screen|sound|recording|slides?|slide ?show|the blinds|the heating|the window|the door|the chat|the link|the mouse|projector|laptop|whiteboard|flip ?chart|the pen|marker pen|the clicker)\b|\bhang on\b|\bright now\b|\bon the screen\b/i;
+
+/** Done there and then ("I'll have to think on the spot now"), not a task for after the meeting. */
+const DONE_NOW = /\b(?:(?:right|just) now|on the spot|now|in a (?:sec|second|minute|moment|mo|tick))$/i;
 
 /** Whether a commitment's verb phrase is a task rather than talk about the meeting, a social plan or logistics. */
 export function isTask(verbPhrase: string): boolean {
   const phrase = verbPhrase.trim();
   if (phrase === '') return true;
-  return !DISCOURSE.test(phrase) && !SOCIAL.test(phrase) && !LOGISTICS.test(phrase);
+  return !DISCOURSE.test(phrase) && !SOCIAL.test(phrase) && !LOGISTICS.test(phrase) && !DONE_NOW.test(phrase);
 }
 
 /** Requests for something said now, in the meeting ("can you take us through those?"). */
 const SPEAK_NOW =
-  /^(?:hear|see|remind (?:us|everyone|me)|explain|tell (?:us|me|everyone|the group)\b(?! by)|take us|talk us|walk us|go through|give us (?:a|an|the) (?:update|summary|overview)|say\b|start\b|lead\b|introduce|update us|repeat|speak|clarify|summarise|do the|come in|mute|unmute|share|turn|read|kick off|go first|begin|describe|talk about|remind)/i;
+  /^(?:hear|see|remind (?:us|everyone|me)|explain|tell (?:us|me|everyone|the group)\b(?! by)|take us|talk us|walk us|go through|give us (?:a|an|the) (?:update|summary|overview)|say\b|start\b|lead\b|introduce|update us|repeat|speak|clarify|summarise|do the|come in|mute|unmute|share|turn|read|kick off|go first|begin|describe|talk about|remind|give (?:us |me |everyone )?(?:an? |some |another )?(?:quick )?(?:example|examples|idea|sense|flavour)\b|(?:hand|pass) (?:me|us)\b)/i;
 
 export interface Request {
   /** The person asked, as named; null when not named (the next speaker is asked). */
@@ -123,7 +151,7 @@ const VOCATIVE = new RegExp(
   'u',
 );
 const REQUEST = new RegExp(
-  String.raw`^(?:would you be (?:willing|able|happy) to|are you (?:able|happy|ok) to|do you want to|(?:can|could|would|will)\s+you(?:\s+(?:please|possibly|also|just))*|you'll|you will|please)\s+(.+?)(?:,\s*(${ADDRESSED}))?\??$`,
+  String.raw`^(?:would you be (?:willing|able|happy) to|are you (?:able|happy|ok) to|do you want to|(?:can|could|would|will)\s+you(?:\s+(?:please|possibly|also|just|perhaps|maybe|quickly))*|you'll|you will|please)\s+(.+?)(?:,\s*(${ADDRESSED}))?\??$`,
   'iu',
 );
 const NEED_SOMEONE = new RegExp(String.raw`\bI(?:'d| would)? (?:need|want|like)\s+(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(.+)$`, 'u');
@@ -195,7 +223,7 @@ export function assignmentIn(sentence: string): { assignee: string; rest: string
     return null;
   const rest = (match[2] ?? '')
     .replace(
-      /^[\s,.:;-]*(?:then,?\s*|please,?\s*|so,?\s*)*(?:even though (?:he|she|they)(?:'s| is|'re| are) not (?:here|with us)[\s,]*)?(?:(?:he|she|they)(?:'s| has)? offered[\s,]*)?/i,
+      /^[\s,.:;-]*(?:then,?\s*|please,?\s*|so,?\s*)*(?:even though (?:he|she|they)(?:'s| is|'re| are) [^,.:;]{1,40}[\s,:;]*)?(?:(?:he|she|they)(?:'s| has)? offered[\s,]*)?/i,
       '',
     )
     .replace(/^to\s+/i, '');

@@ -341,3 +341,60 @@ describe('what an action concerns', () => {
     expect(actions[0]?.action).toBe('Complete the roof repairs over Bay 4.');
   });
 });
+
+describe('offers', () => {
+  test('"I can …" is a task once accepted, dated or asked for; an offer nobody takes up is not', () => {
+    const accepted = actionsOf(
+      'Ada Cole: Our policy still quotes the old standard.',
+      'Jon Pike: I can send you the wording from the standard.',
+      'Ada Cole: That would help.',
+    );
+    expect(summary(accepted)).toEqual([{ owner: 'Jon Pike', action: 'Send Ada the wording from the standard.', due: null }]);
+    expect(summary(actionsOf('Jon Pike: I can walk the fire route with the new porters on Friday.'))).toEqual([
+      { owner: 'Jon Pike', action: 'Walk the fire route with the new porters.', due: '2027-10-15' },
+    ]);
+    expect(actionsOf('Jon Pike: I can use the old floor plans for now.', 'Ada Cole: The next item is parking.')).toEqual([]);
+  });
+});
+
+describe('what minutes do not carry as a task', () => {
+  test('what is done there and then, talk about the meeting and handing something to someone else', () => {
+    expect(actionsOf("Jon Pike: I'll do it in a sec.")).toEqual([]);
+    expect(actionsOf("Ada Cole: I'll mostly listen today, I promise.")).toEqual([]);
+    expect(actionsOf("Jon Pike: I'll write that down.")).toEqual([]);
+    expect(actionsOf("Ada Cole: The rota needs redoing. I'll leave that to Jon.")).toEqual([]);
+    expect(actionsOf('Jon Pike: I can deliver.', 'Ada Cole: Great.')).toEqual([]);
+    expect(actionsOf("Ada Cole: I'll let Jon start on the boilers.")).toEqual([]);
+    expect(actionsOf("Jon Pike: Fine, I'll change my mind, then. I'll note my concern, though.")).toEqual([]);
+    expect(actionsOf("Jon Pike: A new roof this year? I'll believe it when I see it.")).toEqual([]);
+    expect(actionsOf('Ada Cole: Twice a week, on days. Now that I can actually deliver.')).toEqual([]);
+    expect(actionsOf("Jon Pike: Right, I'll leave you to it. Thanks all.")).toEqual([]);
+  });
+
+  test("a request's detail is an instruction, not a statement that follows it", () => {
+    const actions = actionsOf(
+      'Ada Cole: The lab results for bed four came back this morning.',
+      'Ada Cole: Jon, can you chase that? The family of the patient are asking for the lab results in writing.',
+      'Jon Pike: Yes, today.',
+    );
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ owner: 'Jon Pike', due: '2027-10-13' });
+    expect(actions[0]?.action).not.toMatch(/family of the patient are asking/i);
+  });
+
+  test('an assignment to someone away keeps the task, not the remark about their absence', () => {
+    expect(summary(actionsOf('Ada Cole: Action on Ravi Shah, even though he is on leave: review the boiler contract.'))).toEqual([
+      { owner: 'Ravi Shah', action: 'Review the boiler contract.', due: null },
+    ]);
+  });
+
+  test('a task ends where the speaker turns to themselves, a reassurance or what someone else will do', () => {
+    expect(summary(actionsOf("Jon Pike: I'll reset the valve on the east boiler tomorrow, I've got the kit in the van."))).toEqual([
+      { owner: 'Jon Pike', action: 'Reset the valve on the east boiler.', due: '2027-10-14' },
+    ]);
+    expect(summary(actionsOf("Ada Cole: We'll cover the agency cost, don't worry, it's in the budget."))).toEqual([]);
+    expect(
+      summary(actionsOf("Ada Cole: I'll resample the ward two shower, and you'll have the result as soon as the lab sends it.")),
+    ).toEqual([{ owner: 'Ada Cole', action: 'Resample the ward two shower.', due: null }]);
+  });
+});

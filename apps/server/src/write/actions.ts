@@ -13,6 +13,7 @@ import {
   refuses,
   reportedTask,
   requestIn,
+  saidCleanly,
   specificWords,
   toDoIn,
   withoutOpeners,
@@ -70,7 +71,14 @@ const DISTANCE_PENALTY = 0.25;
 /** A sentence that states a need ("what's missing is a proper escalation plan"), the usual subject of a volunteered task. */
 const NEED = /\b(?:need|needs|needed|missing|want|would like|'d like|should|has to|have to|must|ought to)\b/i;
 /** A go-ahead for someone's intention ("Great. Please do."). */
-const GO_AHEAD = /\b(?:please do|go ahead|yes,? please|go for it|do it|sounds good|that would be (?:great|helpful))\b/i;
+const GO_AHEAD =
+  /\b(?:please do|go ahead|yes,? please|go for it|do it|sounds good|(?:that|it) would (?:help|be (?:great|good|helpful|useful|ideal|brilliant|lovely))|(?:that|it)'d (?:help|be (?:great|good|helpful|useful|ideal|brilliant|lovely))|that helps)\b/i;
+
+/** A task taken back: "forget this", "scratch that", "one less action item". */
+const WITHDRAWN =
+  /\b(?:forget (?:it|this|that)|scratch that|never ?mind (?:that|this)|one less action(?: item)?|cancel that|strike that)\b/i;
+/** How many turns back a withdrawal reaches. */
+const WITHDRAW_TURNS = 12;
 
 /** Work reported as done ("I signed the new one last week"), which no new task refers to. */
 const DONE =
@@ -92,6 +100,8 @@ class ActionReader {
   private readonly frequency = new Map<string, number>();
   /** Name words of the meeting's people, which are never places. */
   private readonly nameWords: Set<string>;
+  /** Speech transcribed verbatim (false starts, cut words): a task is written only from words said cleanly. */
+  private readonly verbatim: boolean;
 
   constructor(turns: readonly Turn[], meeting: Meeting) {
     this.turns = turns;
@@ -101,16 +111,32 @@ class ActionReader {
       for (const word of new Set(specificWords(sentence.text))) this.frequency.set(word, (this.frequency.get(word) ?? 0) + 1);
     }
     this.nameWords = nameWordsOf(meeting);
+    this.verbatim = isVerbatim(this.sentences);
   }
 
   read(): FoundAction[] {
     for (const [at, sentence] of this.sentences.entries()) {
+      if (WITHDRAWN.test(sentence.text)) this.withdraw(sentence);
       if (this.assignment(at, sentence)) continue;
       this.request(at, sentence);
       this.commitment(at, sentence);
       this.answeredWhen(at, sentence);
     }
     return mergeCandidates(this.candidates);
+  }
+
+  /** "Oh, forget this! … One less action item.": the speaker's last task, taken on just before, is dropped. */
+  private withdraw(sentence: Sentence): void {
+    const owner = this.speakerName(sentence.speaker);
+    for (let index = this.candidates.length - 1; index >= 0; index -= 1) {
+      const candidate = this.candidates[index] as Candidate;
+      if (candidate.turn < sentence.turn - WITHDRAW_TURNS) return;
+      if (candidate.owner !== owner) continue;
+      const own = candidate.at;
+      // Every candidate made from that sentence goes: the task said once, withdrawn once.
+      for (let k = this.candidates.length - 1; k >= 0; k -= 1) if (this.candidates[k]?.at === own) this.candidates.splice(k, 1);
+      return;
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -266,7 +292,8 @@ class ActionReader {
     if (
       next !== undefined &&
       next.turn === sentence.turn &&
-      !/^(?:I|we|you|it|that|this|they|he|she|what|when|where|why|who|how|is|are|was|do|does|did|can|could|would|should|will|has|have)\b/i.test(
+      // An instruction starts with its verb: "The family are asking …" is a statement, not what to do.
+      !/^(?:I|we|you|it|that|this|they|he|she|what|when|where|why|who|how|is|are|was|do|does|did|can|could|would|should|will|has|have|the|a|an|our|my|his|her|their|your|these|those|there)\b/i.test(
         opening,
       ) &&
       specificWords(next.text).length >= 2
@@ -295,15 +322,22 @@ class ActionReader {
     let anchor: number | null = null;
     if (task === '' || isVague(task)) {
       const found = (said.handover ? this.ownTaskAfter(at) : null) ?? this.referent(at, sentence, owner, task);
-      if (found === null && (said.kind === 'plan' || task === '')) return;
+      // A task that says nothing but its verb ("I'll do that", "I'll market it"), and refers to nothing said
+      // cleanly before it, is not written down.
+      // In verbatim speech, what was said just before is too often another thought cut short to say what "it" is.
+      const unnamed = found === null || (this.verbatim && found.source === 'context');
+      if (unnamed && (said.kind === 'plan' || saysOnlyItsVerb(task))) return;
       if (found) {
         // A task that names something ("find the prices and bring them") keeps its words; what it answers adds to them.
         const named = specificWords(task).length >= 2;
         source = named ? 'task' : found.source;
-        if (named && found.source !== 'answer') context = found.text;
-        else if (found.source === 'task') task = found.text;
+        // In verbatim speech the sentence before is too often another thought: a task that names something stands alone.
+        const standsAlone = named && this.verbatim && found.source === 'context';
+        if (named) {
+          if (found.source !== 'answer' && !standsAlone) context = found.text;
+        } else if (found.source === 'task') task = found.text;
         else if (found.source === 'context') context = found.text;
-        lines.push(...found.lines);
+        if (!standsAlone) lines.push(...found.lines);
         anchor = found.anchor;
         // "Can anyone cover the desk next Tuesday?" "I'll do it.": the date asked for is the one taken on.
         if (due.said === null && found.source === 'task' && task === found.text) {
@@ -316,14 +350,16 @@ class ActionReader {
     }
     const condition = conditionOf(text);
     if (condition !== null) task = `${condition}, ${task}`;
-    if (context === null && source === 'task' && isThin(task, this.nameWords)) {
+    if (context === null && source === 'task' && isThin(task, this.nameWords) && !this.verbatim) {
       const found = this.contextBefore(at, sentence.turn, task, true);
       if (found) {
         context = found.text;
         lines.push(...found.lines);
       }
     }
-    const tentative = said.kind === 'plan' && due.due === null && !this.goAhead(sentence);
+    // An intention, or an offer ("I can …") nobody asked for, is a task once dated or taken up.
+    const unasked = said.kind === 'plan' || (said.offer === true && this.answered(at, sentence) === null);
+    const tentative = unasked && due.said === null && !this.goAhead(sentence);
     const names = { you: this.firstName(this.listener(sentence)) };
     this.push({ owner, task, context, names, source, lines, due, tentative, plan: said.kind === 'plan', at, anchor });
   }
@@ -502,6 +538,7 @@ class ActionReader {
       if (
         before !== current.text &&
         specificWords(before).length >= 2 &&
+        saidCleanly(before) &&
         commitmentIn(before) === null &&
         !/^if\b/i.test(withoutOpeners(before))
       ) {
@@ -518,7 +555,8 @@ class ActionReader {
         commitmentIn(earlier.text) !== null ||
         assignmentIn(earlier.text) !== null ||
         DONE.test(earlier.text) ||
-        statesDecision(earlier.text)
+        statesDecision(earlier.text) ||
+        !saidCleanly(earlier.text)
       )
         continue;
       const words = specificWords(earlier.text).filter((word) => !NEED.test(word));
@@ -631,6 +669,8 @@ class ActionReader {
     at: number;
     anchor: number | null;
   }): void {
+    // In verbatim speech a task is written only when it names what is to be done ("mail that out" does not).
+    if (this.verbatim && pronounObject(found.task)) return;
     const task = imperative(shapeTask(withoutDue(found.task, found.due)), found.names);
     const text = actionText(task, found.context);
     if (specificWords(text).length === 0) return;
@@ -680,6 +720,37 @@ function beforeQuestion(text: string): string {
   return dash === null ? text : text.slice(0, dash.index);
 }
 
+/** At least this share of sentences with a false start or a cut word, and this many, mark speech transcribed verbatim. */
+const VERBATIM_SHARE = 0.1;
+const VERBATIM_MIN_SENTENCES = 4;
+
+/** Whether a meeting was transcribed verbatim, disfluencies and all, rather than as edited, clean speech. */
+export function isVerbatim(sentences: readonly Sentence[]): boolean {
+  const unclean = sentences.filter((sentence) => !saidCleanly(sentence.text)).length;
+  return unclean >= VERBATIM_MIN_SENTENCES && unclean >= VERBATIM_SHARE * sentences.length;
+}
+
+/** A verb whose object is a bare pronoun: "mail that out to the list", "try to get to it", "put it in the report". */
+function pronounObject(task: string): boolean {
+  const verbFirst = withoutOpeners(task).replace(/^(?:(?:try|aim|want|need|have|going|got|be able)\s+(?:to|and)\s+)+/i, '');
+  return /^[\p{L}'-]+(?:\s+(?:up|out|on|off|over|back|round|in|to|at|through|together|about|with))?\s+(?:it|that|this|them|those)\b(?!\s+(?:one|ones)\b)/iu.test(
+    verbFirst,
+  );
+}
+
+/** "Do that", "market it", "get to that": a task of a verb and a pronoun, which says nothing of what is to be done. */
+function saysOnlyItsVerb(task: string): boolean {
+  const telling = specificWords(task).length;
+  return (
+    telling === 0 ||
+    (telling === 1 && withoutOpeners(task).split(/\s+/).length <= 2) ||
+    (telling === 1 &&
+      /^\s*[\p{L}'-]+(?:\s+(?:up|out|on|in|off|over|back|round|to|with|at|about|for|through|into))*\s+(?:it|that|this|them|those|these)\b/iu.test(
+        task,
+      ))
+  );
+}
+
 /** A sentence as an action's context: no opening fillers, no question mark (actionText shortens it). */
 function snippet(text: string): string {
   return withoutOpeners(text)
@@ -698,5 +769,6 @@ function withoutDue(text: string, due: DueDate): string {
     .replace(/\s{2,}/g, ' ')
     .replace(/[\s,;:]+\.$/, '.')
     .replace(/[\s,;:]+$/, '')
+    .replace(/\s+(?:at|by|before|for|on|in|to|until|from)(?:\s+(?:the|our|my|your|their|this|that|a))?$/i, '')
     .trim();
 }

@@ -5,6 +5,7 @@ import { MONTHS } from './due-dates.ts';
 import { readMeeting } from './meeting.ts';
 import { detectReferences } from '../core/library/references.ts';
 import { capitalise, turnsOf } from './sentences.ts';
+import { spokenLines } from './spoken.ts';
 import { summarise } from './summary.ts';
 import { segmentTopics } from './topics.ts';
 import type { Meeting, WriteEngine, WriteInput } from './types.ts';
@@ -18,13 +19,15 @@ export const builtinWriteEngine: WriteEngine = {
   id: 'builtin',
   async findings(input, { onStage, signal } = {}) {
     const lines = input.transcript.lines;
-    const turns = turnsOf(lines);
+    // Backchannel and fillers are taken out before the meeting is read (attendees come from every line).
+    const spoken = spokenLines(lines);
+    const turns = turnsOf(spoken);
     const meeting = readMeeting(input.transcript, { meetingDate: input.meetingDate, today: input.today });
     await onStage?.('speakers', { lines: lines.length, speakers: meeting.attendees.length });
     signal?.throwIfAborted();
 
     await onStage?.('topics');
-    const topics = segmentTopics(lines);
+    const topics = segmentTopics(spoken);
     signal?.throwIfAborted();
 
     await onStage?.('items');
@@ -49,7 +52,7 @@ export const builtinWriteEngine: WriteEngine = {
       next_meeting_date: meeting.nextMeetingDate,
       attendees: meeting.attendees.map((person) => person.name),
       apologies: meeting.apologies.map((person) => person.name),
-      summary: summarise(lines, topics, { decisions: writtenDecisions, actions: writtenActions }),
+      summary: summarise(spoken, topics, { decisions: writtenDecisions, actions: writtenActions }),
       topics,
       decisions: writtenDecisions,
       actions: writtenActions,

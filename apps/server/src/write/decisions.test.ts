@@ -122,3 +122,70 @@ describe('statesDecision', () => {
     expect(statesDecision('The side entrance is left open at night.')).toBe(false);
   });
 });
+
+describe('outcomes settled without the word "agreed"', () => {
+  // Each meeting opens with a line of its own, so that the transcript is read as speakers' turns.
+  const decided = (...lines: string[]) => decisionsOf('Ana: Next item.', ...lines);
+
+  test('a concluding "so" before an outcome or the group taking something up', () => {
+    expect(decided('Ana: OK, so the day unit goes onto the quarterly sampling programme.')).toEqual([
+      'The day unit goes onto the quarterly sampling programme.',
+    ]);
+    expect(decided("Chair: Right, so we'll adopt the new handover checklist for all wards.")).toEqual([
+      'Adopt the new handover checklist for all wards.',
+    ]);
+    expect(decided('Ana: Then the porters do the weekly bin checks from now on.')).toEqual([
+      'The porters do the weekly bin checks from now on.',
+    ]);
+    expect(decided('Ana: This board recommends option two to the trust board.')).toEqual([
+      'This board recommends option two to the trust board.',
+    ]);
+  });
+
+  test("how things stand, an open question or a speaker's own plan is not an outcome", () => {
+    expect(decided('Ana: The shower stays shut while we wait for the result.')).toEqual([]);
+    expect(decided('Ana: So, the question is how long the filters stay on.')).toEqual([]);
+    expect(decided("Chair: So I'll move the clinic to Tuesdays.")).toEqual([]);
+  });
+
+  test('a proposal another member agrees to is settled; one met with an objection or about the meeting is not', () => {
+    expect(decided("Ana: Let's trial the electronic log on two wards first.", 'Ben: Yes, sounds good.')).toEqual([
+      'Trial the electronic log on two wards first.',
+    ]);
+    expect(decided("Ana: Let's trial the electronic log on two wards first.", "Ben: No, I'd rather do all of them.")).toEqual([]);
+    expect(decided("Ana: Let's trial the electronic log on two wards first.")).toEqual([]);
+    expect(decided("Ana: So let's move on to the fire doors.", 'Ben: Yes.')).toEqual([]);
+  });
+
+  test('an outcome the chair puts to the group ("is everyone happy with that?") and someone agrees to', () => {
+    expect(
+      decided('Ana: Ward two stays closed to admissions until the deep clean is done. Is everyone happy with that?', "Ben: That's fine."),
+    ).toEqual(['Ward two stays closed to admissions until the deep clean is done.']);
+    expect(
+      decided('Ana: Ward two stays closed to admissions until the deep clean is done. Is everyone happy with that?', 'Ben: No, not yet.'),
+    ).toEqual([]);
+  });
+
+  test('an outcome keeps the condition said after "but"', () => {
+    expect(decided('Ana: OK, so the pool stays open, but nobody swims without a lifeguard on duty.')).toEqual([
+      'The pool stays open, but nobody swims without a lifeguard on duty.',
+    ]);
+  });
+
+  test('a matter settled again later: the last word stands', () => {
+    expect(
+      decided(
+        "Ana: So we're going with the cheaper cladding option for the east block.",
+        'Ben: Sorry I am late. The fire engineer will not sign off the cheaper cladding.',
+        'Ana: Right. Agreed, the east block gets the fire-rated cladding option instead.',
+      ),
+    ).toEqual(['The east block gets the fire-rated cladding option instead.']);
+  });
+
+  test('after "OK, scrap that, then." the outcome said next is settled', () => {
+    expect(decided('Ana: OK, scrap that, then. The day room lights get replaced with sensors in the spring.')).toEqual([
+      'The day room lights get replaced with sensors in the spring.',
+    ]);
+    expect(decided('Ana: The day room lights get replaced with sensors in the spring.')).toEqual([]);
+  });
+});

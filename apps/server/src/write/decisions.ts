@@ -26,7 +26,27 @@ const AGREED_ALONE =
 const GOING_WITH =
   /\b(?:we're going with|we are going with|we'll go with|we will go with|let's go with|we're going to go with|we go with|we'll go for|let's go for)\s+(.+)$/i;
 const APPROVED =
-  /\b((?:the\s+)?(?:group|committee|board|panel|forum|meeting|we)\s+(?:has\s+|have\s+)?(?:approved|approves|endorsed|endorses|ratified|ratifies|supports|support|accepted|accepts)\b.*)$/i;
+  /\b((?:(?:the|this|our)\s+)?(?:group|committee|board|panel|forum|meeting|we)\s+(?:has\s+|have\s+)?(?:approved|approves|endorsed|endorses|ratified|ratifies|supports|support|accepted|accepts|recommends|resolved|resolves|decided|decides)\b.*)$/i;
+/** Words that close a discussion before its outcome is stated: "So, …", "OK, so …", "Fine, so …", "Then …". */
+const CONCLUDING =
+  /^(?:(?:ok|okay|right|fine|good|great|yes|yeah|lovely|excellent|agreed|all right|alright)[,.!]?\s+)*(?:so|then|in that case)\b[,]?\s+/i;
+/** "So we'll adopt the template", "then we go ahead with the trial": the group taking up what was discussed. */
+const ADOPT =
+  /^we(?:'ll| will|'re going to| are going to| shall)?\s+((?:adopt|go ahead with|switch to|move to|proceed with|accept|recommend|use)\b.+)$/i;
+/**
+ * An outcome stated as settled: "So the renal unit goes onto the sampling programme", "Then
+ * housekeeping does the flushing from now on", "So the shower stays out of use until it's clear".
+ */
+const SETTLED_VERB =
+  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|back|to)|go ahead|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
+/** A short sentence that drops what was proposed and turns to the outcome: "OK, scrap that, then.", "So forget daily, then." */
+const CLOSES =
+  /^(?:(?:ok|okay|right|fine|so)[,.]?\s+)*(?:scrap|forget|drop|park|ditch)\s+(?:\S+\s+){0,3}?(?:then|in that case)[.!]?$|^(?:ok|okay|right|fine),?\s+(?:then|in that case)[.!]?$/i;
+const FROM_NOW = /\b(?:from now on|going forward|with immediate effect|from (?:the )?next (?:round|month|quarter|meeting))\b/i;
+/** A statement that starts with a person or a pronoun is someone's view or task, not the group's outcome. */
+const PERSONAL_START = /^(?:i|i'm|i'll|i've|you|he|she|it|it's|that|that's|this|there|there's|they|we've|what|which|who|let's|let)\b/i;
+/** An open question put to the group ("the question is how long …"), not its answer. */
+const OPEN_QUESTION = /\b(?:question|how long|how many|how much|whether|what|which|when|if|might|could|maybe|perhaps)\b/i;
 const KEEP = /\bwe(?:'ll| will|'re going to)?\s+(?:just\s+)?((?:keep|leave|stay|stick with|continue with|defer|postpone|bring)\b.+)$/i;
 /** "Keep" that is not about the matter decided. */
 const NOT_KEEP =
@@ -55,7 +75,26 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
     if (specificWords(text).length < 2) continue;
     found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b) });
   }
-  return dedupe(found);
+  return lastWord(dedupe(found));
+}
+
+/** Shared telling words that make a later decision the same matter settled again. */
+const REVISITED_SHARE = 0.5;
+const REVISITED_MIN_WORDS = 2;
+
+/**
+ * A matter settled twice ("go with the fifty per cent option", then, when someone objects, "the board
+ * recommends the seventy-five per cent option"): the last word stands and the first is not a decision.
+ */
+function lastWord(decisions: readonly FoundDecision[]): FoundDecision[] {
+  const stems = decisions.map((decision) => new Set(specificWords(decision.text).map((word) => word.replace(/s$/, ''))));
+  return decisions.filter((_decision, index) => {
+    const own = stems[index] as Set<string>;
+    return !stems.slice(index + 1).some((later) => {
+      const shared = [...own].filter((word) => later.has(word)).length;
+      return shared >= REVISITED_MIN_WORDS && shared >= REVISITED_SHARE * own.size;
+    });
+  });
 }
 
 /**
@@ -93,8 +132,94 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
   const keep = KEEP.exec(text);
   if (keep?.[1] && !NOT_KEEP.test(keep[1]) && !/\bif\b/i.test(text.slice(0, keep.index)))
     return { text: clause(keep[1]), lines: [sentence.line] };
-  return null;
+  return settledIn(sentence, sentences[at - 1]) ?? acceptedProposal(sentence, at, sentences);
 }
+
+/**
+ * An outcome said as settled after a discussion: "So we'll adopt X", "OK, so X goes onto the
+ * programme", "Then X does Y from now on". A concluding word is needed, so a report of how
+ * things stand ("the shower stays shut while we wait") is not read as a decision.
+ */
+function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDecision | null {
+  const concluding = CONCLUDING.exec(sentence.text);
+  // "OK, scrap that, then. The bath stays in use …": the concluding word may close the sentence before.
+  const closedBefore = previous?.turn === sentence.turn && CLOSES.test(previous.text);
+  if (concluding === null && !closedBefore) return null;
+  const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
+  const adopted = ADOPT.exec(rest);
+  if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
+  return statesOutcome(rest) ? { text: outcomeClause(rest), lines: [sentence.line] } : null;
+}
+
+/**
+ * An outcome up to where the speaker turns to a reason or an aside. Unlike a task's clause, a
+ * condition after "but" stays: "The bath stays in use, but nobody uses it until the water is
+ * checked" is one decision.
+ */
+function outcomeClause(text: string): string {
+  const cut = text.search(/[?;]|\s[—–-]\s|,\s*(?:because|cos|as|since|which|so (?!that\b)|I think|I mean|to be honest)\b/i);
+  return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
+}
+
+/** Whether a statement says how things will be ("X stays open", "X goes onto the programme"), as the group's outcome. */
+function statesOutcome(text: string): boolean {
+  if (PERSONAL_START.test(text) || OPEN_QUESTION.test(text) || /\?\s*$/.test(text)) return false;
+  return SETTLED_VERB.test(text) || FROM_NOW.test(text);
+}
+
+/** "Let's …", "shall we …?", "why don't we …?", "I propose we …": what a proposal would settle. */
+const PROPOSED =
+  /^(?:(?:ok|okay|right|so|well|then)[,.]?\s+)*(?:let's|let us|shall we|why don't we|how about we|I (?:propose|suggest)(?: that)? we|can we agree(?: that)?(?: we)?)\s+(.+?)\??$/i;
+/** Proposals about running the meeting, not its matters. */
+const ABOUT_THE_MEETING =
+  /^(?:move (?:on|to|onto|over)|hand over|start|begin|go (?:on|through|round|back)|take a (?:break|look)|have a (?:look|break)|look at|hear|talk|discuss|come back|get (?:going|started|on)|wrap up|see|try|not|leave it there|stop|keep going|park|pause|do (?:introductions|the introductions)|go to|turn to|recap|summarise)\b/i;
+/** A reply that agrees with a proposal. */
+const AGREES =
+  /^(?:(?:yes|yeah|yep|ok|okay|right|sure|fine|good|great)[,.!]?\s*)*(?:agreed|agree|yes|yeah|yep|sure|fine|sounds good|good idea|happy with that|happy to|that works|works for me|makes sense|fair enough|let's do (?:it|that)|go for it|absolutely|definitely|ok(?:ay)?|that's (?:fine|good|great|sensible|right)|that (?:works|makes sense))\b/i;
+/** The chair putting what was just said to the group: "Is everyone happy with that?", "Everyone OK with that?", "Agreed?" */
+const PUT_TO_THE_GROUP =
+  /^(?:(?:so|ok|okay|right)[,.]?\s+)*(?:(?:is|are)\s+)?(?:everyone|everybody|all|people|we all|the group)\b[^.?!]{0,20}\b(?:happy|ok|okay|agreed|agree|content|comfortable|fine)\b[^.?!]{0,20}\?$|^(?:all\s+)?agreed\?$/i;
+/** A few words said after the outcome for emphasis ("Every single bath."): the outcome is still what was put. */
+const EMPHASIS_WORDS = 3;
+/** A reply that objects. */
+const OBJECTS =
+  /^(?:no\b(?![, ]+(?:problem|worries))|not sure|I don't (?:think|agree)|I'm not (?:sure|happy|convinced)|hang on|wait|but\b|actually,? no)/i;
+
+/**
+ * A proposal the group accepted: the next speakers agree ("Yes." "Sounds good.") and nobody
+ * objects before the proposer goes on. At least one other person must agree; a question or a
+ * counter-proposal in between leaves it a proposal.
+ */
+function acceptedProposal(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  const proposed = PROPOSED.exec(sentence.text.trim());
+  const plain = withoutOpeners(sentence.text.trim());
+  // A proposal, or an outcome stated for the others to agree ("Theatre two stays closed until it's verified." "Agreed.").
+  const content = proposed?.[1] ? clause(proposed[1]) : statesOutcome(plain) ? outcomeClause(plain) : '';
+  if (content === '' || ABOUT_THE_MEETING.test(content) || specificWords(content).length < 2) return null;
+  // Only the last sentence of a turn is put to the others, with the chair's "is everyone happy with that?" or a
+  // few words of emphasis after it.
+  let last = at;
+  for (let next = sentences[last + 1]; next?.turn === sentence.turn; next = sentences[last + 1]) {
+    if (!PUT_TO_THE_GROUP.test(next.text.trim()) && next.text.split(/\s+/).length > EMPHASIS_WORDS) return null;
+    last += 1;
+    if (last - at > 2) return null;
+  }
+  let agreed = 0;
+  const lines = [sentence.line];
+  for (let index = last + 1; index < sentences.length && index <= last + REPLY_SENTENCES; index += 1) {
+    const reply = sentences[index] as Sentence;
+    if (reply.speaker === sentence.speaker) break;
+    if (OBJECTS.test(reply.text) || PROPOSED.test(reply.text)) return null;
+    if (reply.turn !== sentences[index - 1]?.turn && AGREES.test(reply.text)) {
+      agreed += 1;
+      lines.push(reply.line);
+    }
+  }
+  return agreed > 0 ? { text: content.replace(/^(?:just\s+)?/i, ''), lines } : null;
+}
+
+/** How many sentences after a proposal are read for the others' answer. */
+const REPLY_SENTENCES = 4;
 
 /** "Agreed, we'll use X": the words after the marker, read again for "we're going with" and the like. */
 function fromContent(content: string, sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
@@ -155,6 +280,9 @@ function sentenceText(text: string): string {
   return `${capitalise(core)}.`;
 }
 
+/** Words that say a matter was settled differently from before. */
+const CHANGED = /\b(?:instead|after all|rather than|on second thoughts|scrap (?:that|the)|change of plan)\b/i;
+
 /** A decision restated a few lines later ("agreed" by the chair after the group) is one decision. */
 function dedupe(decisions: readonly FoundDecision[]): FoundDecision[] {
   const kept: FoundDecision[] = [];
@@ -169,7 +297,8 @@ function dedupe(decisions: readonly FoundDecision[]): FoundDecision[] {
     if (same === undefined) kept.push(decision);
     else {
       same.lines = [...new Set([...same.lines, ...decision.lines])].sort((a, b) => a - b);
-      if (specificWords(decision.text).length > specificWords(same.text).length) same.text = decision.text;
+      // The longer saying is kept; a later one that changes the matter ("… instead") is the last word.
+      if (specificWords(decision.text).length > specificWords(same.text).length || CHANGED.test(decision.text)) same.text = decision.text;
     }
   }
   return kept;

@@ -97,6 +97,17 @@ describe('attendees and apologies', () => {
     expect(meeting.resolve('[PERSON4]')?.role).toBe('Microbiologist');
   });
 
+  test('an absence announced for the meeting is an apology; the same words about others, or about someone who then speaks, are not', () => {
+    const meeting = meetingOf(
+      [
+        "Rhea Moss: Morning. Cal Dunn's on annual leave, and Noor Aziz, who is not going to be at the meeting today, sent the figures.",
+        'Ben Hale: Morning. Patients on leave still count, and Tia Oke is off sick this week.',
+        "Tia Oke: I'm here, just about.",
+      ].join('\n'),
+    );
+    expect(names(meeting.apologies)).toEqual(['Cal Dunn', 'Noor Aziz']);
+  });
+
   test('nicknames and roles resolve to their person', () => {
     const meeting = meetingOf(
       [

@@ -98,6 +98,20 @@ const NAME_WORD = String.raw`[\p{Lu}][\p{L}'-]*`;
 /** A person's name in running text: an anonymised placeholder, or one to three capitalised words after an optional title. */
 const NAME = String.raw`\[?(?:PERSON|SPEAKER)[ _]?\d+\]?|(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?${NAME_WORD}(?:\s+(?:(?:van|de|der|da|di|du|le|la|bin|al|el|ap)\s+)?${NAME_WORD}){0,2}`;
 
+/** "X can't make it", "X is unable to attend". */
+const CANNOT_COME = new RegExp(
+  String.raw`(${NAME})\s+(?:can't|cannot|couldn't|can not|won't be able to|isn't able to|is unable to)\s+(?:make it|attend|be here|join us)`,
+  'gu',
+);
+/**
+ * A known absence announced for the meeting: "X is on annual leave", "X's off sick today", "X, who
+ * is not going to be at the meeting today". Someone said to be away who then speaks was there.
+ */
+const AWAY = new RegExp(
+  String.raw`(${NAME})(?:,?\s+who)?(?:'s|\s+is|\s+has been)\s+(?:on (?:annual |study |sick |maternity |paternity |parental )?leave|off sick|off today|away (?:today|this week)|not (?:going to|gonna) be (?:at the meeting|here|with us|joining us|able to (?:make it|come|attend)))`,
+  'gu',
+);
+
 /** Abbreviations of governance roles, as people say them. */
 const ROLE_ABBREVIATIONS: Record<string, string> = {
   ae: 'authorising engineer',
@@ -255,14 +269,11 @@ export function readPeople(turns: readonly Turn[]): People {
         if (name !== null) addApology(name);
       }
     }
-    for (const match of text.matchAll(
-      new RegExp(
-        String.raw`(${NAME})\s+(?:can't|cannot|couldn't|can not|won't be able to|isn't able to|is unable to)\s+(?:make it|attend|be here|join us)`,
-        'gu',
-      ),
-    )) {
-      const name = trimName(match[1] ?? '');
-      if (name !== null) addApology(name);
+    for (const pattern of [CANNOT_COME, AWAY]) {
+      for (const match of text.matchAll(pattern)) {
+        const name = trimName(match[1] ?? '');
+        if (name !== null) addApology(name);
+      }
     }
   }
   // Someone who gave apologies and then spoke was there after all.

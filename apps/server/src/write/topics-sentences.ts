@@ -7,6 +7,23 @@ import { STOP_WORDS } from '../core/library/references-library.ts';
 import { stem, wordsOf } from '../core/library/references-words.ts';
 
 /**
+ * Words that are never a subject however often they are said: backchannel and spoken forms
+ * ("uh-huh", "mhm", "gonna"), interjections ("god", "goodness", "alright"), adverbs and
+ * conjunctions ("although", "only", "over"), feelings ("glad") and quantifiers ("both"). A topic
+ * is never named after one, nor is a sentence of one alone taken as a subject handed over.
+ */
+export const NOT_SUBJECT_WORDS = (
+  'uh-huh mhm mmm mm-hmm hm huh yeah-yeah gonna wanna gotta dunno kinda sorta lemme ' +
+  'god goodness gosh golly wow gee jeez hey alright aye nah ugh oops whoa ooh aha blimey crikey bless ' +
+  'only also even still already yet though although however anyway anyhow anyways otherwise instead together apart ago away ' +
+  'over under above below again once twice soon later early late almost nearly enough else rather fairly whatever ' +
+  'glad happy sad afraid keen certain true false wrong correct ' +
+  'both either neither each several various unless whereas while whilst since ' +
+  'until till between within without across towards around through during beyond ' +
+  'chair chairman chairwoman chairperson madam sir folks guys colleagues'
+).split(' ');
+
+/**
  * Words of conversation that say nothing about the subject: acknowledgements, hedges, pronouns,
  * auxiliaries, common verbs and number words. They never title a topic or make a sentence salient.
  */
@@ -29,6 +46,7 @@ const CONVERSATION_WORDS = new Set(
     'week weeks month months year years day days monday tuesday wednesday thursday friday saturday sunday',
     'january february march april may june july august september october november december',
     'mm hmm ha ah oh um uh er erm',
+    ...NOT_SUBJECT_WORDS,
   ]
     .join(' ')
     .split(' ')
@@ -37,10 +55,13 @@ const CONVERSATION_WORDS = new Set(
 
 /** The stems of a text's subject words: no stop words, conversation words, numbers or the `excluded` (speakers' names). */
 export function subjectStems(text: string, excluded: ReadonlySet<string> = new Set()): string[] {
-  return wordsOf(text)
-    .filter((word) => /^\p{L}{2,}$/u.test(word.text))
-    .map((word) => stem(word.lower))
-    .filter((word) => !STOP_WORDS.has(word) && !CONVERSATION_WORDS.has(word) && !excluded.has(word));
+  return (
+    wordsOf(text)
+      // Two letters are a subject only as an abbreviation ("AE", "IT"), not a word cut short ("ex").
+      .filter((word) => /^\p{L}{3,}$/u.test(word.text) || /^\p{Lu}{2}$/u.test(word.text))
+      .map((word) => stem(word.lower))
+      .filter((word) => !STOP_WORDS.has(word) && !CONVERSATION_WORDS.has(word) && !excluded.has(word))
+  );
 }
 
 /** Every word of the speakers' labels ("Leah Byrne" → leah, byrne), which never name a subject. */

@@ -1,6 +1,7 @@
 import type { TranscriptLine } from '@verity/shared';
 import { describe, expect, test } from 'vitest';
 import { segmentTopics } from './topics.ts';
+import { subjectStems } from './topics-sentences.ts';
 
 function meeting(turns: readonly [string | null, string][]): TranscriptLine[] {
   return turns.map(([speaker, text], i) => ({ n: i + 1, speaker, time: null, text }));
@@ -142,5 +143,38 @@ describe('segmentTopics', () => {
       },
     ]);
     expect(segmentTopics([])).toEqual([]);
+  });
+});
+
+describe('titles never named after a filler or an interjection', () => {
+  test('a sentence of an interjection, a backchannel word or a date alone hands over no subject', () => {
+    const lines = meeting([
+      ...OPENING,
+      [CHAIR, 'Goodness.'],
+      ...discussion({ thing: 'boiler', place: 'north wing', detail: 'pressure valve' }),
+      [CHAIR, 'Uh-huh.'],
+      ...discussion({ thing: 'lift', place: 'east block', detail: 'door sensor' }),
+      [CHAIR, 'End of June.'],
+      ...discussion({ thing: 'roof', place: 'car park', detail: 'gutter' }),
+      ...CLOSING,
+    ]);
+    const titles = segmentTopics(lines).map((topic) => topic.title.toLowerCase());
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).not.toMatch(/goodness|uh-huh|end of june/);
+  });
+
+  test('interjections and spoken forms are not subject words, so a topic said with many of them is titled by its subject', () => {
+    expect(subjectStems('Goodness, gosh, alright, gonna do the boiler, uh-huh, although only over there.')).toEqual(['boiler']);
+    const lines = meeting([
+      ...OPENING,
+      [TOM, 'Goodness, the sluice room. Goodness me, alright, alright, the sluice drain again.'],
+      [LEAH, 'Alright, goodness, the sluice drain blocked twice, alright, both times on nights.'],
+      [SAM, 'Goodness. Alright. The sluice drain needs rodding, alright, goodness knows why.'],
+      [TOM, 'Alright, I will book the drain contractor for the sluice drain, goodness, by Friday.'],
+      ...CLOSING,
+    ]);
+    const titles = segmentTopics(lines).map((topic) => topic.title.toLowerCase());
+    expect(titles.some((title) => title.includes('sluice'))).toBe(true);
+    for (const title of titles) expect(title).not.toMatch(/goodness|alright/);
   });
 });

@@ -28,7 +28,7 @@
  */
 import type { TranscriptLine, WriteTopic } from '@verity/shared';
 import { stem, wordsOf } from '../core/library/references-words.ts';
-import { isPersonal, minuteSentence, speakerWords, splitSentences, subjectStems } from './topics-sentences.ts';
+import { isPersonal, minuteSentence, NOT_SUBJECT_WORDS, speakerWords, splitSentences, subjectStems } from './topics-sentences.ts';
 
 const MAX_TOPICS = 8;
 /** Topics found only by a change of words are at least this long. */
@@ -172,6 +172,10 @@ const COURTESY = new Set(
   ),
 );
 const ARTICLES = new Set(['the', 'a', 'an']);
+const NOT_SUBJECT = new Set(NOT_SUBJECT_WORDS);
+/** "End of June", "the start of next week": when, not what. */
+const DATE_PHRASE =
+  /^(?:(?:the\s+)?(?:end|start|beginning|middle|mid|rest|first week|last week)\s+of\s+)?(?:the\s+)?(?:next\s+|this\s+|last\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|week|month|year|quarter|term|monday|tuesday|wednesday|thursday|friday)\b/i;
 const PREPOSITIONS = new Set('of for in on at about with by to from into than as and or but if'.split(' '));
 const NUMBER_WORD =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)/i;
@@ -326,6 +330,14 @@ function subjectOf(phrase: string, names: ReadonlySet<string>): string | null {
   if (words.length === 0 || words.length > TITLE_MAX_WORDS) return null;
   const lower = words.map((word) => word.lower);
   if (lower.some((word) => CLAUSE_WORDS.has(word)) || lower.every((word) => COURTESY.has(word) || isName(word, names))) return null;
+  // A word cut off ("Although roles —"), a date ("end of June") or a word that is never a subject ("Goodness.") names no subject.
+  if (
+    /[—–]|\s-$/.test(phrase) ||
+    DATE_PHRASE.test(text) ||
+    lower.some((word) => NOT_SUBJECT.has(word) || COURTESY.has(word)) ||
+    new Set(lower).size < lower.length
+  )
+    return null;
   if (PREPOSITIONS.has(lower[0] as string) || NUMBER_WORD.test(text) || text.includes("'") || /n't\b/.test(text)) return null;
   // An article inside a subject follows a preposition ("review of the rota"); after anything else it starts a clause ("the board approves the plan").
   if (lower.some((word, i) => i > 0 && ARTICLES.has(word) && !PREPOSITIONS.has(lower[i - 1] as string))) return null;

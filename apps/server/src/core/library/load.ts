@@ -21,6 +21,8 @@ export interface LibraryCode {
   edition: string;
   /** The code of the current edition when this one is superseded. */
   supersededBy: string | null;
+  /** Older codes and titles this document replaces (front matter `supersedes`), when known. */
+  supersedes?: readonly string[];
 }
 
 /** A passage of a library document. */

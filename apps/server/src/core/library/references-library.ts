@@ -28,8 +28,12 @@ export interface Entry {
   part: string | null;
   /** The edition's year: from the code ("HTM 07-01 (2013)", "COMAH 2015"), else its edition. */
   year: number | null;
+  /** The edition's number when its title says it ("(3rd edition, 2000)"). */
+  ordinal: number | null;
   /** Documents of one lineage are editions or parts of one another, or one superseded the other. */
   lineage: number;
+  /** An older title a current document replaces, which the library does not hold: named, never opened. */
+  historical?: true;
 }
 
 /** A code's series and number, as speech names it. */
@@ -75,6 +79,7 @@ export function indexLibrary(library: readonly LibraryCode[]): LibraryIndex {
   if (cached) return cached;
   const entries = library.map(parseEntry);
   joinLineages(entries);
+  for (const entry of historicalEntries(entries)) entries.push(entry);
   const index: LibraryIndex = {
     entries,
     anchors: buildAnchors(entries),
@@ -113,7 +118,44 @@ function parseEntry(doc: LibraryCode): Entry {
     year ??= Number(dated[2]);
   }
   year ??= Number(/(?:19|20)\d{2}/.exec(doc.edition)?.[0]) || null;
-  return { doc, family: codeGroups(base).join(' '), part, year, lineage: 0 };
+  const ordinal = /\b(\d{1,2})(?:st|nd|rd|th) edition\b/i.exec(doc.title);
+  return { doc, family: codeGroups(base).join(' '), part, year, ordinal: ordinal ? Number(ordinal[1]) : null, lineage: 0 };
+}
+
+/** Content words an older title needs to be read as one (legislation, named with its kind, needs fewer). */
+const HISTORICAL_TITLE_WORDS = 4;
+const HISTORICAL_LEGISLATION_WORDS = 3;
+
+/**
+ * Older titles the library's current documents replace (front matter `supersedes`) that are not
+ * themselves in the library ("Disability Discrimination Act 1995" for the Equality Act): each
+ * becomes an entry of the replacing document's lineage, superseded by it, found by its title as
+ * any other. Codes and short names ("HTM 2027", "Fire Practice Notes") are left out: said in a
+ * meeting they are too often something else.
+ */
+function historicalEntries(entries: readonly Entry[]): Entry[] {
+  const codes = new Set(entries.map((entry) => entry.doc.code.toLowerCase()));
+  const found: Entry[] = [];
+  for (const entry of entries) {
+    if (entry.doc.status !== 'current') continue;
+    for (const name of entry.doc.supersedes ?? []) {
+      if (codes.has(name.toLowerCase())) continue;
+      const words = contentStems(cleanTitle(name)).filter((word) => /^\p{L}{3,}$/u.test(word));
+      const legislation = legislationNames(name).length > 0;
+      if (words.length < (legislation ? HISTORICAL_LEGISLATION_WORDS : HISTORICAL_TITLE_WORDS)) continue;
+      const year = Number(/\b(?:19|20)\d{2}\b/.exec(name)?.[0]) || null;
+      const doc: LibraryCode = {
+        id: `${entry.doc.id}#${name}`,
+        code: name,
+        title: name,
+        status: 'superseded',
+        edition: year === null ? '' : String(year),
+        supersededBy: entry.doc.code,
+      };
+      found.push({ doc, family: '', part: null, year, ordinal: null, lineage: entry.lineage, historical: true });
+    }
+  }
+  return found;
 }
 
 /** Lineages: one code's editions and parts' editions, and each document with the one that superseded it. */
@@ -172,6 +214,7 @@ function buildAcronyms(entries: readonly Entry[]): Map<string, Entry[]> {
   const forms = new Map<string, Entry[]>();
   const add = (form: string, entry: Entry) => forms.set(form, [...(forms.get(form) ?? []), entry]);
   for (const entry of entries) {
+    if (entry.historical) continue;
     const tokens = entry.doc.code.split(/\s+/);
     tokens.forEach((token, i) => {
       const next = tokens[i + 1];
@@ -187,7 +230,12 @@ function buildAcronyms(entries: readonly Entry[]): Map<string, Entry[]> {
       if (initials.length >= 4) add(initials, entry);
     }
   }
-  const titleWords = entries.map((entry) => new Set(wordsOf(entry.doc.title).map((word) => word.lower)));
+  // A title's words, less an acronym that names the instrument it is made under ("… : COSHH Regulations 2002, Approved
+  // Code of Practice"): that title cites the acronym's document, it does not share its name.
+  const titleWords = entries.map((entry) => {
+    const words = wordsOf(entry.doc.title);
+    return new Set(words.filter((_word, k) => !/^(?:regulations?|act|order)$/i.test(words[k + 1]?.text ?? '')).map((word) => word.lower));
+  });
   const acronyms = new Map<string, Entry[]>();
   for (const [form, owners] of forms) {
     const unique = [...new Set(owners)];
@@ -264,7 +312,16 @@ function shortNames(name: string, entry: Entry, others: readonly string[]): stri
   const type = words.at(-1) as string;
   const forms: string[][] = [];
   const bracketed = /\(([A-Z][^()]*)\)\s*\S+$/.exec(name);
-  if (bracketed) forms.push([...stemsOf(bracketed[1] as string), type]);
+  if (bracketed) {
+    const inner = stemsOf(bracketed[1] as string);
+    forms.push([...inner, type]);
+    // "The fire order" for the Regulatory Reform (Fire Safety) Order: the bracket's first word with the type,
+    // when no other legislation of that type has that word in its name.
+    const lead = inner[0] as string;
+    const sameType = others.filter((other) => other.endsWith(` ${type} `));
+    if (inner.length >= 2 && lead.length >= 4 && !STOP_WORDS.has(lead) && !sameType.some((other) => other.includes(` ${lead} `)))
+      forms.push([lead, type]);
+  }
   // A name of three words is said in full ("Fire Safety Act"; "the Fire Act" would be another Act).
   for (const size of [1, 2]) {
     const lead = words.slice(0, size);

@@ -111,6 +111,14 @@ export function readDigitRun(words: readonly Word[], index: number, spaced: bool
       i++;
       continue;
     }
+    // "double-oh-nine": a digit said twice.
+    const doubled = word.lower === 'double' ? words[i + 1] : undefined;
+    const twice = doubled && (doubled.gap === '-' || (spaced && doubled.gap === ' ')) ? DIGITS[doubled.lower] : undefined;
+    if (twice !== undefined) {
+      digits += twice + twice;
+      i += 2;
+      continue;
+    }
     if (i > index && word.lower in TEENS) {
       digits += String(TEENS[word.lower]);
       i++;

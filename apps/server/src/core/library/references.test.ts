@@ -48,6 +48,27 @@ const LIBRARY: LibraryCode[] = [
   doc('PPE 1992', 'Personal Protective Equipment at Work Regulations 1992'),
   doc('Noise 2005', 'Control of Noise at Work Regulations 2005'),
   doc('Waste Code', 'Environmental Protection Act 1990: code of practice on the duty of care for waste'),
+  doc('HSWA 1974', 'Health and Safety at Work etc. Act 1974'),
+  doc('ACoP L99', 'Control of damp in buildings', { edition: '2018' }),
+  doc('ACoP L99 (2005)', 'Control of damp in buildings (2nd edition, 2005)', {
+    status: 'superseded',
+    edition: '2005',
+    supersededBy: 'ACoP L99',
+  }),
+  doc('HTM 09-01', 'Lighting in healthcare premises', { edition: '2019' }),
+  doc('HTM 09-01 (2004)', 'Lighting in healthcare premises (2004 edition)', {
+    status: 'superseded',
+    edition: '2004',
+    supersededBy: 'HTM 09-01',
+  }),
+  doc('Glazing Regs 2010', 'Workplace Glazing Regulations 2010', { edition: '2010' }),
+  doc('Access Act 2015', 'Equal Access to Premises Act 2015', {
+    supersedes: ['Premises Access for Disabled Persons Act 1998', 'PADP 1998'],
+  }),
+  doc('DUST 2004', 'Control of Particulates at Work Regulations 2004'),
+  doc('ACoP L66', 'Particulates in workshops: DUST Regulations 2004, Approved Code of Practice and guidance'),
+  doc('HBN 00-09', 'Infection control in the built environment'),
+  doc('RR Order 2005', 'Regulatory Reform (Fire Safety) Order 2005'),
 ];
 
 function lines(...texts: string[]) {
@@ -131,6 +152,63 @@ describe('editions', () => {
     expect(codes('COMAH nineteen ninety-nine had a different threshold.')).toEqual(['COMAH 1999']);
     expect(codes('The fuel store comes under COMAH.')).toEqual(['COMAH 2015']);
     expect(codes('The 2007 oh-three-oh-one had different air change rates.')).toEqual(['HTM 03-01 (2007)']);
+  });
+});
+
+describe('editions said after the code, and by year and kind', () => {
+  test('a year after "from", or ", the 2005 one", picks that edition; so does "2nd edition"', () => {
+    expect(codes('Our plan still refers to HTM 09-01 from 2004.')).toEqual(['HTM 09-01 (2004)']);
+    expect(codes('The scheme quotes the L99 second edition, the 2005 one.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('It cites L99 2nd edition throughout.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('We follow the L99 now.')).toEqual(['ACoP L99']);
+  });
+
+  test('two digits of a series name a document only with an edition year said before them', () => {
+    expect(codes('It still references the old 2004 version of oh-nine.')).toEqual(['HTM 09-01 (2004)']);
+    expect(codes('Room oh-nine is free, and the 2019 budget of oh-nine.')).toEqual([]);
+  });
+
+  test('"the 1974 Act", "the 2010 regulations": legislation by year and kind, when the library holds one such', () => {
+    expect(codes('That duty comes from the 1974 Act.')).toEqual(['HSWA 1974']);
+    expect(codes('It meets the 2010 regulations.')).toEqual(['Glazing Regs 2010']);
+    expect(codes('It meets the 2011 regulations.')).toEqual([]);
+  });
+
+  test('an older title a current document replaces is named as that superseded title, pointing to its replacement', () => {
+    const [reference] = detectReferences(lines('The leaflet still cites the Premises Access for Disabled Persons Act 1998.'), LIBRARY);
+    expect(reference).toMatchObject({
+      code: 'Premises Access for Disabled Persons Act 1998',
+      document_id: null,
+      status: 'superseded',
+      superseded_by: { code: 'Access Act 2015' },
+    });
+    expect(codes('We follow the Equal Access to Premises Act 2015.')).toEqual(['Access Act 2015']);
+    // Said without its year, the title the current document shares is the current document.
+    expect(codes('We follow the Equal Access to Premises Act.')).toEqual(['Access Act 2015']);
+    // A short code among the older names is not read: said aloud it is too often something else.
+    expect(codes('PADP 1998 was mentioned.')).toEqual([]);
+  });
+
+  test('an acronym in another title that names the instrument it is made under still names its own document', () => {
+    expect(codes('We need a DUST assessment for the workshop.')).toEqual(['DUST 2004']);
+  });
+
+  test('"double-oh-nine" is 00-09; the year said tells two series with the same digits apart', () => {
+    expect(codes('HBN double-oh-nine covers it.')).toEqual(['HBN 00-09']);
+    // The meeting names HBN, but only oh-three-oh-one of the HTM series had a 2007 edition.
+    expect(codes('HBN 07-01 has the bay sizes.', 'The policy cites oh-three-oh-one, the 2007 one.')).toEqual([
+      'HBN 07-01',
+      'HTM 03-01 (2007)',
+    ]);
+  });
+
+  test('an Order or Regulations named by the first word of its bracketed name ("the fire order")', () => {
+    expect(codes('Under the fire order we need a responsible person.')).toEqual(['RR Order 2005']);
+    expect(codes('The fire act is new.')).toEqual([]);
+  });
+
+  test('a citation written with "etc." is the document', () => {
+    expect(codes('Duties under the Health and Safety at Work etc. Act 1974 apply.')).toEqual(['HSWA 1974']);
   });
 });
 

@@ -32,6 +32,20 @@ import type { LibraryCode } from './load.ts';
 const MENTIONS_KEPT = 5;
 const SERIES_ALIASES: Record<string, string> = { regulation: 'reg', regulations: 'reg', regs: 'reg' };
 const EDITION_WORDS = new Set(['edition', 'version', 'issue', 'revision']);
+/** Nouns that name an edition when said with its year ("the 2000 one"). */
+const EDITION_NOUNS = new Set(['one', 'edition', 'version', 'issue', 'revision']);
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
 const OLD_WORDS = new Set(['old', 'older', 'previous', 'former', 'superseded', 'outdated', 'withdrawn', 'earlier']);
 /** Words after which a string of digits is a room, a telephone or a job, not a document. */
 const NUMBER_CONTEXT = new Set(
@@ -44,6 +58,8 @@ const SUBJECT_REACH = 8;
 interface Query {
   part: string | null;
   year: number | null;
+  /** The edition said by its number ("third edition"). */
+  ordinal: number | null;
   old: boolean;
 }
 
@@ -107,6 +123,7 @@ function scanLine(line: TranscriptLine, index: LibraryIndex) {
       matchDigits(words, i, index),
       matchAcronym(words, i, index, caseless),
       matchPhrase(words, i, index),
+      matchYearAndKind(words, i, index),
     ]
       .filter((match): match is Match => match !== null)
       .sort((a, b) => b.next - a.next)[0];
@@ -152,10 +169,11 @@ function toFound(
     from -= 3;
   }
   const yearBefore = editionYearBefore(words, from);
-  const yearAfter = yearBefore ? null : editionYearAfter(words, next);
+  const after = editionAfter(words, next);
+  const yearAfter = yearBefore || after?.year === null ? null : after;
   const old = from > 0 && OLD_WORDS.has(words[from - 1]?.lower ?? '') && !endsSentence(words[from]?.gap ?? '');
   if (yearBefore) from = yearBefore.from;
-  if (yearAfter) next = yearAfter.next;
+  if (after && (yearAfter || after.ordinal !== null)) next = after.next;
   const seriesBefore = new Set<string>();
   for (let k = Math.max(0, from - 6); k < from; k++) {
     const series = SERIES_ALIASES[words[k]?.lower ?? ''] ?? words[k]?.lower ?? '';
@@ -168,7 +186,7 @@ function toFound(
     start: first.start,
     said: line.text.slice(first.start, last.end),
     options: match.options,
-    query: { part, year: yearBefore?.year ?? yearAfter?.year ?? null, old },
+    query: { part, year: yearBefore?.year ?? yearAfter?.year ?? null, ordinal: after?.ordinal ?? null, old },
     seriesBefore,
     ...(match.bare ? { barePart: true } : {}),
   };
@@ -284,7 +302,9 @@ function readAnchorNumber(words: readonly Word[], at: number, caseless: boolean)
   return { groups, ends, suffix: isSuffix ? (letter as Word).lower : null, suffixNext: end + 1 };
 }
 
-function splitDigits(digits: string): string[] {
+function splitDigits(said: string): string[] {
+  // "Double-oh-nine" is said for 00-09: three digits opening with two noughts are two groups.
+  const digits = said.length === 3 && said.startsWith('00') ? `0${said}` : said;
   const parts = digits.length === 4 && digits.startsWith('0') ? [digits.slice(0, 2), digits.slice(2)] : [digits];
   return parts.map((part) => String(Number(part)));
 }
@@ -321,6 +341,7 @@ function matchDigits(words: readonly Word[], i: number, index: LibraryIndex): Ma
   if (previous && index.anchors.has(SERIES_ALIASES[previous.lower] ?? previous.lower) && !/[,;:]/.test(first.gap)) return null;
   const spaced = first.lower === 'oh' || first.lower === 'zero';
   const run = readDigitRun(words, i, spaced);
+  if (run?.digits.length === 2 && run.digits.startsWith('0')) return matchSeriesGroup(words, i, run, index);
   if (run?.digits.length !== 4 || !run.digits.startsWith('0')) return null;
   const rest = splitDigits(run.digits).join(' ');
   const options = [...index.anchors.values()].flat().filter((anchor) => anchor.series.length >= 2 && anchor.rest === rest);
@@ -328,6 +349,47 @@ function matchDigits(words: readonly Word[], i: number, index: LibraryIndex): Ma
   const part = readPartAfter(words, run.next);
   return { from: i, next: part?.next ?? run.next, options, part: part?.part ?? null };
 }
+
+/**
+ * A group of a series said by its first two digits with an edition year before it ("the old 2006
+ * version of oh-four"): the one document of that group and year. Two digits alone ("oh-four")
+ * name nothing; the year, said as an edition, makes them a document.
+ */
+function matchSeriesGroup(words: readonly Word[], i: number, run: { digits: string; next: number }, index: LibraryIndex): Match | null {
+  const before = editionYearBefore(words, i);
+  if (!before || !EDITION_WORDS.has(words[i - 2]?.lower ?? '')) return null;
+  const group = String(Number(run.digits));
+  const options = [...index.anchors.values()]
+    .flat()
+    .filter((anchor) => anchor.series.length >= 2 && anchor.rest.split(' ')[0] === group && anchor.rest.includes(' '))
+    .filter((anchor) => anchor.entries.some((entry) => entry.year === before.year));
+  const lineages = new Set(
+    options.flatMap((anchor) => anchor.entries.filter((entry) => entry.year === before.year).map((entry) => entry.lineage)),
+  );
+  return options.length > 0 && lineages.size === 1 ? { from: i, next: run.next, options } : null;
+}
+
+/**
+ * "The 2010 regulations", "the 1995 Act": legislation named by its year and kind alone, when the
+ * library holds one lineage of that kind with an edition of that year.
+ */
+function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  if (words[i]?.lower !== 'the') return null;
+  const year = readYear(words, i + 1);
+  const kind = year ? words[year.next] : undefined;
+  if (!year || !kind || kind.gap !== ' ' || words[i + 1]?.gap !== ' ') return null;
+  const type = LEGISLATION_KINDS[kind.lower];
+  if (!type) return null;
+  const entries = index.entries.filter(
+    (entry) =>
+      entry.year === year.year && new RegExp(String.raw`\b${type}\b[^()]*$`, 'i').test(entry.doc.title.replace(/\([^()]*\)\s*$/, '')),
+  );
+  const lineages = new Set(entries.map((entry) => entry.lineage));
+  return entries.length > 0 && lineages.size === 1 ? { from: i + 1, next: year.next + 1, options: [entries] } : null;
+}
+
+/** The words a kind of legislation is said with, and the word its titles use. */
+const LEGISLATION_KINDS: Record<string, string> = { regulations: 'Regulations', regs: 'Regulations', act: 'Act', order: 'Order' };
 
 /**
  * An acronym as written: in capitals (or the code's own spelling), one of five letters or more
@@ -352,7 +414,8 @@ function matchPhrase(words: readonly Word[], i: number, index: LibraryIndex): Ma
     let s = 1;
     while (s < phrase.stems.length) {
       const word = words[k];
-      if (!word || endsSentence(word.gap)) break;
+      // "Health and Safety at Work etc. Act": the stop after "etc." ends no sentence.
+      if (!word || (endsSentence(word.gap) && words[k - 1]?.lower !== 'etc')) break;
       if (stem(word.lower) === phrase.stems[s]) {
         s++;
         k++;
@@ -397,12 +460,54 @@ function editionYearBefore(words: readonly Word[], from: number): { year: number
   return null;
 }
 
-/** "COMAH 2015", "COMAH twenty fifteen", "HTM 07-01 (2013)". */
-function editionYearAfter(words: readonly Word[], next: number): { year: number; next: number } | null {
+/**
+ * The edition said after a code: a year ("COMAH 2015", "COMAH twenty fifteen", "HTM 07-01 (2013)",
+ * "HTM 04-01 from 2006", "L8, the 2000 one") or an ordinal ("the L8 third edition", "3rd edition"),
+ * or both ("the L8 third edition, the 2000 one").
+ */
+function editionAfter(words: readonly Word[], next: number): { year: number | null; ordinal: number | null; next: number } | null {
+  let at = next;
+  const ordinal = editionOrdinal(words, at);
+  if (ordinal) at = ordinal.next;
+  const year = yearAfter(words, at);
+  if (!ordinal && !year) return null;
+  return { year: year?.year ?? null, ordinal: ordinal?.ordinal ?? null, next: year?.next ?? at };
+}
+
+function yearAfter(words: readonly Word[], next: number): { year: number; next: number } | null {
   const word = words[next];
-  if (!word || !/^\s*\(?\s*$/.test(word.gap)) return null;
-  const year = readYear(words, next);
-  return year ? { year: year.year, next: year.next } : null;
+  if (!word) return null;
+  if (/^\s*\(?\s*$/.test(word.gap)) {
+    const year = readYear(words, next);
+    if (year) return { year: year.year, next: year.next };
+  }
+  // "HTM 04-01 from 2006", "the guidance of 2013".
+  if (word.gap === ' ' && /^(?:from|of|dated)$/.test(word.lower) && words[next + 1]?.gap === ' ') {
+    const year = readYear(words, next + 1);
+    if (year) return { year: year.year, next: year.next };
+  }
+  // "L8, the 2000 one", "…, the 2013 edition".
+  if (/^\s*,\s*$/.test(word.gap) && word.lower === 'the' && words[next + 1]?.gap === ' ') {
+    const year = readYear(words, next + 1);
+    if (year && EDITION_NOUNS.has(words[year.next]?.lower ?? '') && words[year.next]?.gap === ' ')
+      return { year: year.year, next: year.next + 1 };
+  }
+  return null;
+}
+
+/** "third edition", "3rd edition" right after a code. */
+function editionOrdinal(words: readonly Word[], at: number): { ordinal: number; next: number } | null {
+  const first = words[at];
+  if (!first || !/^[\s,]*$/.test(first.gap)) return null;
+  let ordinal = ORDINAL_WORDS[first.lower] ?? null;
+  let k = at + 1;
+  // "3rd": the digits and the letters are two words with nothing between them.
+  if (ordinal === null && /^\d$/.test(first.text) && /^(?:st|nd|rd|th)$/.test(words[at + 1]?.lower ?? '') && words[at + 1]?.gap === '') {
+    ordinal = Number(first.text);
+    k = at + 2;
+  }
+  if (ordinal === null || words[k]?.lower !== 'edition' || words[k]?.gap !== ' ') return null;
+  return { ordinal, next: k + 1 };
 }
 
 interface NumberedSentence {
@@ -556,8 +661,11 @@ function chooseAnchor(
     const kept = pool.filter(keep);
     if (kept.length > 0) pool = kept;
   };
-  const part = mention.query.part;
+  const { part, year, old } = mention.query;
   if (part) narrow((anchor) => anchor.entries.some((entry) => entry.part === part));
+  // The edition said tells the series apart: "the old oh-three-oh-one, the 2007 one" is the series with a 2007 edition.
+  if (year !== null) narrow((anchor) => anchor.entries.some((entry) => entry.year === year));
+  if (old) narrow((anchor) => anchor.entries.some((entry) => entry.doc.status === 'superseded'));
   narrow((anchor) => mention.seriesBefore.has(anchor.series));
   const most = Math.max(...pool.map((anchor) => seriesUse.get(anchor.series) ?? 0));
   narrow((anchor) => (seriesUse.get(anchor.series) ?? 0) === most);
@@ -577,6 +685,13 @@ function resolve(entries: readonly Entry[], query: Query): Entry[] {
       dated = true;
     }
   }
+  if (query.ordinal !== null) {
+    const numbered = pool.filter((entry) => entry.ordinal === query.ordinal);
+    if (numbered.length > 0) {
+      pool = numbered;
+      dated = true;
+    }
+  }
   if (query.part !== null) {
     const parted = pool.filter((entry) => entry.part === query.part);
     if (parted.length > 0) pool = parted;
@@ -584,11 +699,15 @@ function resolve(entries: readonly Entry[], query: Query): Entry[] {
   }
   if (dated) return pool;
   if (query.old) {
-    const superseded = pool.filter((entry) => entry.doc.status === 'superseded').sort((a, b) => (b.year ?? 0) - (a.year ?? 0));
+    const older = pool.filter((entry) => entry.doc.status === 'superseded').sort((a, b) => (b.year ?? 0) - (a.year ?? 0));
+    const superseded = older.some((entry) => !entry.historical) ? older.filter((entry) => !entry.historical) : older;
     return superseded.length > 0 ? [superseded[0] as Entry] : pool.filter((entry) => entry.doc.status === 'current');
   }
   const current = pool.filter((entry) => entry.doc.status === 'current');
-  return current.length > 0 ? current : pool;
+  if (current.length > 0) return current;
+  // An older title the library does not hold is named only when said so (its year, or nothing else fits).
+  const held = pool.filter((entry) => !entry.historical);
+  return held.length > 0 ? held : pool;
 }
 
 /**
@@ -616,7 +735,7 @@ function regulationsBySubject(sentences: readonly NumberedSentence[], resolved: 
         line: sentence.line,
         start: word.start,
         said: word.text,
-        entries: resolve(anchor.entries, { part: null, year: null, old: false }),
+        entries: resolve(anchor.entries, { part: null, year: null, ordinal: null, old: false }),
       });
     }
   }
@@ -633,7 +752,7 @@ function references(resolved: readonly Resolved[], index: LibraryIndex): WriteRe
         reference = {
           code: entry.doc.code,
           title: entry.doc.title,
-          document_id: entry.doc.id,
+          document_id: entry.historical ? null : entry.doc.id,
           status: entry.doc.status,
           superseded_by: replacement(entry, index),
           mentions: [],
