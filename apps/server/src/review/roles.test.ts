@@ -30,7 +30,9 @@ describe('roleFindings', () => {
       quote: null,
       expected: 'Authorising Engineer (HV)',
     });
-    expect(finding?.explanation).toContain('No Act or Regulations in the library name this role, so its absence is a gap against guidance rather than a breach of the law.');
+    expect(finding?.explanation).toContain(
+      'No Act or Regulations in the library name this role, so its absence is a gap against guidance rather than a breach of the law.',
+    );
     expect(finding?.evidence[0]?.code).toBe('HTM 06-03');
     expect(finding?.evidence[0]?.elementIds[0]).toMatch(/^htm-06-03-high-voltage-electrical-safety\.md#\d+$/);
   });
