@@ -11,10 +11,11 @@
  * nothing relevant rather than answer from a passing mention.
  */
 import { performance } from 'node:perf_hooks';
-import type { ChatFilters } from '@verity/shared';
+import { type ChatFilters, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
 import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
+import { libraryWording } from './retrieval/wording.ts';
 import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
 import { chooseDocuments, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
 import { choosePassages } from './retrieval/passages.ts';
@@ -104,12 +105,14 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const filters = filtersOf(options);
   const base = { question, filters, includeInternal };
   const nothing = (terms: QueryTerm[]): RetrievalResult => ({ ...base, terms, passages: [], elapsedMs: performance.now() - started });
-  const q = question.search;
-  if (q.length === 0) return nothing([]);
+  if (question.search.length === 0) return nothing([]);
+  const reword = await libraryWording({ db, organisationId, text: question.search });
+  const q = reword(question.search).slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const carried = reword(question.carried);
 
   // The question's terms and the library's ranking for it do not depend on each other.
   const [{ terms, aliases }, { ranked, searchScores }] = await Promise.all([
-    understandQuestion({ db, organisationId, q, carried: question.carried }),
+    understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
   ]);
   if (ranked.length === 0) return nothing(terms);
@@ -133,6 +136,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
       LEAD_LINE_SHARE,
     ),
     exclude: documents.map((document) => document.id),
+    filters,
     includeInternal,
     named: firstMention,
     limit: NAMED_DOCUMENTS,

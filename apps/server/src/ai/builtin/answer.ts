@@ -25,7 +25,12 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
     const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));
     const where = wheres[0];
     const wherePassage = where ? passages[where.passage] : undefined;
-    const named = where ? CODE_IN_TEXT.exec(where.text)?.[0] : undefined;
+    // The document the passage refers the fact to: another one, never its own code.
+    const named = where
+      ? [...where.text.matchAll(new RegExp(CODE_IN_TEXT.source, 'g'))]
+          .map((match) => match[0])
+          .find((code) => wherePassage === undefined || !wherePassage.code.startsWith(code))
+      : undefined;
     const opening =
       where && wherePassage
         ? `The library's text does not state ${what}${named ? ':' : ';'} ${wherePassage.code}${sectionName(wherePassage) ? ` (${sectionName(wherePassage)})` : ''} ${named ? `refers it to ${named}.` : 'says:'}`

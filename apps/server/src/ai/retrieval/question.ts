@@ -9,10 +9,19 @@ import { lexemeOf } from '../../search/query.ts';
 import { documentVisibleToSql } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
+import { subjectShare } from '../question/everyday.ts';
 import { contentWords } from '../question/follow-up.ts';
 
 /** Enough for any question people type; a longer text is a pasted document, and each term costs a check per element. */
 const MAX_QUERY_WORDS = 24;
+/**
+ * A word at most this many documents hold is scarce in the library: its rarity there says more about
+ * how the library is written than about the question ("actually" is in one document), so it weighs
+ * by how much it says about a subject in everyday English (question/everyday.ts).
+ */
+const SCARCE_DF = 3;
+/** A word no document holds keeps at least this share of its weight: the question may be on a subject the library does not cover ("who won the football"). */
+const ABSENT_FLOOR = 0.15;
 /** A term carried from an earlier question weighs half: it is context for the follow-up, not what it asks. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -48,10 +57,16 @@ export async function queryTerms(db: Database, organisationId: string, query: st
     picked.push({ word, lexeme, carried: carriedWords.has(word) && !ownWords.has(word), df: Number(rows[i]?.df ?? 0) });
   });
   const n = Number(rows[0]?.n ?? 0);
-  return picked.map(({ df, ...term }) => {
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    return { ...term, weight: idf * (term.carried ? CARRIED_WEIGHT : 1) };
-  });
+  // A word the library lacks or barely holds weighs by what it says about the question's subject: an
+  // everyday word ("actually", "hang on to") is how the question is put and weighs nothing, so it
+  // is left out; a subject's own word ("warfarin") keeps the full weight of a rare word.
+  return picked
+    .map(({ df, ...term }) => {
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const share = df === 0 ? Math.max(ABSENT_FLOOR, subjectShare(term.word)) : df <= SCARCE_DF ? subjectShare(term.word) : 1;
+      return { ...term, weight: idf * share * (term.carried ? CARRIED_WEIGHT : 1) };
+    })
+    .filter((term) => term.weight > 0);
 }
 
 /** Abbreviations written in capitals in the question ("under RIDDOR") that only one current visible document's code starts with. */
