@@ -41,3 +41,8 @@ export function subjectShare(word: string): number {
   if (rank <= EVERYDAY_RANK) return 0;
   return Math.log(rank / EVERYDAY_RANK) / Math.log(SUBJECT_RANK / EVERYDAY_RANK);
 }
+
+/** Whether the word list holds the word (any case). */
+export function isEnglishWord(word: string): boolean {
+  return rankTable().has(word.toLowerCase());
+}

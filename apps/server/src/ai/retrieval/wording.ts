@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { lexemeOf } from '../../search/query.ts';
 import { documentVisibleToSql } from '../../core/policies/documents.ts';
-import { subjectShare } from '../question/everyday.ts';
+import { num } from '../../search/sql.ts';
+import { isEnglishWord, subjectShare } from '../question/everyday.ts';
 
 /** Clipped words and joined words are at least this long: shorter ones ("ok", "re") are too ambiguous to complete. */
 const MIN_LETTERS = 4;
@@ -22,14 +23,20 @@ const MAX_UNKNOWN = 8;
 /** The longest completion read back per clipped word: the upper bound of its index range. */
 const RANGE_END = 'zzzzzzzzzzzzzzzzzzzzzzzz';
 
-/** Every split of a word into two parts long enough to be words. */
+/** Every split of a word into two English words ("work" + "room"). */
 function splits(word: string): [string, string][] {
   const parts: [string, string][] = [];
-  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) parts.push([word.slice(0, i), word.slice(i)]);
+  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)];
+    if (isEnglishWord(a) && isEnglishWord(b)) parts.push([a, b]);
+  }
   return parts;
 }
 
-/** The visible library's document count for each lexeme of the given words, by word (0 for a stop-word or an unknown word). */
+/**
+ * How many visible documents hold each word's lexeme, counted up to LIBRARY_DF (all that is asked of
+ * a count here: a common word is not counted through), by word; 0 for a stop-word or an unknown word.
+ */
 async function documentCounts(
   db: Database,
   organisationId: string,
@@ -44,8 +51,8 @@ async function documentCounts(
       )}),
       l as (select word, ${lexemeOf(sql`w.word`)} as lexeme from w)
       select l.word, l.lexeme,
-        (select count(*) from document_terms t join documents d on d.id = t.document_id
-         where t.lexeme = l.lexeme and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')})::int as df
+        (select count(*) from (select 1 from document_terms t join documents d on d.id = t.document_id
+         where t.lexeme = l.lexeme and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')} limit ${num(LIBRARY_DF)}) held)::int as df
       from l`),
   );
   return new Map(rows.map((row) => [row.word, { lexeme: row.lexeme, df: Number(row.df) }]));
@@ -60,14 +67,18 @@ async function completions(db: Database, organisationId: string, stems: readonly
         stems.map((stem) => sql`(${stem}::text)`),
         sql`, `,
       )})
-      select distinct on (s.stem) s.stem, t.lexeme
-      from s join document_terms t on t.lexeme >= s.stem and t.lexeme < s.stem || ${RANGE_END} and left(t.lexeme, length(s.stem)) = s.stem
-        and t.lexeme <> s.stem
-        join documents d on d.id = t.document_id
-      where t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')}
-      group by s.stem, t.lexeme
-      having count(*) >= ${LIBRARY_DF}
-      order by s.stem, count(*) desc, t.lexeme`),
+      -- Per stem, its own index range (a join over several stems at once scans every posting).
+      select s.stem, c.lexeme
+      from s cross join lateral (
+        select t.lexeme
+        from document_terms t join documents d on d.id = t.document_id
+        where t.lexeme >= s.stem and t.lexeme < s.stem || ${RANGE_END} and left(t.lexeme, length(s.stem)) = s.stem
+          and t.lexeme <> s.stem and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')}
+        group by t.lexeme
+        having count(*) >= ${num(LIBRARY_DF)}
+        order by count(*) desc, t.lexeme
+        limit 1
+      ) c`),
   );
   return new Map(rows.map((row) => [row.stem, row.lexeme]));
 }
@@ -83,25 +94,28 @@ export async function libraryWording(options: { db: Database; organisationId: st
   const candidates = [...new Set(text.toLowerCase().match(/\b[a-z]+\b/g) ?? [])].filter((word) => word.length >= MIN_LETTERS);
   if (candidates.length === 0) return unchanged;
   const counts = await documentCounts(db, organisationId, candidates);
-  const unknown = candidates.filter((word) => counts.get(word)?.lexeme && counts.get(word)?.df === 0).slice(0, MAX_UNKNOWN);
+  // An everyday word the library lacks is another subject ("football" is not "foot ball"): only a
+  // word used beyond everyday talk is read as clipped, and only a rare one as two words joined.
+  const unknown = candidates
+    .filter((word) => counts.get(word)?.lexeme && counts.get(word)?.df === 0)
+    .slice(0, MAX_UNKNOWN)
+    .map((word) => ({ word, lexeme: counts.get(word)?.lexeme ?? word, share: subjectShare(word) }))
+    .filter((entry) => entry.share > 0);
   if (unknown.length === 0) return unchanged;
-  const parts = [...new Set(unknown.flatMap((word) => splits(word).flat()))];
+  const joins = new Map(unknown.filter((entry) => entry.share === 1).map((entry) => [entry.word, splits(entry.word)]));
   const [completed, partCounts] = await Promise.all([
     completions(
       db,
       organisationId,
-      unknown.map((word) => counts.get(word)?.lexeme ?? word),
+      unknown.map((entry) => entry.lexeme),
     ),
-    documentCounts(db, organisationId, parts),
+    documentCounts(db, organisationId, [...new Set([...joins.values()].flat(2))]),
   ]);
+  const library = (part: string) => (partCounts.get(part)?.df ?? 0) >= LIBRARY_DF;
   const replacements = new Map<string, string>();
-  for (const word of unknown) {
-    // An everyday word the library lacks is another subject ("football" is not "foot ball"); only a
-    // rare one is read as joined, and only one used beyond everyday talk as clipped.
-    const share = subjectShare(word);
-    const library = (part: string) => (partCounts.get(part)?.df ?? 0) >= LIBRARY_DF;
-    const joined = share === 1 ? splits(word).find(([a, b]) => library(a) && library(b)) : undefined;
-    const completion = share > 0 ? completed.get(counts.get(word)?.lexeme ?? word) : undefined;
+  for (const { word, lexeme } of unknown) {
+    const joined = joins.get(word)?.find(([a, b]) => library(a) && library(b));
+    const completion = completed.get(lexeme);
     if (joined) replacements.set(word, joined.join(' '));
     else if (completion) replacements.set(word, completion);
   }
