@@ -55,10 +55,15 @@ export const sentenceKey = (elementId: string, text: string) => `${elementId}\u0
 
 /**
  * A capitalised opening word in lower case for the middle of a sentence ("Maximum interval" →
- * "maximum interval"), but not a name ("Water Safety Group", "Part C", "HTM 04-01").
+ * "maximum interval", "Within 15 days" → "within 15 days"), but not a name ("Water Safety Group",
+ * "Part C", "Part 2", "Section 710", "HTM 04-01").
  */
 export function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(]|[\s,;:]*$)/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^(?!(?:Part|Parts|Section|Regulation|Reg|Schedule|Table|Annex|Appendix|Chapter|Article|Paragraph|Clause|Volume)\s+\d)[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(0-9]|[\s,;:]*$)/.test(
+    text,
+  )
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
 }
 
 /** What a header worded as a question (or a participle) asks for, as the subject of a sentence: "How often, and where it is set" → "the interval". */
