@@ -20,12 +20,14 @@ describe('askAndContext', () => {
     });
   });
 
-  test('one clause, no asking clause, or an asking clause naming too little is asked whole', () => {
+  test('one clause, no asking clause, an asking clause naming too little or pointing back at the scene is asked whole', () => {
     for (const question of [
       'How often must lifting equipment used to lift patients be thoroughly examined?',
       'finance want us to drop the calorifier setpoint to 50C to save gas - can we?',
       'sentinel outlet temperatures - monthly checks',
       'BS 7671 - is it current?',
+      'our incident policy says reports are due after 3 days off work - is that still the legal position?',
+      'how often must we review our fire risk assessments - is it every year by law?',
     ]) {
       expect(askAndContext(question)).toEqual({ ask: question, context: '' });
     }

@@ -59,6 +59,9 @@ const SLIGHT = new Set(
     ' ',
   ),
 );
+/** An asking clause pointing back at the scene as a whole ("is that still right?", "is it every year?", "in there") asks about it: it is asked whole. */
+const POINTS_BACK =
+  /\bit\b|\b(?:is|was|are|were|does|do|did|can|could|will|would|should|has|have)\s+(?:that|this)\b|\b(?:that|this|there)\s*\??$/i;
 /** An asking clause says what it is about in at least this many words: "can we?" leans on the clause before it. */
 const ASK_MIN_WORDS = 2;
 
@@ -78,7 +81,7 @@ export function askAndContext(question: string): { ask: string; context: string 
   const asking = clauses.findLast((clause) => clause.endsWith('?')) ?? clauses.find((clause) => ASKING.test(clause));
   if (!asking) return { ask: question, context: '' };
   const named = contentWords(asking).filter((word) => word.length > 2 && !SLIGHT.has(word));
-  if (named.length < ASK_MIN_WORDS) return { ask: question, context: '' };
+  if (named.length < ASK_MIN_WORDS || POINTS_BACK.test(asking)) return { ask: question, context: '' };
   return { ask: asking, context: clauses.filter((clause) => clause !== asking).join(' ') };
 }
 
