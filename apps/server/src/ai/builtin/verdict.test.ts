@@ -104,6 +104,12 @@ describe('verdictOf', () => {
     ).toBeNull();
     // Another figure than the one asked about.
     expect(verdict('Do we have to examine hoists every 12 months?', ['Hoists must be examined every 6 months.'])).toBeNull();
+    // A claim about a nation is not settled by a sentence about others.
+    expect(
+      verdict('Is the fire safety order applicable in Scotland?', ['The fire safety order is applicable in England and Wales.']),
+    ).toBeNull();
+    // A yes needs the claim's heaviest word.
+    expect(verdict('Do we have to display the rating on our website?', ['Providers must display the rating at each premises.'])).toBeNull();
     // A negation about something else than the claim.
     expect(verdict('Do we have to test the alarm weekly?', ['The alarm must be tested weekly, not monthly.'])).toBeNull();
   });

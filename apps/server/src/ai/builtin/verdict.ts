@@ -17,6 +17,7 @@
  * not a document's history or its list of common failings, are read.
  */
 import type { RetrievalResult } from '../retrieval.ts';
+import { nationOf, namesPlace, settingOf } from '../question/kinds.ts';
 import type { PolarQuestion } from '../question/polar.ts';
 import type { Question } from '../question/read.ts';
 import type { LeadCandidate } from './lead.ts';
@@ -28,6 +29,9 @@ const ADDRESSES = 0.5;
 
 /** …and at least this share of its content words. */
 const ADDRESSES_WORDS = 2 / 3;
+
+/** A yes needs the clause to hold its heaviest word (any weighing at least this share of the heaviest) ("Scotland" in "does X apply in Scotland?"). */
+const DISTINCTIVE = 0.95;
 
 /** Another sentence within this share of the best one's coverage is read as well: if it disagrees, there is no verdict. */
 const NEAR = 0.15;
@@ -66,6 +70,9 @@ const SHOULD = /\bshould\b/i;
 const PERMITTING = /\b(?:may|can|permitted|allowed|acceptable|able\s+to|lawful|permissible)\b/i;
 const HEDGE =
   /\b(?:may|might|could|usually|normally|generally|typically|often|sometimes|in\s+most\s+cases|where\s+(?:appropriate|necessary|practicable|reasonably\s+practicable)|if\s+(?:appropriate|necessary)|consider|recommended|advisable|good\s+practice)\b/i;
+/** Examples in brackets: "(especially …)", "(for example …)", "(such as …)". */
+const EXAMPLES =
+  /\((?:especially|particularly|notably|e\.g\.|eg|for example|for instance|such as|including|like|mainly|mostly)\b[^()]*\)/gi;
 /** A duty that has ended: "until 2016 producers had to …", "was abolished", "no longer required". */
 const ENDED =
   /\buntil\s+(?:\w+\s+)?\d{4}\b.*\b(?:had\s+to|was\s+required|were\s+required|was\s+needed|were\s+needed)\b|\b(?:abolished|revoked|repealed|rescinded|no\s+longer\s+(?:required|needed|necessary|applies|apply|has\s+to|have\s+to|needs?\s+to|must))\b/i;
@@ -110,13 +117,18 @@ function claimUnits(polar: PolarQuestion, retrieval: RetrievalResult, question: 
   return weighted.map((unit) => ({ word: unit.word, weight: unit.weight > 0 ? unit.weight : Number.isFinite(lightest) ? lightest : 1 }));
 }
 
-/** Share of the claim's weight, and of its words, a clause's words hold. */
-function coverage(words: readonly string[], units: readonly { word: string; weight: number }[]): { weight: number; words: number } {
+/** Share of the claim's weight, and of its words, a clause's words hold; and whether it holds all of its most distinctive words. */
+function coverage(
+  words: readonly string[],
+  units: readonly { word: string; weight: number }[],
+): { weight: number; words: number; distinctive: boolean } {
   const total = units.reduce((sum, unit) => sum + unit.weight, 0);
+  const top = Math.max(0, ...units.map((unit) => unit.weight));
   const held = units.filter((unit) => words.some((word) => sameWord(word, unit.word)));
   return {
     weight: total <= 0 ? 0 : held.reduce((sum, unit) => sum + unit.weight, 0) / total,
     words: units.length === 0 ? 0 : held.length / units.length,
+    distinctive: units.every((unit) => unit.weight < top * DISTINCTIVE || held.includes(unit)),
   };
 }
 
@@ -196,16 +208,21 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   const { polar } = question;
   if (!polar) return null;
   const units = claimUnits(polar, retrieval, question);
+  // A claim about a setting or a nation ("does X apply in Scotland?", "… to care homes?") is settled only by a clause naming it.
+  const place = { setting: settingOf(polar.claim), nation: nationOf(polar.claim) };
+  const placed = place.setting !== null || place.nation !== null;
   const read = candidates
     .filter((candidate) => !candidate.row && !candidate.aside && !candidate.crossReference && !candidate.defines)
     .filter((candidate) => retrieval.passages[candidate.passage]?.status === 'current')
     .map((candidate) => {
       // The clause that addresses the claim most.
-      let best = { share: 0, held: { weight: 0, words: 0 }, clause: '' };
+      let best = { share: 0, held: { weight: 0, words: 0, distinctive: false }, clause: '' };
       for (const clause of clausesOf(candidate.quote)) {
-        const words = wordsOf(clause);
+        // Examples in brackets ("(especially hospitals and care homes)") do not state the claim.
+        const words = wordsOf(clause.replace(EXAMPLES, ' '));
         // A question of fact turning on a verb ("does X apply to Y?") is answered by a clause using that verb.
         if (polar.verb && !words.some((word) => sameWord(word, polar.verb ?? ''))) continue;
+        if (placed && !namesPlace(clause, place)) continue;
         const held = coverage(words, units);
         const share = (held.weight + held.words) / 2;
         if (share > best.share) best = { share, held, clause };
@@ -217,14 +234,29 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   const [best] = read;
   if (!best) return null;
   const answer = answerOf(best.reading, polar);
-  if (answer === null) return null;
+  if (answer === null || (answer === 'Yes' && !best.held.distinctive)) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.
   const near = read.filter((entry) => entry.share >= best.share - NEAR);
   if (near.some((entry) => entry.reading === 'conditional' || (answerOf(entry.reading, polar) ?? answer) !== answer)) return null;
   // A figure the claim names ("every 12 months") must be the sentence's own.
   const stated = wordsOf(best.candidate.quote);
   if (polar.figures.some((figure) => !stated.includes(figure))) return null;
-  return { answer, candidate: withFollowing(best.candidate, retrieval) };
+  return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
+}
+
+/** A verdict sentence that leans on the one before it ("Neither sets a testing frequency …") is said after it. */
+function withPrevious(candidate: LeadCandidate, retrieval: RetrievalResult): LeadCandidate {
+  if (!/^(?:Neither|Both|They|These|Those|This|It|Such)\b/.test(candidate.quote)) return candidate;
+  const own = retrieval.passages[candidate.passage]?.sentences.filter((s) => s.elementId === candidate.elementId) ?? [];
+  const at = own.findIndex((s) => s.text === candidate.quote);
+  const previous = at > 0 ? own[at - 1] : undefined;
+  if (!previous || /:\s*$/.test(previous.text)) return candidate;
+  return {
+    ...candidate,
+    text: `${previous.text} ${candidate.text}`,
+    quote: `${previous.text} ${candidate.quote}`,
+    keys: [sentenceKey(candidate.elementId, previous.text), ...candidate.keys],
+  };
 }
 
 /** A sentence that leans on the verdict's ("That requirement was abolished …") is said with it. */
