@@ -92,12 +92,6 @@ describe('verdictOf', () => {
         'Oxygen cylinders must not be stored in the corridor.',
       ]),
     ).toBeNull();
-    // Conditional: it depends on something the question does not say.
-    expect(
-      verdict('Do we have to record the fire risk assessment?', [
-        'You must record the fire risk assessment only if you employ five or more people.',
-      ]),
-    ).toBeNull();
     // Hedged: usual practice is not a duty.
     expect(
       verdict('Do we have to flush little-used outlets weekly?', ['Little-used outlets should usually be flushed weekly.']),
@@ -112,6 +106,20 @@ describe('verdictOf', () => {
     expect(verdict('Do we have to display the rating on our website?', ['Providers must display the rating at each premises.'])).toBeNull();
     // A negation about something else than the claim.
     expect(verdict('Do we have to test the alarm weekly?', ['The alarm must be tested weekly, not monthly.'])).toBeNull();
+  });
+
+  it('says it depends when the sentence addressing the claim states it under a condition, and nothing else reads yes or no', () => {
+    expect(
+      verdict('Do we have to record the fire risk assessment?', [
+        'You must record the fire risk assessment only if you employ five or more people.',
+      ]),
+    ).toBe('It depends: You must record the fire risk assessment only if you employ five or more people.');
+    expect(
+      verdict('Do we have to record the fire risk assessment?', [
+        'You must record the fire risk assessment only if you employ five or more people.',
+        'Every responsible person must record the fire risk assessment.',
+      ]),
+    ).toBeNull();
   });
 
   it('gives no verdict on a question that is not yes/no', () => {

@@ -9,8 +9,8 @@
  * - as a duty ("must", "is required", "shall") for a question of obligation, a permission ("may",
  *   "can", "permitted") or a duty for a question of permission, a plain statement for a question of
  *   fact: Yes;
- * - conditional ("only if", "unless", "except where", "depends on") or hedged ("usually", "may" for
- *   an obligation), or negative about something else: no verdict.
+ * - conditional ("only if", "unless", "except where", "depends on"): it depends;
+ * - hedged ("usually", "may" for an obligation), or negative about something else: no verdict.
  * Evidence that is weak (no sentence addresses the claim), mixed (another sentence addressing it as
  * well reads the other way, or conditionally) or that does not state a figure the claim names gives
  * no verdict: a wrong yes on compliance is worse than none. Only current documents' sentences, and
@@ -43,7 +43,8 @@ const NEGATION_REACH = 4;
 const MAX_CHARACTERS = 1200;
 
 export interface Verdict {
-  answer: 'Yes' | 'No';
+  /** "It depends" when the sentence that addresses the claim states it under a condition ("only if", "unless"). */
+  answer: 'Yes' | 'No' | 'It depends';
   /** The sentence that settles it, as the lead candidate it is. */
   candidate: LeadCandidate;
 }
@@ -63,7 +64,7 @@ const PROHIBITING_MODAL = /^(?:must|should|shall|may|can)$/;
 const NOT_A_NEGATION =
   /\b(?:no|not)\s+(?:more|less|later|longer|sooner|fewer|greater|higher|lower|earlier)\s+than\b|\bnot\s+(?:exceed\w*|only|least|just)\b|\bwhether\s+or\s+not\b|\bif\s+not\b|\bno\s+(?:doubt|matter)\b/g;
 const CONDITIONAL =
-  /\b(?:only\s+(?:if|when|where|after|before|for|in|once|applies)|unless|except|excepting|provided\s+(?:that|it|they)|subject\s+to|depend(?:s|ing)?\s+on|in\s+some\s+cases|case\s+by\s+case|exempt\w*|exclud\w*)\b/i;
+  /\b(?:only\s+(?:if|when|where|after|before|for|in|once|applies)|unless|except|excepting|provided\s+(?:that|it|they)|subject\s+to|depend(?:s|ing)?\s+on|in\s+some\s+cases|case\s+by\s+case)\b/i;
 const DUTY =
   /\b(?:must|shall|required|requires?|has\s+to|have\s+to|needs?\s+to|is\s+to\s+be|are\s+to\s+be|obliged|mandatory|compulsory|(?:has|have|owes?)\s+a\s+(?:\w+\s+)?duty)\b/i;
 const SHOULD = /\bshould\b/i;
@@ -233,10 +234,15 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
     .sort((a, b) => b.share - a.share || b.candidate.share - a.candidate.share || a.candidate.passage - b.candidate.passage);
   const [best] = read;
   if (!best) return null;
+  const near = read.filter((entry) => entry.share >= best.share - NEAR);
+  // The claim holds under a condition the question does not settle: it depends, unless another sentence reads yes or no.
+  if (best.reading === 'conditional')
+    return best.held.distinctive && near.every((entry) => answerOf(entry.reading, polar) === null)
+      ? { answer: 'It depends', candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) }
+      : null;
   const answer = answerOf(best.reading, polar);
   if (answer === null || (answer === 'Yes' && !best.held.distinctive)) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.
-  const near = read.filter((entry) => entry.share >= best.share - NEAR);
   if (near.some((entry) => entry.reading === 'conditional' || (answerOf(entry.reading, polar) ?? answer) !== answer)) return null;
   // A figure the claim names ("every 12 months") must be the sentence's own.
   const stated = wordsOf(best.candidate.quote);

@@ -32,6 +32,7 @@ describe('polarQuestion', () => {
   it('takes the numbers of a claim that have a unit, not a document number', () => {
     expect(polarQuestion('Do we have to keep the records for 5 years?')?.figures).toEqual(['5']);
     expect(polarQuestion('Does HTM 03-01 Part B apply to old theatres?')?.figures).toEqual([]);
+    expect(polarQuestion('Does the Reg 5 fit and proper persons requirement apply to partners?')?.figures).toEqual([]);
   });
 
   it('does not read wh-questions, alternatives, negative questions, requests or two questions as polar', () => {

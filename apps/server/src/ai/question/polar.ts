@@ -165,7 +165,11 @@ export function polarQuestion(text: string): PolarQuestion | null {
       (word, i) =>
         /^\d+(?:\.\d+)?$/.test(word) &&
         /^[a-z]{3,}$/.test(content[i + 1] ?? '') &&
-        !/^(?:part|edition|section)$/.test(content[i + 1] ?? ''),
+        !/^(?:part|edition|section)$/.test(content[i + 1] ?? '') &&
+        // "Reg 5 fit and proper persons", "section 34 duty": the number of a provision, not a figure.
+        !/^(?:reg|regs|regulation|regulations|section|part|article|schedule|paragraph|chapter|annex|appendix|clause|table|htm|hbn|hsg|bs|acop)$/.test(
+          content[i - 1] ?? '',
+        ),
     ),
   };
 }
