@@ -104,6 +104,20 @@ describe('verdictOf', () => {
     ).toBeNull();
     // A yes needs the claim's heaviest word.
     expect(verdict('Do we have to display the rating on our website?', ['Providers must display the rating at each premises.'])).toBeNull();
+    // A duty is not a permission: examining before first use does not permit use before it.
+    expect(
+      verdict('Can lifting equipment be used before its first thorough examination?', [
+        'A competent person must thoroughly examine lifting equipment before its first use.',
+      ]),
+    ).toBeNull();
+    // A yes needs every word of a short claim: an edition named is not said to be current.
+    expect(verdict('Is the 2013 edition the current edition?', ['The 2013 edition is the third edition of the guidance.'])).toBeNull();
+    // "non-licensed" is not "licensed".
+    expect(
+      verdict('Is notifiable non-licensed work required to be notified to the enforcing authority?', [
+        'Licensed work must be notified to the enforcing authority in advance.',
+      ]),
+    ).toBeNull();
     // A negation about something else than the claim.
     expect(verdict('Do we have to test the alarm weekly?', ['The alarm must be tested weekly, not monthly.'])).toBeNull();
   });

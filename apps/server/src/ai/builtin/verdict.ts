@@ -7,9 +7,9 @@
  * - negative when a negation bears on the claim ("does not set fixed intervals", "is not an
  *   admission", "must not be passed on", "not required by law", "no need to"): No;
  * - as a duty ("must", "is required", "shall") for a question of obligation, a permission ("may",
- *   "can", "permitted") or a duty for a question of permission, a plain statement for a question of
- *   fact: Yes;
- * - conditional ("only if", "unless", "except where", "depends on"): it depends;
+ *   "can", "permitted") for a question of permission, a plain statement or a duty for a question of
+ *   fact, the clause holding all the claim's words but one and its heaviest: Yes;
+ * - conditional ("only if", "unless", "except where", "provided that"): it depends;
  * - hedged ("usually", "may" for an obligation), or negative about something else: no verdict.
  * Evidence that is weak (no sentence addresses the claim), mixed (another sentence addressing it as
  * well reads the other way, or conditionally) or that does not state a figure the claim names gives
@@ -29,6 +29,9 @@ const ADDRESSES = 0.5;
 
 /** …and at least this share of its content words. */
 const ADDRESSES_WORDS = 2 / 3;
+
+/** A yes needs the clause to hold all the claim's words ("is X the current edition?" needs "current"), or all but one of five or more. */
+const yesMissing = (units: number) => (units >= 5 ? 1 : 0);
 
 /** A yes needs the clause to hold its heaviest word (any weighing at least this share of the heaviest) ("Scotland" in "does X apply in Scotland?"). */
 const DISTINCTIVE = 0.95;
@@ -64,7 +67,7 @@ const PROHIBITING_MODAL = /^(?:must|should|shall|may|can)$/;
 const NOT_A_NEGATION =
   /\b(?:no|not)\s+(?:more|less|later|longer|sooner|fewer|greater|higher|lower|earlier)\s+than\b|\bnot\s+(?:exceed\w*|only|least|just)\b|\bwhether\s+or\s+not\b|\bif\s+not\b|\bno\s+(?:doubt|matter)\b/g;
 const CONDITIONAL =
-  /\b(?:only\s+(?:if|when|where|after|before|for|in|once|applies)|unless|except|excepting|provided\s+(?:that|it|they)|subject\s+to|depend(?:s|ing)?\s+on|in\s+some\s+cases|case\s+by\s+case)\b/i;
+  /\b(?:only\s+(?:if|when|where|after|before|for|in|once|applies)|unless|except|excepting|provided\s+(?:that|it|they)|subject\s+to)\b/i;
 const DUTY =
   /\b(?:must|shall|required|requires?|has\s+to|have\s+to|needs?\s+to|is\s+to\s+be|are\s+to\s+be|obliged|mandatory|compulsory|(?:has|have|owes?)\s+a\s+(?:\w+\s+)?duty)\b/i;
 const SHOULD = /\bshould\b/i;
@@ -122,13 +125,14 @@ function claimUnits(polar: PolarQuestion, retrieval: RetrievalResult, question: 
 function coverage(
   words: readonly string[],
   units: readonly { word: string; weight: number }[],
-): { weight: number; words: number; distinctive: boolean } {
+): { weight: number; words: number; missing: number; distinctive: boolean } {
   const total = units.reduce((sum, unit) => sum + unit.weight, 0);
   const top = Math.max(0, ...units.map((unit) => unit.weight));
   const held = units.filter((unit) => words.some((word) => sameWord(word, unit.word)));
   return {
     weight: total <= 0 ? 0 : held.reduce((sum, unit) => sum + unit.weight, 0) / total,
     words: units.length === 0 ? 0 : held.length / units.length,
+    missing: units.length - held.length,
     distinctive: units.every((unit) => unit.weight < top * DISTINCTIVE || held.includes(unit)),
   };
 }
@@ -173,12 +177,14 @@ function readClause(clause: string, polar: PolarQuestion): Reading {
   const negation = negationOnClaim(words, polar.words);
   if (negation === true) return 'negative';
   if (negation === false) return 'unclear';
-  // An instruction opening with the claim's verb ("Report … within 15 days", "Display the rating …") states a duty.
+  // An instruction opening with the claim's verb, its first word ("Report … within 15 days" for "do we have to
+  // report …"), with no modal of its own ("Spare cylinders may be stored …" is not one), states a duty.
   const [first = ''] = words;
   if (
-    /^[A-Z][a-z]+\s+(?:the|a|an|all|any|every|each|your|their|its|[a-z]+)\b/.test(text.trim()) &&
+    /^[A-Z][a-z]+\s+[a-z]/.test(text.trim()) &&
     !/(?:s|ed|ing)$/.test(first) &&
-    polar.words.some((word) => sameWord(first, word))
+    sameWord(first, polar.words[0] ?? '') &&
+    !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(text)
   )
     return 'duty';
   if (DUTY.test(text)) return 'duty';
@@ -195,7 +201,8 @@ function answerOf(reading: Reading, polar: PolarQuestion): 'Yes' | 'No' | null {
     case 'obligation':
       return reading === 'duty' ? 'Yes' : null;
     case 'permission':
-      return reading === 'permission' || reading === 'duty' ? 'Yes' : null;
+      // A duty does not say something may be done (examining before first use does not permit use before it).
+      return reading === 'permission' ? 'Yes' : null;
     case 'fact':
       return reading === 'plain' || reading === 'duty' ? 'Yes' : null;
   }
@@ -217,7 +224,7 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
     .filter((candidate) => retrieval.passages[candidate.passage]?.status === 'current')
     .map((candidate) => {
       // The clause that addresses the claim most.
-      let best = { share: 0, held: { weight: 0, words: 0, distinctive: false }, clause: '' };
+      let best = { share: 0, held: { weight: 0, words: 0, missing: 0, distinctive: false }, clause: '' };
       for (const clause of clausesOf(candidate.quote)) {
         // Examples in brackets ("(especially hospitals and care homes)") do not state the claim.
         const words = wordsOf(clause.replace(EXAMPLES, ' '));
@@ -237,11 +244,13 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   const near = read.filter((entry) => entry.share >= best.share - NEAR);
   // The claim holds under a condition the question does not settle: it depends, unless another sentence reads yes or no.
   if (best.reading === 'conditional')
-    return best.held.distinctive && near.every((entry) => answerOf(entry.reading, polar) === null)
+    return best.held.distinctive &&
+      best.held.missing <= yesMissing(units.length) &&
+      near.every((entry) => answerOf(entry.reading, polar) === null)
       ? { answer: 'It depends', candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) }
       : null;
   const answer = answerOf(best.reading, polar);
-  if (answer === null || (answer === 'Yes' && !best.held.distinctive)) return null;
+  if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length)))) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.
   if (near.some((entry) => entry.reading === 'conditional' || (answerOf(entry.reading, polar) ?? answer) !== answer)) return null;
   // A figure the claim names ("every 12 months") must be the sentence's own.

@@ -17,6 +17,16 @@ describe('polarQuestion', () => {
     expect(polarQuestion('Is it ok to prop the fire door open in summer?')?.modality).toBe('permission');
     expect(polarQuestion('Does the duty to manage apply to domestic premises?')).toMatchObject({ modality: 'fact', verb: 'apply' });
     expect(polarQuestion('Is failing to display the rating a criminal offence?')?.modality).toBe('fact');
+    // Words in brackets stay in the claim.
+    expect(polarQuestion('Do the Fire Safety (England) Regulations apply to care homes?')?.words).toEqual([
+      'fire',
+      'safety',
+      'england',
+      'regulations',
+      'apply',
+      'care',
+      'homes',
+    ]);
   });
 
   it('keeps a condition before the question as part of the claim, and reads an elliptical "can we?" from the clause before', () => {

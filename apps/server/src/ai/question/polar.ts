@@ -67,7 +67,7 @@ const FUNCTION_WORDS = new Set(
     'allowed permitted permissible acceptable legal lawful ok okay alright fine necessary requirement duty obligation ' +
     'actually really still also even ever always any all every each some such so if whether about just very much really ' +
     'please legally technically strictly definitely necessarily over under within between before after during per via up out off ' +
-    'down across against into upon non'
+    'down across against into upon'
   ).split(' '),
 );
 
@@ -78,13 +78,13 @@ const FACT_VERB =
 /** Words that make the claim negative or restrictive: its yes and no would be ambiguous. */
 const CLAIM_NEGATOR = /^(?:not|no|never|without|neither|nor|only|just|none|n't)$|n't$/;
 
-/** The clauses of a question: split at sentence ends, dashes, colons, semicolons and commas. */
+/** The clauses of a question: split at sentence ends, dashes, colons, semicolons and commas (words in brackets stay in theirs: "the Fire Safety (England) Regulations"). */
 function clausesOf(text: string): string[] {
   return text
     .slice(0, MAX_CHARACTERS)
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .split(/[?!;:,()]|\.(?=\s|$)|\s[-–—]+\s|[–—]/)
+    .split(/[?!;:,]|\.(?=\s|$)|\s[-–—]+\s|[–—]/)
     .map((clause) => clause.trim())
     .filter((clause) => clause.length > 0);
 }
