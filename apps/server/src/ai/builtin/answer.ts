@@ -5,10 +5,12 @@ import { quoteAsData } from '../citations.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import { Citer, type ComposedAnswer, byDocument, finalise, groupLabel, sourcesSection } from './cite.ts';
 import type { Intent } from '../question/slots.ts';
-import { leadLines, missingFacts } from './lead.ts';
+import { leadCandidates, leadLines, missingFacts } from './lead.ts';
 import { kindList, lineContext, passagePieces, renderPieces } from './pieces.ts';
 import { rolesTableText, whoLead } from './roles.ts';
-import { CODE_IN_TEXT, documentNames, joinWords, sectionName, sentence } from './text.ts';
+import { textTerms } from './terms.ts';
+import { CODE_IN_TEXT, documentNames, joinWords, lowerFirst, sectionName, sentence } from './text.ts';
+import { verdictOf } from './verdict.ts';
 
 /** The answer to the question retrieval read (`retrieval.question`), from its passages. */
 export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
@@ -18,8 +20,19 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
   let lead = leadLines(question, retrieval);
   const parts: string[] = [];
 
-  // What is asked and not stated is said first, with where the passages say it is set.
-  const missing = missingFacts(question, retrieval, lead);
+  // A yes/no question is answered yes or no first, with the sentence that settles it, when one does.
+  const verdict = question.polar
+    ? verdictOf(question, retrieval, leadCandidates(passages, textTerms(retrieval, question), question.intents, question))
+    : null;
+  if (verdict) {
+    const { candidate } = verdict;
+    const said = sentence(candidate.text).replace(/^(A|An) /, (article) => article.toLowerCase());
+    parts.push(`${verdict.answer} — ${lowerFirst(said)} ${citer.mark(candidate.passage, candidate.elementId, candidate.quote)}`);
+    lead = lead.filter((entry) => !entry.keys.some((key) => candidate.keys.includes(key)));
+  }
+
+  // What is asked and not stated is said first, with where the passages say it is set (a verdict has said what settles it).
+  const missing = verdict ? [] : missingFacts(question, retrieval, lead);
   if (missing.length > 0) {
     const what = joinWords(missing.map((entry) => entry.intent.missing ?? ''));
     const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));
@@ -80,7 +93,7 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
 
   const shown = new Set((who?.tables ?? []).map((table) => table.elementId));
   const context = lineContext(question, retrieval, lead, shown);
-  for (const key of duties?.keys ?? []) context.quoted.add(key);
+  for (const key of [...(duties?.keys ?? []), ...(verdict?.candidate.keys ?? [])]) context.quoted.add(key);
   const groups: string[] = [];
   const shownRows = new Set<string>();
   for (const { passage, indexes } of byDocument(passages)) {

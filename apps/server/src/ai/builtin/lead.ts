@@ -143,7 +143,7 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
   return `For ${subject}, ${clauses.join(', and ')}`;
 }
 
-function leadCandidates(
+export function leadCandidates(
   passages: readonly Passage[],
   terms: readonly TextTerm[],
   intents: readonly Intent[],

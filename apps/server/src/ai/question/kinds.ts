@@ -296,6 +296,15 @@ export function disappliesTo(text: string, understanding: Pick<QuestionUnderstan
   });
 }
 
+/** Whether a text names this setting or this nation (either, when both are given). */
+export function namesPlace(text: string, place: Pick<QuestionUnderstanding, 'setting' | 'nation'>): boolean {
+  const { setting, nation } = place;
+  return (
+    (setting !== null && settingNamed(text, setting)) ||
+    (nation !== null && NATIONS.some(([name, pattern]) => name === nation && pattern.test(text)))
+  );
+}
+
 function settingNamed(text: string, setting: Setting): boolean {
   return (setting === 'care-home' ? CARE_HOME : setting === 'hospital' ? HOSPITAL : PRIMARY_CARE).test(text);
 }

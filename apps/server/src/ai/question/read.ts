@@ -2,7 +2,7 @@
  * A chat question, read once into one value that retrieval and composition both carry: its words,
  * the text searched (a follow-up's carried context with it), the kinds of answer it asks for with
  * its setting, phase and nation (kinds.ts), the slots the answer's first sentences must fill
- * (slots.ts), the codes it names, and the asides it asks about (a document's history, its common
+ * (slots.ts), the claim a yes/no question asks about (polar.ts), the codes it names, and the asides it asks about (a document's history, its common
  * failings, editions, what applies). Nothing downstream reads the question's wording for these
  * again; what it still matches against a passage (a term it defines, a role it names) it takes
  * from the words here.
@@ -11,6 +11,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
 import { codeGroups } from '../../core/library/document-codes.ts';
 import { buildQuery } from './follow-up.ts';
 import { type QuestionUnderstanding, questionKinds } from './kinds.ts';
+import { type PolarQuestion, polarQuestion } from './polar.ts';
 import { type Intent, intentsOf } from './slots.ts';
 
 /** Words asking about a document's history: its history sections are then on the question. */
@@ -45,6 +46,8 @@ export interface Question {
   understanding: QuestionUnderstanding;
   /** The slots the first sentences must fill (an interval, a period, a figure, a role…). */
   intents: readonly Intent[];
+  /** The claim a yes/no question asks about (polar.ts), or null when it asks for more than yes or no. */
+  polar: PolarQuestion | null;
   /** Matters that are otherwise asides, asked about. */
   asks: { history: boolean; gaps: boolean; editions: boolean; application: boolean };
 }
@@ -76,6 +79,7 @@ export function readQuestion(text: string, options: { history?: readonly string[
     codes: codeGroups(text).join(' '),
     understanding,
     intents,
+    polar: options.purpose === 'draft' ? null : polarQuestion(text),
     asks: {
       history: ASKS_HISTORY.test(text),
       gaps: ASKS_GAPS.test(text),

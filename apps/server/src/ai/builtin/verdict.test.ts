@@ -1,0 +1,153 @@
+/**
+ * The verdict on a yes/no question, on passages written for the test (no database): a yes or no
+ * first only when a sentence addresses the claim and reads one way; none when the evidence is weak,
+ * mixed, conditional, hedged or gives another figure, and none for questions that are not yes/no.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PassageElement } from '../passage-scoring.ts';
+import { readQuestion } from '../question/read.ts';
+import type { Passage, RetrievalResult } from '../retrieval.ts';
+import { composeAnswer } from './engine.ts';
+import { leadCandidates } from './lead.ts';
+import { textTerms } from './terms.ts';
+import { verdictOf } from './verdict.ts';
+
+/** One current passage whose paragraphs are the given sentences. */
+function passage(sentences: string[], headingPath = ['Key duties and requirements']): Passage {
+  const elements: PassageElement[] = sentences.map((text, i) => ({ id: `e${i}`, type: 'paragraph', text }));
+  return {
+    source: 'library',
+    documentId: 'doc',
+    code: 'DOC 1',
+    title: 'A regulation',
+    edition: '2020',
+    status: 'current',
+    supersededByCode: null,
+    supersededBy: null,
+    headingPath,
+    elements,
+    score: 1,
+    sentences: sentences.map((text, i) => ({ text, elementId: `e${i}`, listItem: false, score: 0.5 })),
+  };
+}
+
+/** The retrieval of a question over sentences, its terms being its own longer words at even weight. */
+function retrievalOf(question: string, sentences: string[]): RetrievalResult {
+  const words = [...new Set(question.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
+  return {
+    question: readQuestion(question),
+    terms: words.map((word) => ({ word, lexeme: word, weight: 1, carried: false })),
+    passages: [passage(sentences)],
+    filters: { category: [], domain: [], subDomain: [] },
+    includeInternal: false,
+    elapsedMs: 1,
+  };
+}
+
+function verdict(question: string, sentences: string[]) {
+  const retrieval = retrievalOf(question, sentences);
+  const read = retrieval.question;
+  const found = verdictOf(read, retrieval, leadCandidates(retrieval.passages, textTerms(retrieval, read), read.intents, read));
+  return found ? `${found.answer}: ${found.candidate.text}` : null;
+}
+
+describe('verdictOf', () => {
+  it('says yes when a sentence states the duty, permission or fact asked about', () => {
+    expect(verdict('Do we have to display our rating on our website?', ['The rating must be displayed on the provider website.'])).toBe(
+      'Yes: The rating must be displayed on the provider website.',
+    );
+    expect(verdict('Can we store spare cylinders in the gas store?', ['Spare cylinders may be stored in the gas store.'])).toMatch(/^Yes/);
+    expect(
+      verdict('Is failing to display the rating a criminal offence?', ['Failure to display the rating is a criminal offence.']),
+    ).toMatch(/^Yes/);
+    expect(verdict('Do we have to report over-seven-day injuries?', ['Report over-seven-day injuries within 15 days.'])).toMatch(/^Yes/);
+  });
+
+  it('says no when a sentence negates the claim, forbids it or says the duty has ended', () => {
+    expect(
+      verdict('Does the regulation set fixed examination intervals?', ['The regulation does not set fixed examination intervals.']),
+    ).toMatch(/^No/);
+    expect(
+      verdict('If we apologise under the duty of candour, are we admitting liability?', ['An apology is not an admission of liability.']),
+    ).toMatch(/^No/);
+    expect(
+      verdict('Can we pass the cost of an adjustment on to the patient?', [
+        'The cost of an adjustment must not be passed on to the patient.',
+      ]),
+    ).toMatch(/^No/);
+    expect(
+      verdict('Do we still need to register our premises with the agency?', [
+        'Until April 2016 producers had to register their premises with the agency before waste was removed.',
+      ]),
+    ).toMatch(/^No/);
+  });
+
+  it('gives no verdict when the evidence is weak, mixed, conditional, hedged or names another figure', () => {
+    // Weak: nothing addresses the claim.
+    expect(verdict('Do we have to test the alarm weekly?', ['Emergency lighting needs a monthly flick test.'])).toBeNull();
+    // Mixed: two sentences addressing it read opposite ways.
+    expect(
+      verdict('Can we store oxygen cylinders in the corridor?', [
+        'Oxygen cylinders may be stored in the corridor.',
+        'Oxygen cylinders must not be stored in the corridor.',
+      ]),
+    ).toBeNull();
+    // Hedged: usual practice is not a duty.
+    expect(
+      verdict('Do we have to flush little-used outlets weekly?', ['Little-used outlets should usually be flushed weekly.']),
+    ).toBeNull();
+    // Another figure than the one asked about.
+    expect(verdict('Do we have to examine hoists every 12 months?', ['Hoists must be examined every 6 months.'])).toBeNull();
+    // A claim about a nation is not settled by a sentence about others.
+    expect(
+      verdict('Is the fire safety order applicable in Scotland?', ['The fire safety order is applicable in England and Wales.']),
+    ).toBeNull();
+    // A yes needs the claim's heaviest word.
+    expect(verdict('Do we have to display the rating on our website?', ['Providers must display the rating at each premises.'])).toBeNull();
+    // A duty is not a permission: examining before first use does not permit use before it.
+    expect(
+      verdict('Can lifting equipment be used before its first thorough examination?', [
+        'A competent person must thoroughly examine lifting equipment before its first use.',
+      ]),
+    ).toBeNull();
+    // A yes needs every word of a short claim: an edition named is not said to be current.
+    expect(verdict('Is the 2013 edition the current edition?', ['The 2013 edition is the third edition of the guidance.'])).toBeNull();
+    // "non-licensed" is not "licensed".
+    expect(
+      verdict('Is notifiable non-licensed work required to be notified to the enforcing authority?', [
+        'Licensed work must be notified to the enforcing authority in advance.',
+      ]),
+    ).toBeNull();
+    // A negation about something else than the claim.
+    expect(verdict('Do we have to test the alarm weekly?', ['The alarm must be tested weekly, not monthly.'])).toBeNull();
+  });
+
+  it('says it depends when the sentence addressing the claim states it under a condition, and nothing else reads yes or no', () => {
+    expect(
+      verdict('Do we have to record the fire risk assessment?', [
+        'You must record the fire risk assessment only if you employ five or more people.',
+      ]),
+    ).toBe('It depends: You must record the fire risk assessment only if you employ five or more people.');
+    expect(
+      verdict('Do we have to record the fire risk assessment?', [
+        'You must record the fire risk assessment only if you employ five or more people.',
+        'Every responsible person must record the fire risk assessment.',
+      ]),
+    ).toBeNull();
+  });
+
+  it('gives no verdict on a question that is not yes/no', () => {
+    expect(verdict('What must we record after a fire drill?', ['You must record each fire drill.'])).toBeNull();
+    expect(verdict('Who must display the rating?', ['The provider must display the rating.'])).toBeNull();
+  });
+
+  it('opens the answer with the verdict and the sentence that settles it, cited', () => {
+    const retrieval = retrievalOf('Does the regulation set fixed examination intervals?', [
+      'The regulation does not set fixed examination intervals.',
+      'The competent person decides the frequency of examination.',
+    ]);
+    const { text, citations } = composeAnswer({ question: retrieval.question.text, mode: 'answer', retrieval });
+    expect(text).toMatch(/^No — the regulation does not set fixed examination intervals\. \[1\]/);
+    expect(citations[0]?.quote).toBe('The regulation does not set fixed examination intervals.');
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { polarQuestion } from './polar.ts';
+
+describe('polarQuestion', () => {
+  it('reads auxiliary-first and modal-first questions, after a clause of context too', () => {
+    expect(polarQuestion('Do we have to display our rating on our website?')).toMatchObject({
+      modality: 'obligation',
+      words: ['display', 'rating', 'website'],
+    });
+    expect(polarQuestion('we are a GP practice - do we have to test the alarm weekly?')).toMatchObject({
+      modality: 'obligation',
+      words: ['test', 'alarm', 'weekly'],
+    });
+    expect(polarQuestion('Must a pressure system have a written scheme before it is used?')?.modality).toBe('obligation');
+    expect(polarQuestion('Are we required to keep the logbook on site?')?.modality).toBe('obligation');
+    expect(polarQuestion('Can we store oxygen cylinders in the corridor?')?.modality).toBe('permission');
+    expect(polarQuestion('Is it ok to prop the fire door open in summer?')?.modality).toBe('permission');
+    expect(polarQuestion('Does the duty to manage apply to domestic premises?')).toMatchObject({ modality: 'fact', verb: 'apply' });
+    expect(polarQuestion('Is failing to display the rating a criminal offence?')?.modality).toBe('fact');
+    // Words in brackets stay in the claim.
+    expect(polarQuestion('Do the Fire Safety (England) Regulations apply to care homes?')?.words).toEqual([
+      'fire',
+      'safety',
+      'england',
+      'regulations',
+      'apply',
+      'care',
+      'homes',
+    ]);
+  });
+
+  it('keeps a condition before the question as part of the claim, and reads an elliptical "can we?" from the clause before', () => {
+    expect(polarQuestion('if we apologise under the duty of candour are we admitting liability?')).toMatchObject({
+      claim: 'are we admitting liability',
+      words: ['admitting', 'liability', 'apologise', 'candour'],
+    });
+    expect(polarQuestion('the team want to drop the boiler setpoint to save gas - can we?')?.words).toEqual(
+      expect.arrayContaining(['drop', 'boiler', 'setpoint']),
+    );
+  });
+
+  it('takes the numbers of a claim that have a unit, not a document number', () => {
+    expect(polarQuestion('Do we have to keep the records for 5 years?')?.figures).toEqual(['5']);
+    expect(polarQuestion('Does HTM 03-01 Part B apply to old theatres?')?.figures).toEqual([]);
+    expect(polarQuestion('Does the Reg 5 fit and proper persons requirement apply to partners?')?.figures).toEqual([]);
+  });
+
+  it('does not read wh-questions, alternatives, negative questions, requests or two questions as polar', () => {
+    for (const question of [
+      'What must we record after a fire drill?',
+      'How often should sentinel outlets be checked?',
+      'Who appoints the Authorising Engineer, and does it have to be in writing?',
+      'Is recapping needles allowed and where should sharps bins go?',
+      'Is augmented care just the neonatal unit or do other units count?',
+      'Is it weekly or monthly?',
+      "Don't we need a permit for that?",
+      'Do we not need to record it?',
+      'Can you explain the duty of candour?',
+      'Could you draft a water safety policy?',
+      'Do we need a permit? Is there a form for it?',
+      'Can we only test annually?',
+      'Duty of candour requirements',
+    ]) {
+      expect(polarQuestion(question), question).toBeNull();
+    }
+  });
+
+  it('is bounded on long untrusted input', () => {
+    const long = `Do we have to ${'test '.repeat(20000)}the alarm?`;
+    const started = performance.now();
+    polarQuestion(long);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
