@@ -365,6 +365,16 @@ describe('answer quality', () => {
     expect(leadOf(visiting.text)).toContain('April 2024');
   });
 
+  test('a question asking for a period leads with the table row that gives it, not the sentence naming its setting', async () => {
+    const answer = await ask('how long do we have to keep the LOLER reports for our patient hoists?');
+    expect(answer.codes).toContain('LOLER 1998');
+    expect(leadOf(answer.text)).toMatch(
+      /^For report of a periodic thorough examination, the retention period is until the next report is made, or 2 years/,
+    );
+    expect(answer.text).not.toContain('does not state how long');
+    expectConsistentCitations(answer);
+  });
+
   test('a question naming a code is answered from what that document says on the rest of the question', async () => {
     const answer = await ask('Which edition of HTM 07-01 is current?');
     expect(answer.codes).toEqual(['HTM 07-01']);

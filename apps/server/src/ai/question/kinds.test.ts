@@ -49,6 +49,12 @@ describe('questionKinds', () => {
   it('reads figures, records, duties, definitions and drafts', () => {
     expect(questionKinds('What is the maximum surface temperature of a radiator in a ward?').kinds.has('figure')).toBe(true);
     expect(questionKinds('How long do we retain asbestos health records?').kinds).toEqual(new Set(['records', 'figure']));
+    // "How long do we keep / hang on to …" asks for a retention period, whatever it names.
+    expect(questionKinds('how long do we have to keep the LOLER reports for our patient hoists?').kinds).toEqual(
+      new Set(['records', 'figure']),
+    );
+    expect(questionKinds('how long do we need to hang on to the flushing sheets?').kinds.has('records')).toBe(true);
+    expect(questionKinds('How do we keep legionella out of the hot water system?').kinds.has('records')).toBe(false);
     expect(questionKinds('What are the obligations of an employer under the display screen rules?').kinds.has('duties')).toBe(true);
     expect(kindsOf('What is a sentinel outlet?')).toEqual(['definition']);
     expect(questionKinds('Define "competent person" for pressure systems').kinds.has('definition')).toBe(true);

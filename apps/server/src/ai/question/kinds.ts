@@ -58,9 +58,9 @@ const ASKS_FREQUENCY =
 /** A figure: a temperature, a limit, a maximum or minimum, a level, a pressure (not "pressure systems"), "how long", "how hot", "how many". */
 const ASKS_FIGURE =
   /\b(?:temperatures?|limits?|maximum|minimum|max|min|thresholds?|figures?|(?<!\b(?:board|senior|executive|management|local|national|team|ward|service|director|trust|organisational|entry)[- ])levels?|values?|pressures?(?!\s+(?:systems?|vessels?|equipment|plant|ulcers?|sores?|relief|injur))|concentrations?|rates?|percentages?|distances?|heights?|widths?|capacity|ratios?|how\s+(?:long|hot|cold|warm|high|low|much|many|far|quickly|soon|big|large|wide)|what\s+(?:degree|number)|degrees|°)/i;
-/** Records: "records", "log book", "documentation", "retention", "how long … kept / retained". */
+/** Records: "records", "log book", "documentation", "retention", "how long … kept / retained", "how long do we keep / hang on to …". */
 const ASKS_RECORDS =
-  /\b(?:records?|record[- ]keeping|log\s?books?|logs?|documentation|documented|retention|retain(?:ed)?|kept|archiv(?:e|ed|ing)|paperwork|evidence)\b/i;
+  /\b(?:records?|record[- ]keeping|log\s?books?|logs?|documentation|documented|retention|retain(?:ed)?|kept|archiv(?:e|ed|ing)|paperwork|evidence)\b|\bhow long\b[^?.]{0,40}\b(?:keep|keeping|hang on to|hold on to|store)\b/i;
 /** Duties and requirements: "duties", "obligations", "requirements", "what must … do", "comply". */
 const ASKS_DUTIES =
   /\b(?:duties|duty|obligations?|requirements?|require[sd]?|comply|compliance|have to do|must\s+(?:\w+\s+){0,4}do|what\s+(?:must|should)\b)/i;
