@@ -59,18 +59,23 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
 
 /**
  * A historical title written straight after a code ("HTM 01-02 (2010), Decontamination of …")
- * belongs to that citation: the code's finding covers it.
+ * belongs to that citation: the code's finding covers it. So does a title written straight
+ * before the code of the same old document ("Memorandum of guidance on …, HSR25 (2007)"): the
+ * code carries the edition, so the one finding sits on it.
  */
 function titleOfCitation(policy: Policy, candidate: Outdated, kept: readonly Outdated[]): boolean {
   const text = policy.elements[candidate.element]?.text ?? '';
-  return kept.some(
-    (other) =>
-      other !== candidate &&
-      other.element === candidate.element &&
-      other.end <= candidate.start &&
-      /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(other.end, candidate.start)) &&
-      !/^[A-Z]{2,}/.test(text.slice(candidate.start)),
-  );
+  if (/^[A-Z]{2,}/.test(text.slice(candidate.start))) return false;
+  return kept.some((other) => {
+    if (other === candidate || other.element !== candidate.element) return false;
+    if (other.end <= candidate.start) return /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(other.end, candidate.start));
+    return (
+      candidate.end <= other.start &&
+      /^\s*[,:–—-]\s*$/.test(text.slice(candidate.end, other.start)) &&
+      /^[A-Z]{2,}/.test(text.slice(other.start)) &&
+      other.replacements.some((doc) => candidate.replacements.includes(doc))
+    );
+  });
 }
 
 /**

@@ -90,6 +90,13 @@ describe('outdated references', () => {
     expect(finding?.expected).toContain('CQC Reg 15');
   });
 
+  it('reports a title written just before the dated code of the same old edition once, on the code', () => {
+    const findings = outdated(
+      'Live work follows the Memorandum of guidance on the Electricity at Work Regulations 1989 – HSR25 (2007) on all sites.',
+    );
+    expect(findings.map((finding) => finding.quote)).toEqual(['HSR25 (2007)']);
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
