@@ -99,6 +99,15 @@ describe('requirementFindings', () => {
     expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
   });
 
+  it('reads what is kept from between the verb and the period, and leaves a period that agrees', () => {
+    const short = policy('Asbestos work follows CAR 2012.', 'The clinic keeps staff health records for 15 years.');
+    expect(requirementFindings(short, [], library).map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['The clinic keeps staff health records for 15 years', expect.stringMatching(/^at least 40 years/)],
+    ]);
+    expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps staff health records for 40 years.'))).toEqual([]);
+    expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps the visitor book for 2 years.'))).toEqual([]);
+  });
+
   it('compares a figure with the whole library, citing the instrument that sets it, even when the policy cites another', () => {
     const input = policy('Clinical waste follows HTM 07-01.', 'Copies of hazardous waste consignment notes are retained for 18 months.');
     const [finding] = requirementFindings(input, [], library);
