@@ -108,6 +108,27 @@ describe('requirementFindings', () => {
     expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps the visitor book for 2 years.'))).toEqual([]);
   });
 
+  it('reports a duty still limited by a condition the library says was removed, and not the history told as such', () => {
+    const limited = policy(
+      'Fire safety is managed under RRO 2005.',
+      'The fire safety adviser records the significant findings of each assessment where five or more people are employed on the ward.',
+    );
+    const [finding, ...rest] = requirementFindings(limited, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ category: 'factual_error', quote: 'where five or more people are employed' });
+    expect(finding?.evidence[0]?.code).toBe('RRO 2005');
+    const history = policy(
+      'Fire safety is managed under RRO 2005.',
+      'Originally the significant findings were recorded only where five or more people were employed; the Trust now records every assessment.',
+    );
+    expect(quotes(history)).toEqual([]);
+    const otherDuty = policy(
+      'Fire safety is managed under RRO 2005.',
+      'A staff forum is set up where five or more people are employed on the ward.',
+    );
+    expect(quotes(otherDuty)).toEqual([]);
+  });
+
   it('compares a figure with the whole library, citing the instrument that sets it, even when the policy cites another', () => {
     const input = policy('Clinical waste follows HTM 07-01.', 'Copies of hazardous waste consignment notes are retained for 18 months.');
     const [finding] = requirementFindings(input, [], library);

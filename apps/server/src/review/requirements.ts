@@ -1,6 +1,7 @@
 import { quoteAt } from './locate.ts';
 import { claimFindings } from './requirements-claims.ts';
 import { colourFindings } from './requirements-colours.ts';
+import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
 import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
@@ -46,6 +47,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...dutyFindings(policy, documents),
     ...countFindings(policy, documents),
     ...cycleFindings(policy, documents),
+    ...conditionFindings(policy, documents),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {
