@@ -300,8 +300,9 @@ function sameSubject(odd: Name, established: Usage[]): Match | null {
     const name = usage.names[0];
     return name !== undefined && name.kind === odd.kind && subjectWords(name).some((word) => oddSubject.includes(word));
   });
-  const name = related.length === 1 ? related[0]?.names[0] : undefined;
-  if (!name || name.qualifier !== '' || (related[0]?.names.length ?? 0) < 2 || headWord(name) === headWord(odd)) return null;
+  const [usage] = related;
+  const name = related.length === 1 && usage && usage.names.length >= 2 ? usage.names[0] : undefined;
+  if (name === undefined || name.qualifier !== '' || headWord(name) === headWord(odd)) return null;
   const subject = subjectWords(name);
   return oddSubject.every((word) => subject.includes(word)) ? { name, evidence: [] } : null;
 }
