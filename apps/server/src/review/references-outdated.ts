@@ -10,8 +10,8 @@ import { quoteAt } from './locate.ts';
 import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 const MAX_EVIDENCE = 3;
-/** Words that say a reference is named as replaced, not cited as current. */
-const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer)\b/i;
+/** Words that say a reference is named as replaced, not cited as current ("no longer than" is a limit, not history). */
+const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer(?!\s+than\b))\b/i;
 /** Words that say the policy still applies the old reference, whatever it says of its replacement. */
 const STILL_APPLIED = /\b(?:continu\w* to (?:apply|follow|use|rely on|work to)|still (?:appl\w*|follow\w*|use\w*|work\w* to))\b/i;
 const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
@@ -183,6 +183,9 @@ function named(name: string): string {
 /** A document's code with its edition year when the code has none ("HTM 06-02 (2023)"). */
 export function label(doc: LibraryDocument): string {
   if (yearsIn(doc.code).length > 0) return doc.code;
+  // An edition the library writes as a coded standard ("BS 7671:2018+A4:2026") names itself.
+  const at = doc.edition.indexOf(`${doc.code}:`);
+  if (at >= 0) return doc.edition.slice(at).split(/[\s,;()]+(?!\d)/)[0] as string;
   const year = yearsIn(doc.edition)[0];
   return year ? `${doc.code} (${year})` : doc.code;
 }

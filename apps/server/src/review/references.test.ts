@@ -97,6 +97,20 @@ describe('outdated references', () => {
     expect(findings.map((finding) => finding.quote)).toEqual(['HSR25 (2007)']);
   });
 
+  it('reads an edition written after a colon as the library document with that code', () => {
+    const findings = outdated('Alarm systems are designed to BS 5839-1:2013 and wiring meets BS7671:2018 on every site.');
+    expect(findings.map((finding) => finding.quote)).toEqual(['BS 5839-1:2013', 'BS7671:2018']);
+    expect(findings[1]?.expected).toMatch(/^BS 7671:2018\+A\d:20\d\d /);
+    // The current edition, or an edition the library holds under no code of its own, is not outdated.
+    expect(outdated('Alarm systems are designed to BS 5839-1:2025 on every site.')).toEqual([]);
+  });
+
+  it('reads "no longer than" as a limit, not as telling the reference is replaced', () => {
+    expect(outdated('BS7671:2018 recommends testing at intervals no longer than five years.').map((finding) => finding.quote)).toEqual([
+      'BS7671:2018',
+    ]);
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
