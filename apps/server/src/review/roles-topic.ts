@@ -38,7 +38,8 @@ function family(document: LibraryDocument): string {
 export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): LibraryDocument[] {
   const topic = topicWords(policyTitle(policy));
   const scores = documents.map((document) => {
-    const words = topicWords(`${document.title} ${document.subdomain}`);
+    // A bracketed note in lower case ("(as amended)", "(medical devices)") glosses the title; it does not name the service.
+    const words = topicWords(`${document.title.replace(/\([a-z][^()]*\)/g, ' ')} ${document.subdomain}`);
     return [...topic].filter((word) => words.has(word)).length;
   });
   const best = Math.max(0, ...scores);

@@ -154,6 +154,14 @@ describe('roleFindings', () => {
     expect(expectedRoles(titled('Estates engineering policy', ...cited))).toContain('Authorising Engineer (LV)');
   });
 
+  it('does not read a lower-case note in a document title as the service it governs', () => {
+    const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
+    const passing = titled('Medical devices policy', 'Surgical instruments are reprocessed in line with HTM 01-01.');
+    expect(expectedRoles(passing)).toEqual([]);
+    const governing = titled('Surgical instrument decontamination policy', 'Surgical instruments are reprocessed in line with HTM 01-01.');
+    expect(expectedRoles(governing)).toContain('Authorising Engineer (Decontamination)');
+  });
+
   it('keeps a role that a law requires of every organisation whatever the topic', () => {
     const input: Policy = {
       ...policy('Access control footage is handled under the Data Protection Act 2018.'),
