@@ -178,6 +178,12 @@ describe('written forms of a replaced law', () => {
 });
 
 describe('unknown references', () => {
+  it("reads a document that names only other codes' parts as having no parts of its own", () => {
+    // HTM 00 speaks of "HTM 02-01 Part B" and the like, never of parts of its own.
+    expect(unknown('Permit systems follow the principles in HTM 00 Part C.').map((finding) => finding.quote)).toEqual(['HTM 00 Part C']);
+    expect(unknown('Permit systems follow HTM 00 and HTM 04-01 Part B.')).toEqual([]);
+  });
+
   it('reports a group outside a series the library holds whole', () => {
     const [finding] = unknown('Laundry follows HTM 11-02 for all linen.');
     expect(finding?.quote).toBe('HTM 11-02');
