@@ -53,7 +53,7 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
     const clash = kept.some((other) => other.element === candidate.element && other.start < candidate.end && candidate.start < other.end);
     if (!clash && candidate.replacements.length > 0) kept.push(candidate);
   }
-  const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept));
+  const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept) && !titleOfCurrent(policy, candidate, citations));
   return cited.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
 }
 
@@ -75,6 +75,21 @@ function titleOfCitation(policy: Policy, candidate: Outdated, kept: readonly Out
       /^[A-Z]{2,}/.test(text.slice(other.start)) &&
       other.replacements.some((doc) => candidate.replacements.includes(doc))
     );
+  });
+}
+
+/**
+ * An old title written straight beside a citation of the document that replaced it ("HSR25
+ * Memorandum of guidance on …") is that citation's title: the code names the current document.
+ */
+function titleOfCurrent(policy: Policy, candidate: Outdated, citations: readonly Citation[]): boolean {
+  if (candidate.superseded !== null) return false;
+  const text = policy.elements[candidate.element]?.text ?? '';
+  return citations.some((citation) => {
+    const at = citation.location;
+    if (at.element !== candidate.element || !candidate.replacements.includes(citation.document)) return false;
+    if (at.end <= candidate.start) return /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(at.end, candidate.start));
+    return candidate.end <= at.start && /^\s*[,:–—-]?\s*$/.test(text.slice(candidate.end, at.start));
   });
 }
 

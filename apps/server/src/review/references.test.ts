@@ -111,6 +111,14 @@ describe('outdated references', () => {
     ]);
   });
 
+  it("reads an old title written beside the current code of its replacement as that citation's title", () => {
+    expect(outdated('Guidance: HSR25 Memorandum of guidance on the Electricity at Work Regulations 1989.')).toEqual([]);
+    // Alone, the old title still names the old edition.
+    expect(outdated('Live work follows the Memorandum of guidance on the Electricity at Work Regulations 1989 on all sites.').length).toBe(
+      1,
+    );
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
