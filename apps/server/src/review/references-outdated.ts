@@ -119,7 +119,26 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
 function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
   const doc = citation.document;
   if (doc.status !== 'superseded') return null;
-  return { ...citation.location, old: doc.code, superseded: doc, replacements: currentOf(doc, library), rank: 4 };
+  const replacements = currentOf(doc, library);
+  if (replacements.some((current) => titleNames(citation.said, current))) return null;
+  return { ...citation.location, old: doc.code, superseded: doc, replacements, rank: 4 };
+}
+
+/**
+ * Whether the words cited hold the whole title of a current document and no year of their own:
+ * a title the editions share ("… code of practice on the prevention and control of infections
+ * [and related guidance]") names the current edition unless a year says otherwise.
+ */
+function titleNames(said: string, current: LibraryDocument): boolean {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const title = plain(current.title);
+  return (
+    title.split(' ').length >= 4 && plain(said).includes(title) && yearsIn(said).every((year) => yearsIn(current.title).includes(year))
+  );
 }
 
 /**

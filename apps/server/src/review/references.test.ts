@@ -119,6 +119,12 @@ describe('outdated references', () => {
     );
   });
 
+  it('reads a title the editions share, written without a year, as the current edition', () => {
+    const shared = 'Health and Social Care Act 2008: code of practice on the prevention and control of infections and related guidance';
+    expect(outdated(`Cleaning follows the ${shared}.`)).toEqual([]);
+    expect(outdated(`Cleaning follows the ${shared} (2010).`).length).toBe(1);
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
