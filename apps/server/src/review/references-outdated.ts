@@ -119,6 +119,9 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
 function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
   const doc = citation.document;
   if (doc.status !== 'superseded') return null;
+  // Words all in lower case, without a code or year, describe the subject in passing ("manages the
+  // decontamination of flexible endoscopes"); they do not cite an edition.
+  if (!/[A-Z0-9]/.test(citation.said)) return null;
   const replacements = currentOf(doc, library);
   if (replacements.some((current) => titleNames(citation.said, current))) return null;
   return { ...citation.location, old: doc.code, superseded: doc, replacements, rank: 4 };

@@ -125,6 +125,11 @@ describe('outdated references', () => {
     expect(outdated(`Cleaning follows the ${shared} (2010).`).length).toBe(1);
   });
 
+  it("does not read an old title's words in lower case prose as a citation of that edition", () => {
+    expect(outdated('This policy sets out how the Trust manages the decontamination of flexible endoscopes on every site.')).toEqual([]);
+    expect(outdated('Endoscopes are reprocessed to CFPP 01-06 (2013) on every site.').length).toBe(1);
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
