@@ -129,6 +129,26 @@ describe('requirementFindings', () => {
     expect(quotes(otherDuty)).toEqual([]);
   });
 
+  it('reports a step the library says a thing needs that the policy says it does not, and nothing else', () => {
+    const denied = policy(
+      'Radiation work follows IRR 2017.',
+      '6.1 Use of dental X-ray equipment is notified to HSE, and no registration is needed for it.',
+    );
+    const [finding, ...rest] = requirementFindings(denied, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      category: 'factual_error',
+      quote: 'Use of dental X-ray equipment is notified to HSE, and no registration is needed',
+    });
+    expect(finding?.evidence[0]?.code).toBe('IRR 2017');
+    expect(
+      quotes(policy('Radiation work follows IRR 2017.', 'Use of dental X-ray equipment is registered with HSE before work starts.')),
+    ).toEqual([]);
+    expect(
+      quotes(policy('Radiation work follows IRR 2017.', 'Visitors to the unit sign in, and no registration is needed for them.')),
+    ).toEqual([]);
+  });
+
   it('compares a figure with the whole library, citing the instrument that sets it, even when the policy cites another', () => {
     const input = policy('Clinical waste follows HTM 07-01.', 'Copies of hazardous waste consignment notes are retained for 18 months.');
     const [finding] = requirementFindings(input, [], library);

@@ -5,6 +5,7 @@ import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
 import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
+import { needFindings } from './requirements-needs.ts';
 import { prohibitionFindings } from './requirements-prohibitions.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
@@ -48,6 +49,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...countFindings(policy, documents),
     ...cycleFindings(policy, documents),
     ...conditionFindings(policy, documents),
+    ...needFindings(policy, documents),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {
