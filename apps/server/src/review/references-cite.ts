@@ -62,6 +62,14 @@ function placeCitation(element: PolicyElement, cited: LibraryDocument, start: nu
   const said = text.slice(start, end);
   if ((said.match(/\(/g)?.length ?? 0) > (said.match(/\)/g)?.length ?? 0) && text[end] === ')') end += 1;
   if (start >= end) return [];
+  // A standard's edition written after a colon ("BS 5839-1:2017", "BS7671:2018+A2:2022") names the
+  // library document whose code it is, when there is one.
+  const colon = /^:((?:19|20)\d{2})(?:\+A\d{1,2}:(?:19|20)\d{2}){0,4}(?![\d+])/.exec(text.slice(end, end + 60));
+  const edition = colon ? codedEdition(`${text.slice(start, end)}${colon[0]}`, library) : undefined;
+  if (colon && edition) {
+    end += colon[0].length;
+    return [{ document: edition, location: { element: element.index, start, end }, said: text.slice(start, end) }];
+  }
   const note = editionNoteAfter(text, end);
   const trailing = /\(?((?:19|20)\d{2})\)?$/.exec(text.slice(start, end));
   const years = trailing ? [Number(trailing[1])] : note.years;
@@ -75,6 +83,20 @@ function placeCitation(element: PolicyElement, cited: LibraryDocument, start: nu
   }
   return documents.map((document) => ({ document, location: { element: element.index, start, end }, said: text.slice(start, end) }));
 }
+
+const codesByLibrary = new WeakMap<ReviewLibrary, Map<string, LibraryDocument>>();
+
+/** The library document whose code is the given text, spaces and case aside. */
+function codedEdition(written: string, library: ReviewLibrary): LibraryDocument | undefined {
+  let codes = codesByLibrary.get(library);
+  if (!codes) {
+    codes = new Map(library.documents.map((doc) => [compact(doc.code), doc]));
+    codesByLibrary.set(library, codes);
+  }
+  return codes.get(compact(written));
+}
+
+const compact = (code: string) => code.replace(/\s+/g, '').toLowerCase();
 
 /** "(third edition, 2000)", "(3rd edition)", ", 2000 edition" right after a citation. */
 export function editionNoteAfter(text: string, at: number): EditionNote {

@@ -10,8 +10,8 @@ import { quoteAt } from './locate.ts';
 import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 const MAX_EVIDENCE = 3;
-/** Words that say a reference is named as replaced, not cited as current. */
-const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer)\b/i;
+/** Words that say a reference is named as replaced, not cited as current ("no longer than" is a limit, not history). */
+const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer(?!\s+than\b))\b/i;
 /** Words that say the policy still applies the old reference, whatever it says of its replacement. */
 const STILL_APPLIED = /\b(?:continu\w* to (?:apply|follow|use|rely on|work to)|still (?:appl\w*|follow\w*|use\w*|work\w* to))\b/i;
 const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
@@ -53,24 +53,44 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
     const clash = kept.some((other) => other.element === candidate.element && other.start < candidate.end && candidate.start < other.end);
     if (!clash && candidate.replacements.length > 0) kept.push(candidate);
   }
-  const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept));
+  const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept) && !titleOfCurrent(policy, candidate, citations));
   return cited.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
 }
 
 /**
  * A historical title written straight after a code ("HTM 01-02 (2010), Decontamination of …")
- * belongs to that citation: the code's finding covers it.
+ * belongs to that citation: the code's finding covers it. So does a title written straight
+ * before the code of the same old document ("Memorandum of guidance on …, HSR25 (2007)"): the
+ * code carries the edition, so the one finding sits on it.
  */
 function titleOfCitation(policy: Policy, candidate: Outdated, kept: readonly Outdated[]): boolean {
   const text = policy.elements[candidate.element]?.text ?? '';
-  return kept.some(
-    (other) =>
-      other !== candidate &&
-      other.element === candidate.element &&
-      other.end <= candidate.start &&
-      /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(other.end, candidate.start)) &&
-      !/^[A-Z]{2,}/.test(text.slice(candidate.start)),
-  );
+  if (/^[A-Z]{2,}/.test(text.slice(candidate.start))) return false;
+  return kept.some((other) => {
+    if (other === candidate || other.element !== candidate.element) return false;
+    if (other.end <= candidate.start) return /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(other.end, candidate.start));
+    return (
+      candidate.end <= other.start &&
+      /^\s*[,:–—-]\s*$/.test(text.slice(candidate.end, other.start)) &&
+      /^[A-Z]{2,}/.test(text.slice(other.start)) &&
+      other.replacements.some((doc) => candidate.replacements.includes(doc))
+    );
+  });
+}
+
+/**
+ * An old title written straight beside a citation of the document that replaced it ("HSR25
+ * Memorandum of guidance on …") is that citation's title: the code names the current document.
+ */
+function titleOfCurrent(policy: Policy, candidate: Outdated, citations: readonly Citation[]): boolean {
+  if (candidate.superseded !== null) return false;
+  const text = policy.elements[candidate.element]?.text ?? '';
+  return citations.some((citation) => {
+    const at = citation.location;
+    if (at.element !== candidate.element || !candidate.replacements.includes(citation.document)) return false;
+    if (at.end <= candidate.start) return /^\s*(?:[,:–—-]\s*)?$/.test(text.slice(at.end, candidate.start));
+    return candidate.end <= at.start && /^\s*[,:–—-]?\s*$/.test(text.slice(candidate.end, at.start));
+  });
 }
 
 /**
@@ -99,7 +119,29 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
 function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
   const doc = citation.document;
   if (doc.status !== 'superseded') return null;
-  return { ...citation.location, old: doc.code, superseded: doc, replacements: currentOf(doc, library), rank: 4 };
+  // Words all in lower case, without a code or year, describe the subject in passing ("manages the
+  // decontamination of flexible endoscopes"); they do not cite an edition.
+  if (!/[A-Z0-9]/.test(citation.said)) return null;
+  const replacements = currentOf(doc, library);
+  if (replacements.some((current) => titleNames(citation.said, current))) return null;
+  return { ...citation.location, old: doc.code, superseded: doc, replacements, rank: 4 };
+}
+
+/**
+ * Whether the words cited hold the whole title of a current document and no year of their own:
+ * a title the editions share ("… code of practice on the prevention and control of infections
+ * [and related guidance]") names the current edition unless a year says otherwise.
+ */
+function titleNames(said: string, current: LibraryDocument): boolean {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const title = plain(current.title);
+  return (
+    title.split(' ').length >= 4 && plain(said).includes(title) && yearsIn(said).every((year) => yearsIn(current.title).includes(year))
+  );
 }
 
 /**
@@ -178,6 +220,9 @@ function named(name: string): string {
 /** A document's code with its edition year when the code has none ("HTM 06-02 (2023)"). */
 export function label(doc: LibraryDocument): string {
   if (yearsIn(doc.code).length > 0) return doc.code;
+  // An edition the library writes as a coded standard ("BS 7671:2018+A4:2026") names itself.
+  const at = doc.edition.indexOf(`${doc.code}:`);
+  if (at >= 0) return doc.edition.slice(at).split(/[\s,;()]+(?!\d)/)[0] as string;
   const year = yearsIn(doc.edition)[0];
   return year ? `${doc.code} (${year})` : doc.code;
 }

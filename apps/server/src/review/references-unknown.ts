@@ -41,6 +41,12 @@ interface Series {
 /** A text that speaks of a document's parts ("Part 2", "in three parts"), not of "body parts". */
 const SPEAKS_OF_PARTS = /\bParts?\b|\bparts?\s+(?:[A-Z]|\d+)\b|\b(?:two|three|four|five|several|separate)\s+parts\b/;
 
+/**
+ * A part named with its code ("HTM 03-01 Part B"): the parts of this code it names are read by
+ * partsNamed, so what is left speaks of other documents' parts, not of this one's.
+ */
+const CODED_PART = /\b[A-Z]{2,}\s?\d{1,4}(?:-\d{1,4})?\s+Parts?\s+(?:[A-Z]|\d+)\b/g;
+
 /** Parts named one by one; a longer run is written as a range. */
 const MAX_PARTS_LISTED = 3;
 const CODE = /^(.*?)(?:\s+Part\s+([A-Z]|\d+))?(?:\s*\((?:19|20)\d{2}\))?$/;
@@ -85,7 +91,9 @@ function codeFamilies(library: ReviewLibrary): Family[] {
       parts.size === 0 &&
       current.length === 1 &&
       !/(?:19|20)\d{2}/.test(base) &&
-      !docs.some((doc) => [doc.title, ...doc.elements.map((element) => element.text)].some((text) => SPEAKS_OF_PARTS.test(text)));
+      !docs.some((doc) =>
+        [doc.title, ...doc.elements.map((element) => element.text)].some((text) => SPEAKS_OF_PARTS.test(text.replace(CODED_PART, ' '))),
+      );
     return { key: tokensOf(base), documents: current, parts, whole };
   });
 }

@@ -90,6 +90,46 @@ describe('outdated references', () => {
     expect(finding?.expected).toContain('CQC Reg 15');
   });
 
+  it('reports a title written just before the dated code of the same old edition once, on the code', () => {
+    const findings = outdated(
+      'Live work follows the Memorandum of guidance on the Electricity at Work Regulations 1989 – HSR25 (2007) on all sites.',
+    );
+    expect(findings.map((finding) => finding.quote)).toEqual(['HSR25 (2007)']);
+  });
+
+  it('reads an edition written after a colon as the library document with that code', () => {
+    const findings = outdated('Alarm systems are designed to BS 5839-1:2013 and wiring meets BS7671:2018 on every site.');
+    expect(findings.map((finding) => finding.quote)).toEqual(['BS 5839-1:2013', 'BS7671:2018']);
+    expect(findings[1]?.expected).toMatch(/^BS 7671:2018\+A\d:20\d\d /);
+    // The current edition, or an edition the library holds under no code of its own, is not outdated.
+    expect(outdated('Alarm systems are designed to BS 5839-1:2025 on every site.')).toEqual([]);
+  });
+
+  it('reads "no longer than" as a limit, not as telling the reference is replaced', () => {
+    expect(outdated('BS7671:2018 recommends testing at intervals no longer than five years.').map((finding) => finding.quote)).toEqual([
+      'BS7671:2018',
+    ]);
+  });
+
+  it("reads an old title written beside the current code of its replacement as that citation's title", () => {
+    expect(outdated('Guidance: HSR25 Memorandum of guidance on the Electricity at Work Regulations 1989.')).toEqual([]);
+    // Alone, the old title still names the old edition.
+    expect(outdated('Live work follows the Memorandum of guidance on the Electricity at Work Regulations 1989 on all sites.').length).toBe(
+      1,
+    );
+  });
+
+  it('reads a title the editions share, written without a year, as the current edition', () => {
+    const shared = 'Health and Social Care Act 2008: code of practice on the prevention and control of infections and related guidance';
+    expect(outdated(`Cleaning follows the ${shared}.`)).toEqual([]);
+    expect(outdated(`Cleaning follows the ${shared} (2010).`).length).toBe(1);
+  });
+
+  it("does not read an old title's words in lower case prose as a citation of that edition", () => {
+    expect(outdated('This policy sets out how the Trust manages the decontamination of flexible endoscopes on every site.')).toEqual([]);
+    expect(outdated('Endoscopes are reprocessed to CFPP 01-06 (2013) on every site.').length).toBe(1);
+  });
+
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
   });
@@ -157,6 +197,12 @@ describe('written forms of a replaced law', () => {
 });
 
 describe('unknown references', () => {
+  it("reads a document that names only other codes' parts as having no parts of its own", () => {
+    // HTM 00 speaks of "HTM 02-01 Part B" and the like, never of parts of its own.
+    expect(unknown('Permit systems follow the principles in HTM 00 Part C.').map((finding) => finding.quote)).toEqual(['HTM 00 Part C']);
+    expect(unknown('Permit systems follow HTM 00 and HTM 04-01 Part B.')).toEqual([]);
+  });
+
   it('reports a group outside a series the library holds whole', () => {
     const [finding] = unknown('Laundry follows HTM 11-02 for all linen.');
     expect(finding?.quote).toBe('HTM 11-02');

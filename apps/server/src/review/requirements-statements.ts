@@ -167,7 +167,8 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
       const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
-      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${antecedent} ${shared} ${before} ${after}`);
+      const held = heldThing(clause.slice(quantity.start, quantity.end));
+      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${antecedent} ${shared} ${before} ${held} ${after}`);
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       const activity = activityNear(own, figure.start, figure.end);
       const setting = settingOf(clause, quantity);
@@ -185,6 +186,17 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
     start = end;
   }
   return statements;
+}
+
+/**
+ * What a retention figure's own words say is kept: "keeps their health surveillance records for
+ * 10 years" holds its subject between the verb and "for". The verb itself is left out, as every
+ * retention period has one.
+ */
+function heldThing(figure: string): string {
+  const verb = /^\S+\s+/.exec(figure);
+  const to = figure.search(/\sfor\s/);
+  return verb && to > verb[0].length ? figure.slice(verb[0].length, to) : '';
 }
 
 /** A bracket that gives the figure for healthcare premises: "(55 °C in healthcare premises)", "(at least 55 °C in healthcare)". */

@@ -99,6 +99,56 @@ describe('requirementFindings', () => {
     expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
   });
 
+  it('reads what is kept from between the verb and the period, and leaves a period that agrees', () => {
+    const short = policy('Asbestos work follows CAR 2012.', 'The clinic keeps staff health records for 15 years.');
+    expect(requirementFindings(short, [], library).map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['The clinic keeps staff health records for 15 years', expect.stringMatching(/^at least 40 years/)],
+    ]);
+    expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps staff health records for 40 years.'))).toEqual([]);
+    expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps the visitor book for 2 years.'))).toEqual([]);
+  });
+
+  it('reports a duty still limited by a condition the library says was removed, and not the history told as such', () => {
+    const limited = policy(
+      'Fire safety is managed under RRO 2005.',
+      'The fire safety adviser records the significant findings of each assessment where five or more people are employed on the ward.',
+    );
+    const [finding, ...rest] = requirementFindings(limited, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ category: 'factual_error', quote: 'where five or more people are employed' });
+    expect(finding?.evidence[0]?.code).toBe('RRO 2005');
+    const history = policy(
+      'Fire safety is managed under RRO 2005.',
+      'Originally the significant findings were recorded only where five or more people were employed; the Trust now records every assessment.',
+    );
+    expect(quotes(history)).toEqual([]);
+    const otherDuty = policy(
+      'Fire safety is managed under RRO 2005.',
+      'A staff forum is set up where five or more people are employed on the ward.',
+    );
+    expect(quotes(otherDuty)).toEqual([]);
+  });
+
+  it('reports a step the library says a thing needs that the policy says it does not, and nothing else', () => {
+    const denied = policy(
+      'Radiation work follows IRR 2017.',
+      '6.1 Use of dental X-ray equipment is notified to HSE, and no registration is needed for it.',
+    );
+    const [finding, ...rest] = requirementFindings(denied, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      category: 'factual_error',
+      quote: 'Use of dental X-ray equipment is notified to HSE, and no registration is needed',
+    });
+    expect(finding?.evidence[0]?.code).toBe('IRR 2017');
+    expect(
+      quotes(policy('Radiation work follows IRR 2017.', 'Use of dental X-ray equipment is registered with HSE before work starts.')),
+    ).toEqual([]);
+    expect(
+      quotes(policy('Radiation work follows IRR 2017.', 'Visitors to the unit sign in, and no registration is needed for them.')),
+    ).toEqual([]);
+  });
+
   it('compares a figure with the whole library, citing the instrument that sets it, even when the policy cites another', () => {
     const input = policy('Clinical waste follows HTM 07-01.', 'Copies of hazardous waste consignment notes are retained for 18 months.');
     const [finding] = requirementFindings(input, [], library);

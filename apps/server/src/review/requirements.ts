@@ -1,9 +1,11 @@
 import { quoteAt } from './locate.ts';
 import { claimFindings } from './requirements-claims.ts';
 import { colourFindings } from './requirements-colours.ts';
+import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
 import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
+import { needFindings } from './requirements-needs.ts';
 import { prohibitionFindings } from './requirements-prohibitions.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
@@ -46,6 +48,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...dutyFindings(policy, documents),
     ...countFindings(policy, documents),
     ...cycleFindings(policy, documents),
+    ...conditionFindings(policy, documents),
+    ...needFindings(policy, documents),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {

@@ -5,7 +5,7 @@ import type { LibraryDocument, Policy } from './types.ts';
  * is carried by the others ("water", "ventilation", "lifts", "pressure").
  */
 const GENERIC =
-  /^(?:and|for|of|the|in|on|to|with|other|policy|policies|procedure|procedures|guidance|guide|management|managing|operational|operation|control|safety|safe|health|healthcare|premises|buildings?|systems?|services?|general|trust|nhs|hazards?|work|code|practice|regulations?|act|order|technical|parts?|design|installation|maintenance)$/i;
+  /^(?:and|for|of|the|in|on|to|with|other|policy|policies|procedure|procedures|guidance|guide|management|managing|operational|operation|control|safety|safe|health|healthcare|premises|buildings?|systems?|services?|general|trust|nhs|hazards?|work|code|practice|regulations?|act|order|technical|parts?|design|installation|maintenance|engineering|estates|facilities)$/i;
 
 /** A word's comparable form: lower case, a plural "s" dropped, long words cut to their first six letters. */
 function stem(word: string): string {
@@ -38,11 +38,14 @@ function family(document: LibraryDocument): string {
 export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): LibraryDocument[] {
   const topic = topicWords(policyTitle(policy));
   const scores = documents.map((document) => {
-    const words = topicWords(`${document.title} ${document.subdomain}`);
+    // A bracketed note in lower case ("(as amended)", "(medical devices)") glosses the title; it does not name the service.
+    const words = topicWords(`${document.title.replace(/\([a-z][^()]*\)/g, ' ')} ${document.subdomain}`);
     return [...topic].filter((word) => words.has(word)).length;
   });
   const best = Math.max(0, ...scores);
-  if (best === 0) return documents;
+  // A title that names a service no document is written for (not a general title such as an
+  // estates policy's) takes on only the laws' roles: guidance is written for its own service.
+  if (best === 0) return topic.size > 0 ? documents.filter(isLegislation) : documents;
   // A law on the topic governs it even when guidance shares more of the title's words.
   const families = new Set(
     documents.filter((document, at) => (scores[at] ?? 0) >= (isLegislation(document) ? 1 : Math.max(1, best - 1))).map(family),

@@ -143,6 +143,25 @@ describe('roleFindings', () => {
     expect(expectedRoles(governing)).toContain('Quality Controller (MGPS)');
   });
 
+  it("takes on only the laws' roles when the title names a subject no document is written for", () => {
+    const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
+    const cited = [
+      'Isolations follow HTM 06-02 for low voltage (LV) systems.',
+      'Footage of sites is handled under the Data Protection Act 2018, and the Data Protection Act 2018 governs disclosure.',
+    ];
+    expect(expectedRoles(titled('Visitor catering policy', ...cited))).toEqual(['Data Protection Officer']);
+    // A general title (an estates or engineering policy) names no subject: every relied document stands.
+    expect(expectedRoles(titled('Estates engineering policy', ...cited))).toContain('Authorising Engineer (LV)');
+  });
+
+  it('does not read a lower-case note in a document title as the service it governs', () => {
+    const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
+    const passing = titled('Medical devices policy', 'Surgical instruments are reprocessed in line with HTM 01-01.');
+    expect(expectedRoles(passing)).toEqual([]);
+    const governing = titled('Surgical instrument decontamination policy', 'Surgical instruments are reprocessed in line with HTM 01-01.');
+    expect(expectedRoles(governing)).toContain('Authorising Engineer (Decontamination)');
+  });
+
   it('keeps a role that a law requires of every organisation whatever the topic', () => {
     const input: Policy = {
       ...policy('Access control footage is handled under the Data Protection Act 2018.'),

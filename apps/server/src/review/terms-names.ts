@@ -28,6 +28,9 @@ const GENERIC_TITLE_WORDS = new Set(
   ),
 );
 
+/** Words of a post's or body's name too general to say what it is about. */
+const GENERIC_NAME_WORDS = new Set('trust senior deputy assistant executive chief general service department corporate'.split(' '));
+
 /** Words a capitalised run may start with that are not part of a name. */
 const LEADING_WORDS = new Set(
   'the a an each every any all our this that if when where only both either until then no its their'.split(' '),
@@ -78,7 +81,10 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
     const equivalent = equivalentName(odd, established, equivalents);
     // A standard title with its own qualifier ("Competent Person (Lifts)") is a role in its own right.
     const match =
-      equivalent ?? (libraryRoles.bases.has(odd.base) ? null : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic)));
+      equivalent ??
+      (libraryRoles.bases.has(odd.base)
+        ? null
+        : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic) ?? sameSubject(odd, established)));
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
@@ -278,6 +284,39 @@ function sameTopic(odd: Name, established: Usage[], topic: Set<string>): Match |
   }
   const name = best?.usage.names[0];
   return name ? { name, evidence: [] } : null;
+}
+
+/**
+ * The odd name and the one established name of its kind about the same subject differ in the
+ * word that says what sort of post or body it is: "Security Manager" once where "Head of
+ * Security" is used throughout, "… Safety Committee" once for the "… Safety Group". The odd
+ * name's subject words must all be in the established one; where the policy names two or more
+ * posts or bodies on that subject, they may be distinct and nothing is said.
+ */
+function sameSubject(odd: Name, established: Usage[]): Match | null {
+  const oddSubject = subjectWords(odd);
+  if (oddSubject.length === 0 || odd.qualifier !== '') return null;
+  const related = established.filter((usage) => {
+    const name = usage.names[0];
+    return name !== undefined && name.kind === odd.kind && subjectWords(name).some((word) => oddSubject.includes(word));
+  });
+  const [usage] = related;
+  const name = related.length === 1 && usage && usage.names.length >= 2 ? usage.names[0] : undefined;
+  if (name === undefined || name.qualifier !== '' || headWord(name) === headWord(odd)) return null;
+  const subject = subjectWords(name);
+  return oddSubject.every((word) => subject.includes(word)) ? { name, evidence: [] } : null;
+}
+
+/** The word that says what sort of post or body a name is: "manager", or "head" in "Head of …". */
+function headWord(name: Name): string {
+  return name.words[0] === 'head' ? 'head' : (name.words.at(-1) ?? '');
+}
+
+/** A name's words other than its head and the generic words of titles. */
+function subjectWords(name: Name): string[] {
+  const head = headWord(name);
+  const words = head === 'head' ? name.words.slice(1) : name.words.slice(0, -1);
+  return words.filter((word) => !GENERIC_NAME_WORDS.has(word));
 }
 
 /** How the policy most often writes a name. */

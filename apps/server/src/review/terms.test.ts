@@ -228,6 +228,39 @@ describe('inconsistent terms', () => {
     expect(of(findings, 'inconsistent_term')).toEqual([]);
   });
 
+  it('reports a post or body named once with another head word for the same subject', () => {
+    const findings = termFindings(
+      policy('Site Access Policy', [
+        ['heading', '4.1 Head of Parking'],
+        ['paragraph', 'The Head of Parking keeps the permit register. The Head of Parking reviews complaints.'],
+        ['paragraph', 'Refunds are approved by the Parking Manager.'],
+        ['paragraph', 'The Barrier Review Group meets monthly. Minutes of the Barrier Review Group are kept.'],
+        ['paragraph', 'Faults are reported to the Barrier Review Committee each year.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Parking Manager', 'Head of Parking'],
+      ['Barrier Review Committee', 'Barrier Review Group'],
+    ]);
+  });
+
+  it('does not report a head word change where the policy names several posts on that subject, or a name used twice', () => {
+    const findings = termFindings(
+      policy('Site Access Policy', [
+        [
+          'paragraph',
+          'The Head of Parking and the Parking Director agree the charges. The Head of Parking and the Parking Director sign them.',
+        ],
+        ['paragraph', 'Refunds are approved by the Parking Manager.'],
+        ['paragraph', 'The Barrier Review Group meets monthly. Minutes of the Barrier Review Group are kept.'],
+        ['paragraph', 'The Barrier Review Committee reports to it. The Barrier Review Committee meets yearly.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term')).toEqual([]);
+  });
+
   it('reports a title the library says is the equivalent of the one the policy uses', () => {
     const library = libraryOf('Roles', []);
     library.documents[0]?.elements.push({
