@@ -199,23 +199,41 @@ function lawOrGuidancePartner(
   pool: readonly Candidate[],
   measures: Measures,
 ): Candidate | undefined {
-  const { searchScore, topSearch, aboutness, tied, superseded, otherPhase } = measures;
+  const { searchScore, topSearch } = measures;
   const kind = sourceKind(primary.document.category);
   if (kind === null || chosen.some((entry) => sourceKind(entry.document.category) !== kind)) return undefined;
-  return pool
-    .filter(
+  return mostAbout(
+    pool.filter(
       (entry) =>
-        !chosen.includes(entry) &&
-        !entry.namedOnly &&
-        !superseded(entry) &&
-        !otherPhase(entry) &&
+        mayJoin(entry, primary, chosen, measures) &&
         sourceKind(entry.document.category) !== null &&
         sourceKind(entry.document.category) !== kind &&
         entry.title >= KIND_TITLE &&
-        aboutness(entry) >= aboutness(primary) * KIND_CUT &&
         searchScore(entry) >= topSearch * SEARCH_CUT,
-    )
-    .sort((a, b) => (tied(aboutness(a), aboutness(b)) ? pool.indexOf(a) - pool.indexOf(b) : aboutness(b) - aboutness(a)))[0];
+    ),
+    pool,
+    measures,
+  );
+}
+
+/** A document that may be cited beside the chosen ones: not yet chosen, found by the search (not only named), current, of the question's phase, and nearly as much about the question as the first. */
+function mayJoin(entry: Candidate, primary: Candidate, chosen: readonly Candidate[], measures: Measures): boolean {
+  const { aboutness, superseded, otherPhase } = measures;
+  return (
+    !chosen.includes(entry) &&
+    !entry.namedOnly &&
+    !superseded(entry) &&
+    !otherPhase(entry) &&
+    aboutness(entry) >= aboutness(primary) * KIND_CUT
+  );
+}
+
+/** The entry most about the question; between ties, the one the search ranked first. */
+function mostAbout(entries: readonly Candidate[], pool: readonly Candidate[], measures: Measures): Candidate | undefined {
+  const { aboutness, tied } = measures;
+  return [...entries].sort((a, b) =>
+    tied(aboutness(a), aboutness(b)) ? pool.indexOf(a) - pool.indexOf(b) : aboutness(b) - aboutness(a),
+  )[0];
 }
 
 /** The documents that answer, first one first; none when no document holds enough of the question. */
@@ -366,7 +384,6 @@ function slotFiller(
   question: Question,
   measures: Measures,
 ): Candidate | undefined {
-  const { aboutness, superseded, otherPhase, tied } = measures;
   const strongest = (entry: Candidate) => {
     const top = entry.seeds[0]?.score ?? 0;
     return entry.seeds.slice(0, SEEDS_PER_DOCUMENT).filter((seed) => seed.score > 0 && seed.score >= top * RELATIVE_CUT);
@@ -379,17 +396,12 @@ function slotFiller(
     );
   const open = question.intents.filter((intent) => FACT_SLOTS.has(intent.kind) && !chosen.some((entry) => gives(entry, intent)));
   if (open.length === 0) return undefined;
-  return pool
-    .filter(
+  return mostAbout(
+    pool.filter(
       (entry) =>
-        !chosen.includes(entry) &&
-        !entry.namedOnly &&
-        !superseded(entry) &&
-        !otherPhase(entry) &&
-        !entry.inapplicable &&
-        entry.title > 0 &&
-        aboutness(entry) >= aboutness(primary) * KIND_CUT &&
-        open.some((intent) => gives(entry, intent)),
-    )
-    .sort((a, b) => (tied(aboutness(a), aboutness(b)) ? pool.indexOf(a) - pool.indexOf(b) : aboutness(b) - aboutness(a)))[0];
+        mayJoin(entry, primary, chosen, measures) && !entry.inapplicable && entry.title > 0 && open.some((intent) => gives(entry, intent)),
+    ),
+    pool,
+    measures,
+  );
 }
