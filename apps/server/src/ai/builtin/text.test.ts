@@ -6,6 +6,8 @@ describe('lowerFirst', () => {
     ['Maximum interval between examinations', 'maximum interval between examinations'],
     ['Within 15 days of the accident', 'within 15 days of the accident'],
     ['Annually', 'annually'],
+    ['Since April 2016 producers in England no longer register', 'since April 2016 producers in England no longer register'],
+    ['The Water Safety Group reviews it', 'the Water Safety Group reviews it'],
   ])('an opening word reads on in lower case: %s', (text, expected) => {
     expect(lowerFirst(text)).toBe(expected);
   });

@@ -59,12 +59,21 @@ export const sentenceKey = (elementId: string, text: string) => `${elementId}\u0
  * "Part C", "Part 2", "Section 710", "HTM 04-01").
  */
 export function lowerFirst(text: string): string {
-  return /^(?!(?:Part|Parts|Section|Regulation|Reg|Schedule|Table|Annex|Appendix|Chapter|Article|Paragraph|Clause|Volume)\s+\d)[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(0-9]|[\s,;:]*$)/.test(
-    text,
-  )
+  const first = /^[A-Z][a-z]*\b/.exec(text)?.[0] ?? '';
+  return OPENING_WORDS.has(first) ||
+    /^(?!(?:Part|Parts|Section|Regulation|Reg|Schedule|Table|Annex|Appendix|Chapter|Article|Paragraph|Clause|Volume)\s+\d)[A-Z][a-z]+(?:[\s,;:–—-]+[a-z(0-9]|[\s,;:]*$)/.test(
+      text,
+    )
     ? text.charAt(0).toLowerCase() + text.slice(1)
     : text;
 }
+
+/** Words that open a sentence and are never a name's first word: "Since April 2016 …", "The Water Safety Group …". */
+const OPENING_WORDS = new Set(
+  'A An The This That These Those Since Until Under Where When While If Unless For From In On At By As After Before During Within Each Every All Any Some Most No Only Once It They We There Its Their Our'.split(
+    ' ',
+  ),
+);
 
 /** What a header worded as a question (or a participle) asks for, as the subject of a sentence: "How often, and where it is set" → "the interval". */
 export const QUESTION_HEADERS: readonly [RegExp, string][] = [
