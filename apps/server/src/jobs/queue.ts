@@ -43,6 +43,10 @@ export async function enqueueJob(options: {
       payload: options.payload,
       maxAttempts: options.maxAttempts,
       progress: options.progress ?? null,
+      // Due by the workers' clock (claimNextJob compares run_at with the process's now, to the
+      // millisecond): the database's now() is finer, so a job claimed within the millisecond it
+      // was queued was not yet due.
+      runAt: new Date(),
     })
     .returning();
   if (!job) throw new Error('job insert returned no row');
