@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { stem } from './requirements-subjects.ts';
-import { sentences } from './requirements-text.ts';
+import { policySentences, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -18,8 +18,6 @@ const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|unt
 const FILLER = new Set(['were', 'was', 'are', 'is', 'be', 'been', 'the', 'a', 'an', 'or', 'had', 'has', 'have']);
 /** Words the duty's sentence and the policy's must share, besides the condition's own. */
 const MIN_SHARED_DUTY = 2;
-/** The most policy sentences compared: far more than any real policy holds. */
-const MAX_SENTENCES = 5_000;
 
 interface FormerCondition {
   /** The condition's words, as stems, in order. */
@@ -40,29 +38,25 @@ export function conditionFindings(policy: Policy, documents: LibraryDocument[]):
   const conditions = documents.flatMap(formerConditions);
   if (conditions.length === 0) return [];
   const findings: ReviewFindingDraft[] = [];
-  let checked = 0;
-  for (const element of policy.elements) {
-    for (const { text, start } of sentences(element.text)) {
-      if (++checked > MAX_SENTENCES) return findings;
-      if (TOLD_AS_HISTORY.test(text)) continue;
-      for (const condition of conditions) {
-        const at = conditionAt(text, condition);
-        if (!at) continue;
-        const duty = new Set(words(text.slice(0, at.start)));
-        if ([...condition.duty].filter((word) => duty.has(word)).length < MIN_SHARED_DUTY) continue;
-        const { location, quote } = quoteAt(element, start + at.start, start + at.end);
-        findings.push({
-          category: 'factual_error',
-          severity: 'high',
-          location,
-          quote,
-          expected: `${condition.now} (${condition.document.code})`,
-          explanation: `The policy limits the duty to "${quote}", but ${condition.document.code} says that condition no longer applies: "${condition.sentence}. ${condition.now}."`,
-          suggestion: `Remove the condition: the duty now applies in every case, as ${condition.document.code} says.`,
-          evidence: [{ documentId: condition.document.id, code: condition.document.code, elementIds: [condition.element.id] }],
-        });
-        break;
-      }
+  for (const { element, text, start } of policySentences(policy)) {
+    if (TOLD_AS_HISTORY.test(text)) continue;
+    for (const condition of conditions) {
+      const at = conditionAt(text, condition);
+      if (!at) continue;
+      const duty = new Set(words(text.slice(0, at.start)));
+      if ([...condition.duty].filter((word) => duty.has(word)).length < MIN_SHARED_DUTY) continue;
+      const { location, quote } = quoteAt(element, start + at.start, start + at.end);
+      findings.push({
+        category: 'factual_error',
+        severity: 'high',
+        location,
+        quote,
+        expected: `${condition.now} (${condition.document.code})`,
+        explanation: `The policy limits the duty to "${quote}", but ${condition.document.code} says that condition no longer applies: "${condition.sentence}. ${condition.now}."`,
+        suggestion: `Remove the condition: the duty now applies in every case, as ${condition.document.code} says.`,
+        evidence: [{ documentId: condition.document.id, code: condition.document.code, elementIds: [condition.element.id] }],
+      });
+      break;
     }
   }
   return findings;

@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { overlap, subjectOf } from './requirements-subjects.ts';
-import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -13,8 +13,6 @@ const NEEDS =
 /** Most of the thing's words must be in the policy's sentence. */
 const MIN_SHARED = 2;
 const MIN_SCORE = 0.75;
-/** The most policy sentences compared: far more than any real policy holds. */
-const MAX_SENTENCES = 5_000;
 
 interface Need {
   subject: Set<string>;
@@ -30,32 +28,28 @@ export function needFindings(policy: Policy, documents: LibraryDocument[]): Revi
   const needs = documents.flatMap(needsOf);
   if (needs.length === 0) return [];
   const findings: ReviewFindingDraft[] = [];
-  let checked = 0;
-  for (const element of policy.elements) {
-    for (const { text, start } of sentences(element.text)) {
-      if (++checked > MAX_SENTENCES) return findings;
-      const subject = subjectOf(text);
-      const need = needs.find((candidate) => {
-        if (!candidate.denied.test(text)) return false;
-        const { shared, score } = overlap(candidate.subject, subject);
-        return shared >= MIN_SHARED && score >= MIN_SCORE;
-      });
-      if (!need) continue;
-      const denial = need.denied.exec(text);
-      if (!denial) continue;
-      const from = sectionNumberLength(text);
-      const { location, quote } = quoteAt(element, start + from, start + denial.index + denial[0].length);
-      findings.push({
-        category: 'factual_error',
-        severity: 'high',
-        location,
-        quote,
-        expected: `${need.sentence} (${need.document.code})`,
-        explanation: `The policy says no ${need.noun} is needed, but ${need.document.code} says: "${need.sentence}."`,
-        suggestion: `State the ${need.noun} ${need.document.code} requires, and who obtains it.`,
-        evidence: [{ documentId: need.document.id, code: need.document.code, elementIds: [need.element.id] }],
-      });
-    }
+  for (const { element, text, start } of policySentences(policy)) {
+    const subject = subjectOf(text);
+    const need = needs.find((candidate) => {
+      if (!candidate.denied.test(text)) return false;
+      const { shared, score } = overlap(candidate.subject, subject);
+      return shared >= MIN_SHARED && score >= MIN_SCORE;
+    });
+    if (!need) continue;
+    const denial = need.denied.exec(text);
+    if (!denial) continue;
+    const from = sectionNumberLength(text);
+    const { location, quote } = quoteAt(element, start + from, start + denial.index + denial[0].length);
+    findings.push({
+      category: 'factual_error',
+      severity: 'high',
+      location,
+      quote,
+      expected: `${need.sentence} (${need.document.code})`,
+      explanation: `The policy says no ${need.noun} is needed, but ${need.document.code} says: "${need.sentence}."`,
+      suggestion: `State the ${need.noun} ${need.document.code} requires, and who obtains it.`,
+      evidence: [{ documentId: need.document.id, code: need.document.code, elementIds: [need.element.id] }],
+    });
   }
   return findings;
 }

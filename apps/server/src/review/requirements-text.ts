@@ -1,3 +1,5 @@
+import type { Policy, PolicyElement } from './types.ts';
+
 /** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") does not end one. */
 export function sentences(text: string): { text: string; start: number }[] {
   const found: { text: string; start: number }[] = [];
@@ -12,4 +14,18 @@ export function sentences(text: string): { text: string; start: number }[] {
 /** The length of a section number ("8.2 ", "3. ") at the start of a text, or 0. */
 export function sectionNumberLength(text: string): number {
   return /^(?:\d+(?:\.\d+)+\.?\s+|\d+\.\s+)?/.exec(text)?.[0].length ?? 0;
+}
+
+/** The most policy sentences a check reads: far more than any real policy holds. */
+const MAX_POLICY_SENTENCES = 5_000;
+
+/** Every sentence of a policy with its element, in order, at most MAX_POLICY_SENTENCES. */
+export function* policySentences(policy: Policy): Generator<{ element: PolicyElement; text: string; start: number }> {
+  let count = 0;
+  for (const element of policy.elements) {
+    for (const sentence of sentences(element.text)) {
+      if (++count > MAX_POLICY_SENTENCES) return;
+      yield { element, ...sentence };
+    }
+  }
 }
