@@ -12,6 +12,7 @@ import { reviewEngineFor } from './review/engine.ts';
 import { isolatedReviewEngine, isolatedWriteEngine } from './untrusted/engines.ts';
 import { writeEngineFor } from './write/engine.ts';
 import { embeddingSettingsFor } from './core/provider/settings.ts';
+import { prepareQuestionReading } from './ai/question/read.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  prepareQuestionReading();
   await app.listen({ port: config.PORT, host: listen.host });
   // Only once the server answers: a job (a hostile upload among them) never delays start-up.
   if (config.JOBS_WORKER) worker.start();

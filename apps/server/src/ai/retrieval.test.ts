@@ -80,6 +80,22 @@ describe('questions as people type them', () => {
     expect(codesOf(result)).toContain('ACoP L8');
   });
 
+  test('the words that put a question weigh less than those naming its subject, however few documents hold them', async () => {
+    const result = await retrieve('a visitor has asked us for the CCTV footage of themselves - how long have we got to respond?');
+    const weight = (word: string) => result.terms.find((term) => term.word === word)?.weight ?? 0;
+    expect(weight('asked')).toBeLessThan(weight('footage') / 2);
+    expect(codesOf(result)).toContain('DPA 2018 + UK GDPR');
+  });
+
+  test('words only in a parenthesised aside weigh half, and "etc" not at all', async () => {
+    const plain = await retrieve('how long do we keep health surveillance records for skin checks?');
+    const aside = await retrieve('how long do we keep health surveillance records (skin checks etc)?');
+    const weight = (result: typeof plain, word: string) => result.terms.find((term) => term.word === word)?.weight ?? 0;
+    expect(weight(aside, 'skin')).toBeCloseTo(weight(plain, 'skin') / 2);
+    expect(weight(aside, 'surveillance')).toBeCloseTo(weight(plain, 'surveillance'));
+    expect(aside.terms.map((term) => term.word)).not.toContain('etc');
+  });
+
   test('a question on a subject the library lacks is still declined, everyday words and all', async () => {
     for (const question of [
       'Who won the 2022 football World Cup?',
@@ -131,7 +147,6 @@ describe('retrievePassages', () => {
 
   test.each([
     ['only question words', 'What is it?'],
-    ['query syntax and SQL', `"'; drop table documents; -- OR -everything`],
     ['an oversized question', `${'zzq '.repeat(1500)}valves`],
   ])('answers nothing for %s, without error and without changing the library', async (_, question) => {
     const [before] = await t.db.select({ n: count() }).from(documents);
@@ -139,6 +154,20 @@ describe('retrievePassages', () => {
     expect(result.passages).toEqual([]);
     const [after] = await t.db.select({ n: count() }).from(documents);
     expect(after?.n).toBe(before?.n);
+  });
+
+  test('reads query syntax and SQL as plain words, without error and without changing the library', async () => {
+    const [before] = await t.db.select({ n: count() }).from(documents);
+    const result = await retrieve(`"'; drop table documents; -- OR -everything`);
+    // Quotes, "or" and dashes are how people type, not search operators: the words are searched.
+    expect(result.terms.map((term) => term.word)).toEqual(expect.arrayContaining(['drop', 'table', 'documents']));
+    const [after] = await t.db.select({ n: count() }).from(documents);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  test('finds the document for a question typed with quotes and "or", which the wiki search reads as operators', async () => {
+    const result = await retrieve('are "thorough examinations" of patient hoists due every 6 months or every year?');
+    expect(result.passages.map((passage) => passage.code)).toContain('LOLER 1998');
   });
 });
 

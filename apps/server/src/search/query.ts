@@ -15,6 +15,14 @@ function usesOperators(q: string): boolean {
   return /["]|(^|\s)-\S|\bor\b/i.test(q);
 }
 
+/** A question as plain words: its quotes, leading dashes and "or" are how people write, not websearch operators ("is \"augmented care\" just NICU or ITU?"). */
+export function withoutOperators(q: string): string {
+  return q
+    .replace(/"/g, ' ')
+    .replace(/\bor\b/gi, ' ')
+    .replace(/(^|\s)-+(?=\S)/g, '$1');
+}
+
 /** The query's distinct words, letters and digits only (safe to join into a tsquery), at most RELAXED_MAX_WORDS. */
 export function queryWords(q: string): string[] {
   return [...new Set(q.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, RELAXED_MAX_WORDS);

@@ -14,9 +14,9 @@ describe('askAndContext', () => {
   });
 
   test('without a question mark, the clause opening as a question asks', () => {
-    expect(askAndContext('sentinel outlets on the old wing - how often are we meant to check them')).toEqual({
-      ask: 'how often are we meant to check them',
-      context: 'sentinel outlets on the old wing',
+    expect(askAndContext('the old wing lift carries patients - how often is the thorough examination')).toEqual({
+      ask: 'how often is the thorough examination',
+      context: 'the old wing lift carries patients',
     });
   });
 
@@ -26,6 +26,7 @@ describe('askAndContext', () => {
       'finance want us to drop the calorifier setpoint to 50C to save gas - can we?',
       'sentinel outlet temperatures - monthly checks',
       'BS 7671 - is it current?',
+      'sentinel outlets on the old wing - how often are we meant to check them',
       'our incident policy says reports are due after 3 days off work - is that still the legal position?',
       'how often must we review our fire risk assessments - is it every year by law?',
     ]) {

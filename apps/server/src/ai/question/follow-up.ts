@@ -4,11 +4,11 @@
  */
 
 /**
- * Words that say what kind of answer is wanted rather than what it is about; the database's
- * English stop-words are dropped as well.
+ * Words that say what kind of answer is wanted rather than what it is about, and "etc" (which says
+ * only that there is more); the database's English stop-words are dropped as well.
  */
 const QUESTION_WORDS = new Set(
-  'what which who whom whose when where why how often must should shall need needs needed require requires required does do did say says tell mean means define defined definition stated cover covers use used can could would may might please explain describe list give show there about also'.split(
+  'what which who whom whose when where why how often must should shall need needs needed require requires required does do did say says tell mean means define defined definition stated cover covers use used can could would may might please explain describe list give show there about also etc'.split(
     ' ',
   ),
 );
@@ -59,9 +59,23 @@ const SLIGHT = new Set(
     ' ',
   ),
 );
-/** An asking clause pointing back at the scene as a whole ("is that still right?", "is it every year?", "in there") asks about it: it is asked whole. */
+/** An asking clause pointing back at the scene ("is that still right?", "is it every year?", "in there") asks about it: it is asked whole. */
 const POINTS_BACK =
   /\bit\b|\b(?:is|was|are|were|does|do|did|can|could|will|would|should|has|have)\s+(?:that|this)\b|\b(?:that|this|there)\s*\??$/i;
+/** A plural pronoun, and the clause before it. */
+const PLURAL_PRONOUN = /\b(?:they|them|these|those)\b/i;
+
+/**
+ * Whether a plural pronoun in an asking clause points back at the scene ("how often are we meant to
+ * take them"): it does unless a plural noun comes before it in the clause itself ("check the outlets
+ * before anyone uses them").
+ */
+function pluralPointsBack(asking: string): boolean {
+  const match = PLURAL_PRONOUN.exec(asking);
+  if (!match) return false;
+  return !contentWords(asking.slice(0, match.index)).some((word) => word.length >= 4 && /[^su]s$/.test(word));
+}
+
 /** An asking clause says what it is about in at least this many words: "can we?" leans on the clause before it. */
 const ASK_MIN_WORDS = 2;
 
@@ -81,7 +95,7 @@ export function askAndContext(question: string): { ask: string; context: string 
   const asking = clauses.findLast((clause) => clause.endsWith('?')) ?? clauses.find((clause) => ASKING.test(clause));
   if (!asking) return { ask: question, context: '' };
   const named = contentWords(asking).filter((word) => word.length > 2 && !SLIGHT.has(word));
-  if (named.length < ASK_MIN_WORDS || POINTS_BACK.test(asking)) return { ask: question, context: '' };
+  if (named.length < ASK_MIN_WORDS || POINTS_BACK.test(asking) || pluralPointsBack(asking)) return { ask: question, context: '' };
   return { ask: asking, context: clauses.filter((clause) => clause !== asking).join(' ') };
 }
 

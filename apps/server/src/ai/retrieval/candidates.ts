@@ -8,6 +8,7 @@ import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
 import { documentVisibleToSql, searchable } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
+import { withoutOperators } from '../../search/query.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
 
@@ -75,7 +76,8 @@ export async function rankLibrary(options: {
     rankSearch({
       db,
       organisationId,
-      query: { q, category: filters.category, domain: filters.domain, subdomain: filters.subDomain, page: 1 },
+      // A question is read as words: its quotes and "or" are not search syntax.
+      query: { q: withoutOperators(q), category: filters.category, domain: filters.domain, subdomain: filters.subDomain, page: 1 },
     }),
     options.semantic ? options.semantic(q, { filters, includeInternal }) : Promise.resolve(null),
   ]);

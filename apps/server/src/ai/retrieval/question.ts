@@ -11,6 +11,7 @@ import { valueList } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
 import { subjectShare } from '../question/everyday.ts';
 import { contentWords } from '../question/follow-up.ts';
+import { type Talk, talkWords } from '../question/speech.ts';
 
 /** Enough for any question people type; a longer text is a pasted document, and each term costs a check per element. */
 const MAX_QUERY_WORDS = 24;
@@ -20,16 +21,40 @@ const MAX_QUERY_WORDS = 24;
  * by how much it says about a subject in everyday English (question/everyday.ts).
  */
 const SCARCE_DF = 3;
+/**
+ * A word a question uses only to put itself (question/speech.ts: "actually", "someone") weighs by how
+ * much it says about a subject in everyday English, however many documents hold it, when that is
+ * less than half (an adverb as rare as "thoroughly" or "legally" is part of the subject). A verb
+ * weighs more the more of the library uses it: at this share of the documents it names the
+ * library's own business ("test", "manage", "dispose"), below it the way the question is put
+ * ("asked", "wait", "handled").
+ */
+const VERB_SHARE = 0.25;
+/** Below this subject share (everyday.ts) a word other than a verb that puts the question is everyday talk. */
+const EVERYDAY_SHARE = 0.5;
 /** A word no document holds keeps at least this share of its weight: the question may be on a subject the library does not cover ("who won the football"). */
 const ABSENT_FLOOR = 0.15;
+/** A word only in a parenthesised aside ("(skin checks etc)") weighs half: it illustrates the question rather than states it. Names in capitals and numbers keep their weight. */
+const ASIDE_WEIGHT = 0.5;
 /** A term carried from an earlier question weighs half: it is context for the follow-up, not what it asks. */
 const CARRIED_WEIGHT = 0.5;
+
+/** The words of a query found only inside parentheses, in lower case; words written in capitals or with digits are names, not asides. */
+function asideWords(query: string): Set<string> {
+  const inside = (query.match(/\([^()]*\)/g) ?? []).join(' ');
+  if (inside === '') return new Set();
+  const outside = new Set(contentWords(query.replace(/\([^()]*\)/g, ' ')));
+  const named = new Set((inside.match(/\b(?:[A-Z][A-Z0-9]+|\w*\d\w*)\b/g) ?? []).map((word) => word.toLowerCase()));
+  return new Set(contentWords(inside).filter((word) => !outside.has(word) && !named.has(word)));
+}
 
 /** One term per distinct lexeme of the query, stop-words dropped, weighted by rarity in the library. */
 export async function queryTerms(db: Database, organisationId: string, query: string, carried: string): Promise<QueryTerm[]> {
   const carriedWords = new Set(contentWords(carried));
   const ownWords = new Set(contentWords(query.slice(0, query.length - carried.length)));
   const words = [...new Set(contentWords(query))].slice(0, MAX_QUERY_WORDS);
+  const asides = asideWords(query);
+  const talk = talkWords(query);
   if (words.length === 0) return [];
   // Each word's lexeme (null for a stop-word) and how many visible documents hold it in an element,
   // in one round trip; the search postings (document_terms) count them without reading elements.
@@ -49,22 +74,37 @@ export async function queryTerms(db: Database, organisationId: string, query: st
       from l order by l.i`),
   );
   const seen = new Set<string>();
-  const picked: { word: string; lexeme: string; carried: boolean; df: number }[] = [];
+  const picked: { word: string; lexeme: string; carried: boolean; aside: boolean; talk: Talk | null; df: number }[] = [];
   words.forEach((word, i) => {
     const lexeme = rows[i]?.lexeme ?? null;
     if (lexeme === null || !/^[a-z0-9]+$/.test(lexeme) || seen.has(lexeme)) return;
     seen.add(lexeme);
-    picked.push({ word, lexeme, carried: carriedWords.has(word) && !ownWords.has(word), df: Number(rows[i]?.df ?? 0) });
+    picked.push({
+      word,
+      lexeme,
+      carried: carriedWords.has(word) && !ownWords.has(word),
+      aside: asides.has(word),
+      talk: talk.get(word) ?? null,
+      df: Number(rows[i]?.df ?? 0),
+    });
   });
   const n = Number(rows[0]?.n ?? 0);
   // A word the library lacks or barely holds weighs by what it says about the question's subject: an
   // everyday word ("actually", "hang on to") is how the question is put and weighs nothing, so it
   // is left out; a subject's own word ("warfarin") keeps the full weight of a rare word.
   return picked
-    .map(({ df, ...term }) => {
+    .map(({ df, aside, talk, ...term }) => {
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const share = df === 0 ? Math.max(ABSENT_FLOOR, subjectShare(term.word)) : df <= SCARCE_DF ? subjectShare(term.word) : 1;
-      return { ...term, weight: idf * share * (term.carried ? CARRIED_WEIGHT : 1) };
+      const everyday = subjectShare(term.word);
+      const share =
+        df === 0
+          ? Math.max(ABSENT_FLOOR, everyday)
+          : df <= SCARCE_DF || (talk === 'other' && everyday < EVERYDAY_SHARE)
+            ? everyday
+            : talk === 'verb'
+              ? everyday + (1 - everyday) * Math.min(1, df / (n * VERB_SHARE))
+              : 1;
+      return { ...term, weight: idf * share * (term.carried ? CARRIED_WEIGHT : 1) * (aside ? ASIDE_WEIGHT : 1) };
     })
     .filter((term) => term.weight > 0);
 }
