@@ -52,6 +52,14 @@ function verdict(question: string, sentences: string[]) {
 }
 
 describe('verdictOf', () => {
+  it('reads an instruction opening with the claim verb as a duty, a modal inside a relative clause aside', () => {
+    expect(
+      verdict('Do we have to notify CQC of a boiler failure?', [
+        'Notify CQC of events that stop, or may stop, the service running safely, for example a boiler failure.',
+      ]),
+    ).toMatch(/^Yes: Notify CQC/);
+  });
+
   it('says yes when a sentence states the duty, permission or fact asked about', () => {
     expect(verdict('Do we have to display our rating on our website?', ['The rating must be displayed on the provider website.'])).toBe(
       'Yes: The rating must be displayed on the provider website.',

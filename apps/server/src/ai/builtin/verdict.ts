@@ -80,6 +80,8 @@ const EXAMPLES =
 /** A duty that has ended: "until 2016 producers had to …", "was abolished", "no longer required". */
 const ENDED =
   /\buntil\s+(?:\w+\s+)?\d{4}\b.*\b(?:had\s+to|was\s+required|were\s+required|was\s+needed|were\s+needed)\b|\b(?:abolished|revoked|repealed|rescinded|no\s+longer\s+(?:required|needed|necessary|applies|apply|has\s+to|have\s+to|needs?\s+to|must))\b/i;
+/** Where a relative clause opens: what follows says something of a noun, not of the clause's verb. */
+const RELATIVE = /\b(?:that|which|who|whom|whose|where)\b/i;
 /** Prohibitions in words, for a question of permission ("is prohibited", "is unlawful"). */
 const PROHIBITED = /\b(?:prohibited|forbidden|banned|unlawful|illegal|not\s+permitted|not\s+allowed)\b/i;
 
@@ -177,14 +179,16 @@ function readClause(clause: string, polar: PolarQuestion): Reading {
   const negation = negationOnClaim(words, polar.words);
   if (negation === true) return 'negative';
   if (negation === false) return 'unclear';
-  // An instruction opening with the claim's verb, its first word ("Report … within 15 days" for "do we have to
-  // report …"), with no modal of its own ("Spare cylinders may be stored …" is not one), states a duty.
+  // An instruction opening with the claim's verb, its first word ("Report … within 15 days", "Notify CQC of
+  // …" for "do we have to report / notify …"), with no modal of its own ("Spare cylinders may be stored …"
+  // is not one; "events that may stop the service" is a modal of the events, not of the instruction), states a duty.
   const [first = ''] = words;
+  const [main = ''] = text.split(RELATIVE);
   if (
-    /^[A-Z][a-z]+\s+[a-z]/.test(text.trim()) &&
+    /^[A-Z][a-z]+\s+\S/.test(text.trim()) &&
     !/(?:s|ed|ing)$/.test(first) &&
     sameWord(first, polar.words[0] ?? '') &&
-    !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(text)
+    !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(main)
   )
     return 'duty';
   if (DUTY.test(text)) return 'duty';
