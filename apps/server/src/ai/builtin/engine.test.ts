@@ -318,6 +318,13 @@ describe('answer quality', () => {
     expectConsistentCitations(appointer);
   });
 
+  test('answers "how many" with the count, from the introduction of the list it counts', async () => {
+    const answer = await ask('how many protected characteristics does the Equality Act list?');
+    expect(leadOf(answer.text)).toMatch(/^The Act protects nine characteristics\. \[1\]/);
+    expect(answer.codes).toContain('EqA 2010');
+    expectConsistentCitations(answer);
+  });
+
   test('quotes nothing twice, and a sentence leaning on the one before it ("They …") with it', async () => {
     for (const question of [
       'How often must lifting equipment used to lift patients be thoroughly examined?',

@@ -6,7 +6,7 @@ import type { PassageElement } from '../passage-scoring.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
 import type { Question } from '../question/read.ts';
-import { type Intent, termDefinition } from '../question/slots.ts';
+import { countAnswers, type Intent, termDefinition } from '../question/slots.ts';
 import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 import { type TextTerm, ownTermsHeld, passageContext, termShare, textTerms } from './terms.ts';
 import {
@@ -155,6 +155,7 @@ export function leadCandidates(
   question: Question,
 ): LeadCandidate[] {
   const candidates: LeadCandidate[] = [];
+  const count = countAnswers(question.text);
   const describe = (text: string, context: string) => {
     const gives = new Set(intents.filter((intent) => intent.answers(text)).map((intent) => intent.kind));
     return {
@@ -263,12 +264,15 @@ export function leadCandidates(
         continue;
       }
       sentences.forEach((s, i) => {
+        // An introduction giving the count asked for ("The Act protects nine characteristics:") answers
+        // "how many …" on its own, said as the sentence it is.
+        const said = count?.(s.text) ? s.text.replace(/:\s*$/, '.') : s.text;
         // Whole sentences only: not an introduction ending in ":", a table, or a list fragment in lower case.
-        if (s.text.length < 20 || /:\s*$/.test(s.text) || s.text.includes(' | ') || /^[a-z]/.test(s.text)) return;
-        const previous = i > 0 && LEANS_ON_PREVIOUS.test(s.text) ? sentences[i - 1] : undefined;
+        if (said.length < 20 || /:\s*$/.test(said) || said.includes(' | ') || /^[a-z]/.test(said)) return;
+        const previous = i > 0 && LEANS_ON_PREVIOUS.test(said) ? sentences[i - 1] : undefined;
         // "It covers …" at the start of a document's purpose and scope means the document.
-        const named = !previous && /^It\s/.test(s.text) && SCOPE_SECTION.test(section) && passage.source === 'library';
-        const text = previous ? `${previous.text} ${s.text}` : named ? `${passage.code} ${s.text.slice(3)}` : s.text;
+        const named = !previous && /^It\s/.test(said) && SCOPE_SECTION.test(section) && passage.source === 'library';
+        const text = previous ? `${previous.text} ${said}` : named ? `${passage.code} ${said.slice(3)}` : said;
         const keys = [sentenceKey(element.id, s.text), ...(previous ? [sentenceKey(element.id, previous.text)] : [])];
         candidates.push({
           text,

@@ -28,6 +28,28 @@ const WHO_TEXT =
 
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
+/** What "how many" counts: the words after it up to the verb or the end ("how many quality statements are there"). */
+const COUNTED =
+  /\bhow many\s+((?:[a-z][a-z-]*\s+){0,3}?[a-z][a-z-]*)(?=\s+(?:are|is|do|does|did|can|could|must|should|will|would|have|has|in|under|for|of|there|we|on|at|to|make|does)\b|\s*[?.!,;]|\s*$)/i;
+/** Words too slight to be what is counted. */
+const NOT_COUNTED = /^(?:the|a|an|of|and|different|separate|main|key|types?|kinds?|sorts?)$/;
+
+/**
+ * For a question asking how many of something ("how many protected characteristics are there?"),
+ * whether a text gives the count: a number, in digits or words, with what is counted within two
+ * words after it ("nine protected characteristics", "34 quality statements"); null for any other question.
+ */
+export function countAnswers(question: string): ((text: string) => boolean) | null {
+  const counted = COUNTED.exec(question)?.[1]
+    ?.toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length >= 3 && !NOT_COUNTED.test(word));
+  if (!counted || counted.length === 0) return null;
+  const stems = counted.map((word) => word.slice(0, Math.max(4, Math.min(word.length - 1, 6))));
+  const pattern = new RegExp(`\\b${NUMBER_WORD}\\s+(?:[a-z-]+\\s+){0,2}?(?:${stems.join('|')})`, 'i');
+  return (text) => pattern.test(text);
+}
+
 /**
  * The intents of a question: its kinds (kinds.ts, read once by read.ts), with a figure read as a temperature or a
  * retention period when it asks for one, and two this engine reads itself (a deadline: "how
@@ -69,13 +91,15 @@ export function intentsOf(asked: { text: string; letters: readonly string[] }, k
         ).test(text),
       missing: 'the time limit',
     });
-  else if (kinds.has('figure'))
+  else if (kinds.has('figure')) {
+    const count = countAnswers(question);
     intents.push({
       kind: 'figure',
-      answers: fromText('figure'),
+      answers: count ? (text) => fromText('figure')(text) || count(text) : fromText('figure'),
       missing: 'the figure asked for',
       topic: /\b(limits?|levels?|values?|figures?|maximum|minimum)\b/i,
     });
+  }
   if (/\bwhen (did|was|were)\b|\bwhat (year|date)\b|\bsince when\b/i.test(question))
     intents.push({ kind: 'date', answers: (text) => /\b(1[89]|20)\d{2}\b/.test(text) });
   if (kinds.has('who')) intents.push({ kind: 'who', answers: (text) => WHO_TEXT.test(text) || answersKind('who', { text }) });

@@ -9,7 +9,8 @@ import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
 import type { Passage } from './types.ts';
-import { answersInItsSection, PULLING_KINDS, pullsKind, type QuestionKind } from '../question/kinds.ts';
+import { answersInItsSection, type KindPassage, PULLING_KINDS, pullsKind, type QuestionKind } from '../question/kinds.ts';
+import { countAnswers } from '../question/slots.ts';
 import type { Question } from '../question/read.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';
@@ -81,6 +82,11 @@ export async function choosePassages(options: {
   const pulling: QuestionKind[] = [...kinds].filter((kind) => PULLING_KINDS.has(kind) && kind !== 'draft');
   if (kinds.has('draft')) pulling.push('who', 'duties', 'records');
   const asked = new Set(question.letters.filter((word) => word.length >= 3));
+  // "How many …": a passage giving the count ("34 quality statements") gives the figure asked for.
+  const count = countAnswers(question.text);
+  const counts = (kind: QuestionKind, passage: KindPassage) => kind === 'figure' && count !== null && count(passage.text);
+  const pulls = (kind: QuestionKind, passage: KindPassage) => pullsKind(kind, passage) || counts(kind, passage);
+  const answersIn = (kind: QuestionKind, passage: KindPassage) => answersInItsSection(kind, passage) || counts(kind, passage);
   const editions = await currentEditions(db, organisationId, chosen);
   const groups = chosen.map((entry) => {
     const { elements } = entry;
@@ -99,7 +105,7 @@ export async function choosePassages(options: {
     // does, when it is on the question, in place of the weakest other passage.
     const kindPicked = new Set<(typeof picked)[number]>();
     const answers = (kind: QuestionKind, rows: readonly ElementRow[]) =>
-      rows.some((row) => answersInItsSection(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
+      rows.some((row) => answersIn(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
     for (const kind of entry.named && docBest < RELEVANCE_THRESHOLD ? [] : pulling) {
       // A table answering the kind (a roles table, a schedule of intervals) gives the whole answer:
       // it is quoted unless one is already; otherwise any passage answering the kind will do.
@@ -110,7 +116,7 @@ export async function choosePassages(options: {
         candidate.score >= docBest * KIND_FLOOR &&
         candidate.relevance > 0 &&
         !covered.has(candidate.row) &&
-        pullsKind(kind, { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
+        pulls(kind, { text: candidate.row.text, headingPath: candidate.row.headingPath, type: candidate.row.type });
       // A chosen document's roles table answers a who-question even when it holds few of the
       // question's other words ("our fixed wiring"): who holds the duty is what was asked.
       const rolesTable = (candidate: (typeof seeds)[number]) =>
