@@ -140,6 +140,11 @@ describe('retrievePassages', () => {
     expect(result.elapsedMs).toBeGreaterThan(0);
   });
 
+  test('a superseded edition the question names by its code is a candidate, however low the search ranks it', async () => {
+    const result = await retrieve('which documents replaced HTM 04-01 (2006)?');
+    expect(codesOf(result)).toContain('HTM 04-01 (2006)');
+  });
+
   test('keeps a question naming a code to that document', async () => {
     const result = await retrieve('HTM 06-01');
     expect(new Set(result.passages.map((passage) => passage.code))).toEqual(new Set(['HTM 06-01']));

@@ -110,11 +110,17 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const q = reword(question.search).slice(0, SEARCH_QUERY_MAX_LENGTH);
   const carried = reword(question.carried);
 
-  // The question's terms and the library's ranking for it do not depend on each other.
-  const [{ terms, aliases }, { ranked, searchScores }] = await Promise.all([
+  // The question's terms, the library's ranking for it and the documents it names by their code do
+  // not depend on each other.
+  const [{ terms, aliases }, ranking, codeNamed] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
+    documentsNamedIn({ db, organisationId, texts: [q], exclude: [], filters, includeInternal, named: firstMention, limit: NAMED_DOCUMENTS, anyStatus: true }),
   ]);
+  // A document the question names by its code is a candidate even when the search ranks it low (a
+  // superseded edition's score is halved): "what replaced HTM 03-01 (2007)?" is about that edition.
+  const { searchScores } = ranking;
+  const ranked = [...codeNamed, ...ranking.ranked.filter((id) => !codeNamed.includes(id))];
   if (ranked.length === 0) return nothing(terms);
   const documents = await candidateDocuments({ db, organisationId, ranked, terms, includeInternal });
   if (documents.length === 0) return nothing(terms);

@@ -170,14 +170,16 @@ export async function documentsNamedIn(options: {
   includeInternal: boolean;
   named: (text: string, code: string) => number;
   limit: number;
+  /** Superseded editions too: a question may name one ("what replaced HTM 03-01 (2007)?"); a passage naming one is usually telling what replaced it. */
+  anyStatus?: boolean;
 }): Promise<string[]> {
-  const { db, organisationId, texts, exclude, filters, includeInternal, named, limit } = options;
+  const { db, organisationId, texts, exclude, filters, includeInternal, named, limit, anyStatus = false } = options;
   const text = texts.join('\n');
   if (text.trim().length === 0) return [];
   const rows = rowsOf<{ id: string; code: string; organisation_id: string | null }>(
     await db.execute(sql`
       select d.id, d.code, d.organisation_id from documents d
-      where d.status = 'current' and length(d.code) > 1 and strpos(${text}, d.code) > 0
+      where ${anyStatus ? sql`true` : sql`d.status = 'current'`} and length(d.code) > 1 and strpos(${text}, d.code) > 0
         and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
         ${exclude.length > 0 ? sql`and d.id not in (${valueList(exclude)})` : sql``}`),
   );
