@@ -115,7 +115,17 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const [{ terms, aliases }, ranking, codeNamed] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
-    documentsNamedIn({ db, organisationId, texts: [q], exclude: [], filters, includeInternal, named: firstMention, limit: NAMED_DOCUMENTS, anyStatus: true }),
+    documentsNamedIn({
+      db,
+      organisationId,
+      texts: [q],
+      exclude: [],
+      filters,
+      includeInternal,
+      named: firstMention,
+      limit: NAMED_DOCUMENTS,
+      anyStatus: true,
+    }),
   ]);
   // A document the question names by its code is a candidate even when the search ranks it low (a
   // superseded edition's score is halved): "what replaced HTM 03-01 (2007)?" is about that edition.
