@@ -12,6 +12,12 @@ export interface Statement {
   offset: number;
   /** What a table row's figure is about (its first cell), or "". */
   context: string;
+  /**
+   * A table row's figure's subject by its own cell alone: the row's first cell may name a wider
+   * heading ("Scald protection where vulnerable people bathe") than the cell's own words do
+   * ("Water at bath outlets no hotter than 44 °C").
+   */
+  cellSubject?: Set<string>;
   /** The whole clause when several figures share it and `clause` is this figure's own part. */
   sentence?: string;
   /** The activity words next to the figure (checked, reported, …). */
@@ -168,7 +174,9 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
       const held = heldThing(clause.slice(quantity.start, quantity.end));
-      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${antecedent} ${shared} ${before} ${held} ${after}`);
+      const words = `${antecedent} ${shared} ${before} ${held} ${after}`;
+      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${words}`);
+      const cellSubject = context ? subjectOf(words) : undefined;
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       const activity = activityNear(own, figure.start, figure.end);
       const setting = settingOf(clause, quantity);
@@ -178,6 +186,7 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
         clause: own,
         offset: base + start + lead + from,
         context,
+        ...(cellSubject ? { cellSubject } : {}),
         sentence: clause,
         activity,
         setting,

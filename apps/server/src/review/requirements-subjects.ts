@@ -1,6 +1,7 @@
 /**
  * The subject of a statement as a set of word stems, so that "stored hot water" and "hot water
  * storage", or "passenger lifts" and "lifts carrying people", are seen to be about the same thing.
+ * Comparatives and "exceeding" are left out: they belong to a figure's bound ("no hotter than"), not its subject.
  */
 const STOP = new Set(
   `a an the and or of to in on at by for with from as is are be been being was were this that these those it its
@@ -9,7 +10,8 @@ const STOP = new Set(
   where when while until after before within between into over under above below about minimum maximum
   trust trust's policy typically usually normally generally including include includes e.g i.e via set out
   hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly
-  one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times`.split(/\s+/),
+  one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times
+  hotter colder warmer cooler higher lower greater exceed exceeds exceeding`.split(/\s+/),
 );
 
 /** Words that name the same thing in different ways (general usage). */
@@ -76,9 +78,10 @@ export const ACTIVITIES = new Set([
 /**
  * How much of the library's subject the policy's subject covers, and how many stems they share.
  * Sharing only what is done ("thoroughly examined") says nothing of the object, so it counts as none.
+ * `implied` holds words the policy's context supplies without the sentence saying them.
  */
-export function overlap(library: Set<string>, policy: Set<string>): { shared: number; score: number } {
-  const common = [...library].filter((word) => policy.has(word));
+export function overlap(library: Set<string>, policy: Set<string>, implied?: Set<string>): { shared: number; score: number } {
+  const common = [...library].filter((word) => policy.has(word) || implied?.has(word));
   const shared = common.some((word) => !ACTIVITIES.has(word)) ? common.length : 0;
   return { shared, score: library.size === 0 ? 0 : shared / library.size };
 }

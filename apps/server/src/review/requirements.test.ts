@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
 import { requirementFindings } from './requirements.ts';
-import type { LibraryDocument, Policy, PolicyElement, ReviewLibrary } from './types.ts';
+import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
 const library = seedReviewLibrary();
 
@@ -28,6 +28,14 @@ describe('quantitiesIn', () => {
     expect(read('records are retained for at least five years')).toEqual([{ kind: 'period', value: 60, bound: null }]);
     expect(read('up to 12 µg per side')).toEqual([{ kind: 'mass', value: 12, bound: 'max' }]);
     expect(read('notified within 10 days')).toEqual([{ kind: 'deadline', value: 240, bound: null }]);
+  });
+
+  it('reads voltages with thousands separators, and "no more than" or "no hotter than" as a ceiling', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value, bound }) => ({ kind, value, bound }));
+    expect(read('systems operating at up to 1,000 V a.c.')).toEqual([{ kind: 'voltage', value: 1000, bound: 'max' }]);
+    expect(read('an 11 kV ring main')).toEqual([{ kind: 'voltage', value: 11000, bound: null }]);
+    expect(read('water at no more than 48°C')).toEqual([{ kind: 'temperature', value: 48, bound: 'max' }]);
+    expect(read('outlets no hotter than 44 °C')).toEqual([{ kind: 'temperature', value: 44, bound: 'max' }]);
   });
 
   it('reads an annual figure, a keeper named between the verb and the period, and a period given in brackets', () => {
@@ -361,5 +369,63 @@ describe('the cycle of a document that is itself a return', () => {
     ]);
     expect(reported('The SAR is submitted each year and reviewed every three years by audit.')).toEqual([]);
     expect(reported('The register of keys is checked every three years.')).toEqual([]);
+  });
+});
+
+describe('figures matched by a band, a table cell, a relied document and a credited regulator', () => {
+  const document = (code: string, title: string, type: LibraryElement['type'], text: string): LibraryDocument => ({
+    id: `${code}.md`,
+    code,
+    title,
+    status: 'current',
+    edition: '2031',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'Estates',
+    subdomain: code,
+    elements: [{ id: `${code}.md#0`, type, text, headingPath: [] }],
+  });
+  const own: ReviewLibrary = {
+    documents: [
+      document(
+        'PSR 2031',
+        'Power Safety Rules 2031',
+        'paragraph',
+        'These rules set out how an estate should organise safe working on its low-voltage (LV) installations, meaning systems operating at up to 1,000 V a.c.',
+      ),
+      document(
+        'RCR 2031',
+        'Radon Control Regulations 2031',
+        'table',
+        'Record | Retention\nRecords of the radon survey | Kept for at least 5 years',
+      ),
+      document(
+        'HTM 99-01',
+        'Pools in healthcare premises',
+        'table',
+        'Topic | Requirement | Source\nScald protection where young children paddle | Water at pool inlets no hotter than 30 °C | HSE guidance on pools\nSpa comfort for adult users | Spa water no hotter than 38 °C | Local practice',
+      ),
+    ],
+  };
+  const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own).map((finding) => finding.quote);
+
+  it('reports a voltage band defined with another limit, and not the band as the library defines it', () => {
+    const band = (limit: string) => `Term | Definition\nLow voltage (LV) | A voltage not exceeding ${limit} a.c. between conductors.`;
+    expect(reported('Electrical work follows PSR 2031.', band('650 V'))).toEqual(['A voltage not exceeding 650 V a.c. between conductors']);
+    expect(reported('Electrical work follows PSR 2031.', band('1,000 V'))).toEqual([]);
+  });
+
+  it('takes the words of a relied document title as said, and not of a document the policy does not rely on', () => {
+    const retained = 'Survey records and results are retained for two years.';
+    expect(reported('Radon is managed under RCR 2031.', retained)).toEqual([retained.replace(/\.$/, '')]);
+    expect(reported(retained)).toEqual([]);
+  });
+
+  it('compares with a table cell by its own words, and applies a figure healthcare guidance credits to the regulator anywhere', () => {
+    const pools = 'The nursery paddling pools are filled with water at pool inlets no more than 35°C.';
+    expect(reported(pools)).toEqual([pools.replace(/\.$/, '')]);
+    expect(reported('The nursery paddling pools are filled with water at pool inlets no more than 30°C.')).toEqual([]);
+    // The guidance's own figure binds only healthcare premises and policies that adopt it.
+    expect(reported('The leisure spa runs with spa water no more than 40°C.')).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
 import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
+import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
-import { prohibitionFindings } from './requirements-prohibitions.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
 import { ACTIVITIES, differentActivities, overlap, titleStems } from './requirements-subjects.ts';
@@ -28,8 +28,22 @@ import type {
  * Intervals and periods are stated for many activities, so they need more words in common than
  * temperatures, amounts and deadlines.
  */
-const MIN_SHARED: Record<Quantity['kind'], number> = { interval: 3, period: 3, temperature: 2, mass: 2, dose: 3, deadline: 2 };
+const MIN_SHARED: Record<Quantity['kind'], number> = {
+  interval: 3,
+  period: 3,
+  temperature: 2,
+  mass: 2,
+  dose: 3,
+  voltage: 3,
+  deadline: 2,
+};
 const MIN_SCORE = 0.6;
+/**
+ * Voltages are stated of a few bands ("low voltage (LV)"), often late in a long sentence whose
+ * other words are about something else: the band's words in common are enough, whatever share
+ * of the sentence they are.
+ */
+const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage']);
 /** A passage that states the same figure is a candidate source with fewer words in common, when its document is about the subject. */
 const MIN_INSTRUMENT_SHARED = 2;
 /** Library statements within this much of the best match count as equally relevant. */
@@ -42,7 +56,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   // often one the policy does not cite (a retention period set by other regulations).
   const statements = currentStatements(library);
   const findings = [
-    ...prohibitionFindings(policy, documents),
+    ...modalityFindings(policy, documents),
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
     ...dutyFindings(policy, documents),
@@ -194,10 +208,11 @@ function contradiction(said: Statement, statements: LibraryStatement[], setting:
   const candidates = statements
     .filter((statement) => statement.quantity.kind === said.quantity.kind && !differentActivities(statement.activity, said.activity))
     .filter((statement) => !oppositeBounds(statement.quantity, said.quantity) && appliesIn(statement, setting))
-    .map((statement) => ({ statement, ...overlap(statement.subject, said.subject) }))
+    .map((statement) => ({ statement, ...subjectMatch(statement, said, setting) }))
     .filter((match) => match.shared >= MIN_INSTRUMENT_SHARED);
+  const minScore = SCORE_FREE.has(said.quantity.kind) ? 0 : MIN_SCORE;
   const matches = withoutResiduals(
-    candidates.filter((match) => match.score >= MIN_SCORE && sameSubject(match, said.quantity.kind)),
+    candidates.filter((match) => match.score >= minScore && sameSubject(match, said.quantity.kind)),
     said.subject,
   );
   if (matches.length === 0) return null;
@@ -206,6 +221,48 @@ function contradiction(said: Statement, statements: LibraryStatement[], setting:
   if (!relevant.every((match) => weaker(said.quantity, match.statement.quantity))) return null;
   const chosen = relevant.sort((a, b) => b.score - a.score || b.shared - a.shared)[0];
   return chosen ? { match: chosen.statement, source: instrumentFor(chosen, candidates, said.subject) } : null;
+}
+
+/**
+ * How closely a library statement is about the policy figure's subject: by the statement's whole
+ * subject or, in a table, by its own cell's. A document the policy relies on is the policy's
+ * subject too, so its title's words ("legionella") count as said when the sentence says every
+ * other word of the statement's subject: a policy on a document's subject does not repeat it in
+ * every sentence.
+ */
+function subjectMatch(statement: LibraryStatement, said: Statement, setting: Setting): { shared: number; score: number } {
+  const title = setting.relied.has(statement.document.id) ? documentStems(statement.document) : undefined;
+  const best = { shared: 0, score: 0 };
+  for (const subject of [statement.subject, statement.cellSubject]) {
+    // A cell's own words must name a thing, not only what is done to it ("functional test").
+    if (!subject || (subject === statement.cellSubject && namedShared(subject, said.subject) < MIN_INSTRUMENT_SHARED)) continue;
+    const found =
+      title && saysBeyondTitle(subject, said.subject, title) ? overlap(subject, said.subject, title) : overlap(subject, said.subject);
+    if (found.score > best.score || (found.score === best.score && found.shared > best.shared)) Object.assign(best, found);
+  }
+  return best;
+}
+
+/** How many words two subjects share that name a thing rather than an activity. */
+const namedShared = (library: Set<string>, policy: Set<string>) =>
+  [...library].filter((word) => policy.has(word) && !ACTIVITIES.has(word)).length;
+
+/** Whether the policy's subject holds every word of the library's that its document's title does not, and enough of them. */
+function saysBeyondTitle(library: Set<string>, policy: Set<string>, title: Set<string>): boolean {
+  const beyond = [...library].filter((word) => !title.has(word));
+  return overlap(new Set(beyond), policy).shared >= MIN_INSTRUMENT_SHARED && beyond.every((word) => policy.has(word));
+}
+
+const stemsByDocument = new WeakMap<LibraryDocument, Set<string>>();
+
+/** A document's title as stems, read once per document. */
+function documentStems(document: LibraryDocument): Set<string> {
+  let stems = stemsByDocument.get(document);
+  if (!stems) {
+    stems = titleStems(document.title);
+    stemsByDocument.set(document, stems);
+  }
+  return stems;
 }
 
 /**
@@ -225,8 +282,29 @@ function sameSubject(match: { statement: LibraryStatement; shared: number; score
  */
 function appliesIn(statement: LibraryStatement, setting: Setting): boolean {
   if (statement.setting) return (statement.setting === 'healthcare') === setting.healthcare;
-  // Healthcare guidance binds healthcare premises, and any policy that adopts it by citing it.
-  return !HEALTHCARE_GUIDANCE.test(statement.document.code) || setting.healthcare || setting.relied.has(statement.document.id);
+  // Healthcare guidance binds healthcare premises, and any policy that adopts it by citing it; a
+  // figure it credits to the regulator binds wherever the regulator's guidance does.
+  return (
+    !HEALTHCARE_GUIDANCE.test(statement.document.code) ||
+    setting.healthcare ||
+    setting.relied.has(statement.document.id) ||
+    GENERAL_SOURCE.test(passageOf(statement))
+  );
+}
+
+/**
+ * The regulator named as a figure's source ("HSE's guidance on scalding … limits …"): its guidance
+ * applies to all premises. A code cited for a whole regime ("(HSG274 Part 2)") is not enough, as
+ * healthcare guidance gives its own stricter figures within that regime.
+ */
+const GENERAL_SOURCE = /\bHSE\b/;
+
+/** The passage a library figure is stated in: its table row, or its sentence. */
+function passageOf(statement: LibraryStatement): string {
+  if (statement.element.type !== 'table') return statement.sentence ?? statement.clause;
+  const text = statement.element.text;
+  const end = text.indexOf('\n', statement.offset);
+  return text.slice(text.lastIndexOf('\n', statement.offset) + 1, end < 0 ? text.length : end);
 }
 
 /** The policy's setting: whether it is written for healthcare premises, and the documents it relies on. */
@@ -295,6 +373,8 @@ function weaker(policy: Quantity, library: Quantity): boolean {
       return policy.value > library.value;
     case 'period':
       return policy.value < library.value;
+    case 'voltage': // a band's limit ("up to 1,000 V") defines the band: another limit misdescribes it either way
+      return policy.bound !== null && policy.bound === library.bound;
     default: {
       const bound = library.bound ?? policy.bound;
       if (bound === 'min') return policy.value < library.value;

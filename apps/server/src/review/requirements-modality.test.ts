@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { requirementFindings } from './requirements.ts';
+import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
+
+const id = 'gsr-2031.md';
+const element = (index: number, text: string, headingPath: string[]): LibraryElement => ({
+  id: `${id}#${index}`,
+  type: 'paragraph',
+  text,
+  headingPath,
+});
+/** A library of its own, so that the rules are seen to read any subject, not the seed library's. */
+const rules: LibraryDocument = {
+  id,
+  code: 'GSR 2031',
+  title: 'Ground Safety Regulations 2031',
+  status: 'current',
+  edition: '2031',
+  supersededBy: null,
+  supersedes: [],
+  domain: 'Estates',
+  subdomain: 'Grounds',
+  elements: [
+    element(0, 'Carry out a radon survey of every basement before occupation.', ['Key duties and requirements']),
+    element(1, 'Permit issuers must check the cable register before authorising excavation.', ['Roles']),
+    element(2, 'Lances must not be reused unless the risk is assessed and controlled by a sterile sheath.', ['Rules']),
+    element(3, 'Hot work is permitted only where no safer method exists and a fire watch is kept.', ['Rules']),
+    element(4, 'A burn from a hot surface is a notifiable event when it needs hospital treatment.', ['Reporting']),
+    element(5, 'Burns treated on site are not notifiable.', ['Reporting']),
+  ],
+};
+const own: ReviewLibrary = { documents: [rules] };
+
+function policy(...blocks: string[]): Policy {
+  const elements = ['Grounds work follows GSR 2031.', ...blocks].map(
+    (text, index): PolicyElement => ({ index, type: 'paragraph', text, page: 1, headingPath: [] }),
+  );
+  return { title: 'Grounds policy', elements };
+}
+
+const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own).map((finding) => finding.quote);
+
+describe('the modality of a policy sentence against the library rule on the same subject', () => {
+  it('reports a duty made optional, citing the duty, and not the duty stated', () => {
+    const [finding] = requirementFindings(policy('A radon survey is optional for basements used as stores.'), [], own);
+    expect(finding).toMatchObject({ category: 'factual_error', quote: 'A radon survey is optional' });
+    expect(finding?.evidence).toEqual([{ documentId: id, code: 'GSR 2031', elementIds: [`${id}#0`] }]);
+    expect(reported('A radon survey of every basement is completed before occupation.')).toEqual([]);
+  });
+
+  it('reports a duty the policy says is not needed, by its object, and not one about another thing', () => {
+    expect(reported('Contractors digging shallow trenches do not need to check the cable register.')).toEqual([
+      'Contractors digging shallow trenches do not need to check the cable register',
+    ]);
+    expect(reported('Contractors digging shallow trenches do not need to check the pipe drawings.')).toEqual([]);
+  });
+
+  it('reports a permission outside the exception a prohibition allows, and not one within it', () => {
+    expect(reported('Lances may be reused when stock runs low.')).toEqual(['Lances may be reused']);
+    expect(reported('Lances may be reused where the risk is assessed and controlled by a sterile sheath.')).toEqual([]);
+  });
+
+  it('reports a permission on other conditions than the only ones the library allows', () => {
+    expect(reported('Hot work is permitted where it saves time.')).toEqual(['Hot work is permitted']);
+    expect(reported('Hot work is permitted only where no safer method exists and a fire watch is kept.')).toEqual([]);
+  });
+
+  it('reports an outright denial of what the library says can be, and not a denial the library shares', () => {
+    expect(reported('Burns from hot surfaces are never notifiable.')).toEqual(['Burns from hot surfaces are never notifiable']);
+    expect(reported('Burns treated on site are never notifiable.')).toEqual([]);
+  });
+});

@@ -1,0 +1,242 @@
+import { quoteAt } from './locate.ts';
+import { ACTIVITIES, stem, subjectOf } from './requirements-subjects.ts';
+import { policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
+
+/**
+ * One comparison of modality: a policy sentence that makes a library duty optional, permits what
+ * the library rules out, or denies outright what the library says is so, about the same subject.
+ *
+ * The policy's side:
+ * - optional: "X is optional", "X is not required", "staff do not need to consult X";
+ * - permitted: "X may be done", "X is permitted where …";
+ * - never: "X are never reportable".
+ * The library's side, read from each sentence of the documents the policy relies on:
+ * - a duty: "must", "is required", or any sentence of a section of duties or requirements;
+ * - a prohibition: "must not be done", "never done", or "permitted only where …", with the
+ *   exception it allows ("unless …");
+ * - what a sentence says is so: its words not denied ("a reportable disease").
+ */
+
+/** "X is optional", "X is not required": X is the thing made optional. */
+const OPTIONAL_THING = /\b(?:is|are)\s+(?:optional|discretionary|not\s+(?:required|needed|necessary|mandatory|compulsory))\b(?!\s+to\b)/i;
+/** "do not need to consult X", "need not check X": X is the object of the duty denied. */
+const OPTIONAL_ACT = /\b(?:(?:do|does)\s+not\s+(?:need|have)\s+to|need\s+not|(?:is|are)\s+not\s+required\s+to)\s+([a-z]+)\s+/i;
+/** "may be recapped", "are permitted to use": the action a policy allows. */
+const PERMISSION = /\b(?:may|can|(?:is|are)\s+(?:permitted|allowed)\s+to)\s+(?:be\s+)?([a-z]+)/i;
+/** "X is permitted where …": a permission on the policy's own conditions. */
+const PERMITTED_WHERE = /\b(?:is|are)\s+(?:permitted|allowed)\s+(?=(?:only\s+)?(?:where|if|when)\b)/i;
+/** "X are never reportable": an outright denial of what X can be (a word of what can be: "-able", "-ible"). */
+const NEVER = /\b(?:is|are)\s+never\s+([a-z]{2,}(?:able|ible))\b/i;
+
+/** "must not be used", "are never reprocessed", "never recap": the action a library sentence rules out. */
+const PROHIBITION = /\b(?:must not|must never|shall not|should never|are never|is never|never)\s+(?:be\s+)?([a-z]+)/i;
+/** "is permitted only where …": a permission limited to its conditions, which rules out the rest. */
+const ONLY_WHERE = /\b(?:(?:is|are)\s+(?:permitted|allowed)|may\s+(?:be\s+)?[a-z]+)\s+only\s+(?:where|if|when)\b/i;
+/** What a prohibition allows: the words after "unless" or "except". */
+const EXCEPTION = /\b(?:unless|except)\b/i;
+/** A prohibition limited otherwise than by a stated exception is not a plain rule. */
+const HEDGED = /\b(?:until|without|only|where necessary|if)\b/i;
+/** A library duty: "must", "shall", "is required", not denied. */
+const DUTY = /\b(?:must|shall|(?:is|are)\s+required|(?:has|have|needs?)\s+to)\b(?!\s+not\b)/i;
+/** Sections whose every sentence is a duty. */
+const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
+/** Sections that describe bad practice or the past rather than state rules. */
+const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
+/** Words that deny the word after them ("not reportable", "no longer required"). */
+const DENIAL = /\b(?:not|never|no|nor|neither)\s+(?:[a-z]+\s+)?$/i;
+
+/** Words the policy's sentence and the library's must share, the thing's own included. */
+const MIN_SHARED = 3;
+/** For a permission: the action and another word, and this much of the prohibition's subject. */
+const MIN_PERMISSION_SHARED = 2;
+const MIN_PERMISSION_SCORE = 0.6;
+/** A policy meets a prohibition's exception when it says at least this much of the exception's words. */
+const MIN_EXCEPTION_SAID = 0.5;
+/** How far after "do not need to V" the object of the duty is read. */
+const OBJECT_REACH = 60;
+
+interface LibrarySentence {
+  text: string;
+  subject: Set<string>;
+  duty: boolean;
+  /** What the sentence rules out: the action's stem ('' for a permission limited to conditions), its subject and its exception. */
+  prohibition: { verb: string; subject: Set<string>; exception: Set<string> } | null;
+  document: LibraryDocument;
+  element: LibraryElement;
+}
+
+/** A policy sentence's relaxation: its kind, the thing it is about, and where to quote it. */
+interface Relaxation {
+  kind: 'optional' | 'permitted' | 'never';
+  /** What is made optional or denied, which the library sentence must name; a permission is matched by its action instead. */
+  thing: Set<string>;
+  /** The permitted action's stem ('' for a permission on conditions), or the word denied outright. */
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Policy sentences that relax or deny what the library says must, must not, or does happen. */
+export function modalityFindings(policy: Policy, documents: LibraryDocument[]): ReviewFindingDraft[] {
+  const library = documents.flatMap(librarySentences);
+  if (library.length === 0) return [];
+  const findings: ReviewFindingDraft[] = [];
+  for (const { element, text, start } of policySentences(policy)) {
+    const relaxation = relaxationOf(text);
+    if (!relaxation) continue;
+    const subject = subjectOf(text);
+    const source = library.find((sentence) => contradicts(relaxation, subject, sentence));
+    if (!source) continue;
+    const { location, quote } = quoteAt(element, start + relaxation.start, start + relaxation.end);
+    const code = source.document.code;
+    findings.push({
+      category: 'factual_error',
+      severity: 'high',
+      location,
+      quote,
+      expected: `${source.text} (${code})`,
+      explanation: `${EXPLAINED[relaxation.kind](quote, code)}: "${source.text}."`,
+      suggestion: `State the rule as ${code} does.`,
+      evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
+    });
+  }
+  return findings;
+}
+
+const EXPLAINED: Record<Relaxation['kind'], (quote: string, code: string) => string> = {
+  optional: (quote, code) => `The policy says "${quote}", but ${code} makes it a duty`,
+  permitted: (quote, code) => `The policy allows what ${code} rules out ("${quote}")`,
+  never: (quote, code) => `The policy says "${quote}", but ${code} names cases where it is`,
+};
+
+/** How a policy sentence relaxes a rule, if it does; the quote runs from the clause's start to the modal words. */
+function relaxationOf(text: string): Relaxation | null {
+  const from = sectionNumberLength(text);
+  const optional = OPTIONAL_THING.exec(text);
+  if (optional) {
+    const thing = subjectOf(clauseBefore(text, optional.index));
+    return { kind: 'optional', thing, word: '', start: clauseStart(text, optional.index, from), end: optional.index + optional[0].length };
+  }
+  const act = OPTIONAL_ACT.exec(text);
+  if (act) {
+    const after = act.index + act[0].length;
+    const object = text.slice(after, after + OBJECT_REACH).split(/[,;:]|\s(?:before|when|where|if|unless|for|and|or)\s/)[0] ?? '';
+    return { kind: 'optional', thing: subjectOf(object), word: '', start: clauseStart(text, act.index, from), end: after + object.length };
+  }
+  const never = NEVER.exec(text);
+  if (never?.[1]) {
+    const thing = subjectOf(clauseBefore(text, never.index));
+    const end = never.index + never[0].length;
+    return { kind: 'never', thing, word: never[1].toLowerCase(), start: clauseStart(text, never.index, from), end };
+  }
+  const where = PERMITTED_WHERE.exec(text);
+  const permission = where ?? PERMISSION.exec(text);
+  if (!permission || /\bnot\b/i.test(text.slice(permission.index, permission.index + permission[0].length + 5))) return null;
+  return {
+    kind: 'permitted',
+    thing: new Set(),
+    word: where ? '' : stem((permission[1] ?? '').toLowerCase()),
+    start: clauseStart(text, permission.index, from),
+    end: permission.index + permission[0].trimEnd().length,
+  };
+}
+
+/** Whether a library sentence states the rule a policy's relaxation breaks, about the same thing. */
+function contradicts(relaxation: Relaxation, subject: Set<string>, library: LibrarySentence): boolean {
+  const { thing } = relaxation;
+  switch (relaxation.kind) {
+    case 'optional':
+      return library.duty && names(library.subject, thing) && sharedCount(library.subject, subject) >= MIN_SHARED;
+    case 'never':
+      return names(library.subject, thing) && sharedCount(library.subject, subject) >= MIN_SHARED && says(library.text, relaxation.word);
+    case 'permitted': {
+      const rule = library.prohibition;
+      if (!rule || rule.verb !== relaxation.word) return false;
+      const shared = [...rule.subject].filter((word) => subject.has(word) && !ACTIVITIES.has(word)).length;
+      if (shared < MIN_PERMISSION_SHARED || shared / rule.subject.size < MIN_PERMISSION_SCORE) return false;
+      // A permission within the exception ("unless the risk is controlled") is the library's own.
+      const said = [...rule.exception].filter((word) => subject.has(word)).length;
+      return rule.exception.size === 0 || said / rule.exception.size < MIN_EXCEPTION_SAID;
+    }
+  }
+}
+
+/** Whether a library subject names the thing: every word of it, and at least one that is not an activity. */
+function names(library: Set<string>, thing: Set<string>): boolean {
+  return [...thing].some((word) => !ACTIVITIES.has(word)) && [...thing].every((word) => library.has(word));
+}
+
+function sharedCount(library: Set<string>, policy: Set<string>): number {
+  return [...library].filter((word) => policy.has(word)).length;
+}
+
+/** Whether a text says a word somewhere without denying it, or denies it only with an exception. */
+function says(text: string, word: string): boolean {
+  for (const match of text.matchAll(/[A-Za-z]+/g)) {
+    if (match[0].toLowerCase() !== word) continue;
+    if (!DENIAL.test(text.slice(Math.max(0, match.index - 30), match.index))) return true;
+    if (EXCEPTION.test(text.slice(match.index, match.index + 40))) return true;
+  }
+  return false;
+}
+
+/** Where the last comma, colon or semicolon before a position is, or -1. */
+function lastCut(text: string, at: number): number {
+  const before = text.slice(0, at);
+  return Math.max(before.lastIndexOf(', '), before.lastIndexOf(': '), before.lastIndexOf('; '));
+}
+
+/** The clause before a position: its subject. */
+function clauseBefore(text: string, at: number): string {
+  return text.slice(lastCut(text, at) + 1, at);
+}
+
+/** Where the clause holding a position starts, after a leading section number. */
+function clauseStart(text: string, at: number, from: number): number {
+  const cut = lastCut(text, at);
+  return cut < 0 ? from : cut + 2;
+}
+
+const sentencesByDocument = new WeakMap<LibraryDocument, LibrarySentence[]>();
+
+/** A document's sentences that state rules, read once per document. */
+function librarySentences(document: LibraryDocument): LibrarySentence[] {
+  let found = sentencesByDocument.get(document);
+  if (found) return found;
+  found = [];
+  for (const element of document.elements) {
+    if (element.type === 'heading' || element.type === 'table' || element.headingPath.some((heading) => NOT_RULES.test(heading))) continue;
+    const inDuties = element.headingPath.some((heading) => DUTY_SECTION.test(heading));
+    for (const { text: raw } of sentences(element.text)) {
+      const text = raw.replace(/\*+/g, '').trim();
+      found.push({
+        text,
+        subject: subjectOf(text),
+        duty: inDuties || DUTY.test(text),
+        prohibition: prohibitionOf(text),
+        document,
+        element,
+      });
+    }
+  }
+  sentencesByDocument.set(document, found);
+  return found;
+}
+
+/** What a library sentence rules out, with the exception it allows. */
+function prohibitionOf(text: string): LibrarySentence['prohibition'] {
+  const limited = ONLY_WHERE.exec(text);
+  if (limited) {
+    const exception = subjectOf(text.slice(limited.index + limited[0].length));
+    return { verb: '', subject: subjectOf(text.slice(0, limited.index)), exception };
+  }
+  const match = PROHIBITION.exec(text);
+  if (!match?.[1]) return null;
+  const rest = text.slice(match.index + match[0].length);
+  const unless = EXCEPTION.exec(rest);
+  const limits = unless ? rest.slice(0, unless.index) : rest;
+  if (HEDGED.test(limits)) return null;
+  const exception = unless ? subjectOf(rest.slice(unless.index)) : new Set<string>();
+  return { verb: stem(match[1].toLowerCase()), subject: subjectOf(text.slice(0, match.index + match[0].length)), exception };
+}
