@@ -3,8 +3,9 @@ import { type DateMention, findDates } from './structure-dates.ts';
 import { controlValues, isFilled } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
-/** Document control labels for the next review ("Review date", "Next review", "Date of next review", "Expiry date"). */
-const REVIEW_LABEL = /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$/;
+/** Document control labels for the next review ("Review date", "Next review", "Date of next review", "Expiry date", "Valid until"). */
+const REVIEW_LABEL =
+  /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^valid (?:until|to)(?: date)?$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
 const REVIEW_TRIGGER =
   /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on))\b/gi;
@@ -44,8 +45,10 @@ function fromText(element: PolicyElement): DateMention | null {
   for (const trigger of text.matchAll(REVIEW_TRIGGER)) {
     const before = text.slice(text.lastIndexOf('\n', trigger.index) + 1, trigger.index);
     const sentence = before.split(SENTENCE_END).at(-1) ?? '';
-    // "This policy is owned by …; it will next be reviewed by …": "it" is the policy named before.
-    const aboutPolicy = THIS_POLICY.test(sentence) || (/\bit\s*$/i.test(sentence) && THIS_POLICY.test(text.slice(0, trigger.index)));
+    // "This policy is owned by …; it will next be reviewed by …", "This policy was developed … It is
+    // owned by …, applies in … and will be reviewed by …": "it" is the policy named before.
+    const aboutPolicy =
+      THIS_POLICY.test(sentence) || (/\bit\s*$|^\s*it\b/i.test(sentence) && THIS_POLICY.test(text.slice(0, trigger.index)));
     if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || aboutPolicy)) continue;
     const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
     if (date) return date;

@@ -14,6 +14,8 @@ interface SectionSign {
   content?: RegExp;
   /** Other evidence of the section: version details in the front matter, operational headings. */
   present?: (policy: Policy, headings: string[]) => boolean;
+  /** Whether the policy needs the section at all (every policy when absent). */
+  applies?: (policy: Policy) => boolean;
   why: string;
 }
 
@@ -27,6 +29,19 @@ function hasVersionControl(policy: Policy): boolean {
     (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
   );
   return numbered || history;
+}
+
+/** A public body's name, in any case (covers are often in capitals): the NHS (NHSScotland too), a council, a health board, an authority. */
+const PUBLIC_BODY =
+  /\b(?:NHS\w*|Health (?:and Social Care )?Board|Integrated Care Board|Council|Combined Authority|(?:Local|Police|Fire and Rescue|Health) Authority)\b/i;
+/** The cover and front matter a policy names its organisation in. */
+const OPENING_ELEMENTS = 8;
+
+/** Whether the policy is a public body's: its title or opening names one. */
+function publicBody(policy: Policy): boolean {
+  return [policy.title ?? '', ...policy.elements.slice(0, OPENING_ELEMENTS).map((element) => element.text)].some((text) =>
+    PUBLIC_BODY.test(text),
+  );
 }
 
 /** Headings of the parts every policy has beside its procedure (and of the front matter). */
@@ -50,12 +65,12 @@ const SIGNS: SectionSign[] = [
     section: 'purpose',
     heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
     content:
-      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines))\b/i,
+      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b/i,
     why: 'says what the policy is for',
   },
   {
     section: 'scope',
-    heading: /\b(?:scope|applicability|who (?:this|the) policy applies to)\b/,
+    heading: /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content:
       /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b/i,
     why: 'says which premises, services and staff the policy covers',
@@ -91,7 +106,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance)\b|^monitoring$/,
     content:
-      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
+      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
     why: 'says how compliance with the policy is monitored and audited',
   },
   {
@@ -99,6 +114,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:version (?:control|history)|document history|revision history|change (?:history|log|record)|amendment (?:history|record))\b/,
     present: hasVersionControl,
+    content: /\b(?:version|revision|document|change) history\s*:/i,
     why: 'records the version and its history of changes',
   },
   {
@@ -107,6 +123,9 @@ const SIGNS: SectionSign[] = [
     content:
       /\b(?:equality (?:and \w+ (?:\w+ )?)?(?:impact )?(?:analysis|assessment|screening)|equality act 2010|protected characteristics?|screened for equality)\b/i,
     why: 'records the equality impact assessment required by the public sector equality duty',
+    // The duty binds public bodies: a housing association's or a care group's policy is not
+    // wanting for lack of one.
+    applies: publicBody,
   },
 ];
 
@@ -126,7 +145,7 @@ const isHeading = (element: PolicyElement) => element.type === 'heading';
 export function sectionFindings(policy: Policy): ReviewFindingDraft[] {
   const headings = policy.elements.filter(isHeading).map((element) => normalHeading(element.text));
   if (headings.length < MIN_HEADINGS) return [];
-  return SIGNS.filter((sign) => !isPresent(sign, policy, headings)).map((sign) => ({
+  return SIGNS.filter((sign) => (sign.applies?.(policy) ?? true) && !isPresent(sign, policy, headings)).map((sign) => ({
     category: 'missing_section',
     severity: 'medium',
     location: null,

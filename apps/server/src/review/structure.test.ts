@@ -116,6 +116,34 @@ describe('structureFindings', () => {
     expect(found).toEqual([]);
   });
 
+  it('reads the sections of an NHS template: who should read it, what it details, a version history line', () => {
+    const blocks = without('## 2. Scope', without('## 1. Purpose', BODY));
+    const found = structureFindings(
+      policy(
+        ...CONTROL.slice(0, 2),
+        '## Who should read this document?',
+        'All staff who work on or near the pressure plant.',
+        '## Key messages',
+        'This policy details the following: the written schemes, the examinations and the records kept.',
+        ...blocks,
+        '9.9 Version history: version 1, March 2010, first issue; version 2, April 2013, roles updated.',
+      ),
+      TODAY,
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('asks for an equality impact assessment only in a public body’s policy', () => {
+    const blocks = without('## 8. Equality impact assessment', BODY);
+    expect(categories(structureFindings(policy('ASHCOMBE CARE GROUP', ...CONTROL, ...blocks), TODAY))).toEqual([]);
+    expect(categories(structureFindings(policy('ASHCOMBE HOSPITALS NHS TRUST', ...CONTROL, ...blocks), TODAY))).toEqual([
+      'missing_section:equality impact assessment',
+    ]);
+    expect(categories(structureFindings(policy('NORTHVALE BOROUGH COUNCIL', ...CONTROL, ...blocks), TODAY))).toEqual([
+      'missing_section:equality impact assessment',
+    ]);
+  });
+
   it('takes a version number or a version history as version control, and reports neither', () => {
     const noHistory = policy(...CONTROL.slice(0, 2), ...BODY);
     expect(structureFindings(noHistory, TODAY)).toEqual([]);
@@ -207,6 +235,15 @@ describe('review date', () => {
     expect(structureFindings(policy('Version: 2.0', sentence, ...BODY), TODAY)).toEqual([
       expect.objectContaining({ category: 'review_date', quote: 'May 2026' }),
     ]);
+  });
+
+  it('reads a "valid until" date as the review date, and a sentence whose subject "It" is the policy', () => {
+    expect(structureFindings(withReview('Valid until date: | January 2019'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'January 2019' }),
+    ]);
+    const sentence =
+      'This policy was developed by the employers and unions. It is owned by the Workforce Directorate, was approved for publication by the Staff Governance Committee on 9 March 2026, applies in every board and will be reviewed by March 2029.';
+    expect(structureFindings(policy('Version: 2.0', sentence, ...BODY), TODAY)).toEqual([]);
   });
 
   it('leaves alone a review date it cannot read', () => {
