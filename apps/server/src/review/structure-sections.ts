@@ -70,7 +70,8 @@ const SIGNS: SectionSign[] = [
   },
   {
     section: 'scope',
-    heading: /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
+    heading:
+      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content:
       /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b/i,
     why: 'says which premises, services and staff the policy covers',
