@@ -1,6 +1,5 @@
-import { quoteAt } from './locate.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
-import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import { literal, shortTitle } from './roles-sources.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
@@ -72,12 +71,8 @@ function draft(
   source: Passage,
   kind: 'interval' | 'exemption',
 ): ReviewFindingDraft {
-  const { location, quote } = quoteAt(element, start, end);
-  return {
-    category: 'factual_error',
+  return factualError(element, { start, end }, { document, element: source.element }, () => ({
     severity: kind === 'interval' ? 'medium' : 'high',
-    location,
-    quote,
     expected: `${source.sentence} (${document.code})`,
     explanation:
       kind === 'interval'
@@ -87,8 +82,7 @@ function draft(
       kind === 'interval'
         ? `Present the interval as the Trust's own risk-based decision, not as a requirement of ${document.code}.`
         : `Remove the exemption: existing systems are managed to ${document.code}.`,
-    evidence: [{ documentId: document.id, code: document.code, elementIds: [source.element.id] }],
-  };
+  }));
 }
 
 function passage(document: LibraryDocument, pattern: RegExp): Passage | null {

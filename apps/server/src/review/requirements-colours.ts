@@ -1,6 +1,5 @@
-import { quoteAt } from './locate.ts';
 import { overlap, subjectOf } from './requirements-subjects.ts';
-import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 const COLOUR = 'yellow|orange|purple|red|blue|black|white|green|grey|clear|brown';
@@ -43,18 +42,15 @@ export function colourFindings(policy: Policy, documents: LibraryDocument[]): Re
       const mentionEnd = (mentions[0].index ?? 0) + mentions[0][0].length;
       const clauseEnd = text.slice(mentionEnd).search(/,|;|\s+and\s/);
       const end = clauseEnd < 0 ? text.length : mentionEnd + clauseEnd;
-      const { location, quote } = quoteAt(element, start + sectionNumberLength(text), start + end);
       const { rule } = best;
-      findings.push({
-        category: 'factual_error',
-        severity: 'high',
-        location,
-        quote,
-        expected: `${rule.label} (${rule.document.code}: ${rule.stream})`,
-        explanation: `${rule.document.code} gives ${rule.label.toLowerCase()} for ${lowerFirst(rule.stream)}, not ${mentions[0][1].toLowerCase()}.`,
-        suggestion: `Use the ${rule.label.toLowerCase()} stream, as ${rule.document.code} sets out.`,
-        evidence: [{ documentId: rule.document.id, code: rule.document.code, elementIds: [rule.element.id] }],
-      });
+      const written = mentions[0][1].toLowerCase();
+      findings.push(
+        factualError(element, { start: start + sectionNumberLength(text), end: start + end }, rule, () => ({
+          expected: `${rule.label} (${rule.document.code}: ${rule.stream})`,
+          explanation: `${rule.document.code} gives ${rule.label.toLowerCase()} for ${lowerFirst(rule.stream)}, not ${written}.`,
+          suggestion: `Use the ${rule.label.toLowerCase()} stream, as ${rule.document.code} sets out.`,
+        })),
+      );
     }
   }
   return findings;

@@ -1,6 +1,5 @@
-import { quoteAt } from './locate.ts';
 import { stem } from './requirements-subjects.ts';
-import { policySentences, sentences } from './requirements-text.ts';
+import { factualError, policySentences, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -45,17 +44,13 @@ export function conditionFindings(policy: Policy, documents: LibraryDocument[]):
       if (!at) continue;
       const duty = new Set(words(text.slice(0, at.start)));
       if ([...condition.duty].filter((word) => duty.has(word)).length < MIN_SHARED_DUTY) continue;
-      const { location, quote } = quoteAt(element, start + at.start, start + at.end);
-      findings.push({
-        category: 'factual_error',
-        severity: 'high',
-        location,
-        quote,
-        expected: `${condition.now} (${condition.document.code})`,
-        explanation: `The policy limits the duty to "${quote}", but ${condition.document.code} says that condition no longer applies: "${condition.sentence}. ${condition.now}."`,
-        suggestion: `Remove the condition: the duty now applies in every case, as ${condition.document.code} says.`,
-        evidence: [{ documentId: condition.document.id, code: condition.document.code, elementIds: [condition.element.id] }],
-      });
+      findings.push(
+        factualError(element, { start: start + at.start, end: start + at.end }, condition, (quote) => ({
+          expected: `${condition.now} (${condition.document.code})`,
+          explanation: `The policy limits the duty to "${quote}", but ${condition.document.code} says that condition no longer applies: "${condition.sentence}. ${condition.now}."`,
+          suggestion: `Remove the condition: the duty now applies in every case, as ${condition.document.code} says.`,
+        })),
+      );
       break;
     }
   }

@@ -1,10 +1,10 @@
+import { factualError } from './requirements-text.ts';
 /**
  * Counts of a named set: "three hazard bands", "five inspection grades". When the library states
  * how many members a set has, under the same words each time, a policy that gives the same set
  * another number is wrong. Only sets named by two words or more are compared, and only where the
  * policy speaks of the whole set (not "the two highest hazard bands" or "the first three grades").
  */
-import { quoteAt } from './locate.ts';
 import { NUMBER_WORDS } from './requirements-quantities.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
@@ -68,18 +68,14 @@ export function countFindings(policy: Policy, documents: LibraryDocument[]): Rev
       const source = known.get(name);
       // In a policy "the four …" may be some of the set the policy has just named.
       if (!source || count === source.count || SOME_OF.test(before) || /\bthe\s+$/i.test(before)) continue;
-      const { location, quote } = quoteAt(element, start, end);
       const code = source.document.code;
-      findings.push({
-        category: 'factual_error',
-        severity: 'high',
-        location,
-        quote,
-        expected: `${source.written} ${name} (${code})`,
-        explanation: `The policy says there are ${written} ${name}, but ${code} sets out ${source.written}.`,
-        suggestion: `Change the number to ${source.written}, as ${code} sets out, and check that the policy covers each of them.`,
-        evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
-      });
+      findings.push(
+        factualError(element, { start, end }, source, () => ({
+          expected: `${source.written} ${name} (${code})`,
+          explanation: `The policy says there are ${written} ${name}, but ${code} sets out ${source.written}.`,
+          suggestion: `Change the number to ${source.written}, as ${code} sets out, and check that the policy covers each of them.`,
+        })),
+      );
     }
   }
   return findings;

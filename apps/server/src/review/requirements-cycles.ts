@@ -3,9 +3,8 @@
  * must itself be completed ("Complete and submit annually"). A policy that names the document as
  * the thing it submits, completes or renews less often than that is wrong.
  */
-import { quoteAt } from './locate.ts';
 import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
-import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import { literal, shortTitle } from './roles-sources.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
@@ -34,17 +33,18 @@ export function cycleFindings(policy: Policy, documents: LibraryDocument[]): Rev
         if (!named || !RETURNED.test(said.slice(named[0].length).split(/\s/)[0] ?? '')) continue;
         const interval = quantitiesIn(said).find((quantity) => quantity.kind === 'interval');
         if (!interval || interval.value <= cycle.quantity.value) continue;
-        const { location, quote } = quoteAt(element, start + from, start + from + interval.end);
-        findings.push({
-          category: 'factual_error',
-          severity: 'high',
-          location,
-          quote,
-          expected: `${cycle.sentence} (${document.code})`,
-          explanation: `The policy says "${quote}", but ${document.code} is completed more often: "${cycle.sentence}."`,
-          suggestion: `Change the interval to the one ${document.code} sets, and plan the work to meet it.`,
-          evidence: [{ documentId: document.id, code: document.code, elementIds: [cycle.element.id] }],
-        });
+        findings.push(
+          factualError(
+            element,
+            { start: start + from, end: start + from + interval.end },
+            { document, element: cycle.element },
+            (quote) => ({
+              expected: `${cycle.sentence} (${document.code})`,
+              explanation: `The policy says "${quote}", but ${document.code} is completed more often: "${cycle.sentence}."`,
+              suggestion: `Change the interval to the one ${document.code} sets, and plan the work to meet it.`,
+            }),
+          ),
+        );
       }
     }
   }

@@ -1,7 +1,6 @@
-import { quoteAt } from './locate.ts';
 import { initials, roleEntries, splitTitle } from './roles-library.ts';
 import { stem, subjectOf } from './requirements-subjects.ts';
-import { sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, Policy, ReviewFindingDraft } from './types.ts';
 
 /** "Permits to work are issued by the Competent Person (MGPS)": a duty, and the role the policy gives it. */
@@ -40,17 +39,13 @@ export function dutyFindings(policy: Policy, documents: LibraryDocument[]): Revi
           if (!holder) continue;
           const at = match.index ?? 0;
           const from = at === 0 ? sectionNumberLength(text) : at;
-          const { location, quote } = quoteAt(element, start + from, start + at + whole.length);
-          findings.push({
-            category: 'factual_error',
-            severity: 'high',
-            location,
-            quote,
-            expected: `${holder.title} (${document.code})`,
-            explanation: `${document.code} gives this duty to the ${holder.title} ("${holder.duty}"), not to the ${role.trim()}.`,
-            suggestion: `Give the duty to the ${holder.title}, as ${document.code} does.`,
-            evidence: [{ documentId: document.id, code: document.code, elementIds: [holder.element.id] }],
-          });
+          findings.push(
+            factualError(element, { start: start + from, end: start + at + whole.length }, { document, element: holder.element }, () => ({
+              expected: `${holder.title} (${document.code})`,
+              explanation: `${document.code} gives this duty to the ${holder.title} ("${holder.duty}"), not to the ${role.trim()}.`,
+              suggestion: `Give the duty to the ${holder.title}, as ${document.code} does.`,
+            })),
+          );
           break;
         }
       }

@@ -1,6 +1,5 @@
-import { quoteAt } from './locate.ts';
 import { ACTIVITIES, stem, subjectOf } from './requirements-subjects.ts';
-import { policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -88,18 +87,14 @@ export function modalityFindings(policy: Policy, documents: LibraryDocument[]): 
     const subject = subjectOf(text);
     const source = library.find((sentence) => contradicts(relaxation, subject, sentence));
     if (!source) continue;
-    const { location, quote } = quoteAt(element, start + relaxation.start, start + relaxation.end);
     const code = source.document.code;
-    findings.push({
-      category: 'factual_error',
-      severity: 'high',
-      location,
-      quote,
-      expected: `${source.text} (${code})`,
-      explanation: `${EXPLAINED[relaxation.kind](quote, code)}: "${source.text}."`,
-      suggestion: `State the rule as ${code} does.`,
-      evidence: [{ documentId: source.document.id, code, elementIds: [source.element.id] }],
-    });
+    findings.push(
+      factualError(element, { start: start + relaxation.start, end: start + relaxation.end }, source, (quote) => ({
+        expected: `${source.text} (${code})`,
+        explanation: `${EXPLAINED[relaxation.kind](quote, code)}: "${source.text}."`,
+        suggestion: `State the rule as ${code} does.`,
+      })),
+    );
   }
   return findings;
 }

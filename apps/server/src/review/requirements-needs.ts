@@ -1,6 +1,5 @@
-import { quoteAt } from './locate.ts';
 import { overlap, subjectOf } from './requirements-subjects.ts';
-import { policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -39,17 +38,13 @@ export function needFindings(policy: Policy, documents: LibraryDocument[]): Revi
     const denial = need.denied.exec(text);
     if (!denial) continue;
     const from = sectionNumberLength(text);
-    const { location, quote } = quoteAt(element, start + from, start + denial.index + denial[0].length);
-    findings.push({
-      category: 'factual_error',
-      severity: 'high',
-      location,
-      quote,
-      expected: `${need.sentence} (${need.document.code})`,
-      explanation: `The policy says no ${need.noun} is needed, but ${need.document.code} says: "${need.sentence}."`,
-      suggestion: `State the ${need.noun} ${need.document.code} requires, and who obtains it.`,
-      evidence: [{ documentId: need.document.id, code: need.document.code, elementIds: [need.element.id] }],
-    });
+    findings.push(
+      factualError(element, { start: start + from, end: start + denial.index + denial[0].length }, need, () => ({
+        expected: `${need.sentence} (${need.document.code})`,
+        explanation: `The policy says no ${need.noun} is needed, but ${need.document.code} says: "${need.sentence}."`,
+        suggestion: `State the ${need.noun} ${need.document.code} requires, and who obtains it.`,
+      })),
+    );
   }
   return findings;
 }

@@ -1,4 +1,6 @@
-import type { Policy, PolicyElement } from './types.ts';
+import { quoteAt } from './locate.ts';
+import type { ReviewSeverity } from '@verity/shared';
+import type { LibraryDocument, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") does not end one. */
 export function sentences(text: string): { text: string; start: number }[] {
@@ -28,4 +30,34 @@ export function* policySentences(policy: Policy): Generator<{ element: PolicyEle
       yield { element, ...sentence };
     }
   }
+}
+
+/** What a factual error says, given the policy's words it quotes. */
+interface Saying {
+  expected: string;
+  explanation: string;
+  suggestion: string;
+  severity?: ReviewSeverity;
+}
+
+/**
+ * A factual error: the policy's words from `start` to `end` of an element against the library
+ * element a document states the fact in (high severity unless said otherwise).
+ */
+export function factualError(
+  element: PolicyElement,
+  span: { start: number; end: number },
+  source: { document: Pick<LibraryDocument, 'id' | 'code'>; element: { id: string } },
+  say: (quote: string) => Saying,
+): ReviewFindingDraft {
+  const { location, quote } = quoteAt(element, span.start, span.end);
+  const { severity = 'high', ...words } = say(quote);
+  return {
+    category: 'factual_error',
+    severity,
+    location,
+    quote,
+    ...words,
+    evidence: [{ documentId: source.document.id, code: source.document.code, elementIds: [source.element.id] }],
+  };
 }
