@@ -72,6 +72,7 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
   const equivalents = libraryEquivalents(library);
   const topic = topicWords(policy);
   const fullText = policy.elements.map((element) => element.text.toLowerCase()).join('\n');
+  const duties = rolesSection(policy);
   const findings: ReviewFindingDraft[] = [];
   for (const usage of usages.values()) {
     const odd = usage.names[0];
@@ -84,7 +85,10 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
       equivalent ??
       (libraryRoles.bases.has(odd.base)
         ? null
-        : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic) ?? sameSubject(odd, established)));
+        : (nearSpelling(odd, established) ??
+          sameTopic(odd, established, topic) ??
+          sameSubject(odd, established) ??
+          sameDuty(odd, established, duties)));
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
@@ -305,6 +309,67 @@ function sameSubject(odd: Name, established: Usage[]): Match | null {
   if (name === undefined || name.qualifier !== '' || headWord(name) === headWord(odd)) return null;
   const subject = subjectWords(name);
   return oddSubject.every((word) => subject.includes(word)) ? { name, evidence: [] } : null;
+}
+
+/** Headings of the section that says who does what. */
+const ROLES_HEADING = /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies))\b/i;
+/** Words too common in duties to tell one post's from another's. */
+const COMMON_DUTY_WORDS = new Set(
+  'that this with each every their they them which from have been will must should shall also when where policy trust staff after before other within under into than only same such make makes made sure ensure ensures'.split(
+    ' ',
+  ),
+);
+/** A duty is the same when its sentence and the post's entries share at least this many words ("submits", "report", "HSE"). */
+const MIN_DUTY_WORDS = 3;
+
+/** The elements of the policy's roles and responsibilities section. */
+function rolesSection(policy: Policy): PolicyElement[] {
+  return policy.elements.filter((element) => element.type !== 'heading' && element.headingPath.some((heading) => ROLES_HEADING.test(heading)));
+}
+
+/** The words of a duty: its longer words and abbreviations ("HSE"), reduced to their first five letters ("reports", "reported" → "repor"). */
+function dutyWords(text: string, exclude: readonly string[]): Set<string> {
+  const skip = new Set(exclude.map((word) => word.slice(0, 5)));
+  return new Set(
+    (text.match(/\b[A-Z]{2,}\b|[A-Za-z]{4,}/g) ?? [])
+      .map((word) => word.toLowerCase())
+      .filter((word) => !COMMON_DUTY_WORDS.has(word))
+      .map((word) => word.slice(0, 5))
+      .filter((word) => !skip.has(word)),
+  );
+}
+
+/** The sentence of an element holding a span. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const from = Math.max(text.lastIndexOf('. ', start) + 1, text.lastIndexOf('\n', start) + 1, 0);
+  const stop = [text.indexOf('. ', end), text.indexOf('\n', end)].filter((at) => at >= 0);
+  return text.slice(from, stop.length > 0 ? Math.min(...stop) : text.length);
+}
+
+/**
+ * A post named once, outside the roles section, doing what that section gives one other post to
+ * do: "the Compliance Manager makes the report to the HSE" where the roles section says "The
+ * Health and Safety Lead … submits reports to the HSE". Of two or more posts the roles section
+ * names, the one whose entries share the most of the sentence's duty words, at least
+ * MIN_DUTY_WORDS and more than any other post's, is the one meant. A post the roles section names
+ * itself is a post of its own.
+ */
+function sameDuty(odd: Name, established: Usage[], roles: readonly PolicyElement[]): Match | null {
+  if (odd.kind !== 'person' || odd.qualifier !== '' || roles.includes(odd.element) || roles.length === 0) return null;
+  const said = dutyWords(sentenceAround(odd.element.text, odd.start, odd.end), odd.words);
+  const scored: { name: Name; shared: number }[] = [];
+  for (const usage of established) {
+    const name = usage.names[0];
+    if (!name || name.kind !== 'person') continue;
+    const entries = roles.filter((element) => element.text.includes(name.text)).map((element) => element.text);
+    if (entries.length === 0) continue;
+    const given = dutyWords(entries.join(' '), name.words);
+    scored.push({ name, shared: [...said].filter((word) => given.has(word)).length });
+  }
+  scored.sort((a, b) => b.shared - a.shared);
+  const [best, second] = scored;
+  // With one post in the roles section there is nothing to tell apart: any duty would match it.
+  return best && second && best.shared >= MIN_DUTY_WORDS && best.shared > second.shared ? { name: best.name, evidence: [] } : null;
 }
 
 /** The word that says what sort of post or body a name is: "manager", or "head" in "Head of …". */

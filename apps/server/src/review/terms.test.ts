@@ -261,6 +261,32 @@ describe('inconsistent terms', () => {
     expect(of(findings, 'inconsistent_term')).toEqual([]);
   });
 
+  it('reports a post named once doing what the roles section gives another post to do', () => {
+    const roles = ['4. Roles and responsibilities'];
+    const blocks = (odd: string): Block[] => [
+      ['heading', '4. Roles and responsibilities'],
+      ['paragraph', '4.1 The Health and Safety Lead decides whether each event is reportable and submits reports to the HSE.', roles],
+      ['paragraph', '4.2 The Home Manager records every accident on the same shift and tells the Health and Safety Lead.', roles],
+      ['paragraph', '4.3 The Home Manager tracks absence after an injury at work.', roles],
+      ['heading', '7. Making a report'],
+      ['paragraph', '7.1 The Health and Safety Lead makes all reports using the online forms.', ['7. Making a report']],
+      ['paragraph', odd, ['7. Making a report']],
+    ];
+    const findings = termFindings(
+      policy('Incident Reporting Procedure', blocks('7.2 Out of hours, the Compliance Manager submits the report to the HSE the next day.')),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Compliance Manager', 'Health and Safety Lead'],
+    ]);
+    // A post doing something no post of the roles section is given is a post of its own.
+    const other = termFindings(
+      policy('Incident Reporting Procedure', blocks('7.2 The Catering Manager orders the first aid supplies for the kitchen.')),
+      emptyLibrary,
+    );
+    expect(of(other, 'inconsistent_term')).toEqual([]);
+  });
+
   it('reports a title the library says is the equivalent of the one the policy uses', () => {
     const library = libraryOf('Roles', []);
     library.documents[0]?.elements.push({
