@@ -38,14 +38,18 @@ export function stem(word: string): string {
   return stemmed.slice(0, 5);
 }
 
+/** Examples in brackets ("(including fume cupboards and extracted workstations)", "(e.g. …)"): they illustrate the subject rather than name it. */
+const EXAMPLES = /\((?:including|includes|e\.g\.|eg|for example|for instance|such as|especially|particularly|excluding)\b[^()]*\)/gi;
+
 /**
- * The stems of a text's content words. A bracket with a figure (a citation) says nothing of the
+ * The stems of a text's content words. A bracket with a figure (a citation) or of examples says nothing of the
  * subject; a role title before its qualifier counts as its abbreviation ("Authorising Engineer
  * (MGPS)" as "AE(MGPS)"), and two-letter abbreviations count as words.
  */
 export function subjectOf(text: string): Set<string> {
   const words = text
     .replace(/\([^()]*\d[^()]*\)/g, ' ')
+    .replace(EXAMPLES, ' ')
     .replace(/\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+(?=\s*\()/g, (title) => title.replace(/([A-Z])[a-z]+\s*/g, '$1'))
     .split(/[^A-Za-z']+/)
     .map((word) => (/^[A-Z]{2}$/.test(word) ? word.toLowerCase() : word.toLowerCase().replace(/'s$|'/g, '')))

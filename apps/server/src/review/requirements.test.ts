@@ -269,6 +269,14 @@ describe('requirementFindings', () => {
     expect(quotes(right)).toEqual([]);
   });
 
+  it('reads an abbreviation as the library spells it out, and bracketed examples as no part of the subject', () => {
+    // The seed library's COSHH table names "Local exhaust ventilation (including fume cupboards …)".
+    expect(quotes(policy('LEV is thoroughly examined and tested by a competent person at least every 24 months.'))).toEqual([
+      'LEV is thoroughly examined and tested by a competent person at least every 24 months',
+    ]);
+    expect(quotes(policy('LEV is thoroughly examined and tested by a competent person at least every 14 months.'))).toEqual([]);
+  });
+
   it('reports nothing for a policy that relies on no library document', () => {
     expect(quotes(policy('Visitors sign in at reception and are escorted every time.'))).toEqual([]);
   });

@@ -9,9 +9,10 @@ import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
-import { ACTIVITIES, differentActivities, overlap, titleStems } from './requirements-subjects.ts';
+import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { reliedDocuments } from './roles-sources.ts';
 import { inHealthcare } from './setting.ts';
+import { libraryExpansion } from './terms-acronyms.ts';
 import type {
   Citation,
   FindingEvidence,
@@ -70,7 +71,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     healthcare: inHealthcare(policy),
     relied: new Set(reliedDocuments(policy, citations, library).map((document) => document.id)),
   };
-  return [...findings, ...wrongFigures(policy, statements, setting, located).map(figureFinding)];
+  return [...findings, ...wrongFigures(policy, statements, setting, located, library).map(figureFinding)];
 }
 
 /** Figures of one sentence that the library contradicts: reported together, as one finding. */
@@ -81,12 +82,19 @@ interface WrongFigures {
   figures: { said: string; source: LibraryStatement }[];
 }
 
-function wrongFigures(policy: Policy, statements: LibraryStatement[], setting: Setting, located: Set<string>): WrongFigures[] {
+function wrongFigures(
+  policy: Policy,
+  statements: LibraryStatement[],
+  setting: Setting,
+  located: Set<string>,
+  library: ReviewLibrary,
+): WrongFigures[] {
   const wrong: WrongFigures[] = [];
   const contradictionOf = memoisedContradiction(statements, setting);
   let checked = 0;
+  const spelt = spellingOut(library);
   for (const element of policy.elements) {
-    const stated = policyStatements(element);
+    const stated = policyStatements(element).map(spelt);
     const figures = figuresOf(stated);
     for (const said of stated) {
       if (++checked > MAX_STATEMENTS_CHECKED) return wrong;
@@ -305,6 +313,32 @@ function passageOf(statement: LibraryStatement): string {
   const text = statement.element.text;
   const end = text.indexOf('\n', statement.offset);
   return text.slice(text.lastIndexOf('\n', statement.offset) + 1, end < 0 ? text.length : end);
+}
+
+/** An abbreviation in a policy's sentence ("LEV is thoroughly examined …"). */
+const ABBREVIATION = /\b[A-Z][A-Z0-9]{1,6}\b/g;
+
+/**
+ * A policy statement with the abbreviations its sentence uses spelt out as the library spells them:
+ * "LEV is thoroughly examined" is about "local exhaust ventilation", which is how the library's
+ * table names it. Each abbreviation is looked up once per review.
+ */
+function spellingOut(library: ReviewLibrary): (statement: Statement) => Statement {
+  const known = new Map<string, Set<string>>();
+  const expanded = (abbreviation: string) => {
+    let stems = known.get(abbreviation);
+    if (!stems) {
+      const words = libraryExpansion(abbreviation, library);
+      stems = words ? subjectOf(words) : new Set<string>();
+      known.set(abbreviation, stems);
+    }
+    return stems;
+  };
+  return (statement) => {
+    const abbreviations = [...new Set(statement.clause.match(ABBREVIATION) ?? [])];
+    const added = abbreviations.flatMap((abbreviation) => [...expanded(abbreviation)]);
+    return added.length === 0 ? statement : { ...statement, subject: new Set([...statement.subject, ...added]) };
+  };
 }
 
 /** The policy's setting: whether it is written for healthcare premises, and the documents it relies on. */

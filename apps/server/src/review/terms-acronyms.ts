@@ -177,6 +177,11 @@ function bracketedIn(library: ReviewLibrary): Map<string, Bracketed[]> {
   return index;
 }
 
+/** The words the library spells an acronym out in ("local exhaust ventilation" for LEV), or null. */
+export function libraryExpansion(acronym: string, library: ReviewLibrary): string | null {
+  return expansionInLibrary(acronym, library)?.words ?? null;
+}
+
 /** How the library spells an acronym out, from "expansion (ACR)": the first place whose words before the bracket have its initials. */
 function expansionInLibrary(acronym: string, library: ReviewLibrary): Expansion | null {
   for (const { document, element, index } of bracketedIn(library).get(acronym) ?? []) {
