@@ -324,7 +324,9 @@ const MIN_DUTY_WORDS = 3;
 
 /** The elements of the policy's roles and responsibilities section. */
 function rolesSection(policy: Policy): PolicyElement[] {
-  return policy.elements.filter((element) => element.type !== 'heading' && element.headingPath.some((heading) => ROLES_HEADING.test(heading)));
+  return policy.elements.filter(
+    (element) => element.type !== 'heading' && element.headingPath.some((heading) => ROLES_HEADING.test(heading)),
+  );
 }
 
 /** The words of a duty: its longer words and abbreviations ("HSE"), reduced to their first five letters ("reports", "reported" → "repor"). */
@@ -360,7 +362,7 @@ function sameDuty(odd: Name, established: Usage[], roles: readonly PolicyElement
   const scored: { name: Name; shared: number }[] = [];
   for (const usage of established) {
     const name = usage.names[0];
-    if (!name || name.kind !== 'person') continue;
+    if (name?.kind !== 'person') continue;
     const entries = roles.filter((element) => element.text.includes(name.text)).map((element) => element.text);
     if (entries.length === 0) continue;
     const given = dutyWords(entries.join(' '), name.words);

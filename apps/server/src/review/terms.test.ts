@@ -273,7 +273,10 @@ describe('inconsistent terms', () => {
       ['paragraph', odd, ['7. Making a report']],
     ];
     const findings = termFindings(
-      policy('Incident Reporting Procedure', blocks('7.2 Out of hours, the Compliance Manager submits the report to the HSE the next day.')),
+      policy(
+        'Incident Reporting Procedure',
+        blocks('7.2 Out of hours, the Compliance Manager submits the report to the HSE the next day.'),
+      ),
       emptyLibrary,
     );
     expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
