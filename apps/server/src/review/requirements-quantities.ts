@@ -1,7 +1,7 @@
 /** A figure stated in a clause, in a common unit so that figures of one kind compare. */
 export interface Quantity {
-  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv; voltage: volts. */
-  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'interval' | 'period' | 'deadline';
+  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv; voltage: volts; pressure: bar. */
+  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'interval' | 'period' | 'deadline';
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
@@ -39,13 +39,16 @@ export const NUMBER_WORDS: Record<string, number> = {
 const NUMBER = `(\\d{1,3}(?:,\\d{3})+(?!\\d)|\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 /** Volts for each unit a voltage is written in. */
 const VOLTS_IN: Record<string, number> = { v: 1, kv: 1000 };
+/** Bar for each unit a pressure is written in. */
+const BAR_IN: Record<string, number> = { bar: 1, mbar: 0.001, kpa: 0.01, mpa: 10 };
 const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
 const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
 const HOURS_IN_MONTH = 730;
 const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: HOURS_IN_MONTH, year: 8760 };
 const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annual: 12, annually: 12, yearly: 12 };
 
-const MIN_WORDS = /(?:at least|a minimum of|minimum|(?:not|no) (?:less|lower|colder|cooler) than)\s*$/i;
+const MIN_WORDS =
+  /(?:at least|a minimum of|minimum|(?:not|no) (?:less|lower|colder|cooler) than|(?<!\b(?:no|not)\s)(?:more|greater|higher) than|\babove(?:\s+(?:about|around|approximately|roughly))?)\s*$/i;
 const MIN_AFTER = /^\s*(?:or (?:above|more|higher|over)|minimum)/i;
 const MAX_WORDS =
   /(?:below|under|(?:no|not) (?:more|higher|hotter|warmer|greater) than|a maximum of|maximum|not exceeding|less than|up to)\s*$/i;
@@ -64,6 +67,11 @@ const PATTERNS: Pattern[] = [
     // "1,000 V a.c.", "11 kV": upper case only, as a lower-case "v" is a letter of a code ("reg 14 v").
     regex: new RegExp(`${NUMBER}\\s*(k?V)\\b`, 'g'),
     read: (m) => ({ kind: 'voltage', value: number(m[1]) * (VOLTS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
+  },
+  {
+    // "0.5 bar above atmospheric pressure", "50 kPa"
+    regex: new RegExp(`${NUMBER}\\s*(bar|mbar|kPa|MPa)\\b`, 'g'),
+    read: (m) => ({ kind: 'pressure', value: number(m[1]) * (BAR_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
   },
   {
     // "examined within the previous 12 months": the time since the last one, so an interval.
@@ -155,6 +163,7 @@ export function describe(quantity: Quantity): string {
   if (quantity.kind === 'mass') return `${quantity.value} µg`;
   if (quantity.kind === 'dose') return `${quantity.value} mSv`;
   if (quantity.kind === 'voltage') return `${quantity.value.toLocaleString('en-GB')} V`;
+  if (quantity.kind === 'pressure') return `${quantity.value} bar`;
   if (quantity.kind === 'deadline' && quantity.value % HOURS_IN_MONTH === 0) {
     const months = quantity.value / HOURS_IN_MONTH;
     return months === 1 ? 'one month' : `${months} months`;

@@ -38,6 +38,14 @@ describe('quantitiesIn', () => {
     expect(read('outlets no hotter than 44 °C')).toEqual([{ kind: 'temperature', value: 44, bound: 'max' }]);
   });
 
+  it('reads pressures in bar or kPa, "more than" and "above (about)" as a floor, and "no more than" still as a ceiling', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value, bound }) => ({ kind, value, bound }));
+    expect(read('held at a pressure greater than 2.0 bar above atmospheric')).toEqual([{ kind: 'pressure', value: 2, bound: 'min' }]);
+    expect(read('liquids under pressure above about 0.5 bar')).toEqual([{ kind: 'pressure', value: 0.5, bound: 'min' }]);
+    expect(read('a receiver at 50 kPa')).toEqual([{ kind: 'pressure', value: 0.5, bound: null }]);
+    expect(read('water at no more than 48°C')).toEqual([{ kind: 'temperature', value: 48, bound: 'max' }]);
+  });
+
   it('reads an annual figure, a keeper named between the verb and the period, and a period given in brackets', () => {
     const read = (text: string) => quantitiesIn(text).map(({ kind, value }) => ({ kind, value }));
     expect(read('an annual discharge test')).toEqual([{ kind: 'interval', value: 12 }]);
@@ -275,6 +283,25 @@ describe('requirementFindings', () => {
       'LEV is thoroughly examined and tested by a competent person at least every 24 months',
     ]);
     expect(quotes(policy('LEV is thoroughly examined and tested by a competent person at least every 14 months.'))).toEqual([]);
+  });
+
+  it('reports a pressure threshold of what the Regulations cover other than the library gives, and not the right one', () => {
+    expect(
+      quotes(
+        policy(
+          'Compressed air and other gases are covered only where they are held at a pressure greater than 2.0 bar above atmospheric pressure.',
+        ),
+      ),
+    ).toEqual([
+      'Compressed air and other gases are covered only where they are held at a pressure greater than 2.0 bar above atmospheric pressure',
+    ]);
+    expect(
+      quotes(
+        policy(
+          'Compressed air and other gases are covered where they are held at a pressure greater than 0.5 bar above atmospheric pressure.',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('reports nothing for a policy that relies on no library document', () => {

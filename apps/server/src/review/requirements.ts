@@ -36,15 +36,16 @@ const MIN_SHARED: Record<Quantity['kind'], number> = {
   mass: 2,
   dose: 3,
   voltage: 3,
+  pressure: 3,
   deadline: 2,
 };
 const MIN_SCORE = 0.6;
 /**
- * Voltages are stated of a few bands ("low voltage (LV)"), often late in a long sentence whose
- * other words are about something else: the band's words in common are enough, whatever share
- * of the sentence they are.
+ * Voltages are stated of a few bands ("low voltage (LV)"), and pressures of the threshold of what
+ * the Regulations cover, often late in a long sentence whose other words are about something
+ * else: the band's words in common are enough, whatever share of the sentence they are.
  */
-const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage']);
+const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage', 'pressure']);
 /** A passage that states the same figure is a candidate source with fewer words in common, when its document is about the subject. */
 const MIN_INSTRUMENT_SHARED = 2;
 /** Library statements within this much of the best match count as equally relevant. */
@@ -408,6 +409,7 @@ function weaker(policy: Quantity, library: Quantity): boolean {
     case 'period':
       return policy.value < library.value;
     case 'voltage': // a band's limit ("up to 1,000 V") defines the band: another limit misdescribes it either way
+    case 'pressure': // so does a threshold of what the Regulations cover ("above 0.5 bar")
       return policy.bound !== null && policy.bound === library.bound;
     default: {
       const bound = library.bound ?? policy.bound;
