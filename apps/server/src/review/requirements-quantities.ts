@@ -1,7 +1,7 @@
 /** A figure stated in a clause, in a common unit so that figures of one kind compare. */
 export interface Quantity {
-  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv; voltage: volts; pressure: bar. */
-  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'interval' | 'period' | 'deadline';
+  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv; voltage: volts; pressure: bar; headcount: people employed. */
+  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'headcount' | 'interval' | 'period' | 'deadline';
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
@@ -67,6 +67,11 @@ const PATTERNS: Pattern[] = [
     // "1,000 V a.c.", "11 kV": upper case only, as a lower-case "v" is a letter of a code ("reg 14 v").
     regex: new RegExp(`${NUMBER}\\s*(k?V)\\b`, 'g'),
     read: (m) => ({ kind: 'voltage', value: number(m[1]) * (VOLTS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
+  },
+  {
+    // "where five or more people are employed": the number alone, so that "or more" reads as its floor.
+    regex: new RegExp(`\\b${NUMBER}(?=\\s+or\\s+more\\s+(?:people|persons|employees|staff|workers)\\b)`, 'gi'),
+    read: (m) => ({ kind: 'headcount', value: number(m[1]) }),
   },
   {
     // "0.5 bar above atmospheric pressure", "50 kPa"
@@ -164,6 +169,7 @@ export function describe(quantity: Quantity): string {
   if (quantity.kind === 'dose') return `${quantity.value} mSv`;
   if (quantity.kind === 'voltage') return `${quantity.value.toLocaleString('en-GB')} V`;
   if (quantity.kind === 'pressure') return `${quantity.value} bar`;
+  if (quantity.kind === 'headcount') return `${quantity.value} or more people employed`;
   if (quantity.kind === 'deadline' && quantity.value % HOURS_IN_MONTH === 0) {
     const months = quantity.value / HOURS_IN_MONTH;
     return months === 1 ? 'one month' : `${months} months`;

@@ -304,6 +304,15 @@ describe('requirementFindings', () => {
     ).toEqual([]);
   });
 
+  it('reports a headcount threshold of a duty other than the library gives, and not the right one', () => {
+    const said = (count: string) =>
+      policy(`The significant findings of each COSHH assessment must be recorded where ${count} or more people are employed.`);
+    expect(quotes(said('ten'))).toEqual([
+      'The significant findings of each COSHH assessment must be recorded where ten or more people are employed',
+    ]);
+    expect(quotes(said('five'))).toEqual([]);
+  });
+
   it('reports nothing for a policy that relies on no library document', () => {
     expect(quotes(policy('Visitors sign in at reception and are escorted every time.'))).toEqual([]);
   });

@@ -37,15 +37,16 @@ const MIN_SHARED: Record<Quantity['kind'], number> = {
   dose: 3,
   voltage: 3,
   pressure: 3,
+  headcount: 3,
   deadline: 2,
 };
 const MIN_SCORE = 0.6;
 /**
- * Voltages are stated of a few bands ("low voltage (LV)"), and pressures of the threshold of what
- * the Regulations cover, often late in a long sentence whose other words are about something
+ * Voltages are stated of a few bands ("low voltage (LV)"), pressures and headcounts of the
+ * threshold of what the Regulations cover or whom a duty binds, often late in a long sentence whose other words are about something
  * else: the band's words in common are enough, whatever share of the sentence they are.
  */
-const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage', 'pressure']);
+const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage', 'pressure', 'headcount']);
 /** A passage that states the same figure is a candidate source with fewer words in common, when its document is about the subject. */
 const MIN_INSTRUMENT_SHARED = 2;
 /** Library statements within this much of the best match count as equally relevant. */
@@ -410,6 +411,7 @@ function weaker(policy: Quantity, library: Quantity): boolean {
       return policy.value < library.value;
     case 'voltage': // a band's limit ("up to 1,000 V") defines the band: another limit misdescribes it either way
     case 'pressure': // so does a threshold of what the Regulations cover ("above 0.5 bar")
+    case 'headcount': // or of whom a duty binds ("where five or more people are employed")
       return policy.bound !== null && policy.bound === library.bound;
     default: {
       const bound = library.bound ?? policy.bound;
