@@ -72,7 +72,7 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
   const equivalents = libraryEquivalents(library);
   const topic = topicWords(policy);
   const fullText = policy.elements.map((element) => element.text.toLowerCase()).join('\n');
-  const duties = rolesSection(policy);
+  const duties = postDuties(rolesSection(policy), established);
   const findings: ReviewFindingDraft[] = [];
   for (const usage of usages.values()) {
     const odd = usage.names[0];
@@ -85,10 +85,7 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
       equivalent ??
       (libraryRoles.bases.has(odd.base)
         ? null
-        : (nearSpelling(odd, established) ??
-          sameTopic(odd, established, topic) ??
-          sameSubject(odd, established) ??
-          sameDuty(odd, established, duties)));
+        : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic) ?? sameSubject(odd, established) ?? sameDuty(odd, duties)));
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
@@ -322,11 +319,35 @@ const COMMON_DUTY_WORDS = new Set(
 /** A duty is the same when its sentence and the post's entries share at least this many words ("submits", "report", "HSE"). */
 const MIN_DUTY_WORDS = 3;
 
-/** The elements of the policy's roles and responsibilities section. */
+/** The elements of the policy's roles and responsibilities section, at most MAX_ROLE_ELEMENTS. */
 function rolesSection(policy: Policy): PolicyElement[] {
-  return policy.elements.filter(
-    (element) => element.type !== 'heading' && element.headingPath.some((heading) => ROLES_HEADING.test(heading)),
-  );
+  return policy.elements
+    .filter((element) => element.type !== 'heading' && element.headingPath.some((heading) => ROLES_HEADING.test(heading)))
+    .slice(0, MAX_ROLE_ELEMENTS);
+}
+
+/** Enough of a roles section and of its posts for any policy; bounds the work on a hostile one. */
+const MAX_ROLE_ELEMENTS = 200;
+const MAX_POSTS = 40;
+
+interface PostDuties {
+  /** The roles section's elements. */
+  section: ReadonlySet<PolicyElement>;
+  /** Each established post the section names, with the duty words of its entries there. */
+  posts: { name: Name; words: Set<string> }[];
+}
+
+/** What the roles section gives each established post to do, read once per policy. */
+function postDuties(section: PolicyElement[], established: Usage[]): PostDuties {
+  const posts: PostDuties['posts'] = [];
+  for (const usage of established) {
+    const name = usage.names[0];
+    if (name?.kind !== 'person') continue;
+    const entries = section.filter((element) => element.text.includes(name.text)).map((element) => element.text);
+    if (entries.length > 0) posts.push({ name, words: dutyWords(entries.join(' '), name.words) });
+    if (posts.length >= MAX_POSTS) break;
+  }
+  return { section: new Set(section), posts };
 }
 
 /** The words of a duty: its longer words and abbreviations ("HSE"), reduced to their first five letters ("reports", "reported" → "repor"). */
@@ -356,19 +377,12 @@ function sentenceAround(text: string, start: number, end: number): string {
  * MIN_DUTY_WORDS and more than any other post's, is the one meant. A post the roles section names
  * itself is a post of its own.
  */
-function sameDuty(odd: Name, established: Usage[], roles: readonly PolicyElement[]): Match | null {
-  if (odd.kind !== 'person' || odd.qualifier !== '' || roles.includes(odd.element) || roles.length === 0) return null;
+function sameDuty(odd: Name, duties: PostDuties): Match | null {
+  if (odd.kind !== 'person' || odd.qualifier !== '' || duties.section.has(odd.element) || duties.posts.length < 2) return null;
   const said = dutyWords(sentenceAround(odd.element.text, odd.start, odd.end), odd.words);
-  const scored: { name: Name; shared: number }[] = [];
-  for (const usage of established) {
-    const name = usage.names[0];
-    if (name?.kind !== 'person') continue;
-    const entries = roles.filter((element) => element.text.includes(name.text)).map((element) => element.text);
-    if (entries.length === 0) continue;
-    const given = dutyWords(entries.join(' '), name.words);
-    scored.push({ name, shared: [...said].filter((word) => given.has(word)).length });
-  }
-  scored.sort((a, b) => b.shared - a.shared);
+  const scored = duties.posts
+    .map(({ name, words }) => ({ name, shared: [...said].filter((word) => words.has(word)).length }))
+    .sort((a, b) => b.shared - a.shared);
   const [best, second] = scored;
   // With one post in the roles section there is nothing to tell apart: any duty would match it.
   return best && second && best.shared >= MIN_DUTY_WORDS && best.shared > second.shared ? { name: best.name, evidence: [] } : null;
