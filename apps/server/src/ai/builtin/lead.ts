@@ -6,7 +6,7 @@ import type { PassageElement } from '../passage-scoring.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
 import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
 import type { Question } from '../question/read.ts';
-import { countAnswers, type Intent, termDefinition } from '../question/slots.ts';
+import { type Intent, termDefinition } from '../question/slots.ts';
 import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 import { type TextTerm, ownTermsHeld, passageContext, termShare, textTerms } from './terms.ts';
 import {
@@ -155,7 +155,7 @@ export function leadCandidates(
   question: Question,
 ): LeadCandidate[] {
   const candidates: LeadCandidate[] = [];
-  const count = countAnswers(question.text);
+  const { count } = question;
   const describe = (text: string, context: string) => {
     const gives = new Set(intents.filter((intent) => intent.answers(text)).map((intent) => intent.kind));
     return {

@@ -12,7 +12,7 @@ import { codeGroups } from '../../core/library/document-codes.ts';
 import { buildQuery } from './follow-up.ts';
 import { type QuestionUnderstanding, questionKinds } from './kinds.ts';
 import { type PolarQuestion, polarQuestion } from './polar.ts';
-import { type Intent, intentsOf } from './slots.ts';
+import { countAnswers, type Intent, intentsOf } from './slots.ts';
 import { subjectShare } from './everyday.ts';
 import { talkWords } from './speech.ts';
 
@@ -54,6 +54,8 @@ export interface Question {
   understanding: QuestionUnderstanding;
   /** The slots the first sentences must fill (an interval, a period, a figure, a role…). */
   intents: readonly Intent[];
+  /** For "how many …", whether a text gives the count ("34 quality statements"); null for any other question. */
+  count: ((text: string) => boolean) | null;
   /** The claim a yes/no question asks about (polar.ts), or null when it asks for more than yes or no. */
   polar: PolarQuestion | null;
   /** Matters that are otherwise asides, asked about. */
@@ -68,7 +70,8 @@ export function readQuestion(text: string, options: { history?: readonly string[
   const lower = text.toLowerCase();
   const letters = lower.match(/[a-z]+/g) ?? [];
   const understanding = questionKinds(text);
-  const intents = intentsOf({ text, letters }, understanding.kinds);
+  const count = countAnswers(text);
+  const intents = intentsOf({ text, letters, count }, understanding.kinds);
   if (options.purpose === 'draft') {
     understanding.kinds.add('draft');
     understanding.phase ??= 'operation';
@@ -87,6 +90,7 @@ export function readQuestion(text: string, options: { history?: readonly string[
     codes: codeGroups(text).join(' '),
     understanding,
     intents,
+    count,
     polar: options.purpose === 'draft' ? null : polarQuestion(text),
     asks: {
       history: ASKS_HISTORY.test(text),

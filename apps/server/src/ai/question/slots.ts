@@ -55,7 +55,10 @@ export function countAnswers(question: string): ((text: string) => boolean) | nu
  * retention period when it asks for one, and two this engine reads itself (a deadline: "how
  * quickly"; a date: "when did … become").
  */
-export function intentsOf(asked: { text: string; letters: readonly string[] }, kinds: ReadonlySet<QuestionKind>): Intent[] {
+export function intentsOf(
+  asked: { text: string; letters: readonly string[]; count: ((text: string) => boolean) | null },
+  kinds: ReadonlySet<QuestionKind>,
+): Intent[] {
   const question = asked.text;
   const intents: Intent[] = [];
   if (kinds.has('frequency'))
@@ -92,7 +95,7 @@ export function intentsOf(asked: { text: string; letters: readonly string[] }, k
       missing: 'the time limit',
     });
   else if (kinds.has('figure')) {
-    const count = countAnswers(question);
+    const { count } = asked;
     intents.push({
       kind: 'figure',
       answers: count ? (text) => fromText('figure')(text) || count(text) : fromText('figure'),

@@ -10,7 +10,6 @@ import { documents } from '../../db/schema.ts';
 import { keepBest, pickPassages, type QueryTerm, RELATIVE_CUT, withSentences } from '../passage-scoring.ts';
 import type { Passage } from './types.ts';
 import { answersInItsSection, type KindPassage, PULLING_KINDS, pullsKind, type QuestionKind } from '../question/kinds.ts';
-import { countAnswers } from '../question/slots.ts';
 import type { Question } from '../question/read.ts';
 import type { ElementRow } from './candidates.ts';
 import { RELEVANCE_THRESHOLD } from './choice.ts';
@@ -83,7 +82,7 @@ export async function choosePassages(options: {
   if (kinds.has('draft')) pulling.push('who', 'duties', 'records');
   const asked = new Set(question.letters.filter((word) => word.length >= 3));
   // "How many …": a passage giving the count ("34 quality statements") gives the figure asked for.
-  const count = countAnswers(question.text);
+  const { count } = question;
   const counts = (kind: QuestionKind, passage: KindPassage) => kind === 'figure' && count !== null && count(passage.text);
   const pulls = (kind: QuestionKind, passage: KindPassage) => pullsKind(kind, passage) || counts(kind, passage);
   const answersIn = (kind: QuestionKind, passage: KindPassage) => answersInItsSection(kind, passage) || counts(kind, passage);

@@ -53,9 +53,9 @@ export async function queryTerms(db: Database, organisationId: string, query: st
   const carriedWords = new Set(contentWords(carried));
   const ownWords = new Set(contentWords(query.slice(0, query.length - carried.length)));
   const words = [...new Set(contentWords(query))].slice(0, MAX_QUERY_WORDS);
+  if (words.length === 0) return [];
   const asides = asideWords(query);
   const talk = talkWords(query);
-  if (words.length === 0) return [];
   // Each word's lexeme (null for a stop-word) and how many visible documents hold it in an element,
   // in one round trip; the search postings (document_terms) count them without reading elements.
   const rows = rowsOf<{ i: number; lexeme: string | null; df: number; n: number }>(
