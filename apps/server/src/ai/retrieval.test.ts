@@ -145,6 +145,19 @@ describe('retrievePassages', () => {
     expect(codesOf(result)).toContain('HTM 04-01 (2006)');
   });
 
+  test('a code named without its part or year names the current parts, or the editions when none is current', async () => {
+    const parts = await retrieve('which part of HTM 03-01 covers testing a new isolation suite before handover?');
+    expect(codesOf(parts).filter((code) => code.startsWith('HTM 03-01'))).toEqual(['HTM 03-01 Part A', 'HTM 03-01 Part B']);
+    const edition = await retrieve('endoscopy decon SOPs still reference CFPP 01-06. what replaced it and when?');
+    // The edition says when and by what; its successor is what to follow now.
+    expect(codesOf(edition)).toEqual(['CFPP 01-06 (2013)', 'HTM 01-06']);
+  });
+
+  test('an abbreviation written without the brackets of its code names the document ("IRMER")', async () => {
+    const result = await retrieve('under IRMER whos responsible for deciding an x-ray is actually justified for the patient?');
+    expect(result.passages[0]?.code).toBe('IR(ME)R 2017');
+  });
+
   test('keeps a question naming a code to that document', async () => {
     const result = await retrieve('HTM 06-01');
     expect(new Set(result.passages.map((passage) => passage.code))).toEqual(new Set(['HTM 06-01']));

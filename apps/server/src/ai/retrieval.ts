@@ -17,7 +17,7 @@ import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types
 import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
 import { libraryWording } from './retrieval/wording.ts';
 import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
-import { chooseDocuments, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
+import { chooseDocuments, MAX_ANSWER_DOCUMENTS, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
 import { choosePassages } from './retrieval/passages.ts';
 import { type Question, readQuestion } from './question/read.ts';
 import { queryTerms, understandQuestion } from './retrieval/question.ts';
@@ -166,6 +166,27 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   }
   const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose });
   if (chosen.length === 0) return nothing(terms);
+  // A question about what replaced an edition is answered by the edition and its successor: the
+  // edition says when and by what, the successor is what to follow now.
+  const asksSuccessor = question.intents.some((intent) => intent.kind === 'successor');
+  const successorCodes = asksSuccessor
+    ? chosen.flatMap((entry) => (entry.document.status === 'superseded' && entry.document.superseded_by_code) || [])
+    : [];
+  if (successorCodes.length > 0 && chosen.length < MAX_ANSWER_DOCUMENTS) {
+    const successors = await documentsNamedIn({
+      db,
+      organisationId,
+      texts: successorCodes,
+      exclude: chosen.map((entry) => entry.document.id),
+      filters,
+      includeInternal,
+      named: firstMention,
+      limit: MAX_ANSWER_DOCUMENTS - chosen.length,
+    });
+    const more = successors.length > 0 ? await candidateDocuments({ db, organisationId, ranked: successors, terms, includeInternal }) : [];
+    const moreElements = more.length > 0 ? await candidateElements({ db, documents: more, terms }) : new Map();
+    chosen.push(...scorePassages({ documents: more, elementsByDocument: moreElements, ...scoreOptions }));
+  }
   const passages = await choosePassages({ db, organisationId, chosen, terms, question });
   return { ...base, terms, passages, elapsedMs: performance.now() - started };
 }

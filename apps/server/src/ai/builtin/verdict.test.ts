@@ -51,7 +51,28 @@ function verdict(question: string, sentences: string[]) {
   return found ? `${found.answer}: ${found.candidate.text}` : null;
 }
 
+/** The verdict over the same sentences as a superseded edition's passage. */
+function editionVerdict(question: string, sentences: string[]) {
+  const current = retrievalOf(question, sentences);
+  const retrieval = { ...current, passages: current.passages.map((entry) => ({ ...entry, status: 'superseded' as const })) };
+  const read = retrieval.question;
+  const found = verdictOf(read, retrieval, leadCandidates(retrieval.passages, textTerms(retrieval, read), read.intents, read));
+  return found ? `${found.answer}: ${found.candidate.text}` : null;
+}
+
 describe('verdictOf', () => {
+  it("answers whether an edition still stands from a superseded edition's sentence saying what replaced it", () => {
+    const record = ['The framework was published in 2013.', 'In 2016 it was reissued as the current guidance.'];
+    expect(editionVerdict('our procedures cite the 2013 framework. is that still the right one?', record)).toBe(
+      'No: In 2016 it was reissued as the current guidance.',
+    );
+    expect(editionVerdict('is that still a thing?', record)).toMatch(/^No: In 2016/);
+    expect(editionVerdict('has the 2013 framework been replaced?', record)).toMatch(/^Yes: In 2016/);
+    // A current document, or a superseded one that does not say what replaced it, settles nothing.
+    expect(verdict('our procedures cite the 2013 framework. is that still the right one?', record)).toBeNull();
+    expect(editionVerdict('is that still the right one?', ['The framework was published in 2013.'])).toBeNull();
+  });
+
   it('reads an instruction opening with the claim verb as a duty, a modal inside a relative clause aside', () => {
     expect(
       verdict('Do we have to notify CQC of a boiler failure?', [

@@ -24,6 +24,9 @@ import type { LeadCandidate } from './lead.ts';
 import { textTerms } from './terms.ts';
 import { sentenceKey } from './text.ts';
 
+/** A claim is held against a passage's sentences only when it has at least this many content words. */
+const MIN_CLAIM_WORDS = 2;
+
 /** A clause addresses the claim when it holds at least this share of the claim's term weight… */
 const ADDRESSES = 0.5;
 
@@ -219,6 +222,10 @@ function answerOf(reading: Reading, polar: PolarQuestion): 'Yes' | 'No' | null {
 export function verdictOf(question: Question, retrieval: RetrievalResult, candidates: readonly LeadCandidate[]): Verdict | null {
   const { polar } = question;
   if (!polar) return null;
+  const edition = editionVerdict(question, retrieval, candidates);
+  if (edition) return edition;
+  // One word ("ok to crack on?") is too little to hold a sentence against.
+  if (polar.words.length < MIN_CLAIM_WORDS) return null;
   const units = claimUnits(polar, retrieval, question);
   // A claim about a setting or a nation ("does X apply in Scotland?", "… to care homes?") is settled only by a clause naming it.
   const place = { setting: settingOf(polar.claim), nation: nationOf(polar.claim) };
@@ -261,6 +268,30 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   const stated = wordsOf(best.candidate.quote);
   if (polar.figures.some((figure) => !stated.includes(figure))) return null;
   return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
+}
+
+/** A claim that a newer edition exists ("has it been replaced?", "is there a newer version?"): yes when the edition asked about is superseded. */
+const CLAIMS_NEWER = /\b(?:newer|replaced|superseded|updated|revised|reissued|withdrawn|revoked|repealed|new (?:version|edition))\b/i;
+/** A claim that the edition asked about still stands ("is that still the right one?", "do those exist anymore?"): no when it is superseded. */
+const CLAIMS_STANDING = /\b(?:still|current|valid|in force|any ?more|any longer)\b/i;
+
+/**
+ * The verdict on whether an edition still stands, from the library's record of editions: the
+ * question asks what replaced something or whether it is still current, and the documents answering
+ * include a superseded edition with a sentence saying what replaced it. That sentence settles it:
+ * "No" to "is it still current?", "Yes" to "has it been replaced?".
+ */
+function editionVerdict(question: Question, retrieval: RetrievalResult, candidates: readonly LeadCandidate[]): Verdict | null {
+  const claim = question.polar?.claim ?? '';
+  if (!question.intents.some((intent) => intent.kind === 'successor')) return null;
+  const answer = CLAIMS_NEWER.test(claim) ? 'Yes' : CLAIMS_STANDING.test(claim) ? 'No' : null;
+  if (answer === null) return null;
+  const replaced = candidates
+    .filter(
+      (candidate) => retrieval.passages[candidate.passage]?.status === 'superseded' && candidate.gives.has('successor') && !candidate.row,
+    )
+    .sort((a, b) => b.share - a.share || a.passage - b.passage)[0];
+  return replaced ? { answer, candidate: replaced } : null;
 }
 
 /** A verdict sentence that leans on the one before it ("Neither sets a testing frequency …") is said after it. */

@@ -19,7 +19,7 @@ export interface PolarQuestion {
   modality: PolarModality;
   /** The clause asked, from its auxiliary on ("do we have to write the assessment down"). */
   claim: string;
-  /** The claim's content words in lower case, without its auxiliary, modal words and pronouns. */
+  /** The claim's content words in lower case, without its auxiliary, modal words and pronouns (few or none for "is that still current?"). */
   words: readonly string[];
   /** The claim's verb when it is one of the verbs a question of fact turns on ("apply", "cover", "set"): a sentence answering it must use it. */
   verb: string | null;
@@ -153,8 +153,6 @@ export function polarQuestion(text: string): PolarQuestion | null {
   if ([...words.slice(1), ...extra].some((word) => CLAIM_NEGATOR.test(word))) return null;
   const modality: PolarModality = OBLIGATION.test(clause) ? 'obligation' : PERMISSION.test(clause) ? 'permission' : 'fact';
   const content = [...words.slice(1), ...extra].filter((word) => !FUNCTION_WORDS.has(word) && (word.length >= 2 || /\d/.test(word)));
-  // One word ("ok to crack on?") is too little to hold a sentence against.
-  if (content.length < 2) return null;
   return {
     modality,
     claim: clause,

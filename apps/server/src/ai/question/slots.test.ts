@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { countAnswers } from './slots.ts';
+import { countAnswers, intentsOf } from './slots.ts';
+import { questionKinds } from './kinds.ts';
 
 describe('countAnswers', () => {
   test('a "how many" question is answered by a number, in digits or words, with what it counts', () => {
@@ -14,5 +15,39 @@ describe('countAnswers', () => {
   test('a question asking no count has none', () => {
     expect(countAnswers('how much space per person should a workroom have?')).toBeNull();
     expect(countAnswers('how often are sentinel outlets checked?')).toBeNull();
+  });
+});
+
+describe('the successor intent', () => {
+  const asks = (question: string) =>
+    intentsOf({ text: question, letters: question.toLowerCase().match(/[a-z]+/g) ?? [], count: null }, questionKinds(question).kinds).some(
+      (intent) => intent.kind === 'successor',
+    );
+
+  test('is asked by questions about what replaced something or whether it still stands', () => {
+    for (const question of [
+      'SOPs still reference CFPP 01-06. what replaced it and when?',
+      'is that still the right one?',
+      'do those even exist anymore?',
+      'what should we cite now?',
+      'whats the current code?',
+      'is there a newer version we should be on?',
+    ])
+      expect(asks(question), question).toBe(true);
+  });
+
+  test('is not asked by questions about duties, intervals or figures', () => {
+    for (const question of [
+      'how often do we test the fire alarm?',
+      'who signs off a permit?',
+      'what is the current limit for asbestos fibres?',
+    ])
+      expect(asks(question), question).toBe(false);
+  });
+
+  test('is answered by a sentence saying what replaced, reissued or renamed it', () => {
+    const [intent] = intentsOf({ text: 'what replaced it?', letters: ['what', 'replaced', 'it'], count: null }, new Set());
+    expect(intent?.answers('In 2016 it was reissued as HTM 01-06.')).toBe(true);
+    expect(intent?.answers('The guidance covers flexible endoscopes.')).toBe(false);
   });
 });

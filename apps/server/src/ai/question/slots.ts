@@ -6,7 +6,7 @@ import { answersKind, type QuestionKind } from './kinds.ts';
  * gives it reads, and how to say the library does not give it.
  */
 export interface Intent {
-  kind: 'interval' | 'period' | 'deadline' | 'date' | 'temperature' | 'figure' | 'who' | 'records' | 'duties' | 'definition';
+  kind: 'interval' | 'period' | 'deadline' | 'date' | 'temperature' | 'figure' | 'who' | 'records' | 'duties' | 'definition' | 'successor';
   answers: (text: string) => boolean;
   /** What the answer says is not stated when no passage gives it ("how often this must be done"). */
   missing?: string;
@@ -25,6 +25,16 @@ const PERIOD = new RegExp(`\\b${NUMBER_WORD}[- ](years?|months?|weeks?|days?|hou
 
 const WHO_TEXT =
   /\b(Persons?|Engineer|Manager|Officer|Group|Holder|[Dd]uty ?holder|Director|Lead|Committee|[Bb]oard|[Ee]mployer|Advis[eo]r|Microbiologist|Controller|Executive|[Pp]rovider|Team|Contractor|Practitioner|Owner|appointed|appoints|[Rr]esponsible persons?|person in control)\b/;
+
+/**
+ * A question asking what now stands in place of something it names: "what replaced it", "is that
+ * still the right one", "do those exist anymore", "what should we cite now", "whats the current code".
+ */
+const ASKS_SUCCESSOR =
+  /\b(?:replaced|superseded|supersedes?|replaces|repealed|revoked|withdrawn)\b|\bstill\b[^?.]{0,40}\b(?:current|valid|right|correct|the one|in force|a thing|what|apply|applies|ok|okay|used|needed|required|the latest)\b|\b(?:any ?more|any longer|nowadays)\b|\bnow\s*\?|\b(?:newer|latest|up[- ]to[- ]date)\b|\bcurrent\s+(?:rules?|codes?|guidance|versions?|editions?|ones?|regs|regulations?|standards?|law|legislation|requirements?|system|name|term)\b/i;
+/** A text saying what replaced a document or a term, or that it was reissued, revoked or renamed. */
+const GIVES_SUCCESSOR =
+  /\b(?:replaced|superseded|supersedes|reissued|revoked|repealed|withdrawn|succeeded|consolidated|renamed|now (?:called|known as)|took over from|in place of)\b/i;
 
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
@@ -103,7 +113,8 @@ export function intentsOf(
       topic: /\b(limits?|levels?|values?|figures?|maximum|minimum)\b/i,
     });
   }
-  if (/\bwhen (did|was|were)\b|\bwhat (year|date)\b|\bsince when\b/i.test(question))
+  if (ASKS_SUCCESSOR.test(question)) intents.push({ kind: 'successor', answers: (text) => GIVES_SUCCESSOR.test(text) });
+  if (/\bwhen (did|was|were)\b|\bwhat (year|date)\b|\bsince when\b|\band when\s*\?/i.test(question))
     intents.push({ kind: 'date', answers: (text) => /\b(1[89]|20)\d{2}\b/.test(text) });
   if (kinds.has('who')) intents.push({ kind: 'who', answers: (text) => WHO_TEXT.test(text) || answersKind('who', { text }) });
   if (kinds.has('records')) intents.push({ kind: 'records', answers: fromText('records') });

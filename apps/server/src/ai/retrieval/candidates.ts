@@ -14,6 +14,8 @@ import type { RetrievePassagesOptions } from './types.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
 const CANDIDATE_DOCUMENTS = 8;
+/** A code's part or bracketed year, which a question naming it may leave out (text-signals.ts, familyKey). */
+const FAMILY_SUFFIX = '\\s+(Part\\s+[A-Z0-9]+|\\(\\d{4}\\))$';
 /** Reciprocal rank fusion's usual constant: a document's place counts, but the first few places do not dominate. */
 const FUSION_K = 60;
 
@@ -176,18 +178,20 @@ export async function documentsNamedIn(options: {
   const { db, organisationId, texts, exclude, filters, includeInternal, named, limit, anyStatus = false } = options;
   const text = texts.join('\n');
   if (text.trim().length === 0) return [];
-  const rows = rowsOf<{ id: string; code: string; organisation_id: string | null }>(
+  // With every status, a code is also named without its part or year ("CFPP 01-06" for "CFPP 01-06 (2013)").
+  const family = anyStatus ? sql`regexp_replace(d.code, ${FAMILY_SUFFIX}, '', 'i')` : sql`d.code`;
+  const rows = rowsOf<{ id: string; code: string; family: string; organisation_id: string | null }>(
     await db.execute(sql`
-      select d.id, d.code, d.organisation_id from documents d
-      where ${anyStatus ? sql`true` : sql`d.status = 'current'`} and length(d.code) > 1 and strpos(${text}, d.code) > 0
+      select d.id, d.code, ${family} as family, d.organisation_id from documents d
+      where ${anyStatus ? sql`true` : sql`d.status = 'current'`} and length(d.code) > 1 and strpos(${text}, ${family}) > 0
         and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
         ${exclude.length > 0 ? sql`and d.id not in (${valueList(exclude)})` : sql``}`),
   );
   return rows
     .filter((row) => includeInternal || row.organisation_id === null)
-    .map((row) => ({ id: row.id, at: named(text, row.code) }))
+    .map((row) => ({ id: row.id, exact: named(text, row.code) >= 0, at: Math.max(named(text, row.code), named(text, row.family)) }))
     .filter((row) => row.at >= 0)
-    .sort((a, b) => a.at - b.at)
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || a.at - b.at)
     .slice(0, limit)
     .map((row) => row.id);
 }

@@ -16,7 +16,7 @@ export const RELEVANCE_THRESHOLD = 0.5;
 /** A draft gathers up to four documents: within the three to five tried, all of which kept recall@answer between 0.94 and 1.00. */
 const MAX_DOCUMENTS = 4;
 /** An answer cites at most three documents: no dev-set answer used a fourth, and two cited fewer of the expected codes. */
-const MAX_ANSWER_DOCUMENTS = 3;
+export const MAX_ANSWER_DOCUMENTS = 3;
 /** A further document is kept only when it is at least this share as much about the question as the first (for a draft: its best passage as the first's): 0.6 and 0.8 scored alike. */
 const DOCUMENT_CUT = 0.7;
 /** …and only when the wiki search scores it at least this share of the best-scoring document: a round value inside the 0.4–0.85 that scored alike. */

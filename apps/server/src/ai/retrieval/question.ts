@@ -36,6 +36,15 @@ const EVERYDAY_SHARE = 0.5;
 const ABSENT_FLOOR = 0.15;
 /** A word only in a parenthesised aside ("(skin checks etc)") weighs half: it illustrates the question rather than states it. Names in capitals and numbers keep their weight. */
 const ASIDE_WEIGHT = 0.5;
+/**
+ * A number the asker states about their own site or case ("a 40 bed home", "20m high", "drop it to
+ * 50C", "6 side rooms") weighs half: the library answers with its own figures, not theirs. A number
+ * naming a document or a provision ("HTM 04-01", "Regulation 12", "Part 2") or a year keeps its weight.
+ */
+const STATED_NUMBER_WEIGHT = 0.5;
+/** Words a number after them belongs to: a reference, not a quantity. */
+const REFERENCE_WORD =
+  /^(?:reg|regs|regulation|regulations|section|sections|s|part|parts|schedule|article|paragraph|para|chapter|annex|appendix|clause|table|level|tier|type|category|criterion|outcome|edition|amendment|version|no|number|htm|hbn|hsg|hfn|bs|en|iso|acop|cfpp|l)$/i;
 /** A term carried from an earlier question weighs half: it is context for the follow-up, not what it asks. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -48,6 +57,24 @@ function asideWords(query: string): Set<string> {
   return new Set(contentWords(inside).filter((word) => !outside.has(word) && !named.has(word)));
 }
 
+/** The numbers of a query, in lower case, that state a quantity rather than name a document, a provision or a year. */
+export function statedNumbers(query: string): Set<string> {
+  const tokens = query.match(/[A-Za-z0-9]+/g) ?? [];
+  const stated = new Set<string>();
+  let reference = false;
+  tokens.forEach((token, i) => {
+    const previous = tokens[i - 1] ?? '';
+    if (!/^\d/.test(token)) {
+      reference = false;
+      return;
+    }
+    // A number after a capitalised word ("HTM 04", "Part 2"), a reference word, or another reference number ("04-01") is a reference.
+    reference = reference || REFERENCE_WORD.test(previous) || /^[A-Z]/.test(previous);
+    if (!reference && !/^(?:1[89]|20)\d\d$/.test(token)) stated.add(token.toLowerCase());
+  });
+  return stated;
+}
+
 /** One term per distinct lexeme of the query, stop-words dropped, weighted by rarity in the library. */
 export async function queryTerms(db: Database, organisationId: string, query: string, carried: string): Promise<QueryTerm[]> {
   const carriedWords = new Set(contentWords(carried));
@@ -55,6 +82,7 @@ export async function queryTerms(db: Database, organisationId: string, query: st
   const words = [...new Set(contentWords(query))].slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
   const asides = asideWords(query);
+  const stated = statedNumbers(query);
   const talk = talkWords(query);
   // Each word's lexeme (null for a stop-word) and how many visible documents hold it in an element,
   // in one round trip; the search postings (document_terms) count them without reading elements.
@@ -104,20 +132,21 @@ export async function queryTerms(db: Database, organisationId: string, query: st
             : talk === 'verb'
               ? everyday + (1 - everyday) * Math.min(1, df / (n * VERB_SHARE))
               : 1;
-      return { ...term, weight: idf * share * (term.carried ? CARRIED_WEIGHT : 1) * (aside ? ASIDE_WEIGHT : 1) };
+      const factor = (term.carried ? CARRIED_WEIGHT : 1) * (aside ? ASIDE_WEIGHT : 1) * (stated.has(term.word) ? STATED_NUMBER_WEIGHT : 1);
+      return { ...term, weight: idf * share * factor };
     })
     .filter((term) => term.weight > 0);
 }
 
-/** Abbreviations written in capitals in the question ("under RIDDOR") that only one current visible document's code starts with. */
+/** Abbreviations written in capitals in the question ("under RIDDOR", "IRMER") that only one current visible document's code starts with (its brackets aside: "IR(ME)R 2017"). */
 async function uniqueAliases(db: Database, organisationId: string, question: string): Promise<Set<string>> {
   const words = [...new Set((question.match(/\b[A-Z][A-Z0-9]{2,}\b/g) ?? []).map((word) => word.toLowerCase()))];
   if (words.length === 0) return new Set();
   const rows = rowsOf<{ head: string; n: number }>(
     await db.execute(sql`
-      select lower(split_part(d.code, ' ', 1)) as head, count(*)::int as n
-      from documents d
-      where d.status = 'current' and ${documentVisibleToSql(organisationId, 'd')} and lower(split_part(d.code, ' ', 1)) in (${valueList(words)})
+      select h.head, count(*)::int as n
+      from documents d cross join lateral (select translate(lower(split_part(d.code, ' ', 1)), '()&', '') as head) h
+      where d.status = 'current' and ${documentVisibleToSql(organisationId, 'd')} and h.head in (${valueList(words)})
       group by 1`),
   );
   return new Set(rows.filter((row) => Number(row.n) === 1).map((row) => row.head));

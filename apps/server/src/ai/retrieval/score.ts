@@ -17,7 +17,16 @@ import {
 } from '../question/kinds.ts';
 import type { Question } from '../question/read.ts';
 import type { DocumentRow, ElementRow } from './candidates.ts';
-import { codeHead, isCrossReference, namesCode, offQuestionSection, termPattern } from './text-signals.ts';
+import {
+  codeAlias,
+  codeKey,
+  familyKey,
+  isCrossReference,
+  namesCode,
+  namesFamily,
+  offQuestionSection,
+  termPattern,
+} from './text-signals.ts';
 
 /** A passage that points at other documents (a "Related documents" entry, "HTM 07-01 — …") counts half: it names where the answer is rather than giving it. */
 const CROSS_REFERENCE_FACTOR = 0.5;
@@ -98,6 +107,22 @@ export function leadLines(texts: readonly string[], terms: readonly QueryTerm[],
     .map((entry) => entry.line);
 }
 
+/**
+ * The candidates a question names by the code their parts or editions share, written without the
+ * part or the year ("which part of HTM 03-01…", "SOPs still cite CFPP 01-06"), when no document has
+ * that code itself: the current ones when there are any (a code without its year means the edition
+ * in force), else the editions.
+ */
+function namedFamilies(documents: readonly DocumentRow[], question: Question): Set<DocumentRow> {
+  const exact = new Set(documents.map((document) => codeKey(document.code)));
+  const family = documents.filter((document) => {
+    const key = familyKey(document.code);
+    return key !== null && !exact.has(key) && namesFamily(question, key);
+  });
+  const current = family.filter((document) => document.status === 'current');
+  return new Set(current.length > 0 ? current : family);
+}
+
 /** The candidate documents with their elements scored, in the ranking's order; a document without body elements is left out. */
 export function scorePassages(options: {
   documents: readonly DocumentRow[];
@@ -119,9 +144,10 @@ export function scorePassages(options: {
           pulling.length;
   const headingWeight = (row: ElementRow): number => terms.reduce((total, term, i) => total + (row.headingHits[i] ? term.weight : 0), 0);
   const scoredDocuments: Candidate[] = [];
+  const familyNamed = namedFamilies(documents, question);
   for (const document of documents) {
     const elements = elementsByDocument.get(document.id) ?? [];
-    const named = namesCode(question, document.code);
+    const named = namesCode(question, document.code) || familyNamed.has(document);
     const seeds = elements
       .filter((row) => row.type !== 'title' && row.type !== 'heading')
       .map((row) => {
@@ -142,15 +168,14 @@ export function scorePassages(options: {
     // A document named by its code answers with its best passages, or its opening when the
     // question holds nothing but the code.
     const best = named ? Math.max(top.score, 1) : top.score;
-    const aliased =
-      !named && document.status === 'current' && codeHead(document.code) && aliases.has(document.code.split(' ')[0]?.toLowerCase() ?? '');
+    const aliased = !named && document.status === 'current' && aliases.has(codeAlias(document.code) ?? '');
     scoredDocuments.push({
       document,
       elements,
       seeds,
       best,
       ownBest: relevance,
-      relevance: named ? 1 : relevance,
+      relevance: named || aliased ? 1 : relevance,
       named,
       aliased,
       title: ownShare(terms, scorer, (i) => document.title_hits[i] === 1),

@@ -30,7 +30,7 @@ export function isCrossReference(element: { text: string; heading_path?: readonl
 }
 
 /** Letters and digits only, lower-case, number groups without leading zeros: "HTM 06-01" and "htm 6-1" agree. */
-function codeKey(value: string): string {
+export function codeKey(value: string): string {
   return codeGroups(value).join(' ');
 }
 
@@ -59,9 +59,15 @@ export function firstMention(text: string, code: string): number {
   return -1;
 }
 
-/** Whether a code is one abbreviation and a number or year ("RIDDOR 2013", "COSHH 2002"), so the abbreviation alone can name it. */
-export function codeHead(code: string): boolean {
-  return /^[A-Z][A-Z0-9]{2,}(?:\s+[0-9][\w.()-]*)*$/.test(code.trim());
+/**
+ * The abbreviation that alone can name a document whose code is one abbreviation and a number or
+ * year ("RIDDOR 2013" → "riddor"), in lower case and as people type it, without the brackets some
+ * are written with ("IR(ME)R 2017" → "irmer", "W(E&W)R 2011" → "wewr"); null for any other code.
+ */
+export function codeAlias(code: string): string | null {
+  const head = /^([A-Z][A-Z0-9()&]{2,})(?:\s+[0-9][\w.()-]*)*$/.exec(code.trim())?.[1];
+  const alias = head?.replace(/[()&]/g, '').toLowerCase() ?? '';
+  return alias.length >= 3 ? alias : null;
 }
 
 /**
@@ -103,6 +109,27 @@ export function namesTitle(question: Pick<Question, 'words'>, title: string): bo
   if (words.length < 3 || words.filter((word) => !TITLE_FILLER.has(word)).length < 2) return false;
   const text = question.words.filter((word) => word !== 'etc').join(' ');
   return ` ${text} `.includes(` ${name} `);
+}
+
+/**
+ * The key of the code a document shares with its other parts or editions ("HTM 03-01 Part A" and
+ * "HTM 03-01 (2007)" → "htm 3 1"): the code without its part or bracketed year; null when it has neither.
+ */
+export function familyKey(code: string): string | null {
+  const family = code.replace(/\s+(?:Part\s+[A-Z0-9]+|\(\d{4}\))$/i, '');
+  return family === code || !/[0-9]/.test(family) ? null : codeKey(family);
+}
+
+/**
+ * Whether the text searched names a family key on its own: not followed by a part ("HTM 03-01
+ * Part B" names Part B, not the family).
+ */
+export function namesFamily(question: Pick<Question, 'searchCodes'>, key: string): boolean {
+  const words = ` ${question.searchCodes} `;
+  for (let at = words.indexOf(` ${key} `); at >= 0; at = words.indexOf(` ${key} `, at + 1)) {
+    if (!words.startsWith(' part ', at + key.length + 1)) return true;
+  }
+  return false;
 }
 
 /** Whether the text searched names this code (a code with a number, or an all-capitals code written as such). */
