@@ -158,6 +158,21 @@ describe('retrievePassages', () => {
     expect(result.passages[0]?.code).toBe('IR(ME)R 2017');
   });
 
+  test("the asker's own place and figures do not keep the library from answering", async () => {
+    // "health centre" and "5 yrs" are the asker's, not the library's words: the wiring standard still answers.
+    const result = await retrieve(
+      'how often do we legally need an EICR on the fixed wiring at the health centre? someone said every 5 yrs',
+    );
+    expect(codesOf(result)).toContain('BS 7671');
+  });
+
+  test('a document the question names by its title answers, even one that says it applies elsewhere', async () => {
+    const result = await retrieve(
+      'do the fire safety (england) regs 2022 only really apply to blocks of flats like our staff residences, not the wards?',
+    );
+    expect(result.passages[0]?.code).toBe('FS(E)R 2022');
+  });
+
   test('keeps a question naming a code to that document', async () => {
     const result = await retrieve('HTM 06-01');
     expect(new Set(result.passages.map((passage) => passage.code))).toEqual(new Set(['HTM 06-01']));

@@ -250,8 +250,8 @@ export function chooseDocuments(options: {
   if (onSubject.length === 0) return [];
   // A document that says it does not apply where the asker is ("do not normally apply to care
   // homes", a Scotland-only text for a question about England) is not cited as a requirement,
-  // unless the question names it or nothing else answers.
-  const applicable = onSubject.filter((entry) => entry.named || !entry.inapplicable);
+  // unless the question names it (by its code or its title) or nothing else answers.
+  const applicable = onSubject.filter((entry) => entry.named || !entry.inapplicable || namesTitle(question, entry.document.title));
   const relevant = applicable.length > 0 ? applicable : onSubject;
 
   // A question naming a code is about that document (and its editions) only; one naming an

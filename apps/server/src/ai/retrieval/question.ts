@@ -42,6 +42,20 @@ const ASIDE_WEIGHT = 0.5;
  * naming a document or a provision ("HTM 04-01", "Regulation 12", "Part 2") or a year keeps its weight.
  */
 const STATED_NUMBER_WEIGHT = 0.5;
+/**
+ * A word naming where the asker works or whom their case is about, in their own words ("at the
+ * health centre", "in the estates workshop", "the resident", "ICU staff"), weighs half: the library
+ * states the duty for every such place and person, rarely in those words.
+ */
+const SITE_WEIGHT = 0.5;
+const SITE_WORDS = new Set(
+  (
+    'ward wards centre centres residence residences lab labs laboratory laboratories workshop workshops wing wings ' +
+    'suite suites department departments dept depts clinic clinics office offices store stores stores kitchen kitchens ' +
+    'laundry laundries corridor corridors floor floors site sites icu itu nicu picu resident residents ' +
+    'carer carers nurse nurses porter porters client clients colleague colleagues lads'
+  ).split(' '),
+);
 /** Words a number after them belongs to: a reference, not a quantity. */
 const REFERENCE_WORD =
   /^(?:reg|regs|regulation|regulations|section|sections|s|part|parts|schedule|article|paragraph|para|chapter|annex|appendix|clause|table|level|tier|type|category|criterion|outcome|edition|amendment|version|no|number|htm|hbn|hsg|hfn|bs|en|iso|acop|cfpp|l)$/i;
@@ -132,7 +146,11 @@ export async function queryTerms(db: Database, organisationId: string, query: st
             : talk === 'verb'
               ? everyday + (1 - everyday) * Math.min(1, df / (n * VERB_SHARE))
               : 1;
-      const factor = (term.carried ? CARRIED_WEIGHT : 1) * (aside ? ASIDE_WEIGHT : 1) * (stated.has(term.word) ? STATED_NUMBER_WEIGHT : 1);
+      const factor =
+        (term.carried ? CARRIED_WEIGHT : 1) *
+        (aside ? ASIDE_WEIGHT : 1) *
+        (stated.has(term.word) ? STATED_NUMBER_WEIGHT : 1) *
+        (SITE_WORDS.has(term.word) ? SITE_WEIGHT : 1);
       return { ...term, weight: idf * share * factor };
     })
     .filter((term) => term.weight > 0);

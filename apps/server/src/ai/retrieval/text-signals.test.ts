@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readQuestion } from '../question/read.ts';
-import { codeAlias, familyKey, namesFamily } from './text-signals.ts';
+import { codeAlias, familyKey, namesFamily, namesTitle } from './text-signals.ts';
 
 describe('codeAlias', () => {
   it('is the abbreviation of a code made of one abbreviation and a year, without its brackets', () => {
@@ -33,5 +33,14 @@ describe('familyKey and namesFamily', () => {
     expect(namesFamily(readQuestion('SOPs cite CFPP 01-06'), 'cfpp 1 6')).toBe(true);
     expect(namesFamily(readQuestion('does HTM 03-01 Part B cover theatres?'), 'htm 3 1')).toBe(false);
     expect(namesFamily(readQuestion('does HTM 03-02 cover theatres?'), 'htm 3 1')).toBe(false);
+  });
+});
+
+describe('namesTitle', () => {
+  it('reads a title with "regulations" clipped to "regs", with or without what it puts in brackets', () => {
+    const title = 'The Fire Safety (England) Regulations 2022';
+    expect(namesTitle(readQuestion('do the fire safety (england) regs 2022 apply to flats?'), title)).toBe(true);
+    expect(namesTitle(readQuestion('do the fire safety regs apply to flats?'), title)).toBe(true);
+    expect(namesTitle(readQuestion('which fire safety regs apply to flats?'), title)).toBe(false);
   });
 });

@@ -75,8 +75,9 @@ export function codeAlias(code: string): string | null {
  * what follows a dash or a comma ("…, section 34 — waste duty of care"), and a trailing year
  * ("Electricity at Work Regulations 1989 (with HSE memorandum HSR25)" → "electricity at work regulations").
  */
-function titleName(title: string): string {
-  const main = title.replace(/\([^)]*\)/g, ' ').split(/\s[—–-]\s|,\s/)[0] ?? '';
+function titleName(title: string, asides: 'without' | 'with'): string {
+  const kept = asides === 'with' ? title.replace(/[()]/g, ' ') : title.replace(/\([^)]*\)/g, ' ');
+  const main = kept.split(/\s[—–-]\s|,\s/)[0] ?? '';
   // "Health and Safety at Work etc. Act 1974" is written without its "etc.".
   const words = (main.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word !== 'etc');
   while (words.length > 0 && /^(1[89]|20)\d\d$/.test(words.at(-1) ?? '')) words.pop();
@@ -95,6 +96,12 @@ export function sourceKind(category: string): 'law' | 'code' | 'guidance' | null
   return null;
 }
 
+/** Title words as people clip them. */
+const CLIPPED_TITLE_WORDS: ReadonlyMap<string, string> = new Map([
+  ['regs', 'regulations'],
+  ['reg', 'regulation'],
+]);
+
 /** Title words that do not make a title distinctive on their own. */
 const TITLE_FILLER = new Set('a an and at for in of on the to with'.split(' '));
 
@@ -104,11 +111,18 @@ const TITLE_FILLER = new Set('a an and at for in of on the to with'.split(' '));
  * question is a topic, not a name.
  */
 export function namesTitle(question: Pick<Question, 'words'>, title: string): boolean {
-  const name = titleName(title);
-  const words = name.split(' ').filter((word) => word.length > 0);
-  if (words.length < 3 || words.filter((word) => !TITLE_FILLER.has(word)).length < 2) return false;
-  const text = question.words.filter((word) => word !== 'etc').join(' ');
-  return ` ${text} `.includes(` ${name} `);
+  // Named with or without what the title puts in brackets: "the Fire Safety (England) Regulations".
+  const names = [...new Set([titleName(title, 'without'), titleName(title, 'with')])].filter((name) => {
+    const words = name.split(' ').filter((word) => word.length > 0);
+    return words.length >= 3 && words.filter((word) => !TITLE_FILLER.has(word)).length >= 2;
+  });
+  if (names.length === 0) return false;
+  // "the fire safety (england) regs 2022": people clip "regulations" as titles never do.
+  const text = question.words
+    .filter((word) => word !== 'etc')
+    .map((word) => CLIPPED_TITLE_WORDS.get(word) ?? word)
+    .join(' ');
+  return names.some((name) => ` ${text} `.includes(` ${name} `));
 }
 
 /**
