@@ -107,7 +107,7 @@ function bareKind(header: string): 'interval' | 'period' | null {
  * hundred characters of its figure, and a clause with no sentence breaks (a hostile one of 400,000
  * characters) must not make every figure read all of it.
  */
-const SUBJECT_REACH = 400;
+export const SUBJECT_REACH = 400;
 /** How far before a figure "reduced from" and the like are looked for. */
 const FORMER_REACH = 40;
 
@@ -213,17 +213,15 @@ const HEALTHCARE_BRACKET = /^[^()]{0,30}\bin health ?care\b[^()]{0,30}\)/i;
 
 /** Whether a clause gives its figure for healthcare premises, or beside the healthcare one. */
 function settingOf(clause: string, quantity: Quantity): Statement['setting'] {
-  const opened = clause.lastIndexOf('(', quantity.start);
-  if (
-    opened >= 0 &&
-    !clause.slice(opened, quantity.start).includes(')') &&
-    HEALTHCARE_BRACKET.test(clause.slice(quantity.end, quantity.end + 60))
-  ) {
+  // Read within a bracket's reach of the figure: a clause without breaks may be very long.
+  const before = clause.slice(Math.max(0, quantity.start - SUBJECT_REACH), quantity.start);
+  const opened = before.lastIndexOf('(');
+  if (opened >= 0 && !before.slice(opened).includes(')') && HEALTHCARE_BRACKET.test(clause.slice(quantity.end, quantity.end + 60))) {
     return 'healthcare';
   }
   if (
     /^\s*\(/.test(clause.slice(quantity.end, quantity.end + 3)) &&
-    HEALTHCARE_BRACKET.test(clause.slice(quantity.end).replace(/^\s*\(/, ''))
+    HEALTHCARE_BRACKET.test(clause.slice(quantity.end, quantity.end + SUBJECT_REACH).replace(/^\s*\(/, ''))
   ) {
     return 'general';
   }

@@ -8,7 +8,7 @@ import { dutyFindings } from './requirements-duties.ts';
 import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
-import { type LibraryStatement, libraryStatements, policyStatements, type Statement } from './requirements-statements.ts';
+import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REACH, type Statement } from './requirements-statements.ts';
 import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { reliedDocuments } from './roles-sources.ts';
 import { inHealthcare } from './setting.ts';
@@ -337,7 +337,10 @@ function spellingOut(library: ReviewLibrary): (statement: Statement) => Statemen
     return stems;
   };
   return (statement) => {
-    const abbreviations = [...new Set(statement.clause.match(ABBREVIATION) ?? [])];
+    // Within the reach its subject is read in: a clause without breaks may be very long.
+    const { start, end } = statement.quantity;
+    const near = statement.clause.slice(Math.max(0, start - SUBJECT_REACH), end + SUBJECT_REACH);
+    const abbreviations = [...new Set(near.match(ABBREVIATION) ?? [])];
     const added = abbreviations.flatMap((abbreviation) => [...expanded(abbreviation)]);
     return added.length === 0 ? statement : { ...statement, subject: new Set([...statement.subject, ...added]) };
   };

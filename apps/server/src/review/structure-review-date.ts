@@ -5,15 +5,20 @@ import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Date of next review", "Expiry date", "Valid until"). */
 const REVIEW_LABEL =
-  /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^valid (?:until|to)(?: date)?$/;
+  /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
 const REVIEW_TRIGGER =
-  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on))\b/gi;
+  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in))\b/gi;
 /** A review already done ("last review date", "previous review") is not the next one. */
 const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
 /** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */
 const LINE_START = /^\s*(?:[-*•]\s*)?(?:\d+(?:\.\d+)*\.?\s+)?$/;
+/** "this policy", "the hoist and sling for safer patient use policy": the policy, by its name or not. */
 const THIS_POLICY = /\b(?:this|the) (?:policy|document|procedure)\b/i;
+/** The policy by its name before "it": "This is version 4.1 of the hoist and sling policy. It … is due for review by …". */
+const NAMED_POLICY = /\b(?:this|the) (?:[\w-]+ ){0,8}(?:policy|document|procedure)\b/i;
+/** How far back "it" looks for the policy it stands for: the sentence or two before, bounded for untrusted text. */
+const LOOKBACK = 400;
 /** How far after the trigger the date may sit: a few words of the same sentence. */
 const GAP = /^[^\n]{0,40}$/;
 const SENTENCE_END = /[.;]\s/;
@@ -48,7 +53,8 @@ function fromText(element: PolicyElement): DateMention | null {
     // "This policy is owned by …; it will next be reviewed by …", "This policy was developed … It is
     // owned by …, applies in … and will be reviewed by …": "it" is the policy named before.
     const aboutPolicy =
-      THIS_POLICY.test(sentence) || (/\bit\s*$|^\s*it\b/i.test(sentence) && THIS_POLICY.test(text.slice(0, trigger.index)));
+      THIS_POLICY.test(sentence) ||
+      (/\bit\s*$|^\s*it\b/i.test(sentence) && NAMED_POLICY.test(text.slice(Math.max(0, trigger.index - LOOKBACK), trigger.index)));
     if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || aboutPolicy)) continue;
     const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
     if (date) return date;

@@ -23,8 +23,13 @@ const VERSION_LABEL = /^(?:document )?(?:version|issue|revision)(?: number| no)?
 const VERSION_NUMBER = /^v?\s*\d+(?:\.\d+)*\b/i;
 const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
 
+/** The version said in a sentence of the front matter: "This is version 4.1 of the … policy." */
+const VERSION_SENTENCE = /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b/i;
+
 function hasVersionControl(policy: Policy): boolean {
-  const numbered = controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value));
+  const numbered =
+    controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value)) ||
+    policy.elements.slice(0, OPENING_ELEMENTS).some((element) => element.type === 'paragraph' && VERSION_SENTENCE.test(element.text));
   const history = policy.elements.some(
     (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
   );
@@ -65,7 +70,7 @@ const SIGNS: SectionSign[] = [
     section: 'purpose',
     heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
     content:
-      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b/i,
+      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b/i,
     why: 'says what the policy is for',
   },
   {
@@ -105,7 +110,7 @@ const SIGNS: SectionSign[] = [
   {
     section: 'monitoring and audit',
     heading:
-      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance)\b|^monitoring$/,
+      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
     content:
       /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
     why: 'says how compliance with the policy is monitored and audited',

@@ -246,6 +246,32 @@ describe('review date', () => {
     expect(structureFindings(policy('Version: 2.0', sentence, ...BODY), TODAY)).toEqual([]);
   });
 
+  it('reads a "date valid to" row, a front-page sentence giving the version and review, and governance information in an appendix', () => {
+    expect(structureFindings(withReview('Date Valid To | 28 February 2019'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '28 February 2019' }),
+    ]);
+    const cover =
+      'This is version 4.1 of the pressure systems policy. It was issued in March 2025, applies to all trust staff and is due for review by March 2028.';
+    expect(
+      categories(
+        structureFindings(policy(cover, ...BODY, '## Appendix 1. Governance Information', 'Item | Detail\nOwner | Head of Estates'), TODAY),
+      ),
+    ).toEqual([]);
+    expect(structureFindings(policy(cover.replace('March 2028', 'March 2026'), 'Owner: Head of Estates', ...BODY), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'March 2026' }),
+    ]);
+  });
+
+  it('takes "training and monitoring" as a monitoring section, and "dose limits and monitoring" as not', () => {
+    const blocks = without('## 7. Monitoring compliance', BODY);
+    expect(
+      categories(structureFindings(policy(...CONTROL, ...blocks, '## 9. Training and monitoring', 'Audits are made twice a year.'), TODAY)),
+    ).toEqual([]);
+    expect(
+      categories(structureFindings(policy(...CONTROL, ...blocks, '## 9. Dose limits and monitoring', 'Doses are read monthly.'), TODAY)),
+    ).toEqual(['missing_section:monitoring and audit']);
+  });
+
   it('leaves alone a review date it cannot read', () => {
     expect(structureFindings(withReview('Review date | Three years after approval'), TODAY)).toEqual([]);
   });
