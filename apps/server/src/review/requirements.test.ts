@@ -115,6 +115,18 @@ describe('requirementFindings', () => {
     expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
   });
 
+  it('reads "whichever is later" as how a period is bound, not its subject, and quotes the library cell whole', () => {
+    const hoists = policy(
+      'Hoists are thoroughly examined under LOLER 1998.',
+      'Reports of thorough examination are kept for 12 months and are then destroyed.',
+    );
+    const [finding] = requirementFindings(hoists, [], library);
+    expect(finding?.expected).toBe('at least 2 years (LOLER 1998)');
+    expect(finding?.explanation).toContain(
+      '"Report of a periodic thorough examination: Until the next report is made, or 2 years, whichever is later"',
+    );
+  });
+
   it('reads what is kept from between the verb and the period, and leaves a period that agrees', () => {
     const short = policy('Asbestos work follows CAR 2012.', 'The clinic keeps staff health records for 15 years.');
     expect(requirementFindings(short, [], library).map((finding) => [finding.quote, finding.expected])).toEqual([

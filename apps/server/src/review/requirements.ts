@@ -425,10 +425,38 @@ function weaker(policy: Quantity, library: Quantity): boolean {
   }
 }
 
+/** A quoted library passage is cut to its clause when its sentence is longer than this. */
+const MAX_QUOTED_SENTENCE = 300;
+
+/**
+ * The library's sentence (or table cell) a figure's clause is part of, so the quote reads whole:
+ * "Until the next report is made, or 2 years, whichever is later", not "or 2 years, whichever is later".
+ */
+function wholeSentence(source: LibraryStatement): string {
+  const text = source.element.text;
+  const from = source.offset;
+  const to = from + source.clause.length;
+  const start = Math.max(text.lastIndexOf('\n', from - 1) + 1, text.lastIndexOf(' | ', from - 1) + 3, sentenceStart(text, from));
+  const ends = ['\n', ' | '].map((mark) => text.indexOf(mark, to)).filter((at) => at >= 0);
+  const stop = /[.!?](?=\s|$)/.exec(text.slice(to));
+  const end = Math.min(text.length, ...ends, stop ? to + stop.index + 1 : text.length);
+  const sentence = text.slice(start, end).trim();
+  return sentence.length > 0 && sentence.length <= MAX_QUOTED_SENTENCE ? sentence : source.clause;
+}
+
+/** Where the sentence holding a position starts: after the last full stop before it (within the quoted length). */
+function sentenceStart(text: string, at: number): number {
+  const window = text.slice(Math.max(0, at - MAX_QUOTED_SENTENCE), at);
+  const ends = [...window.matchAll(/[.!?]\s+(?=[A-Z0-9])/g)];
+  const last = ends.at(-1);
+  return last ? Math.max(0, at - MAX_QUOTED_SENTENCE) + (last.index ?? 0) + last[0].length : 0;
+}
+
 function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
   const { location, quote } = quoteAt(wrong.element, wrong.location.start, wrong.location.end);
   const reasons = wrong.figures.map(({ source }) => {
-    const passage = source.context ? `${source.context}: ${source.clause}` : source.clause;
+    const said = wholeSentence(source);
+    const passage = source.context ? `${source.context}: ${said}` : said;
     const { required, figure } = requirement(source.quantity);
     return { code: source.document.code, because: `${source.document.code} requires ${required} ("${passage}")`, figure };
   });
