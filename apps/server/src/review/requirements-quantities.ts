@@ -84,6 +84,11 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
   },
   {
+    // "a declaration made not more than 12 months before it is put into service": how recent, read like "within the previous 12 months".
+    regex: new RegExp(`\\b(?:not|no)\\s+more\\s+than\\s+${NUMBER}\\s+${TIME_UNIT}\\s+(?:before|earlier|previously)\\b`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
     // "within 30 days", "within 10 calendar days"; working days are not calendar time and are left out.
     regex: new RegExp(`\\bwithin\\s+${NUMBER}\\s+(?:calendar\\s+|clear\\s+)?${TIME_UNIT}`, 'gi'),
     read: (m) => ({ kind: 'deadline', value: number(m[1]) * (HOURS_IN[singular(m[2])] ?? Number.NaN) }),

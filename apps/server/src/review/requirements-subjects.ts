@@ -11,7 +11,7 @@ const STOP = new Set(
   trust trust's policy typically usually normally generally including include includes e.g i.e via set out
   hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly
   one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times
-  hotter colder warmer cooler higher lower greater exceed exceeds exceeding whichever later earlier`.split(/\s+/),
+  hotter colder warmer cooler higher lower greater exceed exceeds exceeding whichever later earlier unless`.split(/\s+/),
 );
 
 /** Words that name the same thing in different ways (general usage). */

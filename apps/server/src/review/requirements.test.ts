@@ -51,6 +51,8 @@ describe('quantitiesIn', () => {
     expect(read('an annual discharge test')).toEqual([{ kind: 'interval', value: 12 }]);
     expect(read('the workshop keeps its calibration logbooks for 3 years')).toEqual([{ kind: 'period', value: 36 }]);
     expect(read('kept for a long period (30 years under the rules)')).toEqual([{ kind: 'period', value: 360 }]);
+    // How recent something must be reads like "within the previous 12 months".
+    expect(read('a declaration made not more than 12 months before it is put into service')).toEqual([{ kind: 'interval', value: 12 }]);
   });
 });
 
