@@ -71,6 +71,10 @@ describe('verdictOf', () => {
     // A current document, or a superseded one that does not say what replaced it, settles nothing.
     expect(verdict('our procedures cite the 2013 framework. is that still the right one?', record)).toBeNull();
     expect(editionVerdict('is that still the right one?', ['The framework was published in 2013.'])).toBeNull();
+    // A current edition the library says still stands.
+    const current = ['The May 2006 edition is still current and should not be flagged as outdated.'];
+    expect(verdict('is the 2006 framework still the current guidance?', current)).toMatch(/^Yes: The May 2006 edition is still current/);
+    expect(verdict('has the 2006 framework been replaced?', current)).toMatch(/^No: The May 2006 edition/);
   });
 
   it('reads an instruction opening with the claim verb as a duty, a modal inside a relative clause aside', () => {

@@ -286,13 +286,22 @@ function editionVerdict(question: Question, retrieval: RetrievalResult, candidat
   if (!question.intents.some((intent) => intent.kind === 'successor')) return null;
   const answer = CLAIMS_NEWER.test(claim) ? 'Yes' : CLAIMS_STANDING.test(claim) ? 'No' : null;
   if (answer === null) return null;
-  const replaced = candidates
-    .filter(
+  const best = (found: readonly LeadCandidate[]) => [...found].sort((a, b) => b.share - a.share || a.passage - b.passage)[0];
+  const replaced = best(
+    candidates.filter(
       (candidate) => retrieval.passages[candidate.passage]?.status === 'superseded' && candidate.gives.has('successor') && !candidate.row,
-    )
-    .sort((a, b) => b.share - a.share || a.passage - b.passage)[0];
-  return replaced ? { answer, candidate: replaced } : null;
+    ),
+  );
+  if (replaced) return { answer, candidate: replaced };
+  // No edition asked about is superseded, and the library says the one it holds is still current:
+  // the other answer ("Yes" it still stands, "No" it has not been replaced).
+  if (retrieval.passages.some((passage) => passage.status === 'superseded')) return null;
+  const standing = best(candidates.filter((candidate) => !candidate.row && STILL_CURRENT.test(candidate.quote)));
+  return standing ? { answer: answer === 'Yes' ? 'No' : 'Yes', candidate: standing } : null;
 }
+
+/** A sentence saying an edition still stands: "The May 2006 edition is still current", "remains in force". */
+const STILL_CURRENT = /\b(?:is|are|remains?)\s+(?:still\s+)?(?:current|in force|the current (?:edition|version|guidance))\b/i;
 
 /** A verdict sentence that leans on the one before it ("Neither sets a testing frequency …") is said after it. */
 function withPrevious(candidate: LeadCandidate, retrieval: RetrievalResult): LeadCandidate {
