@@ -7,6 +7,7 @@ import { buildDocument, buildLibraryTestApp, buildOrganisation, type TestUser } 
 import { retrievePassages } from './retrieval.ts';
 import { readQuestion } from './question/read.ts';
 import { libraryWording } from './retrieval/wording.ts';
+import { documentsMentioning } from './retrieval/candidates.ts';
 import { isCrossReference, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
 
 let t: TestApp;
@@ -156,6 +157,18 @@ describe('retrievePassages', () => {
   test('an abbreviation written without the brackets of its code names the document ("IRMER")', async () => {
     const result = await retrieve('under IRMER whos responsible for deciding an x-ray is actually justified for the patient?');
     expect(result.passages[0]?.code).toBe('IR(ME)R 2017');
+  });
+
+  test('an old number the library records as replaced names the documents that record it', async () => {
+    const result = await retrieve('acoustic spec for the new outpatients block still cites HTM 2045. whats the current guidance?');
+    expect(codesOf(result)).toEqual(['HTM 08-01', 'HTM 08-01 (2008)']);
+    const filters = { category: [], domain: [], subDomain: [] };
+    const mentioning = (text: string) =>
+      documentsMentioning({ db: t.db, organisationId: standard.user.organisationId, text, filters, includeInternal: false });
+    expect(await mentioning('still cites HTM 2045')).toHaveLength(2);
+    // A document's own code, or a code many documents cite, is not an old number.
+    expect(await mentioning('does HTM 04-01 apply?')).toEqual([]);
+    expect(await mentioning('does BS 7671 apply?')).toEqual([]);
   });
 
   test("the asker's own place and figures do not keep the library from answering", async () => {

@@ -16,7 +16,7 @@ import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from
 import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
 import { libraryWording } from './retrieval/wording.ts';
-import { candidateDocuments, candidateElements, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
+import { candidateDocuments, candidateElements, documentsMentioning, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
 import { chooseDocuments, MAX_ANSWER_DOCUMENTS, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
 import { choosePassages } from './retrieval/passages.ts';
 import { type Question, readQuestion } from './question/read.ts';
@@ -112,7 +112,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
 
   // The question's terms, the library's ranking for it and the documents it names by their code do
   // not depend on each other.
-  const [{ terms, aliases }, ranking, codeNamed] = await Promise.all([
+  const [{ terms, aliases }, ranking, codeNamed, mentioning] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
     documentsNamedIn({
@@ -126,18 +126,21 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
       limit: NAMED_DOCUMENTS,
       anyStatus: true,
     }),
+    documentsMentioning({ db, organisationId, text: q, filters, includeInternal }),
   ]);
   // A document the question names by its code is a candidate even when the search ranks it low (a
   // superseded edition's score is halved): "what replaced HTM 03-01 (2007)?" is about that edition.
   const { searchScores } = ranking;
-  const ranked = [...codeNamed, ...ranking.ranked.filter((id) => !codeNamed.includes(id))];
+  // So is one whose text records an old code the question cites ("still cites HTM 2045").
+  const first = [...new Set([...codeNamed, ...mentioning])];
+  const ranked = [...first, ...ranking.ranked.filter((id) => !first.includes(id))];
   if (ranked.length === 0) return nothing(terms);
   const documents = await candidateDocuments({ db, organisationId, ranked, terms, includeInternal });
   if (documents.length === 0) return nothing(terms);
   const elementsByDocument = await candidateElements({ db, documents, terms });
   const scorer = passageScorer(terms);
   const purpose = options.purpose ?? 'answer';
-  const scoreOptions = { terms, scorer, question, aliases };
+  const scoreOptions = { terms, scorer, question, aliases, mentioning: new Set(mentioning) };
   const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
   // The specific documents the relevant candidates' best passages name (an overview naming the
   // regulation, a summary naming the guidance that sets a figure) are scored too, though the search

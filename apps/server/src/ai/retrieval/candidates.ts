@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
 import { documentVisibleToSql, searchable } from '../../core/policies/documents.ts';
-import { valueList } from '../../search/sql.ts';
+import { num, valueList } from '../../search/sql.ts';
 import { withoutOperators } from '../../search/query.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
@@ -194,4 +194,44 @@ export async function documentsNamedIn(options: {
     .sort((a, b) => Number(b.exact) - Number(a.exact) || a.at - b.at)
     .slice(0, limit)
     .map((row) => row.id);
+}
+
+/** A code as people cite one: a series in capitals and its number ("HTM 2045", "HFN 30", "HTM 2011"). */
+const CITED_CODE = /\b[A-Z]{2,5}\s?\d{1,4}(?:[-–]\d{1,2})?\b/g;
+/** A cited code more documents than this mention is a common reference, not an old name one of them records. */
+const MENTIONING_DOCUMENTS = 2;
+/** At most this many cited codes of a question are looked up. */
+const MAX_CITED_CODES = 3;
+
+/**
+ * Documents whose own text mentions a code the question cites that is no document's code: an old
+ * number the library records where it says what replaced it ("HTM 2045 … was replaced by HTM 08-01
+ * (2008)"). A code that more than a couple of documents mention is a common reference and names none.
+ */
+export async function documentsMentioning(options: {
+  db: Database;
+  organisationId: string;
+  text: string;
+  filters: ChatFilters;
+  includeInternal: boolean;
+}): Promise<string[]> {
+  const { db, organisationId, text, filters, includeInternal } = options;
+  const cited = [...new Set(text.match(CITED_CODE) ?? [])].slice(0, MAX_CITED_CODES);
+  if (cited.length === 0) return [];
+  const found = await Promise.all(
+    cited.map(async (code) => {
+      const rows = rowsOf<{ id: string; organisation_id: string | null; own: boolean }>(
+        await db.execute(sql`
+          select d.id, d.organisation_id, exists(select 1 from documents c where strpos(c.code, ${code}) = 1) as own
+          from documents d
+          where exists(select 1 from document_elements e where e.document_id = d.id and e.search_vector @@ phraseto_tsquery('english', ${code}))
+            and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
+          limit ${num(MENTIONING_DOCUMENTS + 1)}`),
+      );
+      // A code some document carries itself is named by its code, not by mentions.
+      if (rows.length > MENTIONING_DOCUMENTS || rows.some((row) => row.own)) return [];
+      return rows.filter((row) => includeInternal || row.organisation_id === null).map((row) => row.id);
+    }),
+  );
+  return [...new Set(found.flat())];
 }

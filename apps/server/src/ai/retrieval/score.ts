@@ -132,8 +132,10 @@ export function scorePassages(options: {
   /** The question as read once: what it asks for and where it is asked from, the text searched and the codes it names. */
   question: Question;
   aliases: ReadonlySet<string>;
+  /** Documents whose text records an old code the question cites: named by it (candidates.ts, documentsMentioning). */
+  mentioning?: ReadonlySet<string>;
 }): Candidate[] {
-  const { documents, elementsByDocument, terms, scorer, question, aliases } = options;
+  const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning } = options;
   const { understanding } = question;
   const pulling: QuestionKind[] = [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind));
   const kindFactor = (row: ElementRow): number =>
@@ -147,7 +149,7 @@ export function scorePassages(options: {
   const familyNamed = namedFamilies(documents, question);
   for (const document of documents) {
     const elements = elementsByDocument.get(document.id) ?? [];
-    const named = namesCode(question, document.code) || familyNamed.has(document);
+    const named = namesCode(question, document.code) || familyNamed.has(document) || (mentioning?.has(document.id) ?? false);
     const seeds = elements
       .filter((row) => row.type !== 'title' && row.type !== 'heading')
       .map((row) => {
