@@ -171,6 +171,11 @@ describe('retrievePassages', () => {
     expect(await mentioning('does BS 7671 apply?')).toEqual([]);
   });
 
+  test("a roles table holding the question's words only across its rows does not answer it", async () => {
+    const result = await retrieve('can you suggest some fun team building activities for our estates team away day?');
+    expect(result.passages).toEqual([]);
+  });
+
   test("the asker's own place and figures do not keep the library from answering", async () => {
     // "health centre" and "5 yrs" are the asker's, not the library's words: the wiring standard still answers.
     const result = await retrieve(

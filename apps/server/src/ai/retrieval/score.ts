@@ -41,6 +41,8 @@ export const SEEDS_PER_DOCUMENT = 3;
  * where a passage with the same words only talks about the subject.
  */
 const KIND_PULL = 0.25;
+/** A table whose rows hold the question's words only between them counts this share of what it holds as a whole. */
+const SPREAD_TABLE = 0.8;
 
 export interface Scored {
   row: ElementRow;
@@ -145,6 +147,19 @@ export function scorePassages(options: {
         (KIND_PULL * pulling.filter((kind) => pullsKind(kind, { text: row.text, headingPath: row.headingPath, type: row.type })).length) /
           pulling.length;
   const headingWeight = (row: ElementRow): number => terms.reduce((total, term, i) => total + (row.headingHits[i] ? term.weight : 0), 0);
+  const patterns = terms.map((term) => termPattern(term.lexeme));
+  // A table answers by a row (read with its header): a large table holding the question's words only
+  // spread over different rows ("team" in one, "building" in another) holds less of an answer.
+  const relevanceOf = (row: ElementRow): number => {
+    if (row.type !== 'table') return scorer.coverage(row, true);
+    const [header = '', ...lines] = row.text.split('\n');
+    let best = scorer.coverage(row, true) * SPREAD_TABLE;
+    for (const line of lines) {
+      const hits = row.hits.map((hit, i) => (hit && (patterns[i]?.test(line) || patterns[i]?.test(header)) ? 1 : 0));
+      best = Math.max(best, scorer.coverage({ hits, contextHits: row.contextHits }, true));
+    }
+    return best;
+  };
   const scoredDocuments: Candidate[] = [];
   const familyNamed = namedFamilies(documents, question);
   for (const document of documents) {
@@ -159,7 +174,7 @@ export function scorePassages(options: {
           kindFactor(row);
         // Only the question's own terms decide whether the library answers it (relevance); carried
         // terms (a follow-up's context) help choose among passages that do (score).
-        return { row, score: scorer.coverage(row, false) * discount, relevance: scorer.coverage(row, true) };
+        return { row, score: scorer.coverage(row, false) * discount, relevance: relevanceOf(row) };
       })
       // Equal scores: the element under headings that name the question's terms is in the section
       // asked about ("Roles and responsibilities" for a responsibilities section); then document order.
