@@ -8,6 +8,7 @@ import { retrievePassages } from './retrieval.ts';
 import { readQuestion } from './question/read.ts';
 import { libraryWording } from './retrieval/wording.ts';
 import { documentsMentioning } from './retrieval/candidates.ts';
+import { queryTerms } from './retrieval/question.ts';
 import { isCrossReference, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
 
 let t: TestApp;
@@ -174,6 +175,15 @@ describe('retrievePassages', () => {
   test("a roles table holding the question's words only across its rows does not answer it", async () => {
     const result = await retrieve('can you suggest some fun team building activities for our estates team away day?');
     expect(result.passages).toEqual([]);
+  });
+
+  test('a word the library lacks that only puts the question ("us", "till") weighs nothing', async () => {
+    const words = (
+      await queryTerms(t.db, standard.user.organisationId, 'they could not get in till month 7. does that put us out of line?', '')
+    ).map((term) => term.word);
+    expect(words).not.toContain('us');
+    expect(words).not.toContain('till');
+    expect(words).toContain('line');
   });
 
   test("the asker's own place and figures do not keep the library from answering", async () => {

@@ -140,7 +140,10 @@ export async function queryTerms(db: Database, organisationId: string, query: st
       const everyday = subjectShare(term.word);
       const share =
         df === 0
-          ? Math.max(ABSENT_FLOOR, everyday)
+          ? // A word that only puts the question ("us", "till") is no subject the library lacks.
+            talk === 'other'
+            ? everyday
+            : Math.max(ABSENT_FLOOR, everyday)
           : df <= SCARCE_DF || (talk === 'other' && everyday < EVERYDAY_SHARE)
             ? everyday
             : talk === 'verb'
