@@ -51,3 +51,26 @@ describe('the successor intent', () => {
     expect(intent?.answers('The guidance covers flexible endoscopes.')).toBe(false);
   });
 });
+
+describe('a time limit asked with "how long"', () => {
+  const kindsOf = (question: string) =>
+    intentsOf({ text: question, letters: question.toLowerCase().match(/[a-z]+/g) ?? [], count: null }, questionKinds(question).kinds).map(
+      (intent) => intent.kind,
+    );
+
+  test('"how long do we have to respond?" and "when is it due?" ask for a time limit, not a retention period', () => {
+    expect(kindsOf('someone asked for CCTV footage of themselves - how long do we have to respond?')).toContain('deadline');
+    expect(kindsOf('someone asked for CCTV footage of themselves - how long do we have to respond?')).not.toContain('period');
+    expect(kindsOf("when's the DSPT submission due each year?")).toContain('deadline');
+    expect(kindsOf('how long do we have to keep the LOLER reports?')).toContain('period');
+  });
+
+  test('a time limit is answered by a period to act within or a day of the year', () => {
+    const deadline = intentsOf({ text: 'how long do we have to respond?', letters: [], count: null }, new Set()).find(
+      (intent) => intent.kind === 'deadline',
+    );
+    expect(deadline?.answers('Requests are answered within one month.')).toBe(true);
+    expect(deadline?.answers('Submit the assessment by 30 June each year.')).toBe(true);
+    expect(deadline?.answers('The assessment covers ten standards.')).toBe(false);
+  });
+});

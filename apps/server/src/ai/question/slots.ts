@@ -36,6 +36,13 @@ const ASKS_SUCCESSOR =
 const GIVES_SUCCESSOR =
   /\b(?:replaced|superseded|supersedes|reissued|revoked|repealed|withdrawn|succeeded|consolidated|renamed|now (?:called|known as)|took over from|in place of)\b/i;
 
+/**
+ * "How long do we have to respond?", "how long have we got to report it?": a time limit for doing
+ * something, not how long a thing is kept; "when's the submission due?" asks the same of a date.
+ */
+const ASKS_TIME_LIMIT =
+  /\bhow long\b[^?.]{0,30}\b(?:have|got|get)\s+(?:\w+\s+)?to\s+(?!keep|retain|store|hold|hang)\w+|\bhow long\b[^?.]{0,30}\bto\s+(?:respond|reply|answer|report|notify|tell|submit|complete|investigate|acknowledge)\b|\bwhen(?:'s| is| are)\b[^?.]{0,60}\bdue\b/i;
+
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
 /** What "how many" counts: the words after it up to the verb or the end ("how many quality statements are there"). */
@@ -86,7 +93,7 @@ export function intentsOf(
       missing: 'the temperature',
       topic: /\btemperatures?\b|\bhot\b|\bcold\b/i,
     });
-  else if (/\bhow long\b|\bretain(ed)?\b|\bretention\b/i.test(question))
+  else if (/\bhow long\b|\bretain(ed)?\b|\bretention\b/i.test(question) && !ASKS_TIME_LIMIT.test(question))
     intents.push({
       kind: 'period',
       // A retention period, not an interval: "kept for at least 5 years", "Minimum retention: 2 years".
@@ -94,12 +101,12 @@ export function intentsOf(
       missing: 'how long they must be kept',
       topic: /\b(retain\w*|retention|kept|keep\w*|period)\b/i,
     });
-  else if (/\bhow (quickly|soon|fast)\b|\bdeadline\b|\btime limit\b/i.test(question))
+  else if (/\bhow (quickly|soon|fast)\b|\bdeadline\b|\btime limit\b/i.test(question) || ASKS_TIME_LIMIT.test(question))
     intents.push({
       kind: 'deadline',
       answers: (text) =>
         new RegExp(
-          `\\bwithin\\b|\\bwithout (undue )?delay\\b|\\bimmediately\\b|\\b${NUMBER_WORD}[- ](hours?|days?|working days?)\\b`,
+          `\\bwithin\\b|\\bwithout (undue )?delay\\b|\\bimmediately\\b|\\b${NUMBER_WORD}[- ](hours?|days?|working days?|months?)\\b|\\b(?:by|before) (?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December)\\b|\\b\\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)\\b`,
           'i',
         ).test(text),
       missing: 'the time limit',
