@@ -142,6 +142,13 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const purpose = options.purpose ?? 'answer';
   const scoreOptions = { terms, scorer, question, aliases, mentioning: new Set(mentioning) };
   const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
+  /** Documents found after the search (named by a passage, or succeeding a chosen edition), scored like the candidates. */
+  const scoreMore = async (ids: readonly string[]) => {
+    if (ids.length === 0) return [];
+    const more = await candidateDocuments({ db, organisationId, ranked: ids, terms, includeInternal });
+    const moreElements = await candidateElements({ db, documents: more, terms });
+    return scorePassages({ documents: more, elementsByDocument: moreElements, ...scoreOptions });
+  };
   // The specific documents the relevant candidates' best passages name (an overview naming the
   // regulation, a summary naming the guidance that sets a figure) are scored too, though the search
   // ranked them lower: the choice can then prefer them to the overview.
@@ -160,13 +167,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
     named: firstMention,
     limit: NAMED_DOCUMENTS,
   });
-  if (named.length > 0) {
-    const more = await candidateDocuments({ db, organisationId, ranked: named, terms, includeInternal });
-    const moreElements = await candidateElements({ db, documents: more, terms });
-    for (const entry of scorePassages({ documents: more, elementsByDocument: moreElements, ...scoreOptions })) {
-      scored.push({ ...entry, namedOnly: true });
-    }
-  }
+  for (const entry of await scoreMore(named)) scored.push({ ...entry, namedOnly: true });
   const chosen = chooseDocuments({ scored, searchScores, terms, scorer, question, purpose });
   if (chosen.length === 0) return nothing(terms);
   // A question about what replaced an edition is answered by the edition and its successor: the
@@ -186,9 +187,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
       named: firstMention,
       limit: MAX_ANSWER_DOCUMENTS - chosen.length,
     });
-    const more = successors.length > 0 ? await candidateDocuments({ db, organisationId, ranked: successors, terms, includeInternal }) : [];
-    const moreElements = more.length > 0 ? await candidateElements({ db, documents: more, terms }) : new Map();
-    chosen.push(...scorePassages({ documents: more, elementsByDocument: moreElements, ...scoreOptions }));
+    chosen.push(...(await scoreMore(successors)));
   }
   const passages = await choosePassages({ db, organisationId, chosen, terms, question });
   return { ...base, terms, passages, elapsedMs: performance.now() - started };

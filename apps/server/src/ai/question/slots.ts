@@ -43,6 +43,9 @@ const GIVES_SUCCESSOR =
 const ASKS_TIME_LIMIT =
   /\bhow long\b[^?.]{0,30}\b(?:have|got|get)\s+(?:\w+\s+)?to\s+(?!keep|retain|store|hold|hang)\w+|\bhow long\b[^?.]{0,30}\bto\s+(?:respond|reply|answer|report|notify|tell|submit|complete|investigate|acknowledge)\b|\bwhen(?:'s| is| are)\b[^?.]{0,60}\bdue\b/i;
 
+/** A month's name: "30 June" is a day of the year a deadline may fall on. */
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
 /** What "how many" counts: the words after it up to the verb or the end ("how many quality statements are there"). */
@@ -106,7 +109,7 @@ export function intentsOf(
       kind: 'deadline',
       answers: (text) =>
         new RegExp(
-          `\\bwithin\\b|\\bwithout (undue )?delay\\b|\\bimmediately\\b|\\b${NUMBER_WORD}[- ](hours?|days?|working days?|months?)\\b|\\b(?:by|before) (?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:January|February|March|April|May|June|July|August|September|October|November|December)\\b|\\b\\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)\\b`,
+          `\\bwithin\\b|\\bwithout (undue )?delay\\b|\\bimmediately\\b|\\b${NUMBER_WORD}[- ](hours?|days?|working days?|months?)\\b|\\b\\d{1,2}(?:st|nd|rd|th)? ${MONTH}\\b`,
           'i',
         ).test(text),
       missing: 'the time limit',

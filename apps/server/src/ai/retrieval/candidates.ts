@@ -11,11 +11,10 @@ import { num, valueList } from '../../search/sql.ts';
 import { withoutOperators } from '../../search/query.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
+import { PART_OR_YEAR } from './text-signals.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
 const CANDIDATE_DOCUMENTS = 8;
-/** A code's part or bracketed year, which a question naming it may leave out (text-signals.ts, familyKey). */
-const FAMILY_SUFFIX = '\\s+(Part\\s+[A-Z0-9]+|\\(\\d{4}\\))$';
 /** Reciprocal rank fusion's usual constant: a document's place counts, but the first few places do not dominate. */
 const FUSION_K = 60;
 
@@ -179,7 +178,7 @@ export async function documentsNamedIn(options: {
   const text = texts.join('\n');
   if (text.trim().length === 0) return [];
   // With every status, a code is also named without its part or year ("CFPP 01-06" for "CFPP 01-06 (2013)").
-  const family = anyStatus ? sql`regexp_replace(d.code, ${FAMILY_SUFFIX}, '', 'i')` : sql`d.code`;
+  const family = anyStatus ? sql`regexp_replace(d.code, ${PART_OR_YEAR.source}, '', 'i')` : sql`d.code`;
   const rows = rowsOf<{ id: string; code: string; family: string; organisation_id: string | null }>(
     await db.execute(sql`
       select d.id, d.code, ${family} as family, d.organisation_id from documents d

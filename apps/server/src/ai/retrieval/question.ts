@@ -51,7 +51,7 @@ const SITE_WEIGHT = 0.5;
 const SITE_WORDS = new Set(
   (
     'ward wards centre centres residence residences lab labs laboratory laboratories workshop workshops wing wings ' +
-    'suite suites department departments dept depts clinic clinics office offices store stores stores kitchen kitchens ' +
+    'suite suites department departments dept depts clinic clinics office offices store stores kitchen kitchens ' +
     'laundry laundries corridor corridors floor floors site sites icu itu nicu picu resident residents ' +
     'carer carers nurse nurses porter porters client clients colleague colleagues lads'
   ).split(' '),

@@ -153,9 +153,10 @@ export function scorePassages(options: {
   const relevanceOf = (row: ElementRow): number => {
     if (row.type !== 'table') return scorer.coverage(row, true);
     const [header = '', ...lines] = row.text.split('\n');
+    const inHeader = patterns.map((pattern) => pattern.test(header));
     let best = scorer.coverage(row, true) * SPREAD_TABLE;
     for (const line of lines) {
-      const hits = row.hits.map((hit, i) => (hit && (patterns[i]?.test(line) || patterns[i]?.test(header)) ? 1 : 0));
+      const hits = row.hits.map((hit, i) => (hit && (inHeader[i] || patterns[i]?.test(line)) ? 1 : 0));
       best = Math.max(best, scorer.coverage({ hits, contextHits: row.contextHits }, true));
     }
     return best;

@@ -125,12 +125,15 @@ export function namesTitle(question: Pick<Question, 'words'>, title: string): bo
   return names.some((name) => ` ${text} `.includes(` ${name} `));
 }
 
+/** A code's part or bracketed year ("… Part A", "… (2007)"), which a question naming its family leaves out. */
+export const PART_OR_YEAR = /\s+(?:Part\s+[A-Z0-9]+|\(\d{4}\))$/i;
+
 /**
  * The key of the code a document shares with its other parts or editions ("HTM 03-01 Part A" and
  * "HTM 03-01 (2007)" → "htm 3 1"): the code without its part or bracketed year; null when it has neither.
  */
 export function familyKey(code: string): string | null {
-  const family = code.replace(/\s+(?:Part\s+[A-Z0-9]+|\(\d{4}\))$/i, '');
+  const family = code.replace(PART_OR_YEAR, '');
   return family === code || !/[0-9]/.test(family) ? null : codeKey(family);
 }
 
