@@ -101,6 +101,9 @@ describe('requirementFindings', () => {
       'Item | Interval\nAll other lifting equipment, such as goods-only lifts and chain blocks | At least every 12 months\nLifting accessories such as slings | Every six months',
     );
     expect(quotes(input)).toEqual(['Lifts carrying people are thoroughly examined every 12 months by the insurer']);
+    // The library's passage is quoted whole, from its first word.
+    const notes = policy('Waste follows HTM 07-01.', 'Waste transfer notes are kept for one year.');
+    expect(requirementFindings(notes, [], library)[0]?.explanation).toMatch(/\("Transfer notes \(kept 2 years/);
   });
 
   it('reports a shorter retention and a longer deadline than the library states', () => {

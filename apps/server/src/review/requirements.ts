@@ -10,6 +10,7 @@ import { needFindings } from './requirements-needs.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REACH, type Statement } from './requirements-statements.ts';
 import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
+import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
 import { inHealthcare } from './setting.ts';
 import { libraryExpansion } from './terms-acronyms.ts';
@@ -434,22 +435,13 @@ const MAX_QUOTED_SENTENCE = 300;
  */
 function wholeSentence(source: LibraryStatement): string {
   const text = source.element.text;
-  const from = source.offset;
-  const to = from + source.clause.length;
-  const start = Math.max(text.lastIndexOf('\n', from - 1) + 1, text.lastIndexOf(' | ', from - 1) + 3, sentenceStart(text, from));
-  const ends = ['\n', ' | '].map((mark) => text.indexOf(mark, to)).filter((at) => at >= 0);
-  const stop = /[.!?](?=\s|$)/.exec(text.slice(to));
-  const end = Math.min(text.length, ...ends, stop ? to + stop.index + 1 : text.length);
-  const sentence = text.slice(start, end).trim();
+  const at = source.offset;
+  // The line or table cell the clause is in, then its sentence there.
+  const cell = text.lastIndexOf(' | ', at - 1);
+  const cellStart = Math.max(text.lastIndexOf('\n', at - 1) + 1, cell < 0 ? 0 : cell + 3);
+  const cellEnd = Math.min(text.length, ...['\n', ' | '].map((mark) => text.indexOf(mark, at)).filter((found) => found >= 0));
+  const sentence = sentences(text.slice(cellStart, cellEnd)).findLast((entry) => entry.start <= at - cellStart)?.text ?? '';
   return sentence.length > 0 && sentence.length <= MAX_QUOTED_SENTENCE ? sentence : source.clause;
-}
-
-/** Where the sentence holding a position starts: after the last full stop before it (within the quoted length). */
-function sentenceStart(text: string, at: number): number {
-  const window = text.slice(Math.max(0, at - MAX_QUOTED_SENTENCE), at);
-  const ends = [...window.matchAll(/[.!?]\s+(?=[A-Z0-9])/g)];
-  const last = ends.at(-1);
-  return last ? Math.max(0, at - MAX_QUOTED_SENTENCE) + (last.index ?? 0) + last[0].length : 0;
 }
 
 function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
