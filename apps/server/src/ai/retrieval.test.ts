@@ -64,7 +64,28 @@ describe('questions as people type them', () => {
   const reworded = async (text: string) => (await libraryWording({ db: t.db, organisationId: standard.user.organisationId, text }))(text);
 
   test('a clipped word is read as the library word it starts, a run-together one as its two words', async () => {
-    expect(await reworded('min temp in the workroom?')).toMatch(/^min temperatur\w* in the work room\?$/);
+    expect(await reworded('min temp in the workroom?')).toMatch(/^minimum temperatur\w* in the work room\?$/);
+  });
+
+  test("everyday writing's abbreviations are written out, but only where the library writes the word", async () => {
+    expect(await reworded('max temp at the bath taps')).toMatch(/^maximum temperatur\w* at the bath taps$/);
+    expect(await reworded('EICR every 5 yrs at the sterile services dept')).toBe('EICR every 5 years at the sterile services department');
+    // "2 min" after a figure is minutes, not a minimum.
+    expect(await reworded('flush for 2 min')).toBe('flush for 2 minutes');
+  });
+
+  test("a word spelt the other way is read in the library's spelling", async () => {
+    // The library writes "sterilizer" and "colour"; people write either spelling.
+    expect(await reworded('new benchtop steriliser')).toBe('new benchtop sterilizer');
+    expect(await reworded('what color bag')).toBe('what colour bag');
+  });
+
+  test("a code's plural, a temperature run into its unit and a contraction without its apostrophe are read as the library writes them", async () => {
+    expect(await reworded('EICR came back with three C2s')).toBe('EICR came back with three c2');
+    expect(await reworded('drop the calorifier to 50C')).toBe('drop the calorifier to 50 °C');
+    expect(await reworded('whats the rule')).toBe("what's the rule");
+    // Money is not a temperature, and a figure in another unit stays as typed.
+    expect(await reworded('a £50c charge for a 20m high block')).toBe('a £50c charge for a 20m high block');
   });
 
   test('a word the library holds, an everyday word and a subject the library lacks stay as typed', async () => {

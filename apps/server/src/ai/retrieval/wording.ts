@@ -1,9 +1,13 @@
 /**
- * A question put in the library's words. People type clipped words ("temp", "decon", "refurb") and
- * run words together ("workroom") where the library writes them in full or apart ("temperature",
- * "work room"). A word no visible document holds is replaced by the library word it is the start of
- * (the one most documents hold), or by the two library words it joins; a word the library holds, an
- * everyday word (question/everyday.ts), or one that is neither, stays as typed.
+ * A question put in the library's words. People type clipped words ("temp", "decon", "refurb"), the
+ * abbreviations of everyday writing ("max", "hrs", "dept"), the other spelling ("steriliser" where
+ * the library writes "sterilizer"), a code's plural ("three C2s"), a temperature run into its unit
+ * ("50C") and contractions without their apostrophe ("whats"), and run words together ("workroom") where the library writes them in full, in
+ * its own spelling or apart. A word no visible document holds is replaced by the first of these
+ * the library holds: its written-out form, its other spelling or its singular; else the library
+ * word it is the start of (the one most documents hold), or the two library words it joins. A word
+ * the library holds, an everyday word (question/everyday.ts), or one that is none of these, stays
+ * as typed.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
@@ -22,6 +26,108 @@ const MIN_PART = 3;
 const MAX_UNKNOWN = 8;
 /** The longest completion read back per clipped word: the upper bound of its index range. */
 const RANGE_END = 'zzzzzzzzzzzzzzzzzzzzzzzz';
+
+/**
+ * The abbreviations of everyday English writing, each with the word it stands for: people write
+ * them, the library writes the words. Only general English: a domain's own abbreviations ("RPA",
+ * "TMV") are names the library uses itself, and a code is never expanded.
+ */
+const WRITTEN_OUT: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    max: 'maximum',
+    min: 'minimum',
+    hr: 'hour',
+    hrs: 'hours',
+    yr: 'year',
+    yrs: 'years',
+    wk: 'week',
+    wks: 'weeks',
+    mth: 'month',
+    mths: 'months',
+    approx: 'approximately',
+    dept: 'department',
+    depts: 'departments',
+    govt: 'government',
+    mgmt: 'management',
+    mgr: 'manager',
+    info: 'information',
+    lab: 'laboratory',
+    labs: 'laboratories',
+    reqs: 'requirements',
+    req: 'requirement',
+    thru: 'through',
+    alt: 'alternative',
+    qty: 'quantity',
+    maint: 'maintenance',
+    equip: 'equipment',
+    mtg: 'meeting',
+    docs: 'documents',
+    ref: 'reference',
+    refs: 'references',
+    cert: 'certificate',
+    certs: 'certificates',
+  }),
+);
+
+/**
+ * The other spellings of a word, British and American (the library writes "organisation" but
+ * "sterilizer", people write either): -ise/-ize and their forms, -yse/-yze, -our/-or, -tre/-ter,
+ * -ence/-ense, doubled l before an ending, and ae/oe written as e.
+ */
+function otherSpellings(word: string): string[] {
+  const swaps: [RegExp, string][] = [
+    [/is(e|ed|es|er|ers|ing|ation|ations|able)$/, 'iz$1'],
+    [/iz(e|ed|es|er|ers|ing|ation|ations|able)$/, 'is$1'],
+    [/ys(e|ed|es|er|ers|ing)$/, 'yz$1'],
+    [/yz(e|ed|es|er|ers|ing)$/, 'ys$1'],
+    [/our(s|ed|ing|ful|less)?$/, 'or$1'],
+    [/([^aeiou])or(s|ed|ing)?$/, '$1our$2'],
+    [/tre(s)?$/, 'ter$1'],
+    [/ter(s)?$/, 'tre$1'],
+    [/ence(s)?$/, 'ense$1'],
+    [/ense(s)?$/, 'ence$1'],
+    [/ll(ed|ing|er|ers)$/, 'l$1'],
+    [/([aeiou][^aeiou])l(ed|ing|er|ers)$/, '$1ll$2'],
+    [/ae/g, 'e'],
+    [/oe/g, 'e'],
+  ];
+  return [...new Set(swaps.map(([pattern, replacement]) => word.replace(pattern, replacement)).filter((other) => other !== word))];
+}
+
+/** A code's plural as people write it ("C2s", "SOPs", "TMVs"): capitals or digits, then a lower-case s. */
+const CODE_PLURAL = /^([A-Z][A-Z0-9]*[A-Z0-9])s$/;
+
+/**
+ * A temperature run into its unit ("50C", "60°c"): read as the library writes it ("50 °C"). Other
+ * units stay as typed: the library rarely writes a figure and its unit the same way twice.
+ */
+const FIGURE_CELSIUS = /(?<![£$€\d.,])\b(\d+(?:\.\d+)?)(?:\s?°\s?c|c)\b/gi;
+
+/**
+ * Contractions typed without their apostrophe ("whats", "dont"): read as the words they join, which
+ * weigh nothing, not as the library words they start ("whats" is not "whatever").
+ */
+const DROPPED_APOSTROPHE =
+  /\b(what|that|there|who|where|it|don|doesn|didn|isn|aren|wasn|weren|hasn|haven|hadn|shouldn|wouldn|couldn|can|won|we|they|you|i)(s|t|re|ve|m|ll|d)\b/gi;
+const CONTRACTIONS: ReadonlySet<string> = new Set(
+  (
+    'whats thats theres whos wheres dont doesnt didnt isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt ' +
+    'couldnt cant wont weve theyre theyve youre youve im ive'
+  ).split(' '),
+);
+
+/** Minutes after a figure ("flush for 2 min"): "min" there is no minimum. */
+const FIGURE_MINUTES = /\b(\d+)\s*mins?\b/gi;
+
+/** A text with its contractions given their apostrophes, "2 min" as minutes and a temperature written the library's way ("50C" → "50 °C"). */
+export function plainTyping(text: string): string {
+  return text
+    .replace(DROPPED_APOSTROPHE, (word: string, head: string, tail: string) =>
+      CONTRACTIONS.has(word.toLowerCase()) ? `${head}'${tail}` : word,
+    )
+    .replace(FIGURE_MINUTES, '$1 minutes')
+    .replace(FIGURE_CELSIUS, '$1 °C');
+}
 
 /** Every split of a word into two English words ("work" + "room"). */
 function splits(word: string): [string, string][] {
@@ -86,22 +192,40 @@ async function completions(db: Database, organisationId: string, stems: readonly
 /** Writes a text's clipped and joined words as the library writes them. */
 export type Rewording = (text: string) => string;
 
-const unchanged: Rewording = (text) => text;
-
 /** How to write the words of a text (a question and the context it carries) as the library writes them. */
 export async function libraryWording(options: { db: Database; organisationId: string; text: string }): Promise<Rewording> {
-  const { db, organisationId, text } = options;
-  const candidates = [...new Set(text.toLowerCase().match(/\b[a-z]+\b/g) ?? [])].filter((word) => word.length >= MIN_LETTERS);
-  if (candidates.length === 0) return unchanged;
-  const counts = await documentCounts(db, organisationId, candidates);
+  const { db, organisationId } = options;
+  const text = plainTyping(options.text);
+  const words = [...new Set(text.match(/\b[A-Za-z][A-Za-z0-9]*\b/g) ?? [])];
+  const lower = [...new Set(words.map((word) => word.toLowerCase()))];
+  const candidates = lower.filter((word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word));
+  const plurals = words.flatMap((word) => CODE_PLURAL.exec(word)?.slice(1, 2) ?? []).map((word) => word.toLowerCase());
+  if (candidates.length === 0 && plurals.length === 0) return plainTyping;
+  const counts = await documentCounts(db, organisationId, [...new Set([...candidates, ...plurals.map((word) => `${word}s`)])]);
+  const absent = (word: string) => counts.get(word)?.lexeme && counts.get(word)?.df === 0;
+  // The forms a word the library lacks may take in the library's own writing, looked up together.
+  const forms = new Map<string, string[]>();
+  // An abbreviation a document or two also use ("min" in a table) is still the library's word written short.
+  const scarce = (word: string) => counts.get(word)?.lexeme && (counts.get(word)?.df ?? 0) < LIBRARY_DF;
+  for (const word of candidates.filter((word) => (WRITTEN_OUT.has(word) ? scarce(word) : absent(word))).slice(0, MAX_UNKNOWN)) {
+    const written = WRITTEN_OUT.get(word);
+    forms.set(word, [...(written ? [written] : []), ...(word.length >= MIN_LETTERS ? otherSpellings(word) : [])]);
+  }
+  for (const singular of plurals) if (absent(`${singular}s`)) forms.set(`${singular}s`, [singular]);
+  const formCounts = await documentCounts(db, organisationId, [...new Set([...forms.values()].flat())]);
+  const replacements = new Map<string, string>();
+  for (const [word, spellings] of forms) {
+    // A written-out form is the library's wording when it is the library's (LIBRARY_DF); another spelling when any document uses it.
+    const form = spellings.find((option, i) => (formCounts.get(option)?.df ?? 0) >= (i === 0 && WRITTEN_OUT.has(word) ? LIBRARY_DF : 1));
+    if (form) replacements.set(word, form);
+  }
   // An everyday word the library lacks is another subject ("football" is not "foot ball"): only a
   // word used beyond everyday talk is read as clipped, and only a rare one as two words joined.
   const unknown = candidates
-    .filter((word) => counts.get(word)?.lexeme && counts.get(word)?.df === 0)
+    .filter((word) => word.length >= MIN_LETTERS && absent(word) && !replacements.has(word))
     .slice(0, MAX_UNKNOWN)
     .map((word) => ({ word, lexeme: counts.get(word)?.lexeme ?? word, share: subjectShare(word) }))
     .filter((entry) => entry.share > 0);
-  if (unknown.length === 0) return unchanged;
   const joins = new Map(unknown.filter((entry) => entry.share === 1).map((entry) => [entry.word, splits(entry.word)]));
   const [completed, partCounts] = await Promise.all([
     completions(
@@ -112,13 +236,12 @@ export async function libraryWording(options: { db: Database; organisationId: st
     documentCounts(db, organisationId, [...new Set([...joins.values()].flat(2))]),
   ]);
   const library = (part: string) => (partCounts.get(part)?.df ?? 0) >= LIBRARY_DF;
-  const replacements = new Map<string, string>();
   for (const { word, lexeme } of unknown) {
     const joined = joins.get(word)?.find(([a, b]) => library(a) && library(b));
     const completion = completed.get(lexeme);
     if (joined) replacements.set(word, joined.join(' '));
     else if (completion) replacements.set(word, completion);
   }
-  if (replacements.size === 0) return unchanged;
-  return (words) => words.replace(/\b[A-Za-z]+\b/g, (word) => replacements.get(word.toLowerCase()) ?? word);
+  if (replacements.size === 0) return plainTyping;
+  return (input) => plainTyping(input).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (word) => replacements.get(word.toLowerCase()) ?? word);
 }
