@@ -61,6 +61,16 @@ function editionVerdict(question: string, sentences: string[]) {
 }
 
 describe('verdictOf', () => {
+  it("reads a document's own sentences as speaking of it: its code and edition named in the claim are held by them", () => {
+    // The passage is DOC 1, 2020 edition: "does the 2020 DOC still apply …" is answered by its sentence on what it applies to.
+    const scope = ['The regulation applies to existing installations regardless of when they were built.'];
+    expect(verdict('our plant was built in the 90s - does the 2020 DOC still apply to existing installations?', scope)).toBe(
+      'Yes: The regulation applies to existing installations regardless of when they were built.',
+    );
+    // Another year is a figure the sentence does not state: no verdict.
+    expect(verdict('our plant was built in the 90s - does the 2014 DOC still apply to existing installations?', scope)).toBeNull();
+  });
+
   it("answers whether an edition still stands from a superseded edition's sentence saying what replaced it", () => {
     const record = ['The framework was published in 2013.', 'In 2016 it was reissued as the current guidance.'];
     expect(editionVerdict('our procedures cite the 2013 framework. is that still the right one?', record)).toBe(

@@ -234,11 +234,14 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
     .filter((candidate) => !candidate.row && !candidate.aside && !candidate.crossReference && !candidate.defines)
     .filter((candidate) => retrieval.passages[candidate.passage]?.status === 'current')
     .map((candidate) => {
-      // The clause that addresses the claim most.
+      // The clause that addresses the claim most. A document's sentences speak of it without naming
+      // it: its code and edition ("HTM 03-01 Part B", "2021") are held by each of them.
+      const passage = retrieval.passages[candidate.passage];
+      const itself = wordsOf(`${passage?.code ?? ''} ${passage?.edition ?? ''}`);
       let best = { share: 0, held: { weight: 0, words: 0, missing: 0, distinctive: false }, clause: '' };
       for (const clause of clausesOf(candidate.quote)) {
         // Examples in brackets ("(especially hospitals and care homes)") do not state the claim.
-        const words = wordsOf(clause.replace(EXAMPLES, ' '));
+        const words = [...wordsOf(clause.replace(EXAMPLES, ' ')), ...itself];
         // A question of fact turning on a verb ("does X apply to Y?") is answered by a clause using that verb.
         if (polar.verb && !words.some((word) => sameWord(word, polar.verb ?? ''))) continue;
         if (placed && !namesPlace(clause, place)) continue;
@@ -246,7 +249,7 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
         const share = (held.weight + held.words) / 2;
         if (share > best.share) best = { share, held, clause };
       }
-      return { candidate, share: best.share, held: best.held, reading: readClause(best.clause, polar) };
+      return { candidate, share: best.share, held: best.held, reading: readClause(best.clause, polar), itself };
     })
     .filter((entry) => entry.held.weight >= ADDRESSES && entry.held.words >= ADDRESSES_WORDS)
     .sort((a, b) => b.share - a.share || b.candidate.share - a.candidate.share || a.candidate.passage - b.candidate.passage);
@@ -264,8 +267,8 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length)))) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.
   if (near.some((entry) => entry.reading === 'conditional' || (answerOf(entry.reading, polar) ?? answer) !== answer)) return null;
-  // A figure the claim names ("every 12 months") must be the sentence's own.
-  const stated = wordsOf(best.candidate.quote);
+  // A figure the claim names ("every 12 months") must be the sentence's own, or its document's edition.
+  const stated = [...wordsOf(best.candidate.quote), ...best.itself];
   if (polar.figures.some((figure) => !stated.includes(figure))) return null;
   return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
 }

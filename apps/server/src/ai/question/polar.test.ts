@@ -27,6 +27,15 @@ describe('polarQuestion', () => {
       'care',
       'homes',
     ]);
+    // Adverbs of time and addition put the question, not the claim: a sentence need not repeat them.
+    expect(polarQuestion('does the fire risk assessment now have to cover the flat doors too?')?.words).toEqual([
+      'fire',
+      'risk',
+      'assessment',
+      'cover',
+      'flat',
+      'doors',
+    ]);
   });
 
   it('keeps a condition before the question as part of the claim, and reads an elliptical "can we?" from the clause before', () => {

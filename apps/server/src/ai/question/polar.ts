@@ -66,6 +66,7 @@ const FUNCTION_WORDS = new Set(
     'need needs needed ought got get getting required require requires obliged obligated expected supposed mandated mandatory compulsory ' +
     'allowed permitted permissible acceptable legal lawful ok okay alright fine necessary requirement duty obligation ' +
     'actually really still also even ever always any all every each some such so if whether about just very much really ' +
+    'now too again yet already anymore ' +
     'please legally technically strictly definitely necessarily over under within between before after during per via up out off ' +
     'down across against into upon'
   ).split(' '),
