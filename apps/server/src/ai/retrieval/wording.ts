@@ -1,13 +1,13 @@
 /**
- * A question put in the library's words. People type clipped words ("temp", "decon", "refurb"), the
- * abbreviations of everyday writing ("max", "hrs", "dept"), the other spelling ("steriliser" where
- * the library writes "sterilizer"), a code's plural ("three C2s"), a temperature run into its unit
- * ("50C") and contractions without their apostrophe ("whats"), and run words together ("workroom") where the library writes them in full, in
- * its own spelling or apart. A word no visible document holds is replaced by the first of these
- * the library holds: its written-out form, its other spelling or its singular; else the library
- * word it is the start of (the one most documents hold), or the two library words it joins. A word
- * the library holds, an everyday word (question/everyday.ts), or one that is none of these, stays
- * as typed.
+ * A question put in the library's words. People type clipped words ("temp", "decon", "refurb"),
+ * the abbreviations of everyday writing ("max", "hrs", "dept"), the other spelling ("steriliser"
+ * where the library writes "sterilizer"), a code's plural ("three C2s"), a temperature run into its
+ * unit ("50C") and contractions without their apostrophe ("whats"), and they run words together
+ * ("workroom") where the library writes them in full, in its own spelling or apart. A word no
+ * visible document holds is replaced by the first of these the library holds: its written-out
+ * form, its other spelling or its singular; else the library word it is the start of (the one most
+ * documents hold), or the two library words it joins. A word the library holds, an everyday word
+ * (question/everyday.ts), or one that is none of these, stays as typed.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
@@ -222,7 +222,7 @@ export async function libraryWording(options: { db: Database; organisationId: st
   // An everyday word the library lacks is another subject ("football" is not "foot ball"): only a
   // word used beyond everyday talk is read as clipped, and only a rare one as two words joined.
   const unknown = candidates
-    .filter((word) => word.length >= MIN_LETTERS && absent(word) && !replacements.has(word))
+    .filter((word) => word.length >= MIN_LETTERS && /^[a-z]+$/.test(word) && absent(word) && !replacements.has(word))
     .slice(0, MAX_UNKNOWN)
     .map((word) => ({ word, lexeme: counts.get(word)?.lexeme ?? word, share: subjectShare(word) }))
     .filter((entry) => entry.share > 0);
