@@ -203,7 +203,7 @@ export async function libraryWording(options: { db: Database; organisationId: st
   if (candidates.length === 0 && plurals.length === 0) return plainTyping;
   const counts = await documentCounts(db, organisationId, [...new Set([...candidates, ...plurals.map((word) => `${word}s`)])]);
   const absent = (word: string) => counts.get(word)?.lexeme && counts.get(word)?.df === 0;
-  // The forms a word the library lacks may take in the library's own writing, looked up together.
+  // The forms a word the library lacks may take in the library's own writing.
   const forms = new Map<string, string[]>();
   // An abbreviation a document or two also use ("min" in a table) is still the library's word written short.
   const scarce = (word: string) => counts.get(word)?.lexeme && (counts.get(word)?.df ?? 0) < LIBRARY_DF;
@@ -212,32 +212,33 @@ export async function libraryWording(options: { db: Database; organisationId: st
     forms.set(word, [...(written ? [written] : []), ...(word.length >= MIN_LETTERS ? otherSpellings(word) : [])]);
   }
   for (const singular of plurals) if (absent(`${singular}s`)) forms.set(`${singular}s`, [singular]);
-  const formCounts = await documentCounts(db, organisationId, [...new Set([...forms.values()].flat())]);
-  const replacements = new Map<string, string>();
-  for (const [word, spellings] of forms) {
-    // A written-out form is the library's wording when it is the library's (LIBRARY_DF); another spelling when any document uses it.
-    const form = spellings.find((option, i) => (formCounts.get(option)?.df ?? 0) >= (i === 0 && WRITTEN_OUT.has(word) ? LIBRARY_DF : 1));
-    if (form) replacements.set(word, form);
-  }
   // An everyday word the library lacks is another subject ("football" is not "foot ball"): only a
   // word used beyond everyday talk is read as clipped, and only a rare one as two words joined.
   const unknown = candidates
-    .filter((word) => word.length >= MIN_LETTERS && /^[a-z]+$/.test(word) && absent(word) && !replacements.has(word))
+    .filter((word) => word.length >= MIN_LETTERS && /^[a-z]+$/.test(word) && absent(word))
     .slice(0, MAX_UNKNOWN)
     .map((word) => ({ word, lexeme: counts.get(word)?.lexeme ?? word, share: subjectShare(word) }))
     .filter((entry) => entry.share > 0);
   const joins = new Map(unknown.filter((entry) => entry.share === 1).map((entry) => [entry.word, splits(entry.word)]));
-  const [completed, partCounts] = await Promise.all([
+  // The library's forms, completions and parts, looked up together.
+  const [completed, libraryCounts] = await Promise.all([
     completions(
       db,
       organisationId,
       unknown.map((entry) => entry.lexeme),
     ),
-    documentCounts(db, organisationId, [...new Set([...joins.values()].flat(2))]),
+    documentCounts(db, organisationId, [...new Set([...[...forms.values()].flat(), ...[...joins.values()].flat(2)])]),
   ]);
-  const library = (part: string) => (partCounts.get(part)?.df ?? 0) >= LIBRARY_DF;
+  const df = (word: string) => libraryCounts.get(word)?.df ?? 0;
+  const replacements = new Map<string, string>();
+  for (const [word, spellings] of forms) {
+    // A written-out form is the library's wording when it is the library's (LIBRARY_DF); another spelling when any document uses it.
+    const form = spellings.find((option, i) => df(option) >= (i === 0 && WRITTEN_OUT.has(word) ? LIBRARY_DF : 1));
+    if (form) replacements.set(word, form);
+  }
   for (const { word, lexeme } of unknown) {
-    const joined = joins.get(word)?.find(([a, b]) => library(a) && library(b));
+    if (replacements.has(word)) continue;
+    const joined = joins.get(word)?.find(([a, b]) => df(a) >= LIBRARY_DF && df(b) >= LIBRARY_DF);
     const completion = completed.get(lexeme);
     if (joined) replacements.set(word, joined.join(' '));
     else if (completion) replacements.set(word, completion);
