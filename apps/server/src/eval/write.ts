@@ -133,6 +133,7 @@ function printDetails(meeting: GoldMeeting, findings: WriteFindings, predicted: 
   if (!score.attendees_exact) console.log(`    gold:    ${meeting.attendees.join(', ')}`);
   console.log(`  apologies: ${findings.apologies.join(', ')}`);
   if (!score.apologies_exact) console.log(`    gold:    ${meeting.apologies.join(', ')}`);
+  console.log(`  topics: ${findings.topics.map((topic) => topic.title).join(' · ')}`);
   console.log('  actions found:');
   for (const [j, action] of findings.actions.entries()) {
     const i = goldFor.get(j);

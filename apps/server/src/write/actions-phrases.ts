@@ -92,8 +92,15 @@ export function clause(text: string): string {
   const cut = text.search(
     /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I've|I'm|I have|don't worry|no worries|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|,\s*and\s+(?:you|they|he|she|it)(?:'ll| will)\s|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
   );
-  return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
+  return (cut >= 0 ? text.slice(0, cut) : text)
+    .replace(/[.!,\s]+$/, '')
+    .replace(DANGLING, '')
+    .replace(/[.!,\s]+$/, '')
+    .trim();
 }
+
+/** A tail a cut-off sentence leaves: "…, and then you", "… and". */
+const DANGLING = /,?\s+(?:and|or|but)(?:\s+then)?(?:\s+(?:I|you|we|he|she|they|it|the|a|an))?$/i;
 
 /** The condition a commitment is made on ("If it's approved, leave it with me, I'll …" → "If it's approved"); none when it was not said cleanly. */
 export function conditionOf(sentence: string): string | null {
@@ -118,9 +125,14 @@ const DISCOURSE =
 /** Social plans and jokes: refreshments, parties, being there. */
 const SOCIAL =
   /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|(?:mince )?pies|cookies|snacks|treats|crisps|sandwiches|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
-/** Meeting logistics done on the spot. */
+/**
+ * Meeting logistics done on the spot: a short phrase that ends on the room's or the call's things
+ * ("turn the heating up", "get the door", "put the slides back on"). The same things with more said
+ * about them are estates work ("get the door access system fixed", "replace the window restrictors
+ * on ward 3"), and sending something on is a task ("send you the slides").
+ */
 const LOGISTICS =
-  /\b(?:mic|microphone|camera|headset|volume|the screen|sound|recording|slides?|slide ?show|the blinds|the heating|the window|the door|the chat|the link|the mouse|projector|laptop|whiteboard|flip ?chart|the pen|marker pen|the clicker)\b|\bhang on\b|\bright now\b|\bon the screen\b/i;
+  /^(?!(?:send|email|e-mail|forward|circulate|order|buy|replace|repair|fix|install|service|book)\b)(?:\S+\s+){0,3}?(?:(?:the|my|your|this|that|our)\s+)?(?:mic|microphone|camera|headset|volume|screen|sound|recording|slides?|slide ?show|blinds|heating|window|door|chat|link|mouse|projector|laptop|whiteboard|flip ?chart|pen|marker pen|clicker)(?:\s+(?:up|down|on|off|open|shut|closed|back|again|louder|quieter|a bit|please|for (?:a )?(?:sec|second|minute|moment|mo)|for (?:you|us|everyone)|then))*$|\bhang on\b|\bright now\b|\bon the screen\b|\bin the chat\b/i;
 
 /** Done there and then ("I'll have to think on the spot now"), not a task for after the meeting. */
 const DONE_NOW = /\b(?:(?:right|just) now|on the spot|now|in a (?:sec|second|minute|moment|mo|tick))$/i;
@@ -239,11 +251,18 @@ export function reportedTask(text: string): string | null {
   return match ? clause(match[1] ?? '') : null;
 }
 
-/** "Jo to send the group …", "Ola to book …": a named person given a task in the minutes' own style. */
+const TO_DO = new RegExp(String.raw`^(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(?!be\b|the\b|a\b)([\p{Ll}].+)$`, 'u');
+/** "Nathaniel's got to get it in writing …", "Jo needs to sign it off": a duty put on a named person. */
+const DUTY_OF =
+  /^([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*)?)(?:'s got to|’s got to| has got to| has to| needs to| will need to| must)\s+(?!be\b|have\b|leave\b|go\b|come\b|say\b|think\b|know\b|agree\b|decide\b)([\p{Ll}].+)$/u;
+
+/**
+ * "Jo to send the group …", "Ola to book …": a named person given a task in the minutes' own style;
+ * also a duty put on a named person ("Hilary's got to get the money signed off").
+ */
 export function toDoIn(sentence: string): { assignee: string; verbPhrase: string } | null {
-  const match = new RegExp(String.raw`^(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(?!be\b|the\b|a\b)([\p{Ll}].+)$`, 'u').exec(
-    withoutOpeners(sentence),
-  );
+  const text = withoutOpeners(sentence);
+  const match = TO_DO.exec(text) ?? DUTY_OF.exec(text);
   return match ? { assignee: match[1] ?? '', verbPhrase: clause(match[2] ?? '') } : null;
 }
 
@@ -288,6 +307,23 @@ export function isThin(phrase: string, names: ReadonlySet<string>): boolean {
   return specificWords(phrase).filter((word) => !names.has(word)).length <= THIN_WORDS;
 }
 
+/** The verb a task's outcome is said with ("have the policy built and tested" → "build and test the policy"). */
+const PARTICIPLES: Record<string, string> = Object.fromEntries(
+  (
+    'built:build tested:test written:write rewritten:rewrite drafted:draft redrafted:redraft updated:update reviewed:review ' +
+    'checked:check fixed:fix installed:install replaced:replace repaired:repair serviced:service printed:print signed:sign ' +
+    'approved:approve agreed:agree circulated:circulate uploaded:upload ordered:order delivered:deliver cleared:clear ' +
+    'cleaned:clean painted:paint fitted:fit moved:move removed:remove scanned:scan costed:cost trained:train assessed:assess ' +
+    'audited:audit validated:validate configured:configure published:publish translated:translate inspected:inspect'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+const HAVE_IT_DONE = new RegExp(
+  String.raw`^have\s+(.+?)\s+(${Object.keys(PARTICIPLES).join('|')})(?:\s+and\s+(${Object.keys(PARTICIPLES).join('|')}))?(?=\s+off\b|$)`,
+  'i',
+);
+
 /**
  * An imperative action text from a task phrase: "I'll have the rota set up" → "Get the
  * rota set up."; "you" becomes the person the speaker was talking to, "me" the one asking.
@@ -295,6 +331,9 @@ export function isThin(phrase: string, names: ReadonlySet<string>): boolean {
 export function imperative(phrase: string, names: { you?: string | null; me?: string | null }): string {
   let text = withoutOpeners(phrase)
     .replace(/^(?:(?:then|also|just|definitely|probably|actually)\s+)+/i, '')
+    .replace(HAVE_IT_DONE, (_all, object: string, first: string, second?: string) =>
+      [PARTICIPLES[first.toLowerCase()], ...(second ? ['and', PARTICIPLES[second.toLowerCase()]] : []), object].join(' '),
+    )
     .replace(/^have\s+(.+?)\s+to\s+(?=you\b|[\p{Lu}])/iu, 'send $1 to ')
     .replace(/^have\s+(?=.+\b(?:done|ready|together|set up|out|over|sorted|in|finished|written up|booked|replaced|through)\b)/i, 'get ')
     .replace(/^(?:need to|have to|want to|like to|try to|try and|go and|be able to)\s+/i, '')

@@ -171,9 +171,62 @@ describe('tasks given to someone', () => {
     expect(actions[0]).toMatchObject({ owner: 'Lars Berg', action: 'Send the group the asbestos register for the east wing.' });
   });
 
+  test('a duty put on a named person ("X\'s got to …") is theirs, absent or not; "X has to be …" is not a task', () => {
+    const actions = actionsOf(
+      'Mira Holt: Apologies from Lars Berg.',
+      "Mira Holt: Lars's got to get the quote for the loading bay gate signed off before the next meeting.",
+      'Mira Holt: Sam has to be careful with that budget.',
+    );
+    expect(summary(actions)).toEqual([
+      { owner: 'Lars Berg', action: 'Get the quote for the loading bay gate signed off.', due: '2027-11-10' },
+    ]);
+  });
+
+  test('an outcome the speaker will have reached is said with its verbs ("have the policy built and tested")', () => {
+    const actions = actionsOf('Sam Reyes: I will have the visitor badge policy built and tested by the end of October.');
+    expect(summary(actions)).toEqual([{ owner: 'Sam Reyes', action: 'Build and test the visitor badge policy.', due: '2027-10-31' }]);
+  });
+
+  test('what a thin task is about: the sentence said just before the one naming its thing', () => {
+    const actions = actionsOf(
+      "Bart Lew: They had our site induction, but that's the fire exits and the car park, basically.",
+      'Mira Holt: We stopped the job, and the area was sealed off the same day.',
+      "Ravi Sub: And the air test came back clear on the Friday. I've got the certificate.",
+      'Mira Holt: Can you send it to me? I need it for the investigation.',
+      "Ravi Sub: Yeah, I'll send you the certificate this afternoon.",
+    );
+    expect(actions.map((action) => action.action)).toEqual(['Send Mira the certificate — the air test came back clear on the Friday.']);
+  });
+
+  test('a story with a date in it is not an answer taking a request on', () => {
+    const actions = actionsOf(
+      'Mira Holt: OK, the fall. Sam, do you want to do it?',
+      'Sam Reyes: So, Mrs Dunmore fell in the lounge on the second of October, she got up without her frame and broke her hip.',
+    );
+    expect(actions).toEqual([]);
+  });
+
   test('a task given to a role nobody at the meeting holds is owned by the role', () => {
     const actions = actionsOf('Mira Holt: That is an action on the HV AE, to witness the switching at the substation.');
     expect(actions[0]).toMatchObject({ owner: 'Authorising Engineer (HV)', action: 'Witness the switching at the substation.' });
+  });
+});
+
+describe('the room and the call, and estates work on them', () => {
+  test('the meeting room\'s things said bare are logistics; said with more, or sent on, they are tasks', () => {
+    const actions = actionsOf(
+      "Sam Reyes: I'll shut the door.",
+      "Jon Pike: I'll turn the heating up a bit.",
+      "Ada Cole: I'll get the door access system on the east stairs fixed by Friday.",
+      "Jon Pike: And I'll send you the slides after the meeting, Mira.",
+    );
+    expect(actions.map((action) => action.owner)).toEqual(['Ada Cole', 'Jon Pike']);
+    expect(actions[0]?.action).toBe('Get the door access system on the east stairs fixed.');
+  });
+
+  test('a sentence cut off leaves no dangling "and then you" on the task', () => {
+    const actions = actionsOf("Ada Cole: I'll put the new rota in the shared folder, and then you —");
+    expect(actions.map((action) => action.action)).toEqual(['Put the new rota in the shared folder.']);
   });
 });
 

@@ -64,6 +64,14 @@ const REFERS_BACK = /\b(?:it|that|them|this one)\b/i;
 const ABOUT_IT = /^(?:[\w']+\s+){0,3}(?:it|that|them|this one)\b/i;
 /** How many sentences before a vague task are weighed as what it refers to, and how. */
 const CONTEXT_CANDIDATES = 5;
+/** The most words a reply that answers a request with a date alone ("Yes, by the end of the month.") has. */
+const SHORT_REPLY_WORDS = 10;
+/** Words that say when, not what. */
+const DUE_WORDS = new Set(
+  'afternoon morning evening tonight tomorrow week weeks month months day days friday monday tuesday wednesday thursday end next'.split(
+    ' ',
+  ),
+);
 const NEED_BONUS = 1.5;
 const SHARED_WORD_BONUS = 2;
 const QUESTION_FACTOR = 0.8;
@@ -250,16 +258,19 @@ class ActionReader {
     // The date asked for is shown beside the action, like the date promised.
     let task = withoutDue(asked.verbPhrase, this.dueOf([asked.verbPhrase], at));
     let context: string | null = null;
+    const replyTexts = reply?.sentences.map((item) => item.text) ?? [];
+    // The reply often names the thing asked for ("Can you send it to me?" "I'll send you the certificate.").
+    const replyNames = replyTexts.join(' ');
     if (isVague(task)) {
-      const detail = this.requestDetail(at, sentence, task);
+      const detail = this.requestDetail(at, sentence, task, replyNames);
       if (detail !== null) {
         if (detail.source === 'task') task = detail.text;
         else context = detail.text;
         lines.push(...detail.lines);
       }
     }
-    if (context === null && isThin(task, this.nameWords)) context = this.contextBefore(at, sentence.turn, task)?.text ?? null;
-    const replyTexts = reply?.sentences.map((item) => item.text) ?? [];
+    if (context === null && isThin(task, this.nameWords))
+      context = this.contextBefore(at, sentence.turn, task, false, replyNames)?.text ?? null;
     const due = this.dueOf([...replyTexts, sentence.text], at);
     const further = context === null && reply !== null ? furtherStep(task, reply, due) : null;
     if (further !== null) task = `${task} and ${further}`;
@@ -286,7 +297,7 @@ class ActionReader {
   }
 
   /** What a vague request asks for: the asker's next sentence ("Find out what happened and write it up."), else what was said before. */
-  private requestDetail(at: number, sentence: Sentence, task: string): Referent | null {
+  private requestDetail(at: number, sentence: Sentence, task: string, answer = ''): Referent | null {
     const next = this.sentences[at + 1];
     const opening = next ? withoutOpeners(next.text) : '';
     if (
@@ -300,7 +311,7 @@ class ActionReader {
     ) {
       return { text: opening.replace(/^to\s+/i, '').replace(/\?$/, ''), lines: next.lines, source: 'task', anchor: null };
     }
-    const context = this.contextBefore(at, sentence.turn, task);
+    const context = this.contextBefore(at, sentence.turn, task, false, answer);
     return context === null ? null : { ...context, source: 'context', anchor: null };
   }
 
@@ -427,7 +438,8 @@ class ActionReader {
       if (
         accepts(first) ||
         turn.sentences.some((item) => commitmentIn(item.text)?.kind === 'firm') ||
-        (addressee !== null && this.dueOf([first], -1).said !== null)
+        // A reply that only gives a date ("End of the month.") takes it on; a story with a date in it does not.
+        (addressee !== null && first.split(/\s+/).length <= SHORT_REPLY_WORDS && this.dueOf([first], -1).said !== null)
       )
         return turn;
       if (addressee === null) return null;
@@ -504,7 +516,8 @@ class ActionReader {
       const phrase = assigned?.rest ?? asked?.verbPhrase ?? '';
       if (!isVague(phrase) || earlier === undefined)
         return { text: phrase, lines: earlier?.lines ?? [], source: isVague(phrase) ? 'answer' : 'task', anchor: answered };
-      const detail = this.requestDetail(answered, earlier, phrase);
+      // The answer often names the thing asked for ("Can you send it to me?" "I'll send you the certificate.").
+      const detail = this.requestDetail(answered, earlier, phrase, task);
       return detail === null
         ? { text: phrase, lines: earlier.lines, source: 'answer', anchor: answered }
         : { ...detail, lines: [...earlier.lines, ...detail.lines], anchor: answered };
@@ -531,7 +544,13 @@ class ActionReader {
    * the most telling of the few sentences before (rarer words, a stated need, the task's own
    * words and nearness count), over this turn and the two before.
    */
-  private contextBefore(at: number, turn: number, task: string, sameSentence = false): { text: string; lines: number[] } | null {
+  private contextBefore(
+    at: number,
+    turn: number,
+    task: string,
+    sameSentence = false,
+    answer = '',
+  ): { text: string; lines: number[] } | null {
     const current = this.sentences[at];
     if (sameSentence && current) {
       const before = current.text.split(/,\s*(?:and\s+)?(?=I(?:'ll| will)\b)/)[0] ?? '';
@@ -546,11 +565,23 @@ class ActionReader {
       }
     }
     const taskWords = new Set(specificWords(task));
+    // The thing the task or its answer names, without when it is due.
+    const thingWords = new Set([...taskWords, ...specificWords(answer)].filter((word) => !DUE_WORDS.has(word)));
     let best: { sentence: Sentence; score: number } | null = null;
     let considered = 0;
+    // "The air test came back clear on the Friday. I've got the certificate." → "send you the
+    // certificate": a thin sentence naming the task's thing points to what its speaker said just before.
+    let pointedTo = -1;
     for (let index = at - 1; index >= 0 && considered < CONTEXT_CANDIDATES; index -= 1) {
       const earlier = this.sentences[index];
       if (earlier === undefined || earlier.turn < turn - LOOK_BACK_TURNS) break;
+      const previous = this.sentences[index - 1];
+      if (
+        specificWords(earlier.text).length < 2 &&
+        specificWords(earlier.text).some((word) => thingWords.has(word)) &&
+        previous?.turn === earlier.turn
+      )
+        pointedTo = index - 1;
       if (
         commitmentIn(earlier.text) !== null ||
         assignmentIn(earlier.text) !== null ||
@@ -562,6 +593,8 @@ class ActionReader {
       const words = specificWords(earlier.text).filter((word) => !NEED.test(word));
       if (words.length < 2) continue;
       const question = /\?\s*$/.test(earlier.text);
+      // What a thin sentence naming the task's thing points to is the context.
+      if (index === pointedTo) return { text: snippet(earlier.text), lines: earlier.lines };
       const shared = words.filter((word) => taskWords.has(word)).length;
       const weight =
         ((NEED.test(earlier.text) && !question ? NEED_BONUS : 1) * (question ? QUESTION_FACTOR : 1) * SHARED_WORD_BONUS ** shared) /

@@ -108,6 +108,18 @@ describe('attendees and apologies', () => {
     expect(names(meeting.apologies)).toEqual(['Cal Dunn', 'Noor Aziz']);
   });
 
+  test('apologies said with a role between, or as "has sent", and a name said before "is" keep the name alone', () => {
+    const meeting = meetingOf(
+      [
+        "Ada Lowe: Jonas Pike, our head of estates, sends his apologies. And Mae Ruiz, our matron, has sent her apologies. Ola Grant's sent apologies too.",
+        "Ada Lowe: Ivo Brandt's coming in later, he's on nights.",
+        'Ivo: Morning, sorry.',
+      ].join('\n'),
+    );
+    expect(names(meeting.apologies)).toEqual(['Jonas Pike', 'Mae Ruiz', 'Ola Grant']);
+    expect(names(meeting.attendees)).toEqual(['Ada Lowe', 'Ivo Brandt']);
+  });
+
   test('nicknames and roles resolve to their person', () => {
     const meeting = meetingOf(
       [

@@ -200,6 +200,8 @@ function namesIn(text: string, after: RegExp): string[] {
 /** A candidate name without role words at its end; null when nothing name-like is left. */
 function trimName(candidate: string): string | null {
   const words = cleanName(candidate).split(/\s+/);
+  // "And Hilary Pembroke, our ops director, has sent her apologies": the sentence's opening word is not her name.
+  while (words.length > 1 && /^(?:and|but|so|also|plus|then|oh|well|now)$/i.test(words[0] ?? '')) words.shift();
   while (words.length > 0 && ROLE_WORDS.test(words.at(-1) ?? '')) words.pop();
   if (words.length === 0 || NOT_NAMES.has((words[0] ?? '').toLowerCase()) || ROLE_WORDS.test(words[0] ?? '')) return null;
   return words.join(' ');
@@ -263,7 +265,10 @@ export function readPeople(turns: readonly Turn[]): People {
         if (!/^I\b/.test(name)) addApology(name);
       }
       for (const match of text.matchAll(
-        new RegExp(String.raw`(${NAME})\s+(?:sends|has sent|sent|gives|has given|passes on)\s+(?:his|her|their)\s+apologies`, 'gu'),
+        new RegExp(
+          String.raw`(${NAME})(?:,\s+[^,.;!?]{1,60},)?(?:'s\s+sent|\s+(?:sends|has sent|sent|gives|has given|passes on))\s+(?:(?:his|her|their)\s+)?apologies`,
+          'gu',
+        ),
       )) {
         const name = trimName(match[1] ?? '');
         if (name !== null) addApology(name);
@@ -314,7 +319,9 @@ function learnSurnames(turns: readonly Turn[], speakers: Map<string, Draft>): vo
       const counts = new Map<string, number>();
       for (const sentence of turns.flatMap((turn) => turn.sentences)) {
         for (const match of sentence.text.matchAll(anywhere)) {
-          if (match[1] && isSurname(match[1])) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+          // "Fern Idowu's coming in later": the 's is "is", not part of the surname.
+          const word = match[1]?.replace(/['’]s$/, '');
+          if (word && isSurname(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
         }
       }
       surname = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;

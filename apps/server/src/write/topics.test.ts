@@ -59,6 +59,22 @@ describe('segmentTopics', () => {
     ]);
   });
 
+  test('a title is a noun phrase: an adverb said after the subject goes, and "Yes, always." names no subject', () => {
+    const lines = meeting([
+      ...OPENING,
+      [CHAIR, 'First item, the boiler replacement.'],
+      ...discussion({ thing: 'boiler', place: 'east wing', detail: 'pressure valve' }),
+      [CHAIR, 'Training, quickly. Sam, you had the figures?'],
+      ...discussion({ thing: 'training', place: 'day unit', detail: 'refresher date' }),
+      [SAM, 'Do the contractors have to be escorted in the day unit?'],
+      [CHAIR, 'Yes, always.'],
+      ...discussion({ thing: 'training', place: 'day unit', detail: 'booking system' }),
+      ...CLOSING,
+    ]);
+    const titles = segmentTopics(lines).map((topic) => topic.title);
+    expect(titles).toEqual(['Boiler replacement', 'Training']);
+  });
+
   test('points are the topic’s informative sentences, cleaned, in the third person where easy', () => {
     const lines = meeting([
       ...OPENING,

@@ -27,6 +27,7 @@
  * sentences, cleaned into sentences minutes can carry (topics-sentences.ts).
  */
 import type { TranscriptLine, WriteTopic } from '@verity/shared';
+import { partsOfSpeech } from '../core/language/tagger.ts';
 import { stem, wordsOf } from '../core/library/references-words.ts';
 import { isPersonal, minuteSentence, NOT_SUBJECT_WORDS, speakerWords, splitSentences, subjectStems } from './topics-sentences.ts';
 
@@ -43,6 +44,10 @@ const WINDOW_LINES = 6;
 /** About how many subject words after a subject is named must say it again, and before it may not have. */
 const WINDOW_WORDS = 50;
 const TITLE_MAX_WORDS = 6;
+/** How many titles' readings are remembered before the memory is cleared. */
+const NOUN_TITLES_KEPT = 2000;
+/** How many of a topic's best phrases may title it before it is called "Discussion". */
+const TITLE_CANDIDATES = 20;
 /** How often a phrase must be said to widen a one-word subject into a title. */
 const WIDER_TITLE_USES = 3;
 /** Talk between the opening business and the first agenda cue is a topic from this many words. */
@@ -281,7 +286,8 @@ function handedOver(sentences: readonly string[], names: ReadonlySet<string>): H
     // "Lifts, west wing" is titled "Lifts (west wing)".
     const subject = subjectOf(subjects[0] as string, names);
     const qualifier = subjects[1] === undefined ? null : subjectOf(subjects[1], names);
-    if (subjects.length === 2 && !qualifier) continue;
+    // "Training, quickly." is training; "Lifts, west wing" is lifts in the west wing.
+    if (subjects.length === 2 && !qualifier && !(subject && ADVERB_ALONE.test(subjects[1] as string))) continue;
     if (subject && wordsOf(subject).length + (qualifier ? wordsOf(qualifier).length : 0) <= 5) {
       const next = /\b(?:next|finally|lastly)\b/i.test(lead);
       const titled = qualifier ? `${subject} (${qualifier})` : subject;
@@ -341,8 +347,52 @@ function subjectOf(phrase: string, names: ReadonlySet<string>): string | null {
   if (PREPOSITIONS.has(lower[0] as string) || NUMBER_WORD.test(text) || text.includes("'") || /n't\b/.test(text)) return null;
   // An article inside a subject follows a preposition ("review of the rota"); after anything else it starts a clause ("the board approves the plan").
   if (lower.some((word, i) => i > 0 && ARTICLES.has(word) && !PREPOSITIONS.has(lower[i - 1] as string))) return null;
-  return subjectStems(text, names).length > 0 ? text : null;
+  return subjectStems(text, names).length > 0 ? nounTitle(text) : null;
 }
+
+const nounTitles = new Map<string, string | null>();
+
+/**
+ * A title as a noun phrase, as a title must be: one ending on a noun ("eye doses", "Oak Lodge",
+ * "ward seven"), a trailing adverb dropped ("slings generally" → "slings"); null for one ending on
+ * an adjective, adverb or joining word or opening with a preposition ("strange", "always",
+ * "yellow and", "volume up", "against car"). Read by the tagger in a sentence that asks for a noun
+ * ("We talked about the …"), so that a word that can be either ("update", "hinge") reads as one; a
+ * verb ending a compound ("risk register") is its noun, and a capitalised word inside the title is a name.
+ */
+function nounTitle(title: string): string | null {
+  const words = wordsOf(title.replace(/\s*\([^)]*\)\s*$/, ''));
+  const last = words.at(-1);
+  if (last === undefined) return null;
+  if ((words.length > 1 && /^\p{Lu}/u.test(last.text)) || /^\p{Lu}{2,}$/u.test(last.text)) return title;
+  const key = title.toLowerCase();
+  if (!nounTitles.has(key)) {
+    if (nounTitles.size >= NOUN_TITLES_KEPT) nounTitles.clear();
+    nounTitles.set(key, readAsNoun(title, words.length));
+  }
+  return nounTitles.get(key) ?? null;
+}
+
+function readAsNoun(title: string, length: number): string | null {
+  const FRAME = 4;
+  const tags = partsOfSpeech(`We talked about the ${title.replace(/\s*\([^)]*\)\s*$/, '').toLowerCase()}.`)
+    .slice(FRAME, -1)
+    .map((token) => token.tag);
+  if (NOT_OPENING.has(tags[0] ?? '')) return null;
+  const end = tags.at(-1) ?? '';
+  if (end === 'ADV' && length > 1) {
+    const shorter = title.replace(/\s+\S+$/, '');
+    return readAsNoun(shorter, length - 1) === null ? null : shorter;
+  }
+  if (end === 'NOUN' || end === 'PROPN' || end === 'NUM') return title;
+  return end === 'VERB' && tags.at(-2) === 'NOUN' ? title : null;
+}
+
+/** What a noun phrase does not open with. */
+/** A part said after a subject that only says how ("quickly", "briefly", "first"). */
+const ADVERB_ALONE = /^(?:\p{L}+ly|first|then|now|again|next|too|as well)[.!]?$/iu;
+
+const NOT_OPENING = new Set(['ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PRON', 'INTJ']);
 
 /** A word of a speaker's label, or its start ("Sam" for "Samantha"). */
 function isName(word: string, names: ReadonlySet<string>): boolean {
@@ -575,9 +625,13 @@ function titleOf(
     );
     return capitalise(wider ? asWritten(wider.surface, casing) : named);
   }
-  const best = phrases[0];
+  // Phrases are read by the tagger lazily, best first, and only as far as a title can come from.
+  const isTitle = (phrase: Phrase) => nounTitle(asWritten(phrase.surface, casing)) === asWritten(phrase.surface, casing);
+  const best = phrases.slice(0, TITLE_CANDIDATES).find(isTitle);
   if (!best) return 'Discussion';
-  const longer = phrases.find((phrase) => phrase.key.split(' ').length > 1 && phrase.score >= best.score * 0.6);
+  const longer = phrases
+    .slice(0, TITLE_CANDIDATES)
+    .find((phrase) => phrase.score >= best.score * 0.6 && phrase.key.split(' ').length > 1 && isTitle(phrase));
   return capitalise(asWritten((longer ?? best).surface, casing));
 }
 

@@ -5,19 +5,10 @@
  * asked", "do we actually have to", "where can she take it next"): the second kind says how the
  * question is put, however few documents of the library happen to use the word.
  */
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type WinkMethods } from 'wink-nlp';
+import { partsOfSpeech } from '../../core/language/tagger.ts';
 
 /** Parts of speech that put a question rather than name its subject. */
 const TALK = new Set(['VERB', 'AUX', 'ADV', 'PRON', 'DET', 'PART', 'INTJ', 'ADP', 'CCONJ', 'SCONJ']);
-
-let nlp: WinkMethods | null = null;
-
-/** The model, loaded once on first use (about 90 ms). */
-function tagger(): WinkMethods {
-  nlp ??= winkNLP(model, ['pos']);
-  return nlp;
-}
 
 /** How a word puts a question: as a verb ("asked", "test") or as another word that names nothing ("actually", "someone"). */
 export type Talk = 'verb' | 'other';
@@ -29,18 +20,13 @@ export type Talk = 'verb' | 'other';
  * left out.
  */
 export function talkWords(text: string): Map<string, Talk> {
-  const doc = tagger().readDoc(text);
-  const its = tagger().its;
-  const values = doc.tokens().out(its.normal) as string[];
-  const tags = doc.tokens().out(its.pos) as string[];
   const talk = new Map<string, Talk>();
   const named = new Set<string>();
-  values.forEach((value, i) => {
-    const tag = tags[i] ?? '';
-    if (!/^[a-z0-9]+$/.test(value)) return;
+  for (const { word: value, tag } of partsOfSpeech(text)) {
+    if (!/^[a-z0-9]+$/.test(value)) continue;
     if (TALK.has(tag)) talk.set(value, tag === 'VERB' && talk.get(value) !== 'other' ? 'verb' : 'other');
     else named.add(value);
-  });
+  }
   for (const word of named) talk.delete(word);
   return talk;
 }
