@@ -48,7 +48,7 @@ export function policyStatements(element: PolicyElement): Statement[] {
 }
 
 function statementsOf(type: string, text: string, inPolicy: boolean): Statement[] {
-  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null);
+  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null, inPolicy);
 }
 
 /**
@@ -68,7 +68,7 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
     cells.forEach((cell, column) => {
       if (column > 0) {
         const bare = monitoring ? null : bareKind(header[column] ?? '');
-        const found = clauseStatements(cell, cellStart, inPolicy ? (cells[0] ?? '') : rowContext(cells, column), bare);
+        const found = clauseStatements(cell, cellStart, inPolicy ? (cells[0] ?? '') : rowContext(cells, column), bare, inPolicy);
         statements.push(...(monitoring ? found.filter((statement) => !isBare(statement)) : found));
       }
       cellStart += cell.length + 3;
@@ -141,7 +141,7 @@ function figureParts(clause: string, quantities: readonly Quantity[]): [number, 
 /** A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …". */
 const PRONOUN_SUBJECT = /^(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
-function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null): Statement[] {
+function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null, inPolicy: boolean): Statement[] {
   const statements: Statement[] = [];
   let start = 0;
   let previous = '';
@@ -174,7 +174,12 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
       const held = heldThing(clause.slice(quantity.start, quantity.end));
-      const words = `${antecedent} ${shared} ${before} ${held} ${after}`;
+      // Of a policy's figures sharing a clause, one said as an adjective is about the thing it names:
+      // "the monthly functional test … at the same visit as the monthly fire alarm test". (The
+      // library's sentences keep their whole subject: what a figure there is for is often said around it.)
+      const named = inPolicy && quantities.length > 1 ? namedAfter(clause, quantity) : null;
+      // What a thing never does is not what its figure is about: "goods lifts that never carry people".
+      const words = (named ?? `${antecedent} ${shared} ${before} ${held} ${after}`).replace(NEGATED_WORDS, ' ');
       const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${words}`);
       const cellSubject = context ? subjectOf(words) : undefined;
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
@@ -196,6 +201,27 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
   }
   return statements;
 }
+
+/** A negation and the few words it governs. */
+const NEGATED_WORDS = /\b(?:never|not|no longer|without)\s+(?:[a-z]+\s+){0,2}[a-z]+/gi;
+
+/** A frequency said as an adjective ("monthly", "six-monthly", "annual"). */
+const FREQUENCY_ADJECTIVE = /^(?:daily|weekly|fortnightly|monthly|quarterly|annual|yearly|(?:\w+-)(?:weekly|monthly|yearly))$/i;
+/** Where the noun phrase after such an adjective ends: a verb, a joining word, a preposition other than "of", or punctuation. */
+const PHRASE_END =
+  /[,.;:()]|\s(?:is|are|was|were|be|been|has|have|had|must|should|will|shall|can|may|and|or|but|so|which|that|who|at|in|on|by|for|with|to|from|as|when|where|until)\b/i;
+
+/** The thing a frequency adjective names, in a few words ("monthly fire alarm test" → "fire alarm test"); null when the figure is not one. */
+function namedAfter(clause: string, quantity: Quantity): string | null {
+  if (!FREQUENCY_ADJECTIVE.test(clause.slice(quantity.start, quantity.end).trim())) return null;
+  const rest = clause.slice(quantity.end, quantity.end + NAMED_REACH);
+  const end = rest.search(PHRASE_END);
+  const phrase = (end < 0 ? rest : rest.slice(0, end)).trim();
+  return phrase.split(/\s+/).length >= 2 ? phrase : null;
+}
+
+/** How far after a frequency adjective the thing it names is read. */
+const NAMED_REACH = 60;
 
 /**
  * What a retention figure's own words say is kept: "keeps their health surveillance records for

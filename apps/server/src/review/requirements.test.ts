@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
+import { policyStatements } from './requirements-statements.ts';
 import { requirementFindings } from './requirements.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
@@ -57,6 +58,36 @@ describe('quantitiesIn', () => {
 });
 
 describe('requirementFindings', () => {
+  it("reads a subject said in few words, all of them the library's, as the library's subject however much more the library says", () => {
+    expect(quotes(policy('RIDDOR records are kept for 12 months.'))).toEqual(['RIDDOR records are kept for 12 months']);
+    expect(quotes(policy('RIDDOR records are kept for five years.'))).toEqual([]);
+  });
+
+  it('gives a frequency said as an adjective the thing it names, when figures share a clause', () => {
+    expect(
+      quotes(
+        policy(
+          'The monthly functional test is carried out at the same visit as the monthly fire alarm test, so that both can be recorded together.',
+        ),
+      ),
+    ).toHaveLength(1);
+    expect(
+      quotes(
+        policy(
+          'The monthly functional test is carried out at the same visit as the weekly fire alarm test, so that both can be recorded together.',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it("leaves out of a figure's subject what the thing never does", () => {
+    const subject = (text: string) => [
+      ...(policyStatements({ index: 0, type: 'paragraph', text, page: 1, headingPath: [] })[0]?.subject ?? []),
+    ];
+    expect(subject('Goods-only lifts that never carry people are examined at least every 12 months.')).not.toContain('peopl');
+    expect(subject('Lifts that carry people are examined at least every 12 months.')).toContain('peopl');
+  });
+
   it('gives each figure of a sentence its own clause, so a correct pair of figures is not read as one', () => {
     const correct = policy(
       'Escape lighting follows HTM 05-01.',

@@ -219,7 +219,7 @@ function contradiction(said: Statement, statements: LibraryStatement[], setting:
   const candidates = statements
     .filter((statement) => statement.quantity.kind === said.quantity.kind && !differentActivities(statement.activity, said.activity))
     .filter((statement) => !oppositeBounds(statement.quantity, said.quantity) && appliesIn(statement, setting))
-    .map((statement) => ({ statement, ...subjectMatch(statement, said, setting) }))
+    .map((statement) => ({ statement, ...containedMatch(statement, said, subjectMatch(statement, said, setting)) }))
     .filter((match) => match.shared >= MIN_INSTRUMENT_SHARED);
   const minScore = SCORE_FREE.has(said.quantity.kind) ? 0 : MIN_SCORE;
   const matches = withoutResiduals(
@@ -252,6 +252,21 @@ function subjectMatch(statement: LibraryStatement, said: Statement, setting: Set
     if (found.score > best.score || (found.score === best.score && found.shared > best.shared)) Object.assign(best, found);
   }
   return best;
+}
+
+/**
+ * A policy subject said in few words, every one of them in the library's ("RIDDOR records are kept
+ * for 12 months" against "a RIDDOR record for each reportable event … kept for at least three
+ * years"), is the library's subject however much more the library says of it.
+ */
+function containedMatch(
+  statement: LibraryStatement,
+  said: Statement,
+  found: { shared: number; score: number },
+): { shared: number; score: number } {
+  const named = [...said.subject].filter((word) => !ACTIVITIES.has(word));
+  if (named.length < MIN_INSTRUMENT_SHARED || !named.every((word) => statement.subject.has(word))) return found;
+  return { shared: Math.max(found.shared, MIN_SHARED[said.quantity.kind]), score: Math.max(found.score, MIN_SCORE) };
 }
 
 /** How many words two subjects share that name a thing rather than an activity. */
