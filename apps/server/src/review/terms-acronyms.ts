@@ -1,3 +1,4 @@
+import { everydayRank } from '../core/language/everyday.ts';
 import { capitalisedRanges, isProse, layoutOf } from './layout.ts';
 import { quoteAt } from './locate.ts';
 import { firstCells, inDefinitions, LINKING_WORDS, phraseAround } from './terms-text.ts';
@@ -82,8 +83,16 @@ function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<st
   if (letters.length < 2 || UNIVERSAL.has(acronym) || codeWords.has(acronym)) return false;
   if (/^[IVX]+$/.test(acronym)) return false; // a Roman numeral
   if (/[0-9]/.test(acronym)) return false; // a code such as HSG274
-  return !words.has(acronym.toLowerCase()); // a word set in capitals for emphasis
+  if (words.has(acronym.toLowerCase())) return false; // a word the policy also writes small, set in capitals for emphasis
+  // A common English word of some length in capitals ("CURRENT", "APPROVED") is a word set in
+  // capitals, not an acronym: the acronyms policies use are rarely ordinary words of five letters or more.
+  const rank = letters.length >= CAPITALISED_WORD_LETTERS ? everydayRank(acronym) : null;
+  return rank === null || rank > CAPITALISED_WORD_RANK;
 }
+
+/** How long, and how common in everyday English, a word in capitals must be to be read as a word. */
+const CAPITALISED_WORD_LETTERS = 5;
+const CAPITALISED_WORD_RANK = 10_000;
 
 /**
  * Letters followed by a number are a document code or citation: "HTM 04-01", "BS EN 7396", "COSHH
@@ -92,7 +101,7 @@ function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<st
  */
 function isPartOfCitation(text: string, end: number): boolean {
   const after = text.slice(end, end + 80);
-  return /^(?:\s+[A-Z]{2,})*[\s-]*[0-9]/.test(after) || DOCUMENT_TITLE_AFTER.test(after);
+  return /^(?:[ \t]+[A-Z]{2,})*[ \t-]*[A-Z]?[0-9]/.test(after) || DOCUMENT_TITLE_AFTER.test(after);
 }
 
 const DOCUMENT_TITLE_AFTER =
@@ -103,6 +112,8 @@ function libraryCodeWords(library: ReviewLibrary): Set<string> {
   const words = new Set<string>();
   for (const document of library.documents) {
     for (const match of document.code.matchAll(/(?<![A-Za-z])[A-Z][A-Z&]*[A-Z](?![a-z])/g)) words.add(match[0]);
+    // A code's mixed-case series written in capitals ("ACOP" for "ACoP").
+    for (const match of document.code.matchAll(/(?<![A-Za-z])[A-Z][A-Za-z]*[A-Z](?![a-z])/g)) words.add(match[0].toUpperCase());
   }
   return words;
 }

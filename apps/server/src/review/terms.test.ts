@@ -77,6 +77,25 @@ describe('undefined acronyms', () => {
     expect(of(findings, 'undefined_acronym')).toEqual([]);
   });
 
+  it("reads a code's series in capitals, a common word in capitals and a series letter before a number as no acronym", () => {
+    const findings = termFindings(
+      policy('Lift Safety Policy', [
+        ['table', 'Field | Value\nStatus | CURRENT\nApproval | APPROVED'],
+        ['paragraph', 'Lifting accessories follow ACOP L113 and the examination scheme.'],
+      ]),
+      seedReviewLibrary(),
+    );
+    expect(of(findings, 'undefined_acronym')).toEqual([]);
+  });
+
+  it('still reports capitals at the end of a table row when the next row opens with a version number', () => {
+    const findings = termFindings(
+      policy('Business Continuity Policy', [['table', 'Version | Change\nV2 | Reviewed for the transfer to CECS CIC\nV2.1 | Name change']]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym').map((finding) => finding.expected)).toContain('Define at first use: CECS');
+  });
+
   it('reads an acronym with a bracket inside it as one defined acronym, and capitals closing a numbered instrument as its citation', () => {
     const findings = termFindings(
       policy('Boiler Plant Policy', [

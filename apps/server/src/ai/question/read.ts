@@ -13,7 +13,7 @@ import { buildQuery } from './follow-up.ts';
 import { type QuestionUnderstanding, questionKinds } from './kinds.ts';
 import { type PolarQuestion, polarQuestion } from './polar.ts';
 import { countAnswers, type Intent, intentsOf } from './slots.ts';
-import { subjectShare } from './everyday.ts';
+import { subjectShare } from '../../core/language/everyday.ts';
 import { talkWords } from './speech.ts';
 
 /** Loads the word list and the part-of-speech model (about 130 ms together) before the server takes requests, so no question waits for them. */

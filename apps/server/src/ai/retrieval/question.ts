@@ -9,7 +9,7 @@ import { lexemeOf } from '../../search/query.ts';
 import { documentVisibleToSql } from '../../core/policies/documents.ts';
 import { valueList } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
-import { subjectShare } from '../question/everyday.ts';
+import { subjectShare } from '../../core/language/everyday.ts';
 import { contentWords } from '../question/follow-up.ts';
 import { type Talk, talkWords } from '../question/speech.ts';
 
@@ -18,7 +18,7 @@ const MAX_QUERY_WORDS = 24;
 /**
  * A word at most this many documents hold is scarce in the library: its rarity there says more about
  * how the library is written than about the question ("actually" is in one document), so it weighs
- * by how much it says about a subject in everyday English (question/everyday.ts).
+ * by how much it says about a subject in everyday English (core/language/everyday.ts).
  */
 const SCARCE_DF = 3;
 /**

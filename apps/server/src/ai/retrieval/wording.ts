@@ -7,14 +7,14 @@
  * visible document holds is replaced by the first of these the library holds: its written-out
  * form, its other spelling or its singular; else the library word it is the start of (the one most
  * documents hold), or the two library words it joins. A word the library holds, an everyday word
- * (question/everyday.ts), or one that is none of these, stays as typed.
+ * (core/language/everyday.ts), or one that is none of these, stays as typed.
  */
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { lexemeOf } from '../../search/query.ts';
 import { documentVisibleToSql } from '../../core/policies/documents.ts';
 import { num } from '../../search/sql.ts';
-import { isEnglishWord, subjectShare } from '../question/everyday.ts';
+import { isEnglishWord, subjectShare } from '../../core/language/everyday.ts';
 
 /** Clipped words and joined words are at least this long: shorter ones ("ok", "re") are too ambiguous to complete. */
 const MIN_LETTERS = 4;

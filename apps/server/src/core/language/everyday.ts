@@ -42,6 +42,11 @@ export function subjectShare(word: string): number {
   return Math.log(rank / EVERYDAY_RANK) / Math.log(SUBJECT_RANK / EVERYDAY_RANK);
 }
 
+/** A word's rank in everyday use (1 is the commonest), or null when the list does not hold it. */
+export function everydayRank(word: string): number | null {
+  return rankTable().get(word.toLowerCase()) ?? null;
+}
+
 /** Whether the word list holds the word (any case). */
 export function isEnglishWord(word: string): boolean {
   return rankTable().has(word.toLowerCase());
