@@ -51,6 +51,8 @@ export interface Anchor {
 export interface Phrase {
   stems: string[];
   entries: Entry[];
+  /** Every edition of the name's lineage: a year, an edition or "old" said with the name chooses among them. */
+  editions: Entry[];
 }
 
 export interface LibraryIndex {
@@ -267,10 +269,12 @@ function buildPhrases(entries: readonly Entry[]): Map<string, Phrase[]> {
   const phrases = new Map<string, Phrase[]>();
   for (const form of forms.values()) {
     if (!oneLineage(form.entries)) continue;
+    const lineage = (form.entries[0] as Entry).lineage;
+    const editions = entries.filter((entry) => entry.lineage === lineage);
     const first = form.stems[0] as string;
     phrases.set(
       first,
-      [...(phrases.get(first) ?? []), form].sort((a, b) => b.stems.length - a.stems.length),
+      [...(phrases.get(first) ?? []), { ...form, editions }].sort((a, b) => b.stems.length - a.stems.length),
     );
   }
   return phrases;
@@ -314,11 +318,14 @@ function shortNames(name: string, entry: Entry, others: readonly string[]): stri
   const bracketed = /\(([A-Z][^()]*)\)\s*\S+$/.exec(name);
   if (bracketed) {
     const inner = stemsOf(bracketed[1] as string);
-    forms.push([...inner, type]);
+    const sameType = others.filter((other) => other.endsWith(` ${type} `));
+    // "The workplace regulations" would name the Fire Precautions (Workplace) Regulations and the
+    // Workplace (Health, Safety and Welfare) Regulations alike: a bracket said alone names its
+    // legislation only when no other legislation of that type has those words in its name.
+    if (inner.length >= 2 || !sameType.some((other) => other.includes(` ${inner.join(' ')} `))) forms.push([...inner, type]);
     // "The fire order" for the Regulatory Reform (Fire Safety) Order: the bracket's first word with the type,
     // when no other legislation of that type has that word in its name.
     const lead = inner[0] as string;
-    const sameType = others.filter((other) => other.endsWith(` ${type} `));
     if (inner.length >= 2 && lead.length >= 4 && !STOP_WORDS.has(lead) && !sameType.some((other) => other.includes(` ${lead} `)))
       forms.push([lead, type]);
   }

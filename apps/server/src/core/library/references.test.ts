@@ -69,6 +69,17 @@ const LIBRARY: LibraryCode[] = [
   doc('ACoP L66', 'Particulates in workshops: DUST Regulations 2004, Approved Code of Practice and guidance'),
   doc('HBN 00-09', 'Infection control in the built environment'),
   doc('RR Order 2005', 'Regulatory Reform (Fire Safety) Order 2005'),
+  doc('Waste Code (2011)', 'Environmental Protection Act 1990: code of practice on the duty of care for waste (2011)', {
+    status: 'superseded',
+    edition: '2011',
+    supersededBy: 'Waste Code',
+  }),
+  doc('FPWR 1997', 'Fire Precautions (Workplace) Regulations 1997', {
+    status: 'superseded',
+    edition: '1997',
+    supersededBy: 'RR Order 2005',
+  }),
+  doc('WHSWR 1992', 'Workplace (Health, Safety and Welfare) Regulations 1992'),
 ];
 
 function lines(...texts: string[]) {
@@ -205,6 +216,28 @@ describe('editions said after the code, and by year and kind', () => {
   test('an Order or Regulations named by the first word of its bracketed name ("the fire order")', () => {
     expect(codes('Under the fire order we need a responsible person.')).toEqual(['RR Order 2005']);
     expect(codes('The fire act is new.')).toEqual([]);
+  });
+
+  test('an edition said after a code as people say it: "the first edition, the 2005 one", "the original 2005 one", "the 2005 original"', () => {
+    expect(codes('The scheme quotes L99, the second edition, the 2005 one.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('It still quotes L99, the original 2005 one, for the cellar.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('It quotes L99, the 2005 original, not the new one.')).toEqual(['ACoP L99 (2005)']);
+  });
+
+  test('a name said with a year or "old" names that edition of its lineage; said alone, the current one', () => {
+    expect(codes('The waste section still refers to the 2011 waste code.')).toEqual(['Waste Code (2011)']);
+    expect(codes('It follows the old waste code.')).toEqual(['Waste Code (2011)']);
+    expect(codes('It follows the waste code.')).toEqual(['Waste Code']);
+  });
+
+  test('"the old ninety-nine regs": a year said by its last two figures after "old"', () => {
+    expect(codes('That was the old ninety-nine regs.')).toEqual(['COMAH 1999']);
+    expect(codes('Room ninety-nine regs.')).toEqual([]);
+  });
+
+  test('a bracket said alone that two Regulations share names neither', () => {
+    expect(codes('The slips assessment quotes the workplace regs.')).toEqual([]);
+    expect(codes('The old plan quotes the Fire Precautions (Workplace) Regulations 1997.')).toEqual(['FPWR 1997']);
   });
 
   test('a citation written with "etc." is the document', () => {

@@ -33,7 +33,9 @@ const MENTIONS_KEPT = 5;
 const SERIES_ALIASES: Record<string, string> = { regulation: 'reg', regulations: 'reg', regs: 'reg' };
 const EDITION_WORDS = new Set(['edition', 'version', 'issue', 'revision']);
 /** Nouns that name an edition when said with its year ("the 2000 one"). */
-const EDITION_NOUNS = new Set(['one', 'edition', 'version', 'issue', 'revision']);
+const EDITION_NOUNS = new Set(['one', 'edition', 'version', 'issue', 'revision', 'original']);
+/** Words said between "the" and an edition's year ("L113, the original 1998 one"). */
+const EDITION_ADJECTIVES = new Set(['original', 'first', 'old', 'older', 'earlier', 'previous']);
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
   second: 2,
@@ -150,6 +152,8 @@ interface Match {
   bare?: boolean;
   /** Further mentions said as a list after it ("regs 12 and 17"). */
   more?: Match[];
+  /** A name's every edition: a year, an edition or "old" said with it chooses among them ("the 2010 hygiene code"). */
+  editions?: Entry[];
 }
 
 /** The mention a match makes, widened to the part, year or "old" said with it (`from`/`next`: the words it covers). */
@@ -181,12 +185,14 @@ function toFound(
   }
   const first = words[from] as Word;
   const last = words[next - 1] as Word;
+  const query = { part, year: yearBefore?.year ?? yearAfter?.year ?? null, ordinal: after?.ordinal ?? null, old };
+  const dated = query.year !== null || query.ordinal !== null || old;
   const found: Found = {
     line: line.n,
     start: first.start,
     said: line.text.slice(first.start, last.end),
-    options: match.options,
-    query: { part, year: yearBefore?.year ?? yearAfter?.year ?? null, ordinal: after?.ordinal ?? null, old },
+    options: dated && match.editions ? [match.editions] : match.options,
+    query,
     seriesBefore,
     ...(match.bare ? { barePart: true } : {}),
   };
@@ -375,7 +381,9 @@ function matchSeriesGroup(words: readonly Word[], i: number, run: { digits: stri
  */
 function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
   if (words[i]?.lower !== 'the') return null;
-  const year = readYear(words, i + 1);
+  // "The old ninety-five regs": a year said by its last two figures, after "old".
+  const old = OLD_WORDS.has(words[i + 1]?.lower ?? '') && words[i + 2]?.gap === ' ' ? 1 : 0;
+  const year = readYear(words, i + 1 + old) ?? (old ? lastTwoFigures(words, i + 2) : null);
   const kind = year ? words[year.next] : undefined;
   if (!year || !kind || kind.gap !== ' ' || words[i + 1]?.gap !== ' ') return null;
   const type = LEGISLATION_KINDS[kind.lower];
@@ -386,6 +394,13 @@ function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex
   );
   const lineages = new Set(entries.map((entry) => entry.lineage));
   return entries.length > 0 && lineages.size === 1 ? { from: i + 1, next: year.next + 1, options: [entries] } : null;
+}
+
+/** A twentieth-century year said by its last two figures ("ninety-five", "eighty-eight"). */
+function lastTwoFigures(words: readonly Word[], at: number): { year: number; next: number } | null {
+  if (!/^(?:seventy|eighty|ninety)$/.test(words[at]?.lower ?? '')) return null;
+  const read = readCardinal(words, at);
+  return read && read.digits.length === 2 ? { year: 1900 + Number(read.digits), next: read.next } : null;
 }
 
 /** The words a kind of legislation is said with, and the word its titles use. */
@@ -422,7 +437,7 @@ function matchPhrase(words: readonly Word[], i: number, index: LibraryIndex): Ma
       } else if (/^(19|20)\d{2}$/.test(word.text) || word.lower === 'etc') k++;
       else break;
     }
-    if (s === phrase.stems.length) return { from: i, next: k, options: [phrase.entries] };
+    if (s === phrase.stems.length) return { from: i, next: k, options: [phrase.entries], editions: phrase.editions };
   }
   return null;
 }
@@ -486,9 +501,10 @@ function yearAfter(words: readonly Word[], next: number): { year: number; next: 
     const year = readYear(words, next + 1);
     if (year) return { year: year.year, next: year.next };
   }
-  // "L8, the 2000 one", "…, the 2013 edition".
+  // "L8, the 2000 one", "…, the 2013 edition", "L113, the original 1998 one", "L24, the 1992 original".
   if (/^\s*,\s*$/.test(word.gap) && word.lower === 'the' && words[next + 1]?.gap === ' ') {
-    const year = readYear(words, next + 1);
+    const adjective = EDITION_ADJECTIVES.has(words[next + 1]?.lower ?? '') && words[next + 2]?.gap === ' ' ? 1 : 0;
+    const year = readYear(words, next + 1 + adjective);
     if (year && EDITION_NOUNS.has(words[year.next]?.lower ?? '') && words[year.next]?.gap === ' ')
       return { year: year.year, next: year.next + 1 };
   }
@@ -497,14 +513,21 @@ function yearAfter(words: readonly Word[], next: number): { year: number; next: 
 
 /** "third edition", "3rd edition" right after a code. */
 function editionOrdinal(words: readonly Word[], at: number): { ordinal: number; next: number } | null {
-  const first = words[at];
+  // "L122, the first edition": an appositive "the" before the ordinal.
+  const start = words[at]?.lower === 'the' && /^\s*,\s*$/.test(words[at]?.gap ?? '') && words[at + 1]?.gap === ' ' ? at + 1 : at;
+  const first = words[start];
   if (!first || !/^[\s,]*$/.test(first.gap)) return null;
   let ordinal = ORDINAL_WORDS[first.lower] ?? null;
-  let k = at + 1;
+  let k = start + 1;
   // "3rd": the digits and the letters are two words with nothing between them.
-  if (ordinal === null && /^\d$/.test(first.text) && /^(?:st|nd|rd|th)$/.test(words[at + 1]?.lower ?? '') && words[at + 1]?.gap === '') {
+  if (
+    ordinal === null &&
+    /^\d$/.test(first.text) &&
+    /^(?:st|nd|rd|th)$/.test(words[start + 1]?.lower ?? '') &&
+    words[start + 1]?.gap === ''
+  ) {
     ordinal = Number(first.text);
-    k = at + 2;
+    k = start + 2;
   }
   if (ordinal === null || words[k]?.lower !== 'edition' || words[k]?.gap !== ' ') return null;
   return { ordinal, next: k + 1 };
