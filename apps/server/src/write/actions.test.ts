@@ -213,7 +213,7 @@ describe('tasks given to someone', () => {
 });
 
 describe('the room and the call, and estates work on them', () => {
-  test('the meeting room\'s things said bare are logistics; said with more, or sent on, they are tasks', () => {
+  test("the meeting room's things said bare are logistics; said with more, or sent on, they are tasks", () => {
     const actions = actionsOf(
       "Sam Reyes: I'll shut the door.",
       "Jon Pike: I'll turn the heating up a bit.",
