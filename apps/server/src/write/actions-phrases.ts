@@ -90,7 +90,7 @@ export function commitmentIn(sentence: string): Commitment | null {
 /** The task clause: up to where the speaker turns to a reason, an aside or another subject. */
 export function clause(text: string): string {
   const cut = text.search(
-    /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I've|I'm|I have|don't worry|no worries|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|,\s*and\s+(?:you|they|he|she|it)(?:'ll| will)\s|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
+    /,\s*(?:because|cos|as|since|which|it's|that's|there's|they're|I've|I'm|I have|don't worry|no worries|I think|I mean|honestly|to be honest|if that works|if you can|if that's ok|if that's all right|if (?:that|it) helps|if you like|if you want|otherwise|or else|realistically|hopefully|obviously|ideally|preferably|maybe|perhaps|at the latest|that (?:gives|means|way|should|will)\b|so (?!that\b)|but\b)|,?\s+and\s+I(?:'ll| will)\s+(?=(?:take|raise|pick|mention)\b)|,\s*and\s+(?:you|they|he|she|it)(?:'ll| will)\s|\s+(?:because|but)\s|\s+at the latest\b|[?;]|\s+-\s|\s+—\s|—$/i,
   );
   return (cut >= 0 ? text.slice(0, cut) : text)
     .replace(/[.!,\s]+$/, '')
@@ -121,10 +121,10 @@ export function saidCleanly(text: string): boolean {
 
 /** Talk about the meeting itself ("I'll take that as a yes", "I'll come to each of those"), not a task. */
 const DISCOURSE =
-  /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b|go(?:\s+(?:first|next|now|ahead|last|on))?\s*$|agree\b|disagree\b|speak\b|clarify\b|get (?:on )?to (?:that|it|this|those)\b|(?:just )?check (?:that |if |whether )?(?:we(?:'ve| have)|there(?:'s| is)) (?:nothing|anything) else\b|give (?:you |us |them )?(?:an?|another|one more) (?:quick )?example\b|wrap (?:it |this |things )?up\b|(?:mostly |just )?listen\b|let (?:\S+ )?(?:start|go first|begin|kick off|take over|speak|come in|explain|update us)\b|change (?:my|our) minds?\b|note (?:my|our|the) (?:concern|discomfort|objection|reservation|dissent)s?\b|believe it\b|leave (?:you|him|her|them|everyone|you all) to it\b|write (?:that |it |this |those )?down\b|take (?:the )?(?:notes|minutes)\b|leave (?:that|it|this|those|them) (?:to|for) (?!(?:the|a|an|next|later|now)\b)[\p{L}[])/iu;
+  /^(?:be\b|have (?:been|done|had|got)\b|take (?:that|those|it|this|them) as\b|come (?:back )?(?:to|on to|onto)\b|leave (?:it|that|this) (?:there|with you)\b|leave (?:that|this|it) one with you\b|drop off\b|read\b|start\b|hand (?:it |you )?(?:over|back)\b|say\b|tell you\b|just say\b|note (?:that|it|this)\b|go through\b|talk (?:you |us )?through\b|walk (?:you |us )?through\b|summarise\b|explain\b|keep (?:it|this) (?:short|brief)\b|stop there\b|pass (?:you |it )?(?:over|back|on to you)\b|see\b|try and be\b|do the (?:results|introductions|intro)\b|chair\b|share\b|turn\b|mute\b|answer\b|ask (?:a|the|my|one) (?:quick )?question\b|repeat\b|move on\b|let you (?:go|get on)\b|take (?:it|that|those|them) (?:as read|to go)\b|manage\b|survive\b|live\b|look forward\b|get (?:back )?to (?:you|that) in a (?:sec|second|minute|moment)\b|get going\b|shut up\b|hang on\b|bear (?:that|it) in mind\b|remember\b|think about it\b|bite my tongue\b|come in\b|jump in\b|be (?:quick|brief)\b|take (?:those|that|it) (?:as|on board)\b|do that now\b|go(?:\s+(?:first|next|now|ahead|last|on))?\s*$|agree\b|disagree\b|speak\b|clarify\b|get (?:on )?to (?:that|it|this|those)\b|(?:just )?check (?:that |if |whether )?(?:we(?:'ve| have)|there(?:'s| is)) (?:nothing|anything) else\b|give (?:you |us |them )?(?:an?|another|one more) (?:quick )?example\b|wrap (?:it |this |things )?up\b|(?:mostly |just )?listen\b|let (?:\S+ )?(?:start|go first|begin|kick off|take over|speak|come in|explain|update us)\b|change (?:my|our) minds?\b|note (?:my|our|the) (?:concern|discomfort|objection|reservation|dissent)s?\b|believe it\b|leave (?:you|him|her|them|everyone|you all) to it\b|write (?:that |it |this |those )?down\b|take (?:the )?(?:notes|minutes)\b|leave (?:that|it|this|those|them) (?:to|for) (?!(?:the|a|an|next|later|now)\b)[\p{L}[]|hold \S+ to (?:that|it|this)\b|give (?:you|him|her|them) (?:that|this)\s*$|sleep\b|eat\b|cope\b)/iu;
 /** Social plans and jokes: refreshments, parties, being there. */
 const SOCIAL =
-  /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|(?:mince )?pies|cookies|snacks|treats|crisps|sandwiches|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b/i;
+  /\b(?:biscuits?|cakes?|brownies|doughnuts?|donuts?|(?:mince )?pies|cookies|snacks|treats|crisps|sandwiches|coffee|tea|drinks?|pub|party|leaving do|the do|lunch|pizza|a round|sweets|chocolates?|flowers|the card|bake)\b|^(?:send|give|pass on)\s+(?:\S+\s+)?(?:my|our|the|all the|everyone's)\s+(?:best|love|regards|(?:best )?wishes|thanks|congratulations)\b/i;
 /**
  * Meeting logistics done on the spot: a short phrase that ends on the room's or the call's things
  * ("turn the heating up", "get the door", "put the slides back on"). The same things with more said
@@ -136,6 +136,12 @@ const LOGISTICS =
 
 /** Done there and then ("I'll have to think on the spot now"), not a task for after the meeting. */
 const DONE_NOW = /\b(?:(?:right|just) now|on the spot|now|in a (?:sec|second|minute|moment|mo|tick))$/i;
+
+/** Whether a phrase is a social plan or the meeting's own logistics ("send her our best", "turn the heating up"). */
+export function isSocialOrLogistics(verbPhrase: string): boolean {
+  const phrase = verbPhrase.trim();
+  return SOCIAL.test(phrase) || LOGISTICS.test(phrase);
+}
 
 /** Whether a commitment's verb phrase is a task rather than talk about the meeting, a social plan or logistics. */
 export function isTask(verbPhrase: string): boolean {
@@ -254,7 +260,7 @@ export function reportedTask(text: string): string | null {
 const TO_DO = new RegExp(String.raw`^(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(?!be\b|the\b|a\b)([\p{Ll}].+)$`, 'u');
 /** "Nathaniel's got to get it in writing …", "Jo needs to sign it off": a duty put on a named person. */
 const DUTY_OF =
-  /^([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*)?)(?:'s got to|’s got to| has got to| has to| needs to| will need to| must)\s+(?!be\b|have\b|leave\b|go\b|come\b|say\b|think\b|know\b|agree\b|decide\b)([\p{Ll}].+)$/u;
+  /(?:^|[,;]\s*(?:and|but|so)\s+)([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*)?)(?:'s got to|’s got to| has got to| has to| needs to| will need to| must)\s+(?!be\b|have\b|leave\b|go\b|come\b|say\b|think\b|know\b|agree\b|decide\b)([\p{Ll}].+)$/u;
 
 /**
  * "Jo to send the group …", "Ola to book …": a named person given a task in the minutes' own style;
@@ -307,6 +313,23 @@ export function isThin(phrase: string, names: ReadonlySet<string>): boolean {
   return specificWords(phrase).filter((word) => !names.has(word)).length <= THIN_WORDS;
 }
 
+/** Words that follow a subject without being its verb, and verbs that do not change with it. */
+const UNCHANGED_AFTER_SUBJECT = new Set(
+  'can could will would shall should may might must just also still then really only ever already actually always never both all'.split(
+    ' ',
+  ),
+);
+
+/** A verb as said of someone named in place of "you" ("if you send me" → "if Lesley sends me"). */
+function thirdPerson(verb: string): string {
+  if (UNCHANGED_AFTER_SUBJECT.has(verb) || /ly$|ed$/.test(verb)) return verb;
+  const irregular: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does', go: 'goes' };
+  if (irregular[verb]) return irregular[verb];
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
 /** The verb a task's outcome is said with ("have the policy built and tested" → "build and test the policy"). */
 const PARTICIPLES: Record<string, string> = Object.fromEntries(
   (
@@ -352,7 +375,14 @@ export function imperative(phrase: string, names: { you?: string | null; me?: st
   for (const name of [names.you, names.me]) {
     if (name) text = text.replace(new RegExp(String.raw`,\s*${escapeRegExp(name)}(?:\s+(?:${NAME_WORD}|\d{1,2}))?[.?!]*$`, 'u'), '');
   }
-  if (names.you) text = text.replace(/\byou\b(?!')/gi, names.you).replace(/\byour\b/gi, `${names.you}'s`);
+  if (names.you)
+    text = text
+      .replace(
+        /\b(if|when|once|unless|until|so|as soon as) you (\p{Ll}+)\b/giu,
+        (_all, conjunction: string, verb: string) => `${conjunction} you ${thirdPerson(verb)}`,
+      )
+      .replace(/\byou\b(?!')/gi, names.you)
+      .replace(/\byour\b/gi, `${names.you}'s`);
   if (names.me) text = text.replace(/\bme\b/g, names.me).replace(/\bmy\b/g, `${names.me}'s`);
   text = text.replace(/\s+/g, ' ').replace(/[\s,.;:]+$/, '');
   return text === '' ? '' : `${capitalise(text)}.`;

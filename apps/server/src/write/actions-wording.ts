@@ -46,6 +46,9 @@ export function ownClause(task: string): string {
 
 /** Object pronouns a vague task leans on ("price it up", "pick that up"). */
 const PRONOUN = /\b(?:it|that|this|them|those)\b(?!\s+(?:is|are|was|were|'s)\b)/i;
+/** Verbs whose "them" is people: asking, telling, ringing, reminding. */
+const PEOPLE_VERB =
+  /^(?:ask|tell|ring|call|phone|email|e-mail|text|remind|chase|thank|invite|brief|contact|update|warn|meet|see|visit)\s+(?:them|those)\b/i;
 /** What was said before, in neutral words, cut at a clause to at most twenty words, with no ellipsis. */
 export function briefContext(context: string): string {
   const plain = neutral(context)
@@ -73,7 +76,9 @@ export function withTopic(text: string, topic: string, names: ReadonlySet<string
   if (telling.length >= RICH_WORDS) return text;
   if (telling.length >= 2) return finish(`On ${withArticle(asPhrase(topic), said)}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`);
   const item = asPhrase(topic);
-  const woven = PRONOUN.test(task) ? task.replace(PRONOUN, `the ${item}`) : `${task} for the ${item}`;
+  // "Ask them", "ring them": people, not the agenda item.
+  const pronoun = PEOPLE_VERB.test(task) ? null : PRONOUN.exec(task);
+  const woven = pronoun ? task.replace(PRONOUN, `the ${item}`) : `${task} for the ${item}`;
   return finish([woven, ...rest].join(' — '));
 }
 

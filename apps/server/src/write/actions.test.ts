@@ -230,6 +230,36 @@ describe('the room and the call, and estates work on them', () => {
   });
 });
 
+describe('what people say that is not work', () => {
+  test('idioms, jokes about sleeping or eating, and good wishes are not tasks', () => {
+    const actions = actionsOf(
+      "Ada Cole: I'll rebook the boiler examination for January. And if it all goes wrong, I'll sleep in the boiler house.",
+      "Jon Pike: I'll hold you to that. I'll eat the leftover crumble myself.",
+      'Mira Holt: Sam, please send her our best.',
+      "Sam Reyes: Tea at five is early, I'll give you that.",
+    );
+    expect(actions.map((action) => action.action)).toEqual(['Rebook the boiler examination.']);
+  });
+
+  test('"if that helps", "otherwise …" close the task; "if you send me" reads as said of the person named', () => {
+    const actions = actionsOf(
+      "Ada Cole: I'll get the quote from the track people before the capital panel, otherwise we miss this year's money.",
+      'Jon Pike: The double-handed call numbers are rising on the north patch.',
+      "Ada Cole: I'll take the call numbers to the governance meeting if you send me the figures.",
+    );
+    expect(actions.map((action) => action.action)).toContain('Get the quote from the track people before the capital panel.');
+    expect(actions.map((action) => action.action).join(' ')).toContain('if Jon sends');
+  });
+
+  test('a duty put on a named person after "and" is theirs', () => {
+    const actions = actionsOf(
+      'Mira Holt: Apologies from Lars Berg.',
+      'Mira Holt: We display the charter at every ward entrance, and Lars has got to sign the charter off before it goes up.',
+    );
+    expect(actions.map((action) => action.owner)).toEqual(['Lars Berg']);
+  });
+});
+
 describe('requests with a name or label addressed', () => {
   test('the person addressed is dropped from the text, the verb kept whole, and a further step of the answer joined', () => {
     const actions = actionsOf(

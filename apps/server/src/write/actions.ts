@@ -6,6 +6,7 @@ import {
   commitmentIn,
   conditionOf,
   imperative,
+  isSocialOrLogistics,
   isTask,
   isThin,
   isVague,
@@ -245,7 +246,7 @@ class ActionReader {
   private request(at: number, sentence: Sentence): void {
     const found = requestIn(sentence.text);
     const asked = this.toDo(sentence) ?? (found === null ? null : { ...found, direct: false });
-    if (asked === null) return;
+    if (asked === null || isSocialOrLogistics(asked.verbPhrase)) return;
     const requester = this.speakerName(sentence.speaker);
     const named = asked.addressee === null ? null : this.meeting.resolve(asked.addressee);
     if (asked.addressee !== null && named === null) return;

@@ -112,11 +112,12 @@ describe('attendees and apologies', () => {
     const meeting = meetingOf(
       [
         "Ada Lowe: Jonas Pike, our head of estates, sends his apologies. And Mae Ruiz, our matron, has sent her apologies. Ola Grant's sent apologies too.",
+        'Ada Lowe: Cris Ellor from facilities has sent his apologies, he has the door contractor in.',
         "Ada Lowe: Ivo Brandt's coming in later, he's on nights.",
         'Ivo: Morning, sorry.',
       ].join('\n'),
     );
-    expect(names(meeting.apologies)).toEqual(['Jonas Pike', 'Mae Ruiz', 'Ola Grant']);
+    expect(names(meeting.apologies)).toEqual(['Jonas Pike', 'Mae Ruiz', 'Ola Grant', 'Cris Ellor']);
     expect(names(meeting.attendees)).toEqual(['Ada Lowe', 'Ivo Brandt']);
   });
 

@@ -266,7 +266,7 @@ export function readPeople(turns: readonly Turn[]): People {
       }
       for (const match of text.matchAll(
         new RegExp(
-          String.raw`(${NAME})(?:,\s+[^,.;!?]{1,60},)?(?:'s\s+sent|\s+(?:sends|has sent|sent|gives|has given|passes on))\s+(?:(?:his|her|their)\s+)?apologies`,
+          String.raw`(${NAME})(?:,\s+[^,.;!?]{1,60},|\s+(?:from|in|of)\s+(?:the\s+)?[\p{L}&-]+(?:\s+[\p{L}&-]+){0,2}?)?(?:'s\s+sent|\s+(?:sends|has sent|sent|gives|has given|passes on))\s+(?:(?:his|her|their)\s+)?apologies`,
           'gu',
         ),
       )) {

@@ -75,6 +75,18 @@ describe('segmentTopics', () => {
     expect(titles).toEqual(['Boiler replacement', 'Training']);
   });
 
+  test('a title drops what is said of its subject after it ("the patient survey came back")', () => {
+    const lines = meeting([
+      ...OPENING,
+      [CHAIR, 'First item, the boiler replacement.'],
+      ...discussion({ thing: 'boiler', place: 'east wing', detail: 'pressure valve' }),
+      [CHAIR, 'Right. The patient survey came back as well.'],
+      ...discussion({ thing: 'patient survey', place: 'day unit', detail: 'food score' }),
+      ...CLOSING,
+    ]);
+    expect(segmentTopics(lines).map((topic) => topic.title)).toContain('Patient survey');
+  });
+
   test('points are the topic’s informative sentences, cleaned, in the third person where easy', () => {
     const lines = meeting([
       ...OPENING,

@@ -380,13 +380,20 @@ function readAsNoun(title: string, length: number): string | null {
     .map((token) => token.tag);
   if (NOT_OPENING.has(tags[0] ?? '')) return null;
   const end = tags.at(-1) ?? '';
-  if (end === 'ADV' && length > 1) {
+  const last = title.split(/\s+/).at(-1)?.toLowerCase() ?? '';
+  // A trailing adverb or past tense is not part of the subject: "slings generally", "patient survey came".
+  if ((end === 'ADV' || (end === 'VERB' && PAST_TENSE.test(last))) && length > 1) {
     const shorter = title.replace(/\s+\S+$/, '');
-    return readAsNoun(shorter, length - 1) === null ? null : shorter;
+    return readAsNoun(shorter, length - 1);
   }
   if (end === 'NOUN' || end === 'PROPN' || end === 'NUM') return title;
-  return end === 'VERB' && tags.at(-2) === 'NOUN' ? title : null;
+  // A verb read after a noun closes a compound ("risk register", "television set").
+  return end === 'VERB' && tags.at(-2) === 'NOUN' && !PAST_TENSE.test(last) ? title : null;
 }
+
+/** A verb's past tense: regular, or one of the common irregular ones. */
+const PAST_TENSE =
+  /(?:[^e]ed|ied)$|^(?:came|went|said|got|took|made|gave|saw|was|were|had|did|told|found|left|began|brought|thought|ran|sent|kept|held|felt|came|became|wrote|spoke|broke|fell)$/;
 
 /** What a noun phrase does not open with. */
 /** A part said after a subject that only says how ("quickly", "briefly", "first"). */
