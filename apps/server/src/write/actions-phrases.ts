@@ -272,6 +272,16 @@ export function toDoIn(sentence: string): { assignee: string; verbPhrase: string
   return match ? { assignee: match[1] ?? '', verbPhrase: clause(match[2] ?? '') } : null;
 }
 
+/** A role's title as said: up to three capitalised words ending on a role's head word ("Industrial Designer", "Marketing Expert"). */
+const ROLE_TASK =
+  /(?:^|[,;]\s*(?:and\s+)?|^and\s+)(?:so\s+)?the\s+(?:the\s+)?((?:[\p{Lu}][\p{L}-]*\s+){0,3}(?:Manager|Expert|Designer|Engineer|Officer|Director|Lead|Coordinator|Adviser|Advisor|Analyst|Specialist))\s+(?:will|'ll|is going to|is gonna)\s+(?:will\s+)?(\p{Ll}.+)$/u;
+
+/** "The Marketing Expert will do the first project evaluation": the role's title and what it will do. */
+export function roleTaskIn(sentence: string): { role: string; verbPhrase: string } | null {
+  const match = ROLE_TASK.exec(withoutOpeners(sentence));
+  return match ? { role: match[1] ?? '', verbPhrase: clause(match[2] ?? '') } : null;
+}
+
 /** Pronouns and verbs that say nothing about which task it is ("do it", "get that done"). */
 const GENERIC = new Set(
   (

@@ -206,6 +206,17 @@ describe('tasks given to someone', () => {
     expect(actions).toEqual([]);
   });
 
+  test('"the Marketing Expert will …": a task given to a role by its title is owned by the role', () => {
+    const actions = actionsOf(
+      'Mira Holt: For next time, the Marketing Expert will do the first project evaluation.',
+      'Mira Holt: And the Industrial Designer will work on the look and feel of the case.',
+    );
+    expect(summary(actions)).toEqual([
+      { owner: 'Marketing Expert', action: 'Do the first project evaluation.', due: '2027-11-10' },
+      { owner: 'Industrial Designer', action: 'Work on the look and feel of the case.', due: '2027-11-10' },
+    ]);
+  });
+
   test('a task given to a role nobody at the meeting holds is owned by the role', () => {
     const actions = actionsOf('Mira Holt: That is an action on the HV AE, to witness the switching at the substation.');
     expect(actions[0]).toMatchObject({ owner: 'Authorising Engineer (HV)', action: 'Witness the switching at the substation.' });

@@ -8,6 +8,7 @@ import {
   imperative,
   isSocialOrLogistics,
   isTask,
+  roleTaskIn,
   isThin,
   isVague,
   openRequestIn,
@@ -130,8 +131,29 @@ class ActionReader {
       this.request(at, sentence);
       this.commitment(at, sentence);
       this.answeredWhen(at, sentence);
+      this.roleTask(at, sentence);
     }
     return mergeCandidates(this.candidates);
+  }
+
+  /** "The Marketing Expert will do the first project evaluation": a task given to whoever holds a role, by its title. */
+  private roleTask(at: number, sentence: Sentence): void {
+    const found = roleTaskIn(sentence.text);
+    if (found === null || !isTask(found.verbPhrase) || isVague(found.verbPhrase)) return;
+    const owner = this.ownerOf(found.role);
+    if (owner === null) return;
+    this.push({
+      owner,
+      task: found.verbPhrase,
+      context: null,
+      names: {},
+      source: 'task',
+      lines: [...sentence.lines],
+      due: this.dueAround(at, [sentence.text]),
+      tentative: false,
+      at,
+      anchor: at,
+    });
   }
 
   /** "Oh, forget this! … One less action item.": the speaker's last task, taken on just before, is dropped. */

@@ -131,7 +131,7 @@ const ROLE_ABBREVIATIONS: Record<string, string> = {
 /** Acronyms that qualify a role rather than name one, written in brackets after it: "Authorising Engineer (HV)". */
 const ROLE_QUALIFIERS = new Set(['hv', 'lv', 'mgps', 'hsdu', 'sterile', 'ssd']);
 const ROLE_HEADS =
-  /\b(?:engineer|person|manager|director|officer|lead|controller|adviser|advisor|chair|nurse|microbiologist|trainer|coordinator|representative|rep|surveyor|supervisor|secretary)\b/i;
+  /\b(?:engineer|person|manager|director|officer|lead|controller|adviser|advisor|chair|nurse|microbiologist|trainer|coordinator|representative|rep|surveyor|supervisor|secretary|expert|designer|analyst|specialist)\b/i;
 const ROLE_FILLERS = /^(?:the|our|your|new|only|one|of|then|and|a|an)$/i;
 
 /** Lower-case role words with abbreviations expanded and plurals singular ("APs for LV" → authorised person for low voltage). */

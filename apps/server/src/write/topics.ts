@@ -378,7 +378,7 @@ function readAsNoun(title: string, length: number): string | null {
   const tags = partsOfSpeech(`We talked about the ${title.replace(/\s*\([^)]*\)\s*$/, '').toLowerCase()}.`)
     .slice(FRAME, -1)
     .map((token) => token.tag);
-  if (NOT_OPENING.has(tags[0] ?? '')) return null;
+  if (NOT_OPENING.has(tags[0] ?? '') || SPOKEN_OPENING.test(title)) return null;
   const end = tags.at(-1) ?? '';
   const last = title.split(/\s+/).at(-1)?.toLowerCase() ?? '';
   // A trailing adverb or past tense is not part of the subject: "slings generally", "patient survey came".
@@ -394,6 +394,9 @@ function readAsNoun(title: string, length: number): string | null {
 /** A verb's past tense: regular, or one of the common irregular ones. */
 const PAST_TENSE =
   /(?:[^e]ed|ied)$|^(?:came|went|said|got|took|made|gave|saw|was|were|had|did|told|found|left|began|brought|thought|ran|sent|kept|held|felt|came|became|wrote|spoke|broke|fell)$/;
+
+/** Words of speech a title cannot open with, whatever the tagger reads them as ("like a modified banana"). */
+const SPOKEN_OPENING = /^(?:like|just|so|well|really|kind of|sort of|basically|actually)\b/i;
 
 /** What a noun phrase does not open with. */
 /** A part said after a subject that only says how ("quickly", "briefly", "first"). */
