@@ -182,6 +182,20 @@ describe('outcomes settled without the word "agreed"', () => {
     ).toEqual(['The east block gets the fire-rated cladding option instead.']);
   });
 
+  test('the same thing put on another date a few lines on: the later date stands; other dated decisions stay', () => {
+    expect(
+      decided(
+        "Ana: OK, so we're going with the first week of December for the boiler.",
+        'Ben: Sorry I am late. December is our busiest month in sterile services.',
+        'Ana: Right. Agreed, the boiler examination moves to the week of the twenty-fifth of January.',
+        'Ana: Agreed, the chiller servicing comes onto our own contract from April.',
+      ),
+    ).toEqual([
+      'The boiler examination moves to the week of the twenty-fifth of January.',
+      'The chiller servicing comes onto our own contract from April.',
+    ]);
+  });
+
   test('after "OK, scrap that, then." the outcome said next is settled', () => {
     expect(decided('Ana: OK, scrap that, then. The day room lights get replaced with sensors in the spring.')).toEqual([
       'The day room lights get replaced with sensors in the spring.',

@@ -81,6 +81,8 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
 /** Shared telling words that make a later decision the same matter settled again. */
 const REVISITED_SHARE = 0.5;
 const REVISITED_MIN_WORDS = 2;
+/** How far apart, in lines, a decision and the one that puts the same thing on another date may be. */
+const RESCHEDULED_WITHIN_LINES = 20;
 
 /**
  * A matter settled twice ("go with the fifty per cent option", then, when someone objects, "the board
@@ -90,12 +92,26 @@ function lastWord(decisions: readonly FoundDecision[]): FoundDecision[] {
   const stems = decisions.map((decision) => new Set(specificWords(decision.text).map((word) => word.replace(/s$/, ''))));
   return decisions.filter((_decision, index) => {
     const own = stems[index] as Set<string>;
-    return !stems.slice(index + 1).some((later) => {
+    const decision = decisions[index] as FoundDecision;
+    const dated = WHEN.test(decision.text);
+    return !stems.slice(index + 1).some((later, k) => {
       const shared = [...own].filter((word) => later.has(word)).length;
-      return shared >= REVISITED_MIN_WORDS && shared >= REVISITED_SHARE * own.size;
+      // The same thing put on another date a few lines on ("go with December for the boiler", then
+      // "the boiler examination moves to January"): a word in common besides the dates.
+      const other = decisions[index + 1 + k] as FoundDecision;
+      const rescheduled =
+        dated &&
+        WHEN.test(other.text) &&
+        (other.lines[0] ?? 0) - (decision.lines.at(-1) ?? 0) <= RESCHEDULED_WITHIN_LINES &&
+        [...own].some((word) => later.has(word) && !WHEN.test(word));
+      return rescheduled || (shared >= REVISITED_MIN_WORDS && shared >= REVISITED_SHARE * own.size);
     });
   });
 }
+
+/** A decision that sets when something happens: a month, a week or a day. */
+const WHEN =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|week of|week commencing|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 
 /**
  * Whether a sentence states a decision in its own words ("agreed, we move the clinic", "the board
