@@ -16,7 +16,7 @@ interface Cell {
 }
 
 const CELL_SEPARATOR = ' | ';
-const LABEL_LINE = /^(\s*(?:[-*•]\s*)?)([A-Za-z][A-Za-z ()/&'-]{1,50}?)(\s*:\s+)(\S.*)$/;
+const LABEL_LINE = /^(\s*(?:[-*•]\s*)?)([A-Za-z][A-Za-z ()/&'.-]{1,50}?)(\s*:\s+)(\S.*)$/;
 
 const normalLabel = (label: string) =>
   label

@@ -149,6 +149,9 @@ describe('structureFindings', () => {
     expect(structureFindings(noHistory, TODAY)).toEqual([]);
     const bare = policy('Item | Detail\nPolicy owner | Director of Operations\nReview date | 1 March 2027', ...BODY);
     expect(categories(structureFindings(bare, TODAY))).toEqual(['missing_section:version control']);
+    // A label written with a full stop ("Version No.") is read like any other.
+    const abbreviated = policy('Version No.: 1.0\nPolicy owner: Director of Operations\nReview date: 1 March 2027', ...BODY);
+    expect(categories(structureFindings(abbreviated, TODAY))).not.toContain('missing_section:version control');
   });
 
   it('counts operational sections as the procedure and reports it only when nothing is procedural', () => {
