@@ -11,10 +11,10 @@ export interface DateMention {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 
-/** UK forms first: "31 January 2026", "31st Jan 2026", "January 31, 2026", "January 2026", "31/01/2026", "2026-01-31", and a bare year last. */
+/** UK forms first: "31 January 2026", "31st Jan 2026", "10 Aug 15", "January 31, 2026", "January 2026", "31/01/2026", "2026-01-31", and a bare year last. */
 const DATE_PATTERN = new RegExp(
   [
-    String.raw`\b(?<day>\d{1,2})(?:st|nd|rd|th)?\s+${MONTH.replace('(', '(?<month>')},?\s+(?<year>\d{4})\b`,
+    String.raw`\b(?<day>\d{1,2})(?:st|nd|rd|th)?\s+${MONTH.replace('(', '(?<month>')},?\s+(?<year>\d{4}|\d{2}(?![\d:]))\b`,
     String.raw`\b${MONTH.replace('(', '(?<usMonth>')}\s+(?<usDay>\d{1,2})(?:st|nd|rd|th)?,\s+(?<usYear>\d{4})\b`,
     String.raw`\b${MONTH.replace('(', '(?<onlyMonth>')},?\s+(?<monthYear>\d{4})\b`,
     String.raw`\b(?<numDay>\d{1,2})[/.-](?<numMonth>\d{1,2})[/.-](?<numYear>\d{4}|\d{2})\b`,
@@ -38,7 +38,8 @@ function lastDayOf(groups: Record<string, string | undefined>): string | null {
   const { day, month, year, usMonth, usDay, usYear, onlyMonth, monthYear, numDay, numMonth, numYear } = groups;
   const { isoYear, isoMonth, isoDay, bareYear } = groups;
   let parts: [number, number, number | null];
-  if (day && month && year) parts = [Number(year), monthNumber(month), Number(day)];
+  // "10 Aug 15": a two-figure year is this century's.
+  if (day && month && year) parts = [year.length === 2 ? 2000 + Number(year) : Number(year), monthNumber(month), Number(day)];
   else if (usMonth && usDay && usYear) parts = [Number(usYear), monthNumber(usMonth), Number(usDay)];
   else if (onlyMonth && monthYear) parts = [Number(monthYear), monthNumber(onlyMonth), null];
   else if (numDay && numMonth && numYear)

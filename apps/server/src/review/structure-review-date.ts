@@ -3,12 +3,12 @@ import { type DateMention, findDates } from './structure-dates.ts';
 import { controlValues, isFilled } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
-/** Document control labels for the next review ("Review date", "Next review", "Date of next review", "Expiry date", "Valid until"). */
+/** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
 const REVIEW_LABEL =
-  /^(?:next )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
+  /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
 const REVIEW_TRIGGER =
-  /\b(?:(?:next )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in))\b/gi;
+  /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in))\b/gi;
 /** A review already done ("last review date", "previous review") is not the next one. */
 const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
 /** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */

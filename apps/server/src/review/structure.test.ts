@@ -181,6 +181,8 @@ describe('review date', () => {
     expect(structureFindings(withReview('Date of next review | 2026-01-31'), TODAY)[0]?.quote).toBe('2026-01-31');
     expect(structureFindings(withReview('Review date | June 2026'), TODAY)).toEqual([]);
     expect(structureFindings(withReview('Review date | May 2026'), TODAY)[0]?.quote).toBe('May 2026');
+    // A two-figure year, under a label that says how often ("Next annual review date").
+    expect(structureFindings(withReview('Next annual review date | 10 Aug 15'), TODAY)[0]?.quote).toBe('10 Aug 15');
   });
 
   it('never flags a review date today or in the future', () => {
