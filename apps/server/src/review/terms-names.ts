@@ -36,9 +36,9 @@ const LEADING_WORDS = new Set(
   'the a an each every any all our this that if when where only both either until then no its their'.split(' '),
 );
 
-/** A run of capitalised words, joined by "of", "and" or "for", with an optional bracketed qualifier. */
+/** A run of capitalised words, the first of them perhaps an abbreviation ("IG Group"), joined by "of", "and" or "for", with an optional bracketed qualifier. */
 const CAPITALISED_RUN =
-  /\b[A-Z][a-z]+(?:-[A-Za-z]+)?(?:(?:[ \t]+(?:of|and|for))?[ \t]+[A-Z][a-z]+(?:-[A-Za-z]+)?)*(?:[ \t]*\([A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*)*\))?/g;
+  /\b(?:[A-Z][a-z]+(?:-[A-Za-z]+)?|[A-Z]{2,5}\b)(?:(?:[ \t]+(?:of|and|for))?[ \t]+[A-Z][a-z]+(?:-[A-Za-z]+)?)*(?:[ \t]*\([A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*)*\))?/g;
 
 interface Name {
   element: PolicyElement;
@@ -299,13 +299,33 @@ function sameSubject(odd: Name, established: Usage[]): Match | null {
   if (oddSubject.length === 0 || odd.qualifier !== '') return null;
   const related = established.filter((usage) => {
     const name = usage.names[0];
-    return name !== undefined && name.kind === odd.kind && subjectWords(name).some((word) => oddSubject.includes(word));
+    return (
+      name !== undefined &&
+      name.kind === odd.kind &&
+      subjectWords(name).some((word) => oddSubject.includes(word) || initialsOf(oddSubject) === word)
+    );
   });
-  const [usage] = related;
-  const name = related.length === 1 && usage && usage.names.length >= 2 ? usage.names[0] : undefined;
+  // Of several posts on the subject ("Safety Adviser", "Health and Safety Adviser"), the one whose
+  // subject holds all of the odd name's words is the one meant.
+  const covering = related.filter((other) => {
+    const name = other.names[0];
+    return name !== undefined && covers(subjectWords(name), oddSubject);
+  });
+  const [usage] = related.length === 1 ? related : covering.length === 1 ? covering : [];
+  const name = usage && usage.names.length >= 2 ? usage.names[0] : undefined;
   if (name === undefined || name.qualifier !== '' || headWord(name) === headWord(odd)) return null;
-  const subject = subjectWords(name);
-  return oddSubject.every((word) => subject.includes(word)) ? { name, evidence: [] } : null;
+  return covers(subjectWords(name), oddSubject) ? { name, evidence: [] } : null;
+}
+
+/** Whether one name's subject holds every word of another's, or is their abbreviation ("IG" for "information governance"). */
+function covers(subject: readonly string[], words: readonly string[]): boolean {
+  return words.every((word) => subject.includes(word)) || (subject.length === 1 && subject[0] === initialsOf(words));
+}
+
+/** The initials of a subject's words, less its joining words: "information governance" → "ig". */
+function initialsOf(words: readonly string[]): string {
+  const telling = words.filter((word) => !/^(?:and|of|for|the|&)$/.test(word));
+  return telling.length >= 2 ? telling.map((word) => word[0]).join('') : '';
 }
 
 /** Headings of the section that says who does what. */

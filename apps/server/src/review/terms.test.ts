@@ -264,6 +264,23 @@ describe('inconsistent terms', () => {
     ]);
   });
 
+  it('reports a post named once for the one of several on its subject whose words it shares, and a body named in full for its abbreviation', () => {
+    const findings = termFindings(
+      policy('Lone Working Policy', [
+        ['paragraph', 'The Health and Safety Adviser maintains this policy. The Health and Safety Adviser reviews incidents.'],
+        ['paragraph', 'The Fire Safety Adviser checks escape routes. The Fire Safety Adviser signs the log.'],
+        ['paragraph', 'The manager reviews each incident with the Health and Safety Officer.'],
+        ['paragraph', 'The IG Group approves the policy. The IG Group receives the audit.'],
+        ['paragraph', 'Breaches are reported to the Information Governance Committee.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Health and Safety Officer', expect.stringContaining('Health and Safety Adviser')],
+      ['Information Governance Committee', expect.stringContaining('IG Group')],
+    ]);
+  });
+
   it('does not report a head word change where the policy names several posts on that subject, or a name used twice', () => {
     const findings = termFindings(
       policy('Site Access Policy', [
