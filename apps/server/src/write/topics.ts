@@ -393,15 +393,15 @@ function readAsNoun(title: string, length: number): string | null {
 
 /** A verb's past tense: regular, or one of the common irregular ones. */
 const PAST_TENSE =
-  /(?:[^e]ed|ied)$|^(?:came|went|said|got|took|made|gave|saw|was|were|had|did|told|found|left|began|brought|thought|ran|sent|kept|held|felt|came|became|wrote|spoke|broke|fell)$/;
+  /(?:[^e]ed|ied)$|^(?:came|went|said|got|took|made|gave|saw|was|were|had|did|told|found|left|began|brought|thought|ran|sent|kept|held|felt|became|wrote|spoke|broke|fell)$/;
 
 /** Words of speech a title cannot open with, whatever the tagger reads them as ("like a modified banana"). */
 const SPOKEN_OPENING = /^(?:like|just|so|well|really|kind of|sort of|basically|actually)\b/i;
 
-/** What a noun phrase does not open with. */
 /** A part said after a subject that only says how ("quickly", "briefly", "first"). */
 const ADVERB_ALONE = /^(?:\p{L}+ly|first|then|now|again|next|too|as well)[.!]?$/iu;
 
+/** What a noun phrase does not open with. */
 const NOT_OPENING = new Set(['ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART', 'PRON', 'INTJ']);
 
 /** A word of a speaker's label, or its start ("Sam" for "Samantha"). */
@@ -636,7 +636,10 @@ function titleOf(
     return capitalise(wider ? asWritten(wider.surface, casing) : named);
   }
   // Phrases are read by the tagger lazily, best first, and only as far as a title can come from.
-  const isTitle = (phrase: Phrase) => nounTitle(asWritten(phrase.surface, casing)) === asWritten(phrase.surface, casing);
+  const isTitle = (phrase: Phrase) => {
+    const written = asWritten(phrase.surface, casing);
+    return nounTitle(written) === written;
+  };
   const best = phrases.slice(0, TITLE_CANDIDATES).find(isTitle);
   if (!best) return 'Discussion';
   const longer = phrases
