@@ -1,7 +1,11 @@
 /** A figure stated in a clause, in a common unit so that figures of one kind compare. */
 export interface Quantity {
-  /** interval: how often (months); period: how long something is kept (months); deadline: how soon (hours); dose: mSv; voltage: volts; pressure: bar; headcount: people employed. */
-  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'headcount' | 'interval' | 'period' | 'deadline';
+  /**
+   * interval: how often (months); period: how long something is kept (months); deadline: how soon
+   * (hours); duration: how long something lasts or is held (minutes); age: a birthday something
+   * lasts until (years); dose: mSv; voltage: volts; pressure: bar; headcount: people employed.
+   */
+  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'headcount' | 'interval' | 'period' | 'deadline' | 'duration' | 'age';
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
@@ -45,6 +49,8 @@ const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
 const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
 const HOURS_IN_MONTH = 730;
 const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: HOURS_IN_MONTH, year: 8760 };
+/** Minutes for each unit a duration is written in. */
+const MINUTES_IN: Record<string, number> = { second: 1 / 60, sec: 1 / 60, minute: 1, min: 1, hour: 60, day: 1440, week: 10080 };
 const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annual: 12, annually: 12, yearly: 12 };
 
 const MIN_WORDS =
@@ -56,7 +62,8 @@ const MAX_AFTER = /^\s*(?:or (?:below|less|lower|under)|maximum)/i;
 
 interface Pattern {
   regex: RegExp;
-  read: (match: RegExpExecArray) => Pick<Quantity, 'kind' | 'value'> | null;
+  /** The figure's kind and value, and its bound when the match's own words give it ("over-seven-day"). */
+  read: (match: RegExpExecArray) => (Pick<Quantity, 'kind' | 'value'> & { bound?: Quantity['bound'] }) | null;
 }
 
 const PATTERNS: Pattern[] = [
@@ -120,6 +127,26 @@ const PATTERNS: Pattern[] = [
     ),
     read: (m) => ({ kind: 'period', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
   },
+  {
+    // "held for at least 10 minutes", "off work for more than three consecutive days": how long a
+    // thing lasts. After the retention pattern, so "kept for 3 days" stays a period; the figure
+    // alone, so that "at least" and "more than" before it read as its bound.
+    regex: new RegExp(
+      `(?<=\\bfor\\s+(?:(?:at\\s+least|a\\s+minimum\\s+of|(?:no|not)\\s+(?:more|less)\\s+than|more\\s+than|less\\s+than|up\\s+to)\\s+)?)${NUMBER}\\s+(?:consecutive\\s+)?(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?)\\b`,
+      'gi',
+    ),
+    read: (m) => ({ kind: 'duration', value: number(m[1]) * (MINUTES_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
+    // "over-seven-day injuries": a threshold of how long something lasts, the figure alone.
+    regex: new RegExp(`(?<=\\bover-)${NUMBER}(?=-days?\\b)`, 'gi'),
+    read: (m) => ({ kind: 'duration', value: number(m[1]) * (MINUTES_IN.day ?? Number.NaN), bound: 'min' }),
+  },
+  {
+    // "until the patient's 25th birthday"
+    regex: /\b(\d{1,3})(?:st|nd|rd|th)\s+birthday\b/gi,
+    read: (m) => ({ kind: 'age', value: number(m[1]) }),
+  },
 ];
 
 /** The figures a clause states; `bareAs` reads a bare "2 years" (a table cell) as that kind. */
@@ -137,7 +164,7 @@ export function quantitiesIn(text: string, bareAs: 'interval' | 'period' | null 
       if (!reading || !Number.isFinite(reading.value)) continue;
       if (taken.subarray(start, end).includes(1)) continue;
       taken.fill(1, start, end);
-      found.push({ ...reading, bound: boundOf(text, start, end), start, end });
+      found.push({ kind: reading.kind, value: reading.value, bound: reading.bound ?? boundOf(text, start, end), start, end });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -175,6 +202,8 @@ export function describe(quantity: Quantity): string {
   if (quantity.kind === 'voltage') return `${quantity.value.toLocaleString('en-GB')} V`;
   if (quantity.kind === 'pressure') return `${quantity.value} bar`;
   if (quantity.kind === 'headcount') return `${quantity.value} or more people employed`;
+  if (quantity.kind === 'age') return `the ${ordinal(quantity.value)} birthday`;
+  if (quantity.kind === 'duration') return minutesAsText(quantity.value);
   if (quantity.kind === 'deadline' && quantity.value % HOURS_IN_MONTH === 0) {
     const months = quantity.value / HOURS_IN_MONTH;
     return months === 1 ? 'one month' : `${months} months`;
@@ -185,6 +214,30 @@ export function describe(quantity: Quantity): string {
   if (months >= 12 && months % 12 === 0) return months === 12 ? '12 months' : `${months / 12} years`;
   const [figure, unit] = months >= 1 ? [round(months), 'month'] : [round(months * 4.35), 'week'];
   return `${figure} ${unit}${figure === 1 ? '' : 's'}`;
+}
+
+/** "25th", "21st", "22nd", "13th". */
+function ordinal(value: number): string {
+  const teen = value % 100 >= 11 && value % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[value % 10] ?? 'th');
+  return `${value}${suffix}`;
+}
+
+/** A duration in the largest whole unit: "7 days", "3 hours", "10 minutes", "30 seconds". */
+function minutesAsText(minutes: number): string {
+  const units: [string, number][] = [
+    ['day', 1440],
+    ['hour', 60],
+    ['minute', 1],
+  ];
+  for (const [unit, size] of units) {
+    if (minutes >= size && minutes % size === 0) {
+      const count = minutes / size;
+      return `${count} ${unit}${count === 1 ? '' : 's'}`;
+    }
+  }
+  const seconds = round(minutes * 60);
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 function round(value: number): number {

@@ -22,6 +22,8 @@ export interface Statement {
   sentence?: string;
   /** The activity words next to the figure (checked, reported, …). */
   activity: Set<string>;
+  /** For a duration, the temperature it is held at ("65 °C held for at least 10 minutes"): a time and temperature pair is one process. */
+  heldAt?: number;
   /**
    * Where the figure applies when the text says: "healthcare" for a figure given for healthcare
    * premises ("(55 °C in healthcare premises)"), "general" for one beside such a bracket.
@@ -185,6 +187,7 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       const activity = activityNear(own, figure.start, figure.end);
       const setting = settingOf(clause, quantity);
+      const heldAt = quantity.kind === 'duration' ? temperatureBeside(quantities, quantity, from, to) : undefined;
       statements.push({
         quantity: figure,
         subject,
@@ -195,11 +198,27 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
         sentence: clause,
         activity,
         setting,
+        ...(heldAt === undefined ? {} : { heldAt }),
       });
     });
     start = end;
   }
   return statements;
+}
+
+/** How far from a duration the temperature it is held at is read. */
+const HELD_AT_REACH = 40;
+
+/**
+ * The temperature a duration is held at, within its own part of the clause: the nearest before it
+ * ("65 °C held for at least 10 minutes or 71 °C held for at least 3 minutes"), else the nearest after
+ * ("for 10 minutes at 65 °C").
+ */
+function temperatureBeside(quantities: readonly Quantity[], duration: Quantity, from: number, to: number): number | undefined {
+  const temperatures = quantities.filter((quantity) => quantity.kind === 'temperature' && quantity.start >= from && quantity.end <= to);
+  const before = temperatures.filter((quantity) => quantity.end <= duration.start && duration.start - quantity.end <= HELD_AT_REACH).at(-1);
+  const after = temperatures.find((quantity) => quantity.start >= duration.end && quantity.start - duration.end <= HELD_AT_REACH);
+  return (before ?? after)?.value;
 }
 
 /** A negation and the few words it governs. */

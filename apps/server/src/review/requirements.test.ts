@@ -55,6 +55,18 @@ describe('quantitiesIn', () => {
     // How recent something must be reads like "within the previous 12 months".
     expect(read('a declaration made not more than 12 months before it is put into service')).toEqual([{ kind: 'interval', value: 12 }]);
   });
+
+  it('reads how long a thing lasts or is held, a threshold written as "over-seven-day", and a birthday records are kept until', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value, bound }) => ({ kind, value, bound }));
+    expect(read('held for at least 10 minutes')).toEqual([{ kind: 'duration', value: 10, bound: 'min' }]);
+    expect(read('off work for more than three consecutive days')).toEqual([{ kind: 'duration', value: 3 * 1440, bound: 'min' }]);
+    expect(read('for 30 seconds')).toEqual([{ kind: 'duration', value: 0.5, bound: null }]);
+    expect(read('report over-seven-day injuries')).toEqual([{ kind: 'duration', value: 7 * 1440, bound: 'min' }]);
+    expect(read("kept until the patient's 25th birthday")).toEqual([{ kind: 'age', value: 25, bound: null }]);
+    // A retention period stays one, and a duration needs its "for".
+    expect(read('kept for 3 days')).toEqual([{ kind: 'period', value: 3 / 30.4, bound: null }]);
+    expect(read('a 10 minute walk')).toEqual([]);
+  });
 });
 
 describe('requirementFindings', () => {
@@ -519,5 +531,68 @@ describe('figures matched by a band, a table cell, a relied document and a credi
     expect(reported('The nursery paddling pools are filled with water at pool inlets no more than 30°C.')).toEqual([]);
     // The guidance's own figure binds only healthcare premises and policies that adopt it.
     expect(reported('The leisure spa runs with spa water no more than 40°C.')).toEqual([]);
+  });
+});
+
+describe('durations, a time held at a temperature, a birthday, and a name written in full', () => {
+  const document = (code: string, title: string, text: string): LibraryDocument => ({
+    id: `${code}.md`,
+    code,
+    title,
+    status: 'current',
+    edition: '2031',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'Estates',
+    subdomain: code,
+    elements: [{ id: `${code}.md#0`, type: 'paragraph', text, headingPath: [] }],
+  });
+  const own: ReviewLibrary = {
+    documents: [
+      document(
+        'HTM 99-04',
+        'Decontamination of laundry',
+        'The wash includes a thermal disinfection stage: 70 °C held for at least 5 minutes or 80 °C held for at least 1 minute, with mixing time added.',
+      ),
+      document('IRR 2031', 'Incident Reporting Rules 2031', 'Report over-ten-day absences within 20 days of the incident.'),
+      document(
+        'PCO',
+        "Privacy Commissioner's Office guidance",
+        "Report a data loss to the PCO within 48 hours of becoming aware of it. The Privacy Commissioner's Office (PCO) keeps a register.",
+      ),
+      document('RKC 2031', 'Records Keeping Code 2031', "Children's dental records are kept until the patient's 21st birthday."),
+    ],
+  };
+  const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own);
+
+  it('reports a time held at a temperature shorter than the relied document holds it, and not one it allows or one at another temperature', () => {
+    const held = (figure: string) => `Infected laundry is washed on the disinfection cycle, which holds the wash at ${figure}.`;
+    const [finding] = reported('Laundry is processed as HTM 99-04 sets out.', held('70 °C for two minutes'));
+    expect(finding?.quote).toBe('Infected laundry is washed on the disinfection cycle, which holds the wash at 70 °C for two minutes');
+    expect(finding?.expected).toBe('at least 5 minutes (HTM 99-04)');
+    expect(reported('Laundry is processed as HTM 99-04 sets out.', held('70 °C for five minutes'))).toEqual([]);
+    expect(reported('Laundry is processed as HTM 99-04 sets out.', held('80 °C for two minutes'))).toEqual([]);
+    // The pair names the process only in a document the policy relies on.
+    expect(reported(held('70 °C for two minutes'))).toEqual([]);
+  });
+
+  it('reports a shorter threshold of how long something lasts, saying "more than" where the library does', () => {
+    const absence = (days: string) =>
+      `Absences are reported to the regulator when a member of staff is off for more than ${days} consecutive days after an incident.`;
+    expect(reported(absence('four')).map((finding) => finding.expected)).toEqual(['more than 10 days (IRR 2031)']);
+    expect(reported(absence('ten'))).toEqual([]);
+  });
+
+  it('reports an earlier birthday records are kept until, and not the same or a later one', () => {
+    const kept = (birthday: string) => `Children's dental records are kept until the patient's ${birthday} birthday.`;
+    expect(reported(kept('18th')).map((finding) => finding.expected)).toEqual(['the 21st birthday (RKC 2031)']);
+    expect(reported(kept('21st'))).toEqual([]);
+    expect(reported(kept('25th'))).toEqual([]);
+  });
+
+  it("reads an officer's name as the acronym of their office", () => {
+    const breach = (deadline: string) => `Incidents are reported to the Privacy Commissioner within ${deadline} of becoming aware of them.`;
+    expect(reported(breach('30 days')).map((finding) => finding.expected)).toEqual(['within 48 hours (PCO)']);
+    expect(reported(breach('24 hours'))).toEqual([]);
   });
 });

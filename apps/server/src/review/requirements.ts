@@ -13,7 +13,7 @@ import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from 
 import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
 import { inHealthcare } from './setting.ts';
-import { libraryExpansion } from './terms-acronyms.ts';
+import { libraryExpansion, libraryExpansions } from './terms-acronyms.ts';
 import type {
   Citation,
   FindingEvidence,
@@ -40,6 +40,8 @@ const MIN_SHARED: Record<Quantity['kind'], number> = {
   pressure: 3,
   headcount: 3,
   deadline: 2,
+  duration: 2,
+  age: 2,
 };
 const MIN_SCORE = 0.6;
 /**
@@ -218,8 +220,12 @@ interface Contradiction {
 function contradiction(said: Statement, statements: LibraryStatement[], setting: Setting): Contradiction | null {
   const candidates = statements
     .filter((statement) => statement.quantity.kind === said.quantity.kind && !differentActivities(statement.activity, said.activity))
+    .filter((statement) => statement.heldAt === said.heldAt)
     .filter((statement) => !oppositeBounds(statement.quantity, said.quantity) && appliesIn(statement, setting))
-    .map((statement) => ({ statement, ...containedMatch(statement, said, subjectMatch(statement, said, setting)) }))
+    .map((statement) => ({
+      statement,
+      ...sameProcess(statement, said, setting, containedMatch(statement, said, subjectMatch(statement, said, setting))),
+    }))
     .filter((match) => match.shared >= MIN_INSTRUMENT_SHARED);
   const minScore = SCORE_FREE.has(said.quantity.kind) ? 0 : MIN_SCORE;
   const matches = withoutResiduals(
@@ -266,6 +272,21 @@ function containedMatch(
 ): { shared: number; score: number } {
   const named = [...said.subject].filter((word) => !ACTIVITIES.has(word));
   if (named.length < MIN_INSTRUMENT_SHARED || !named.every((word) => statement.subject.has(word))) return found;
+  return { shared: Math.max(found.shared, MIN_SHARED[said.quantity.kind]), score: Math.max(found.score, MIN_SCORE) };
+}
+
+/**
+ * A duration held at the temperature a document the policy relies on holds it for ("65 °C held for
+ * at least 10 minutes" against "holds the wash at 65 °C for one minute") is the same process: the
+ * pair names it, whatever words surround it.
+ */
+function sameProcess(
+  statement: LibraryStatement,
+  said: Statement,
+  setting: Setting,
+  found: { shared: number; score: number },
+): { shared: number; score: number } {
+  if (said.heldAt === undefined || statement.heldAt !== said.heldAt || !setting.relied.has(statement.document.id)) return found;
   return { shared: Math.max(found.shared, MIN_SHARED[said.quantity.kind]), score: Math.max(found.score, MIN_SCORE) };
 }
 
@@ -352,13 +373,53 @@ function spellingOut(library: ReviewLibrary): (statement: Statement) => Statemen
     }
     return stems;
   };
+  const named = namedInFull(library);
   return (statement) => {
     // Within the reach its subject is read in: a clause without breaks may be very long.
     const { start, end } = statement.quantity;
     const near = statement.clause.slice(Math.max(0, start - SUBJECT_REACH), end + SUBJECT_REACH);
     const abbreviations = [...new Set(near.match(ABBREVIATION) ?? [])];
-    const added = abbreviations.flatMap((abbreviation) => [...expanded(abbreviation)]);
+    const added = [...abbreviations.flatMap((abbreviation) => [...expanded(abbreviation)]), ...named(near)];
     return added.length === 0 ? statement : { ...statement, subject: new Set([...statement.subject, ...added]) };
+  };
+}
+
+/** The fewest words an expansion has to be recognised written in full: one word is too common to stand for an acronym. */
+const MIN_EXPANSION_WORDS = 2;
+
+/** A text as words in lower case, a possessive's "'s" dropped, for finding names written in full. */
+const plainWords = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+
+/**
+ * The library's acronyms a text writes out in full, as the stems the acronym adds to a subject: the
+ * policy's "Information Commissioner" is the library's "ICO". A name is recognised by the library's
+ * own expansion, or, for the office of a named officer ("Information Commissioner's Office"), by
+ * the officer's name alone. One search per text, whatever the number of acronyms.
+ */
+function namedInFull(library: ReviewLibrary): (text: string) => string[] {
+  const acronymsByForm = new Map<string, string[]>();
+  for (const [acronym, words] of libraryExpansions(library)) {
+    const officer = /^(.+)['’]s\s+\S+$/.exec(words)?.[1];
+    for (const form of [words, officer]) {
+      const plain = form ? plainWords(form).trim() : '';
+      if (plain.split(' ').length < MIN_EXPANSION_WORDS) continue;
+      const list = acronymsByForm.get(plain) ?? [];
+      if (!list.includes(acronym)) list.push(acronym);
+      acronymsByForm.set(plain, list);
+    }
+  }
+  if (acronymsByForm.size === 0) return () => [];
+  const forms = [...acronymsByForm.keys()].sort((a, b) => b.length - a.length);
+  // The forms hold only letters, digits and spaces: nothing to escape.
+  const pattern = new RegExp(`(?<= )(?:${forms.join('|')})(?= )`, 'g');
+  return (text) => {
+    const found = [...plainWords(text).matchAll(pattern)].flatMap((match) => acronymsByForm.get(match[0]) ?? []);
+    return [...new Set(found)].flatMap((acronym) => [...subjectOf(acronym)]);
   };
 }
 
@@ -427,6 +488,7 @@ function weaker(policy: Quantity, library: Quantity): boolean {
     case 'dose': // a dose figure is a limit or a constraint: a higher one protects less
       return policy.value > library.value;
     case 'period':
+    case 'age': // a birthday records are kept until: an earlier one keeps them for less
       return policy.value < library.value;
     case 'voltage': // a band's limit ("up to 1,000 V") defines the band: another limit misdescribes it either way
     case 'pressure': // so does a threshold of what the Regulations cover ("above 0.5 bar")
@@ -464,7 +526,7 @@ function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
   const reasons = wrong.figures.map(({ source }) => {
     const said = wholeSentence(source);
     const passage = source.context ? `${source.context}: ${said}` : said;
-    const { required, figure } = requirement(source.quantity);
+    const { required, figure } = requirement(source);
     return { code: source.document.code, because: `${source.document.code} requires ${required} ("${passage}")`, figure };
   });
   const evidence = new Map<string, FindingEvidence>();
@@ -502,11 +564,16 @@ function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
   };
 }
 
+/** Words before a floor that exclude the figure itself: "more than seven days", "over-seven-day". */
+const EXCLUSIVE_FLOOR = /(?:(?<!\b(?:no|not)\s)more than|greater than|\bover-?)\s*$/i;
+const EXCLUSIVE_REACH = 20;
+
 /**
  * A library figure as a requirement ("records to be kept for at least 3 years", "action within
  * 72 hours") and as the figure to write ("at least 3 years", "within 72 hours").
  */
-function requirement(quantity: Quantity): { required: string; figure: string } {
+function requirement(source: Statement): { required: string; figure: string } {
+  const { quantity } = source;
   const value = describe(quantity);
   switch (quantity.kind) {
     case 'interval': {
@@ -517,8 +584,14 @@ function requirement(quantity: Quantity): { required: string; figure: string } {
       return { required: `records to be kept for at least ${value}`, figure: `at least ${value}` };
     case 'deadline':
       return { required: `action within ${value}`, figure: `within ${value}` };
+    case 'age':
+      return { required: `records to be kept until ${value}`, figure: value };
     default: {
-      const figure = quantity.bound === 'min' ? `at least ${value}` : quantity.bound === 'max' ? `no more than ${value}` : value;
+      // A floor said as "more than" or "over-" ("over-seven-day injuries") excludes the figure itself.
+      const floor = EXCLUSIVE_FLOOR.test(source.clause.slice(Math.max(0, quantity.start - EXCLUSIVE_REACH), quantity.start))
+        ? 'more than'
+        : 'at least';
+      const figure = quantity.bound === 'min' ? `${floor} ${value}` : quantity.bound === 'max' ? `no more than ${value}` : value;
       return { required: figure, figure };
     }
   }

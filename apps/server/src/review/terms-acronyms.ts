@@ -193,6 +193,22 @@ export function libraryExpansion(acronym: string, library: ReviewLibrary): strin
   return expansionInLibrary(acronym, library)?.words ?? null;
 }
 
+const expansionsByLibrary = new WeakMap<ReviewLibrary, Map<string, string>>();
+
+/** Every acronym the library spells out, with its words ("ICO" → "Information Commissioner's Office"), read once per library. */
+export function libraryExpansions(library: ReviewLibrary): ReadonlyMap<string, string> {
+  let expansions = expansionsByLibrary.get(library);
+  if (!expansions) {
+    expansions = new Map();
+    for (const acronym of bracketedIn(library).keys()) {
+      const words = libraryExpansion(acronym, library);
+      if (words) expansions.set(acronym, words);
+    }
+    expansionsByLibrary.set(library, expansions);
+  }
+  return expansions;
+}
+
 /** How the library spells an acronym out, from "expansion (ACR)": the first place whose words before the bracket have its initials. */
 function expansionInLibrary(acronym: string, library: ReviewLibrary): Expansion | null {
   for (const { document, element, index } of bracketedIn(library).get(acronym) ?? []) {
