@@ -65,20 +65,27 @@ function hasOperationalSection(headings: string[]): boolean {
   return headings.some((heading) => !NON_PROCEDURAL_HEADING.test(heading));
 }
 
+/** What a policy calls itself: a policy, or a guideline, protocol, procedure or strategy written the same way ("guidance" and "plan" are as often another body's). */
+const SELF = String.raw`(?:policy|document|procedure|guideline|protocol|strategy|framework|sop)`;
+
 const SIGNS: SectionSign[] = [
   {
     section: 'purpose',
     heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
-    content:
-      /\b(?:(?:purpose|aim|objective)s? of (?:this|the) (?:policy|document|procedure)|this (?:policy|document|procedure) (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b/i,
+    content: new RegExp(
+      String.raw`\b(?:(?:purpose|aim|objective)s? of (?:this|the) ${SELF}|this ${SELF} (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|gives|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b`,
+      'i',
+    ),
     why: 'says what the policy is for',
   },
   {
     section: 'scope',
     heading:
       /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
-    content:
-      /\bthis (?:policy|document|procedure) (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b/i,
+    content: new RegExp(
+      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b`,
+      'i',
+    ),
     why: 'says which premises, services and staff the policy covers',
   },
   {

@@ -63,6 +63,19 @@ describe('structureFindings', () => {
     expect(found[0]).toMatchObject({ severity: 'medium', quote: null, location: null });
   });
 
+  it("finds a purpose and a scope said in a summary by a guideline or protocol of itself, and not by another body's guidance", () => {
+    const summary = (purpose: string, scope: string) =>
+      policy(...CONTROL, '## 1. Summary of guideline', purpose, scope, ...without('## 1. Purpose', without('## 2. Scope', BODY)));
+    const found = (purpose: string, scope: string) => categories(structureFindings(summary(purpose, scope), TODAY));
+    expect(found('1.1 This guideline provides advice on protecting patients.', '1.2 The guideline applies to all Trust sites.')).toEqual(
+      [],
+    );
+    expect(found('1.1 This protocol sets out the checks.', '1.2 The protocol applies to every ward.')).toEqual([]);
+    expect(found('1.1 HSE guidance provides advice on protecting patients.', "1.2 The regulator's guidance applies to all sites.")).toEqual(
+      ['missing_section:purpose', 'missing_section:scope'],
+    );
+  });
+
   it('recognises sections under their usual other names', () => {
     const renamed = BODY.map((block) =>
       block
