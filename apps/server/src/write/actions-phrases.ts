@@ -1,4 +1,5 @@
 import { capitalise, escapeRegExp, wordsOf } from './sentences.ts';
+import { withoutAbandonedStarts } from './spoken.ts';
 
 /**
  * The phrasing action detection reads: how people take a task on ("I'll …", "leave it with me"),
@@ -69,7 +70,8 @@ export function commitmentIn(sentence: string): Commitment | null {
     const match = pattern.exec(text);
     const before = match ? text.slice(0, match.index) : '';
     const clauseOnly = SUPPOSED.test(before) && !/^do(?:,)? is\b/i.test(text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)));
-    if (match && !PURPOSE.test(before) && !clauseOnly)
+    // "OK, so I'll …" opens with fillers, not a purpose ("… so I can model it").
+    if (match && !(PURPOSE.test(before) && withoutOpeners(before) !== '') && !clauseOnly)
       return {
         kind: 'firm',
         verbPhrase: clause(text.slice(match.index + match[0].length)),
@@ -158,6 +160,8 @@ export interface Request {
   /** The person asked, as named; null when not named (the next speaker is asked). */
   addressee: string | null;
   verbPhrase: string;
+  /** Given as a task to the person named ("Sam, I'd like you to …"): theirs without an answer, like "Sam to …". */
+  direct?: boolean;
 }
 
 const NAME_WORD = String.raw`\[?[\p{Lu}][\p{L}\d'-]*\]?`;
@@ -165,7 +169,7 @@ const NAME_WORD = String.raw`\[?[\p{Lu}][\p{L}\d'-]*\]?`;
 const ADDRESSED = String.raw`${NAME_WORD}(?:\s+(?:${NAME_WORD}|\d{1,2}))?`;
 /** A name the request opens with: "Sam, can you …", "[PERSON2], could you …". */
 const VOCATIVE = new RegExp(
-  String.raw`^(?!(?:Can|Could|Would|Will|Please|Do|Are|You)\b)(${NAME_WORD}(?:\s+${NAME_WORD})?),?\s+(?=(?:can|could|would|will|you|please|do you|are you)\b)`,
+  String.raw`^(?!(?:Can|Could|Would|Will|Please|Do|Are|You|If|I)\b)(${NAME_WORD}(?:\s+${NAME_WORD})?),?\s+(?=(?:can|could|would|will|you|please|do you|are you|if you|I(?:'d| would)? (?:like|need|want|suggest|recommend) you)\b)`,
   'u',
 );
 const REQUEST = new RegExp(
@@ -173,10 +177,17 @@ const REQUEST = new RegExp(
   'iu',
 );
 const NEED_SOMEONE = new RegExp(String.raw`\bI(?:'d| would)? (?:need|want|like)\s+(${NAME_WORD}(?:\s+${NAME_WORD})?)\s+to\s+(.+)$`, 'u');
+/**
+ * A task asked of the listener without "can you": "I'd like you to work on …", "I need you guys to
+ * …", "I'd suggest you …", or a polite "if you can check …" that is the whole sentence (no main
+ * clause follows it). Whoever answers is asked, as for "can you …?".
+ */
+const ASK_LISTENER =
+  /^(?:I(?:'d| would)? (?:need|want|like) you(?: guys| all| two| both| two of you)? to|I(?:'d| would)? (?:suggest|recommend) (?:that )?you|if you (?:can|could)(?: (?:just|also|please))*)\s+(?!(?:see|hear|imagine|think|remember|bear with)\b)(.+)$/i;
 
 /** A task asked of someone ("Sam, can you pick that up?", "Would you be willing to draft something?", "I need Jo to …"). */
 export function requestIn(sentence: string): Request | null {
-  const text = withoutOpeners(sentence).replace(/[?.!]+$/, '');
+  const text = withoutOpeners(withoutAbandonedStarts(withoutOpeners(sentence))).replace(/[?.!]+$/, '');
   const vocative = VOCATIVE.exec(text);
   const match = REQUEST.exec(vocative ? text.slice(vocative[0].length) : text);
   if (match) {
@@ -187,6 +198,14 @@ export function requestIn(sentence: string): Request | null {
     if (/^please\b/i.test(text) && specificWords(verbPhrase).length === 0) return null;
     if (addressee !== null && !/^[\p{Lu}[]/u.test(addressee)) return null;
     return { addressee, verbPhrase };
+  }
+  const asked = vocative ? text.slice(vocative[0].length) : text;
+  const listener = ASK_LISTENER.exec(asked);
+  // "If you can …, we'll …", "If you can whitelist them, fine": a condition of a main clause, not a request.
+  if (listener && !(/^if\b/i.test(asked) && /[,;:]/.test(listener[1] ?? ''))) {
+    const verbPhrase = clause(listener[1] ?? '');
+    if (verbPhrase !== '' && !SPEAK_NOW.test(verbPhrase))
+      return vocative ? { addressee: vocative[1] ?? null, verbPhrase, direct: true } : { addressee: null, verbPhrase };
   }
   const need = NEED_SOMEONE.exec(text);
   if (need && !/^(?:the|a|an|to|it|this|that|you)$/i.test(need[1] ?? ''))

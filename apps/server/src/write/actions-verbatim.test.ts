@@ -60,4 +60,24 @@ describe('actions in speech transcribed verbatim', () => {
     );
     expect(actions).toEqual([]);
   });
+
+  test('a task given to the listener without "can you" is theirs once they answer, and theirs without an answer when named', () => {
+    expect(actionsOf("SPEAKER1: I'd like you to chase the missing sensor logs with the site manager.", 'SPEAKER2: Okay.')).toEqual([
+      { owner: 'SPEAKER2', action: 'Chase the missing sensor logs with the site manager.' },
+    ]);
+    expect(actionsOf('SPEAKER1: And [SPEAKER3] if you can check the calibration files against the backups.')).toEqual([
+      { owner: 'SPEAKER3', action: 'Check the calibration files against the backups.' },
+    ]);
+    expect(actionsOf("SPEAKER1: I want the — I'd like — [SPEAKER2], I'd like you to restore the backups to the new server.")).toEqual([
+      { owner: 'SPEAKER2', action: 'Restore the backups to the new server.' },
+    ]);
+    // A condition of what is said next is no request.
+    expect(actionsOf('SPEAKER1: If you can restore the backups, fine.', 'SPEAKER2: Sure.')).toEqual([]);
+  });
+
+  test('"OK, so I\'ll …" opens with fillers: a commitment, not a purpose', () => {
+    expect(actionsOf("SPEAKER2: OK, so I'll order two more sensor boxes for the roof.")).toEqual([
+      { owner: 'SPEAKER2', action: 'Order two more sensor boxes for the roof.' },
+    ]);
+  });
 });

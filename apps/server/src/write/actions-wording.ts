@@ -67,7 +67,8 @@ export function actionText(task: string, context: string | null): string {
 /**
  * The agenda item woven into an action that says little telling of its own: the "it" it leans on
  * becomes the item ("Complete it." under "Fire risk assessments" → "Complete the fire risk
- * assessments."), else "for the …" is added; a task that names a little gets "On …," with "the"
+ * assessments.") unless what was said before follows a dash (that says what "it" is), else "for
+ * the …" is added; a task that names a little gets "On …," with "the"
  * when the item was said so (`said`: what was said under it).
  */
 export function withTopic(text: string, topic: string, names: ReadonlySet<string>, said: readonly string[] = []): string {
@@ -76,8 +77,9 @@ export function withTopic(text: string, topic: string, names: ReadonlySet<string
   if (telling.length >= RICH_WORDS) return text;
   if (telling.length >= 2) return finish(`On ${withArticle(asPhrase(topic), said)}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`);
   const item = asPhrase(topic);
-  // "Ask them", "ring them": people, not the agenda item.
-  const pronoun = PEOPLE_VERB.test(task) ? null : PRONOUN.exec(task);
+  // "Ask them", "ring them": people, not the agenda item. "Send it to Kwame — One list, each
+  // system, …": what was said before, after the dash, says what "it" is.
+  const pronoun = PEOPLE_VERB.test(task) || rest.length > 0 ? null : PRONOUN.exec(task);
   const woven = pronoun ? task.replace(PRONOUN, `the ${item}`) : `${task} for the ${item}`;
   return finish([woven, ...rest].join(' — '));
 }

@@ -267,7 +267,7 @@ class ActionReader {
   /** "Sam, can you …?" accepted by Sam; "can you …?" accepted by whoever answers; "Jo to send …". */
   private request(at: number, sentence: Sentence): void {
     const found = requestIn(sentence.text);
-    const asked = this.toDo(sentence) ?? (found === null ? null : { ...found, direct: false });
+    const asked = this.toDo(sentence) ?? (found === null ? null : { ...found, direct: found.direct ?? false });
     if (asked === null || isSocialOrLogistics(asked.verbPhrase)) return;
     const requester = this.speakerName(sentence.speaker);
     const named = asked.addressee === null ? null : this.meeting.resolve(asked.addressee);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isBackchannel, spokenLines, withoutFillers } from './spoken.ts';
+import { isBackchannel, spokenLines, withoutAbandonedStarts, withoutFillers } from './spoken.ts';
 import { readTranscript } from './transcript.ts';
 
 describe('speech as the readers analyse it', () => {
@@ -9,6 +9,14 @@ describe('speech as the readers analyse it', () => {
     );
     expect(withoutFillers('We fitted 15 mm pipe, mm-hmm, on the second floor.')).toBe('We fitted 15 mm pipe, on the second floor.');
     expect(withoutFillers('Mm-hmm.')).toBe('');
+  });
+
+  test('a start abandoned at a dash goes; a phrase that is whole before its dash stays', () => {
+    expect(withoutAbandonedStarts("Right. I want the — I'd like — Sam, I'd like you to redo the layout.")).toBe(
+      "Right. Sam, I'd like you to redo the layout.",
+    );
+    expect(withoutAbandonedStarts('The boiler — we need to replace it.')).toBe('The boiler — we need to replace it.');
+    expect(withoutAbandonedStarts('We replaced the pump — and the valve.')).toBe('We replaced the pump — and the valve.');
   });
 
   test('a line of backchannel alone is recognised, a short answer with content is not', () => {

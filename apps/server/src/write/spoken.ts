@@ -41,6 +41,31 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\blemme\b/gi, 'let me'],
 ];
 
+/**
+ * A start abandoned before a dash: a few words that stop on a word that cannot end a phrase (an
+ * article, a pronoun, an auxiliary, a preposition, or a verb still waiting for what it takes: "I
+ * want the — I'd like — Sam, I'd like you to …"), at the start of the text or of a sentence. The
+ * new start after the dash is what was said; a phrase that is whole before its dash ("The boiler —
+ * we need to replace it") stays.
+ */
+const ABANDONED_START =
+  /(^|[.!?]\s+)(?:[\p{L}'’]+\s+){0,4}?(?:the|a|an|this|that|these|those|my|our|your|their|his|her|its|I|we|you|they|he|she|it|I'd|I'll|I'm|we'd|we'll|we're|you'd|is|are|was|were|be|will|would|can|could|should|must|have|has|had|do|does|did|to|of|in|on|at|for|with|from|by|about|into|and|or|but|so|if|like|want|need|think|just)\s+[—–]\s+(?=\S)/giu;
+
+/**
+ * A sentence without the starts abandoned before it ("I want the — I'd like — Sam, I'd like you to
+ * …" → "Sam, I'd like you to …"): for reading what the new start says. The sentence itself keeps
+ * them, as a mark of speech transcribed verbatim.
+ */
+export function withoutAbandonedStarts(text: string): string {
+  let plainText = text;
+  // Taken out until none is left: "I want the — I'd like — Sam, …" abandons two starts.
+  for (let previous = ''; previous !== plainText; ) {
+    previous = plainText;
+    plainText = plainText.replace(ABANDONED_START, '$1');
+  }
+  return plainText;
+}
+
 /** A line's text without backchannel fillers and with contractions written out ('' when nothing is left). */
 export function withoutFillers(text: string): string {
   let plainText = text.replace(INNER_FILLERS, ' ');
