@@ -586,12 +586,29 @@ describe('naming and kinds of document', () => {
     expect(
       namesTitle(readQuestion('Which duties does the Health and Safety at Work Act set?'), 'Health and Safety at Work etc. Act 1974'),
     ).toBe(true);
-    // One- and two-word titles are topics, not names.
+    // One- and two-word titles are topics, not names; with the year they end on they are one edition's name.
     expect(namesTitle(readQuestion('How often are lifts examined?'), 'Lifts')).toBe(false);
+    expect(namesTitle(readQuestion('Our brief still quotes the Lifts Regulations 1997 for the new cars.'), 'Lifts Regulations 1997')).toBe(
+      true,
+    );
+    expect(namesTitle(readQuestion('Our brief still quotes the Lifts Regulations for the new cars.'), 'Lifts Regulations 1997')).toBe(
+      false,
+    );
+    expect(namesTitle(readQuestion('Our brief still quotes the Lifts Regulations 1997.'), 'Lifts Regulations 2016')).toBe(false);
     expect(namesTitle(readQuestion('Who checks safe water?'), 'Safe water: operational management')).toBe(false);
     // Whole words only.
     expect(namesTitle(readQuestion('What is the duty of candours?'), 'Duty of candour')).toBe(false);
     expect(namesTitle(readQuestion('What does the duty of candour require?'), 'Duty of candour')).toBe(true);
+  });
+
+  test('a document the question names by its title answers however much else the question says', async () => {
+    const question =
+      'modernisation brief for our two bed lifts still quotes the Lifts Regulations 1997 for the new cars and safety gear. which lifts regs should it be citing?';
+    const result = await retrieve(question);
+    expect(result.passages.length).toBeGreaterThan(0);
+    expect(codesOf(result)).toContain('Lifts Regs 1997');
+    // The same words without the title's year name no edition, and the rest of the question is the asker's own.
+    expect(codesOf(await retrieve(question.replace('Lifts Regulations 1997', 'Lifts Regulations')))).not.toContain('Lifts Regs 1997');
   });
 
   test('legislation is the law; guidance and codes of practice are guidance; assurance frameworks are neither', () => {

@@ -16,7 +16,14 @@ import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from
 import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 import { passageScorer, type QueryTerm, withSentences } from './passage-scoring.ts';
 import { libraryWording } from './retrieval/wording.ts';
-import { candidateDocuments, candidateElements, documentsMentioning, documentsNamedIn, rankLibrary } from './retrieval/candidates.ts';
+import {
+  candidateDocuments,
+  candidateElements,
+  documentsMentioning,
+  documentsNamedIn,
+  documentsTitled,
+  rankLibrary,
+} from './retrieval/candidates.ts';
 import { chooseDocuments, MAX_ANSWER_DOCUMENTS, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
 import { choosePassages } from './retrieval/passages.ts';
 import { type Question, readQuestion } from './question/read.ts';
@@ -112,7 +119,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
 
   // The question's terms, the library's ranking for it and the documents it names by their code do
   // not depend on each other.
-  const [{ terms, aliases }, ranking, codeNamed, mentioning] = await Promise.all([
+  const [{ terms, aliases }, ranking, codeNamed, mentioning, titled] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
     documentsNamedIn({
@@ -127,12 +134,14 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
       anyStatus: true,
     }),
     documentsMentioning({ db, organisationId, text: q, filters, includeInternal }),
+    documentsTitled({ db, organisationId, question, filters, includeInternal }),
   ]);
   // A document the question names by its code is a candidate even when the search ranks it low (a
   // superseded edition's score is halved): "what replaced HTM 03-01 (2007)?" is about that edition.
   const { searchScores } = ranking;
   // So is one whose text records an old code the question cites ("still cites HTM 2045").
-  const first = [...new Set([...codeNamed, ...mentioning])];
+  // And one whose title it names ("still quotes the Lifts Regulations 1997"): named as by its code.
+  const first = [...new Set([...codeNamed, ...mentioning, ...titled])];
   const ranked = [...first, ...ranking.ranked.filter((id) => !first.includes(id))];
   if (ranked.length === 0) return nothing(terms);
   const documents = await candidateDocuments({ db, organisationId, ranked, terms, includeInternal });
@@ -140,7 +149,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const elementsByDocument = await candidateElements({ db, documents, terms });
   const scorer = passageScorer(terms);
   const purpose = options.purpose ?? 'answer';
-  const scoreOptions = { terms, scorer, question, aliases, mentioning: new Set(mentioning) };
+  const scoreOptions = { terms, scorer, question, aliases, mentioning: new Set(mentioning), titled: new Set(titled) };
   const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
   /** Documents found after the search (named by a passage, or succeeding a chosen edition), scored like the candidates. */
   const scoreMore = async (ids: readonly string[]) => {

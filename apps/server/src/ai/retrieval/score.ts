@@ -136,8 +136,10 @@ export function scorePassages(options: {
   aliases: ReadonlySet<string>;
   /** Documents whose text records an old code the question cites: named by it (candidates.ts, documentsMentioning). */
   mentioning?: ReadonlySet<string>;
+  /** Documents the question names by their title (candidates.ts, documentsTitled): on the question, whatever else it says. */
+  titled?: ReadonlySet<string>;
 }): Candidate[] {
-  const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning } = options;
+  const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning, titled } = options;
   const { understanding } = question;
   const pulling: QuestionKind[] = [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind));
   const kindFactor = (row: ElementRow): number =>
@@ -193,7 +195,7 @@ export function scorePassages(options: {
       seeds,
       best,
       ownBest: relevance,
-      relevance: named || aliased ? 1 : relevance,
+      relevance: named || aliased || (titled?.has(document.id) ?? false) ? 1 : relevance,
       named,
       aliased,
       title: ownShare(terms, scorer, (i) => document.title_hits[i] === 1),

@@ -108,7 +108,8 @@ const TITLE_FILLER = new Set('a an and at for in of on the to with'.split(' '));
 /**
  * Whether the question names a document by its title ("under the Electricity at Work Regulations").
  * Only a title of at least three words, two of them not fillers, counts: "Lifts" or "Staffing" in a
- * question is a topic, not a name.
+ * question is a topic, not a name; a shorter one counts with the year it ends on ("the Lifts
+ * Regulations 1997").
  */
 export function namesTitle(question: Pick<Question, 'words'>, title: string): boolean {
   // Named with or without what the title puts in brackets: "the Fire Safety (England) Regulations".
@@ -116,6 +117,10 @@ export function namesTitle(question: Pick<Question, 'words'>, title: string): bo
     const words = name.split(' ').filter((word) => word.length > 0);
     return words.length >= 3 && words.filter((word) => !TITLE_FILLER.has(word)).length >= 2;
   });
+  // A shorter title is a name with its year ("the Lifts Regulations 1997"): the year makes it one edition's.
+  const year = /\b((?:1[89]|20)\d\d)\s*$/.exec(title.trim())?.[1];
+  const short = titleName(title, 'without');
+  if (year && short.split(' ').filter((word) => word.length > 0 && !TITLE_FILLER.has(word)).length >= 2) names.push(`${short} ${year}`);
   if (names.length === 0) return false;
   // "the fire safety (england) regs 2022": people clip "regulations" as titles never do.
   const text = question.words
