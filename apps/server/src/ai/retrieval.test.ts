@@ -9,7 +9,7 @@ import { readQuestion } from './question/read.ts';
 import { libraryWording } from './retrieval/wording.ts';
 import { documentsMentioning } from './retrieval/candidates.ts';
 import { queryTerms } from './retrieval/question.ts';
-import { isCrossReference, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
+import { isCrossReference, namesCode, namesTitle, offQuestionSection, sourceKind } from './retrieval/text-signals.ts';
 
 let t: TestApp;
 let standard: TestUser;
@@ -609,6 +609,20 @@ describe('naming and kinds of document', () => {
     expect(codesOf(result)).toContain('Lifts Regs 1997');
     // The same words without the title's year name no edition, and the rest of the question is the asker's own.
     expect(codesOf(await retrieve(question.replace('Lifts Regulations 1997', 'Lifts Regulations')))).not.toContain('Lifts Regs 1997');
+  });
+
+  test("an edition named with its year first, or regulations by their abbreviation and 'regs', is named", async () => {
+    expect(namesCode(readQuestion('it was lifted from the 2016 records management code'), 'Records Management Code (2016)')).toBe(true);
+    expect(namesCode(readQuestion('it was lifted from the records management code 2016'), 'Records Management Code (2016)')).toBe(true);
+    expect(namesCode(readQuestion('it was lifted from the 2021 records management code'), 'Records Management Code (2016)')).toBe(false);
+    const retention = await retrieve(
+      'our retention schedule was lifted straight from the 2016 records management code. do we need to redo all the periods now?',
+    );
+    expect(codesOf(retention)).toContain('Records Management Code (2016)');
+    const live = await retrieve(
+      'writing our live working procedure for the estates electricians. which reg in the EAW regs sets out when working live is allowed?',
+    );
+    expect(codesOf(live)).toContain('EAWR 1989');
   });
 
   test('legislation is the law; guidance and codes of practice are guidance; assurance frameworks are neither', () => {

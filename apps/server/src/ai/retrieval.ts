@@ -21,7 +21,7 @@ import {
   candidateElements,
   documentsMentioning,
   documentsNamedIn,
-  documentsTitled,
+  documentsNamed,
   rankLibrary,
 } from './retrieval/candidates.ts';
 import { chooseDocuments, MAX_ANSWER_DOCUMENTS, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
@@ -119,7 +119,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
 
   // The question's terms, the library's ranking for it and the documents it names by their code do
   // not depend on each other.
-  const [{ terms, aliases }, ranking, codeNamed, mentioning, titled] = await Promise.all([
+  const [{ terms, aliases }, ranking, codeNamed, mentioning, { titled, coded }] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
     documentsNamedIn({
@@ -134,14 +134,15 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
       anyStatus: true,
     }),
     documentsMentioning({ db, organisationId, text: q, filters, includeInternal }),
-    documentsTitled({ db, organisationId, question, filters, includeInternal }),
+    documentsNamed({ db, organisationId, question, filters, includeInternal }),
   ]);
   // A document the question names by its code is a candidate even when the search ranks it low (a
   // superseded edition's score is halved): "what replaced HTM 03-01 (2007)?" is about that edition.
   const { searchScores } = ranking;
   // So is one whose text records an old code the question cites ("still cites HTM 2045").
-  // And one whose title it names ("still quotes the Lifts Regulations 1997"): named as by its code.
-  const first = [...new Set([...codeNamed, ...mentioning, ...titled])];
+  // And one whose code or title it names however written ("the 2016 records management code",
+  // "still quotes the Lifts Regulations 1997").
+  const first = [...new Set([...codeNamed, ...mentioning, ...coded, ...titled])];
   const ranked = [...first, ...ranking.ranked.filter((id) => !first.includes(id))];
   if (ranked.length === 0) return nothing(terms);
   const documents = await candidateDocuments({ db, organisationId, ranked, terms, includeInternal });

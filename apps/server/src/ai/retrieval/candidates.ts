@@ -11,7 +11,7 @@ import { num, valueList } from '../../search/sql.ts';
 import { withoutOperators } from '../../search/query.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
-import { namesTitle, PART_OR_YEAR } from './text-signals.ts';
+import { namesCode, namesTitle, PART_OR_YEAR } from './text-signals.ts';
 import type { Question } from '../question/read.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
@@ -197,24 +197,28 @@ export async function documentsNamedIn(options: {
 }
 
 /**
- * Documents the question names by their title ("still quotes the Lifts Regulations 1997"), of any
- * status: a title is a name as a code is, so the document is a candidate however the search ranks
- * it. The visible library's titles are few enough to read at once.
+ * Documents the question names by their title ("still quotes the Lifts Regulations 1997") or by
+ * their code however it is written ("the 2016 records management code"), of any status: a name
+ * makes a document a candidate however the search ranks it. The visible library's titles and codes
+ * are few enough to read at once.
  */
-export async function documentsTitled(options: {
+export async function documentsNamed(options: {
   db: Database;
   organisationId: string;
-  question: Pick<Question, 'words'>;
+  question: Pick<Question, 'words' | 'search' | 'searchCodes'>;
   filters: ChatFilters;
   includeInternal: boolean;
-}): Promise<string[]> {
+}): Promise<{ titled: string[]; coded: string[] }> {
   const { db, organisationId, question, filters, includeInternal } = options;
-  const rows = rowsOf<{ id: string; title: string; organisation_id: string | null }>(
+  const rows = rowsOf<{ id: string; code: string; title: string; organisation_id: string | null }>(
     await db.execute(sql`
-      select d.id, d.title, d.organisation_id from documents d
+      select d.id, d.code, d.title, d.organisation_id from documents d
       where ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}`),
-  );
-  return rows.filter((row) => (includeInternal || row.organisation_id === null) && namesTitle(question, row.title)).map((row) => row.id);
+  ).filter((row) => includeInternal || row.organisation_id === null);
+  return {
+    titled: rows.filter((row) => namesTitle(question, row.title)).map((row) => row.id),
+    coded: rows.filter((row) => namesCode(question, row.code)).map((row) => row.id),
+  };
 }
 
 /** A code as people cite one: a series in capitals and its number ("HTM 2045", "HFN 30", "HTM 2011"). */

@@ -159,9 +159,17 @@ export async function queryTerms(db: Database, organisationId: string, query: st
     .filter((term) => term.weight > 0);
 }
 
-/** Abbreviations written in capitals in the question ("under RIDDOR", "IRMER") that only one current visible document's code starts with (its brackets aside: "IR(ME)R 2017"). */
+/**
+ * Abbreviations written in capitals in the question ("under RIDDOR", "IRMER") that only one current
+ * visible document's code starts with (its brackets aside: "IR(ME)R 2017"). Regulations abbreviated
+ * with "regs" after them are the abbreviation with its R ("the EAW regs" for EAWR, "PSS regs" for PSSR).
+ */
 async function uniqueAliases(db: Database, organisationId: string, question: string): Promise<Set<string>> {
-  const words = [...new Set((question.match(/\b[A-Z][A-Z0-9]{2,}\b/g) ?? []).map((word) => word.toLowerCase()))];
+  const regulations = [...question.matchAll(/\b([A-Z][A-Z0-9]{1,5})\s+(?:regs|regulations)\b/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((word) => /^[A-Z0-9]+$/.test(word))
+    .map((word) => `${word}R`);
+  const words = [...new Set([...(question.match(/\b[A-Z][A-Z0-9]{2,}\b/g) ?? []), ...regulations].map((word) => word.toLowerCase()))];
   if (words.length === 0) return new Set();
   const rows = rowsOf<{ head: string; n: number }>(
     await db.execute(sql`

@@ -136,7 +136,7 @@ export function scorePassages(options: {
   aliases: ReadonlySet<string>;
   /** Documents whose text records an old code the question cites: named by it (candidates.ts, documentsMentioning). */
   mentioning?: ReadonlySet<string>;
-  /** Documents the question names by their title (candidates.ts, documentsTitled): on the question, whatever else it says. */
+  /** Documents the question names by their title (candidates.ts, documentsNamed): on the question, whatever else it says. */
   titled?: ReadonlySet<string>;
 }): Candidate[] {
   const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning, titled } = options;

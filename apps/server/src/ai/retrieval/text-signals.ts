@@ -154,10 +154,15 @@ export function namesFamily(question: Pick<Question, 'searchCodes'>, key: string
   return false;
 }
 
-/** Whether the text searched names this code (a code with a number, or an all-capitals code written as such). */
+/** Whether the text searched names this code (a code with a number, its year first or last, or an all-capitals code written as such). */
 export function namesCode(question: Pick<Question, 'search' | 'searchCodes'>, code: string): boolean {
   const key = codeKey(code);
   if (key.length === 0) return false;
-  if (/[0-9]/.test(code)) return ` ${question.searchCodes} `.includes(` ${key} `);
+  if (/[0-9]/.test(code)) {
+    const codes = ` ${question.searchCodes} `;
+    // An edition's year is said first as often as last: "the 2016 records management code", "the 2006 HTM 04-01".
+    const year = /^(.+) ((?:19|20)\d\d)$/.exec(key);
+    return codes.includes(` ${key} `) || (year !== null && codes.includes(` ${year[2]} ${year[1]} `));
+  }
   return /^[A-Z]{2,}$/.test(code) && new RegExp(`\\b${code}\\b`).test(question.search);
 }
