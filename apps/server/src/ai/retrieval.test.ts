@@ -72,6 +72,8 @@ describe('questions as people type them', () => {
     expect(await reworded('EICR every 5 yrs at the sterile services dept')).toBe('EICR every 5 years at the sterile services department');
     // "2 min" after a figure is minutes, not a minimum.
     expect(await reworded('flush for 2 min')).toBe('flush for 2 minutes');
+    // An exam is an examination, not the first library word "exam" starts ("example").
+    expect(await reworded('pressure systems exam paperwork')).toBe('pressure systems examination paperwork');
   });
 
   test("a word spelt the other way is read in the library's spelling", async () => {
@@ -623,6 +625,13 @@ describe('naming and kinds of document', () => {
       'writing our live working procedure for the estates electricians. which reg in the EAW regs sets out when working live is allowed?',
     );
     expect(codesOf(live)).toContain('EAWR 1989');
+  });
+
+  test('an old code the editions of one document record is named by it, however many editions record it', async () => {
+    const result = await retrieve(
+      'found an old SSD validation file that keeps referring to HTM 2010 and HTM 2030. what did those two cover?',
+    );
+    expect(codesOf(result)).toContain('HTM 01-01');
   });
 
   test('legislation is the law; guidance and codes of practice are guidance; assurance frameworks are neither', () => {

@@ -223,8 +223,26 @@ export async function documentsNamed(options: {
 
 /** A code as people cite one: a series in capitals and its number ("HTM 2045", "HFN 30", "HTM 2011"). */
 const CITED_CODE = /\b[A-Z]{2,5}\s?\d{1,4}(?:[-–]\d{1,2})?\b/g;
-/** A cited code more documents than this mention is a common reference, not an old name one of them records. */
+/** A cited code more lineages than this mention (a document and its editions counting once) is a common reference, not an old name one of them records. */
 const MENTIONING_DOCUMENTS = 2;
+/** Documents read per cited code: as many means a common reference whatever their lineages. */
+const MENTIONING_ROWS = 8;
+
+/** How many lineages the documents are of: one edition superseded by another is of its lineage. */
+function lineages(rows: readonly { code: string; superseded_by_code: string | null }[]): number {
+  const lineageOf = new Map(rows.map((row) => [row.code, row.code]));
+  const root = (code: string): string => {
+    let at = code;
+    for (let step = 0; step < rows.length && lineageOf.get(at) !== at; step++) at = lineageOf.get(at) ?? at;
+    return at;
+  };
+  for (const row of rows) {
+    if (row.superseded_by_code !== null && lineageOf.has(row.superseded_by_code))
+      lineageOf.set(root(row.code), root(row.superseded_by_code));
+  }
+  return new Set(rows.map((row) => root(row.code))).size;
+}
+
 /** At most this many cited codes of a question are looked up. */
 const MAX_CITED_CODES = 3;
 
@@ -245,16 +263,19 @@ export async function documentsMentioning(options: {
   if (cited.length === 0) return [];
   const found = await Promise.all(
     cited.map(async (code) => {
-      const rows = rowsOf<{ id: string; organisation_id: string | null; own: boolean }>(
+      const rows = rowsOf<{ id: string; code: string; superseded_by_code: string | null; organisation_id: string | null; own: boolean }>(
         await db.execute(sql`
-          select d.id, d.organisation_id, exists(select 1 from documents c where strpos(c.code, ${code}) = 1) as own
+          select d.id, d.code, d.superseded_by_code, d.organisation_id,
+            exists(select 1 from documents c where strpos(c.code, ${code}) = 1) as own
           from documents d
           where exists(select 1 from document_elements e where e.document_id = d.id and e.search_vector @@ phraseto_tsquery('english', ${code}))
             and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
-          limit ${num(MENTIONING_DOCUMENTS + 1)}`),
+          limit ${num(MENTIONING_ROWS)}`),
       );
-      // A code some document carries itself is named by its code, not by mentions.
-      if (rows.length > MENTIONING_DOCUMENTS || rows.some((row) => row.own)) return [];
+      // A code some document carries itself is named by its code, not by mentions; one that more
+      // lineages mention than this is a common reference (the editions of one document telling
+      // the same history count once: HTM 2010 is recorded by each edition of HTM 01-01).
+      if (rows.length >= MENTIONING_ROWS || lineages(rows) > MENTIONING_DOCUMENTS || rows.some((row) => row.own)) return [];
       return rows.filter((row) => includeInternal || row.organisation_id === null).map((row) => row.id);
     }),
   );

@@ -34,6 +34,8 @@ const RANGE_END = 'zzzzzzzzzzzzzzzzzzzzzzzz';
  */
 const WRITTEN_OUT: ReadonlyMap<string, string> = new Map(
   Object.entries({
+    exam: 'examination',
+    exams: 'examinations',
     max: 'maximum',
     min: 'minimum',
     hr: 'hour',
