@@ -27,6 +27,7 @@ const rules: LibraryDocument = {
     element(3, 'Hot work is permitted only where no safer method exists and a fire watch is kept.', ['Rules']),
     element(4, 'A burn from a hot surface is a notifiable event when it needs hospital treatment.', ['Reporting']),
     element(5, 'Burns treated on site are not notifiable.', ['Reporting']),
+    element(6, 'No work on the irrigation main takes place without a permit issued by the Grounds Manager.', ['Rules']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -68,5 +69,15 @@ describe('the modality of a policy sentence against the library rule on the same
   it('reports an outright denial of what the library says can be, and not a denial the library shares', () => {
     expect(reported('Burns from hot surfaces are never notifiable.')).toEqual(['Burns from hot surfaces are never notifiable']);
     expect(reported('Burns treated on site are never notifiable.')).toEqual([]);
+  });
+
+  it('reports a permission to do without what the library says no work goes ahead without, and not the rule restated', () => {
+    expect(
+      reported('Minor work on the irrigation main, such as changing a valve, may be carried out by a gardener without a permit.'),
+    ).toEqual(['may be carried out by a gardener without a permit']);
+    expect(reported('No work on the irrigation main may start without a permit.')).toEqual([]);
+    expect(reported('Minor work on the irrigation main may be carried out by a gardener with a permit.')).toEqual([]);
+    // Doing without another thing is not what the rule is about.
+    expect(reported('Minor work on the irrigation main may be carried out by a gardener without a supervisor.')).toEqual([]);
   });
 });

@@ -25,6 +25,11 @@ const OPTIONAL_ACT = /\b(?:(?:do|does)\s+not\s+(?:need|have)\s+to|need\s+not|(?:
 const PERMISSION = /\b(?:may|can|(?:is|are)\s+(?:permitted|allowed)\s+to)\s+(?:be\s+)?([a-z]+)/i;
 /** "X is permitted where …": a permission on the policy's own conditions. */
 const PERMITTED_WHERE = /\b(?:is|are)\s+(?:permitted|allowed)\s+(?=(?:only\s+)?(?:where|if|when)\b)/i;
+/** "without a permit", "without prior written approval": the thing a sentence does without (its head word). */
+const WITHOUT = /\bwithout\s+(?:(?:a|an|the|any|prior|written|formal|their|its)\s+)*([a-z]+)/i;
+/** A library sentence ruling out doing something without a thing: "No work … takes place without a permit", "must not … without". */
+const FORBIDS_WITHOUT =
+  /^(?:no\b|nobody\b|no one\b)|\b(?:must not|must never|shall not|should not|should never|may not|cannot|can't|never)\b/i;
 /** "X are never reportable": an outright denial of what X can be (a word of what can be: "-able", "-ible"). */
 const NEVER = /\b(?:is|are)\s+never\s+([a-z]{2,}(?:able|ible))\b/i;
 
@@ -61,13 +66,16 @@ interface LibrarySentence {
   duty: boolean;
   /** What the sentence rules out: the action's stem ('' for a permission limited to conditions), its subject and its exception. */
   prohibition: { verb: string; subject: Set<string>; exception: Set<string> } | null;
+  /** What the sentence rules out doing without ("No work … without a permit"): that thing's stem, and what is done. */
+  notWithout: { thing: string; subject: Set<string> } | null;
   document: LibraryDocument;
   element: LibraryElement;
 }
 
 /** A policy sentence's relaxation: its kind, the thing it is about, and where to quote it. */
 interface Relaxation {
-  kind: 'optional' | 'permitted' | 'never';
+  /** `without`: a permission to do something without a thing ("may be carried out … without a permit"). */
+  kind: 'optional' | 'permitted' | 'never' | 'without';
   /** What is made optional or denied, which the library sentence must name; a permission is matched by its action instead. */
   thing: Set<string>;
   /** The permitted action's stem ('' for a permission on conditions), or the word denied outright. */
@@ -103,6 +111,7 @@ const EXPLAINED: Record<Relaxation['kind'], (quote: string, code: string) => str
   optional: (quote, code) => `The policy says "${quote}", but ${code} makes it a duty`,
   permitted: (quote, code) => `The policy allows what ${code} rules out ("${quote}")`,
   never: (quote, code) => `The policy says "${quote}", but ${code} names cases where it is`,
+  without: (quote, code) => `The policy allows "${quote}", but ${code} rules out doing it without one`,
 };
 
 /** How a policy sentence relaxes a rule, if it does; the quote runs from the clause's start to the modal words. */
@@ -128,6 +137,20 @@ function relaxationOf(text: string): Relaxation | null {
   const where = PERMITTED_WHERE.exec(text);
   const permission = where ?? PERMISSION.exec(text);
   if (!permission || /\bnot\b/i.test(text.slice(permission.index, permission.index + permission[0].length + 5))) return null;
+  // "… may be carried out by a Competent Person without a permit": what is done without, in the same clause.
+  const rest = text.slice(permission.index + permission[0].length);
+  const without = WITHOUT.exec(rest.split(/[;:]|,\s+(?:provided|as long as|so long as|but|and|unless|except)\b/)[0] ?? '');
+  // "No work … may start without a permit" rules it out, as the library does.
+  if (without?.[1] && !FORBIDS_WITHOUT.test(text.slice(from, permission.index).trim())) {
+    const end = permission.index + permission[0].length + without.index + without[0].length;
+    return {
+      kind: 'without',
+      thing: new Set(),
+      word: stem(without[1].toLowerCase()),
+      start: clauseStart(text, permission.index, from),
+      end,
+    };
+  }
   return {
     kind: 'permitted',
     thing: new Set(),
@@ -145,6 +168,12 @@ function contradicts(relaxation: Relaxation, subject: Set<string>, library: Libr
       return library.duty && names(library.subject, thing) && sharedCount(library.subject, subject) >= MIN_SHARED;
     case 'never':
       return names(library.subject, thing) && sharedCount(library.subject, subject) >= MIN_SHARED && says(library.text, relaxation.word);
+    case 'without': {
+      const rule = library.notWithout;
+      if (!rule || rule.thing !== relaxation.word) return false;
+      const shared = [...rule.subject].filter((word) => word !== rule.thing && subject.has(word) && !ACTIVITIES.has(word)).length;
+      return shared >= MIN_PERMISSION_SHARED;
+    }
     case 'permitted': {
       const rule = library.prohibition;
       if (!rule || rule.verb !== relaxation.word) return false;
@@ -210,6 +239,7 @@ function librarySentences(document: LibraryDocument): LibrarySentence[] {
         subject: subjectOf(text),
         duty: inDuties || DUTY.test(text),
         prohibition: prohibitionOf(text),
+        notWithout: notWithoutOf(text),
         document,
         element,
       });
@@ -217,6 +247,16 @@ function librarySentences(document: LibraryDocument): LibrarySentence[] {
   }
   sentencesByDocument.set(document, found);
   return found;
+}
+
+/** What a library sentence rules out doing without ("No work that could affect a pipeline … takes place without a permit"), if it does. */
+function notWithoutOf(text: string): LibrarySentence['notWithout'] {
+  const without = WITHOUT.exec(text);
+  if (!without?.[1]) return null;
+  const before = text.slice(0, without.index);
+  // The rule is the sentence's own, not a clause about something else, and holds without exceptions.
+  if (!FORBIDS_WITHOUT.test(before) || /[;:]/.test(before) || EXCEPTION.test(text) || /\b(?:only|until)\b/i.test(before)) return null;
+  return { thing: stem(without[1].toLowerCase()), subject: subjectOf(before) };
 }
 
 /** What a library sentence rules out, with the exception it allows. */
