@@ -476,19 +476,21 @@ describe('the cycle of a document that is itself a return', () => {
   });
 });
 
+/** A current document of a library of its own: one element, in a subdomain of its own. */
+const document = (code: string, title: string, type: LibraryElement['type'], text: string): LibraryDocument => ({
+  id: `${code}.md`,
+  code,
+  title,
+  status: 'current',
+  edition: '2031',
+  supersededBy: null,
+  supersedes: [],
+  domain: 'Estates',
+  subdomain: code,
+  elements: [{ id: `${code}.md#0`, type, text, headingPath: [] }],
+});
+
 describe('figures matched by a band, a table cell, a relied document and a credited regulator', () => {
-  const document = (code: string, title: string, type: LibraryElement['type'], text: string): LibraryDocument => ({
-    id: `${code}.md`,
-    code,
-    title,
-    status: 'current',
-    edition: '2031',
-    supersededBy: null,
-    supersedes: [],
-    domain: 'Estates',
-    subdomain: code,
-    elements: [{ id: `${code}.md#0`, type, text, headingPath: [] }],
-  });
   const own: ReviewLibrary = {
     documents: [
       document(
@@ -535,32 +537,21 @@ describe('figures matched by a band, a table cell, a relied document and a credi
 });
 
 describe('durations, a time held at a temperature, a birthday, and a name written in full', () => {
-  const document = (code: string, title: string, text: string): LibraryDocument => ({
-    id: `${code}.md`,
-    code,
-    title,
-    status: 'current',
-    edition: '2031',
-    supersededBy: null,
-    supersedes: [],
-    domain: 'Estates',
-    subdomain: code,
-    elements: [{ id: `${code}.md#0`, type: 'paragraph', text, headingPath: [] }],
-  });
+  const paragraph = (code: string, title: string, text: string) => document(code, title, 'paragraph', text);
   const own: ReviewLibrary = {
     documents: [
-      document(
+      paragraph(
         'HTM 99-04',
         'Decontamination of laundry',
         'The wash includes a thermal disinfection stage: 70 °C held for at least 5 minutes or 80 °C held for at least 1 minute, with mixing time added.',
       ),
-      document('IRR 2031', 'Incident Reporting Rules 2031', 'Report over-ten-day absences within 20 days of the incident.'),
-      document(
+      paragraph('IRR 2031', 'Incident Reporting Rules 2031', 'Report over-ten-day absences within 20 days of the incident.'),
+      paragraph(
         'PCO',
         "Privacy Commissioner's Office guidance",
         "Report a data loss to the PCO within 48 hours of becoming aware of it. The Privacy Commissioner's Office (PCO) keeps a register.",
       ),
-      document('RKC 2031', 'Records Keeping Code 2031', "Children's dental records are kept until the patient's 21st birthday."),
+      paragraph('RKC 2031', 'Records Keeping Code 2031', "Children's dental records are kept until the patient's 21st birthday."),
     ],
   };
   const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own);
