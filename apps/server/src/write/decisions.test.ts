@@ -25,6 +25,24 @@ describe('findDecisions', () => {
     ).toEqual(['The goods lift stays locked off until the engineer has been.']);
   });
 
+  test('"so we agreed: …" and "we\'ve agreed, …" in the past tense', () => {
+    const before = 'Kai Moss: It is twenty years old and the wall is thinning.';
+    expect(decisionsOf(before, 'Nell Ford: So we agreed: replace the workshop receiver, not repair it.')).toEqual([
+      'Replace the workshop receiver, not repair it.',
+    ]);
+    expect(decisionsOf(before, "Nell Ford: Right, we've agreed, the porters take the night radio.")).toEqual([
+      'The porters take the night radio.',
+    ]);
+  });
+
+  test('"OK, so X, then." names an outcome without a verb; a question or a plan put that way does not', () => {
+    const before = 'Kai Moss: Half a day is too long to release people.';
+    expect(decisionsOf(before, 'Nell Ford: OK, so e-learning only from January, then.')).toEqual(['E-learning only from January.']);
+    expect(decisionsOf(before, 'Nell Ford: OK, so the boiler, then.')).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: OK, so what we need from estates, then.')).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: So we will look at the rota, then.')).toEqual([]);
+  });
+
   test('"so we\'re going with …" and "let\'s go with …"', () => {
     expect(
       decisionsOf(

@@ -4,7 +4,8 @@ import { capitalise, type Sentence, type Turn } from './sentences.ts';
 /**
  * Decisions: what the group agreed or approved, including an explicit agreement to keep something
  * as it is. Read from the words that settle a discussion:
- * - "agreed, X", "so we agree, X" / "so that's agreed" (X is then the next sentence, or the proposal just put);
+ * - "agreed, X", "so we agree, X", "so we agreed: X" / "so that's agreed" (X is then the next sentence, or the proposal just put);
+ * - "OK, so X, then.": an outcome named without a verb, closing the discussion;
  * - "X. Good, that's agreed." / "X. Agreed then.": a trailing agreement confirms the sentence before;
  * - "I'm happy to approve that (in principle)", "that's approved": the approval of what was just proposed;
  * - "so we're going with X", "we'll go with X", "let's go with X";
@@ -20,7 +21,7 @@ export interface FoundDecision {
 }
 
 const AGREED =
-  /^(?:(?:so|ok|okay|right|good|great|fine|then)[,.]?\s+)*(?:(?:(?:that's|it's|that is|we're|we are|all)\s+)?agreed|we (?:all )?agree)(?:\s+then)?\s*[,:;]\s*(?:that\s+)?(.+)$/i;
+  /^(?:(?:so|ok|okay|right|good|great|fine|then)[,.]?\s+)*(?:(?:(?:that's|it's|that is|we're|we are|we've|we have|we|all)\s+)?agreed|we (?:all )?agree)(?:\s+then)?\s*[,:;]\s*(?:that\s+)?(.+)$/i;
 const AGREED_ALONE =
   /^(?:(?:so|ok|okay|right|good|great|fine|then)[,.]?\s+)*(?:(?:that's|it's|that is|we're|we are|all)\s+)?agreed(?:\s+then)?[.!]?$/i;
 const GOING_WITH =
@@ -164,8 +165,17 @@ function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDec
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
   const adopted = ADOPT.exec(rest);
   if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
-  return statesOutcome(rest) ? { text: outcomeClause(rest), lines: [sentence.line] } : null;
+  if (statesOutcome(rest)) return { text: outcomeClause(rest), lines: [sentence.line] };
+  // "OK, so e-learning only from January, then.": the outcome named without a verb, closing the discussion.
+  const named = concluding === null ? null : NAMED_OUTCOME.exec(rest);
+  return named?.[1] && specificWords(named[1]).length >= 2 && !PERSONAL_START.test(named[1]) && !OPEN_QUESTION.test(named[1])
+    ? { text: named[1], lines: [sentence.line] }
+    : null;
 }
+
+/** An outcome named without a verb of its own, closed by "then": "e-learning for the theory and a half-hour practical on the ward, then". */
+const NAMED_OUTCOME =
+  /^((?:(?!\b(?:is|are|was|were|be|been|will|would|can|could|should|shall|must|might|may|do|does|did|has|have|had|need|needs|want|wants|think|get|gets|go|goes)\b)[^.?!;])+?),?\s+then[.!]?$/i;
 
 /**
  * An outcome up to where the speaker turns to a reason or an aside. Unlike a task's clause, a
