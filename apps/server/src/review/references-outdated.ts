@@ -113,8 +113,17 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
     }
   }
   const sentence = text.slice(from, to);
-  return HISTORY_WORDS.test(sentence) && !STILL_APPLIED.test(sentence);
+  if (HISTORY_WORDS.test(sentence) && !STILL_APPLIED.test(sentence)) return true;
+  // "… was introduced into the Regulations 1992. These requirements are now contained in the 1999
+  // Regulations": the next sentence says where they are now.
+  return NOW_ELSEWHERE.test(text.slice(to, to + NEXT_SENTENCE_REACH).replace(/^[.!?]?\s+/, ''));
 }
+
+/** A sentence that says where what the one before named now is: "These requirements are now contained in …". */
+const NOW_ELSEWHERE =
+  /^(?:these|this|they|it|such|the same)\b[^.!?]{0,60}?\b(?:are|is)\s+now\s+(?:contained|set out|found|included|covered|consolidated|re-?enacted)\b/i;
+/** How far into the next sentence that is read. */
+const NEXT_SENTENCE_REACH = 120;
 
 function supersededCitation(citation: Citation, library: ReviewLibrary): Outdated | null {
   const doc = citation.document;

@@ -132,6 +132,11 @@ describe('outdated references', () => {
 
   it('does not report an old reference the policy presents as replaced', () => {
     expect(outdated('HTM 08-02 (2016) replaced HTM 2024, and the Trust now follows it.')).toEqual([]);
+    // The sentence after it says where its requirements are now.
+    const told =
+      'In 2000 the requirements were brought into the Reporting of Injuries, Diseases and Dangerous Occurrences Regulations 1995.';
+    expect(outdated(`${told} These requirements are now contained in RIDDOR 2013.`)).toEqual([]);
+    expect(outdated(`${told} Managers report injuries under them.`)).toHaveLength(1);
   });
 
   it('does not report old but current laws, current documents with their own years, or citations without an edition', () => {

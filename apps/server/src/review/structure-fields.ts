@@ -96,7 +96,7 @@ function splitInline(element: PolicyElement, label: string, value: string, start
 
 /** A heading over document control details, wherever they sit (front page or appendix). */
 const CONTROL_HEADING =
-  /\b(?:document (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information)\b/i;
+  /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information)\b/i;
 
 function isControlElement(element: PolicyElement, bodyStart: number): boolean {
   return element.index < bodyStart || element.headingPath.some((heading) => CONTROL_HEADING.test(heading));

@@ -83,7 +83,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content: new RegExp(
-      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b`,
+      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b`,
       'i',
     ),
     why: 'says which premises, services and staff the policy covers',
@@ -146,8 +146,11 @@ function isPresent(sign: SectionSign, policy: Policy, headings: string[]): boole
   if (headings.some((heading) => sign.heading.test(heading))) return true;
   if (sign.present?.(policy, headings)) return true;
   const { content } = sign;
-  return content !== undefined && policy.elements.some((element) => element.type !== 'heading' && content.test(element.text));
+  return content !== undefined && policy.elements.some((element) => element.type !== 'heading' && content.test(plainStart(element.text)));
 }
+
+/** A paragraph's text without the bold run-in heading markup and clause number it opens with ("**A2.5 Training for managers.**"). */
+const plainStart = (text: string) => text.replace(/^\*{1,2}/, '').replace(/^[A-Z]\d+(?:\.\d+)*\.?\s+/, '');
 
 /** Too few headings to judge a policy's structure (e.g. a scan read as plain paragraphs). */
 const MIN_HEADINGS = 5;

@@ -76,6 +76,21 @@ describe('structureFindings', () => {
     );
   });
 
+  it('reads document control under a "Documentation Control" heading, and a scope or training said in the text', () => {
+    const control = CONTROL.map((block) => block.replace('## Document control', '## Documentation Control'));
+    expect(structureFindings(policy(...control, ...BODY), TODAY)).toEqual([]);
+    const body = without('## 2. Scope', without('## 6. Training', BODY));
+    const said = [
+      '1.2 This policy makes sure that every member of staff knows when to isolate a pressure system.',
+      '**A2.5 Training for operators.** Operators attend the pressure systems course before they work on plant.',
+    ];
+    expect(categories(structureFindings(policy(...control, ...body, ...said), TODAY))).toEqual([]);
+    expect(categories(structureFindings(policy(...control, ...body), TODAY))).toEqual([
+      'missing_section:scope',
+      'missing_section:training',
+    ]);
+  });
+
   it('recognises sections under their usual other names', () => {
     const renamed = BODY.map((block) =>
       block
