@@ -371,6 +371,19 @@ describe('how often, what temperature, records', () => {
     });
   });
 
+  test('a passage naming its own document in short is not said to refer the fact to another', () => {
+    const own = passage({
+      documentId: 'doc-p',
+      code: 'ACoP L99',
+      headingPath: ['Intervals'],
+      elements: [{ id: 'p-1', type: 'paragraph', text: 'The Regulations and L99 do not fix examination intervals for sentinel checks.' }],
+      focus: ['sentinel', 'check'],
+    });
+    const answer = ask('How often must we check sentinel outlets?', [own], ['sentinel', 'outlet', 'check']);
+    expect(answer.text).toMatch(/^The library's text does not state how often this must be done; ACoP L99 \(Intervals\) says: /);
+    expect(answer.text).not.toContain('refers it to');
+  });
+
   test('a figure question whose figure is not stated says so first', () => {
     const answer = ask(
       'What temperature must the calorifier reach?',

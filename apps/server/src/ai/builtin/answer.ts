@@ -11,6 +11,7 @@ import { rolesTableText, whoLead } from './roles.ts';
 import { textTerms } from './terms.ts';
 import { CODE_IN_TEXT, documentNames, joinWords, lowerFirst, sectionName, sentence } from './text.ts';
 import { verdictOf } from './verdict.ts';
+import { codeKey } from '../retrieval/text-signals.ts';
 
 /** The answer to the question retrieval read (`retrieval.question`), from its passages. */
 export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
@@ -38,11 +39,13 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
     const wheres = missing.flatMap((entry) => (entry.where ? [entry.where] : []));
     const where = wheres[0];
     const wherePassage = where ? passages[where.passage] : undefined;
-    // The document the passage refers the fact to: another one, never its own code.
+    // The document the passage refers the fact to: another one, never its own code, however
+    // written ("L122" in ACoP L122's own text).
+    const own = ` ${codeKey(wherePassage?.code ?? '')} `;
     const named = where
       ? [...where.text.matchAll(new RegExp(CODE_IN_TEXT.source, 'g'))]
           .map((match) => match[0])
-          .find((code) => wherePassage === undefined || !wherePassage.code.startsWith(code))
+          .find((code) => wherePassage === undefined || !own.includes(` ${codeKey(code)} `))
       : undefined;
     const opening =
       where && wherePassage
