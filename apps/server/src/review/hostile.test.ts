@@ -43,6 +43,10 @@ describe('the attack inputs', () => {
     expect(timed(acronyms(34_000)).ms).toBeLessThan(8_000);
   });
 
+  test('one hyphenated token run on for 120,000 characters (6 s before) is reviewed in a few seconds at most', () => {
+    expect(timed(`# Duties\n\n${'over-'.repeat(24_000)}`).ms).toBeLessThan(5_000);
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', () => {
     expect(timed(`# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(4_000)}`).ms).toBeLessThan(5_000);
   });
@@ -69,6 +73,9 @@ describe('generated hostile policies', () => {
     ')',
     'within 24 hours',
     'weekly',
+    'over-',
+    'for 10 minutes',
+    'may be done without',
     '.',
     ';',
     '\n\n',

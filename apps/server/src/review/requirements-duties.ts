@@ -3,9 +3,9 @@ import { stem, subjectOf } from './requirements-subjects.ts';
 import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, Policy, ReviewFindingDraft } from './types.ts';
 
-/** "Permits to work are issued by the Competent Person (MGPS)": a duty, and the role the policy gives it. */
+/** "Permits to work are issued by the Competent Person (MGPS)": a duty, and the role the policy gives it. Each run is bounded, so a text of one long token is read in linear time. */
 const ASSIGNED =
-  /\b([A-Za-z-]+(?:\s+[a-z-]+){0,3})\s+(?:is|are)\s+(issued|cancelled|approved|signed|authorised|appointed)\s+(?:and\s+[a-z]+\s+)?by\s+(?:the\s+|an?\s+)?((?:[A-Z][a-z]+\s+){1,3}\([^)]+\)|[A-Z]{2,3}\s*\([^)]+\)|(?:[A-Z][a-z]+\s+)+[A-Z][a-z]+)/g;
+  /\b([A-Za-z-]{1,40}(?:\s+[a-z-]{1,40}){0,3})\s+(?:is|are)\s+(issued|cancelled|approved|signed|authorised|appointed)\s+(?:and\s+[a-z]+\s+)?by\s+(?:the\s+|an?\s+)?((?:[A-Z][a-z]+\s+){1,3}\([^)]{1,80}\)|[A-Z]{2,3}\s*\([^)]{1,80}\)|(?:[A-Z][a-z]+\s+){1,5}[A-Z][a-z]+)/g;
 
 /**
  * Duties the policy gives to another role than the library's roles tables do: when the roles

@@ -32,6 +32,8 @@ describe('the attack input', () => {
 
 describe('generated hostile transcripts', () => {
   const TOKENS = [
+    'the —',
+    "I'd like you to",
     'oh',
     'zero',
     'double',
