@@ -73,8 +73,8 @@ export function isProse(layout: Layout, element: PolicyElement): boolean {
   return !layout.furniture.has(element.index) && !layout.contents.has(element.index);
 }
 
-/** A word in capitals, as set on a cover or in a heading: two letters or more, "&" and "'" allowed. */
-const CAPITAL_WORD = /^[A-Z][A-Z&']+[,:;.]?$/;
+/** A word in capitals, as set on a cover or in a heading: two letters or more, "&", "'" and hyphens allowed ("NON-CLINICAL"). */
+const CAPITAL_WORD = /^[A-Z][A-Z&'-]*[A-Z&'][,:;.]?$/;
 const LETTER_WORD = /^[A-Za-z][A-Za-z&'-]*[,:;.]?$/;
 
 /**

@@ -51,8 +51,8 @@ function overlaps(a: Citation, b: Citation): boolean {
 
 /**
  * A mention tidied to whole brackets, as one citation per document it names: the edition year
- * or ordinal written with it ("HTM 04-01 (2016)", "L8 (third edition, 2000)") picks those
- * editions of the code, in every part unless it names one.
+ * or ordinal written with it ("HTM 04-01 (2016)", "L8 (third edition, 2000)", "HTM 00: Policies
+ * and principles (2006)") picks those editions of the code, in every part unless it names one.
  */
 function placeCitation(element: PolicyElement, cited: LibraryDocument, start: number, end: number, library: ReviewLibrary): Citation[] {
   const text = element.text;
@@ -70,7 +70,8 @@ function placeCitation(element: PolicyElement, cited: LibraryDocument, start: nu
     end += colon[0].length;
     return [{ document: edition, location: { element: element.index, start, end }, said: text.slice(start, end) }];
   }
-  const note = editionNoteAfter(text, end);
+  const titled = TITLE_AND_YEAR.exec(text.slice(end, end + TITLE_REACH));
+  const note = titled ? { years: [Number(titled[1])], ordinal: null, length: titled[0].length } : editionNoteAfter(text, end);
   const trailing = /\(?((?:19|20)\d{2})\)?$/.exec(text.slice(start, end));
   const years = trailing ? [Number(trailing[1])] : note.years;
   let documents = [cited];
@@ -83,6 +84,10 @@ function placeCitation(element: PolicyElement, cited: LibraryDocument, start: nu
   }
   return documents.map((document) => ({ document, location: { element: element.index, start, end }, said: text.slice(start, end) }));
 }
+
+/** A title after the code and its year in brackets, as a reference list writes them: "HTM 00: Policies and principles (2006)". */
+const TITLE_AND_YEAR = /^:\s+[^()\n.;:]{3,150}?\s\(((?:19|20)\d{2})\)/;
+const TITLE_REACH = 170;
 
 const codesByLibrary = new WeakMap<ReviewLibrary, Map<string, LibraryDocument>>();
 

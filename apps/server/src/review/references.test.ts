@@ -105,6 +105,20 @@ describe('outdated references', () => {
     expect(outdated('Alarm systems are designed to BS 5839-1:2025 on every site.')).toEqual([]);
   });
 
+  it('reads a reference-list entry "code: title (year)" as that edition, the series written out or not', () => {
+    const findings = outdated(
+      'Health Technical Memorandum 00: Policies and principles (2006)',
+      'HTM 05-01: Managing healthcare fire safety (2013)',
+    );
+    expect(findings.map((finding) => finding.quote)).toEqual([
+      'Health Technical Memorandum 00: Policies and principles (2006)',
+      'HTM 05-01: Managing healthcare fire safety (2013)',
+    ]);
+    expect(findings[0]?.expected).toMatch(/^HTM 00 \(2014\)/);
+    // A year in a later bracket of the sentence, or a current edition, is not the citation's.
+    expect(outdated('HTM 00: we adopted it (2006 board minute). Governance follows HTM 00 in full.')).toEqual([]);
+  });
+
   it('reads "no longer than" as a limit, not as telling the reference is replaced', () => {
     expect(outdated('BS7671:2018 recommends testing at intervals no longer than five years.').map((finding) => finding.quote)).toEqual([
       'BS7671:2018',

@@ -28,6 +28,9 @@ const rules: LibraryDocument = {
     element(4, 'A burn from a hot surface is a notifiable event when it needs hospital treatment.', ['Reporting']),
     element(5, 'Burns treated on site are not notifiable.', ['Reporting']),
     element(6, 'No work on the irrigation main takes place without a permit issued by the Grounds Manager.', ['Rules']),
+    element(7, 'Record every spill on the spill register, whether or not it is reported to the council.', ['Key duties and requirements']),
+    element(8, 'Send pollution notices to the council without delay, using its current form.', ['Key duties and requirements']),
+    element(9, 'Delaying pollution notices until an inquiry ends is a common gap.', ['Common gaps']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -79,5 +82,42 @@ describe('the modality of a policy sentence against the library rule on the same
     expect(reported('Minor work on the irrigation main may be carried out by a gardener with a permit.')).toEqual([]);
     // Doing without another thing is not what the rule is about.
     expect(reported('Minor work on the irrigation main may be carried out by a gardener without a supervisor.')).toEqual([]);
+  });
+
+  it('reports a duty said not to be done to a thing ("do not need to be recorded"), by the thing and the act', () => {
+    expect(reported('Spills that are not reported to the council do not need to be recorded in the site diary.')).toEqual([
+      'Spills that are not reported to the council do not need to be recorded',
+    ]);
+    expect(reported('Spills that are not reported to the council do not need to be photographed.')).toEqual([]);
+  });
+
+  it('does not read a relative clause ("equipment that is not needed") as a duty made optional', () => {
+    expect(reported('Equipment that is not needed is switched off, and every spill that is not required on site is recorded.')).toEqual([]);
+  });
+});
+
+describe('the timing of a policy sentence against the library rule on the same act', () => {
+  it('reports an act the library wants without delay put off until an event has happened, quoting the gate', () => {
+    const [finding] = requirementFindings(policy('Pollution notices are sent once the internal inquiry has been completed.'), [], own);
+    expect(finding).toMatchObject({
+      category: 'factual_error',
+      quote: 'Pollution notices are sent once the internal inquiry has been completed',
+      expected: 'Send pollution notices to the council without delay, using its current form (GSR 2031)',
+    });
+    expect(reported('Pollution notices are sent only after the manager has confirmed the spill.')).toEqual([
+      'Pollution notices are sent only after the manager has confirmed',
+    ]);
+  });
+
+  it('reports an act the library wants before occupation left until after it, and not the act done in time', () => {
+    expect(reported('The radon survey may be completed after the basement has been occupied.')).toEqual([
+      'The radon survey may be completed after the basement has been occupied',
+    ]);
+    expect(reported('The radon survey is completed before the basement is occupied.')).toEqual([]);
+  });
+
+  it('leaves "at once", other acts, and the gaps a document describes', () => {
+    expect(reported('Staff tell the manager at once if a spill has happened.')).toEqual([]);
+    expect(reported('Staff rotas are sent once the inquiry has been completed.')).toEqual([]);
   });
 });

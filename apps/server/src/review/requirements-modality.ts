@@ -17,8 +17,9 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from
  * - what a sentence says is so: its words not denied ("a reportable disease").
  */
 
-/** "X is optional", "X is not required": X is the thing made optional. */
-const OPTIONAL_THING = /\b(?:is|are)\s+(?:optional|discretionary|not\s+(?:required|needed|necessary|mandatory|compulsory))\b(?!\s+to\b)/i;
+/** "X is optional", "X is not required": X is the thing made optional; "equipment that is not needed" only describes X. */
+const OPTIONAL_THING =
+  /(?<!\b(?:that|which|who)\s)\b(?:is|are)\s+(?:optional|discretionary|not\s+(?:required|needed|necessary|mandatory|compulsory))\b(?!\s+to\b)/i;
 /** "do not need to consult X", "need not check X": X is the object of the duty denied. */
 const OPTIONAL_ACT = /\b(?:(?:do|does)\s+not\s+(?:need|have)\s+to|need\s+not|(?:is|are)\s+not\s+required\s+to)\s+([a-z]+)\s+/i;
 /** "may be recapped", "are permitted to use": the action a policy allows. */
@@ -46,7 +47,7 @@ const DUTY = /\b(?:must|shall|(?:is|are)\s+required|(?:has|have|needs?)\s+to)\b(
 /** Sections whose every sentence is a duty. */
 const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
 /** Sections that describe bad practice or the past rather than state rules. */
-const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
+export const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
 /** Words that deny the word after them ("not reportable", "no longer required"). */
 const DENIAL = /\b(?:not|never|no|nor|neither)\s+(?:[a-z]+\s+)?$/i;
 
@@ -90,11 +91,15 @@ export function modalityFindings(policy: Policy, documents: LibraryDocument[]): 
   if (library.length === 0) return [];
   const findings: ReviewFindingDraft[] = [];
   for (const { element, text, start } of policySentences(policy)) {
-    const relaxation = relaxationOf(text);
-    if (!relaxation) continue;
     const subject = subjectOf(text);
-    const source = library.find((sentence) => contradicts(relaxation, subject, sentence));
-    if (!source) continue;
+    let relaxation: Relaxation | undefined;
+    let source: LibrarySentence | undefined;
+    for (const candidate of relaxationsOf(text)) {
+      source = library.find((sentence) => contradicts(candidate, subject, sentence));
+      relaxation = candidate;
+      if (source) break;
+    }
+    if (!relaxation || !source) continue;
     const code = source.document.code;
     findings.push(
       factualError(element, { start: start + relaxation.start, end: start + relaxation.end }, source, (quote) => ({
@@ -114,50 +119,64 @@ const EXPLAINED: Record<Relaxation['kind'], (quote: string, code: string) => str
   without: (quote, code) => `The policy allows "${quote}", but ${code} rules out doing it without one`,
 };
 
-/** How a policy sentence relaxes a rule, if it does; the quote runs from the clause's start to the modal words. */
-function relaxationOf(text: string): Relaxation | null {
+/** The ways a policy sentence may relax a rule (most often one), tried in turn; the quote runs from the clause's start to the modal words. */
+function relaxationsOf(text: string): Relaxation[] {
   const from = sectionNumberLength(text);
   const optional = OPTIONAL_THING.exec(text);
   if (optional) {
     const thing = subjectOf(clauseBefore(text, optional.index));
-    return { kind: 'optional', thing, word: '', start: clauseStart(text, optional.index, from), end: optional.index + optional[0].length };
+    return [
+      { kind: 'optional', thing, word: '', start: clauseStart(text, optional.index, from), end: optional.index + optional[0].length },
+    ];
   }
   const act = OPTIONAL_ACT.exec(text);
   if (act) {
     const after = act.index + act[0].length;
     const object = text.slice(after, after + OBJECT_REACH).split(/[,;:]|\s(?:before|when|where|if|unless|for|and|or)\s/)[0] ?? '';
-    return { kind: 'optional', thing: subjectOf(object), word: '', start: clauseStart(text, act.index, from), end: after + object.length };
+    const start = clauseStart(text, act.index, from);
+    const relaxations: Relaxation[] = [{ kind: 'optional', thing: subjectOf(object), word: '', start, end: after + object.length }];
+    if (act[1]?.toLowerCase() === 'be') {
+      // "Breaches that are not reportable do not need to be recorded": the thing is also the
+      // clause's subject with what is no longer done to it.
+      const done = /^[a-z]+/i.exec(object)?.[0] ?? '';
+      relaxations.push({
+        kind: 'optional',
+        thing: subjectOf(`${clauseBefore(text, act.index)} ${done}`),
+        word: '',
+        start,
+        end: after + done.length,
+      });
+    }
+    return relaxations;
   }
   const never = NEVER.exec(text);
   if (never?.[1]) {
     const thing = subjectOf(clauseBefore(text, never.index));
     const end = never.index + never[0].length;
-    return { kind: 'never', thing, word: never[1].toLowerCase(), start: clauseStart(text, never.index, from), end };
+    return [{ kind: 'never', thing, word: never[1].toLowerCase(), start: clauseStart(text, never.index, from), end }];
   }
   const where = PERMITTED_WHERE.exec(text);
   const permission = where ?? PERMISSION.exec(text);
-  if (!permission || /\bnot\b/i.test(text.slice(permission.index, permission.index + permission[0].length + 5))) return null;
+  if (!permission || /\bnot\b/i.test(text.slice(permission.index, permission.index + permission[0].length + 5))) return [];
   // "… may be carried out by a Competent Person without a permit": what is done without, in the same clause.
   const rest = text.slice(permission.index + permission[0].length);
   const without = WITHOUT.exec(rest.split(/[;:]|,\s+(?:provided|as long as|so long as|but|and|unless|except)\b/)[0] ?? '');
   // "No work … may start without a permit" rules it out, as the library does.
   if (without?.[1] && !FORBIDS_WITHOUT.test(text.slice(from, permission.index).trim())) {
     const end = permission.index + permission[0].length + without.index + without[0].length;
-    return {
-      kind: 'without',
-      thing: new Set(),
-      word: stem(without[1].toLowerCase()),
-      start: clauseStart(text, permission.index, from),
-      end,
-    };
+    return [
+      { kind: 'without', thing: new Set(), word: stem(without[1].toLowerCase()), start: clauseStart(text, permission.index, from), end },
+    ];
   }
-  return {
-    kind: 'permitted',
-    thing: new Set(),
-    word: where ? '' : stem((permission[1] ?? '').toLowerCase()),
-    start: clauseStart(text, permission.index, from),
-    end: permission.index + permission[0].trimEnd().length,
-  };
+  return [
+    {
+      kind: 'permitted',
+      thing: new Set(),
+      word: where ? '' : stem((permission[1] ?? '').toLowerCase()),
+      start: clauseStart(text, permission.index, from),
+      end: permission.index + permission[0].trimEnd().length,
+    },
+  ];
 }
 
 /** Whether a library sentence states the rule a policy's relaxation breaks, about the same thing. */
@@ -212,12 +231,12 @@ function lastCut(text: string, at: number): number {
 }
 
 /** The clause before a position: its subject. */
-function clauseBefore(text: string, at: number): string {
+export function clauseBefore(text: string, at: number): string {
   return text.slice(lastCut(text, at) + 1, at);
 }
 
 /** Where the clause holding a position starts, after a leading section number. */
-function clauseStart(text: string, at: number, from: number): number {
+export function clauseStart(text: string, at: number, from: number): number {
   const cut = lastCut(text, at);
   return cut < 0 ? from : cut + 2;
 }

@@ -7,6 +7,7 @@ import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
 import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
+import { timingFindings } from './requirements-timing.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REACH, type Statement } from './requirements-statements.ts';
 import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
@@ -70,6 +71,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...cycleFindings(policy, documents),
     ...conditionFindings(policy, documents),
     ...needFindings(policy, documents),
+    ...timingFindings(policy, documents),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {

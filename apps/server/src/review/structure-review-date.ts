@@ -5,7 +5,7 @@ import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
 const REVIEW_LABEL =
-  /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
+  /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?(?: by)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …". */
 const REVIEW_TRIGGER =
   /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in))\b/gi;

@@ -23,13 +23,19 @@ const VERSION_LABEL = /^(?:document )?(?:version|issue|revision)(?: number| no)?
 const VERSION_NUMBER = /^v?\s*\d+(?:\.\d+)*\b/i;
 const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
 
-/** The version said in a sentence of the front matter: "This is version 4.1 of the … policy." */
-const VERSION_SENTENCE = /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b/i;
+/**
+ * The version said in the front matter: in a sentence ("This is version 4.1 of the … policy.") or as
+ * a line of its own without a colon ("Version 1.0", "- Issue 3").
+ */
+const VERSION_SENTENCE =
+  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$/im;
 
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
     controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value)) ||
-    policy.elements.slice(0, OPENING_ELEMENTS).some((element) => element.type === 'paragraph' && VERSION_SENTENCE.test(element.text));
+    policy.elements
+      .slice(0, OPENING_ELEMENTS)
+      .some((element) => (element.type === 'paragraph' || element.type === 'list_item') && VERSION_SENTENCE.test(element.text));
   const history = policy.elements.some(
     (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
   );
@@ -92,13 +98,14 @@ const SIGNS: SectionSign[] = [
     section: 'roles and responsibilities',
     heading: /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements)\b/,
     content: /^[^\n]*\broles?\b[^\n]*\|[^\n]*\b(?:responsibilit(?:y|ies)|duties)\b/i,
+    present: assignsResponsibilities,
     why: 'sets out who is responsible for what',
   },
   {
     section: 'definitions',
     heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used)\b/,
     content:
-      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|\bin this (?:policy|document|procedure),? (?:the term )?(?:an? |the )?[\w -]{2,40}? (?:means|is|refers to)\b/i,
+      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure),? (?:the term )?(?:an? |the )?[\w -]{2,40}? (?:means|is|refers to)\b/i,
     why: 'defines the terms and abbreviations the policy uses',
   },
   {
@@ -141,6 +148,21 @@ const SIGNS: SectionSign[] = [
     applies: publicBody,
   },
 ];
+
+/** "The Practice Manager is responsible for …": statements that give named people their duties, outside a section of their own. */
+const RESPONSIBLE = /\b(?:is|are) (?:responsible|accountable) for\b/gi;
+/** Enough such statements to set out who does what without a roles section. */
+const MIN_RESPONSIBILITIES = 3;
+
+function assignsResponsibilities(policy: Policy): boolean {
+  let count = 0;
+  for (const element of policy.elements) {
+    if (element.type === 'heading') continue;
+    count += element.text.match(RESPONSIBLE)?.length ?? 0;
+    if (count >= MIN_RESPONSIBILITIES) return true;
+  }
+  return false;
+}
 
 function isPresent(sign: SectionSign, policy: Policy, headings: string[]): boolean {
   if (headings.some((heading) => sign.heading.test(heading))) return true;

@@ -180,6 +180,25 @@ describe('structureFindings', () => {
     // A label written with a full stop ("Version No.") is read like any other.
     const abbreviated = policy('Version No.: 1.0\nPolicy owner: Director of Operations\nReview date: 1 March 2027', ...BODY);
     expect(categories(structureFindings(abbreviated, TODAY))).not.toContain('missing_section:version control');
+    // A version on a line of its own, without a colon, as a cover list writes it.
+    const line = policy('- Version 1.0\n- Policy owner: Director of Operations\n- Review date: 1 March 2027', ...BODY);
+    expect(categories(structureFindings(line, TODAY))).not.toContain('missing_section:version control');
+  });
+
+  it('takes an abbreviations line as definitions and responsibilities given in the text as the roles', () => {
+    const blocks = without('## 4. Roles and responsibilities', without('## 3. Definitions', BODY));
+    expect(categories(structureFindings(policy(...CONTROL, ...blocks), TODAY))).toEqual([
+      'missing_section:roles and responsibilities',
+      'missing_section:definitions',
+    ]);
+    const said = policy(
+      ...CONTROL,
+      'Abbreviations used in this document: written scheme of examination (WSE); pressure systems (PS).',
+      ...blocks,
+      'The Chief Engineer is responsible for the schemes. Operators are responsible for daily checks.',
+      'The Estates Manager is responsible for the register.',
+    );
+    expect(structureFindings(said, TODAY)).toEqual([]);
   });
 
   it('counts operational sections as the procedure and reports it only when nothing is procedural', () => {
@@ -274,6 +293,9 @@ describe('review date', () => {
     expect(structureFindings(withReview('Valid until date: | January 2019'), TODAY)).toEqual([
       expect.objectContaining({ category: 'review_date', quote: 'January 2019' }),
     ]);
+    expect(structureFindings(withReview('Next Review Date (by) | October 2020'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'October 2020' }),
+    ]);
     const sentence =
       'This policy was developed by the employers and unions. It is owned by the Workforce Directorate, was approved for publication by the Staff Governance Committee on 9 March 2026, applies in every board and will be reviewed by March 2029.';
     expect(structureFindings(policy('Version: 2.0', sentence, ...BODY), TODAY)).toEqual([]);
@@ -351,6 +373,11 @@ describe('owner and approving committee', () => {
       ...BODY,
     );
     expect(structureFindings(approved, TODAY)).toEqual([]);
+    const versioned = policy(
+      'This is version 2.1 of the policy, approved by the Estates Committee on 14 May 2024 on behalf of the Finance Director, its executive owner, and it is due for review by 31 May 2030.',
+      ...BODY,
+    );
+    expect(categories(structureFindings(versioned, TODAY))).not.toContain('missing_owner:named policy owner and approving committee');
   });
 });
 

@@ -70,12 +70,16 @@ function headsParagraph(use: Use): boolean {
   return /^\s*(?:\d+(?:\.\d+)*\.?\s+)?$/.test(before) && /^\s*[.:–—-](?:\s|$)/.test(use.element.text.slice(use.end));
 }
 
-/** Capitals inside a reference number joined by hyphens or slashes with digits: "HC-POL-06", "ACG-IPC-07". */
+/**
+ * Capitals inside a reference number joined by hyphens or slashes: with digits ("HC-POL-06",
+ * "ACG-IPC-07"), or three parts or more ("POL-I&R-ADAPT").
+ */
 function isIdentifier(text: string, start: number, end: number): boolean {
-  const before = /[A-Za-z0-9/-]*$/.exec(text.slice(Math.max(0, start - 40), start))?.[0] ?? '';
-  const after = /^[A-Za-z0-9/-]*/.exec(text.slice(end, end + 40))?.[0] ?? '';
+  const before = /[A-Za-z0-9&/-]*$/.exec(text.slice(Math.max(0, start - 40), start))?.[0] ?? '';
+  const after = /^[A-Za-z0-9&/-]*/.exec(text.slice(end, end + 40))?.[0] ?? '';
   const token = `${before}${text.slice(start, end)}${after}`;
-  return /[-/]/.test(`${before.slice(-1)}${after.slice(0, 1)}`) && /[0-9]/.test(token);
+  const parts = token.split(/[-/]/).filter((part) => part !== '').length;
+  return /[-/]/.test(`${before.slice(-1)}${after.slice(0, 1)}`) && (/[0-9]/.test(token) || parts >= 3);
 }
 
 function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<string>): boolean {
@@ -97,7 +101,7 @@ const CAPITALISED_WORD_RANK = 10_000;
 /**
  * Letters followed by a number are a document code or citation: "HTM 04-01", "BS EN 7396", "COSHH
  * 2002", "COVID-19"; capitals opening a document's title are its publisher's ("XYZ Wiring
- * Regulations", "XY Guidance Note").
+ * Regulations", "XY Guidance Note"), also in a bracket of the title ("… (XY Directive) Regulations").
  */
 function isPartOfCitation(text: string, end: number): boolean {
   const after = text.slice(end, end + 80);
@@ -105,7 +109,7 @@ function isPartOfCitation(text: string, end: number): boolean {
 }
 
 const DOCUMENT_TITLE_AFTER =
-  /^(?:\s+[A-Z][a-z]+){0,3}\s+(?:Regulations|Guidance(?:\s+Notes?)?|Notes?|Code of Practice|Standards?|Handbook|Memorandum)\b/;
+  /^(?:\s+[A-Z][a-z]+){0,3}\)?\s+(?:Regulations|Guidance(?:\s+Notes?)?|Notes?|Code of Practice|Standards?|Handbook|Memorandum)\b/;
 
 /** The capital letters of the library's codes: series prefixes (HTM, HBN, HSG) and short names of laws (COSHH, LOLER). */
 function libraryCodeWords(library: ReviewLibrary): Set<string> {

@@ -145,6 +145,8 @@ describe('undefined acronyms in a real layout', () => {
     const findings = termFindings(
       policy('Boiler Plant Policy', [
         ['paragraph', 'Document reference: BP-POL-12. Engineers follow the QRS Boiler Regulations.'],
+        ['paragraph', 'Policy reference number: POL-B&P-PLANT. Mail follows the Post (XY Directive) Regulations 2003.'],
+        ['paragraph', 'TRUST-WIDE NON-CLINICAL POLICY DOCUMENT'],
         ['paragraph', 'An Authorised Person (Boilers) (AP(B)) issues permits; APs(B) are appointed in writing.'],
       ]),
       emptyLibrary,

@@ -95,6 +95,12 @@ describe('codes written and spoken', () => {
     expect(codes('The HSG 65 approach, and HSG65 again.')).toEqual(['HSG65']);
   });
 
+  test('a series written out in words whose initials spell it, and not other capitalised words', () => {
+    expect(codes('Plant follows Health Technical Memorandum 03-01 Part B.')).toEqual(['HTM 03-01 Part B']);
+    expect(codes('we read health technical memorandum oh seven oh one')).toEqual(['HTM 07-01']);
+    expect(codes('Harry Tom Martin 03 was there.')).toEqual([]);
+  });
+
   test('digits said one by one, with or without the series', () => {
     expect(codes('Under oh-three-oh-one Part A the plant room needs a survey.')).toEqual(['HTM 03-01 Part A']);
     expect(codes('HTM zero seven zero one is clear on the yellow stream.')).toEqual(['HTM 07-01']);

@@ -200,9 +200,39 @@ function toFound(
 }
 
 /** A series word and its number: "HTM 04-01", "HSG two-seven-four, part two", "reg twenty A", "the L8". */
+/** Small words inside a series written out ("Health and Safety Guidance"), which give it no letter. */
+const SERIES_LINKS = new Set(['and', 'of', 'for', 'on']);
+/** How many words a series written out may take ("Approved Code of Practice"). */
+const SERIES_WORDS = 5;
+
+/**
+ * A series written out in capitalised words whose initials spell it: "Health Technical Memorandum
+ * 00" as "HTM 00", "Health Building Note 00-08" as "HBN 00-08". The series' last word and its
+ * letters, or null.
+ */
+function spelledSeries(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): { at: number; series: string } | null {
+  let letters = '';
+  for (let k = i; k < Math.min(words.length, i + SERIES_WORDS); k++) {
+    const word = words[k] as Word;
+    if (k > i && word.gap !== ' ') return null;
+    if (k > i && SERIES_LINKS.has(word.lower)) continue;
+    if (!/^\p{L}+$/u.test(word.text) || (!caseless && !/^\p{Lu}\p{Ll}/u.test(word.text))) return null;
+    letters += word.lower[0];
+    if (letters.length >= 3 && index.anchors.has(letters)) return { at: k, series: letters };
+  }
+  return null;
+}
+
 function matchAnchor(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): Match | null {
+  const spelled = spelledSeries(words, i, index, caseless);
+  const match = spelled ? matchSeriesAt(words, spelled.at, spelled.series, index, caseless) : null;
+  return match ? { ...match, from: i } : matchSeriesAt(words, i, null, index, caseless);
+}
+
+/** A series (the word at i, or the series a spelled-out name ending at i stands for) and its number. */
+function matchSeriesAt(words: readonly Word[], i: number, spelled: string | null, index: LibraryIndex, caseless: boolean): Match | null {
   const word = words[i] as Word;
-  const series = SERIES_ALIASES[word.lower] ?? word.lower;
+  const series = spelled ?? SERIES_ALIASES[word.lower] ?? word.lower;
   const anchors = index.anchors.get(series);
   const after = words[i + 1];
   if (!anchors || !after || !/^[\s./-]*$/.test(after.gap)) return null;
