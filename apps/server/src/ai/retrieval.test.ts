@@ -629,6 +629,19 @@ describe('naming and kinds of document', () => {
     );
   });
 
+  test('a code the reference detector reads in the question names its document, as written in a policy or a meeting', async () => {
+    // The year before a series letter and number, with the series' own prefix after them.
+    await cites(
+      'the contractor is still working from the 2006 L143 acop for the plant room strip out. is that edition still ok?',
+      'ACoP L143 (2006)',
+    );
+    // An Act by the initials of its name and the word "act".
+    await cites(
+      'fire doors keep getting wedged open by staff. which part of the HSW act covers employees interfering with safety things?',
+      'HSWA 1974',
+    );
+  });
+
   test('an old code the editions of one document record is named by it, however many editions record it', async () => {
     await cites('found an old SSD validation file that keeps referring to HTM 2010 and HTM 2030. what did those two cover?', 'HTM 01-01');
   });

@@ -119,7 +119,7 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
 
   // The question's terms, the library's ranking for it and the documents it names by their code do
   // not depend on each other.
-  const [{ terms, aliases }, ranking, codeNamed, mentioning, { titled, coded }] = await Promise.all([
+  const [{ terms, aliases }, ranking, codeNamed, mentioning, naming] = await Promise.all([
     understandQuestion({ db, organisationId, q, carried }),
     rankLibrary({ db, organisationId, q, filters, includeInternal, semantic: options.semantic }),
     documentsNamedIn({
@@ -142,7 +142,10 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   // So is one whose text records an old code the question cites ("still cites HTM 2045").
   // And one whose code or title it names however written ("the 2016 records management code",
   // "still quotes the Lifts Regulations 1997").
-  const first = [...new Set([...codeNamed, ...mentioning, ...coded, ...titled])];
+  // And one the reference detector reads the question to cite ("the 2006 L143 acop", "IRR17"): like
+  // a title, that puts it on the question without narrowing the choice to it.
+  const { coded, titled, detected } = naming;
+  const first = [...new Set([...codeNamed, ...mentioning, ...coded, ...titled, ...detected])];
   const ranked = [...first, ...ranking.ranked.filter((id) => !first.includes(id))];
   if (ranked.length === 0) return nothing(terms);
   const documents = await candidateDocuments({ db, organisationId, ranked, terms, includeInternal });
@@ -150,7 +153,15 @@ async function retrieveLibraryPassages(options: RetrievePassagesOptions, questio
   const elementsByDocument = await candidateElements({ db, documents, terms });
   const scorer = passageScorer(terms);
   const purpose = options.purpose ?? 'answer';
-  const scoreOptions = { terms, scorer, question, aliases, mentioning: new Set(mentioning), titled: new Set(titled) };
+  const scoreOptions = {
+    terms,
+    scorer,
+    question,
+    aliases,
+    mentioning: new Set(mentioning),
+    titled: new Set(titled),
+    detected: new Set(detected),
+  };
   const scored = scorePassages({ documents, elementsByDocument, ...scoreOptions });
   /** Documents found after the search (named by a passage, or succeeding a chosen edition), scored like the candidates. */
   const scoreMore = async (ids: readonly string[]) => {

@@ -13,6 +13,8 @@ import { headingHits, hitArray, type PassageElement, type QueryTerm, type Scorin
 import type { RetrievePassagesOptions } from './types.ts';
 import { namesCode, namesTitle, PART_OR_YEAR } from './text-signals.ts';
 import type { Question } from '../question/read.ts';
+import { detectReferences } from '../../core/library/references.ts';
+import type { LibraryCode } from '../../core/library/load.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
 const CANDIDATE_DOCUMENTS = 8;
@@ -196,28 +198,88 @@ export async function documentsNamedIn(options: {
     .map((row) => row.id);
 }
 
+interface NamingRow {
+  id: string;
+  code: string;
+  title: string;
+  status: 'current' | 'superseded';
+  edition: string;
+  superseded_by_code: string | null;
+  supersedes: string[];
+  organisation_id: string | null;
+}
+
+/** The visible libraries last read as the reference detector sees them: the same array for the same rows, so its index is built once. */
+const detectorLibraries = new Map<string, LibraryCode[]>();
+const DETECTOR_LIBRARIES = 8;
+
+function detectorLibrary(rows: readonly NamingRow[]): LibraryCode[] {
+  const key = rows.map((row) => `${row.id}:${row.status}:${row.superseded_by_code ?? ''}`).join('|');
+  const known = detectorLibraries.get(key);
+  if (known) return known;
+  const library = rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    status: row.status,
+    edition: row.edition,
+    supersededBy: row.superseded_by_code,
+    supersedes: row.supersedes,
+  }));
+  if (detectorLibraries.size >= DETECTOR_LIBRARIES) detectorLibraries.delete(detectorLibraries.keys().next().value ?? '');
+  detectorLibraries.set(key, library);
+  return library;
+}
+
 /**
  * Documents the question names by their title ("still quotes the Lifts Regulations 1997") or by
- * their code however it is written ("the 2016 records management code"), of any status: a name
- * makes a document a candidate however the search ranks it. The visible library's titles and codes
- * are few enough to read at once.
+ * their code however it is written ("the 2016 records management code", "the 2006 L143 acop",
+ * "IRR17"), of any status: a name makes a document a candidate however the search ranks it. The
+ * visible library's titles and codes are few enough to read at once; a code is read by the same
+ * reference detector the writing assistant and the reviewer use (`detected`).
  */
 export async function documentsNamed(options: {
   db: Database;
   organisationId: string;
-  question: Pick<Question, 'words' | 'search' | 'searchCodes'>;
+  question: Pick<Question, 'text' | 'words' | 'search' | 'searchCodes'>;
   filters: ChatFilters;
   includeInternal: boolean;
-}): Promise<{ titled: string[]; coded: string[] }> {
+}): Promise<{ titled: string[]; coded: string[]; detected: string[] }> {
   const { db, organisationId, question, filters, includeInternal } = options;
-  const rows = rowsOf<{ id: string; code: string; title: string; organisation_id: string | null }>(
+  const rows = rowsOf<NamingRow>(
     await db.execute(sql`
-      select d.id, d.code, d.title, d.organisation_id from documents d
-      where ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}`),
+      select d.id, d.code, d.title, d.status, d.edition, d.superseded_by_code, d.supersedes, d.organisation_id from documents d
+      where ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
+      order by d.id`),
   ).filter((row) => includeInternal || row.organisation_id === null);
+  const titled = rows.filter((row) => namesTitle(question, row.title));
+  const coded = rows.filter((row) => namesCode(question, row.code));
+  // A document of a lineage the question already names by title or code is not named again by the
+  // detector: "still quotes the Lifts Regulations 1997 … which lifts regs should it cite?" names the
+  // 1997 edition, and "lifts regs" read as the current one would put it in that edition's place.
+  const lineage = lineageOf(rows);
+  const named = new Set([...titled, ...coded].map((row) => lineage(row.code)));
+  const ids = new Set(
+    detectReferences([{ n: 1, speaker: null, time: null, text: question.text }], detectorLibrary(rows)).map((r) => r.document_id),
+  );
   return {
-    titled: rows.filter((row) => namesTitle(question, row.title)).map((row) => row.id),
-    coded: rows.filter((row) => namesCode(question, row.code)).map((row) => row.id),
+    titled: titled.map((row) => row.id),
+    coded: coded.map((row) => row.id),
+    detected: rows.filter((row) => ids.has(row.id) && !named.has(lineage(row.code))).map((row) => row.id),
+  };
+}
+
+/** The current code an edition's line of successors ends in (its own code when current), read over the given rows. */
+function lineageOf(rows: readonly { code: string; superseded_by_code: string | null }[]): (code: string) => string {
+  const next = new Map(rows.map((row) => [row.code, row.superseded_by_code]));
+  return (code) => {
+    let at = code;
+    for (let step = 0; step < rows.length; step++) {
+      const successor = next.get(at);
+      if (!successor || !next.has(successor)) break;
+      at = successor;
+    }
+    return at;
   };
 }
 

@@ -75,7 +75,7 @@ function firstDocument(pool: readonly Candidate[], question: Question, measures:
       pool.indexOf(a) - pool.indexOf(b),
   );
   const titled = pool
-    .filter((entry) => !superseded(entry) && namesTitle(question, entry.document.title))
+    .filter((entry) => !superseded(entry) && (entry.detected || namesTitle(question, entry.document.title)))
     .sort((a, b) => aboutness(b) - aboutness(a));
   return { primary: titled[0] ?? ranked[0] ?? pool[0], titled };
 }

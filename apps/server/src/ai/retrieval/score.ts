@@ -63,6 +63,8 @@ export interface Candidate {
   named: boolean;
   /** Named by an abbreviation only it uses ("under RIDDOR", "COSHH"). */
   aliased: boolean;
+  /** Named as a citation the reference detector reads ("the 2006 L143 acop", "the HSW act"): it may answer first, as a title does. */
+  detected: boolean;
   /** Share of the question's own term weight held by the title and code. */
   title: number;
   /**
@@ -138,8 +140,10 @@ export function scorePassages(options: {
   mentioning?: ReadonlySet<string>;
   /** Documents the question names by their title (candidates.ts, documentsNamed): on the question, whatever else it says. */
   titled?: ReadonlySet<string>;
+  /** Documents the reference detector reads the question to cite (candidates.ts, documentsNamed). */
+  detected?: ReadonlySet<string>;
 }): Candidate[] {
-  const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning, titled } = options;
+  const { documents, elementsByDocument, terms, scorer, question, aliases, mentioning, titled, detected } = options;
   const { understanding } = question;
   const pulling: QuestionKind[] = [...understanding.kinds].filter((kind) => PULLING_KINDS.has(kind));
   const kindFactor = (row: ElementRow): number =>
@@ -195,9 +199,10 @@ export function scorePassages(options: {
       seeds,
       best,
       ownBest: relevance,
-      relevance: named || aliased || (titled?.has(document.id) ?? false) ? 1 : relevance,
+      relevance: named || aliased || (titled?.has(document.id) ?? false) || (detected?.has(document.id) ?? false) ? 1 : relevance,
       named,
       aliased,
+      detected: detected?.has(document.id) ?? false,
       title: ownShare(terms, scorer, (i) => document.title_hits[i] === 1),
       inapplicable:
         documentExcludesNation(document.applies_to, understanding) ||

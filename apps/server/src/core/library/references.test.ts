@@ -285,6 +285,12 @@ describe('acronyms, titles and short names', () => {
     expect(codes('The PPEWR apply to the porters.')).toEqual(['PPE 1992']);
   });
 
+  test("a name's initials with the kind of instrument said as a word", () => {
+    expect(codes('Which section of the HSW act covers it?')).toEqual(['HSWA 1974']);
+    expect(codes('under the hsw act, all of it')).toEqual(['HSWA 1974']);
+    expect(codes('The HSW team met; the XYZ act is not ours.')).toEqual([]);
+  });
+
   test('a transcript without capitals: acronyms of four letters or more, letter series and suffixes still read', () => {
     expect(codes('the fuel store is under comah and the l22, and regulation thirteen a, for the new service')).toEqual([
       'COMAH 2015',

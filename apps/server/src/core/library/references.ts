@@ -440,9 +440,17 @@ const LEGISLATION_KINDS: Record<string, string> = { regulations: 'Regulations', 
  * An acronym as written: in capitals (or the code's own spelling), one of five letters or more
  * also as "Comah", and one of four or more in lower case in a line without capitals.
  */
+/** The kind of instrument said after an abbreviation of its name, and the letter its own abbreviation ends in ("HSW Act" for HSWA). */
+const INSTRUMENT_KIND: Record<string, string> = { act: 'A', regs: 'R', regulations: 'R', order: 'O' };
+
 function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): Match | null {
   const word = words[i] as Word;
   const upper = word.text.toUpperCase();
+  // "the HSW act", "MHSW regs": the name's initials, then the kind of instrument in a word.
+  const kind = words[i + 1];
+  const letter = kind && kind.gap === ' ' ? INSTRUMENT_KIND[kind.lower] : undefined;
+  const kindForm = letter && (word.text === upper || caseless) && /^[A-Z]{2,}$/.test(upper) ? index.acronyms.get(`${upper}${letter}`) : undefined;
+  if (kindForm) return { from: i, next: i + 2, options: [kindForm] };
   let entries = index.acronyms.get(word.text);
   const titled = upper.length >= 5 && word.text === upper[0] + upper.slice(1).toLowerCase();
   if (!entries && (titled || (caseless && upper.length >= 4))) entries = index.acronyms.get(upper);
