@@ -101,6 +101,15 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'deadline', value: number(m[1]) * (HOURS_IN[singular(m[2])] ?? Number.NaN) }),
   },
   {
+    // "at intervals of no more than 12 months", "at intervals not exceeding 14 months": the longest
+    // gap allowed, read whole so that its "no more than" is not taken for the figure's bound.
+    regex: new RegExp(
+      `\\bintervals?\\s+(?:of\\s+)?(?:(?:no|not)\\s+(?:more|longer|greater)\\s+than\\s+|not\\s+exceeding\\s+|up\\s+to\\s+|a\\s+maximum\\s+of\\s+|at\\s+most\\s+)?${NUMBER}\\s+${TIME_UNIT}`,
+      'gi',
+    ),
+    read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
+  },
+  {
     regex: new RegExp(`\\bevery\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
   },

@@ -18,6 +18,13 @@ export interface Statement {
    * ("Water at bath outlets no hotter than 44 °C").
    */
   cellSubject?: Set<string>;
+  /**
+   * A library row's figure's subject by each example its first cell lists in brackets, with its
+   * column's heading ("patient hoists" and "Maximum interval between thorough examinations" for
+   * "Equipment used for lifting people (patient hoists, passenger and bed lifts, …) | 6 months"): a
+   * policy naming one of the examples names the row.
+   */
+  exampleSubjects?: Set<string>[];
   /** The whole clause when several figures share it and `clause` is this figure's own part. */
   sentence?: string;
   /** The activity words next to the figure (checked, reported, …). */
@@ -71,6 +78,8 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
       if (column > 0) {
         const bare = monitoring ? null : bareKind(header[column] ?? '');
         const found = clauseStatements(cell, cellStart, inPolicy ? (cells[0] ?? '') : rowContext(cells, column), bare, inPolicy);
+        const examples = inPolicy ? [] : exampleSubjects(cells[0] ?? '', header[column] ?? '');
+        if (examples.length > 0) for (const statement of found) statement.exampleSubjects = examples;
         statements.push(...(monitoring ? found.filter((statement) => !isBare(statement)) : found));
       }
       cellStart += cell.length + 3;
@@ -89,6 +98,24 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
 function rowContext(cells: readonly string[], column: number): string {
   const naming = cells.slice(1, column).filter((cell) => quantitiesIn(cell).length === 0 && !/\d/.test(cell));
   return [cells[0] ?? '', ...naming].join(' ').trim();
+}
+
+/** A bracket of examples in a row's first cell: words and commas, no figures ("(patient hoists, passenger and bed lifts, stairlifts)"). */
+const EXAMPLES_BRACKET = /\(([^()\d]{3,200})\)/;
+/** At most this many examples of one bracket are read. */
+const MAX_EXAMPLES = 8;
+
+/** Each example of a first cell's bracket, with the column heading's words. */
+function exampleSubjects(first: string, heading: string): Set<string>[] {
+  const bracket = EXAMPLES_BRACKET.exec(first)?.[1];
+  if (!bracket || !/,/.test(bracket)) return [];
+  const measured = subjectOf(heading);
+  return bracket
+    .split(/,\s*|\s+or\s+/)
+    .slice(0, MAX_EXAMPLES)
+    .map((example) => subjectOf(example))
+    .filter((example) => example.size > 0)
+    .map((example) => new Set([...example, ...measured]));
 }
 
 /** A statement that is nothing but its figure ("Quarterly", "At least every two years"). */

@@ -52,6 +52,7 @@ describe('quantitiesIn', () => {
     expect(read('an annual discharge test')).toEqual([{ kind: 'interval', value: 12 }]);
     expect(read('the workshop keeps its calibration logbooks for 3 years')).toEqual([{ kind: 'period', value: 36 }]);
     expect(read('kept for a long period (30 years under the rules)')).toEqual([{ kind: 'period', value: 360 }]);
+    expect(read('examined at intervals of no more than 14 months')).toEqual([{ kind: 'interval', value: 14 }]);
     // How recent something must be reads like "within the previous 12 months".
     expect(read('a declaration made not more than 12 months before it is put into service')).toEqual([{ kind: 'interval', value: 12 }]);
   });
@@ -404,6 +405,12 @@ describe('figures of a library of its own', () => {
         headingPath: [],
       },
       { id: `${id}#2`, type: 'paragraph', text: 'Every room is placed in one of five shielding zone bands.', headingPath: [] },
+      {
+        id: `${id}#3`,
+        type: 'table',
+        text: 'Equipment | Maximum interval between leak surveys\nMobile shields (bedside screens, lead aprons, thyroid collars) | 6 months\nFixed shields | 24 months',
+        headingPath: ['Surveys'],
+      },
     ],
   };
   const own: ReviewLibrary = { documents: [rules] };
@@ -428,6 +435,16 @@ describe('figures of a library of its own', () => {
       own,
     );
     expect(late?.expected).toBe('within one month (RSR 2030)');
+  });
+
+  it('reads "at intervals of no more than" as an interval, and a policy naming an example of a row as the row', () => {
+    expect(reported('Lead aprons are given leak surveys at intervals of no more than 12 months.')).toEqual([
+      'Lead aprons are given leak surveys at intervals of no more than 12 months',
+    ]);
+    expect(reported('Lead aprons are given leak surveys at intervals not exceeding 6 months.')).toEqual([]);
+    // Another row's thing, and an example's word without the column's subject, are not the row.
+    expect(reported('Fixed shields are given leak surveys at intervals of no more than 12 months.')).toEqual([]);
+    expect(reported('Lead aprons are replaced at intervals of 12 months.')).toEqual([]);
   });
 
   it('reports a count of a named set that the library numbers differently, not a count of some of its members', () => {

@@ -252,7 +252,7 @@ function contradiction(said: Statement, statements: LibraryStatement[], setting:
 function subjectMatch(statement: LibraryStatement, said: Statement, setting: Setting): { shared: number; score: number } {
   const title = setting.relied.has(statement.document.id) ? documentStems(statement.document) : undefined;
   const best = { shared: 0, score: 0 };
-  for (const subject of [statement.subject, statement.cellSubject]) {
+  for (const subject of [statement.subject, statement.cellSubject, ...(statement.exampleSubjects ?? [])]) {
     // A cell's own words must name a thing, not only what is done to it ("functional test").
     if (!subject || (subject === statement.cellSubject && namedShared(subject, said.subject) < MIN_INSTRUMENT_SHARED)) continue;
     const found =
