@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findReferences } from './references.ts';
 import { requirementFindings } from './requirements.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
@@ -31,6 +32,8 @@ const rules: LibraryDocument = {
     element(7, 'Record every spill on the spill register, whether or not it is reported to the council.', ['Key duties and requirements']),
     element(8, 'Send pollution notices to the council without delay, using its current form.', ['Key duties and requirements']),
     element(9, 'Delaying pollution notices until an inquiry ends is a common gap.', ['Common gaps']),
+    element(10, 'Every grounds operator registered with the council, and every site manager.', ['Who it applies to']),
+    element(11, 'Allotment holders are also within scope, with their duties passing to the site manager.', ['Key duties and requirements']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -119,5 +122,30 @@ describe('the timing of a policy sentence against the library rule on the same a
   it('leaves "at once", other acts, and the gaps a document describes', () => {
     expect(reported('Staff tell the manager at once if a spill has happened.')).toEqual([]);
     expect(reported('Staff rotas are sent once the inquiry has been completed.')).toEqual([]);
+  });
+});
+
+describe('the scope a policy gives an instrument it cites against whom the library says it applies to', () => {
+  const scoped = (text: string) => {
+    const input = policy(text);
+    return requirementFindings(input, findReferences(input, own).citations, own).map((finding) => finding.quote);
+  };
+
+  it('reports a restriction to some where the library names a whole group, citing that group', () => {
+    const input = policy('The duties of GSR 2031 apply only to parks and cemeteries.');
+    const [finding] = requirementFindings(input, findReferences(input, own).citations, own);
+    expect(finding).toMatchObject({
+      quote: 'The duties of GSR 2031 apply only to parks and cemeteries',
+      expected: 'Every grounds operator registered with the council, and every site manager (GSR 2031)',
+    });
+    expect(scoped('The duties of GSR 2031 apply to every grounds operator.')).toEqual([]);
+  });
+
+  it('reports a denial for those the library says are within scope, and not for others or for the policy itself', () => {
+    expect(scoped('Allotment holders are tenants, and GSR 2031 does not apply to allotment holders.')).toEqual([
+      'Allotment holders are tenants, and GSR 2031 does not apply to allotment holders',
+    ]);
+    expect(scoped('GSR 2031 does not apply to the following, which have their own regulations: railway verges.')).toEqual([]);
+    expect(scoped('Sports pitches follow GSR 2031 and are outside the scope of this policy.')).toEqual([]);
   });
 });

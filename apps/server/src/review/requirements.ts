@@ -7,6 +7,7 @@ import { cycleFindings } from './requirements-cycles.ts';
 import { dutyFindings } from './requirements-duties.ts';
 import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
+import { scopeFindings } from './requirements-scope.ts';
 import { timingFindings } from './requirements-timing.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REACH, type Statement } from './requirements-statements.ts';
@@ -72,6 +73,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...conditionFindings(policy, documents),
     ...needFindings(policy, documents),
     ...timingFindings(policy, documents),
+    ...scopeFindings(policy, documents, citations),
   ];
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {
