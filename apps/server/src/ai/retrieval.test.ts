@@ -640,6 +640,11 @@ describe('naming and kinds of document', () => {
       'fire doors keep getting wedged open by staff. which part of the HSW act covers employees interfering with safety things?',
       'HSWA 1974',
     );
+    // An old edition said after its family's code ("the 2007 one") is named as exactly as by its code.
+    await cites(
+      'the plant room design was done to HTM 05-02 (the 2007 one). is that the version we should be designing to?',
+      'HTM 05-02 (2007)',
+    );
   });
 
   test('an old code the editions of one document record is named by it, however many editions record it', async () => {

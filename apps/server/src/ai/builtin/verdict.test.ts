@@ -78,6 +78,12 @@ describe('verdictOf', () => {
     );
     expect(editionVerdict('is that still a thing?', record)).toMatch(/^No: In 2016/);
     expect(editionVerdict('has the 2013 framework been replaced?', record)).toMatch(/^Yes: In 2016/);
+    // As people ask it: the version to use, out of date, a later version.
+    expect(editionVerdict('our designers used the 2013 framework. is that the version we should be using?', record)).toMatch(
+      /^No: In 2016/,
+    );
+    expect(editionVerdict('our procedure still points to the 2013 framework. is that out of date?', record)).toMatch(/^Yes: In 2016/);
+    expect(editionVerdict('the brief lists the 2013 framework. has there been a later version since?', record)).toMatch(/^Yes: In 2016/);
     // A current document, or a superseded one that does not say what replaced it, settles nothing.
     expect(verdict('our procedures cite the 2013 framework. is that still the right one?', record)).toBeNull();
     expect(editionVerdict('is that still the right one?', ['The framework was published in 2013.'])).toBeNull();

@@ -273,10 +273,11 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
 }
 
-/** A claim that a newer edition exists ("has it been replaced?", "is there a newer version?"): yes when the edition asked about is superseded. */
-const CLAIMS_NEWER = /\b(?:newer|replaced|superseded|updated|revised|reissued|withdrawn|revoked|repealed|new (?:version|edition))\b/i;
-/** A claim that the edition asked about still stands ("is that still the right one?", "do those exist anymore?"): no when it is superseded. */
-const CLAIMS_STANDING = /\b(?:still|current|valid|in force|any ?more|any longer)\b/i;
+/** A claim that a newer edition exists ("has it been replaced?", "is there a newer version?", "is that out of date?"): yes when the edition asked about is superseded. */
+const CLAIMS_NEWER =
+  /\b(?:newer|replaced|superseded|updated|revised|reissued|withdrawn|revoked|repealed|out[- ]of[- ]date|outdated|(?:new|later|more recent) (?:version|edition))\b/i;
+/** A claim that the edition asked about still stands ("is that still the right one?", "do those exist anymore?", "is that the version we should use?"): no when it is superseded. */
+const CLAIMS_STANDING = /\b(?:still|current|valid|in force|any ?more|any longer|(?:the|right|correct) (?:version|edition) (?:we|to))\b/i;
 
 /**
  * The verdict on whether an edition still stands, from the library's record of editions: the

@@ -31,7 +31,7 @@ const WHO_TEXT =
  * still the right one", "do those exist anymore", "what should we cite now", "whats the current code".
  */
 const ASKS_SUCCESSOR =
-  /\b(?:replaced|superseded|supersedes?|replaces|repealed|revoked|withdrawn)\b|\bstill\b[^?.]{0,40}\b(?:current|valid|right|correct|the one|in force|a thing|what|apply|applies|ok|okay|used|needed|required|the latest)\b|\b(?:any ?more|any longer|nowadays)\b|\bnow\s*\?|\b(?:newer|latest|up[- ]to[- ]date)\b|\bcurrent\s+(?:rules?|codes?|guidance|versions?|editions?|ones?|regs|regulations?|standards?|law|legislation|requirements?|system|name|term|references?|documents?)\b/i;
+  /\b(?:replaced|superseded|supersedes?|replaces|repealed|revoked|withdrawn)\b|\bstill\b[^?.]{0,40}\b(?:current|valid|right|correct|the one|in force|a thing|what|apply|applies|ok|okay|used|needed|required|the latest)\b|\b(?:any ?more|any longer|nowadays)\b|\bnow\s*\?|\b(?:newer|latest|up[- ]to[- ]date|out[- ]of[- ]date|outdated)\b|\b(?:later|more recent|new|updated|revised)\s+(?:version|edition|issue)s?\b|\b(?:the|right|correct)\s+(?:version|edition)\s+(?:we|to)\b|\bcurrent\s+(?:rules?|codes?|guidance|versions?|editions?|ones?|regs|regulations?|standards?|law|legislation|requirements?|system|name|term|references?|documents?)\b/i;
 /** A text saying what replaced a document or a term, or that it was reissued, revoked or renamed. */
 const GIVES_SUCCESSOR =
   /\b(?:replaced|superseded|supersedes|reissued|revoked|repealed|withdrawn|succeeded|consolidated|renamed|now (?:called|known as)|took over from|in place of)\b/i;

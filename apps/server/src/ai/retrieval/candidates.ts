@@ -254,18 +254,19 @@ export async function documentsNamed(options: {
   ).filter((row) => includeInternal || row.organisation_id === null);
   const titled = rows.filter((row) => namesTitle(question, row.title));
   const coded = rows.filter((row) => namesCode(question, row.code));
-  // A document of a lineage the question already names by title or code is not named again by the
-  // detector: "still quotes the Lifts Regulations 1997 … which lifts regs should it cite?" names the
-  // 1997 edition, and "lifts regs" read as the current one would put it in that edition's place.
+  // A current document of a lineage the question already names by title or code is not named again
+  // by the detector: "still quotes the Lifts Regulations 1997 … which lifts regs should it cite?"
+  // names the 1997 edition, and "lifts regs" read as the current one would put it in that edition's
+  // place. An old edition the detector reads ("HTM 05-02 (the 2014 one)") is the more exact name.
   const lineage = lineageOf(rows);
-  const named = new Set([...titled, ...coded].map((row) => lineage(row.code)));
+  const named = new Set([...titled, ...coded].filter((row) => row.status === 'superseded').map((row) => lineage(row.code)));
   const ids = new Set(
     detectReferences([{ n: 1, speaker: null, time: null, text: question.text }], detectorLibrary(rows)).map((r) => r.document_id),
   );
   return {
     titled: titled.map((row) => row.id),
     coded: coded.map((row) => row.id),
-    detected: rows.filter((row) => ids.has(row.id) && !named.has(lineage(row.code))).map((row) => row.id),
+    detected: rows.filter((row) => ids.has(row.id) && (row.status === 'superseded' || !named.has(lineage(row.code)))).map((row) => row.id),
   };
 }
 

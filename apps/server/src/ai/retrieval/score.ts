@@ -171,7 +171,13 @@ export function scorePassages(options: {
   const familyNamed = namedFamilies(documents, question);
   for (const document of documents) {
     const elements = elementsByDocument.get(document.id) ?? [];
-    const named = namesCode(question, document.code) || familyNamed.has(document) || (mentioning?.has(document.id) ?? false);
+    // An old edition the reference detector reads in the question ("HTM 05-02 (the 2014 one)") is
+    // named as exactly as by its code; a current document it reads only joins the candidates.
+    const named =
+      namesCode(question, document.code) ||
+      familyNamed.has(document) ||
+      (mentioning?.has(document.id) ?? false) ||
+      (document.status === 'superseded' && (detected?.has(document.id) ?? false));
     const seeds = elements
       .filter((row) => row.type !== 'title' && row.type !== 'heading')
       .map((row) => {

@@ -228,6 +228,7 @@ describe('editions said after the code, and by year and kind', () => {
     expect(codes('The scheme quotes L99, the second edition, the 2005 one.')).toEqual(['ACoP L99 (2005)']);
     expect(codes('It still quotes L99, the original 2005 one, for the cellar.')).toEqual(['ACoP L99 (2005)']);
     expect(codes('It quotes L99, the 2005 original, not the new one.')).toEqual(['ACoP L99 (2005)']);
+    expect(codes('The design follows L99 (the 2005 one) throughout.')).toEqual(['ACoP L99 (2005)']);
   });
 
   test('a name said with a year or "old" names that edition of its lineage; said alone, the current one', () => {

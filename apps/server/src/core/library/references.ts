@@ -449,7 +449,8 @@ function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, ca
   // "the HSW act", "MHSW regs": the name's initials, then the kind of instrument in a word.
   const kind = words[i + 1];
   const letter = kind && kind.gap === ' ' ? INSTRUMENT_KIND[kind.lower] : undefined;
-  const kindForm = letter && (word.text === upper || caseless) && /^[A-Z]{2,}$/.test(upper) ? index.acronyms.get(`${upper}${letter}`) : undefined;
+  const kindForm =
+    letter && (word.text === upper || caseless) && /^[A-Z]{2,}$/.test(upper) ? index.acronyms.get(`${upper}${letter}`) : undefined;
   if (kindForm) return { from: i, next: i + 2, options: [kindForm] };
   let entries = index.acronyms.get(word.text);
   const titled = upper.length >= 5 && word.text === upper[0] + upper.slice(1).toLowerCase();
@@ -539,8 +540,9 @@ function yearAfter(words: readonly Word[], next: number): { year: number; next: 
     const year = readYear(words, next + 1);
     if (year) return { year: year.year, next: year.next };
   }
-  // "L8, the 2000 one", "…, the 2013 edition", "L113, the original 1998 one", "L24, the 1992 original".
-  if (/^\s*,\s*$/.test(word.gap) && word.lower === 'the' && words[next + 1]?.gap === ' ') {
+  // "L8, the 2000 one", "…, the 2013 edition", "L113, the original 1998 one", "L24, the 1992 original",
+  // "HTM 05-02 (the 2014 one)".
+  if (/^\s*[,(]\s*$/.test(word.gap) && word.lower === 'the' && words[next + 1]?.gap === ' ') {
     const adjective = EDITION_ADJECTIVES.has(words[next + 1]?.lower ?? '') && words[next + 2]?.gap === ' ' ? 1 : 0;
     const year = readYear(words, next + 1 + adjective);
     if (year && EDITION_NOUNS.has(words[year.next]?.lower ?? '') && words[year.next]?.gap === ' ')
