@@ -58,6 +58,13 @@ const PLAN =
 const HANDOVER =
   /\b(?:leave (?:it|that|this|those|them) with me|(?:put|have) (?:it|that|this) (?:down )?as an action on me|that's (?:one )?for me|I'll take (?:it|that|this) (?:on|away))\b/i;
 
+/**
+ * A commitment made on someone else doing something again ("If anyone sends me another policy in
+ * Comic Sans, I'll retire early", "if the phone rings out one more time, I'll move the desk in
+ * there"): exasperation or a joke, not a task.
+ */
+const THREAT = /^(?:if|when|the next time|next time)\s+(?:(?:any|some)(?:one|body)\b|[^,]{0,80}\b(?:one more time|ever again)\b)/i;
+
 /** Ways of refusing or of talking about not doing something. */
 const NEGATED = /\bI(?:'ll| will) not\b|\bI won't\b|\bI can't\b|\bI cannot\b|\bI(?:'m| am) not going to\b|\bnot sure I can\b/i;
 
@@ -71,6 +78,7 @@ export function commitmentIn(sentence: string): Commitment | null {
     const before = match ? text.slice(0, match.index) : '';
     const clauseOnly = SUPPOSED.test(before) && !/^do(?:,)? is\b/i.test(text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)));
     // "OK, so I'll …" opens with fillers, not a purpose ("… so I can model it").
+    if (match && THREAT.test(withoutOpeners(before))) return null;
     if (match && !(PURPOSE.test(before) && withoutOpeners(before) !== '') && !clauseOnly)
       return {
         kind: 'firm',
@@ -134,7 +142,7 @@ const SOCIAL =
  * on ward 3"), and sending something on is a task ("send you the slides").
  */
 const LOGISTICS =
-  /^(?!(?:send|email|e-mail|forward|circulate|order|buy|replace|repair|fix|install|service|book)\b)(?:\S+\s+){0,3}?(?:(?:the|my|your|this|that|our)\s+)?(?:mic|microphone|camera|headset|volume|screen|sound|recording|slides?|slide ?show|blinds|heating|window|door|chat|link|mouse|projector|laptop|whiteboard|flip ?chart|pen|marker pen|clicker)(?:\s+(?:up|down|on|off|open|shut|closed|back|again|louder|quieter|a bit|please|for (?:a )?(?:sec|second|minute|moment|mo)|for (?:you|us|everyone)|then))*$|\bhang on\b|\bright now\b|\bon the screen\b|\bin the chat\b/i;
+  /^(?!(?:send|email|e-mail|forward|circulate|order|buy|replace|repair|fix|install|service|book)\b)(?:\S+\s+){0,3}?(?:(?:the|my|your|this|that|our)\s+)?(?:mic|microphone|camera|headset|volume|screen|sound|recording|slides?|slide ?show|blinds|heating|window|door|chat|link|mouse|projector|laptop|whiteboard|flip ?chart|pen|marker pen|clicker)(?:\s+(?:up|down|on|off|open|shut|closed|back|again|louder|quieter|a bit|please|for (?:a )?(?:sec|second|minute|moment|mo)|for (?:you|us|everyone)|then))*$|\bhang on\b|\bright now\b|\b(?:up )?on(?: the)? screen\b|\bin the chat\b|^stop (?:sharing|presenting|the share)\b/i;
 
 /** Done there and then ("I'll have to think on the spot now"), not a task for after the meeting. */
 const DONE_NOW = /\b(?:(?:right|just) now|on the spot|now|in a (?:sec|second|minute|moment|mo|tick))$/i;

@@ -235,6 +235,16 @@ describe('the room and the call, and estates work on them', () => {
     expect(actions[0]?.action).toBe('Get the door access system on the east stairs fixed.');
   });
 
+  test('putting something up on screen and stopping a share are the call, not tasks', () => {
+    const actions = actionsOf(
+      'Mira Holt: Sam, can you put the tracker up on screen?',
+      'Sam Reyes: Yes, one sec.',
+      "Jon Pike: I'll stop sharing.",
+      "Ada Cole: I'll put the tracker figures in the board report by Friday.",
+    );
+    expect(actions.map((action) => action.action)).toEqual(['Put the tracker figures in the board report.']);
+  });
+
   test('a sentence cut off leaves no dangling "and then you" on the task', () => {
     const actions = actionsOf("Ada Cole: I'll put the new rota in the shared folder, and then you —");
     expect(actions.map((action) => action.action)).toEqual(['Put the new rota in the shared folder.']);
@@ -250,6 +260,17 @@ describe('what people say that is not work', () => {
       "Sam Reyes: Tea at five is early, I'll give you that.",
     );
     expect(actions.map((action) => action.action)).toEqual(['Rebook the boiler examination.']);
+  });
+
+  test('a commitment on someone else doing it again is exasperation, not a task; a plain condition keeps it', () => {
+    const actions = actionsOf(
+      "Ada Cole: If anyone sends me another policy in the old template, I'll retire early.",
+      "Jon Pike: If the phone rings out one more time, I'll move the desk into the corridor.",
+      "Sam Reyes: If the quote comes in over budget, I'll take the extension request to the capital panel.",
+    );
+    expect(actions.map((action) => action.action)).toEqual([
+      'If the quote comes in over budget, take the extension request to the capital panel.',
+    ]);
   });
 
   test('"if that helps", "otherwise …" close the task; "if you send me" reads as said of the person named', () => {
