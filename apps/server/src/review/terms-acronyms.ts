@@ -5,10 +5,13 @@ import { firstCells, inDefinitions, LINKING_WORDS, phraseAround } from './terms-
 import type { FindingEvidence, LibraryDocument, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /** Capitals everyone knows, never spelled out in NHS policies. */
-const UNIVERSAL = new Set(['NHS', 'UK', 'EU', 'GP']);
+const UNIVERSAL = new Set(['NHS', 'UK', 'EU', 'GP', 'PhD']);
 
-/** The letters of an acronym: two or more capitals (digits and & allowed), with a bracketed part as in AE(LV) or AB(CD)E. */
-const LETTERS = String.raw`[A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\)[A-Z0-9&]*)?`;
+/**
+ * The letters of an acronym: two or more capitals (digits and & allowed), with a bracketed part as
+ * in AE(LV) or AB(CD)E; or capitals with single small letters between them, as in DoLS or ACoP.
+ */
+const LETTERS = String.raw`(?:[A-Z]+[a-z][A-Z]+(?:[a-z][A-Z]+)?|[A-Z][A-Z0-9&]*[A-Z0-9](?:\([A-Z][A-Za-z0-9&]*\)[A-Z0-9&]*)?)`;
 
 /**
  * An acronym with an optional plural s, also before its bracket ("APs(LV)" is the plural of AP(LV));

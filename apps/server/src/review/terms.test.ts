@@ -66,6 +66,17 @@ describe('undefined acronyms', () => {
     expect(of(findings, 'undefined_acronym')).toEqual([]);
   });
 
+  it('reads capitals with single small letters between them (DoLS) as an acronym, defined or not, and names as no acronym', () => {
+    const findings = termFindings(
+      policy('Consent Policy', [
+        ['paragraph', 'Advice on the DoLS process comes from the safeguarding team; EoLC plans follow the End of Life Care (EoLC) guide.'],
+        ['paragraph', 'Ms McKenzie and Dr LeBlanc, who holds a PhD, review the PowerPoint.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym').map((finding) => finding.expected)).toEqual(['Define at first use: DoLS']);
+  });
+
   it('ignores document codes, citations, library short names, NHS, UK, Roman numerals and capitalised words', () => {
     const findings = termFindings(
       policy('Boiler Plant Policy', [
