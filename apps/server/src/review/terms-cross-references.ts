@@ -10,6 +10,12 @@ const NUMBERED = /^(\d+(?:\.\d+)*)\.?\s/;
 /** An appendix heading: "Appendix A: …", "Annex B – …", "Appendix 2 …". */
 const APPENDIX = /^(?:appendix|annex)\s+([A-Z]|\d+)\b/i;
 
+/** "Form 7", "Table 2", "Schedule B": a pointer to a labelled part, checked only where the policy heads such parts. */
+const LABELLED = /\b(Forms?|Tables?|Figures?|Schedules?|Templates?|Checklists?)\s+(\d+|[A-Z])(?![A-Za-z0-9-]|\.\d)/g;
+/** A labelled part's heading: "Form 1 – Serious injury", "Table 3: Intervals". */
+const LABELLED_HEADING = /^(forms?|tables?|figures?|schedules?|templates?|checklists?)\s+(\d+|[A-Z])\b/i;
+const kindOf = (label: string) => label.toLowerCase().replace(/s$/, '');
+
 /** Headings of the list of documents a policy cites, whose sections are not the policy's own. */
 const REFERENCE_LIST = /\b(references|bibliography|further reading|related documents)\b/i;
 
@@ -19,12 +25,14 @@ const CONTEXT_REACH = 80;
 interface Outline {
   sections: Set<string>;
   appendices: string[];
+  /** The labels of the parts the policy heads, by kind ("form" → 1, 2, 3). */
+  labelled: Map<string, string[]>;
   /** The top-level section numbers, and the numbers of each section's parts by parent and depth: read once, not per reference. */
   top: string[];
   parts: Map<string, string[]>;
 }
 
-/** References to sections, paragraphs and appendices of this policy that do not exist. */
+/** References to sections, paragraphs, appendices and headed forms or tables of this policy that do not exist. */
 export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft[] {
   const outline = outlineOf(policy);
   const findings: ReviewFindingDraft[] = [];
@@ -42,6 +50,16 @@ export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft
       const missing = isAppendix ? missingAppendix(outline, target) : missingSection(outline, target);
       if (missing) findings.push(finding(element, match.index, phrase, missing));
     }
+    for (const match of element.text.matchAll(LABELLED)) {
+      const [phrase, label = '', target = ''] = match;
+      const before = element.text.slice(Math.max(0, match.index - CONTEXT_REACH), match.index);
+      const after = element.text.slice(match.index + phrase.length, match.index + phrase.length + CONTEXT_REACH);
+      const kind = kindOf(label);
+      const headed = outline.labelled.get(kind);
+      // A kind of part the policy does not head is not checked: its tables and figures may be captioned anywhere.
+      if (!headed || headed.includes(target.toUpperCase()) || pointsElsewhere(before, after)) continue;
+      findings.push(finding(element, match.index, phrase, `the policy's ${kind}s are ${joined(headed)} only`));
+    }
   }
   return findings;
 }
@@ -50,10 +68,18 @@ export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft
 function outlineOf(policy: Policy): Outline {
   const sections = new Set<string>();
   const appendices: string[] = [];
+  const labelled = new Map<string, string[]>();
   for (const element of policy.elements) {
     const text = element.text.trim();
     const appendix = element.type === 'heading' ? APPENDIX.exec(text) : null;
     if (appendix) appendices.push((appendix[1] ?? '').toUpperCase());
+    const part = element.type === 'heading' ? LABELLED_HEADING.exec(text) : null;
+    if (part) {
+      const kind = kindOf(part[1] ?? '');
+      const list = labelled.get(kind) ?? [];
+      if (list.length === 0) labelled.set(kind, list);
+      list.push((part[2] ?? '').toUpperCase());
+    }
     const numbered =
       element.type === 'heading' || element.type === 'paragraph' || element.type === 'list_item' ? NUMBERED.exec(text) : null;
     if (numbered) sections.add(numbered[1] ?? '');
@@ -67,7 +93,7 @@ function outlineOf(policy: Policy): Outline {
     if (list.length === 0) parts.set(key, list);
     list.push(number);
   }
-  return { sections, appendices, top, parts };
+  return { sections, appendices, labelled, top, parts };
 }
 
 /**

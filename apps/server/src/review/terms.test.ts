@@ -201,6 +201,21 @@ describe('broken cross-references', () => {
     );
     expect(of(findings, 'broken_cross_reference')).toEqual([]);
   });
+
+  it('reports a form the policy heads none of, and leaves a kind of part it does not head', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ...outline,
+        ['heading', 'Form 1 – Fault report'],
+        ['heading', 'Form 2 – Permit'],
+        ['paragraph', 'Faults are recorded on Form 2; the combined procedure is set out in Form 7, with the intervals in Table 3.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'broken_cross_reference').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Form 7', "The policy's forms are 1 and 2 only"],
+    ]);
+  });
 });
 
 describe('inconsistent terms', () => {
