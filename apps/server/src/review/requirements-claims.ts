@@ -48,17 +48,34 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
   return findings;
 }
 
-/** "The EAWR require every appliance to be tested annually": the name, its verb and the interval. */
+/**
+ * "The EAWR require every appliance to be tested annually", "The EAWR make annual testing a legal
+ * requirement": the name, its verb and the interval; or the law given as the reason for a duty with
+ * an interval ("To meet PUWER, all other equipment must be inspected at least once every 12 months").
+ */
 function requirementClaim(sentence: string, names: string[]): { start: number; end: number } | null {
   for (const name of names) {
-    const claim = new RegExp(
-      `(?:\\bthe\\s+)?${literal(name)}\\s+(?:require|requires|mandate|mandates|specify|specifies|sets?)\\b`,
-      'i',
-    ).exec(sentence);
-    if (!claim) continue;
-    const rest = sentence.slice(claim.index);
-    const interval = quantitiesIn(rest).find((quantity) => quantity.kind === 'interval');
-    if (interval) return { start: claim.index, end: claim.index + interval.end };
+    const said = literal(name);
+    const claim = new RegExp(`(?:\\bthe\\s+)?${said}\\s+(?:require|requires|mandate|mandates|specify|specifies|sets?|makes?)\\b`, 'i').exec(
+      sentence,
+    );
+    if (claim) {
+      const rest = sentence.slice(claim.index);
+      // "make …" claims a duty only when it says what it makes: "a legal requirement", "mandatory".
+      const made = /\bmakes?\s*$/i.test(claim[0]);
+      const requirement = made ? /\b(?:a\s+)?(?:legal|statutory)\s+requirement|\bmandatory\b|\bcompulsory\b/i.exec(rest) : null;
+      const interval = made && !requirement ? undefined : quantitiesIn(rest).find((quantity) => quantity.kind === 'interval');
+      const end = Math.max(interval?.end ?? 0, requirement ? requirement.index + requirement[0].length : 0);
+      if (interval) return { start: claim.index, end: claim.index + end };
+    }
+    const reason = new RegExp(`\\b(?:to\\s+(?:meet|comply\\s+with|satisfy)|as\\s+required\\s+by)\\s+(?:the\\s+)?${said}\\b`, 'i').exec(
+      sentence,
+    );
+    if (!reason) continue;
+    const rest = sentence.slice(reason.index);
+    const duty = /\b(?:must|shall|(?:is|are)\s+required\s+to)\b/i.exec(rest);
+    const interval = duty ? quantitiesIn(rest.slice(duty.index)).find((quantity) => quantity.kind === 'interval') : undefined;
+    if (duty && interval) return { start: reason.index, end: reason.index + duty.index + interval.end };
   }
   return null;
 }
@@ -88,7 +105,8 @@ function draft(
 function passage(document: LibraryDocument, pattern: RegExp): Passage | null {
   for (const element of document.elements) {
     if (element.type !== 'paragraph') continue;
-    const found = sentences(element.text).find(({ text }) => pattern.test(text) && !ABOUT_SUMMARY.test(text));
+    // Emphasis ("do **not** set fixed intervals") is read as plain words.
+    const found = sentences(element.text.replace(/\*+/g, '')).find(({ text }) => pattern.test(text) && !ABOUT_SUMMARY.test(text));
     if (found) return { sentence: found.text, element };
   }
   return null;

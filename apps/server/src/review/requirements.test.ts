@@ -310,6 +310,17 @@ describe('requirementFindings', () => {
       '6.1 PUWER require every machine guard to be inspected every six months.',
     );
     expect(quotes(interval)).toEqual(['PUWER require every machine guard to be inspected every six months']);
+    // The law given as the reason for a duty with an interval, or said to make it a legal requirement.
+    const reason = policy(
+      'Work equipment is managed under PUWER 1998 and the Electricity at Work Regulations 1989.',
+      '6.2 To meet PUWER, all other work equipment must be inspected at least once every 12 months.',
+      '6.3 The Electricity at Work Regulations 1989 make annual portable appliance testing a legal requirement.',
+      '6.4 The Electricity at Work Regulations 1989 make the duty clear; the Trust tests annually by its own choice.',
+    );
+    expect([...quotes(reason)].sort()).toEqual([
+      'The Electricity at Work Regulations 1989 make annual portable appliance testing a legal requirement',
+      'To meet PUWER, all other work equipment must be inspected at least once every 12 months',
+    ]);
     const exemption = policy(
       '8.4 Air-handling plant built before 2015 is exempt from HTM 03-01 Part B and is run to its original standard.',
     );
