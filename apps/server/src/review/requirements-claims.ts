@@ -8,6 +8,13 @@ const NO_INTERVALS =
   /\b(?:do(?:es)? not|sets? no)\s+(?:set\s+)?(?:fixed|statutory|specific)\s+(?:[a-z-]+\s+){0,3}?(?:intervals|frequencies|period)\b/i;
 /** A library sentence saying the document applies to all existing installations, whatever their age. */
 const APPLIES_TO_ALL = /\bappl(?:y|ies)\b[^.]*\bregardless of\b/i;
+/** A library sentence saying the document is guidance, not law ("HTM 00 is best-practice guidance, not law"). */
+const NOT_LAW =
+  /\b(?:guidance|advisory|good practice|best practice),?\s+not\s+(?:law|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b/i;
+/** A policy saying a document is law: "are statutory instruments", "is legally binding", "failure to comply … is a criminal offence". */
+const LAW_CLAIM =
+  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?)?|law|legally\s+binding|legal\s+requirements?)\b|\bfailure\s+to\s+comply\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+
 /** Sentences about this library's own summary, not about the document. */
 const ABOUT_SUMMARY = /\b(?:briefing|library|this summary)\b/i;
 /** A policy saying something is outside a document: "are exempt from", "does not apply to". */
@@ -24,13 +31,33 @@ interface Passage {
  */
 export function claimFindings(policy: Policy, documents: LibraryDocument[]): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
+  // A claim that guidance is law, reported once per sentence: by the document it names, else the
+  // first of its series ("HTMs and HBNs are statutory instruments").
+  const status = new Map<string, { finding: ReviewFindingDraft; rank: number }>();
   for (const document of documents) {
     const noIntervals = passage(document, NO_INTERVALS);
     const appliesToAll = passage(document, APPLIES_TO_ALL);
-    if (!noIntervals && !appliesToAll) continue;
+    const notLaw = passage(document, NOT_LAW);
+    if (!noIntervals && !appliesToAll && !notLaw) continue;
     const names = namesOf(document);
+    const series = seriesOf(document);
     for (const element of policy.elements) {
       for (const { text, start } of sentences(element.text)) {
+        const law = notLaw ? LAW_CLAIM.exec(text) : null;
+        // Where the claim names the document: by its own name first, else the earliest its series is named.
+        const at = (name: string) => text.slice(0, law?.index ?? 0).search(new RegExp(`(?<![\\w-])${literal(name)}(?![\\w-])`));
+        const own = names.some((name) => at(name) >= 0);
+        const seriesAt = Math.min(...series.map(at).filter((index) => index >= 0));
+        const rank = own ? -1 : seriesAt;
+        if (notLaw && law && Number.isFinite(rank)) {
+          const key = `${element.index}:${start}`;
+          const known = status.get(key);
+          if (!known || rank < known.rank) {
+            const from = sectionNumberLength(text);
+            const end = Math.max(...[...text.matchAll(new RegExp(LAW_CLAIM.source, 'gi'))].map((match) => match.index + match[0].length));
+            status.set(key, { finding: draft(element, start + from, start + end, document, notLaw, 'status'), rank });
+          }
+        }
         if (noIntervals) {
           const claim = requirementClaim(text, names);
           if (claim) findings.push(draft(element, start + claim.start, start + claim.end, document, noIntervals, 'interval'));
@@ -45,7 +72,7 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
       }
     }
   }
-  return findings;
+  return [...findings, ...[...status.values()].map((entry) => entry.finding)];
 }
 
 /**
@@ -86,20 +113,28 @@ function draft(
   end: number,
   document: LibraryDocument,
   source: Passage,
-  kind: 'interval' | 'exemption',
+  kind: 'interval' | 'exemption' | 'status',
 ): ReviewFindingDraft {
   return factualError(element, { start, end }, { document, element: source.element }, () => ({
-    severity: kind === 'interval' ? 'medium' : 'high',
+    severity: kind === 'exemption' ? 'high' : 'medium',
     expected: `${source.sentence} (${document.code})`,
-    explanation:
-      kind === 'interval'
-        ? `The policy presents a fixed interval as a requirement of ${document.code}, which sets none: "${source.sentence}."`
-        : `${document.code} applies to existing systems whatever their age: "${source.sentence}."`,
-    suggestion:
-      kind === 'interval'
-        ? `Present the interval as the Trust's own risk-based decision, not as a requirement of ${document.code}.`
-        : `Remove the exemption: existing systems are managed to ${document.code}.`,
+    explanation: {
+      interval: `The policy presents a fixed interval as a requirement of ${document.code}, which sets none: "${source.sentence}."`,
+      exemption: `${document.code} applies to existing systems whatever their age: "${source.sentence}."`,
+      status: `The policy presents ${document.code} as law, but it is guidance: "${source.sentence}." The legal duties come from the Acts and Regulations it supports.`,
+    }[kind],
+    suggestion: {
+      interval: `Present the interval as the Trust's own risk-based decision, not as a requirement of ${document.code}.`,
+      exemption: `Remove the exemption: existing systems are managed to ${document.code}.`,
+      status: `Describe ${document.code} as best-practice guidance, and name the law whose duties it helps to meet.`,
+    }[kind],
   }));
+}
+
+/** A guidance series named in the plural ("HTMs", "HBNs"): the letters of the document's code before its number. */
+function seriesOf(document: LibraryDocument): string[] {
+  const series = /^([A-Z]{2,})\s?\d/.exec(document.code)?.[1];
+  return series ? [`${series}s`] : [];
 }
 
 function passage(document: LibraryDocument, pattern: RegExp): Passage | null {
@@ -107,7 +142,7 @@ function passage(document: LibraryDocument, pattern: RegExp): Passage | null {
     if (element.type !== 'paragraph') continue;
     // Emphasis ("do **not** set fixed intervals") is read as plain words.
     const found = sentences(element.text.replace(/\*+/g, '')).find(({ text }) => pattern.test(text) && !ABOUT_SUMMARY.test(text));
-    if (found) return { sentence: found.text, element };
+    if (found) return { sentence: found.text.replace(/[\s:;,]+$/, ''), element };
   }
   return null;
 }

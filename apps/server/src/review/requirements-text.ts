@@ -2,10 +2,10 @@ import { quoteAt } from './locate.ts';
 import type { ReviewSeverity } from '@verity/shared';
 import type { LibraryDocument, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
-/** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") does not end one. */
+/** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") or a title ("… etc. Act 1974") does not end one. */
 export function sentences(text: string): { text: string; start: number }[] {
   const found: { text: string; start: number }[] = [];
-  for (const match of text.matchAll(/[^.!?]+(?:[.!?](?!\s+[A-Z0-9])[^.!?]*)*[.!?]?/g)) {
+  for (const match of text.matchAll(/[^.!?]+(?:(?:[.!?](?!\s+[A-Z0-9])|(?<=\betc)\.(?=\s+Act\b))[^.!?]*)*[.!?]?/g)) {
     const lead = match[0].length - match[0].trimStart().length;
     const sentence = match[0].trim();
     if (sentence) found.push({ text: sentence.replace(/[.!?]$/, ''), start: (match.index ?? 0) + lead });

@@ -327,6 +327,20 @@ describe('requirementFindings', () => {
     expect(quotes(exemption)).toEqual(['Air-handling plant built before 2015 is exempt from HTM 03-01 Part B']);
   });
 
+  it('reports guidance presented as law, by its name or its series, once per sentence, and not guidance called guidance', () => {
+    const series = policy(
+      'Engineering governance follows HTM 00 and HTM 06-01.',
+      '5.1 HTMs are statutory instruments made under the Health and Safety at Work etc. Act 1974, and failure to comply with them is a criminal offence.',
+    );
+    const found = requirementFindings(series, [], library).filter((finding) => finding.expected?.includes('not law'));
+    expect(found.map((finding) => finding.quote)).toEqual([
+      'HTMs are statutory instruments made under the Health and Safety at Work etc. Act 1974, and failure to comply with them is a criminal offence',
+    ]);
+    expect(quotes(policy('Engineering governance follows HTM 00.', '5.1 HTM 00 is best-practice guidance; the law is HSWA 1974.'))).toEqual(
+      [],
+    );
+  });
+
   it('reports a container colour other than the one the colour table gives the waste', () => {
     const cited = 'Waste is segregated under HTM 07-01.';
     const wrong = policy(
