@@ -66,6 +66,15 @@ describe('questionKinds', () => {
     expect(questionKinds('What does the policy draft process involve?').kinds.has('draft')).toBe(false);
   });
 
+  it('reads a question asking which provision of an instrument, and not one asking which part of a building', () => {
+    const kinds = (question: string) => [...questionKinds(question).kinds];
+    expect(kinds('which section of the HSW act makes interfering with safety provisions an offence?')).toContain('provision');
+    expect(kinds('what reg in the EAW regs gives the due diligence defence?')).toContain('provision');
+    expect(kinds('which part of the building needs the most work?')).not.toContain('provision');
+    expect(answersKind('provision', { text: 'Section 8 makes it an offence to interfere with anything provided for safety.' })).toBe(true);
+    expect(answersKind('provision', { text: 'Employees must not interfere with anything provided for safety.' })).toBe(false);
+  });
+
   it('reads the setting, the nation and the phase', () => {
     const careHome = questionKinds('What must a nursing home in Wales do about fire doors?');
     expect(careHome.setting).toBe('care-home');

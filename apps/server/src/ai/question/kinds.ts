@@ -22,7 +22,7 @@
  */
 
 /** The kinds of answer a question can ask for. */
-export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft';
+export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision';
 
 /** Where the asker works, when the question says. */
 export type Setting = 'care-home' | 'hospital' | 'primary-care';
@@ -69,6 +69,13 @@ const ASKS_DEFINITION_WORDS =
   /\b(?:define|defined|definition|meaning of|what is meant by|stands? for)\b|\bwhat\s+(?:does|do)\b[^?]*\bmean\b/i;
 /** "What is a …" / "What are …": a definition when it asks for nothing more specific. */
 const WHAT_IS = /^\s*(?:so\s+)?what\s+(?:is|are|'s)\b/i;
+/** Which provision of an instrument: "which section of the act", "what regulation covers", "which reg", "what part of". */
+const ASKS_PROVISION =
+  /\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:sections?|regulations?|regs?|parts?|clauses?|articles?|schedules?|paragraphs?|chapters?)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:building|site|hospital|trust|ward|estate|team|organisation|policy|plan|form|report|register|schedule of))/i;
+/** A provision named by its number: "section 8", "s.34", "regulation 10", "reg 29", "Part L", "Article 9", "Schedule 1", "Section 722". */
+const PROVISION_TEXT =
+  /\b(?:sections?|s\.|regulations?|regs?\.?|parts?|articles?|schedules?|clauses?|paragraphs?|chapters?)\s*\d+[A-Za-z]?\b/i;
+
 /** A draft: a writing verb first (after "please", "can you"…), then a written piece. */
 const ASKS_DRAFT =
   /^\s*(?:(?:please|can you|could you|would you|help me(?: to)?|i need you to)\s+)*(?:draft|write|prepare|create|produce|compose|outline)\b(?:\s+(?:me|us))?\s.*\b(?:polic(?:y|ies)|sections?|procedures?|statements?|plans?|paragraphs?|clauses?|checklists?|templates?|terms of reference|protocols?|guidelines?|SOPs?|briefings?|letters?|documents?)\b/i;
@@ -148,6 +155,7 @@ export function questionKinds(question: string): QuestionUnderstanding {
   if (ASKS_FIGURE.test(question)) kinds.add('figure');
   if (ASKS_RECORDS.test(question)) kinds.add('records');
   if (ASKS_DUTIES.test(question)) kinds.add('duties');
+  if (ASKS_PROVISION.test(question)) kinds.add('provision');
   // "How long must records be kept?" asks for a period as a record's figure; "how long" alone is a figure.
   const specific = ['who', 'frequency', 'figure', 'records', 'draft'].some((kind) => kinds.has(kind as QuestionKind));
   if (
@@ -226,6 +234,8 @@ export function answersKind(kind: QuestionKind, passage: KindPassage): boolean {
     case 'draft':
       // A draft is written from the roles, duties, monitoring and records a document states.
       return answersKind('who', passage) || answersKind('duties', passage) || answersKind('records', passage);
+    case 'provision':
+      return PROVISION_TEXT.test(text);
   }
 }
 
@@ -240,7 +250,7 @@ export function kindsAnswered(kinds: Iterable<QuestionKind>, passage: KindPassag
  * The kinds retrieval ranks passages by: who, frequency, figure, records and duties (and a draft
  * pulls roles, duties and records). Definitions are in most passages and pull nothing.
  */
-export const PULLING_KINDS: ReadonlySet<QuestionKind> = new Set(['who', 'frequency', 'figure', 'records', 'duties', 'draft']);
+export const PULLING_KINDS: ReadonlySet<QuestionKind> = new Set(['who', 'frequency', 'figure', 'records', 'duties', 'draft', 'provision']);
 
 /**
  * Whether a passage answers a kind specifically enough to be ranked forward for it: as answersKind,
