@@ -75,6 +75,16 @@ describe('questionKinds', () => {
     expect(answersKind('provision', { text: 'Employees must not interfere with anything provided for safety.' })).toBe(false);
   });
 
+  it('reads a question asking for the kinds or parts of something as a list, answered by a list, a table or a long series', () => {
+    const kinds = (question: string) => [...questionKinds(question).kinds];
+    expect(kinds('what piped services does the guidance cover?')).toContain('list');
+    expect(kinds('what are all the categories in the standard and what is each one for?')).toContain('list');
+    expect(kinds('what temperature should the calorifier be?')).not.toContain('list');
+    expect(answersKind('list', { text: 'Medical air', type: 'list_item' })).toBe(true);
+    expect(answersKind('list', { text: 'It covers oxygen, medical air, surgical air, vacuum and scavenging.' })).toBe(true);
+    expect(answersKind('list', { text: 'It covers piped gases.' })).toBe(false);
+  });
+
   it('reads the setting, the nation and the phase', () => {
     const careHome = questionKinds('What must a nursing home in Wales do about fire doors?');
     expect(careHome.setting).toBe('care-home');

@@ -22,7 +22,7 @@
  */
 
 /** The kinds of answer a question can ask for. */
-export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision';
+export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision' | 'list';
 
 /** Where the asker works, when the question says. */
 export type Setting = 'care-home' | 'hospital' | 'primary-care';
@@ -75,6 +75,13 @@ const ASKS_PROVISION =
 /** A provision named by its number: "section 8", "s.34", "regulation 10", "reg 29", "Part L", "Article 9", "Schedule 1", "Section 722". */
 const PROVISION_TEXT =
   /\b(?:sections?|s\.|regulations?|regs?\.?|parts?|articles?|schedules?|clauses?|paragraphs?|chapters?)\s*\d+[A-Za-z]?\b/i;
+
+/** A list: "what types …", "what are all the categories …", "which illnesses …", "what services does X cover". */
+const ASKS_LIST =
+  /\b(?:what|which)\s+(?:are\s+(?:all\s+)?the\s+|(?:\w+\s+){0,2}?)(?:types|kinds|sorts|categories|parts|services|sources|levels|notices|illnesses|diseases|events|laws|measures|steps|methods|options|groups|classes|stages|elements)\b/i;
+/** A passage that lists: a list or a table, or a sentence of four items or more. */
+const LISTS = (passage: KindPassage) =>
+  passage.type === 'list_item' || passage.type === 'list' || passage.type === 'table' || (passage.text.match(/,\s/g)?.length ?? 0) >= 3;
 
 /** A draft: a writing verb first (after "please", "can you"…), then a written piece. */
 const ASKS_DRAFT =
@@ -156,6 +163,7 @@ export function questionKinds(question: string): QuestionUnderstanding {
   if (ASKS_RECORDS.test(question)) kinds.add('records');
   if (ASKS_DUTIES.test(question)) kinds.add('duties');
   if (ASKS_PROVISION.test(question)) kinds.add('provision');
+  if (ASKS_LIST.test(question)) kinds.add('list');
   // "How long must records be kept?" asks for a period as a record's figure; "how long" alone is a figure.
   const specific = ['who', 'frequency', 'figure', 'records', 'draft'].some((kind) => kinds.has(kind as QuestionKind));
   if (
@@ -236,6 +244,8 @@ export function answersKind(kind: QuestionKind, passage: KindPassage): boolean {
       return answersKind('who', passage) || answersKind('duties', passage) || answersKind('records', passage);
     case 'provision':
       return PROVISION_TEXT.test(text);
+    case 'list':
+      return LISTS(passage);
   }
 }
 
@@ -250,7 +260,16 @@ export function kindsAnswered(kinds: Iterable<QuestionKind>, passage: KindPassag
  * The kinds retrieval ranks passages by: who, frequency, figure, records and duties (and a draft
  * pulls roles, duties and records). Definitions are in most passages and pull nothing.
  */
-export const PULLING_KINDS: ReadonlySet<QuestionKind> = new Set(['who', 'frequency', 'figure', 'records', 'duties', 'draft', 'provision']);
+export const PULLING_KINDS: ReadonlySet<QuestionKind> = new Set([
+  'who',
+  'frequency',
+  'figure',
+  'records',
+  'duties',
+  'draft',
+  'provision',
+  'list',
+]);
 
 /**
  * Whether a passage answers a kind specifically enough to be ranked forward for it: as answersKind,
