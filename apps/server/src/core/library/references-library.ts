@@ -247,6 +247,11 @@ function buildAcronyms(entries: readonly Entry[]): Map<string, Entry[]> {
   return acronyms;
 }
 
+/** A code numbering one regulation of a set ("CQC Reg 9A"), whose title names what it is about. */
+const NUMBERED_REGULATION = /\bReg\s+\d+[A-Z]?$/;
+/** The shortest title word that names such a regulation with "reg" after it ("premises", not "and"). */
+const MIN_REGULATION_WORD = 5;
+
 function buildPhrases(entries: readonly Entry[]): Map<string, Phrase[]> {
   const forms = new Map<string, { stems: string[]; entries: Entry[] }>();
   const add = (stems: string[], entry: Entry) => {
@@ -258,6 +263,13 @@ function buildPhrases(entries: readonly Entry[]): Map<string, Phrase[]> {
   const names = entries.map((entry) => legislationNames(entry.doc.title));
   for (const [i, entry] of entries.entries()) {
     for (const stems of titleForms(entry)) add(stems, entry);
+    // A numbered regulation by a word of its title and "reg": "the visiting reg", "the safeguarding
+    // regulation" (kept only where one regulation's title has the word).
+    if (NUMBERED_REGULATION.test(entry.doc.code) && !entry.historical) {
+      for (const word of stemsOf(cleanTitle(entry.doc.title))) {
+        if (word.length >= MIN_REGULATION_WORD && !STOP_WORDS.has(word)) add([word, 'regulation'], entry);
+      }
+    }
     const others = names.flatMap((list, j) =>
       (entries[j] as Entry).lineage === entry.lineage ? [] : list.map((other) => ` ${stemsOf(other).join(' ')} `),
     );

@@ -286,6 +286,13 @@ describe('acronyms, titles and short names', () => {
     expect(codes('The PPEWR apply to the porters.')).toEqual(['PPE 1992']);
   });
 
+  test('a numbered regulation by a word only its title has, with "reg" after it', () => {
+    expect(codes('Under the complaints reg we have 20 days.')).toEqual(['CQC Reg 16']);
+    expect(codes('the governance regulation says so')).toEqual(['CQC Reg 17']);
+    // A word no regulation's title has, or a short one, names none.
+    expect(codes('the staffing reg, the good reg and the regs team')).toEqual([]);
+  });
+
   test("a name's initials with the kind of instrument said as a word", () => {
     expect(codes('Which section of the HSW act covers it?')).toEqual(['HSWA 1974']);
     expect(codes('under the hsw act, all of it')).toEqual(['HSWA 1974']);
