@@ -14,7 +14,7 @@ import type { RetrievePassagesOptions } from './types.ts';
 import { namesCode, namesTitle, PART_OR_YEAR } from './text-signals.ts';
 import type { Question } from '../question/read.ts';
 import { detectReferences } from '../../core/library/references.ts';
-import type { LibraryCode } from '../../core/library/load.ts';
+import { type LibraryCode, libraryCodeOf } from '../../core/library/load.ts';
 
 /** Documents whose elements are read and scored: the best-ranked few hold the answer, and each costs its elements' term checks. */
 const CANDIDATE_DOCUMENTS = 8;
@@ -217,15 +217,7 @@ function detectorLibrary(rows: readonly NamingRow[]): LibraryCode[] {
   const key = rows.map((row) => `${row.id}:${row.status}:${row.superseded_by_code ?? ''}`).join('|');
   const known = detectorLibraries.get(key);
   if (known) return known;
-  const library = rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    status: row.status,
-    edition: row.edition,
-    supersededBy: row.superseded_by_code,
-    supersedes: row.supersedes,
-  }));
+  const library = rows.map(libraryCodeOf);
   if (detectorLibraries.size >= DETECTOR_LIBRARIES) detectorLibraries.delete(detectorLibraries.keys().next().value ?? '');
   detectorLibraries.set(key, library);
   return library;

@@ -75,6 +75,19 @@ export async function loadLibrary(options: { db: Database; organisationId: strin
     elements.set(row.document_id, passages);
   }
   return rowsOf<DocumentRow>(documentRows).map((row) => ({
+    ...libraryCodeOf(row),
+    supersedes: row.supersedes,
+    domain: row.domain,
+    subdomain: row.subdomain,
+    elements: elements.get(row.id) ?? [],
+  }));
+}
+
+/** A documents row as the reference detectors see it. */
+export function libraryCodeOf(
+  row: Pick<LibraryCode, 'id' | 'code' | 'title' | 'status' | 'edition'> & { superseded_by_code: string | null; supersedes: string[] },
+): LibraryCode {
+  return {
     id: row.id,
     code: row.code,
     title: row.title,
@@ -82,8 +95,5 @@ export async function loadLibrary(options: { db: Database; organisationId: strin
     edition: row.edition,
     supersededBy: row.superseded_by_code,
     supersedes: row.supersedes,
-    domain: row.domain,
-    subdomain: row.subdomain,
-    elements: elements.get(row.id) ?? [],
-  }));
+  };
 }
