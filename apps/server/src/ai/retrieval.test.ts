@@ -647,6 +647,13 @@ describe('naming and kinds of document', () => {
     );
   });
 
+  test('a document named by its code answers from the passage on what is asked, however much scene the question sets', async () => {
+    const result = await retrieve(
+      'estates team at our old district general hospital tower block have been talking about secondary disinfection for years. what options does HTM 04-01 part A give?',
+    );
+    expect(result.passages.some((passage) => passage.elements.some((element) => /chlorine dioxide/i.test(element.text)))).toBe(true);
+  });
+
   test('an old code the editions of one document record is named by it, however many editions record it', async () => {
     await cites('found an old SSD validation file that keeps referring to HTM 2010 and HTM 2030. what did those two cover?', 'HTM 01-01');
   });

@@ -12,7 +12,6 @@ import type { Passage } from './types.ts';
 import { answersInItsSection, type KindPassage, PULLING_KINDS, pullsKind, type QuestionKind } from '../question/kinds.ts';
 import type { Question } from '../question/read.ts';
 import type { ElementRow } from './candidates.ts';
-import { RELEVANCE_THRESHOLD } from './choice.ts';
 import { type Candidate, SEEDS_PER_DOCUMENT } from './score.ts';
 
 /** Passages an answer quotes: every cited document's best with room for the strongest others, few enough to read and to fit a prompt. */
@@ -26,6 +25,13 @@ const MAX_PASSAGES = 8;
 const KIND_FLOOR = 0.3;
 /** …and counts as this share of the document's best when passages are kept across documents. */
 const KIND_KEEP = 0.9;
+/**
+ * A document named by its code answers with its opening when its best passage holds less than this
+ * share of the question's words: the question asks about the document as a whole. A question
+ * setting its scene in many words of its own ("… for the old tower block at our district general")
+ * holds few of them anywhere, so the share is well below the relevance threshold.
+ */
+const NAMED_OPENING = 0.2;
 /** A roles table (in a roles section) answers a who-question from a lower share of the document's best. */
 const ROLES_TABLE_FLOOR = 0.15;
 
@@ -91,8 +97,8 @@ export async function choosePassages(options: {
     const { elements } = entry;
     const docBest = entry.seeds[0]?.score ?? 0;
     // A document named by its code that holds little of the question answers with its opening.
-    const seeds =
-      entry.named && docBest < RELEVANCE_THRESHOLD ? entry.seeds.slice().sort((a, b) => a.row.position - b.row.position) : entry.seeds;
+    const little = entry.named && docBest < NAMED_OPENING;
+    const seeds = little ? entry.seeds.slice().sort((a, b) => a.row.position - b.row.position) : entry.seeds;
     const picked = pickPassages(seeds, elements, {
       max: SEEDS_PER_DOCUMENT,
       best: docBest,
@@ -105,7 +111,7 @@ export async function choosePassages(options: {
     const kindPicked = new Set<(typeof picked)[number]>();
     const answers = (kind: QuestionKind, rows: readonly ElementRow[]) =>
       rows.some((row) => answersIn(kind, { text: row.text, headingPath: row.headingPath, type: row.type }));
-    for (const kind of entry.named && docBest < RELEVANCE_THRESHOLD ? [] : pulling) {
+    for (const kind of little ? [] : pulling) {
       // A table answering the kind (a roles table, a schedule of intervals) gives the whole answer:
       // it is quoted unless one is already; otherwise any passage answering the kind will do.
       const tableAnswers = picked.some((choice) => choice.elements.some((row) => row.type === 'table') && answers(kind, choice.elements));
