@@ -15,6 +15,12 @@ const NOT_LAW =
 const LAW_CLAIM =
   /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?)?|law|legally\s+binding|legal\s+requirements?)\b|\bfailure\s+to\s+comply\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
 
+/** Every such claim of a sentence, to quote them all. */
+const LAW_CLAIMS = new RegExp(LAW_CLAIM.source, 'gi');
+
+/** A name as a whole word of a sentence (not inside a longer code). */
+const wholeWord = (name: string) => new RegExp(`(?<![\\w-])${literal(name)}(?![\\w-])`);
+
 /** Sentences about this library's own summary, not about the document. */
 const ABOUT_SUMMARY = /\b(?:briefing|library|this summary)\b/i;
 /** A policy saying something is outside a document: "are exempt from", "does not apply to". */
@@ -40,26 +46,28 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
     const notLaw = passage(document, NOT_LAW);
     if (!noIntervals && !appliesToAll && !notLaw) continue;
     const names = namesOf(document);
-    const series = seriesOf(document);
+    // The document's own names and its series in the plural ("HTMs"), each as a whole word, built once per document.
+    const own = names.map(wholeWord);
+    const series = seriesOf(document).map(wholeWord);
+    const claims = noIntervals ? claimPatterns(names) : [];
     for (const element of policy.elements) {
       for (const { text, start } of sentences(element.text)) {
         const law = notLaw ? LAW_CLAIM.exec(text) : null;
-        // Where the claim names the document: by its own name first, else the earliest its series is named.
-        const at = (name: string) => text.slice(0, law?.index ?? 0).search(new RegExp(`(?<![\\w-])${literal(name)}(?![\\w-])`));
-        const own = names.some((name) => at(name) >= 0);
-        const seriesAt = Math.min(...series.map(at).filter((index) => index >= 0));
-        const rank = own ? -1 : seriesAt;
-        if (notLaw && law && Number.isFinite(rank)) {
+        if (notLaw && law) {
+          // Where the claim names the document: by its own name first, else the earliest its series is named.
+          const before = text.slice(0, law.index);
+          const seriesAt = Math.min(...series.map((pattern) => before.search(pattern)).filter((index) => index >= 0));
+          const rank = own.some((pattern) => pattern.test(before)) ? -1 : seriesAt;
           const key = `${element.index}:${start}`;
           const known = status.get(key);
-          if (!known || rank < known.rank) {
+          if (Number.isFinite(rank) && (!known || rank < known.rank)) {
             const from = sectionNumberLength(text);
-            const end = Math.max(...[...text.matchAll(new RegExp(LAW_CLAIM.source, 'gi'))].map((match) => match.index + match[0].length));
+            const end = Math.max(...[...text.matchAll(LAW_CLAIMS)].map((match) => match.index + match[0].length));
             status.set(key, { finding: draft(element, start + from, start + end, document, notLaw, 'status'), rank });
           }
         }
         if (noIntervals) {
-          const claim = requirementClaim(text, names);
+          const claim = requirementClaim(text, claims);
           if (claim) findings.push(draft(element, start + claim.start, start + claim.end, document, noIntervals, 'interval'));
         }
         const exemption = appliesToAll ? EXEMPTION.exec(text) : null;
@@ -80,12 +88,9 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
  * requirement": the name, its verb and the interval; or the law given as the reason for a duty with
  * an interval ("To meet PUWER, all other equipment must be inspected at least once every 12 months").
  */
-function requirementClaim(sentence: string, names: string[]): { start: number; end: number } | null {
-  for (const name of names) {
-    const said = literal(name);
-    const claim = new RegExp(`(?:\\bthe\\s+)?${said}\\s+(?:require|requires|mandate|mandates|specify|specifies|sets?|makes?)\\b`, 'i').exec(
-      sentence,
-    );
+function requirementClaim(sentence: string, patterns: readonly ClaimPatterns[]): { start: number; end: number } | null {
+  for (const { claim: claimed, reason: because } of patterns) {
+    const claim = claimed.exec(sentence);
     if (claim) {
       const rest = sentence.slice(claim.index);
       // "make …" claims a duty only when it says what it makes: "a legal requirement", "mandatory".
@@ -95,9 +100,7 @@ function requirementClaim(sentence: string, names: string[]): { start: number; e
       const end = Math.max(interval?.end ?? 0, requirement ? requirement.index + requirement[0].length : 0);
       if (interval) return { start: claim.index, end: claim.index + end };
     }
-    const reason = new RegExp(`\\b(?:to\\s+(?:meet|comply\\s+with|satisfy)|as\\s+required\\s+by)\\s+(?:the\\s+)?${said}\\b`, 'i').exec(
-      sentence,
-    );
+    const reason = because.exec(sentence);
     if (!reason) continue;
     const rest = sentence.slice(reason.index);
     const duty = /\b(?:must|shall|(?:is|are)\s+required\s+to)\b/i.exec(rest);
@@ -105,6 +108,22 @@ function requirementClaim(sentence: string, names: string[]): { start: number; e
     if (duty && interval) return { start: reason.index, end: reason.index + duty.index + interval.end };
   }
   return null;
+}
+
+/** A name with the verbs that claim it sets something, and the words that give it as a duty's reason. */
+interface ClaimPatterns {
+  claim: RegExp;
+  reason: RegExp;
+}
+
+function claimPatterns(names: readonly string[]): ClaimPatterns[] {
+  return names.map((name) => {
+    const said = literal(name);
+    return {
+      claim: new RegExp(`(?:\\bthe\\s+)?${said}\\s+(?:require|requires|mandate|mandates|specify|specifies|sets?|makes?)\\b`, 'i'),
+      reason: new RegExp(`\\b(?:to\\s+(?:meet|comply\\s+with|satisfy)|as\\s+required\\s+by)\\s+(?:the\\s+)?${said}\\b`, 'i'),
+    };
+  });
 }
 
 function draft(

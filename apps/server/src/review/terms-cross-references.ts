@@ -41,10 +41,7 @@ export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft
       continue;
     for (const match of element.text.matchAll(REFERENCE)) {
       const [phrase, kind = '', target = ''] = match;
-      // What points elsewhere is said right beside the reference: a bounded window either side keeps this linear.
-      const before = element.text.slice(Math.max(0, match.index - CONTEXT_REACH), match.index);
-      const after = element.text.slice(match.index + phrase.length, match.index + phrase.length + CONTEXT_REACH);
-      if (pointsElsewhere(before, after)) continue;
+      if (pointsElsewhereAt(element.text, match.index, phrase.length)) continue;
       const isAppendix = /^(appendix|annex)$/i.test(kind);
       if (!isAppendix && /^[A-Z]$/.test(target)) continue;
       const missing = isAppendix ? missingAppendix(outline, target) : missingSection(outline, target);
@@ -52,12 +49,10 @@ export function brokenCrossReferenceFindings(policy: Policy): ReviewFindingDraft
     }
     for (const match of element.text.matchAll(LABELLED)) {
       const [phrase, label = '', target = ''] = match;
-      const before = element.text.slice(Math.max(0, match.index - CONTEXT_REACH), match.index);
-      const after = element.text.slice(match.index + phrase.length, match.index + phrase.length + CONTEXT_REACH);
       const kind = kindOf(label);
       const headed = outline.labelled.get(kind);
       // A kind of part the policy does not head is not checked: its tables and figures may be captioned anywhere.
-      if (!headed || headed.includes(target.toUpperCase()) || pointsElsewhere(before, after)) continue;
+      if (!headed || headed.includes(target.toUpperCase()) || pointsElsewhereAt(element.text, match.index, phrase.length)) continue;
       findings.push(finding(element, match.index, phrase, `the policy's ${kind}s are ${joined(headed)} only`));
     }
   }
@@ -103,6 +98,11 @@ function outlineOf(policy: Policy): Outline {
 function pointsElsewhere(before: string, after: string): boolean {
   if (/(?:\b(?:Act|Regulations|Order|Code|Memorandum|Note|Part)|\b[A-Z]{2,}|[0-9]{4}|[0-9]{2}-[0-9]{2})[\s,]*$/.test(before)) return true;
   return /^,?\s+(?:of|in|to|under)\s+(?!this\b)/i.test(after) || /^\s*\(?\s*(?:of\s+)?(?:the\s+)?[A-Z]{2,}/.test(after);
+}
+
+/** Whether the reference at `at` points into another document: what says so is right beside it, in a bounded window either side (linear). */
+function pointsElsewhereAt(text: string, at: number, length: number): boolean {
+  return pointsElsewhere(text.slice(Math.max(0, at - CONTEXT_REACH), at), text.slice(at + length, at + length + CONTEXT_REACH));
 }
 
 function missingSection(outline: Outline, target: string): string | null {
