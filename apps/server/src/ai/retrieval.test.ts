@@ -78,6 +78,13 @@ describe('questions as people type them', () => {
     expect(await reworded('pressure systems exam paperwork')).toBe('pressure systems examination paperwork');
   });
 
+  test('two words the library writes as one are read as its word', async () => {
+    expect(await reworded('what goes in the fire alarm log book?')).toBe('what goes in the fire alarm logbook?');
+    expect(await reworded('log-book entries')).toBe('logbook entries');
+    // Words the library does not join stay apart.
+    expect(await reworded('fire alarm test')).toBe('fire alarm test');
+  });
+
   test("a word spelt the other way is read in the library's spelling", async () => {
     // The library writes "sterilizer" and "colour"; people write either spelling.
     expect(await reworded('new benchtop steriliser')).toBe('new benchtop sterilizer');

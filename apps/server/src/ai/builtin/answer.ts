@@ -9,9 +9,12 @@ import { leadCandidates, leadLines, missingFacts } from './lead.ts';
 import { kindList, lineContext, passagePieces, renderPieces } from './pieces.ts';
 import { rolesTableText, whoLead } from './roles.ts';
 import { textTerms } from './terms.ts';
-import { CODE_IN_TEXT, documentNames, joinWords, lowerFirst, sectionName, sentence } from './text.ts';
+import { CODE_IN_TEXT, documentNames, joinWords, lowerFirst, sectionName, sentence, sentenceKey } from './text.ts';
 import { verdictOf } from './verdict.ts';
 import { codeKey } from '../retrieval/text-signals.ts';
+
+/** Elements of the best passage quoted when no sentence of the passages answers on its own. */
+const QUOTED_ELEMENTS = 6;
 
 /** The answer to the question retrieval read (`retrieval.question`), from its passages. */
 export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
@@ -28,7 +31,10 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
   if (verdict) {
     const { candidate } = verdict;
     const said = sentence(candidate.text).replace(/^(A|An) /, (article) => article.toLowerCase());
-    parts.push(`${verdict.answer} — ${lowerFirst(said)} ${citer.mark(candidate.passage, candidate.elementId, candidate.quote)}`);
+    const current = verdict.current
+      ? ` The current document is ${verdict.current.code} — ${verdict.current.title} (${verdict.current.edition}).`
+      : '';
+    parts.push(`${verdict.answer} — ${lowerFirst(said)} ${citer.mark(candidate.passage, candidate.elementId, candidate.quote)}${current}`);
     lead = lead.filter((entry) => !entry.keys.some((key) => candidate.keys.includes(key)));
   }
 
@@ -86,17 +92,29 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
     parts.push(leadText);
   }
   if (duties && !parts.includes(duties.text)) parts.push(duties.text);
-  if (parts.length === 0) {
+  // No sentence of the passages answers on its own (a history told as dated items, a list with no
+  // introduction): the best passage is quoted as the document writes it, under its section.
+  const best = passages[0];
+  const fallbackKeys: string[] = [];
+  if (parts.length === 0 && best) {
+    const label = best.source === 'attachment' ? 'Your attached file' : best.code;
+    const section = sectionName(best);
+    const elements = best.elements
+      .filter((element) => element.type !== 'table' && element.type !== 'heading' && element.type !== 'title')
+      .slice(0, QUOTED_ELEMENTS);
+    for (const element of elements)
+      fallbackKeys.push(...best.sentences.filter((s) => s.elementId === element.id).map((s) => sentenceKey(element.id, s.text)));
+    const quoted = elements.map((element) => `- ${element.text} ${citer.mark(0, element.id, element.text)}`);
     parts.push(
-      passages.every((passage) => passage.source === 'attachment')
-        ? 'Your attached file holds these passages on the question.'
-        : 'The library holds these passages on the question.',
+      quoted.length > 0
+        ? `${label}${section ? ` (${lowerFirst(section)})` : ''} says:\n\n${quoted.join('\n')}`
+        : `${best.source === 'attachment' ? 'Your attached file holds' : 'The library holds'} these passages on the question.`,
     );
   }
 
   const shown = new Set((who?.tables ?? []).map((table) => table.elementId));
   const context = lineContext(question, retrieval, lead, shown);
-  for (const key of [...(duties?.keys ?? []), ...(verdict?.candidate.keys ?? [])]) context.quoted.add(key);
+  for (const key of [...(duties?.keys ?? []), ...(verdict?.candidate.keys ?? []), ...fallbackKeys]) context.quoted.add(key);
   const groups: string[] = [];
   const shownRows = new Set<string>();
   for (const { passage, indexes } of byDocument(passages)) {

@@ -43,6 +43,13 @@ const NOT_VERBS = new Set([
  * organisation; a statement with a verb stands as it is.
  */
 export function itemAsSentence(text: string, passage: Passage): string | null {
+  // A dated step of a history ("2016: it was re-issued as …") is said as when it happened.
+  const dated = DATED_ITEM.exec(text.trim());
+  if (dated) {
+    const [, year = '', rest = ''] = dated;
+    const said = itemAsSentence(`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, passage);
+    return said === null ? null : `In ${year}, ${said === `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` ? rest : said}`;
+  }
   const body = text.trim().replace(/^[A-Z][^.:;]{0,40}\.\s+(?=[A-Z])/, '');
   // After a label ("Flushing. Flush little-used outlets …") the document writes a whole sentence.
   const labelled = body !== text.trim();
@@ -55,9 +62,15 @@ export function itemAsSentence(text: string, passage: Passage): string | null {
   }
   const label = passage.source === 'attachment' ? 'Your attached file' : passage.code;
   if (BASE_VERBS.has(first)) return `${label} asks the organisation to ${body.charAt(0).toLowerCase()}${body.slice(1)}`;
-  const verb = /\b(is|are|must|should|shall|has|have|will|may|need|needs)\b/;
-  return labelled || verb.test(body.split(',')[0] ?? '') || (/^(The|A|An|Each|Every|All|No)\s/.test(body) && verb.test(body)) ? body : null;
+  const clause = body.split(',')[0] ?? '';
+  return labelled || FINITE.test(clause) || (/^(The|A|An|Each|Every|All|No)\s/.test(body) && FINITE.test(body)) ? body : null;
 }
+
+/** "2016: it was …", "2012/13 – the guidance appeared …": a year (or span of years) labelling a step of a history. */
+const DATED_ITEM = /^((?:19|20)\d\d(?:\/\d{2,4})?)\s*[:–—]\s+(\S.*)$/s;
+
+/** An auxiliary or modal verb: the clause is a statement, not a noun phrase. */
+const FINITE = /\b(is|are|was|were|must|should|shall|has|have|had|will|would|may|might|can|could|need|needs)\b/;
 
 /** A roles table: its first column names roles, its others say who appoints them and what they do. */
 export interface RolesTable {

@@ -93,6 +93,44 @@ describe('verdictOf', () => {
     expect(verdict('has the 2006 framework been replaced?', current)).toMatch(/^No: The May 2006 edition/);
   });
 
+  it("answers whether what the asker cites is out of date from a current document's history naming it", () => {
+    const history = [
+      'Earlier arrangements were set out in the 1995 guidance HSG(95)18 on hospital laundry.',
+      'The guidance was re-issued in 2016 with advice for social care.',
+    ];
+    const withHistory = (question: string) => {
+      const retrieval = retrievalOf(question, history);
+      const passages = retrieval.passages.map((entry) => ({ ...entry, headingPath: ['History and what changed'] }));
+      const read = retrieval.question;
+      const found = verdictOf(read, { ...retrieval, passages }, leadCandidates(passages, textTerms(retrieval, read), read.intents, read));
+      return found ? `${found.answer}: ${found.candidate.text} (current: ${found.current?.code ?? '-'})` : null;
+    };
+    expect(withHistory('our laundry policy still points to HSG(95)18. is that out of date?')).toBe(
+      'Yes: Earlier arrangements were set out in the 1995 guidance HSG(95)18 on hospital laundry. (current: DOC 1)',
+    );
+    expect(withHistory('our laundry policy cites HSG(95)18. is that still current?')).toMatch(/^No: Earlier arrangements/);
+    // A year the asker gives for the document itself: an older edition of it, which its history says was replaced.
+    const dated = ['The current edition is dated 2014. It replaced an earlier note dated 2013.'];
+    const retrieval = retrievalOf('the brief lists DOC 1 dated 2013. has there been a later version since?', dated);
+    const read = retrieval.question;
+    const found = verdictOf(read, retrieval, leadCandidates(retrieval.passages, textTerms(retrieval, read), read.intents, read));
+    expect(found?.answer).toBe('Yes');
+    expect(found?.current).toBeUndefined();
+    // A code the library holds, or one the history does not name, settles nothing this way.
+    expect(withHistory('our laundry policy still points to HSG(96)12. is that out of date?')).toBeNull();
+    expect(withHistory('our laundry policy cites DOC 1. is that out of date?')).toBeNull();
+    // A claim about the document the library holds is not a claim about what its history names.
+    expect(withHistory('our laundry was designed to HSG(95)18 - is DOC 1 still current for it?') ?? '').not.toMatch(/^No: Earlier/);
+  });
+
+  it('reads a sentence opening on the one before it ("These expectations …") as speaking of what that one says', () => {
+    expect(
+      verdict('our lead reckons acting on safety alerts is written into the wording of the regulation itself. is it?', [
+        'The guidance expects providers to act on safety alerts. These expectations come from guidance, not from the wording of the regulation itself.',
+      ]),
+    ).toMatch(/^No: The guidance expects providers to act on safety alerts\. These expectations/);
+  });
+
   it('reads an instruction opening with the claim verb as a duty, a modal inside a relative clause aside', () => {
     expect(
       verdict('Do we have to notify CQC of a boiler failure?', [

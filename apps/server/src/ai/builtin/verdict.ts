@@ -53,6 +53,8 @@ export interface Verdict {
   answer: 'Yes' | 'No' | 'It depends';
   /** The sentence that settles it, as the lead candidate it is. */
   candidate: LeadCandidate;
+  /** The current document that replaced what the asker cites, when the library holds no edition of it. */
+  current?: { code: string; title: string; edition: string };
 }
 
 type Reading = 'negative' | 'conditional' | 'duty' | 'permission' | 'hedged' | 'plain' | 'unclear';
@@ -60,7 +62,7 @@ type Reading = 'negative' | 'conditional' | 'duty' | 'permission' | 'hedged' | '
 const NEGATOR = /^(?:not|never|no|neither|nor|cannot|none)$|n't$/;
 /** Words skipped after a negation on the way to what it negates ("is not normally an …"). */
 const SKIPPED =
-  /^(?:be|been|being|is|are|was|were|a|an|the|to|any|normally|usually|necessarily|always|generally|automatically|legally|itself|themselves|in|by|of|for|fixed|strictly|on|so|longer)$/;
+  /^(?:be|been|being|is|are|was|were|a|an|the|to|any|normally|usually|necessarily|always|generally|automatically|legally|itself|themselves|in|by|of|for|from|under|fixed|strictly|on|so|longer)$/;
 /** Verbs and words of requirement a negation bears on ("does not require", "not needed", "neither sets"). */
 const REQUIREMENT_WORD =
   /^(?:requires?|required|requirement|needs?|needed|necessary|demands?|demanded|mandatory|compulsory|obliged|obligation|duty|sets?|specif(?:y|ies|ied)|applies|apply|applicable|covers?|covered|includes?|included|counts?|constitutes?|amounts?|means?|permitted|allowed|acceptable|expected|have|has)$/;
@@ -99,6 +101,9 @@ function sameWord(a: string, b: string): boolean {
   if (a === b) return a.length >= 2;
   const x = stem(a);
   const y = stem(b);
+  // A short word and its inflection ("act" and "acting", "fit" and "fits").
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 3 && long.startsWith(short) && /^(?:s|es|ed|ing)$/.test(long.slice(short.length))) return true;
   const shorter = Math.min(x.length, y.length);
   if (shorter < 3) return false;
   if (x === y) return true;
@@ -239,16 +244,22 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
       const passage = retrieval.passages[candidate.passage];
       const itself = wordsOf(`${passage?.code ?? ''} ${passage?.edition ?? ''}`);
       let best = { share: 0, held: { weight: 0, words: 0, missing: 0, distinctive: false }, clause: '' };
-      for (const clause of clausesOf(candidate.quote)) {
-        // Examples in brackets ("(especially hospitals and care homes)") do not state the claim.
-        const words = [...wordsOf(clause.replace(EXAMPLES, ' ')), ...itself];
+      const clauses = clausesOf(candidate.quote);
+      clauses.forEach((clause, at) => {
+        // Examples in brackets ("(especially hospitals and care homes)") do not state the claim. A
+        // clause opening on what came before ("These expectations come from guidance, not from …")
+        // speaks of what the sentences before it say.
+        const before = LEANS_BACK.test(clause.trim())
+          ? clauses.slice(0, at).flatMap((earlier) => wordsOf(earlier.replace(EXAMPLES, ' ')))
+          : [];
+        const words = [...wordsOf(clause.replace(EXAMPLES, ' ')), ...before, ...itself];
         // A question of fact turning on a verb ("does X apply to Y?") is answered by a clause using that verb.
-        if (polar.verb && !words.some((word) => sameWord(word, polar.verb ?? ''))) continue;
-        if (placed && !namesPlace(clause, place)) continue;
+        if (polar.verb && !words.some((word) => sameWord(word, polar.verb ?? ''))) return;
+        if (placed && !namesPlace(clause, place)) return;
         const held = coverage(words, units);
         const share = (held.weight + held.words) / 2;
         if (share > best.share) best = { share, held, clause };
-      }
+      });
       return { candidate, share: best.share, held: best.held, reading: readClause(best.clause, polar), itself };
     })
     .filter((entry) => entry.held.weight >= ADDRESSES && entry.held.words >= ADDRESSES_WORDS)
@@ -272,6 +283,9 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   if (polar.figures.some((figure) => !stated.includes(figure))) return null;
   return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
 }
+
+/** A clause that opens on what came before it: "These expectations …", "This duty …", "They …". */
+const LEANS_BACK = /^(?:These|This|Those|They|Such)\b/;
 
 /** A claim that a newer edition exists ("has it been replaced?", "is there a newer version?", "is that out of date?"): yes when the edition asked about is superseded. */
 const CLAIMS_NEWER =
@@ -297,11 +311,66 @@ function editionVerdict(question: Question, retrieval: RetrievalResult, candidat
     ),
   );
   if (replaced) return { answer, candidate: replaced };
+  const history = historyMention(question, retrieval, candidates);
+  if (history) {
+    const passage = retrieval.passages[history.passage];
+    // What the asker cites is not the current document itself (an older year of it needs no introduction).
+    const other = passage && !compact(question.text).includes(compact(passage.code));
+    return {
+      answer,
+      candidate: history,
+      ...(other ? { current: { code: passage.code, title: passage.title, edition: passage.edition } } : {}),
+    };
+  }
   // No edition asked about is superseded, and the library says the one it holds is still current:
   // the other answer ("Yes" it still stands, "No" it has not been replaced).
   if (retrieval.passages.some((passage) => passage.status === 'superseded')) return null;
   const standing = best(candidates.filter((candidate) => !candidate.row && STILL_CURRENT.test(candidate.quote)));
   return standing ? { answer: answer === 'Yes' ? 'No' : 'Yes', candidate: standing } : null;
+}
+
+/** A document named by a code the asker gives ("HSG(95)18", "L144", "HTM 2031"). */
+const NAMED_CODE = /\b[A-Z][A-Za-z]{0,5}\s?\(?\d[\w()/.:-]*/g;
+
+/** A section telling a document's history, or a sentence placing something before it ("Earlier arrangements were set out in …"). */
+const HISTORY_SECTION = /\b(?:history|histories|what changed|previous|earlier|background|supersed\w*|predecessors?)\b/i;
+const HISTORY_SENTENCE =
+  /\b(?:earlier|previously|formerly|former|predecessors?|replaced|superseded|withdrawn|revoked|repealed|until\s+(?:\w+\s+)?\d{4})\b/i;
+
+const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A current document's history naming what the asker cites, when the library holds no edition of it
+ * ("Earlier arrangements were set out in … HSG(95)18" in the current laundry guidance): what the
+ * asker cites came before the current document, so it has been replaced.
+ */
+function historyMention(question: Question, retrieval: RetrievalResult, candidates: readonly LeadCandidate[]): LeadCandidate | undefined {
+  const asked = question.text.slice(0, MAX_CHARACTERS);
+  const held = retrieval.passages.map((passage) => compact(passage.code));
+  // A claim naming a document the library holds is about that document ("does the 2021 Part B still apply?").
+  const claim = compact(question.polar?.claim ?? '');
+  if (held.some((own) => claim.includes(own))) return undefined;
+  const named = [...asked.matchAll(NAMED_CODE)]
+    .map((match) => compact(match[0]))
+    .filter((code) => code.length >= 3 && !held.some((own) => own.startsWith(code) || code.startsWith(own)));
+  // A year the asker gives for a document the library holds in another edition ("HBN 00-01 dated 2013").
+  const years = [...asked.matchAll(/\b(?:19|20)\d\d\b/g)].map((match) => match[0]);
+  const askedCodes = compact(asked);
+  const datedOlder = (passageIndex: number) => {
+    const passage = retrieval.passages[passageIndex];
+    if (!passage || !askedCodes.includes(compact(passage.code))) return [];
+    return years.filter((year) => !passage.edition.includes(year));
+  };
+  if (named.length === 0 && years.length === 0) return undefined;
+  return candidates
+    .filter((candidate) => {
+      const passage = retrieval.passages[candidate.passage];
+      if (passage?.status !== 'current' || candidate.row) return false;
+      if (!HISTORY_SENTENCE.test(candidate.quote) && !(HISTORY_SECTION.test(candidate.section) && named.length > 0)) return false;
+      const text = compact(candidate.quote);
+      return named.some((code) => text.includes(code)) || datedOlder(candidate.passage).some((year) => candidate.quote.includes(year));
+    })
+    .sort((a, b) => b.share - a.share || a.passage - b.passage)[0];
 }
 
 /** A sentence saying an edition still stands: "The May 2006 edition is still current", "remains in force". */

@@ -46,6 +46,19 @@ describe('polarQuestion', () => {
     expect(polarQuestion('the team want to drop the boiler setpoint to save gas - can we?')?.words).toEqual(
       expect.arrayContaining(['drop', 'boiler', 'setpoint']),
     );
+    // "X reckons Y. is it?": the claim is Y, not who holds it.
+    expect(polarQuestion('our governance lead reckons acting on safety alerts is written into reg 12 itself. is it?')?.words).toEqual([
+      'acting',
+      'safety',
+      'alerts',
+      'written',
+      'reg',
+      '12',
+      'itself',
+    ]);
+    expect(polarQuestion('the contractor told us that the alarm needs a weekly test. does it?')?.words).toEqual(
+      expect.not.arrayContaining(['contractor']),
+    );
   });
 
   it('takes the numbers of a claim that have a unit, not a document number', () => {

@@ -40,6 +40,12 @@ const WH_WORD = /^(?:what|which|who|whom|whose|how|when|where|why|whereabouts)$/
 /** A wh-question joined to another: "… and where should …", "… or what …". */
 const ALSO_ASKS = /\b(?:and|or|but|also|then)\s+(?:what|which|who|whom|whose|how|when|where|why)\b/i;
 /** Words a clause may open with before its auxiliary ("so do we …", "and can we …"). */
+/** Verbs reporting what someone else holds ("reckons", "says", "told me"): the claim is what follows them. */
+const REPORTING =
+  /^(?:reckons?|reckoned|says?|said|thinks?|thought|claims?|claimed|believes?|believed|insists?|insisted|told|tells|argues?|argued|suggests?|suggested|maintains?|assumes?|assumed|reckoning)$/;
+/** A reporting verb is looked for among the clause's first words only. */
+const REPORT_REACH = 8;
+
 const OPENER = /^(?:so|and|but|also|then|please|quick|question|hi|hello|right|now|basically)$/;
 
 /** Words opening a clause of condition before the question ("if we apologise, are we …"). */
@@ -132,7 +138,9 @@ export function polarQuestion(text: string): PolarQuestion | null {
     // "… - can we?": the claim is the clause before.
     if (words.length < 3 || words.slice(1).every((word) => FUNCTION_WORDS.has(word))) {
       if (previous.length === 0) continue;
-      extra = previous;
+      // "our governance lead reckons X. is it?": the claim is X, not who made it.
+      const reported = previous.slice(0, REPORT_REACH).findLastIndex((word) => REPORTING.test(word));
+      extra = previous.slice(reported + 1 + (previous[reported + 1] === 'that' ? 1 : 0));
     }
     // A second polar clause asks a second question; one verdict would not answer both.
     if (found) return null;

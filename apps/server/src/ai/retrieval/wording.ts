@@ -24,6 +24,12 @@ const LIBRARY_DF = 3;
 const MIN_PART = 3;
 /** At most this many words of one question are looked up: a question rarely has more unknown words. */
 const MAX_UNKNOWN = 8;
+/** Two words of three letters or more, apart or hyphenated, that may be one word of the library's. */
+const PAIR = /\b([A-Za-z]{3,})[ -](?=([A-Za-z]{3,})\b)/g;
+/** At most this many pairs of one question are looked up. */
+const MAX_PAIRS = 24;
+/** Documents counted for a pair's words and its joined form: enough to compare how the library writes it. */
+const PAIR_CAP = 500;
 /** The longest completion read back per clipped word: the upper bound of its index range. */
 const RANGE_END = 'zzzzzzzzzzzzzzzzzzzzzzzz';
 
@@ -142,13 +148,14 @@ function splits(word: string): [string, string][] {
 }
 
 /**
- * How many visible documents hold each word's lexeme, counted up to LIBRARY_DF (all that is asked of
- * a count here: a common word is not counted through), by word; 0 for a stop-word or an unknown word.
+ * How many visible documents hold each word's lexeme, counted up to a cap (LIBRARY_DF unless more is
+ * asked: a common word is not counted through), by word; 0 for a stop-word or an unknown word.
  */
 async function documentCounts(
   db: Database,
   organisationId: string,
   words: readonly string[],
+  cap = LIBRARY_DF,
 ): Promise<Map<string, { lexeme: string | null; df: number }>> {
   if (words.length === 0) return new Map();
   const rows = rowsOf<{ word: string; lexeme: string | null; df: number }>(
@@ -160,7 +167,7 @@ async function documentCounts(
       l as (select word, ${lexemeOf(sql`w.word`)} as lexeme from w)
       select l.word, l.lexeme,
         (select count(*) from (select 1 from document_terms t join documents d on d.id = t.document_id
-         where t.lexeme = l.lexeme and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')} limit ${num(LIBRARY_DF)}) held)::int as df
+         where t.lexeme = l.lexeme and t.elements > 0 and ${documentVisibleToSql(organisationId, 'd')} limit ${num(cap)}) held)::int as df
       from l`),
   );
   return new Map(rows.map((row) => [row.word, { lexeme: row.lexeme, df: Number(row.df) }]));
@@ -202,8 +209,30 @@ export async function libraryWording(options: { db: Database; organisationId: st
   const lower = [...new Set(words.map((word) => word.toLowerCase()))];
   const candidates = lower.filter((word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word));
   const plurals = words.flatMap((word) => CODE_PLURAL.exec(word)?.slice(1, 2) ?? []).map((word) => word.toLowerCase());
-  if (candidates.length === 0 && plurals.length === 0) return plainTyping;
-  const counts = await documentCounts(db, organisationId, [...new Set([...candidates, ...plurals.map((word) => `${word}s`)])]);
+  // Two words the library writes as one ("log book" → "logbook", "work place" → "workplace").
+  const pairs = [...new Set([...text.matchAll(PAIR)].map((match) => `${match[1]} ${match[2]}`.toLowerCase()))].slice(0, MAX_PAIRS);
+  const joinedPair = (pair: string) => pair.replace(' ', '');
+  if (candidates.length === 0 && plurals.length === 0 && pairs.length === 0) return plainTyping;
+  const counts = await documentCounts(db, organisationId, [
+    ...new Set([...candidates, ...plurals.map((word) => `${word}s`), ...pairs.map(joinedPair)]),
+  ]);
+  // A pair is joined when the library writes it joined at least as often as it writes the rarer of its
+  // two words: "logbook" (8 documents) over "book" (6), not "dutyholder" (15) over "holder" (38).
+  const joinable = pairs.filter((pair) => (counts.get(joinedPair(pair))?.df ?? 0) >= 1);
+  const pairCounts =
+    joinable.length === 0
+      ? new Map<string, { lexeme: string | null; df: number }>()
+      : await documentCounts(
+          db,
+          organisationId,
+          [...new Set(joinable.flatMap((pair) => [...pair.split(' '), joinedPair(pair)]))],
+          PAIR_CAP,
+        );
+  const pairDf = (word: string) => pairCounts.get(word)?.df ?? 0;
+  const together = joinable.filter((pair) => {
+    const [a = '', b = ''] = pair.split(' ');
+    return pairDf(joinedPair(pair)) >= Math.min(pairDf(a), pairDf(b));
+  });
   const absent = (word: string) => counts.get(word)?.lexeme && counts.get(word)?.df === 0;
   // The forms a word the library lacks may take in the library's own writing.
   const forms = new Map<string, string[]>();
@@ -245,6 +274,12 @@ export async function libraryWording(options: { db: Database; organisationId: st
     if (joined) replacements.set(word, joined.join(' '));
     else if (completion) replacements.set(word, completion);
   }
-  if (replacements.size === 0) return plainTyping;
-  return (input) => plainTyping(input).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (word) => replacements.get(word.toLowerCase()) ?? word);
+  if (replacements.size === 0 && together.length === 0) return plainTyping;
+  const joinPairs = (input: string) =>
+    together.length === 0
+      ? input
+      : // The separator goes: each word is read with the next, so "alarm log" does not hide "log book".
+        input.replace(PAIR, (pair: string, a: string, b: string) => (together.includes(`${a} ${b}`.toLowerCase()) ? a : pair));
+  return (input) =>
+    joinPairs(plainTyping(input)).replace(/\b[A-Za-z][A-Za-z0-9]*\b/g, (word) => replacements.get(word.toLowerCase()) ?? word);
 }

@@ -1,0 +1,26 @@
+/** List items said as sentences of the answer's own (roles.ts, itemAsSentence). */
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../retrieval.ts';
+import { itemAsSentence } from './roles.ts';
+
+const passage = { source: 'library', code: 'DOC 1' } as Passage;
+
+describe('itemAsSentence', () => {
+  it('says a dated step of a history as when it happened', () => {
+    expect(itemAsSentence('2016: it was re-issued as the current guidance, with advice for social care.', passage)).toBe(
+      'In 2016, it was re-issued as the current guidance, with advice for social care.',
+    );
+    expect(itemAsSentence('2012/13 – the guidance was published under a new name on the department site.', passage)).toBe(
+      'In 2012/13, the guidance was published under a new name on the department site.',
+    );
+  });
+
+  it('keeps a statement with a verb in the past (was, were, had) or a modal, and leaves a noun phrase out', () => {
+    expect(itemAsSentence('Earlier arrangements were set out in the 1995 guidance on hospital laundry.', passage)).toBe(
+      'Earlier arrangements were set out in the 1995 guidance on hospital laundry.',
+    );
+    // "-ed" after an article or a preposition is an adjective: a list of completed records is no sentence.
+    expect(itemAsSentence('Records of completed and signed permits for the estate.', passage)).toBeNull();
+    expect(itemAsSentence('Current risk assessments with completed actions.', passage)).toBeNull();
+  });
+});
