@@ -6,7 +6,7 @@ import type { Policy, ReviewFindingDraft } from './types.ts';
 const OWNER_LABEL =
   /\b(?:owner|owned by|lead|sponsor|(?:responsible|accountable) (?:director|executive|officer|manager|person|lead)|executive (?:lead|director))\b/;
 /** Labels naming who approves the policy; "date approved" is a date, not an approver. */
-const APPROVER_LABEL = /\b(?:approv\w*|ratif\w*|committee|board)\b/;
+const APPROVER_LABEL = /\b(?:approv\w*|ratif\w*|authori[sz]\w*|endors\w*|signed off|committee|board)\b/;
 const DATE_LABEL = /\bdate\b/;
 /** A status ("Approval | Approved") says that someone approved, not who. */
 const STATUS_VALUE = /^(?:approved|ratified|final|draft|pending|yes|no)$/i;

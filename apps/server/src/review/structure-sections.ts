@@ -20,7 +20,7 @@ interface SectionSign {
 }
 
 const VERSION_LABEL = /^(?:document )?(?:version|issue|revision)(?: number| no)?$/;
-const VERSION_NUMBER = /^v?\s*\d+(?:\.\d+)*\b/i;
+const VERSION_NUMBER = /^(?:v(?:ersion)?\.?\s*)?\d+(?:\.\d+)*\b/i;
 const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
 
 /**
@@ -28,7 +28,7 @@ const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:d
  * a line of its own without a colon ("Version 1.0", "- Issue 3").
  */
 const VERSION_SENTENCE =
-  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$/im;
+  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b/im;
 
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
@@ -89,7 +89,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content: new RegExp(
-      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable) to\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b`,
+      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable|relates) to\b|\bthis ${SELF} covers (?:all|every|each|the following)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b`,
       'i',
     ),
     why: 'says which premises, services and staff the policy covers',
@@ -132,7 +132,7 @@ const SIGNS: SectionSign[] = [
   {
     section: 'version control',
     heading:
-      /\b(?:version (?:control|history)|document history|revision history|change (?:history|log|record)|amendment (?:history|record))\b/,
+      /\b(?:version (?:control|history)|document history|revision history|change (?:history|log|record)|amendment (?:history|record)|revisions? (?:from|since) (?:the )?previous (?:issue|version|edition)|(?:summary of|main) (?:revisions|changes|amendments))\b/,
     present: hasVersionControl,
     content: /\b(?:version|revision|document|change) history\s*:/i,
     why: 'records the version and its history of changes',
@@ -174,6 +174,14 @@ function isPresent(sign: SectionSign, policy: Policy, headings: string[]): boole
 /** A paragraph's text without the bold run-in heading markup and clause number it opens with ("**A2.5 Training for managers.**"). */
 const plainStart = (text: string) => text.replace(/^\*{1,2}/, '').replace(/^[A-Z]\d+(?:\.\d+)*\.?\s+/, '');
 
+/**
+ * A heading run into a paragraph after its clause number, in bold or (bold lost in conversion) as a
+ * short phrase in capitals ending in a full stop: "3.2 **Monitoring Compliance.** The manager …",
+ * "3.2 Monitoring Compliance. The manager …".
+ */
+const RUN_IN_HEADING =
+  /^(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)?\*\*([^*\n]{3,60}?)[.:]?\*\*|^[A-Z]?\d+(?:\.\d+)+\.?\s+([A-Z][\w'’-]*(?:\s+(?:and|of|the|for|to|in|on|with|&|[A-Z][\w'’-]*)){0,5})[.:]\s+[A-Z]/;
+
 /** Too few headings to judge a policy's structure (e.g. a scan read as plain paragraphs). */
 const MIN_HEADINGS = 5;
 
@@ -181,8 +189,16 @@ const isHeading = (element: PolicyElement) => element.type === 'heading';
 
 /** The essential sections the policy has neither as a heading nor as content. */
 export function sectionFindings(policy: Policy): ReviewFindingDraft[] {
-  const headings = policy.elements.filter(isHeading).map((element) => normalHeading(element.text));
-  if (headings.length < MIN_HEADINGS) return [];
+  const headings = [
+    ...policy.elements.filter(isHeading).map((element) => normalHeading(element.text)),
+    // A bold heading run into its paragraph ("3.2 **Monitoring Compliance.** The manager reports …") heads a section too.
+    ...policy.elements.flatMap((element) => {
+      const runIn = element.type === 'heading' ? null : RUN_IN_HEADING.exec(element.text);
+      const heading = runIn?.[1] ?? runIn?.[2];
+      return heading ? [normalHeading(heading)] : [];
+    }),
+  ];
+  if (policy.elements.filter(isHeading).length < MIN_HEADINGS) return [];
   return SIGNS.filter((sign) => (sign.applies?.(policy) ?? true) && !isPresent(sign, policy, headings)).map((sign) => ({
     category: 'missing_section',
     severity: 'medium',

@@ -183,6 +183,44 @@ describe('structureFindings', () => {
     // A version on a line of its own, without a colon, as a cover list writes it.
     const line = policy('- Version 1.0\n- Policy owner: Director of Operations\n- Review date: 1 March 2027', ...BODY);
     expect(categories(structureFindings(line, TODAY))).not.toContain('missing_section:version control');
+    // The version as real front pages say it: the word repeated in the value, in a sentence about
+    // the policy, "approved … as version 3", or in the running footer beside the page number.
+    const control = (text: string) => categories(structureFindings(policy(text, 'Policy owner: Director of Operations', ...BODY), TODAY));
+    expect(control('Version: Version 1.3\nReview date: 1 March 2027')).not.toContain('missing_section:version control');
+    expect(control('Version 3.1 of this policy was reviewed in March 2024 and is next due for review in March 2027.')).not.toContain(
+      'missing_section:version control',
+    );
+    expect(control('This policy was approved by the Board in March 2025 as version 3. Review date: March 2027.')).not.toContain(
+      'missing_section:version control',
+    );
+    expect(control('PARKING POLICY – VERSION 1.3 Page 2 of 11\nReview date: 1 March 2027')).not.toContain(
+      'missing_section:version control',
+    );
+    // Another document's version is not this policy's.
+    expect(control('Staff follow version 2 of the national guidance. Review date: 1 March 2027.')).toContain(
+      'missing_section:version control',
+    );
+    // A list of the revisions from the previous issue is a version history.
+    const revisions = policy(
+      '## Main Revisions from previous issue',
+      '- Previous Version Number: 1.2',
+      'Policy owner: Director of Operations',
+      ...BODY,
+    );
+    expect(categories(structureFindings(revisions, TODAY))).not.toContain('missing_section:version control');
+  });
+
+  it('reads a heading run into its numbered paragraph, bold or plain, as the section it heads', () => {
+    const blocks = without('## 7. Monitoring compliance', BODY);
+    expect(categories(structureFindings(policy(...CONTROL, ...blocks), TODAY))).toEqual(['missing_section:monitoring and audit']);
+    for (const runIn of [
+      '3.2 Monitoring Compliance. The Estates Manager reports quarterly to the Board on occupancy and complaints.',
+      '3.2 **Monitoring Compliance.** The Estates Manager reports quarterly to the Board on occupancy and complaints.',
+    ])
+      expect(structureFindings(policy(...CONTROL, ...blocks, runIn), TODAY)).toEqual([]);
+    // A sentence opening its numbered paragraph is not a heading.
+    const sentence = '3.2 The Estates Manager reports quarterly to the Board on occupancy and complaints.';
+    expect(categories(structureFindings(policy(...CONTROL, ...blocks, sentence), TODAY))).toEqual(['missing_section:monitoring and audit']);
   });
 
   it('takes an abbreviations line as definitions and responsibilities given in the text as the roles', () => {
@@ -349,6 +387,7 @@ describe('owner and approving committee', () => {
   it('is satisfied by either an owner or an approving committee', () => {
     expect(structureFindings(withControl('Responsible director | Director of Estates'), TODAY)).toEqual([]);
     expect(structureFindings(withControl('Ratified by | Quality Committee'), TODAY)).toEqual([]);
+    expect(structureFindings(withControl('Authorised by | Trust Board'), TODAY)).toEqual([]);
   });
 
   it('does not take an approval status or date for an approving committee', () => {
