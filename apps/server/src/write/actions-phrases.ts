@@ -34,7 +34,7 @@ export interface Commitment {
 }
 
 /** After "I'll": wishes and expectations, not tasks. */
-const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b)`;
+const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b|bet\b|wager\b)`;
 const FIRM = [
   new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'i'),
   new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'i'),

@@ -51,6 +51,15 @@ describe('actions in speech transcribed verbatim', () => {
     expect(actionsOf('SPEAKER1: I will go.')).toEqual([]);
   });
 
+  test('a belief ("I\'ll bet") and a commitment that is only a false start are not tasks', () => {
+    expect(actionsOf("SPEAKER5: I'll bet you there's still a lot of insertions.")).toEqual([]);
+    expect(actionsOf("SPEAKER4: Yeah, I mean I'll — I have to do is eh e the reference file would stay the same.")).toEqual([]);
+    // A restart that goes on to a task keeps it.
+    expect(actionsOf("SPEAKER2: I'll — I'll rerun the recognizer on the bigger files.")).toEqual([
+      { owner: 'SPEAKER2', action: 'Rerun the recognizer on the bigger files.' },
+    ]);
+  });
+
   test('a task the speaker withdraws a few turns later is dropped', () => {
     expect(actionsOf("SPEAKER2: So I'll email the site manager about the missing logs.", 'SPEAKER1: Who, the new one?')).toHaveLength(1);
     const actions = actionsOf(

@@ -133,7 +133,8 @@ class ActionReader {
       this.answeredWhen(at, sentence);
       this.roleTask(at, sentence);
     }
-    return mergeCandidates(this.candidates);
+    // A task that is only a false start ("I'll — I have to do is eh …") leaves nothing to do.
+    return mergeCandidates(this.candidates).filter((action) => !/^\s*[—–-]/.test(action.action));
   }
 
   /** "The Marketing Expert will do the first project evaluation": a task given to whoever holds a role, by its title. */

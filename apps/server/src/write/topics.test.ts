@@ -59,6 +59,32 @@ describe('segmentTopics', () => {
     ]);
   });
 
+  test('the chair moving on ("Then the incident.", "So, the annual checks first.") starts a topic though the talk does not repeat its word', () => {
+    const lines = meeting([
+      ...OPENING,
+      [CHAIR, 'So, the annual checks first. Tom, where are we?'],
+      ...discussion({ thing: 'fence', place: 'courtyard', detail: 'mesh' }),
+      [CHAIR, 'OK. Then the incident. Most of you will have seen the report.'],
+      ...discussion({ thing: 'wardrobe door', place: 'ward', detail: 'hinge' }),
+      [CHAIR, 'Then the main item, formaldehyde.'],
+      ...discussion({ thing: 'fume cupboard', place: 'laboratory', detail: 'extract fan' }),
+      ...CLOSING,
+    ]);
+    expect(segmentTopics(lines).map((topic) => topic.title)).toEqual(['Annual checks', 'Incident', 'Formaldehyde']);
+  });
+
+  test('a season or a time is no subject: "Last summer." does not title a topic', () => {
+    const lines = meeting([
+      ...OPENING,
+      [CHAIR, 'First item, the boiler replacement.'],
+      ...discussion({ thing: 'boiler', place: 'east wing', detail: 'pressure valve' }),
+      [CHAIR, 'Then last summer.'],
+      ...discussion({ thing: 'boiler', place: 'east wing', detail: 'pressure valve' }),
+      ...CLOSING,
+    ]);
+    expect(segmentTopics(lines).map((topic) => topic.title)).not.toContain('Last summer');
+  });
+
   test('a title is a noun phrase: an adverb said after the subject goes, and "Yes, always." names no subject', () => {
     const lines = meeting([
       ...OPENING,

@@ -160,6 +160,9 @@ const HANDED_SUBJECT = new RegExp(
   'u',
 );
 
+/** A subject that only says it is an item of the agenda: "main item", "first thing", "last point". */
+const AGENDA_WORDS = /^(?:(?:the|a)\s+)?(?:main|first|next|last|final|big|other)\s+(?:item|thing|point|issue|one)s?$/i;
+
 /** Sentence openings before a handed-over subject: "Right, parking permits." "Next, the rota." */
 const LEAD_IN = /^(?:(?:so|right|ok|okay|now|then|next|finally|lastly|and|anyway)\b[,.]?\s+)+/i;
 /** Words that make a sentence more than a subject: pronouns, auxiliaries, common verbs, negation. */
@@ -181,6 +184,8 @@ const NOT_SUBJECT = new Set(NOT_SUBJECT_WORDS);
 /** "End of June", "the start of next week": when, not what. */
 const DATE_PHRASE =
   /^(?:(?:the\s+)?(?:end|start|beginning|middle|mid|rest|first week|last week)\s+of\s+)?(?:the\s+)?(?:next\s+|this\s+|last\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|week|month|year|quarter|term|monday|tuesday|wednesday|thursday|friday)\b/i;
+/** A season or weekend alone ("last summer"), not a subject named after one ("the summer fete"). */
+const SEASON = /^(?:(?:the|last|this|next)\s+)?(?:summer|winter|spring|autumn|weekend)$/i;
 const PREPOSITIONS = new Set('of for in on at about with by to from into than as and or but if'.split(' '));
 const NUMBER_WORD =
   /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)/i;
@@ -224,10 +229,11 @@ function findCues(lines: readonly TranscriptLine[], names: ReadonlySet<string>, 
       handovers.push({ index, strength: HANDOVER, subject: null, opening: true, speaker });
       return;
     }
-    // A subject counts when it is said to be next or whose it is, or when the discussion takes it up
+    // A subject counts when it is said to be next or whose it is (the chair moving the meeting on needs
+    // no more), or when the discussion takes it up
     // and it is new (one the lines before already discussed is a recap: "So, the parking permits.").
     const rest = subjectStems(sentences.slice(handed.sentence + 1).join(' '), names);
-    const taken = handed.explicit || takenUp(handed.subject, rest, stems.slice(index + 1), names);
+    const taken = handed.explicit || handed.next || takenUp(handed.subject, rest, stems.slice(index + 1), names);
     if (taken && (handed.next || !recap(handed.subject, stems.slice(0, index), names))) {
       handovers.push({ index, strength: handed.next ? AGENDA : HANDOVER, subject: handed.subject, opening: false, speaker });
     }
@@ -289,8 +295,10 @@ function handedOver(sentences: readonly string[], names: ReadonlySet<string>): H
     // "Training, quickly." is training; "Lifts, west wing" is lifts in the west wing.
     if (subjects.length === 2 && !qualifier && !(subject && ADVERB_ALONE.test(subjects[1] as string))) continue;
     if (subject && wordsOf(subject).length + (qualifier ? wordsOf(qualifier).length : 0) <= 5) {
-      const next = /\b(?:next|finally|lastly)\b/i.test(lead);
-      const titled = qualifier ? `${subject} (${qualifier})` : subject;
+      // "Next, the rota.", "Then the incident.", "So, the annual assessments first.": the item after (or before) the others.
+      const next = /\b(?:next|then|finally|lastly)\b/i.test(lead) || /\s+first$/i.test(parts[0] ?? '');
+      // "Then the main item, formaldehyde.": the item is the qualifier, "main item" only says it is one.
+      const titled = qualifier ? (AGENDA_WORDS.test(subject) ? qualifier : `${subject} (${qualifier})`) : subject;
       return { subject: titled, opening: false, next, explicit: subjects.length < parts.length, sentence: k };
     }
   }
@@ -340,6 +348,7 @@ function subjectOf(phrase: string, names: ReadonlySet<string>): string | null {
   if (
     /[—–]|\s-$/.test(phrase) ||
     DATE_PHRASE.test(text) ||
+    SEASON.test(text) ||
     lower.some((word) => NOT_SUBJECT.has(word) || COURTESY.has(word)) ||
     new Set(lower).size < lower.length
   )
