@@ -55,6 +55,60 @@ describe('composeAnswerText', () => {
     expect(citations).toHaveLength(2);
   });
 
+  it('leads with the item of a list of changes that gives the figure asked, though it sits in the history', () => {
+    const retrieval = retrievalOf(
+      'can the eye lens dose be averaged over a number of years, and what is the limit?',
+      [
+        { id: 'e0', type: 'paragraph', text: 'The main changes were:' },
+        { id: 'e1', type: 'list_item', text: 'a graded approach to registration replaced prior authorisation;' },
+        {
+          id: 'e2',
+          type: 'list_item',
+          text: 'the annual dose limit for the lens of the eye fell from 150 mSv to 20 mSv, with averaging over five years in defined circumstances;',
+        },
+      ],
+      ['What changed from the previous edition'],
+    );
+    expect(composeAnswerText(retrieval).text).toMatch(
+      /^The main changes were: the annual dose limit for the lens of the eye fell from 150 mSv to 20 mSv, with averaging over five years in defined circumstances\. \[1\]/,
+    );
+  });
+
+  it('says a table row with the column that names which row it is beside the figure asked', () => {
+    const retrieval = retrievalOf(
+      "what's the annual eye lens dose limit for our radiology staff?",
+      [
+        {
+          id: 'e0',
+          type: 'table',
+          text: 'Group | Quantity | Annual limit\nEmployees | Effective dose | 20 mSv\nEmployees | Equivalent dose to the lens of the eye | 20 mSv\nPublic | Effective dose | 1 mSv',
+        },
+      ],
+      ['Dose limits'],
+    );
+    expect(composeAnswerText(retrieval).text).toMatch(
+      /^For employees, the quantity is equivalent dose to the lens of the eye, and the annual limit is 20 mSv\. \[1\]/,
+    );
+  });
+
+  it('never says a common failing as the answer, however much of the question it holds', () => {
+    const gap = 'Assuming that waste collected by the council needs no transfer notes or duty of care checks.';
+    const retrieval = retrievalOf(
+      'the council collects our waste so we skip transfer notes and duty of care checks, is that fine?',
+      [],
+      [],
+    );
+    const passages = [
+      ...retrievalOf('', [{ id: 'g0', type: 'paragraph', text: gap }], ['Common compliance gaps']).passages,
+      ...retrievalOf(
+        '',
+        [{ id: 'd0', type: 'paragraph', text: 'Waste transfer notes must be kept for at least 2 years.' }],
+        ['Duty of care'],
+      ).passages,
+    ];
+    expect(composeAnswerText({ ...retrieval, passages }).text).not.toMatch(/^Assuming/);
+  });
+
   it('after a yes on an older citation, names the current document that replaced it', () => {
     const retrieval = retrievalOf(
       'our policy still points to HSG(95)18 for soiled linen. is that out of date?',

@@ -4,7 +4,7 @@
  */
 import type { PassageElement } from '../passage-scoring.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
-import { isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
+import { GAPS_SECTION, isCrossReference, offQuestionSection } from '../retrieval/text-signals.ts';
 import type { Question } from '../question/read.ts';
 import { type Intent, termDefinition } from '../question/slots.ts';
 import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
@@ -62,6 +62,9 @@ const ITEM_LEAD = 0.9;
 /** A sentence from a section the question does not ask about (history, common failings) counts for this share in the lead, and is never a bullet. */
 const ASIDE_LEAD = 0.5;
 
+/** …unless it holds at least this many times the share of the best sentence outside the asides: the fact is only there. */
+const ASIDE_ALONE = 1.5;
+
 /** A pointer to another document ("HTM 07-01 — colour coding") counts for this share in the lead, and is never a bullet. */
 const CROSS_REFERENCE_LEAD = 0.5;
 
@@ -109,7 +112,12 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
   const columns = rest.map((cell, i) => ({ cell, header: header[i + 1] ?? '', i })).filter((column) => column.cell.length > 0);
   const answering = columns.filter((column) => intents.some((intent) => intent.answers(column.cell)));
   const matching = columns.filter((column) => termShare(`${column.header} ${column.cell}`, terms) > 0);
-  const chosen = (answering.length > 0 ? answering : matching.length > 0 ? matching : columns).slice(0, 2);
+  // The column giving what is asked, with the column holding the question's words that says which
+  // row it is ("the quantity is equivalent dose to the lens of the eye, and the annual limit is 20 mSv").
+  const identifying = matching.filter((column) => !answering.includes(column)).slice(0, 1);
+  const chosen = (
+    answering.length > 0 ? [...identifying, ...answering].sort((a, b) => a.i - b.i) : matching.length > 0 ? matching : columns
+  ).slice(0, 2);
   if (chosen.length === 0) return first;
   // "What it does" / "What the role does": the cell says what the row's subject does, as a sentence about it.
   const [doing] = chosen;
@@ -247,9 +255,12 @@ export function leadCandidates(
           continue;
         }
         // One item answers an introduction of what something needs ("Little-used outlets need:"), not a
-        // list of topics or areas ("The Regulations cover two broad areas:").
-        if (COUNTED.test(intro) || !NEEDS_INTRO.test(intro)) continue;
-        for (const s of sentences)
+        // list of topics or areas ("The Regulations cover two broad areas:") — unless the item itself
+        // gives what the question asks for ("The main changes were: the annual dose limit … fell to
+        // 20 mSv, with averaging over five years …").
+        const listed = COUNTED.test(intro) || !NEEDS_INTRO.test(intro);
+        for (const s of sentences) {
+          if (listed && !intents.some((intent) => intent.answers(s.text))) continue;
           candidates.push({
             text: `${intro} ${s.text.replace(/[;,]\s*(and|or)?$/, '')}`,
             quote: s.text,
@@ -261,6 +272,7 @@ export function leadCandidates(
             section,
             ...describe(s.text, context),
           });
+        }
         continue;
       }
       sentences.forEach((s, i) => {
@@ -291,7 +303,7 @@ export function leadCandidates(
 }
 
 /** How much a candidate is worth as the lead for these intents. */
-function leadValue(candidate: LeadCandidate, intents: readonly Intent[], question: Question): number {
+function leadValue(candidate: LeadCandidate, intents: readonly Intent[], question: Question, plainBest = 0): number {
   const kinds = new Set(intents.map((intent) => intent.kind));
   const wantsDuties = kinds.has('duties') || kinds.has('who');
   return (
@@ -301,7 +313,9 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
     (candidate.row && candidate.intents === 0 ? ROW_LEAD : 1) *
     (candidate.item && !candidate.defines ? ITEM_LEAD : 1) *
     (candidate.intents > 1 ? 1 + MORE_KINDS * (candidate.intents - 1) : 1) *
-    (candidate.aside ? ASIDE_LEAD : 1) *
+    // An aside that holds far more of the question than anything outside the asides is where the fact is.
+    // A failing ("Assuming that …") is never said as the answer, however much of the question it holds.
+    (candidate.aside && (GAPS_SECTION.test(candidate.section) || candidate.share < plainBest * ASIDE_ALONE) ? ASIDE_LEAD : 1) *
     (candidate.crossReference ? CROSS_REFERENCE_LEAD : 1) *
     (wantsDuties && SCOPE_SECTION.test(candidate.section) && !DUTY_SECTION.test(candidate.section) ? SCOPE_LEAD : 1) *
     (NOT_APPLYING.test(candidate.text) && !question.asks.application ? NOT_APPLYING_LEAD : 1)
@@ -317,8 +331,9 @@ export function leadLines(question: Question, retrieval: RetrievalResult): LeadC
   const { intents } = question;
   const terms = textTerms(retrieval, question);
   const ownWeight = terms.reduce((sum, term) => sum + (term.carried ? 0 : term.weight), 0);
-  const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question);
   const all = leadCandidates(retrieval.passages, terms, intents, question);
+  const plainBest = Math.max(0, ...all.filter((candidate) => !candidate.aside).map((candidate) => candidate.share));
+  const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question, plainBest);
   // A question that is nothing but a document's code is answered by the document's opening.
   if (terms.every((term) => term.weight <= 0)) return all.filter((candidate) => !candidate.row).slice(0, 1);
   const candidates = all

@@ -113,6 +113,13 @@ describe('answersKind', () => {
     expect(answersKind('who', { text: 'Pipework should be copper and labelled at intervals.' })).toBe(false);
   });
 
+  it('finds figures with their unit, radiation doses and masses among them', () => {
+    for (const text of ['The annual limit is 20 mSv.', 'Residual protein at or below 5 µg per instrument side.', 'A 400 kW boiler.']) {
+      expect(answersKind('figure', { text }), text).toBe(true);
+    }
+    expect(answersKind('figure', { text: 'The Regulations came in 2017 and apply to 3 groups.' })).toBe(false);
+  });
+
   it('finds interval statements for how-often questions', () => {
     for (const text of [
       'Test each fire door weekly.',

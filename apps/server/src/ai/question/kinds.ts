@@ -193,7 +193,7 @@ const INTERVAL =
 
 /** A number with a unit (temperature, percentage, length, pressure, voltage, time…), or a bounded comparison. */
 const NUMERIC_LIMIT =
-  /\d+(?:[.,]\d+)?\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(?:°\s?[CF]\b|º\s?[CF]\b|℃|degrees?\b|%|per ?cent\b|mm\b|cm\b|m\b|metres?\b|m²|m2\b|kg\b|kPa\b|bar\b|Pa\b|kV\b|V\b|volts?\b|mA\b|amps?\b|A\b|Ω|ohms?\b|lux\b|dB\b|ppm\b|mg\/l\b|cfu|l\/s\b|litres?\b|minutes?\b|mins?\b|seconds?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|air changes|ac\/h\b)|\b(?:not (?:exceed|more than|less than|below|above)|no (?:more|less|higher|lower) than|at least|(?:above|below|under|over)\s+\d)\b/i;
+  /\d+(?:[.,]\d+)?\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(?:°\s?[CF]\b|º\s?[CF]\b|℃|degrees?\b|%|per ?cent\b|mm\b|cm\b|m\b|metres?\b|m²|m2\b|kg\b|kPa\b|bar\b|Pa\b|kV\b|V\b|volts?\b|mA\b|amps?\b|A\b|Ω|ohms?\b|lux\b|dB\b|ppm\b|[mµμ]?Sv\b|m?Gy\b|M?Bq\b|[µμm]g\b|kW\b|MW\b|Hz\b|mg\/l\b|cfu|l\/s\b|litres?\b|minutes?\b|mins?\b|seconds?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|air changes|ac\/h\b)|\b(?:not (?:exceed|more than|less than|below|above)|no (?:more|less|higher|lower) than|at least|(?:above|below|under|over)\s+\d)\b/i;
 const ANY_NUMBER = /\d/;
 
 const RECORDS_HEADING = /\b(?:records?|record[- ]keeping|documentation|log\s?books?|retention|reporting and records)\b/i;

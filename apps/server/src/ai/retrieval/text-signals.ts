@@ -16,7 +16,7 @@ const CROSS_REFERENCE_ENTRY =
 /** Sections that tell a document's history: quoted only when the question asks about history or editions. */
 const HISTORY_SECTION = /\b(history|what changed|previous (edition|version|legislation|guidance)|changes from)\b/i;
 /** Sections that list what goes wrong: never quoted as requirements unless the question asks about failings. */
-const GAPS_SECTION = /\b(gaps|pitfalls|mistakes|failings|common (problems|findings|issues|failures))\b/i;
+export const GAPS_SECTION = /\b(gaps|pitfalls|mistakes|failings|common (problems|findings|issues|failures))\b/i;
 /** Whether a passage's section is one the question does not ask about (a document's history, its common failings). */
 export function offQuestionSection(headingPath: readonly string[], question: Pick<Question, 'asks'>): boolean {
   const section = headingPath.join(' › ');
