@@ -109,6 +109,18 @@ describe('composeAnswerText', () => {
     expect(composeAnswerText({ ...retrieval, passages }).text).not.toMatch(/^Assuming/);
   });
 
+  it('leads with the sentence holding a name the question quotes', () => {
+    const retrieval = retrievalOf(
+      "the consultant keeps quoting a 'technical design manual' for the acoustic design of the clinic. what is it?",
+      [
+        { id: 'e0', type: 'paragraph', text: 'The acoustic consultant advises on the acoustic design of the clinic and its plant.' },
+        { id: 'e1', type: 'paragraph', text: 'In 2011 the Department issued a technical design manual on acoustics, later replaced.' },
+      ],
+      ['Acoustics'],
+    );
+    expect(composeAnswerText(retrieval).text).toMatch(/^In 2011 the Department issued a technical design manual/);
+  });
+
   it('after a yes on an older citation, names the current document that replaced it', () => {
     const retrieval = retrievalOf(
       'our policy still points to HSG(95)18 for soiled linen. is that out of date?',

@@ -62,6 +62,9 @@ const ITEM_LEAD = 0.9;
 /** A sentence from a section the question does not ask about (history, common failings) counts for this share in the lead, and is never a bullet. */
 const ASIDE_LEAD = 0.5;
 
+/** A sentence holding a name the question quotes counts this many times as much. */
+const QUOTED_LEAD = 1.5;
+
 /** …unless it holds at least this many times the share of the best sentence outside the asides: the fact is only there. */
 const ASIDE_ALONE = 1.5;
 
@@ -303,8 +306,15 @@ export function leadCandidates(
 }
 
 /** How much a candidate is worth as the lead for these intents. */
-function leadValue(candidate: LeadCandidate, intents: readonly Intent[], question: Question, plainBest = 0): number {
+function leadValue(
+  candidate: LeadCandidate,
+  intents: readonly Intent[],
+  question: Question,
+  plainBest = 0,
+  quoted: readonly string[] = [],
+): number {
   const kinds = new Set(intents.map((intent) => intent.kind));
+  const plain = quoted.length > 0 ? plainWords(candidate.text) : '';
   const wantsDuties = kinds.has('duties') || kinds.has('who');
   return (
     candidate.share *
@@ -318,8 +328,20 @@ function leadValue(candidate: LeadCandidate, intents: readonly Intent[], questio
     (candidate.aside && (GAPS_SECTION.test(candidate.section) || candidate.share < plainBest * ASIDE_ALONE) ? ASIDE_LEAD : 1) *
     (candidate.crossReference ? CROSS_REFERENCE_LEAD : 1) *
     (wantsDuties && SCOPE_SECTION.test(candidate.section) && !DUTY_SECTION.test(candidate.section) ? SCOPE_LEAD : 1) *
-    (NOT_APPLYING.test(candidate.text) && !question.asks.application ? NOT_APPLYING_LEAD : 1)
+    (NOT_APPLYING.test(candidate.text) && !question.asks.application ? NOT_APPLYING_LEAD : 1) *
+    (quoted.some((phrase) => plain.includes(phrase)) ? QUOTED_LEAD : 1)
   );
+}
+
+/** A name the asker quotes ("keeps quoting a DH 'acoustics technical design manual'"): what the question is about. */
+const QUOTED = /(?:^|[\s(])['"‘“]([^'"‘’“”\n]{6,80})['"’”](?=[\s.,;:?!)]|$)/g;
+
+/** Words in lower case, one space apart: how a quoted name is looked for in a sentence. */
+const plainWords = (text: string) => ` ${(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ')} `;
+
+/** The names a question quotes, as plainWords writes them. */
+function quotedNames(text: string): string[] {
+  return [...text.slice(0, 2000).matchAll(QUOTED)].map((match) => plainWords(match[1] ?? '')).filter((phrase) => phrase.trim().length > 0);
 }
 
 /**
@@ -333,7 +355,8 @@ export function leadLines(question: Question, retrieval: RetrievalResult): LeadC
   const ownWeight = terms.reduce((sum, term) => sum + (term.carried ? 0 : term.weight), 0);
   const all = leadCandidates(retrieval.passages, terms, intents, question);
   const plainBest = Math.max(0, ...all.filter((candidate) => !candidate.aside).map((candidate) => candidate.share));
-  const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question, plainBest);
+  const quoted = quotedNames(question.text);
+  const value = (candidate: LeadCandidate) => leadValue(candidate, intents, question, plainBest, quoted);
   // A question that is nothing but a document's code is answered by the document's opening.
   if (terms.every((term) => term.weight <= 0)) return all.filter((candidate) => !candidate.row).slice(0, 1);
   const candidates = all

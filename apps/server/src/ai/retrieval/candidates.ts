@@ -252,8 +252,12 @@ export async function documentsNamed(options: {
   // place. An old edition the detector reads ("HTM 05-02 (the 2014 one)") is the more exact name.
   const lineage = lineageOf(rows);
   const named = new Set([...titled, ...coded].filter((row) => row.status === 'superseded').map((row) => lineage(row.code)));
+  // An old title the library has no entry of its own for ("the acoustics technical design manual")
+  // is read as its successor, whose text tells what it was.
   const ids = new Set(
-    detectReferences([{ n: 1, speaker: null, time: null, text: question.text }], detectorLibrary(rows)).map((r) => r.document_id),
+    detectReferences([{ n: 1, speaker: null, time: null, text: question.text }], detectorLibrary(rows)).map(
+      (r) => r.document_id ?? r.superseded_by?.id ?? null,
+    ),
   );
   return {
     titled: titled.map((row) => row.id),
