@@ -15,6 +15,15 @@ describe('itemAsSentence', () => {
     );
   });
 
+  it('says a name and what was done to it as a sentence', () => {
+    expect(itemAsSentence('**Records Code 2016** — published by the Information Governance Alliance on 20 July 2016.', passage)).toBe(
+      'Records Code 2016 was published by the Information Governance Alliance on 20 July 2016.',
+    );
+    expect(itemAsSentence('Parts A and B — issued in 2021 to replace the single 2007 memorandum;', passage)).toBe(
+      'Parts A and B were issued in 2021 to replace the single 2007 memorandum',
+    );
+  });
+
   it('keeps a statement with a verb in the past (was, were, had) or a modal, and leaves a noun phrase out', () => {
     expect(itemAsSentence('Earlier arrangements were set out in the 1995 guidance on hospital laundry.', passage)).toBe(
       'Earlier arrangements were set out in the 1995 guidance on hospital laundry.',

@@ -50,6 +50,13 @@ export function itemAsSentence(text: string, passage: Passage): string | null {
     const said = itemAsSentence(`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, passage);
     return said === null ? null : `In ${year}, ${said === `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` ? rest : said}`;
   }
+  // "Records Management Code … 2016 — published by the Information Governance Alliance on 20 July 2016":
+  // a name and what happened to it, said as a sentence.
+  const happened = HAPPENED_ITEM.exec(text.trim());
+  if (happened?.[1] && happened[2]) {
+    const name = happened[1].replace(/\*+/g, '').trim();
+    return `${name} ${/^(?:Parts|Both)\b/.test(name) ? 'were' : 'was'} ${happened[2].replace(/[;,]\s*(?:and|or)?$/, '')}`;
+  }
   const body = text.trim().replace(/^[A-Z][^.:;]{0,40}\.\s+(?=[A-Z])/, '');
   // After a label ("Flushing. Flush little-used outlets …") the document writes a whole sentence.
   const labelled = body !== text.trim();
@@ -65,6 +72,10 @@ export function itemAsSentence(text: string, passage: Passage): string | null {
   const clause = body.split(',')[0] ?? '';
   return labelled || FINITE.test(clause) || (/^(The|A|An|Each|Every|All|No)\s/.test(body) && FINITE.test(body)) ? body : null;
 }
+
+/** A name, a dash and what was done to it: "X — published by …", "X — replaced in 2021 by …". */
+const HAPPENED_ITEM =
+  /^\**([A-Z][^—–\n]{2,140}?)\**\s+[—–]\s+((?:published|issued|replaced|withdrawn|superseded|revised|updated|introduced|produced|written|developed|revoked|repealed|amended|re-?issued|consolidated|merged|archived|funded|commissioned)\b.{3,})$/s;
 
 /** "2016: it was …", "2012/13 – the guidance appeared …": a year (or span of years) labelling a step of a history. */
 const DATED_ITEM = /^((?:19|20)\d\d(?:\/\d{2,4})?)\s*[:–—]\s+(\S.*)$/s;

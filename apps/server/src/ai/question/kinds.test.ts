@@ -16,6 +16,12 @@ import {
 const kindsOf = (question: string) => [...questionKinds(question).kinds].sort();
 
 describe('questionKinds', () => {
+  it('reads "who published …" as asking for a document\'s author, not for the roles it names', () => {
+    expect(questionKinds('who actually published the records management code that came out in 2016?').kinds.has('who')).toBe(false);
+    expect(questionKinds('which body produced the dental decontamination audit tool?').kinds.has('who')).toBe(false);
+    expect(questionKinds('who is responsible for the records management code at board level?').kinds.has('who')).toBe(true);
+  });
+
   it('reads who-questions from "who", responsibility, accountability and appointment wordings', () => {
     for (const question of [
       'Who signs off the permit to work for a boiler shutdown?',

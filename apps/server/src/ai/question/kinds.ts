@@ -52,6 +52,9 @@ export interface KindPassage {
 /** Who holds a duty: "who …", "responsible", "accountable", "appoints", "roles", "duty holder", "in charge of". */
 const ASKS_WHO =
   /(?:^|[.?!;,]\s*|\band\s+)who\b|\bwhose\s+(?:job|duty|responsibility|role)\b|\b(?:responsib(?:le|ility|ilities)|accountab(?:le|ility)|appoint(?:s|ed|ing|ment)?|roles?|duty[- ]?holders?|in charge of|reports? to|sign(?:s|ed)? off)\b/i;
+/** Who wrote, published or funded a document: its author or issuer ("who actually published the 2016 code?"). */
+export const ASKS_AUTHOR =
+  /\bwho\s+(?:actually\s+|originally\s+|first\s+)?(?:published|issued|wrote|written|produced|developed|funded|prepared|commissioned|brought\s+(?:it\s+)?out|puts?\s+(?:it\s+)?out|publishes|issues|authored)\b|\bwhich\s+(?:body|organisation|organization|department|agency|group)\s+(?:published|issued|produced|wrote|developed|funded|prepared)\b|\bwho\s+(?:is|was|were)\s+(?:the\s+)?(?:publisher|issuer|author)s?\b/i;
 /** How often: "how often", "frequency", "interval", "how regularly", "every how many", "periodic". */
 const ASKS_FREQUENCY =
   /\bhow\s+(?:often|frequently|regularly)\b|\b(?:frequenc(?:y|ies)|intervals?|periodic(?:ally)?|how many times)\b|\bwhen\s+(?:must|should|do|does|are|is)\b[^?]*\b(?:test(?:ed)?|check(?:ed)?|inspect(?:ed)?|examin(?:ed|ation)|servic(?:ed|ing)|review(?:ed)?|flush(?:ed)?|repeat(?:ed)?|renew(?:ed)?)\b/i;
@@ -157,7 +160,8 @@ const OPERATIONAL_KINDS: readonly QuestionKind[] = ['frequency', 'records', 'who
 export function questionKinds(question: string): QuestionUnderstanding {
   const kinds = new Set<QuestionKind>();
   if (ASKS_DRAFT.test(question)) kinds.add('draft');
-  if (ASKS_WHO.test(question)) kinds.add('who');
+  // "Who published the 2016 code?" asks for its author, not for the roles it names.
+  if (ASKS_WHO.test(question) && !ASKS_AUTHOR.test(question)) kinds.add('who');
   if (ASKS_FREQUENCY.test(question)) kinds.add('frequency');
   if (ASKS_FIGURE.test(question)) kinds.add('figure');
   if (ASKS_RECORDS.test(question)) kinds.add('records');

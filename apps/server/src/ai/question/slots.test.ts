@@ -74,3 +74,15 @@ describe('a time limit asked with "how long"', () => {
     expect(deadline?.answers('The assessment covers ten standards.')).toBe(false);
   });
 });
+
+describe('the author of a document', () => {
+  test('"who published …" is answered by a sentence saying who published, wrote or funded it', () => {
+    const question = 'who actually published the records management code that came out in 2016?';
+    const intents = intentsOf({ text: question, letters: question.match(/[a-z]+/g) ?? [], count: null }, questionKinds(question).kinds);
+    const author = intents.find((intent) => intent.kind === 'author');
+    expect(author?.answers('The 2016 code was published by the Information Governance Alliance on 20 July 2016.')).toBe(true);
+    expect(author?.answers('It was written by BRE and funded by the Carbon Trust.')).toBe(true);
+    expect(author?.answers('The code sets retention periods for health and care records.')).toBe(false);
+    expect(intents.some((intent) => intent.kind === 'who')).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { answersKind, type QuestionKind } from './kinds.ts';
+import { answersKind, ASKS_AUTHOR, type QuestionKind } from './kinds.ts';
 
 /**
  * The slots a question asks the answer to fill (an interval, a retention period, a figure, a role…):
@@ -6,7 +6,19 @@ import { answersKind, type QuestionKind } from './kinds.ts';
  * gives it reads, and how to say the library does not give it.
  */
 export interface Intent {
-  kind: 'interval' | 'period' | 'deadline' | 'date' | 'temperature' | 'figure' | 'who' | 'records' | 'duties' | 'definition' | 'successor';
+  kind:
+    | 'interval'
+    | 'period'
+    | 'deadline'
+    | 'date'
+    | 'temperature'
+    | 'figure'
+    | 'who'
+    | 'records'
+    | 'duties'
+    | 'definition'
+    | 'successor'
+    | 'author';
   answers: (text: string) => boolean;
   /** What the answer says is not stated when no passage gives it ("how often this must be done"). */
   missing?: string;
@@ -45,6 +57,10 @@ const ASKS_TIME_LIMIT =
 
 /** A month's name: "30 June" is a day of the year a deadline may fall on. */
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/** A sentence saying who wrote, published or funded a document: "published by the Information Governance Alliance", "written by BRE and funded by the Carbon Trust". */
+const GIVES_AUTHOR =
+  /\b(?:published|produced|written|developed|issued|prepared|funded|commissioned|sponsored|drafted|authored|compiled)\s+(?:\w+\s+){0,2}by\b|\b(?:publisher|issuer|author)s?\b/i;
 
 const fromText = (kind: QuestionKind) => (text: string) => answersKind(kind, { text });
 
@@ -124,6 +140,7 @@ export function intentsOf(
     });
   }
   if (ASKS_SUCCESSOR.test(question)) intents.push({ kind: 'successor', answers: (text) => GIVES_SUCCESSOR.test(text) });
+  if (ASKS_AUTHOR.test(question)) intents.push({ kind: 'author', answers: (text) => GIVES_AUTHOR.test(text), missing: 'who published it' });
   if (/\bwhen (did|was|were)\b|\bwhat (year|date)\b|\bsince when\b|\band when\s*\?/i.test(question))
     intents.push({ kind: 'date', answers: (text) => /\b(1[89]|20)\d{2}\b/.test(text) });
   if (kinds.has('who')) intents.push({ kind: 'who', answers: (text) => WHO_TEXT.test(text) || answersKind('who', { text }) });
