@@ -2,8 +2,9 @@ import { factualError } from './requirements-text.ts';
 /**
  * Counts of a named set: "three hazard bands", "five inspection grades". When the library states
  * how many members a set has, under the same words each time, a policy that gives the same set
- * another number is wrong. Only sets named by two words or more are compared, and only where the
- * policy speaks of the whole set (not "the two highest hazard bands" or "the first three grades").
+ * another number is wrong. Sets named by two words or more are compared, or by one long word
+ * ("nine characteristics"), and only where the policy speaks of the whole set (not "the two
+ * highest hazard bands" or "the first three grades").
  */
 import { NUMBER_WORDS } from './requirements-quantities.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
@@ -33,6 +34,11 @@ const NUMBER = `(\\d{1,2}|${Object.keys(NUMBER_WORDS)
   .join('|')})`;
 /** A number and the set's name: two or three lower-case words, the last a plural ("three hazard bands"). */
 const COUNTED = new RegExp(`\\b${NUMBER}\\s+((?:[a-z][a-z-]+\\s+){1,2}[a-z][a-z-]+(?:s|ia))\\b`, 'g');
+/**
+ * A number and a one-word name of six letters or more ("nine characteristics", "eight principles"):
+ * counted only within the policy's own subject area, where the library counts that word one way.
+ */
+const COUNTED_ONE = new RegExp(`\\b${NUMBER}\\s+([a-z]{5,}(?:s|ia))\\b(?!\\s+[a-z][a-z-]+(?:s|ia)\\b)`, 'g');
 /** Words that make a phrase something other than a set's name ("two or more sets", "one of the rooms"). */
 const NOT_A_NAME = /\b(?:and|or|of|the|that|its|their|on|in|for|to|with|by|as|at)\b/;
 /** Units counted rather than sets named: "three consecutive days" is a length of time, not a set. */
@@ -44,7 +50,10 @@ const CODE_BEFORE =
 /** The counts of named sets a text states: each number of two or more with the set's name. */
 function countsIn(text: string): CountMention[] {
   const found: CountMention[] = [];
-  for (const match of text.matchAll(COUNTED)) {
+  const matches = [...text.matchAll(COUNTED)];
+  const taken = (index: number) => matches.some((match) => match.index <= index && index < match.index + match[0].length);
+  for (const one of text.matchAll(COUNTED_ONE)) if (!taken(one.index)) matches.push(one);
+  for (const match of matches) {
     const number = match[1] as string;
     const name = (match[2] as string).replace(/\s+/g, ' ');
     const before = text.slice(Math.max(0, match.index - 20), match.index);

@@ -34,6 +34,9 @@ const rules: LibraryDocument = {
     element(9, 'Delaying pollution notices until an inquiry ends is a common gap.', ['Common gaps']),
     element(10, 'Every grounds operator registered with the council, and every site manager.', ['Who it applies to']),
     element(11, 'Allotment holders are also within scope, with their duties passing to the site manager.', ['Key duties and requirements']),
+    element(12, 'They do not cover private gardens, so volunteers working in residents’ gardens follow the volunteer code instead.', [
+      'Who it applies to',
+    ]),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -139,6 +142,14 @@ describe('the scope a policy gives an instrument it cites against whom the libra
       expected: 'Every grounds operator registered with the council, and every site manager (GSR 2031)',
     });
     expect(scoped('The duties of GSR 2031 apply to every grounds operator.')).toEqual([]);
+  });
+
+  it('reports an instrument said to apply where the library says it does not, and not where it does', () => {
+    expect(scoped("Volunteers tend residents' gardens, and GSR 2031 applies in residents' gardens as well.")).toEqual([
+      "Volunteers tend residents' gardens, and GSR 2031 applies in residents' gardens as well",
+    ]);
+    expect(scoped('GSR 2031 applies to every grounds operator and every site manager.')).toEqual([]);
+    expect(scoped("GSR 2031 does not apply in residents' gardens.")).toEqual([]);
   });
 
   it('reports a denial for those the library says are within scope, and not for others or for the policy itself', () => {

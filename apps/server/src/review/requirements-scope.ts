@@ -13,6 +13,8 @@ import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDr
  * - A denial: "the residents are domestic clients and the … Regulations 2015 do not apply" against
  *   "Domestic clients are also within scope": the library names the very people or places the
  *   policy takes out of scope.
+ * - An affirmation: "the Workplace Regulations apply in patients' homes" against "They do not
+ *   cover private homes": the library takes out of scope the very places the policy brings in.
  *
  * The instrument is the one the policy cites in the same sentence; the library's side is that
  * document's section on whom it applies to, and any sentence of it saying who is within scope.
@@ -22,7 +24,13 @@ import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDr
 const RESTRICTED = /\b(?:(?:appl(?:y|ies)|(?:is|are)\s+applicable)\s+only\s+to|only\s+appl(?:y|ies)\s+to)\s+([^.;]{3,160})/i;
 /** "do not apply (to …)", "does not apply (to …)", "are exempt from": a denial of scope. */
 const DENIED =
-  /\b(?:(?:do|does|will|shall)\s+not\s+apply|(?:is|are)\s+(?:exempt\s+from|outside\s+the\s+scope\s+of|not\s+covered\s+by)(?!\s+(?:this|the)\s+(?:policy|document|procedure|guideline)))\b(?:\s+to\s+([^.;]{3,160}))?/i;
+  /\b(?:(?:do|does|will|shall)\s+not\s+apply|(?:is|are)\s+(?:exempt\s+from|outside\s+the\s+scope\s+of|not\s+covered\s+by)(?!\s+(?:this|the)\s+(?:policy|document|procedure|guideline)))\b(?:\s+(?:to|in|inside|within)\s+([^.;]{3,160}))?/i;
+/** "apply in …", "applies to …", "cover …": what the policy brings within the instrument's scope (not after "not" or "only"). */
+const AFFIRMED =
+  /(?<!\b(?:not|only|never|n't)\s{1,3})\b(?:appl(?:y|ies)|(?:is|are)\s+applicable|cover)\s+(?:to|in|inside|within|at)\s+([^.;,]{3,120})/i;
+/** The library taking a group out of scope: "They do not cover private homes", "does not apply to domestic premises". */
+const LIBRARY_DENIAL = /\b(?:do|does|will)\s+not\s+(?:cover|apply\s+(?:to|in|inside|within))\s+([^,;.]{3,80})/i;
+
 /** Stems that name no group of people or places: the instrument's own kind, and words of reference ("the following, which have their own specific regulations"). */
 const NO_GROUP = new Set([
   'regul',
@@ -73,7 +81,8 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
   for (const { element, text, start } of policySentences(policy)) {
     const restricted = RESTRICTED.exec(text);
     const denied = restricted ? null : DENIED.exec(text);
-    if (!restricted && !denied) continue;
+    const affirmed = restricted || denied ? null : AFFIRMED.exec(text);
+    if (!restricted && !denied && !affirmed) continue;
     const end = start + text.length;
     const cited = (byElement.get(element.index) ?? []).filter(
       (citation) => citation.location.start >= start && citation.location.end <= end,
@@ -81,6 +90,25 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
     for (const citation of cited) {
       const scope = scopeOf(citation.document);
       if (!scope) continue;
+      if (affirmed) {
+        const excluded = excludedPart(scope, new Set([...subjectOf(affirmed[1] ?? '')].filter((word) => !NO_GROUP.has(word))));
+        if (!excluded) continue;
+        const from = sectionNumberLength(text);
+        const code = citation.document.code;
+        findings.push(
+          factualError(
+            element,
+            { start: start + from, end: start + affirmed.index + affirmed[0].length },
+            { document: citation.document, element: excluded.element },
+            (quote) => ({
+              expected: `${excluded.text} (${code})`,
+              explanation: `The policy says "${quote}", but ${code} does not apply there: "${excluded.text}."`,
+              suggestion: `State whom ${code} applies to as the library does, and name what covers the rest.`,
+            }),
+          ),
+        );
+        break;
+      }
       const local = { start: citation.location.start - start, end: citation.location.end - start };
       const group = restricted?.[1] ?? denied?.[1] ?? `${text.slice(0, local.start)} ${text.slice(local.end)}`;
       const groupWords = new Set([...subjectOf(group.replace(citation.said, ' '))].filter((word) => !NO_GROUP.has(word)));
@@ -106,6 +134,20 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
     }
   }
   return findings;
+}
+
+/**
+ * The part of the account that takes the policy's group out of scope: a denial whose object ends
+ * in the same word as the group ("do not cover private homes" for "apply in patients' homes").
+ */
+function excludedPart(scope: Scope, group: Set<string>): Scope['parts'][number] | undefined {
+  if (group.size === 0) return undefined;
+  return scope.parts.find((part) => {
+    const object = LIBRARY_DENIAL.exec(part.text)?.[1];
+    if (!object) return false;
+    const head = [...subjectOf(object)].at(-1);
+    return head !== undefined && group.has(head);
+  });
 }
 
 /** Whether the library names a whole group the restriction does not mention. */
@@ -155,7 +197,8 @@ function scopeOf(document: LibraryDocument): Scope | null {
     parts.length === 0
       ? null
       : {
-          words: new Set(parts.flatMap((part) => [...part.words])),
+          // What the library takes out of scope ("They do not cover private gardens …") names no one within it.
+          words: new Set(parts.filter((part) => !LIBRARY_DENIAL.test(part.text)).flatMap((part) => [...part.words])),
           everyone: new Set(parts.flatMap((part) => [...part.text.matchAll(EVERY)].flatMap((match) => [...subjectOf(match[1] ?? '')]))),
           parts,
         };

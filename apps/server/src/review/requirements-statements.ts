@@ -167,6 +167,9 @@ function figureParts(clause: string, quantities: readonly Quantity[]): [number, 
   return parts;
 }
 
+/** A policy's next step after its figure: "… and then destroyed", ", after which they are archived". */
+const NEXT_STEP = /,?\s+(?:and\s+)?(?:then|thereafter|afterwards)\b|,\s+after which\b/i;
+
 /** A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …". */
 const PRONOUN_SUBJECT = /^(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
@@ -200,7 +203,9 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       const own = clause.slice(from, to);
       const shared = from > 0 ? clause.slice(Math.max(0, (quantities[0]?.start ?? 0) - SUBJECT_REACH), quantities[0]?.start ?? 0) : '';
       // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
-      const after = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0];
+      // What is done next ("… for 12 months and then destroyed") is another step, not the figure's subject.
+      const following = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0] ?? '';
+      const after = inPolicy ? (following.split(NEXT_STEP)[0] ?? '') : following;
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
       const held = heldThing(clause.slice(quantity.start, quantity.end));
       // Of a policy's figures sharing a clause, one said as an adjective is about the thing it names:

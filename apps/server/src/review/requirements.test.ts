@@ -74,6 +74,10 @@ describe('requirementFindings', () => {
   it("reads a subject said in few words, all of them the library's, as the library's subject however much more the library says", () => {
     expect(quotes(policy('RIDDOR records are kept for 12 months.'))).toEqual(['RIDDOR records are kept for 12 months']);
     expect(quotes(policy('RIDDOR records are kept for five years.'))).toEqual([]);
+    // What is done next is another step, not part of what is kept.
+    expect(quotes(policy('RIDDOR records are kept for 12 months and then destroyed.'))).toEqual([
+      'RIDDOR records are kept for 12 months and then destroyed',
+    ]);
   });
 
   it('gives a frequency said as an adjective the thing it names, when figures share a clause', () => {
@@ -481,6 +485,23 @@ describe('figures of a library of its own', () => {
     );
     expect(count?.expected).toBe('five shielding zone bands (RSR 2030)');
     expect(reported('The two highest shielding zone bands need a survey; there are five shielding zone bands.')).toEqual([]);
+  });
+
+  it('reports a count of a set named by one long word, within the subject of the documents the policy relies on', () => {
+    const counted: LibraryDocument = {
+      ...rules,
+      elements: [
+        ...rules.elements,
+        { id: `${id}#9`, type: 'paragraph', text: 'The Regulations protect six characteristics.', headingPath: [] },
+      ],
+    };
+    const library: ReviewLibrary = { documents: [counted] };
+    const found = (text: string) =>
+      requirementFindings(policy('Shielding is designed under RSR 2030.', text), [], library).map((finding) => finding.quote);
+    expect(found('The Regulations protect four characteristics: age, sex, race and disability.')).toEqual(['four characteristics']);
+    expect(found('The Regulations protect six characteristics.')).toEqual([]);
+    // A short word, or the name's first word of two, is not counted alone.
+    expect(found('There are four rooms on the ward.')).toEqual([]);
   });
 });
 
