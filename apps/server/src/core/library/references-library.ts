@@ -271,7 +271,12 @@ function buildPhrases(entries: readonly Entry[]): Map<string, Phrase[]> {
       }
     }
     const others = names.flatMap((list, j) =>
-      (entries[j] as Entry).lineage === entry.lineage ? [] : list.map((other) => ` ${stemsOf(other).join(' ')} `),
+      (entries[j] as Entry).lineage === entry.lineage
+        ? []
+        : list.map((other) => ({
+            name: ` ${stemsOf(other).join(' ')} `,
+            bracket: ` ${stemsOf(/\(([^()]*)\)/.exec(other)?.[1] ?? '').join(' ')} `,
+          })),
     );
     for (const name of names[i] ?? []) {
       add(stemsOf(name), entry);
@@ -323,14 +328,14 @@ function titleForms(entry: Entry): string[][] {
  * regulations). `others` are the
  * names of the other lineages' legislation, as ` stem stem `.
  */
-function shortNames(name: string, entry: Entry, others: readonly string[]): string[][] {
+function shortNames(name: string, entry: Entry, others: readonly { name: string; bracket: string }[]): string[][] {
   const words = stemsOf(name);
   const type = words.at(-1) as string;
   const forms: string[][] = [];
   const bracketed = /\(([A-Z][^()]*)\)\s*\S+$/.exec(name);
   if (bracketed) {
     const inner = stemsOf(bracketed[1] as string);
-    const sameType = others.filter((other) => other.endsWith(` ${type} `));
+    const sameType = others.filter((other) => other.name.endsWith(` ${type} `)).map((other) => other.name);
     // "The workplace regulations" would name the Fire Precautions (Workplace) Regulations and the
     // Workplace (Health, Safety and Welfare) Regulations alike: a bracket said alone names its
     // legislation only when no other legislation of that type has those words in its name.
@@ -345,7 +350,10 @@ function shortNames(name: string, entry: Entry, others: readonly string[]): stri
   for (const size of [1, 2]) {
     const lead = words.slice(0, size);
     if (words.length < 4 || lead.some((word) => STOP_WORDS.has(word) || word.length < 4)) continue;
-    if (others.some((other) => other.includes(` ${lead.join(' ')} `))) continue;
+    // Another name starting with the same words would be said the same way; one holding them in its
+    // bracket ("Fire Precautions (Workplace) Regulations") is said by its own first words.
+    const said = ` ${lead.join(' ')} `;
+    if (others.some((other) => other.name.startsWith(said) || (other.name.includes(said) && !other.bracket.includes(said)))) continue;
     forms.push([...lead, type]);
   }
   const named = /^([A-Z][a-z]+) (?:19|20)\d{2}$/.exec(entry.doc.code);

@@ -242,7 +242,14 @@ describe('editions said after the code, and by year and kind', () => {
     expect(codes('Room ninety-nine regs.')).toEqual([]);
   });
 
-  test('a bracket said alone that two Regulations share names neither', () => {
+  test("a name's first word with its kind names it, though another name holds that word in its bracket", () => {
+    // "The Workplace Regulations" are the Workplace (Health, Safety and Welfare) Regulations; the
+    // Fire Precautions (Workplace) Regulations are said by their own first words.
+    const withoutGlazing = LIBRARY.filter((entry) => entry.code !== 'Glazing Regs 2010');
+    const said = (text: string) => detectReferences(lines(text), withoutGlazing).map((reference) => reference.code);
+    expect(said('The slips assessment quotes the workplace regs.')).toEqual(['WHSWR 1992']);
+    expect(said('Because the Workplace Regulations apply in the car park, we grit the paths.')).toEqual(['WHSWR 1992']);
+    // Two names starting with that word ("Workplace Glazing Regulations") name neither.
     expect(codes('The slips assessment quotes the workplace regs.')).toEqual([]);
     expect(codes('The old plan quotes the Fire Precautions (Workplace) Regulations 1997.')).toEqual(['FPWR 1997']);
   });
