@@ -75,14 +75,16 @@ function headsParagraph(use: Use): boolean {
 
 /**
  * Capitals inside a reference number joined by hyphens or slashes: with digits ("HC-POL-06",
- * "ACG-IPC-07"), or three parts or more ("POL-I&R-ADAPT").
+ * "ACG-IPC-07"), three parts or more ("POL-I&R-ADAPT"), or a slash and a number after it ("PAT/T 43").
  */
 function isIdentifier(text: string, start: number, end: number): boolean {
   const before = /[A-Za-z0-9&/-]*$/.exec(text.slice(Math.max(0, start - 40), start))?.[0] ?? '';
   const after = /^[A-Za-z0-9&/-]*/.exec(text.slice(end, end + 40))?.[0] ?? '';
   const token = `${before}${text.slice(start, end)}${after}`;
   const parts = token.split(/[-/]/).filter((part) => part !== '').length;
-  return /[-/]/.test(`${before.slice(-1)}${after.slice(0, 1)}`) && (/[0-9]/.test(token) || parts >= 3);
+  // "PAT/T 43": capitals joined by a slash, then the document's number after a space.
+  const numbered = token.includes('/') && /^\s+\d/.test(text.slice(end + after.length, end + after.length + 4));
+  return /[-/]/.test(`${before.slice(-1)}${after.slice(0, 1)}`) && (/[0-9]/.test(token) || parts >= 3 || numbered);
 }
 
 function looksLikeAcronym(acronym: string, codeWords: Set<string>, words: Set<string>): boolean {

@@ -159,10 +159,14 @@ describe('undefined acronyms in a real layout', () => {
         ['paragraph', 'Policy reference number: POL-B&P-PLANT. Mail follows the Post (XY Directive) Regulations 2003.'],
         ['paragraph', 'TRUST-WIDE NON-CLINICAL POLICY DOCUMENT'],
         ['paragraph', 'An Authorised Person (Boilers) (AP(B)) issues permits; APs(B) are appointed in writing.'],
+        ['paragraph', 'This procedural document supersedes: PAT/T 43 v.1 – Nutrition Policy.'],
       ]),
       emptyLibrary,
     );
     expect(of(findings, 'undefined_acronym')).toEqual([]);
+    // Capitals and a slash with no number after them are still read.
+    const slashed = termFindings(policy('Boiler Plant Policy', [['paragraph', 'Faults go to the QRT/X desk first.']]), emptyLibrary);
+    expect(of(slashed, 'undefined_acronym')).toHaveLength(1);
   });
 });
 
