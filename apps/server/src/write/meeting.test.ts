@@ -82,6 +82,17 @@ describe('attendees and apologies', () => {
     expect(meeting.resolve('Marco Bell')).toBeNull();
   });
 
+  test('a note-taker who introduces herself is one attendee, and "I\'m" is never a name', () => {
+    const meeting = meetingOf(
+      [
+        "Mira Holt: Let's go round. I'm Mira Holt, I chair this group.",
+        "Keziah Dunmore: Keziah Dunmore, I'm doing the notes. I'm new, so be kind.",
+        'Mira Holt: Thanks, Keziah.',
+      ].join('\n'),
+    );
+    expect(names(meeting.attendees)).toEqual(['Mira Holt', 'Keziah Dunmore']);
+  });
+
   test('anonymised labels stay as they are and placeholders in speech resolve to them', () => {
     const meeting = meetingOf(
       [

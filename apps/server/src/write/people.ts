@@ -71,6 +71,8 @@ const NOT_NAMES = new Set(
     'block',
     'team',
   ].concat(
+    // A pronoun with its verb ("Keziah Dunmore, I'm doing the notes") is never a name.
+    "i'm i've i'll i'd we're we've we'll you you're you've he's she's they're it's that's there's here's".split(' '),
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december'.split(
       ' ',
     ),
@@ -203,7 +205,8 @@ function trimName(candidate: string): string | null {
   // "And Hilary Pembroke, our ops director, has sent her apologies": the sentence's opening word is not her name.
   while (words.length > 1 && /^(?:and|but|so|also|plus|then|oh|well|now)$/i.test(words[0] ?? '')) words.shift();
   while (words.length > 0 && ROLE_WORDS.test(words.at(-1) ?? '')) words.pop();
-  if (words.length === 0 || NOT_NAMES.has((words[0] ?? '').toLowerCase()) || ROLE_WORDS.test(words[0] ?? '')) return null;
+  if (words.length === 0 || NOT_NAMES.has((words[0] ?? '').toLowerCase().replace(/’/g, "'")) || ROLE_WORDS.test(words[0] ?? ''))
+    return null;
   return words.join(' ');
 }
 
