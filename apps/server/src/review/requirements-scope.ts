@@ -90,34 +90,11 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
     for (const citation of cited) {
       const scope = scopeOf(citation.document);
       if (!scope) continue;
-      if (affirmed) {
-        const excluded = excludedPart(scope, new Set([...subjectOf(affirmed[1] ?? '')].filter((word) => !NO_GROUP.has(word))));
-        if (!excluded) continue;
-        const from = sectionNumberLength(text);
-        const code = citation.document.code;
-        findings.push(
-          factualError(
-            element,
-            { start: start + from, end: start + affirmed.index + affirmed[0].length },
-            { document: citation.document, element: excluded.element },
-            (quote) => ({
-              expected: `${excluded.text} (${code})`,
-              explanation: `The policy says "${quote}", but ${code} does not apply there: "${excluded.text}."`,
-              suggestion: `State whom ${code} applies to as the library does, and name what covers the rest.`,
-            }),
-          ),
-        );
-        break;
-      }
-      const local = { start: citation.location.start - start, end: citation.location.end - start };
-      const group = restricted?.[1] ?? denied?.[1] ?? `${text.slice(0, local.start)} ${text.slice(local.end)}`;
-      const groupWords = new Set([...subjectOf(group.replace(citation.said, ' '))].filter((word) => !NO_GROUP.has(word)));
-      const contradicts = restricted ? leavesOut(scope, groupWords) : names(scope, groupWords);
-      if (!contradicts) continue;
-      const claim = (restricted ?? denied) as RegExpExecArray;
+      const outcome = affirmed ? affirmedOutcome(scope, affirmed) : limitedOutcome(scope, { text, start }, citation, restricted, denied);
+      if (!outcome) continue;
+      const { claim, part, says, advice } = outcome;
       const from = sectionNumberLength(text);
       const code = citation.document.code;
-      const part = citedPart(scope, restricted ? null : groupWords);
       findings.push(
         factualError(
           element,
@@ -125,8 +102,8 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
           { document: citation.document, element: part.element },
           (quote) => ({
             expected: `${part.text} (${code})`,
-            explanation: `The policy says "${quote}", but ${code} applies ${restricted ? 'more widely' : 'to them'}: "${part.text}."`,
-            suggestion: `State whom ${code} applies to as the library does, and apply its duties accordingly.`,
+            explanation: `The policy says "${quote}", but ${code} ${says}: "${part.text}."`,
+            suggestion: `State whom ${code} applies to as the library does, and ${advice}.`,
           }),
         ),
       );
@@ -134,6 +111,43 @@ export function scopeFindings(policy: Policy, documents: LibraryDocument[], cita
     }
   }
   return findings;
+}
+
+/** What a scope claim contradicts: the claim, the part of the library's account to cite, and how to say it. */
+interface Outcome {
+  claim: RegExpExecArray;
+  part: Scope['parts'][number];
+  says: string;
+  advice: string;
+}
+
+/** An instrument said to apply where the library's account takes it out of scope. */
+function affirmedOutcome(scope: Scope, affirmed: RegExpExecArray): Outcome | null {
+  const part = excludedPart(scope, new Set([...subjectOf(affirmed[1] ?? '')].filter((word) => !NO_GROUP.has(word))));
+  return part ? { claim: affirmed, part, says: 'does not apply there', advice: 'name what covers the rest' } : null;
+}
+
+/** A restriction leaving out a group the library names whole, or a denial of a group the library names. */
+function limitedOutcome(
+  scope: Scope,
+  sentence: { text: string; start: number },
+  citation: Citation,
+  restricted: RegExpExecArray | null,
+  denied: RegExpExecArray | null,
+): Outcome | null {
+  const claim = restricted ?? denied;
+  if (!claim) return null;
+  const { text, start } = sentence;
+  const local = { start: citation.location.start - start, end: citation.location.end - start };
+  const group = restricted?.[1] ?? denied?.[1] ?? `${text.slice(0, local.start)} ${text.slice(local.end)}`;
+  const groupWords = new Set([...subjectOf(group.replace(citation.said, ' '))].filter((word) => !NO_GROUP.has(word)));
+  if (!(restricted ? leavesOut(scope, groupWords) : names(scope, groupWords))) return null;
+  return {
+    claim,
+    part: citedPart(scope, restricted ? null : groupWords),
+    says: `applies ${restricted ? 'more widely' : 'to them'}`,
+    advice: 'apply its duties accordingly',
+  };
 }
 
 /**
