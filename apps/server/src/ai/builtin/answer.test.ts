@@ -49,7 +49,19 @@ describe('composeAnswerText', () => {
     );
     const { text, citations } = composeAnswerText(retrieval);
     expect(text).toMatch(
-      /^DOC 1 \(what it covered\) says:\n\n- volumes on management and provision of linen services; \[1\]\n- linen processors adopting the European laundry standard\. \[2\]/,
+      /^DOC 1, under "What it covered", says:\n\n- volumes on management and provision of linen services; \[1\]\n- linen processors adopting the European laundry standard\. \[2\]/,
+    );
+    // An introduction ending in a colon is said as it is, its items as a list under it.
+    const introduced = retrievalOf(
+      'which european standard should the laundry be certified to?',
+      [
+        { id: 'i0', type: 'paragraph', text: 'The guidance had separate volumes for:' },
+        ...items.map((text, i) => ({ id: `e${i}`, type: 'list_item' as const, text })),
+      ],
+      ['What it covered'],
+    );
+    expect(composeAnswerText(introduced).text).toMatch(
+      /^DOC 1, under "What it covered", says:\n\nThe guidance had separate volumes for: \[1\]\n\n- volumes on management and provision of linen services; \[2\]\n- linen processors/,
     );
     expect(text).not.toMatch(/holds these passages/);
     expect(citations).toHaveLength(2);

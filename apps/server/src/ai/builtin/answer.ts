@@ -2,6 +2,7 @@
  * Answer mode: the lead, then the supporting points grouped by document, then the sources.
  */
 import { quoteAsData } from '../citations.ts';
+import type { PassageElement } from '../passage-scoring.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import { Citer, type ComposedAnswer, byDocument, finalise, groupLabel, sourcesSection } from './cite.ts';
 import type { Intent } from '../question/slots.ts';
@@ -104,10 +105,17 @@ export function composeAnswerText(retrieval: RetrievalResult): ComposedAnswer {
       .slice(0, QUOTED_ELEMENTS);
     for (const element of elements)
       fallbackKeys.push(...best.sentences.filter((s) => s.elementId === element.id).map((s) => sentenceKey(element.id, s.text)));
-    const quoted = elements.map((element) => `- ${element.text} ${citer.mark(0, element.id, element.text)}`);
+    // Paragraphs as they are, list items as a list under them: "… separate volumes for:" then its items.
+    const blocks: string[] = [];
+    const listed = (element: PassageElement | undefined) => element?.type === 'list_item' && !/:\s*$/.test(element.text);
+    elements.forEach((element, i) => {
+      const said = `${element.text} ${citer.mark(0, element.id, element.text)}`;
+      if (listed(element) && listed(elements[i - 1])) blocks[blocks.length - 1] += `\n- ${said}`;
+      else blocks.push(listed(element) ? `- ${said}` : said);
+    });
     parts.push(
-      quoted.length > 0
-        ? `${label}${section ? ` (${lowerFirst(section)})` : ''} says:\n\n${quoted.join('\n')}`
+      blocks.length > 0
+        ? [`${label}${section ? `, under "${section}",` : ''} says:`, ...blocks].join('\n\n')
         : `${best.source === 'attachment' ? 'Your attached file holds' : 'The library holds'} these passages on the question.`,
     );
   }
