@@ -16,6 +16,7 @@
  * no verdict: a wrong yes on compliance is worse than none. Only current documents' sentences, and
  * not a document's history or its list of common failings, are read.
  */
+import { compact } from '../../core/library/document-codes.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import { nationOf, namesPlace, settingOf } from '../question/kinds.ts';
 import type { PolarQuestion } from '../question/polar.ts';
@@ -336,8 +337,6 @@ const NAMED_CODE = /\b[A-Z][A-Za-z]{0,5}\s?\(?\d[\w()/.:-]*/g;
 const HISTORY_SECTION = /\b(?:history|histories|what changed|previous|earlier|background|supersed\w*|predecessors?)\b/i;
 const HISTORY_SENTENCE =
   /\b(?:earlier|previously|formerly|former|predecessors?|replaced|superseded|withdrawn|revoked|repealed|until\s+(?:\w+\s+)?\d{4})\b/i;
-
-const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * A current document's history naming what the asker cites, when the library holds no edition of it

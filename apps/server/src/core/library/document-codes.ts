@@ -19,7 +19,7 @@ function codeTokens(value: string): string[] {
 }
 
 /** Letters and digits only, lower-case, "regulation" spelt "reg" (leading zeros kept: "HTM0601" = "HTM 06-01"). */
-function compact(value: string): string {
+export function compact(value: string): string {
   return value
     .toLowerCase()
     .replace(/regulation/g, 'reg')
