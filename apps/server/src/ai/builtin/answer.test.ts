@@ -133,6 +133,29 @@ describe('composeAnswerText', () => {
     expect(composeAnswerText(retrieval).text).toMatch(/^In 2011 the Department issued a technical design manual/);
   });
 
+  it('reads a list introduced by "They:" as what the name opening its paragraph did', () => {
+    const retrieval = retrievalOf(
+      'under the old waste licensing regs, what tests did an operator have to pass to hold a licence?',
+      [
+        { id: 'e0', type: 'paragraph', text: 'The 1994 Regulations put the waste licensing regime into effect. They:' },
+        { id: 'e1', type: 'list_item', text: 'required a licence for keeping or treating waste on land;' },
+        { id: 'e2', type: 'list_item', text: 'set the tests for granting a licence, including a fit and proper person as the holder;' },
+      ],
+      ['What it covered'],
+    );
+    const [passage] = retrieval.passages;
+    if (!passage) throw new Error('no passage');
+    // The paragraph's two sentences, as the scorer splits them.
+    passage.sentences = [
+      { text: 'The 1994 Regulations put the waste licensing regime into effect.', elementId: 'e0', listItem: false, score: 0.4 },
+      { text: 'They:', elementId: 'e0', listItem: false, score: 0.4 },
+      ...passage.sentences.slice(1),
+    ];
+    expect(composeAnswerText(retrieval).text).toMatch(
+      /^The 1994 Regulations set the tests for granting a licence, including a fit and proper person as the holder\. \[1\]/,
+    );
+  });
+
   it('after a yes on an older citation, names the current document that replaced it', () => {
     const retrieval = retrievalOf(
       'our policy still points to HSG(95)18 for soiled linen. is that out of date?',

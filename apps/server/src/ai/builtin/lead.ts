@@ -11,6 +11,7 @@ import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 import { type TextTerm, ownTermsHeld, passageContext, termShare, textTerms } from './terms.ts';
 import {
   CODE_IN_TEXT,
+  BARE_PRONOUN_INTRO,
   COUNTED,
   DUTY_SECTION,
   LEANS_ON_PREVIOUS,
@@ -159,6 +160,25 @@ function rowSentence(header: readonly string[], cells: readonly string[], terms:
   return `For ${subject}, ${clauses.join(', and ')}`;
 }
 
+/** The paragraph introducing a list item's list, its last sentence, and that sentence as the answer can say it (null when it cannot stand alone). */
+function listIntroduction(passage: Passage, element: PassageElement) {
+  let introElement: PassageElement | undefined;
+  for (let i = passage.elements.indexOf(element) - 1; i >= 0; i--) {
+    const before = passage.elements[i];
+    if (before?.type !== 'list_item') {
+      introElement = before;
+      break;
+    }
+  }
+  const introSentences = introElement ? passage.sentences.filter((s) => s.elementId === introElement?.id) : [];
+  const lastSentence = introSentences.at(-1)?.text;
+  const intro =
+    introElement?.type === 'paragraph' && lastSentence && /:\s*$/.test(lastSentence)
+      ? standaloneIntro(lastSentence, passage, introSentences[0]?.text)
+      : null;
+  return { intro, lastSentence, introElement };
+}
+
 export function leadCandidates(
   passages: readonly Passage[],
   terms: readonly TextTerm[],
@@ -223,18 +243,7 @@ export function leadCandidates(
       // A list item is read after the paragraph introducing its list ("Little-used outlets need: Flushing
       // at least weekly"); an item never leads alone (the answer does not open with a copied list item).
       if (element.type === 'list_item') {
-        const position = passage.elements.indexOf(element);
-        let introElement: PassageElement | undefined;
-        for (let i = position - 1; i >= 0; i--) {
-          const before = passage.elements[i];
-          if (before?.type !== 'list_item') {
-            introElement = before;
-            break;
-          }
-        }
-        const lastSentence = introElement ? passage.sentences.filter((s) => s.elementId === introElement?.id).at(-1)?.text : undefined;
-        const intro =
-          introElement?.type === 'paragraph' && lastSentence && /:\s*$/.test(lastSentence) ? standaloneIntro(lastSentence, passage) : null;
+        const { intro, lastSentence, introElement } = listIntroduction(passage, element);
         if (intro === null) {
           // An item with no introduction leads only as a whole sentence the answer can say: a statement
           // ("The board accepts …"), or a requirement written as an instruction ("Governance. Appoint a
@@ -261,7 +270,8 @@ export function leadCandidates(
         // list of topics or areas ("The Regulations cover two broad areas:") — unless the item itself
         // gives what the question asks for ("The main changes were: the annual dose limit … fell to
         // 20 mSv, with averaging over five years …").
-        const listed = COUNTED.test(intro) || !NEEDS_INTRO.test(intro);
+        // Items after a bare "They:" each say what the name did ("… set the tests for granting a licence").
+        const listed = !BARE_PRONOUN_INTRO.test(lastSentence?.trim() ?? '') && (COUNTED.test(intro) || !NEEDS_INTRO.test(intro));
         for (const s of sentences) {
           if (listed && !intents.some((intent) => intent.answers(s.text))) continue;
           candidates.push({

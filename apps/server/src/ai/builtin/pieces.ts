@@ -20,6 +20,7 @@ import {
   sentence,
   sentenceKey,
   standaloneIntro,
+  BARE_PRONOUN_INTRO,
   tableRows,
 } from './text.ts';
 
@@ -137,7 +138,9 @@ export function passagePieces(passage: Passage, index: number, context: LineCont
     const last = sentences.at(-1);
     const rest = last && /:\s*$/.test(last.text) ? sentences.slice(0, -1) : sentences;
     if (last && rest !== sentences) {
-      const intro = standaloneIntro(last.text, passage);
+      const said = standaloneIntro(last.text, passage, sentences[0]?.text);
+      // "They:" said as its name heads the list with the colon it had.
+      const intro = said !== null && BARE_PRONOUN_INTRO.test(last.text.trim()) ? `${said}:` : said;
       if (intro !== null) pendingIntro = { text: intro, elementId: element.id, quote: last.text };
     }
     const chosen = rest.filter(strong).filter(fresh).slice(0, SENTENCES_PER_PARAGRAPH);

@@ -96,10 +96,37 @@ export function headerPhrase(header: string): string | null {
   return `the ${lowerFirst(text)}`;
 }
 
-/** The introduction of a list as the answer can say it: "It covers:" → "HTM 02-01 Part B covers:"; null when it cannot stand alone. */
-export function standaloneIntro(intro: string, passage: Passage): string | null {
+/**
+ * A proper name opening a sentence ("The 1994 Regulations put …", "CDM 2007 came …", "The Data
+ * Protection Act 1998 was …"): capitalised words and numbers up to the first word in lower case.
+ */
+const OPENING_NAME = /^((?:The\s+)?(?:[A-Z0-9][\w()./:+-]*\s+){0,5}?[A-Z0-9][\w()./:+-]*)\s+(?=[a-z])/;
+
+/** A list introduced by a pronoun alone ("They:"): each item is what the name before it did. */
+export const BARE_PRONOUN_INTRO = /^(?:It|They):$/;
+
+/**
+ * What "It" or "They" opening a list's introduction means: the proper name its paragraph opens
+ * with, when it agrees in number ("They" a plural name, "It" one that is not); null otherwise.
+ */
+function pronounName(intro: string, opening: string | undefined): string | null {
+  const pronoun = /^(It|They)\b/.exec(intro)?.[1];
+  const name = opening === undefined || opening === intro ? undefined : OPENING_NAME.exec(opening)?.[1];
+  if (!pronoun || !name || (name.split(/\s+/).length < 2 && !/\d/.test(name))) return null;
+  const plural = /[a-z]s$/.test(name);
+  return (pronoun === 'They') === plural ? name : null;
+}
+
+/**
+ * The introduction of a list as the answer can say it: "It covers:" → "HTM 02-01 Part B covers:",
+ * "They:" after "The 1994 Regulations put …" → "The 1994 Regulations" (`opening`: the first sentence
+ * of the introduction's paragraph); null when it cannot stand alone.
+ */
+export function standaloneIntro(intro: string, passage: Passage, opening?: string): string | null {
   const text = intro.trim();
   if (text.length > INTRO_MAX_CHARACTERS) return null;
+  const named = pronounName(text, opening);
+  if (named !== null) return BARE_PRONOUN_INTRO.test(text) ? named : `${named}${text.replace(/^(It|They)/, '')}`;
   if (!/^Its?\s/.test(text)) return LEANS_ON_PREVIOUS.test(text) ? null : text;
   // "It" is the document in its purpose and scope, and the subject of a section headed by a name ("The Ventilation Safety Group").
   const heading = passage.headingPath.at(-1) ?? '';

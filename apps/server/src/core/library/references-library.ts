@@ -65,6 +65,8 @@ export interface LibraryIndex {
   /** Content stems of each anchor's titles, for "the HTM on bedhead services". */
   titleStems: Map<Anchor, Set<string>>;
   byCode: Map<string, Entry[]>;
+  /** Legislation names outside their brackets, content words only, by their first word (for a name said with words left out). */
+  names: Map<string, Phrase[]>;
 }
 
 /** Words that carry no subject: ignored when titles are compared with what was said. */
@@ -89,6 +91,7 @@ export function indexLibrary(library: readonly LibraryCode[]): LibraryIndex {
     phrases: buildPhrases(entries),
     titleStems: new Map(),
     byCode: new Map(),
+    names: buildNames(entries),
   };
   for (const anchors of index.anchors.values()) {
     for (const anchor of anchors) {
@@ -298,6 +301,28 @@ function buildPhrases(entries: readonly Entry[]): Map<string, Phrase[]> {
 }
 
 /**
+ * Each legislation name as its content words outside brackets, ending in its kind ("Waste
+ * Management Licensing Regulations" → waste management licensing regulation): a name said with a
+ * word of it left out ("the waste licensing regs") is found among these (references.ts).
+ */
+function buildNames(entries: readonly Entry[]): Map<string, Phrase[]> {
+  const names = new Map<string, Phrase[]>();
+  for (const entry of entries) {
+    for (const name of legislationNames(entry.doc.title)) {
+      const stems = contentStems(name.replace(/\([^()]*\)/g, ' '));
+      const first = stems[0];
+      if (first === undefined || stems.length < 3) continue;
+      const editions = entries.filter((other) => other.lineage === entry.lineage);
+      const same = (names.get(first) ?? []).find((phrase) => phrase.stems.join(' ') === stems.join(' '));
+      if (same) {
+        if (!same.entries.includes(entry)) same.entries.push(entry);
+      } else names.set(first, [...(names.get(first) ?? []), { stems, entries: [entry], editions }]);
+    }
+  }
+  return names;
+}
+
+/**
  * A code of two words or more without a number ("Waste Code"), a title of three
  * words or more, and what follows a title's colon. What precedes a colon is not used: it is
  * usually a subject or a place ("Adult mental health units: planning and design") that a meeting
@@ -317,6 +342,10 @@ function titleForms(entry: Entry): string[][] {
   // infections"), unless it is a list of stages ("concept, design, specification"), which any project says.
   const tail = title.includes(':') ? title.slice(title.indexOf(':') + 1) : '';
   if (stemsOf(tail).length >= 4 && !tail.includes(',')) forms.push(stemsOf(tail));
+  // What precedes a colon is a name when it ends in a designating letter or number ("Approved
+  // Document B: Fire safety"): a subject or a place does not.
+  const head = title.includes(':') ? title.slice(0, title.indexOf(':')).trim() : '';
+  if (stemsOf(head).length >= 3 && /\s(?:[A-Z]|\d+(?:[-.]\d+)*)$/.test(head)) forms.push(stemsOf(head));
   return forms;
 }
 

@@ -39,11 +39,12 @@ export function joins(gap: string): boolean {
 
 /**
  * A word's stem for comparing titles with speech: lower case, "regs" and "regulations" as
- * "regulation", a plural "-ies" as "-y" and a plural "-s" dropped ("assemblies" = "assembly").
+ * "regulation", "doc" as "document", a plural "-ies" as "-y" and a plural "-s" dropped ("assemblies" = "assembly").
  */
 export function stem(word: string): string {
   const lower = word.toLowerCase();
   if (lower === 'regs' || lower === 'reg' || lower === 'regulations') return 'regulation';
+  if (lower === 'doc' || lower === 'docs') return 'document';
   if (lower.length > 4 && lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
   if (lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss')) return lower.slice(0, -1);
   return lower;
@@ -157,6 +158,17 @@ export interface YearRead {
  * A year from 1900 to 2099, written ("2006") or said ("twenty thirteen", "twenty oh six",
  * "twenty twenty-three", "two thousand and six", "nineteen ninety-eight").
  */
+/**
+ * A year written by its last two figures ("the 94 regs", "the old 98 act"): 50–99 are the 1900s,
+ * 00–49 the 2000s. Only where a name of legislation follows, which the caller checks.
+ */
+export function readShortYear(words: readonly Word[], index: number): YearRead | null {
+  const word = words[index];
+  if (!word || !/^\d{2}$/.test(word.text)) return null;
+  const figures = Number(word.text);
+  return { year: figures >= 50 ? 1900 + figures : 2000 + figures, next: index + 1 };
+}
+
 export function readYear(words: readonly Word[], index: number): YearRead | null {
   const word = words[index];
   if (!word) return null;

@@ -80,6 +80,14 @@ const LIBRARY: LibraryCode[] = [
     supersededBy: 'RR Order 2005',
   }),
   doc('WHSWR 1992', 'Workplace (Health, Safety and Welfare) Regulations 1992'),
+  doc('WSLR 1994', 'Waste Storage Licensing Regulations 1994', { status: 'superseded', edition: '1994', supersededBy: 'Waste Code' }),
+  doc('FS(E)R 2022', 'Fire Safety (England) Regulations 2022'),
+  doc('AD Q', 'Approved Document Q: Security in dwellings', { edition: '2015' }),
+  doc('AD Q (2010)', 'Approved Document Q: Security in dwellings, 2010 edition', {
+    status: 'superseded',
+    edition: '2010',
+    supersededBy: 'AD Q',
+  }),
 ];
 
 function lines(...texts: string[]) {
@@ -322,6 +330,26 @@ describe('acronyms, titles and short names', () => {
     expect(codes('The code of practice on the duty of care for waste, the Waste Code.')).toEqual(['Waste Code']);
     expect(codes('The Fire Safety Act changed things.')).toEqual(['FSA 2021']);
     expect(codes('The Fire Act covers that.', 'Good governance matters, and so does noise.')).toEqual([]);
+  });
+
+  test('a name of legislation said with words of it left out, from its first word to its kind', () => {
+    expect(codes('Under the waste licensing regs the site needed a licence.')).toEqual(['WSLR 1994']);
+    // Words in brackets are never left out, and a word outside the name breaks it.
+    expect(codes('The fire safety regulations apply.', 'The waste disposal licensing regs apply.')).toEqual([]);
+  });
+
+  test('a year written by two figures before a name of legislation, or before its kind', () => {
+    expect(codes('Our contracts still cite the 94 waste licensing regs.')).toEqual(['WSLR 1994']);
+    expect(codes('That duty comes from the 74 act.')).toEqual(['HSWA 1974']);
+    // A smaller number is as likely a count.
+    expect(codes('Read the 13 regulations first.')).toEqual([]);
+  });
+
+  test('the words before a title\'s colon name it when they end in a designating letter; "doc" is "document"', () => {
+    expect(codes('The brief cites approved doc Q for the doors.')).toEqual(['AD Q']);
+    expect(codes('The brief cites Approved Document Q 2010 for the doors.')).toEqual(['AD Q (2010)']);
+    // A subject before a colon is not a name.
+    expect(codes('Adult mental health units are being planned.')).toEqual([]);
   });
 
   test('"the HTM on …": the series’ document whose title says so', () => {

@@ -25,8 +25,8 @@
  * acronyms not written in capitals ("car park" is not CAR).
  */
 import type { TranscriptLine, WriteReference } from '@verity/shared';
-import { type Anchor, type Entry, indexLibrary, type LibraryIndex, STOP_WORDS } from './references-library.ts';
-import { endsSentence, readCardinal, readDigitRun, readYear, stem, type Word, wordsOf } from './references-words.ts';
+import { type Anchor, type Entry, indexLibrary, type LibraryIndex, type Phrase, STOP_WORDS } from './references-library.ts';
+import { endsSentence, readCardinal, readDigitRun, readShortYear, readYear, stem, type Word, wordsOf } from './references-words.ts';
 import type { LibraryCode } from './load.ts';
 
 const MENTIONS_KEPT = 5;
@@ -125,6 +125,7 @@ function scanLine(line: TranscriptLine, index: LibraryIndex) {
       matchDigits(words, i, index),
       matchAcronym(words, i, index, caseless),
       matchPhrase(words, i, index),
+      matchShortenedName(words, i, index),
       matchYearAndKind(words, i, index),
     ]
       .filter((match): match is Match => match !== null)
@@ -172,7 +173,7 @@ function toFound(
     part ??= partBefore.part;
     from -= 3;
   }
-  const yearBefore = editionYearBefore(words, from);
+  const yearBefore = editionYearBefore(words, from) ?? (match.editions ? shortYearBefore(words, from) : null);
   const after = editionAfter(words, next);
   const yearAfter = yearBefore || after?.year === null ? null : after;
   const old = from > 0 && OLD_WORDS.has(words[from - 1]?.lower ?? '') && !endsSentence(words[from]?.gap ?? '');
@@ -413,7 +414,7 @@ function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex
   if (words[i]?.lower !== 'the') return null;
   // "The old ninety-five regs": a year said by its last two figures, after "old".
   const old = OLD_WORDS.has(words[i + 1]?.lower ?? '') && words[i + 2]?.gap === ' ' ? 1 : 0;
-  const year = readYear(words, i + 1 + old) ?? (old ? lastTwoFigures(words, i + 2) : null);
+  const year = readYear(words, i + 1 + old) ?? (old ? lastTwoFigures(words, i + 2) : null) ?? shortYear(words, i + 1 + old, old === 1);
   const kind = year ? words[year.next] : undefined;
   if (!year || !kind || kind.gap !== ' ' || words[i + 1]?.gap !== ' ') return null;
   const type = LEGISLATION_KINDS[kind.lower];
@@ -424,6 +425,70 @@ function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex
   );
   const lineages = new Set(entries.map((entry) => entry.lineage));
   return entries.length > 0 && lineages.size === 1 ? { from: i + 1, next: year.next + 1, options: [entries] } : null;
+}
+
+/** The earliest year written by two figures alone without "old" before it ("the 94 regs"); a lower number is as likely a count ("the 13 regulations"). */
+const SHORT_YEAR_FROM = 1970;
+
+/** A year written by its last two figures before a name of legislation: from 1970, or any after "old" ("the old 04 regs"). */
+function shortYear(words: readonly Word[], at: number, old: boolean): { year: number; next: number } | null {
+  const year = readShortYear(words, at);
+  return year && (old || (year.year >= SHORT_YEAR_FROM && year.year < 2000)) ? year : null;
+}
+
+/** "The 94 waste licensing regs", "the old 04 …": a two-figure year right before a name, with "the" or "old" before it. */
+function shortYearBefore(words: readonly Word[], from: number): { year: number; from: number } | null {
+  const before = words[from - 2]?.lower ?? '';
+  const old = OLD_WORDS.has(before);
+  if (!(old || before === 'the') || words[from]?.gap !== ' ' || words[from - 1]?.gap !== ' ') return null;
+  const year = shortYear(words, from - 1, old);
+  return year ? { year: year.year, from: from - 1 } : null;
+}
+
+/** How many words a name said with words left out may take, its kind included. */
+const SHORTENED_NAME_WORDS = 6;
+const KIND_STEMS = new Set(['regulation', 'act', 'order']);
+
+/**
+ * A name of legislation said with words of it left out ("the waste licensing regs" for the Waste
+ * Management Licensing Regulations): from the name's first word to its kind, at least two of its
+ * words in its order, none from outside it, and no other lineage's name fitting as well. Words in
+ * the name's brackets are never left out: "the fire safety regulations" is not the Fire Safety
+ * (England) Regulations.
+ */
+function matchShortenedName(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const names = index.names.get(stem((words[i] as Word).lower));
+  if (!names) return null;
+  const said: string[] = [];
+  let kindAt = -1;
+  for (let k = i; k < Math.min(words.length, i + SHORTENED_NAME_WORDS); k++) {
+    const word = words[k] as Word;
+    if (k > i && (endsSentence(word.gap) || !/^[\s-]+$/.test(word.gap))) break;
+    const stemmed = stem(word.lower);
+    if (KIND_STEMS.has(stemmed) && k > i) {
+      kindAt = k;
+      said.push(stemmed);
+      break;
+    }
+    if (!STOP_WORDS.has(stemmed)) said.push(stemmed);
+  }
+  if (kindAt < 0 || said.length < 3) return null;
+  const fits = names.filter((name) => name.stems.at(-1) === said.at(-1) && name.stems.length > said.length && inOrder(said, name.stems));
+  const entries = fits.flatMap((name) => name.entries);
+  const lineages = new Set(entries.map((entry) => entry.lineage));
+  if (entries.length === 0 || lineages.size !== 1) return null;
+  return { from: i, next: kindAt + 1, options: [entries], editions: (fits[0] as Phrase).editions };
+}
+
+/** Whether every word of `said` is in `name`, in the same order. */
+function inOrder(said: readonly string[], name: readonly string[]): boolean {
+  let at = 0;
+  for (const word of said) {
+    at = name.indexOf(word, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
 }
 
 /** A twentieth-century year said by its last two figures ("ninety-five", "eighty-eight"). */
