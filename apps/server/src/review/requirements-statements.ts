@@ -7,6 +7,8 @@ import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts'
 export interface Statement {
   quantity: Quantity;
   subject: Set<string>;
+  /** The words of what a deadline runs from ("of becoming aware"), held in `subject` too: not missed when the policy does not say them. */
+  anchor?: Set<string>;
   /** The clause, and where it starts in its element's text. */
   clause: string;
   offset: number;
@@ -170,6 +172,15 @@ function figureParts(clause: string, quantities: readonly Quantity[]): [number, 
 /** A policy's next step after its figure: "… and then destroyed", ", after which they are archived". */
 const NEXT_STEP = /,?\s+(?:and\s+)?(?:then|thereafter|afterwards)\b|,\s+after which\b/i;
 
+/** What a deadline runs from, said right after it: "… of becoming aware", "… after the accident", "… from receipt". */
+const DEADLINE_ANCHOR = /^\s*(?:of|after|from|following)\b/i;
+
+/** The words only a deadline's anchor says, not the words before the figure. */
+function anchorWords(anchor: Set<string>, before: Set<string>): Set<string> | null {
+  const own = [...anchor].filter((word) => !before.has(word));
+  return own.length > 0 ? new Set(own) : null;
+}
+
 /** A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …". */
 const PRONOUN_SUBJECT = /^(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
@@ -216,6 +227,9 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
       const words = (named ?? `${antecedent} ${shared} ${before} ${held} ${after}`).replace(NEGATED_WORDS, ' ');
       const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${words}`);
       const cellSubject = context ? subjectOf(words) : undefined;
+      // What a deadline runs from ("within 72 hours of becoming aware", "10 days after the accident")
+      // is when, not what: its words count where the policy says them too, and are not missed where not.
+      const anchor = quantity.kind === 'deadline' && DEADLINE_ANCHOR.test(after) ? anchorWords(subjectOf(after), subjectOf(before)) : null;
       const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
       const activity = activityNear(own, figure.start, figure.end);
       const setting = settingOf(clause, quantity);
@@ -227,6 +241,7 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
         offset: base + start + lead + from,
         context,
         ...(cellSubject ? { cellSubject } : {}),
+        ...(anchor ? { anchor } : {}),
         sentence: clause,
         activity,
         setting,

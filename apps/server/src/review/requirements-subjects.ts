@@ -23,6 +23,9 @@ const SAME: Record<string, string> = {
   retained: 'retain',
   retention: 'retain',
   held: 'retain',
+  // What is kept of something is a record of it: "copies of RIDDOR reports" are RIDDOR records.
+  copy: 'record',
+  copies: 'record',
 };
 
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ally', 'edly', 'ed', 'es', 'age', 'ly', 's', 'e'];
@@ -38,8 +41,13 @@ export function stem(word: string): string {
   return stemmed.slice(0, 5);
 }
 
-/** Examples in brackets ("(including fume cupboards and extracted workstations)", "(e.g. …)"): they illustrate the subject rather than name it. */
-const EXAMPLES = /\((?:including|includes|e\.g\.|eg|for example|for instance|such as|especially|particularly|excluding)\b[^()]*\)/gi;
+/**
+ * Examples in brackets ("(including fume cupboards and extracted workstations)", "(e.g. …)") and
+ * lists in brackets ("(date, time and place, person involved, …)"): they illustrate or itemise the
+ * subject rather than name it.
+ */
+const EXAMPLES =
+  /\((?:including|includes|e\.g\.|eg|for example|for instance|such as|especially|particularly|excluding)\b[^()]*\)|\([^()]*,[^()]*,[^()]*\)/gi;
 
 /**
  * The stems of a text's content words. A bracket with a figure (a citation) or of examples says nothing of the

@@ -168,6 +168,15 @@ describe('requirementFindings', () => {
     expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
   });
 
+  it('reads a deadline without what it runs from, copies as records, and a bracketed list as no part of the subject', () => {
+    // The library's "within 72 hours of becoming aware" is not missed by a policy that leaves out "of becoming aware".
+    const breach = policy('Data breaches are reported to the ICO within seven days.');
+    expect(requirementFindings(breach, [], library)[0]?.expected).toContain('72 hours');
+    // "A RIDDOR record for each reportable event (date, time and place, …), kept for at least three years".
+    expect(quotes(policy('Copies of RIDDOR reports are kept for one year.'))).toEqual(['Copies of RIDDOR reports are kept for one year']);
+    expect(quotes(policy('Copies of RIDDOR reports are kept for three years.'))).toEqual([]);
+  });
+
   it('reads "whichever is later" as how a period is bound, not its subject, and quotes the library cell whole', () => {
     const hoists = policy(
       'Hoists are thoroughly examined under LOLER 1998.',

@@ -257,11 +257,17 @@ function subjectMatch(statement: LibraryStatement, said: Statement, setting: Set
   for (const subject of [statement.subject, statement.cellSubject, ...(statement.exampleSubjects ?? [])]) {
     // A cell's own words must name a thing, not only what is done to it ("functional test").
     if (!subject || (subject === statement.cellSubject && namedShared(subject, said.subject) < MIN_INSTRUMENT_SHARED)) continue;
-    const found =
-      title && saysBeyondTitle(subject, said.subject, title) ? overlap(subject, said.subject, title) : overlap(subject, said.subject);
+    const own = withoutUnsaidAnchor(subject, statement.anchor, said.subject);
+    const found = title && saysBeyondTitle(own, said.subject, title) ? overlap(own, said.subject, title) : overlap(own, said.subject);
     if (found.score > best.score || (found.score === best.score && found.shared > best.shared)) Object.assign(best, found);
   }
   return best;
+}
+
+/** A library subject without the words of its deadline's anchor that the policy does not say. */
+function withoutUnsaidAnchor(subject: Set<string>, anchor: Set<string> | undefined, policy: Set<string>): Set<string> {
+  if (!anchor) return subject;
+  return new Set([...subject].filter((word) => !anchor.has(word) || policy.has(word)));
 }
 
 /**
