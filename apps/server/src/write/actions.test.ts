@@ -28,6 +28,23 @@ describe('commitments the speaker makes', () => {
     ]);
   });
 
+  test('a commitment cut off in mid-phrase by another speaker is no task; one cut off after its task is whole', () => {
+    expect(
+      actionsOf(
+        "Jon Pike: I'll book the twenty units with the hire firm this —",
+        'Ada Cole: Sorry I am late. Did I hear units in the bedrooms? Please do not, they are ligature points.',
+      ),
+    ).toEqual([]);
+    expect(
+      summary(
+        actionsOf(
+          "Jon Pike: I'll send the draft note to Ada and Mira by Friday, and then —",
+          'Ada Cole: And copy the chair in on it, please.',
+        ),
+      ).map((action) => action.action),
+    ).toContain('Send the draft note to Ada and Mira.');
+  });
+
   test('"leave it with me" takes the task that follows it', () => {
     const [action] = actionsOf(
       'Jon Pike: The boiler service is overdue.',

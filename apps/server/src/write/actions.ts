@@ -101,6 +101,14 @@ export function findActions(turns: readonly Turn[], meeting: Meeting, topics: re
   return withSubjects(found, { sentences: turns.flatMap((turn) => turn.sentences), topics, meeting });
 }
 
+/**
+ * A sentence cut off in mid-phrase, as transcripts write it: a dash after a word that cannot end
+ * what was being said ("… with the hire firm this —", "get the vans booked for —", "give them —").
+ * A next step begun and cut off ("send it to you and Sam, and then —") leaves the task before it whole.
+ */
+const CUT_OFF =
+  /\b(?:the|a|an|this|that|these|those|my|our|your|their|his|its|some|any|each|every|for|to|of|on|in|at|with|from|by|about|into|onto|over|under|them|him|it|is|are|was|were|be|will|would|can|could|should|get|got|give|make|let|put|know)\s*(?:[—–]|--?)\s*$/i;
+
 class ActionReader {
   private readonly sentences: Sentence[];
   private readonly turns: readonly Turn[];
@@ -127,6 +135,7 @@ class ActionReader {
   read(): FoundAction[] {
     for (const [at, sentence] of this.sentences.entries()) {
       if (WITHDRAWN.test(sentence.text)) this.withdraw(sentence);
+      if (this.cutOff(sentence)) continue;
       if (this.assignment(at, sentence)) continue;
       this.request(at, sentence);
       this.commitment(at, sentence);
@@ -155,6 +164,15 @@ class ActionReader {
       at,
       anchor: at,
     });
+  }
+
+  /**
+   * A sentence another speaker cut off in mid-phrase ("I'll book the twenty units with the hire firm
+   * this —"): what it would have committed to was never said, and the talk that cut in often
+   * overturns it. A task taken on is said again when it stands.
+   */
+  private cutOff(sentence: Sentence): boolean {
+    return CUT_OFF.test(sentence.text) && this.turns[sentence.turn]?.sentences.at(-1) === sentence;
   }
 
   /** "Oh, forget this! … One less action item.": the speaker's last task, taken on just before, is dropped. */
