@@ -156,6 +156,15 @@ describe('composeAnswerText', () => {
     );
   });
 
+  it('says "It" opening a section headed with "it" ("What it covered") as the document', () => {
+    const retrieval = retrievalOf(
+      'which older laundry memos did it bring together?',
+      [{ id: 'e0', type: 'paragraph', text: 'It brought together and replaced the older laundry memos HTM 2027 and HTM 2040.' }],
+      ['What it covered'],
+    );
+    expect(composeAnswerText(retrieval).text).toMatch(/^DOC 1 brought together and replaced the older laundry memos/);
+  });
+
   it('after a yes on an older citation, names the current document that replaced it', () => {
     const retrieval = retrievalOf(
       'our policy still points to HSG(95)18 for soiled linen. is that out of date?',

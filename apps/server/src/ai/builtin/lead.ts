@@ -81,6 +81,9 @@ const NOT_APPLYING_LEAD = 0.2;
 /** A fact the question asks for counts as stated when a passage sentence at least this share as relevant as the best gives it (0.4 said a retention table row of the chosen document did not state the period). */
 const STATED_CUT = 0.3;
 
+/** A section heading speaking of the document as "it": "What it covered", "When and by what it was replaced". */
+const DOCUMENT_HEADING = /\bit\b/i;
+
 /** A candidate for the lead: a whole sentence (with the one before it when it leans on it), a list item after its introduction, or a table row said as a sentence. */
 export interface LeadCandidate {
   text: string;
@@ -295,8 +298,13 @@ export function leadCandidates(
         // Whole sentences only: not an introduction ending in ":", a table, or a list fragment in lower case.
         if (said.length < 20 || /:\s*$/.test(said) || said.includes(' | ') || /^[a-z]/.test(said)) return;
         const previous = i > 0 && LEANS_ON_PREVIOUS.test(said) ? sentences[i - 1] : undefined;
-        // "It covers …" at the start of a document's purpose and scope means the document.
-        const named = !previous && /^It\s/.test(said) && SCOPE_SECTION.test(section) && passage.source === 'library';
+        // "It covers …" at the start of a document's purpose and scope, or of a section headed with
+        // "it" ("What it covered", "When and by what it was replaced"), means the document.
+        const named =
+          !previous &&
+          /^It\s/.test(said) &&
+          (SCOPE_SECTION.test(section) || DOCUMENT_HEADING.test(passage.headingPath.at(-1) ?? '')) &&
+          passage.source === 'library';
         const text = previous ? `${previous.text} ${said}` : named ? `${passage.code} ${said.slice(3)}` : said;
         const keys = [sentenceKey(element.id, s.text), ...(previous ? [sentenceKey(element.id, previous.text)] : [])];
         candidates.push({
