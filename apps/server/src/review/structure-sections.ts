@@ -72,7 +72,7 @@ function hasOperationalSection(headings: string[]): boolean {
 }
 
 /** What a policy calls itself: a policy, or a guideline, protocol, procedure or strategy written the same way ("guidance" and "plan" are as often another body's). */
-const SELF = String.raw`(?:policy|document|procedure|guideline|protocol|strategy|framework|sop)`;
+const SELF = String.raw`(?:policy|document|procedure|guideline|protocol|strategy|framework|sop|guidance note|note)`;
 
 const SIGNS: SectionSign[] = [
   {
@@ -96,7 +96,7 @@ const SIGNS: SectionSign[] = [
   },
   {
     section: 'roles and responsibilities',
-    heading: /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements)\b/,
+    heading: /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements|who does what|who is responsible)\b/,
     content: /^[^\n]*\broles?\b[^\n]*\|[^\n]*\b(?:responsibilit(?:y|ies)|duties)\b/i,
     present: assignsResponsibilities,
     why: 'sets out who is responsible for what',
@@ -105,7 +105,7 @@ const SIGNS: SectionSign[] = [
     section: 'definitions',
     heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used)\b/,
     content:
-      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure),? (?:the term )?(?:an? |the )?[\w -]{2,40}? (?:means|is|refers to)\b/i,
+      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure|guidance note|guidance|note|guideline|protocol),? (?:the term )?(?:an? |the )?\*{0,2}[\w -]{2,40}?\*{0,2} (?:means|is|refers to)\b/i,
     why: 'defines the terms and abbreviations the policy uses',
   },
   {

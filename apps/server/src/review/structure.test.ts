@@ -91,6 +91,18 @@ describe('structureFindings', () => {
     ]);
   });
 
+  it('reads a guidance note as it reads a policy: "who does what" is its roles, "in this guidance a **term** is" its definitions', () => {
+    const note = BODY.map((block) =>
+      block
+        .replace('## 1. Purpose', '## 1. About this note')
+        .replace('1.1 This policy explains', '1.1 This guidance note explains')
+        .replace('## 4. Roles and responsibilities', '## 4. Who does what')
+        .replace('## 3. Definitions', '## 3. What is a hazard?')
+        .replace('Term | Definition\nWSE | Written scheme of examination', 'In this guidance a **hazard** is anything that could cause harm.'),
+    );
+    expect(categories(structureFindings(policy(...CONTROL, ...note), TODAY))).toEqual([]);
+  });
+
   it('recognises sections under their usual other names', () => {
     const renamed = BODY.map((block) =>
       block
