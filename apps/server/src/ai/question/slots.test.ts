@@ -2,6 +2,18 @@ import { describe, expect, test } from 'vitest';
 import { countAnswers, intentsOf } from './slots.ts';
 import { questionKinds } from './kinds.ts';
 
+describe('the date intent', () => {
+  test('a year that is part of a name does not say when: "the 2008 Act", "HTM 07-01 (2013)", "BS 5839-1:2013"', () => {
+    const question = 'from when did the hygiene code first apply to dental practices?';
+    const [date] = intentsOf({ text: question, letters: question.match(/[a-z]+/g) ?? [], count: null }, new Set());
+    expect(date?.kind).toBe('date');
+    expect(date?.answers('The code is issued under the Health and Social Care Act 2008.')).toBe(false);
+    expect(date?.answers('Policies citing HTM 07-01 (2013) or BS 5839-1:2013 are out of date.')).toBe(false);
+    expect(date?.answers('It applied to dental practices from 1 April 2011.')).toBe(true);
+    expect(date?.answers('The threshold was introduced by a 2012 amendment to the 1995 Regulations.')).toBe(true);
+  });
+});
+
 describe('countAnswers', () => {
   test('a "how many" question is answered by a number, in digits or words, with what it counts', () => {
     const statements = countAnswers('how many quality statements are in the single assessment framework?');

@@ -1,6 +1,13 @@
 import { answersKind, ASKS_AUTHOR, type QuestionKind } from './kinds.ts';
 
 /**
+ * A year that is part of a name, not a date: "the Health and Social Care Act 2008", "Regulations
+ * 2014", "HTM 07-01 (2013)", "BS 5839-1:2013", "SI 2005/1541", "COMAH 2015". A sentence naming the
+ * 2008 Act does not say when something happened.
+ */
+const NAMED_YEAR =
+  /\b(?:Acts?|Regulations?|Regs|Order|Rules|Directive|Code)\s+(?:1[89]|20)\d{2}\b|\((?:1[89]|20)\d{2}\)|:(?:1[89]|20)\d{2}\b|\bSI\s+(?:1[89]|20)\d{2}\/\d+|\b[A-Z][A-Z()&]{1,}\s+(?:1[89]|20)\d{2}\b/g;
+/**
  * The slots a question asks the answer to fill (an interval, a retention period, a figure, a role…):
  * what kind of answer it asks for (kinds.ts reads the kinds from its wording), how a text that
  * gives it reads, and how to say the library does not give it.
@@ -142,7 +149,7 @@ export function intentsOf(
   if (ASKS_SUCCESSOR.test(question)) intents.push({ kind: 'successor', answers: (text) => GIVES_SUCCESSOR.test(text) });
   if (ASKS_AUTHOR.test(question)) intents.push({ kind: 'author', answers: (text) => GIVES_AUTHOR.test(text), missing: 'who published it' });
   if (/\bwhen (did|was|were)\b|\bwhat (year|date)\b|\bsince when\b|\band when\s*\?/i.test(question))
-    intents.push({ kind: 'date', answers: (text) => /\b(1[89]|20)\d{2}\b/.test(text) });
+    intents.push({ kind: 'date', answers: (text) => /\b(1[89]|20)\d{2}\b/.test(text.replace(NAMED_YEAR, ' ')) });
   if (kinds.has('who')) intents.push({ kind: 'who', answers: (text) => WHO_TEXT.test(text) || answersKind('who', { text }) });
   if (kinds.has('records')) intents.push({ kind: 'records', answers: fromText('records') });
   // "What has to be reported …", "What must we do …": a question about requirements (read here as well as in question-kind.ts).
