@@ -96,7 +96,8 @@ const SIGNS: SectionSign[] = [
   },
   {
     section: 'roles and responsibilities',
-    heading: /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements|who does what|who is responsible)\b/,
+    heading:
+      /\b(?:roles?|responsibilit(?:y|ies)|duties|accountabilit(?:y|ies)|organisational arrangements|who does what|who is responsible)\b/,
     content: /^[^\n]*\broles?\b[^\n]*\|[^\n]*\b(?:responsibilit(?:y|ies)|duties)\b/i,
     present: assignsResponsibilities,
     why: 'sets out who is responsible for what',

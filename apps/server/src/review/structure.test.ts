@@ -98,7 +98,10 @@ describe('structureFindings', () => {
         .replace('1.1 This policy explains', '1.1 This guidance note explains')
         .replace('## 4. Roles and responsibilities', '## 4. Who does what')
         .replace('## 3. Definitions', '## 3. What is a hazard?')
-        .replace('Term | Definition\nWSE | Written scheme of examination', 'In this guidance a **hazard** is anything that could cause harm.'),
+        .replace(
+          'Term | Definition\nWSE | Written scheme of examination',
+          'In this guidance a **hazard** is anything that could cause harm.',
+        ),
     );
     expect(categories(structureFindings(policy(...CONTROL, ...note), TODAY))).toEqual([]);
   });
