@@ -80,6 +80,8 @@ const LIBRARY: LibraryCode[] = [
     supersededBy: 'RR Order 2005',
   }),
   doc('WHSWR 1992', 'Workplace (Health, Safety and Welfare) Regulations 1992'),
+  doc('HOR 2001', 'Hoisting Operations Regulations 2001'),
+  doc('ACoP L77', 'Safe use of hoists: Hoisting Operations Regulations 2001, Approved Code of Practice and guidance'),
   doc('WSLR 1994', 'Waste Storage Licensing Regulations 1994', { status: 'superseded', edition: '1994', supersededBy: 'Waste Code' }),
   doc('FS(E)R 2022', 'Fire Safety (England) Regulations 2022'),
   doc('AD Q', 'Approved Document Q: Security in dwellings', { edition: '2015' }),
@@ -350,6 +352,14 @@ describe('acronyms, titles and short names', () => {
     expect(codes('The brief cites Approved Document Q 2010 for the doors.')).toEqual(['AD Q (2010)']);
     // A subject before a colon is not a name.
     expect(codes('Adult mental health units are being planned.')).toEqual([]);
+  });
+
+  test('"the bedhead HTM", "the HOR ACOP": a series said after the subject of its one document on it', () => {
+    expect(codes('I used the bedhead HTM for the new ward.')).toEqual(['HTM 08-03']);
+    expect(codes('Our hoist policy follows the HOR ACOP.', 'The hoists ACOP says the same.')).toEqual(['ACoP L77']);
+    // A series followed by its number is a code; a subject no title holds names nothing.
+    expect(codes('We follow the bedhead HTM 03-01 Part A.')).toEqual(['HTM 03-01 Part A']);
+    expect(codes('The staff ACOP and the new HTM are on the shelf.')).toEqual([]);
   });
 
   test('"the HTM on …": the series’ document whose title says so', () => {

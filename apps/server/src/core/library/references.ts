@@ -25,7 +25,16 @@
  * acronyms not written in capitals ("car park" is not CAR).
  */
 import type { TranscriptLine, WriteReference } from '@verity/shared';
-import { type Anchor, type Entry, indexLibrary, type LibraryIndex, type Phrase, STOP_WORDS } from './references-library.ts';
+import {
+  type Anchor,
+  cleanTitle,
+  contentStems,
+  type Entry,
+  indexLibrary,
+  type LibraryIndex,
+  type Phrase,
+  STOP_WORDS,
+} from './references-library.ts';
 import { endsSentence, readCardinal, readDigitRun, readShortYear, readYear, stem, type Word, wordsOf } from './references-words.ts';
 import type { LibraryCode } from './load.ts';
 
@@ -122,6 +131,7 @@ function scanLine(line: TranscriptLine, index: LibraryIndex) {
     const best = [
       matchAnchor(words, i, index, caseless),
       matchTopic(words, i, index),
+      matchTopicBefore(words, i, index),
       matchDigits(words, i, index),
       matchAcronym(words, i, index, caseless),
       matchPhrase(words, i, index),
@@ -368,6 +378,57 @@ function matchTopic(words: readonly Word[], i: number, index: LibraryIndex): Mat
     return { from: i, next: (said[size - 1] as { next: number }).next, options: fitting };
   }
   return null;
+}
+
+/** Words before a document's subject said ahead of its series ("the lifts HTM", "the original 1998 LOLER ACOP"). */
+const SUBJECT_OPENERS = new Set(['the', 'our', 'their', 'this', 'that', 'old', 'original', 'new', 'current', 'latest', 'first']);
+/** At most this many words of subject before the series word. */
+const SUBJECT_BEFORE_WORDS = 3;
+
+/**
+ * "The lifts HTM", "the firecode design HTM", "the asbestos ACOP", "the LOLER ACOP": a series said
+ * after the subject of the one document of that series whose title holds it. An abbreviation of
+ * an instrument stands for its title's words ("the LOLER ACOP" is the ACoP whose title names the
+ * Lifting Operations and Lifting Equipment Regulations). A series followed by its number is a code,
+ * read as one.
+ */
+function matchTopicBefore(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const before = words[i - 1];
+  if (!before || !(SUBJECT_OPENERS.has(before.lower) || /^(?:19|20)\d{2}$/.test(before.text)) || words[i]?.gap !== ' ') return null;
+  for (let size = 1; size <= SUBJECT_BEFORE_WORDS; size++) {
+    const seriesWord = words[i + size];
+    if (!seriesWord || seriesWord.gap !== ' ') return null;
+    const anchors = seriesAnchors(seriesWord.lower, index);
+    if (anchors.length === 0) continue;
+    const following = words[i + size + 1];
+    if (following && /^\d/.test(following.text) && /^\s?$/.test(following.gap)) return null;
+    const said = words.slice(i, i + size);
+    if (said.some((word) => word.gap !== ' ' || STOP_WORDS.has(word.lower) || word.lower.length < 3)) return null;
+    const wanted = said.flatMap((word) => subjectStems(word, index));
+    const fitting = anchors.filter((anchor) => wanted.every((word) => index.titleStems.get(anchor)?.has(word)));
+    const lineages = new Set(fitting.flatMap((anchor) => anchor.entries.map((entry) => entry.lineage)));
+    if (lineages.size !== 1) return null;
+    // Of an old code and the one that replaced it ("L127" and "L143" on asbestos), the subject names the one in force.
+    const current = fitting.filter((anchor) => anchor.entries.some((entry) => entry.doc.status === 'current'));
+    return { from: i, next: i + size + 1, options: current.length > 0 ? current : fitting };
+  }
+  return null;
+}
+
+/** The anchors of a series word: the series itself ("htm"), or the codes it is said before ("acop" of "ACoP L8"). */
+function seriesAnchors(word: string, index: LibraryIndex): Anchor[] {
+  // Regulations by number are named by a word of their title only as the library index reads them ("the visiting reg").
+  if (word.length < 3 || SERIES_ALIASES[word] === 'reg' || word === 'reg') return [];
+  const own = index.anchors.get(word);
+  if (own) return own;
+  return [...index.anchors.values()].flat().filter((anchor) => anchor.prefix.includes(word));
+}
+
+/** A subject word's stems: its own, or an instrument abbreviation's title words ("LOLER" → lifting, operation, equipment, regulation). */
+function subjectStems(word: Word, index: LibraryIndex): string[] {
+  const entries = /^[A-Z]{3,}$/.test(word.text) ? index.acronyms.get(word.text) : undefined;
+  const entry = entries?.[0];
+  return entry ? contentStems(cleanTitle(entry.doc.title)) : [stem(word.lower)];
 }
 
 /** Digits said without a series: "oh-four-oh-one", "zero six zero two" (four digits, the first a zero). */
