@@ -397,7 +397,7 @@ function matchTopicBefore(words: readonly Word[], i: number, index: LibraryIndex
   if (!before || !(SUBJECT_OPENERS.has(before.lower) || /^(?:19|20)\d{2}$/.test(before.text)) || words[i]?.gap !== ' ') return null;
   for (let size = 1; size <= SUBJECT_BEFORE_WORDS; size++) {
     const seriesWord = words[i + size];
-    if (!seriesWord || seriesWord.gap !== ' ') return null;
+    if (seriesWord?.gap !== ' ') return null;
     const anchors = seriesAnchors(seriesWord.lower, index);
     if (anchors.length === 0) continue;
     const following = words[i + size + 1];
