@@ -62,6 +62,12 @@ const LIBRARY: LibraryCode[] = [
     supersededBy: 'HTM 09-01',
   }),
   doc('Glazing Regs 2010', 'Workplace Glazing Regulations 2010', { edition: '2010' }),
+  doc('Signage Regs 2012', 'Premises Signage Regulations 2012', { edition: '2012' }),
+  doc('Signage Regs 2004', 'Premises Signage Regulations 2004', {
+    status: 'superseded',
+    edition: '2004',
+    supersededBy: 'Signage Regs 2012',
+  }),
   doc('Access Act 2015', 'Equal Access to Premises Act 2015', {
     supersedes: ['Premises Access for Disabled Persons Act 1998', 'PADP 1998'],
   }),
@@ -337,7 +343,20 @@ describe('acronyms, titles and short names', () => {
   test('a name of legislation said with words of it left out, from its first word to its kind', () => {
     expect(codes('Under the waste licensing regs the site needed a licence.')).toEqual(['WSLR 1994']);
     // Words in brackets are never left out, and a word outside the name breaks it.
-    expect(codes('The fire safety regulations apply.', 'The waste disposal licensing regs apply.')).toEqual([]);
+    expect(codes('The fire safety regulations apply.', 'The waste disposal regs apply.')).toEqual([]);
+  });
+
+  test('"the licensing regs", "IRR99": a word of one name with its kind, and an abbreviation with its year in two figures', () => {
+    expect(codes('Under the licensing regs the site needed a licence.')).toEqual(['WSLR 1994']);
+    // A word several names hold, or one a name opens, is left to the other rules.
+    expect(codes('The control regs and the work regs apply.')).toEqual([]);
+    expect(codes('The particulates regs apply.')).toEqual(['DUST 2004']);
+    // Without a year, the edition in force of the same document; with one, that edition.
+    expect(codes('Doors follow the signage regs.', 'The old doors followed the 2004 signage regs.')).toEqual([
+      'Signage Regs 2012',
+      'Signage Regs 2004',
+    ]);
+    expect(codes('Our plan cites COMAH99 and COMAH 15.')).toEqual(['COMAH 1999', 'COMAH 2015']);
   });
 
   test('a year written by two figures before a name of legislation, or before its kind', () => {

@@ -136,6 +136,7 @@ function scanLine(line: TranscriptLine, index: LibraryIndex) {
       matchAcronym(words, i, index, caseless),
       matchPhrase(words, i, index),
       matchShortenedName(words, i, index),
+      matchSubjectAndKind(words, i, index),
       matchYearAndKind(words, i, index),
     ]
       .filter((match): match is Match => match !== null)
@@ -541,6 +542,16 @@ function matchShortenedName(words: readonly Word[], i: number, index: LibraryInd
   return { from: i, next: kindAt + 1, options: [entries], editions: (fits[0] as Phrase).editions };
 }
 
+/** "18th edition" right before a name: the edition's number and where it starts. */
+function ordinalBefore(words: readonly Word[], i: number): { ordinal: number; from: number } | null {
+  const [number, suffix, edition] = [words[i - 3], words[i - 2], words[i - 1]];
+  if (!number || !suffix || edition?.lower !== 'edition' || !/^\d{1,2}$/.test(number.text)) return null;
+  return suffix.gap === '' && /^(?:st|nd|rd|th)$/.test(suffix.lower) ? { ordinal: Number(number.text), from: i - 3 } : null;
+}
+
+/** Editions of one document: their codes share the series and number ("BS 7671" and "BS 7671:2008", "CAR 2006" and "CAR 2012"). */
+const sameDocument = (a: Entry, b: Entry) => a.family.split(' ').slice(0, 2).join(' ') === b.family.split(' ').slice(0, 2).join(' ');
+
 /** Whether every word of `said` is in `name`, in the same order. */
 function inOrder(said: readonly string[], name: readonly string[]): boolean {
   let at = 0;
@@ -582,7 +593,61 @@ function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, ca
   const titled = upper.length >= 5 && word.text === upper[0] + upper.slice(1).toLowerCase();
   if (!entries && (titled || (caseless && upper.length >= 4))) entries = index.acronyms.get(upper);
   if (!entries) return null;
-  return { from: i, next: i + 1, options: [entries] };
+  return editionByShortYear(words, i, entries, index) ?? { from: i, next: i + 1, options: [entries] };
+}
+
+/**
+ * An abbreviation with its edition's year in two figures, glued or spaced ("IRR99", "COSHH 02"):
+ * that edition, when its lineage has one of that year; else null (the figures are read as they are).
+ */
+function editionByShortYear(words: readonly Word[], i: number, entries: readonly Entry[], index: LibraryIndex): Match | null {
+  const figures = words[i + 1];
+  if (!figures || !/^\d{2}$/.test(figures.text) || !/^ ?$/.test(figures.gap) || /^\d/.test(words[i + 2]?.text ?? '')) return null;
+  const year = readShortYear(words, i + 1)?.year;
+  const lineages = new Set(entries.map((entry) => entry.lineage));
+  const edition = index.entries.filter((entry) => lineages.has(entry.lineage) && entry.year === year && !entry.historical);
+  return edition.length > 0 ? { from: i, next: i + 2, options: [edition] } : null;
+}
+
+/** The shortest subject word that names legislation with its kind alone ("the asbestos regs"). */
+const MIN_SUBJECT_WORD = 4;
+
+/**
+ * "The asbestos regs", "the noise regs": a word of one lineage's legislation name, not its first,
+ * with the name's kind after it. A word several lineages' names hold ("the pressure regs") names none.
+ */
+function matchSubjectAndKind(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  const word = words[i] as Word;
+  const kind = words[i + 1];
+  if (!kind || kind.gap !== ' ' || word.lower.length < MIN_SUBJECT_WORD || STOP_WORDS.has(word.lower)) return null;
+  const kindStem = stem(kind.lower);
+  if (!KIND_STEMS.has(kindStem)) return null;
+  const wanted = stem(word.lower);
+  const holding = [...index.names.values()]
+    .flat()
+    .filter((name) => name.stems.at(-1) === kindStem && name.stems.slice(0, -1).includes(wanted));
+  // A name it opens is read by its short names; one it does not open must be the only name holding it.
+  const fits = holding.filter((name) => name.stems[0] !== wanted);
+  const entries = holding.flatMap((name) => name.entries);
+  if (fits.length === 0 || new Set(entries.map((entry) => entry.lineage)).size !== 1) return null;
+  // Said without a year, the name means the edition in force ("the Wiring Regulations").
+  // Said without a year, the name means the edition in force: the current edition of the same
+  // document ("the Wiring Regulations" is BS 7671 now), not another instrument that replaced it (the
+  // waste licensing regs are not the permitting regulations).
+  const named = fits.flatMap((name) => name.entries);
+  const editions = (fits[0] as Phrase).editions;
+  // "The 18th edition wiring regs": the edition of that number, as first published.
+  const ordinal = ordinalBefore(words, i);
+  if (ordinal) {
+    const numbered = editions.filter((entry) => entry.ordinal === ordinal.ordinal);
+    const first = Math.min(...numbered.map((entry) => entry.year ?? Number.POSITIVE_INFINITY));
+    const chosen = numbered.filter((entry) => (entry.year ?? Number.POSITIVE_INFINITY) === first);
+    if (chosen.length > 0) return { from: ordinal.from, next: i + 2, options: [chosen] };
+  }
+  const current = editions.filter(
+    (entry) => entry.doc.status === 'current' && !entry.historical && named.some((other) => sameDocument(entry, other)),
+  );
+  return { from: i, next: i + 2, options: [current.length > 0 ? current : named], editions };
 }
 
 /** A title or short name said in full, written years and "etc." skipped. */
