@@ -619,7 +619,7 @@ const MIN_SUBJECT_WORD = 4;
 function matchSubjectAndKind(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
   const word = words[i] as Word;
   const kind = words[i + 1];
-  if (!kind || kind.gap !== ' ' || word.lower.length < MIN_SUBJECT_WORD || STOP_WORDS.has(word.lower)) return null;
+  if (kind?.gap !== ' ' || word.lower.length < MIN_SUBJECT_WORD || STOP_WORDS.has(word.lower)) return null;
   const kindStem = stem(kind.lower);
   if (!KIND_STEMS.has(kindStem)) return null;
   const wanted = stem(word.lower);
