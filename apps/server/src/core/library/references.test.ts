@@ -434,6 +434,14 @@ describe('hostile speech', () => {
     }
   });
 
+  test('200,000 characters of short names, series after their subject and two-figure years are read in linear time', () => {
+    for (const run of ['the particulates regs ', 'the bedhead HTM ', 'COMAH99 ', 'the old 94 licensing regs ']) {
+      const started = performance.now();
+      expect(codes(run.repeat(Math.floor(200_000 / run.length))).length).toBe(1);
+      expect(performance.now() - started).toBeLessThan(3_000);
+    }
+  });
+
   test('a code said after a long run of noughts is still found', () => {
     expect(codes(`It was ${'oh '.repeat(20)}anyway, HTM oh-seven-oh-one is the one.`)).toContain('HTM 07-01');
   });
