@@ -67,6 +67,10 @@ export interface LibraryIndex {
   byCode: Map<string, Entry[]>;
   /** Legislation names outside their brackets, content words only, by their first word (for a name said with words left out). */
   names: Map<string, Phrase[]>;
+  /** The same names in one list (for a word of a name said with its kind). */
+  nameList: Phrase[];
+  /** Anchors by each word said before their series ("acop" → every "ACoP L…" code). */
+  anchorsByPrefix: Map<string, Anchor[]>;
 }
 
 /** Words that carry no subject: ignored when titles are compared with what was said. */
@@ -92,7 +96,13 @@ export function indexLibrary(library: readonly LibraryCode[]): LibraryIndex {
     titleStems: new Map(),
     byCode: new Map(),
     names: buildNames(entries),
+    nameList: [],
+    anchorsByPrefix: new Map(),
   };
+  index.nameList = [...index.names.values()].flat();
+  for (const anchor of [...index.anchors.values()].flat()) {
+    for (const word of anchor.prefix) index.anchorsByPrefix.set(word, [...(index.anchorsByPrefix.get(word) ?? []), anchor]);
+  }
   for (const anchors of index.anchors.values()) {
     for (const anchor of anchors) {
       index.titleStems.set(anchor, new Set(anchor.entries.flatMap((entry) => contentStems(cleanTitle(entry.doc.title)))));

@@ -419,35 +419,8 @@ function matchTopicBefore(words: readonly Word[], i: number, index: LibraryIndex
 /** The anchors of a series word: the series itself ("htm"), or the codes it is said before ("acop" of "ACoP L8"). */
 function seriesAnchors(word: string, index: LibraryIndex): Anchor[] {
   // Regulations by number are named by a word of their title only as the library index reads them ("the visiting reg").
-  if (word.length < 3 || SERIES_ALIASES[word] === 'reg' || word === 'reg') return [];
-  return index.anchors.get(word) ?? prefixAnchors(index).get(word) ?? [];
-}
-
-const namesCache = new WeakMap<LibraryIndex, Phrase[]>();
-
-/** Every legislation name of the index in one list, built once per index. */
-function allNames(index: LibraryIndex): Phrase[] {
-  let names = namesCache.get(index);
-  if (!names) {
-    names = [...index.names.values()].flat();
-    namesCache.set(index, names);
-  }
-  return names;
-}
-
-const prefixCache = new WeakMap<LibraryIndex, Map<string, Anchor[]>>();
-
-/** The anchors by each word said before their series ("acop" → every "ACoP L…" code), built once per index. */
-function prefixAnchors(index: LibraryIndex): Map<string, Anchor[]> {
-  let byPrefix = prefixCache.get(index);
-  if (!byPrefix) {
-    byPrefix = new Map();
-    for (const anchor of [...index.anchors.values()].flat()) {
-      for (const word of anchor.prefix) byPrefix.set(word, [...(byPrefix.get(word) ?? []), anchor]);
-    }
-    prefixCache.set(index, byPrefix);
-  }
-  return byPrefix;
+  if (word.length < 3 || (SERIES_ALIASES[word] ?? word) === 'reg') return [];
+  return index.anchors.get(word) ?? index.anchorsByPrefix.get(word) ?? [];
 }
 
 /** A subject word's stems: its own, or an instrument abbreviation's title words ("LOLER" → lifting, operation, equipment, regulation). */
@@ -648,7 +621,7 @@ function matchSubjectAndKind(words: readonly Word[], i: number, index: LibraryIn
   const kindStem = stem(kind.lower);
   if (!KIND_STEMS.has(kindStem)) return null;
   const wanted = stem(word.lower);
-  const holding = allNames(index).filter((name) => name.stems.at(-1) === kindStem && name.stems.slice(0, -1).includes(wanted));
+  const holding = index.nameList.filter((name) => name.stems.at(-1) === kindStem && name.stems.slice(0, -1).includes(wanted));
   // A name it opens is read by its short names; one it does not open must be the only name holding it.
   const fits = holding.filter((name) => name.stems[0] !== wanted);
   const entries = holding.flatMap((name) => name.entries);
