@@ -14,6 +14,11 @@ export interface QueryTerm {
   /** Inverse document frequency in the library, halved for terms carried over from earlier questions. */
   weight: number;
   carried: boolean;
+  /**
+   * A word few documents hold (at most SPECIFIC_SHARE of them, and at least one): it names a
+   * particular thing ("calorifier", "bedhead", "incontinence"), not the library's general business.
+   */
+  specific?: boolean;
 }
 
 export interface PassageElement {

@@ -226,6 +226,18 @@ describe('retrievePassages', () => {
     expect(codesOf(result)).toContain('BS 7671');
   });
 
+  test("two of the question's specific words in one passage answer it, though the asker's scene is not the library's", async () => {
+    await buildProcedure(standard.user.organisationId);
+    const ask = (question: string) => retrieve(question, { includeInternal: true });
+    const scene =
+      'does the contractor servicing the boiler house calorifier at the community hospital have to tell our estates manager in writing about a seized quillbrook valve';
+    const result = await ask(scene);
+    expect(result.passages.map((passage) => passage.code)).toContain('LOCAL QB-7');
+    expect(result.terms.filter((term) => term.specific).map((term) => term.word)).toEqual(expect.arrayContaining(['quillbrook', 'seized']));
+    // One specific word alone, with the rest of the question elsewhere, is a passing mention.
+    expect((await ask('which football team did the quillbrook family support in the 1966 world cup final?')).passages).toEqual([]);
+  });
+
   test('a document the question names by its title answers, even one that says it applies elsewhere', async () => {
     const result = await retrieve(
       'do the fire safety (england) regs 2022 only really apply to blocks of flats like our staff residences, not the wards?',

@@ -24,11 +24,11 @@ import {
   documentsNamed,
   rankLibrary,
 } from './retrieval/candidates.ts';
-import { chooseDocuments, MAX_ANSWER_DOCUMENTS, RELEVANCE_THRESHOLD } from './retrieval/choice.ts';
+import { chooseDocuments, MAX_ANSWER_DOCUMENTS } from './retrieval/choice.ts';
 import { choosePassages } from './retrieval/passages.ts';
 import { type Question, readQuestion } from './question/read.ts';
 import { queryTerms, understandQuestion } from './retrieval/question.ts';
-import { leadLines, scorePassages } from './retrieval/score.ts';
+import { leadLines, RELEVANCE_THRESHOLD, scorePassages } from './retrieval/score.ts';
 import { firstMention } from './retrieval/text-signals.ts';
 
 export type { Passage, RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';

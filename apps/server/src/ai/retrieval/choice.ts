@@ -6,13 +6,11 @@
  * first sends the reader there. A draft gathers breadth instead.
  */
 import { type PassageScorer, type QueryTerm, RELATIVE_CUT, splitSentences } from '../passage-scoring.ts';
-import { type Candidate, leadLines, ownShare, SEEDS_PER_DOCUMENT } from './score.ts';
+import { type Candidate, leadLines, ownShare, RELEVANCE_THRESHOLD, SEEDS_PER_DOCUMENT } from './score.ts';
 import type { Question } from '../question/read.ts';
 import type { Intent } from '../question/slots.ts';
 import { firstMention, isCrossReference, mentionsCode, namesTitle, sourceKind, termPattern } from './text-signals.ts';
 
-/** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
-export const RELEVANCE_THRESHOLD = 0.5;
 /** A draft gathers up to four documents: within the three to five tried, all of which kept recall@answer between 0.94 and 1.00. */
 const MAX_DOCUMENTS = 4;
 /** An answer cites at most three documents: no dev-set answer used a fourth, and two cited fewer of the expected codes. */

@@ -59,6 +59,8 @@ const SITE_WORDS = new Set(
 /** Words a number after them belongs to: a reference, not a quantity. */
 const REFERENCE_WORD =
   /^(?:reg|regs|regulation|regulations|section|sections|s|part|parts|schedule|article|paragraph|para|chapter|annex|appendix|clause|table|level|tier|type|category|criterion|outcome|edition|amendment|version|no|number|htm|hbn|hsg|hfn|bs|en|iso|acop|cfpp|l)$/i;
+/** A word held by at most this share of the documents is specific (passage-scoring.ts QueryTerm.specific). */
+const SPECIFIC_SHARE = 0.1;
 /** A term carried from an earlier question weighs half: it is context for the follow-up, not what it asks. */
 const CARRIED_WEIGHT = 0.5;
 
@@ -154,7 +156,7 @@ export async function queryTerms(db: Database, organisationId: string, query: st
         (aside ? ASIDE_WEIGHT : 1) *
         (stated.has(term.word) ? STATED_NUMBER_WEIGHT : 1) *
         (SITE_WORDS.has(term.word) ? SITE_WEIGHT : 1);
-      return { ...term, weight: idf * share * factor };
+      return { ...term, weight: idf * share * factor, specific: df > 0 && df <= n * SPECIFIC_SHARE };
     })
     .filter((term) => term.weight > 0);
 }

@@ -30,6 +30,11 @@ import {
 
 /** A passage that points at other documents (a "Related documents" entry, "HTM 07-01 — …") counts half: it names where the answer is rather than giving it. */
 const CROSS_REFERENCE_FACTOR = 0.5;
+/** A passage must hold half the question's own term weight for the library to answer it: most of what it asks, weighted by rarity; less is a passing mention. */
+export const RELEVANCE_THRESHOLD = 0.5;
+/** …or this share when it holds SPECIFIC_TOGETHER of the question's own specific words (QueryTerm.specific). */
+const SPECIFIC_RELEVANCE = 0.35;
+const SPECIFIC_TOGETHER = 2;
 /** A passage from a section the question does not ask about (a document's history, its common failings) counts 0.7: still the document's own words, but beside the point. */
 const ASIDE_FACTOR = 0.7;
 /** A document's strongest passages are its best three: a question rarely has more parts, and three documents' worth nearly fills an answer's eight passages. */
@@ -156,14 +161,21 @@ export function scorePassages(options: {
   const patterns = terms.map((term) => termPattern(term.lexeme));
   // A table answers by a row (read with its header): a large table holding the question's words only
   // spread over different rows ("team" in one, "building" in another) holds less of an answer.
+  // Two of the question's own specific words together in one element put it on the question's
+  // subject ("calorifier" and "50", "bedhead" and "suction"), though the asker's other words (their
+  // scene, their slang) are not the library's: it is relevant at a lower share of the weight.
+  const onSubject = (hits: readonly number[], share: number): number =>
+    share >= SPECIFIC_RELEVANCE && terms.filter((term, i) => hits[i] && term.specific && !term.carried).length >= SPECIFIC_TOGETHER
+      ? Math.max(share, RELEVANCE_THRESHOLD)
+      : share;
   const relevanceOf = (row: ElementRow): number => {
-    if (row.type !== 'table') return scorer.coverage(row, true);
+    if (row.type !== 'table') return onSubject(row.hits, scorer.coverage(row, true));
     const [header = '', ...lines] = row.text.split('\n');
     const inHeader = patterns.map((pattern) => pattern.test(header));
     let best = scorer.coverage(row, true) * SPREAD_TABLE;
     for (const line of lines) {
       const hits = row.hits.map((hit, i) => (hit && (inHeader[i] || patterns[i]?.test(line)) ? 1 : 0));
-      best = Math.max(best, scorer.coverage({ hits, contextHits: row.contextHits }, true));
+      best = Math.max(best, onSubject(hits, scorer.coverage({ hits, contextHits: row.contextHits }, true)));
     }
     return best;
   };
