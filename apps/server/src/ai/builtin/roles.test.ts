@@ -1,7 +1,7 @@
 /** List items said as sentences of the answer's own (roles.ts, itemAsSentence). */
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval.ts';
-import { itemAsSentence } from './roles.ts';
+import { dutySentence, itemAsSentence } from './roles.ts';
 
 const passage = { source: 'library', code: 'DOC 1' } as Passage;
 
@@ -31,5 +31,16 @@ describe('itemAsSentence', () => {
     // "-ed" after an article or a preposition is an adjective: a list of completed records is no sentence.
     expect(itemAsSentence('Records of completed and signed permits for the estate.', passage)).toBeNull();
     expect(itemAsSentence('Current risk assessments with completed actions.', passage)).toBeNull();
+  });
+});
+
+describe('dutySentence', () => {
+  it('says an instruction as what the role will do, a description as what the role is', () => {
+    expect(dutySentence('All staff', 'Create and keep accurate records and follow the policy.')).toBe(
+      'All staff will create and keep accurate records and follow the policy.',
+    );
+    expect(dutySentence('Authorising Engineer (Water)', 'Independent adviser')).toBe(
+      'The Authorising Engineer (Water) is an independent adviser.',
+    );
   });
 });

@@ -2,6 +2,7 @@
  * Who does what: roles tables and duty-holder statements, read into role names and duty sentences
  * (the lead of a "who" question, the roles section of a draft).
  */
+import { partsOfSpeech } from '../../core/language/tagger.ts';
 import { quoteAsData } from '../citations.ts';
 import type { Question } from '../question/read.ts';
 import type { Passage, RetrievalResult } from '../retrieval.ts';
@@ -291,6 +292,9 @@ const BASE_VERBS = new Set(
   ),
 );
 
+/** Characters of a duty read for its first word's part of speech: enough for the clause around it. */
+const MAX_TAGGED = 120;
+
 /** Words that make a duty a thing the role has ("Overall accountability …", "Statutory status …"). */
 const HELD =
   /^(?:\S+\s+){0,2}?(accountability|responsibility|authority|status|control|oversight|duty|duties|management|charge|ownership|leadership)\b/i;
@@ -333,7 +337,9 @@ export function dutySentence(role: string, clause: string): string | null {
     return `${subject} ${agreeing}.`;
   if (HELD.test(lower)) return `${subject} ${plural ? 'have' : 'has'} ${lower}.`;
   if (/^(the|a|an|one|any|each)\b/.test(first)) return `${subject} ${be} ${lower}.`;
-  return `${subject} is ${/^[aeiou]/i.test(lower) ? 'an' : 'a'} ${lower}.`;
+  // An instruction whose verb is not in the list above ("Create and keep accurate records"): not a noun phrase.
+  if (partsOfSpeech(text.slice(0, MAX_TAGGED))[0]?.tag === 'VERB') return `${subject} will ${lower}.`;
+  return `${subject} ${be} ${/^[aeiou]/i.test(lower) ? 'an' : 'a'} ${lower}.`;
 }
 
 /** Words naming who a duty falls on: "employers, self-employed, employees in control", "the person in control of premises". */

@@ -32,11 +32,11 @@ function passage(sentences: string[], headingPath = ['Key duties and requirement
 }
 
 /** The retrieval of a question over sentences, its terms being its own longer words at even weight. */
-function retrievalOf(question: string, sentences: string[]): RetrievalResult {
+function retrievalOf(question: string, sentences: string[], specific: readonly string[] = []): RetrievalResult {
   const words = [...new Set(question.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
   return {
     question: readQuestion(question),
-    terms: words.map((word) => ({ word, lexeme: word, weight: 1, carried: false })),
+    terms: words.map((word) => ({ word, lexeme: word, weight: 1, carried: false, specific: specific.includes(word) })),
     passages: [passage(sentences)],
     filters: { category: [], domain: [], subDomain: [] },
     includeInternal: false,
@@ -44,8 +44,8 @@ function retrievalOf(question: string, sentences: string[]): RetrievalResult {
   };
 }
 
-function verdict(question: string, sentences: string[]) {
-  const retrieval = retrievalOf(question, sentences);
+function verdict(question: string, sentences: string[], specific: readonly string[] = []) {
+  const retrieval = retrievalOf(question, sentences, specific);
   const read = retrieval.question;
   const found = verdictOf(read, retrieval, leadCandidates(retrieval.passages, textTerms(retrieval, read), read.intents, read));
   return found ? `${found.answer}: ${found.candidate.text}` : null;
@@ -166,6 +166,17 @@ describe('verdictOf', () => {
       verdict('Do we still need to register our premises with the agency?', [
         'Until April 2016 producers had to register their premises with the agency before waste was removed.',
       ]),
+    ).toMatch(/^No/);
+  });
+
+  it('reads a duty that has ended as an answer only to a question about that duty, not about the scene the asker sets', () => {
+    const ended = ['Until April 2016 producers had to register their premises with the agency before waste was removed.'];
+    // The scene's own specific words ("isotope", "sealed") are not the ended duty's subject.
+    expect(
+      verdict('our lab keeps sealed isotope sources. do we need to register with the agency?', ended, ['sealed', 'isotope']),
+    ).toBeNull();
+    expect(
+      verdict('our ward produces clinical waste. do we still need to register our premises with the agency?', ended, ['waste']),
     ).toMatch(/^No/);
   });
 

@@ -261,7 +261,7 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
         const share = (held.weight + held.words) / 2;
         if (share > best.share) best = { share, held, clause };
       });
-      return { candidate, share: best.share, held: best.held, reading: readClause(best.clause, polar), itself };
+      return { candidate, share: best.share, held: best.held, clause: best.clause, reading: readClause(best.clause, polar), itself };
     })
     .filter((entry) => entry.held.weight >= ADDRESSES && entry.held.words >= ADDRESSES_WORDS)
     .sort((a, b) => b.share - a.share || b.candidate.share - a.candidate.share || a.candidate.passage - b.candidate.passage);
@@ -277,12 +277,28 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
       : null;
   const answer = answerOf(best.reading, polar);
   if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length)))) return null;
+  // A duty that has ended is one particular duty: it answers only a question about that one.
+  if (ENDED.test(best.clause) && !onScene(best.candidate.quote, polar, retrieval)) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.
   if (near.some((entry) => entry.reading === 'conditional' || (answerOf(entry.reading, polar) ?? answer) !== answer)) return null;
   // A figure the claim names ("every 12 months") must be the sentence's own, or its document's edition.
   const stated = [...wordsOf(best.candidate.quote), ...best.itself];
   if (polar.figures.some((figure) => !stated.includes(figure))) return null;
   return { answer, candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) };
+}
+
+/**
+ * Whether a sentence speaks of the asker's scene, when the scene names its subject outside the
+ * claim (read for a duty that has ended, which settles only a question about that duty): "nuclear med keeps sealed sources … could we need something from the environment agency?"
+ * asks about the sources, so a sentence about the agency and hazardous waste does not settle it.
+ * The scene's subject is its specific words (retrieval's QueryTerm.specific) the claim does not hold;
+ * a sentence holding none of them is about something else.
+ */
+function onScene(quote: string, polar: PolarQuestion, retrieval: RetrievalResult): boolean {
+  const scene = retrieval.terms.filter((term) => term.specific && !polar.words.some((word) => sameWord(word, term.word)));
+  if (scene.length === 0) return true;
+  const words = wordsOf(quote);
+  return scene.some((term) => words.some((word) => sameWord(word, term.word)));
 }
 
 /** A clause that opens on what came before it: "These expectations …", "This duty …", "They …". */
