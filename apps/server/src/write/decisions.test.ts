@@ -214,6 +214,25 @@ describe('outcomes settled without the word "agreed"', () => {
     ]);
   });
 
+  test('after "Right, scrap X." or "Then that\'s what we do." the outcome said next is settled', () => {
+    expect(
+      decided('Ana: Right, scrap the weekend shutdown. It is done in the evenings, one floor at a time, with the stairs kept open.'),
+    ).toEqual(['It is done in the evenings, one floor at a time, with the stairs kept open.']);
+    expect(
+      decided("Ana: Then that's what we do. All the freezer alarms go to switchboard, and switchboard rings the on-call technician."),
+    ).toEqual(['All the freezer alarms go to switchboard, and switchboard rings the on-call technician.']);
+    // Without the closing sentence the same statement is a report, not a decision.
+    expect(decided('Ana: It is done in the evenings, one floor at a time, with the stairs kept open.')).toEqual([]);
+  });
+
+  test('"Then no X without Y" settles a rule; "go" after a person or an auxiliary is no outcome', () => {
+    expect(decided('Ana: Then no hoist slings without a named label, and every one is checked at the monthly audit.')).toEqual([
+      'No hoist slings without a named label, and every one is checked at the monthly audit.',
+    ]);
+    expect(decided('Ana: Somebody else has go to use the seminar room.')).toEqual([]);
+    expect(decided("Ana: Honestly I can't go in and tell the ward we're ignoring it.")).toEqual([]);
+  });
+
   test('after "OK, scrap that, then." the outcome said next is settled', () => {
     expect(decided('Ana: OK, scrap that, then. The day room lights get replaced with sensors in the spring.')).toEqual([
       'The day room lights get replaced with sensors in the spring.',

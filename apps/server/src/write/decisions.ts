@@ -39,10 +39,14 @@ const ADOPT =
  * housekeeping does the flushing from now on", "So the shower stays out of use until it's clear".
  */
 const SETTLED_VERB =
-  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|back|to)|go ahead|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
-/** A short sentence that drops what was proposed and turns to the outcome: "OK, scrap that, then.", "So forget daily, then." */
+  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|in|back|to|out)|(?<=[a-z]{2}s\s)(?<!\b(?:has|was|is|does|this|its|us|yes|as|his)\s)go (?:ahead|onto|on to|into|in|back|to|out)|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
+/**
+ * A short sentence that drops what was proposed, or settles on what was said, and turns to the
+ * outcome: "OK, scrap that, then.", "So forget daily, then.", "Right, scrap the full closure.",
+ * "Then that's what we do."
+ */
 const CLOSES =
-  /^(?:(?:ok|okay|right|fine|so)[,.]?\s+)*(?:scrap|forget|drop|park|ditch)\s+(?:\S+\s+){0,3}?(?:then|in that case)[.!]?$|^(?:ok|okay|right|fine),?\s+(?:then|in that case)[.!]?$/i;
+  /^(?:(?:ok|okay|right|fine|so|then)[,.]?\s+)*(?:scrap|forget|drop|ditch)\s+(?:the\s+|that\s+|this\s+)?(?:\S+\s+){0,3}?(?:(?:then|in that case)[.!]?|\S+[.!])$|^(?:ok|okay|right|fine),?\s+(?:then|in that case)[.!]?$|^(?:(?:ok|okay|right|fine|so|then)[,.]?\s+)*(?:that's|that is)\s+what\s+we(?:'ll|\s+will)?\s+do(?:\s+then)?[.!]?$/i;
 const FROM_NOW = /\b(?:from now on|going forward|with immediate effect|from (?:the )?next (?:round|month|quarter|meeting))\b/i;
 /** A statement that starts with a person or a pronoun is someone's view or task, not the group's outcome. */
 const PERSONAL_START = /^(?:i|i'm|i'll|i've|you|he|she|it|it's|that|that's|this|there|there's|they|we've|what|which|who|let's|let)\b/i;
@@ -163,6 +167,12 @@ function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDec
   const closedBefore = previous?.turn === sentence.turn && CLOSES.test(previous.text);
   if (concluding === null && !closedBefore) return null;
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
+  // After a closing sentence, "It's done overnight, one lane at a time": "it" is the matter just settled.
+  if (closedBefore && previous && concluding === null && SETTLED_IT.test(rest) && specificWords(rest).length >= 2)
+    return { text: outcomeClause(rest), lines: [previous.line, sentence.line] };
+  // "Then no bed rails without a documented assessment": a rule settled, said without a verb.
+  if (concluding !== null && RULE.test(rest) && specificWords(rest).length >= 2)
+    return { text: outcomeClause(rest), lines: [sentence.line] };
   const adopted = ADOPT.exec(rest);
   if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
   if (statesOutcome(rest)) return { text: outcomeClause(rest), lines: [sentence.line] };
@@ -172,6 +182,11 @@ function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDec
     ? { text: named[1], lines: [sentence.line] }
     : null;
 }
+
+/** "It's done overnight", "It goes in the garage", "It stays": the matter just closed, said as settled. */
+const SETTLED_IT = /^it(?:'s|\s+is|\s+will\s+be|\s+gets?|\s+goes|\s+stays|\s+moves)\s+[a-z]/i;
+/** A rule said without a verb: "no bed rails without a documented assessment", "no lone working in the plant room". */
+const RULE = /^no\s+(?:\S+\s+){1,4}?(?:without|unless|in|on|at|before|after|until|outside)\s+\S/i;
 
 /** An outcome named without a verb of its own, closed by "then": "e-learning for the theory and a half-hour practical on the ward, then". */
 const NAMED_OUTCOME =
