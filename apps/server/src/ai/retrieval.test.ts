@@ -76,6 +76,8 @@ describe('questions as people type them', () => {
     expect(await reworded('flush for 2 min')).toBe('flush for 2 minutes');
     // An exam is an examination, not the first library word "exam" starts ("example").
     expect(await reworded('pressure systems exam paperwork')).toBe('pressure systems examination paperwork');
+    // A gas written as its chemical symbol is the gas the library names.
+    expect(await reworded('portable O2 for the patient')).toBe('portable oxygen for the patient');
   });
 
   test('two words the library writes as one are read as its word', async () => {

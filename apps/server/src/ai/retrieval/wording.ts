@@ -74,6 +74,9 @@ const WRITTEN_OUT: ReadonlyMap<string, string> = new Map(
     refs: 'references',
     cert: 'certificate',
     certs: 'certificates',
+    // Chemical symbols people write for the gases the library names in words.
+    o2: 'oxygen',
+    n2: 'nitrogen',
   }),
 );
 
