@@ -18,8 +18,10 @@ const PERSON_HEADS = new Set([
   'owner',
   'head',
 ]);
-/** Teams are left out: a team and a committee on one subject are usually two real bodies. */
+/** Teams are a kind of their own: a team and a committee on one subject are usually two real bodies. */
 const BODY_HEADS = new Set(['group', 'committee', 'board', 'forum', 'panel']);
+/** Words that end the name of a team or a department: "Infection Control Department" once for the "Infection Prevention and Control Team". */
+const UNIT_HEADS = new Set(['team', 'department', 'service', 'section', 'unit']);
 
 /** Title words that say what kind of document it is rather than what it is about. */
 const GENERIC_TITLE_WORDS = new Set(
@@ -50,7 +52,7 @@ interface Name {
   base: string;
   words: string[];
   qualifier: string;
-  kind: 'person' | 'body';
+  kind: 'person' | 'body' | 'unit';
 }
 
 interface Usage {
@@ -85,7 +87,12 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
       equivalent ??
       (libraryRoles.bases.has(odd.base)
         ? null
-        : (nearSpelling(odd, established) ?? sameTopic(odd, established, topic) ?? sameSubject(odd, established) ?? sameDuty(odd, duties)));
+        : (nearSpelling(odd, established) ??
+          // A team or department shares the policy's subject with others of its kind ("Fire Safety Team",
+          // "Fire Investigation Unit"): only one named for the same subject in other words is the same body.
+          (odd.kind === 'unit' ? null : sameTopic(odd, established, topic)) ??
+          sameSubject(odd, established) ??
+          sameDuty(odd, duties)));
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
@@ -140,7 +147,8 @@ function nameIn(element: PolicyElement, run: string, at: number): Name | null {
   let last = tokens.length - 1;
   const headOf = (index: number) => singular((tokens[index]?.[0] ?? '').toLowerCase());
   const isHeadOfForm = headOf(first) === 'head' && (tokens[first + 1]?.[0] ?? '') === 'of';
-  if (!isHeadOfForm) while (last > first && !PERSON_HEADS.has(headOf(last)) && !BODY_HEADS.has(headOf(last))) last--;
+  if (!isHeadOfForm)
+    while (last > first && !PERSON_HEADS.has(headOf(last)) && !BODY_HEADS.has(headOf(last)) && !UNIT_HEADS.has(headOf(last))) last--;
   if (last - first < 1 || (!isHeadOfForm && qualifierAt >= 0 && last !== tokens.length - 1)) return null;
   const head = isHeadOfForm ? 'head' : headOf(last);
   const startToken = tokens[first];
@@ -158,7 +166,7 @@ function nameIn(element: PolicyElement, run: string, at: number): Name | null {
     base: words.join(' '),
     words: words.filter((word) => !LINKING_WORDS.has(word)),
     qualifier: qualifier.toLowerCase(),
-    kind: PERSON_HEADS.has(head) ? 'person' : 'body',
+    kind: PERSON_HEADS.has(head) ? 'person' : BODY_HEADS.has(head) ? 'body' : 'unit',
   };
 }
 

@@ -313,6 +313,21 @@ describe('inconsistent terms', () => {
     ]);
   });
 
+  it('reports a team or department named once by another word for the same subject, but not two teams that share the policy subject', () => {
+    const findings = termFindings(
+      policy('Pest Control Policy', [
+        ['paragraph', 'The Pest Prevention and Control Team inspects the kitchens. The Pest Prevention and Control Team keeps the log.'],
+        ['paragraph', 'The Pest Investigation Unit samples droppings. The Pest Investigation Unit reports monthly.'],
+        ['paragraph', 'Sightings out of hours are phoned to the Pest Control Department.'],
+        ['paragraph', 'Bait stations are placed by the Pest Contractor Service.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term').map((finding) => [finding.quote, finding.expected])).toEqual([
+      ['Pest Control Department', 'Pest Prevention and Control Team'],
+    ]);
+  });
+
   it('does not report a head word change where the policy names several posts on that subject, or a name used twice', () => {
     const findings = termFindings(
       policy('Site Access Policy', [
