@@ -3,9 +3,22 @@ export interface Quantity {
   /**
    * interval: how often (months); period: how long something is kept (months); deadline: how soon
    * (hours); duration: how long something lasts or is held (minutes); age: a birthday something
-   * lasts until (years); dose: mSv; voltage: volts; pressure: bar; headcount: people employed.
+   * lasts until (years); dose: mSv; voltage: volts; pressure: bar; headcount: people employed;
+   * volume: cubic metres (the space a person has in a room).
    */
-  kind: 'temperature' | 'mass' | 'dose' | 'voltage' | 'pressure' | 'headcount' | 'interval' | 'period' | 'deadline' | 'duration' | 'age';
+  kind:
+    | 'temperature'
+    | 'mass'
+    | 'dose'
+    | 'voltage'
+    | 'pressure'
+    | 'headcount'
+    | 'interval'
+    | 'period'
+    | 'deadline'
+    | 'duration'
+    | 'age'
+    | 'volume';
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
@@ -70,6 +83,11 @@ const PATTERNS: Pattern[] = [
   { regex: new RegExp(`${NUMBER}\\s*°\\s*C\\b`, 'gi'), read: (m) => ({ kind: 'temperature', value: number(m[1]) }) },
   { regex: new RegExp(`${NUMBER}\\s*(?:µg|μg|micrograms?)\\b`, 'gi'), read: (m) => ({ kind: 'mass', value: number(m[1]) }) },
   { regex: new RegExp(`${NUMBER}\\s*(?:mSv|millisieverts?)\\b`, 'g'), read: (m) => ({ kind: 'dose', value: number(m[1]) }) },
+  {
+    // "11 cubic metres per person", "11 m³", "11m3"
+    regex: new RegExp(`${NUMBER}\\s*(?:cubic\\s+met(?:re|er)s?\\b|m³|m3\\b)`, 'gi'),
+    read: (m) => ({ kind: 'volume', value: number(m[1]) }),
+  },
   {
     // "1,000 V a.c.", "11 kV": upper case only, as a lower-case "v" is a letter of a code ("reg 14 v").
     regex: new RegExp(`${NUMBER}\\s*(k?V)\\b`, 'g'),
@@ -208,6 +226,7 @@ export function describe(quantity: Quantity): string {
   if (quantity.kind === 'temperature') return `${quantity.value} °C`;
   if (quantity.kind === 'mass') return `${quantity.value} µg`;
   if (quantity.kind === 'dose') return `${quantity.value} mSv`;
+  if (quantity.kind === 'volume') return `${quantity.value} cubic metres`;
   if (quantity.kind === 'voltage') return `${quantity.value.toLocaleString('en-GB')} V`;
   if (quantity.kind === 'pressure') return `${quantity.value} bar`;
   if (quantity.kind === 'headcount') return `${quantity.value} or more people employed`;

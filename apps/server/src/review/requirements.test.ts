@@ -132,6 +132,22 @@ describe('requirementFindings', () => {
     expect(finding?.evidence[0]?.elementIds.length).toBe(1);
   });
 
+  it('reports less space per person than the Workplace Regulations code, and not a volume of something else', () => {
+    expect(quantitiesIn('at least 11 cubic metres per person, or 11 m³')).toMatchObject([
+      { kind: 'volume', value: 11, bound: 'min' },
+      { kind: 'volume', value: 11 },
+    ]);
+    const input = policy(
+      'Each workroom gives every member of staff at least 6 cubic metres of space per person.',
+      'A skip of 6 cubic metres is ordered for each office move.',
+      'Meeting rooms give at least 12 cubic metres of space per person.',
+    );
+    const [finding, ...rest] = requirementFindings(input, [], library);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ category: 'factual_error', location: { element: 0 } });
+    expect(finding?.expected).toContain('11 cubic metres');
+  });
+
   it('keeps to figures the library states for the subject, or stricter ones', () => {
     const input = policy(
       'Water systems follow HSG274.',

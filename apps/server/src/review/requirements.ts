@@ -44,14 +44,15 @@ const MIN_SHARED: Record<Quantity['kind'], number> = {
   deadline: 2,
   duration: 2,
   age: 2,
+  volume: 2,
 };
 const MIN_SCORE = 0.6;
 /**
  * Voltages are stated of a few bands ("low voltage (LV)"), pressures and headcounts of the
- * threshold of what the Regulations cover or whom a duty binds, often late in a long sentence whose other words are about something
- * else: the band's words in common are enough, whatever share of the sentence they are.
+ * threshold of what the Regulations cover or whom a duty binds, and volumes of the space a person has in a room, often late in a
+ * long sentence whose other words are about something else: the words in common are enough, whatever share of the sentence they are.
  */
-const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage', 'pressure', 'headcount']);
+const SCORE_FREE: ReadonlySet<Quantity['kind']> = new Set(['voltage', 'pressure', 'headcount', 'volume']);
 /** A passage that states the same figure is a candidate source with fewer words in common, when its document is about the subject. */
 const MIN_INSTRUMENT_SHARED = 2;
 /** Library statements within this much of the best match count as equally relevant. */
