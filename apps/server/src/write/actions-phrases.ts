@@ -394,7 +394,10 @@ export function imperative(phrase: string, names: { you?: string | null; me?: st
     .replace(HAVE_IT_DONE, (_all, object: string, first: string, second?: string) =>
       [PARTICIPLES[first.toLowerCase()], ...(second ? ['and', PARTICIPLES[second.toLowerCase()]] : []), object].join(' '),
     )
-    .replace(/^have\s+(.+?)\s+to\s+(?=you\b|[\p{Lu}])/iu, 'send $1 to ')
+    // "I'll have time to revise it": what there is time for is the task.
+    .replace(/^have\s+(?:the\s+|some\s+)?time\s+to\s+/i, '')
+    // "I'll have the figures to you", "… to Sam" (a capital: no "i" flag, under which \p{Lu} matches any letter).
+    .replace(/^[Hh]ave\s+(.+?)\s+to\s+(?=[Yy]ou\b|\p{Lu})/u, 'send $1 to ')
     .replace(/^have\s+(?=.+\b(?:done|ready|together|set up|out|over|sorted|in|finished|written up|booked|replaced|through)\b)/i, 'get ')
     .replace(/^(?:need to|have to|want to|like to|try to|try and|go and|be able to)\s+/i, '')
     .replace(/^[\p{Lu}][\p{L}\d'-]*,\s+(?=I\b)/u, '')

@@ -204,6 +204,15 @@ describe('tasks given to someone', () => {
     expect(summary(actions)).toEqual([{ owner: 'Sam Reyes', action: 'Build and test the visitor badge policy.', due: '2027-10-31' }]);
   });
 
+  test('"I\'ll have time to …" commits to what there is time for; "have X to Sam" is sending it', () => {
+    expect(summary(actionsOf('Sam Reyes: I will have time to revise the waste audit on the train next week.'))).toEqual([
+      { owner: 'Sam Reyes', action: 'Revise the waste audit on the train.', due: expect.anything() },
+    ]);
+    expect(summary(actionsOf('Sam Reyes: I will have the revised audit to Mira by Friday.'))[0]?.action).toBe(
+      'Send the revised audit to Mira.',
+    );
+  });
+
   test('what a thin task is about: the sentence said just before the one naming its thing', () => {
     const actions = actionsOf(
       "Bart Lew: They had our site induction, but that's the fire exits and the car park, basically.",
