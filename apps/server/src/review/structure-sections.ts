@@ -72,14 +72,15 @@ function hasOperationalSection(headings: string[]): boolean {
 }
 
 /** What a policy calls itself: a policy, or a guideline, protocol, procedure or strategy written the same way ("guidance" and "plan" are as often another body's). */
-const SELF = String.raw`(?:policy|document|procedure|guideline|protocol|strategy|framework|sop|guidance note|note)`;
+const SELF = String.raw`(?:policy|document|procedure|guidelines?|protocol|strategy|framework|sop|guidance note|note)`;
 
 const SIGNS: SectionSign[] = [
   {
     section: 'purpose',
-    heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b/,
+    // "1 FUNCTION: To ensure that …": a procedure's function is its purpose.
+    heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b|^function$/,
     content: new RegExp(
-      String.raw`\b(?:(?:purpose|aim|objective)s? of (?:this|the) ${SELF}|this ${SELF} (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|gives|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent))\b`,
+      String.raw`\b(?:(?:purpose|aim|objective)s? of (?:this|the) ${SELF}|this ${SELF} (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|gives|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent)|(?:this|these) ${SELF}s? (?:has|have) been (?:produced|written|developed|prepared|drawn up) to)\b`,
       'i',
     ),
     why: 'says what the policy is for',
@@ -89,7 +90,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content: new RegExp(
-      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable|relates) to\b|\bthis ${SELF} covers (?:all|every|each|the following)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b`,
+      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable|relates) to\b|\bthis ${SELF} covers (?:all|every|each|the following)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:within|across|throughout) all (?:the )?(?:[\w-]+\s+){0,4}?(?:services|premises|sites|properties|settings|hospitals|departments|areas)\b`,
       'i',
     ),
     why: 'says which premises, services and staff the policy covers',

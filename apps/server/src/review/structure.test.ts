@@ -63,6 +63,33 @@ describe('structureFindings', () => {
     expect(found[0]).toMatchObject({ severity: 'medium', quote: null, location: null });
   });
 
+  it('reads a procedure\'s "Function" and guidelines "produced to" as its purpose, and "Within all … premises" as its scope', () => {
+    const rest = without('## 1. Purpose', without('## 2. Scope', BODY));
+    const found = structureFindings(
+      policy(
+        ...CONTROL,
+        '## 1 FUNCTION',
+        '1.1 To ensure that steam plant is operated safely.',
+        '## 2 LOCATION',
+        '2.1 Within all Trust premises and leased sites where steam plant is installed.',
+        ...rest,
+      ),
+      TODAY,
+    );
+    expect(categories(found)).toEqual([]);
+    const guidelines = structureFindings(
+      policy(...CONTROL, '## 1 Summary', 'These guidelines have been produced to:-', ...without('## 1. Purpose', BODY)),
+      TODAY,
+    );
+    expect(categories(guidelines)).toEqual([]);
+    // A location that is not the policy's reach is no scope.
+    const plant = structureFindings(
+      policy(...CONTROL, '## 2 Plant room', '2.1 The boilers sit in the basement.', ...without('## 2. Scope', BODY)),
+      TODAY,
+    );
+    expect(categories(plant)).toEqual(['missing_section:scope']);
+  });
+
   it("finds a purpose and a scope said in a summary by a guideline or protocol of itself, and not by another body's guidance", () => {
     const summary = (purpose: string, scope: string) =>
       policy(...CONTROL, '## 1. Summary of guideline', purpose, scope, ...without('## 1. Purpose', without('## 2. Scope', BODY)));
