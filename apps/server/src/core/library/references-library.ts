@@ -28,7 +28,7 @@ export interface Entry {
   part: string | null;
   /** The edition's year: from the code ("HTM 07-01 (2013)", "COMAH 2015"), else its edition. */
   year: number | null;
-  /** The edition's number when its title says it ("(3rd edition, 2000)"). */
+  /** The edition's number when its title or edition says it ("(3rd edition, 2000)", "4th edition, 2014"). */
   ordinal: number | null;
   /** Documents of one lineage are editions or parts of one another, or one superseded the other. */
   lineage: number;
@@ -133,7 +133,7 @@ function parseEntry(doc: LibraryCode): Entry {
     year ??= Number(dated[2]);
   }
   year ??= Number(/(?:19|20)\d{2}/.exec(doc.edition)?.[0]) || null;
-  const ordinal = /\b(\d{1,2})(?:st|nd|rd|th) edition\b/i.exec(doc.title);
+  const ordinal = /\b(\d{1,2})(?:st|nd|rd|th) edition\b/i.exec(`${doc.title} ${doc.edition}`);
   return { doc, family: codeGroups(base).join(' '), part, year, ordinal: ordinal ? Number(ordinal[1]) : null, lineage: 0 };
 }
 

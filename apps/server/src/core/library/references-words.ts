@@ -164,9 +164,16 @@ export interface YearRead {
  */
 export function readShortYear(words: readonly Word[], index: number): YearRead | null {
   const word = words[index];
-  if (!word || !/^\d{2}$/.test(word.text)) return null;
-  const figures = Number(word.text);
-  return { year: figures >= 50 ? 1900 + figures : 2000 + figures, next: index + 1 };
+  if (!word) return null;
+  const year = (figures: number) => (figures >= 50 ? 1900 + figures : 2000 + figures);
+  if (/^\d{2}$/.test(word.text)) return { year: year(Number(word.text)), next: index + 1 };
+  // Said: "ninety-nine", "oh two" (tens alone, "ninety", are too often a count).
+  const after = words[index + 1];
+  if (!after || !(after.gap === '-' || after.gap === ' ') || !isDigitWord(after) || after.lower === 'oh' || after.lower === 'zero')
+    return null;
+  const tens = word.lower === 'oh' ? 0 : TENS[word.lower];
+  if (tens === undefined) return null;
+  return { year: year(tens + Number(DIGITS[after.lower])), next: index + 2 };
 }
 
 export function readYear(words: readonly Word[], index: number): YearRead | null {

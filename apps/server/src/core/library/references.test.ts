@@ -35,6 +35,19 @@ const LIBRARY: LibraryCode[] = [
   doc('CQC Reg 17', 'Good governance'),
   doc('CAR 2012', 'Control of Asbestos Regulations 2012'),
   doc('IRR 2017', 'Ionising Radiations Regulations 2017'),
+  doc('IR(ME)R 2017', 'Ionising Radiation (Medical Exposure) Regulations 2017'),
+  doc('IR(ME)R 2000', 'Ionising Radiation (Medical Exposure) Regulations 2000', {
+    status: 'superseded',
+    edition: '2000',
+    supersededBy: 'IR(ME)R 2017',
+  }),
+  doc('ACoP L5', 'Control of substances hazardous to health: Approved Code of Practice and guidance', { edition: '6th edition, 2013' }),
+  doc('ACoP L5 (2005)', 'Control of substances hazardous to health: Approved Code of Practice and guidance (L5, 5th edition)', {
+    status: 'superseded',
+    edition: '5th edition, 2005',
+    supersededBy: 'ACoP L5',
+  }),
+  doc('W(E&W)R 2011', 'Waste (England and Wales) Regulations 2011'),
   doc('COMAH 1999', 'Control of Major Accident Hazards Regulations 1999', {
     status: 'superseded',
     edition: '1999',
@@ -204,7 +217,7 @@ describe('editions said after the code, and by year and kind', () => {
   test('"the 1974 Act", "the 2010 regulations": legislation by year and kind, when the library holds one such', () => {
     expect(codes('That duty comes from the 1974 Act.')).toEqual(['HSWA 1974']);
     expect(codes('It meets the 2010 regulations.')).toEqual(['Glazing Regs 2010']);
-    expect(codes('It meets the 2011 regulations.')).toEqual([]);
+    expect(codes('It meets the 2016 regulations.')).toEqual([]);
   });
 
   test('an older title a current document replaces is named as that superseded title, pointing to its replacement', () => {
@@ -251,6 +264,28 @@ describe('editions said after the code, and by year and kind', () => {
     expect(codes('The waste section still refers to the 2011 waste code.')).toEqual(['Waste Code (2011)']);
     expect(codes('It follows the old waste code.')).toEqual(['Waste Code (2011)']);
     expect(codes('It follows the waste code.')).toEqual(['Waste Code']);
+  });
+
+  test('an abbreviation written with brackets, a year said in words after an abbreviation, and a title word between a year and its kind', () => {
+    expect(codes('The procedures still refer to IR(ME)R 2000, and that should be the 2017 IR(ME)R.')).toEqual([
+      'IR(ME)R 2000',
+      'IR(ME)R 2017',
+    ]);
+    expect(codes('The safety report still cites COMAH ninety-nine.')).toEqual(['COMAH 1999']);
+    expect(codes("It's the 2011 waste regulations now.")).toEqual(['W(E&W)R 2011']);
+    expect(codes('It is written against the 2007 ventilation HTM.')).toEqual(['HTM 03-01 (2007)']);
+    // A number said after an abbreviation that no edition has is not a year.
+    expect(codes('IRR forty-two')).toEqual(['IRR 2017']);
+  });
+
+  test('an edition said by its number alone after its document is named: "and the sixth came out in 2013"', () => {
+    expect(codes('The assessments are done against the 2005 L5, the fifth edition, and the sixth came out in 2013.')).toEqual([
+      'ACoP L5 (2005)',
+      'ACoP L5',
+    ]);
+    // An ordinal with nothing of an edition after it, or no document before it, names nothing.
+    expect(codes('We came sixth in the league.')).toEqual([]);
+    expect(codes('There has been a sixth edition since then.')).toEqual([]);
   });
 
   test('"the old ninety-nine regs": a year said by its last two figures after "old"', () => {
@@ -435,7 +470,14 @@ describe('hostile speech', () => {
   });
 
   test('200,000 characters of short names, series after their subject and two-figure years are read in linear time', () => {
-    for (const run of ['the particulates regs ', 'the bedhead HTM ', 'COMAH99 ', 'the old 94 licensing regs ']) {
+    for (const run of [
+      'the particulates regs ',
+      'the bedhead HTM ',
+      'COMAH99 ',
+      'the old 94 licensing regs ',
+      'IR(ME)R ',
+      'the 2011 waste regs ',
+    ]) {
       const started = performance.now();
       expect(codes(run.repeat(Math.floor(200_000 / run.length))).length).toBe(1);
       expect(performance.now() - started).toBeLessThan(3_000);

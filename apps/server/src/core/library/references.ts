@@ -34,6 +34,7 @@ import {
   type LibraryIndex,
   type Phrase,
   STOP_WORDS,
+  stemsOf,
 } from './references-library.ts';
 import { endsSentence, readCardinal, readDigitRun, readShortYear, readYear, stem, type Word, wordsOf } from './references-words.ts';
 import type { LibraryCode } from './load.ts';
@@ -152,7 +153,49 @@ function scanLine(line: TranscriptLine, index: LibraryIndex) {
     const part = used[k] ? null : readBarePart(words, k);
     if (part) take({ from: k, next: part.next, options: [], part: part.part, bare: true });
   }
+  // The mentions read so far in the line's order: the ones before a word are found by a pointer.
+  const mentions = found.slice().sort((a, b) => a.start - b.start);
+  let before = 0;
+  for (let k = 0; k < words.length; k++) {
+    while (before < mentions.length && (mentions[before]?.start ?? 0) < (words[k]?.start ?? 0)) before++;
+    const edition = used[k] ? null : laterEdition(words, k, mentions.slice(Math.max(0, before - EDITION_LOOKBACK), before), index);
+    if (edition) take(edition);
+  }
   return { found, sentences: sentencesWithNumbers(line.n, words, used) };
+}
+
+/** How many mentions before an edition said by its number alone are tried for its document. */
+const EDITION_LOOKBACK = 3;
+/** Words after an ordinal that make it an edition said alone ("and the sixth came out in 2013"). */
+const EDITION_SAID = /^(?:edition|came|was|is|has|had|arrived|appeared|published|issued)$/;
+
+/**
+ * "There's been a fourth edition since 2014", "and the sixth came out in 2013": an edition said by
+ * its number alone, after a mention of its document in the same line. Of the last few mentions
+ * before it (`found`, at most EDITION_LOOKBACK), the latest whose lineage has an edition of that
+ * number names it.
+ */
+function laterEdition(words: readonly Word[], k: number, found: readonly Found[], index: LibraryIndex): Match | null {
+  const ordinal = ORDINAL_WORDS[words[k]?.lower ?? ''];
+  if (ordinal === undefined || ordinal < 2 || !/^(?:a|an|the)$/.test(words[k - 1]?.lower ?? '')) return null;
+  const after = words[k + 1];
+  if (!after || after.gap !== ' ' || !EDITION_SAID.test(after.lower)) return null;
+  for (const mention of [...found].reverse()) {
+    const lineages = new Set(mentionEntries(mention).map((entry) => entry.lineage));
+    const edition = index.entries.filter((entry) => lineages.has(entry.lineage) && entry.ordinal === ordinal && !entry.historical);
+    if (edition.length > 0) return { from: k, next: after.lower === 'edition' ? k + 2 : k + 1, options: [edition] };
+  }
+  return null;
+}
+
+/** Whether an entry's title itself gives its edition's number ("… Wiring Regulations, 18th edition …"). */
+function titleGivesOrdinal(entry: Entry, ordinal: number): boolean {
+  return new RegExp(String.raw`\b${ordinal}(?:st|nd|rd|th) edition\b`, 'i').test(entry.doc.title);
+}
+
+/** The library entries a mention may name, across its options. */
+function mentionEntries(mention: Found): Entry[] {
+  return mention.options.flatMap((option) => (Array.isArray(option) ? option : option.entries));
 }
 
 interface Match {
@@ -408,7 +451,9 @@ function matchTopicBefore(words: readonly Word[], i: number, index: LibraryIndex
     const wanted = said.flatMap((word) => subjectStems(word, index));
     const fitting = anchors.filter((anchor) => wanted.every((word) => index.titleStems.get(anchor)?.has(word)));
     const lineages = new Set(fitting.flatMap((anchor) => anchor.entries.map((entry) => entry.lineage)));
-    if (lineages.size !== 1) return null;
+    // One number's parts and editions ("HTM 03-01" Parts A and B, and its 2007 edition) are one name: a year or part said chooses among them.
+    const numbers = new Set(fitting.map((anchor) => `${anchor.series} ${anchor.rest}`));
+    if (lineages.size !== 1 && numbers.size !== 1) return null;
     // Of an old code and the one that replaced it ("L127" and "L143" on asbestos), the subject names the one in force.
     const current = fitting.filter((anchor) => anchor.entries.some((entry) => entry.doc.status === 'current'));
     return { from: i, next: i + size + 1, options: current.length > 0 ? current : fitting };
@@ -475,17 +520,36 @@ function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex
   // "The old ninety-five regs": a year said by its last two figures, after "old".
   const old = OLD_WORDS.has(words[i + 1]?.lower ?? '') && words[i + 2]?.gap === ' ' ? 1 : 0;
   const year = readYear(words, i + 1 + old) ?? (old ? lastTwoFigures(words, i + 2) : null) ?? shortYear(words, i + 1 + old, old === 1);
-  const kind = year ? words[year.next] : undefined;
-  if (!year || !kind || kind.gap !== ' ' || words[i + 1]?.gap !== ' ') return null;
+  if (!year || words[i + 1]?.gap !== ' ') return null;
+  // "The 2011 waste regulations": words of the title may come between the year and the kind.
+  let at = year.next;
+  const subject: string[] = [];
+  while (
+    subject.length < YEAR_SUBJECT_WORDS &&
+    words[at]?.gap === ' ' &&
+    !LEGISLATION_KINDS[words[at]?.lower ?? ''] &&
+    /^\p{L}{3,}$/u.test(words[at]?.text ?? '') &&
+    !STOP_WORDS.has(words[at]?.lower ?? '')
+  ) {
+    subject.push(stem(words[at]?.lower ?? ''));
+    at++;
+  }
+  const kind = words[at];
+  if (!kind || kind.gap !== ' ') return null;
   const type = LEGISLATION_KINDS[kind.lower];
   if (!type) return null;
   const entries = index.entries.filter(
     (entry) =>
-      entry.year === year.year && new RegExp(String.raw`\b${type}\b[^()]*$`, 'i').test(entry.doc.title.replace(/\([^()]*\)\s*$/, '')),
+      entry.year === year.year &&
+      new RegExp(String.raw`\b${type}\b[^()]*$`, 'i').test(entry.doc.title.replace(/\([^()]*\)\s*$/, '')) &&
+      (subject.length === 0 || subject.every((word) => stemsOf(entry.doc.title).includes(word))),
   );
   const lineages = new Set(entries.map((entry) => entry.lineage));
-  return entries.length > 0 && lineages.size === 1 ? { from: i + 1, next: year.next + 1, options: [entries] } : null;
+  return entries.length > 0 && lineages.size === 1 ? { from: i + 1, next: at + 1, options: [entries] } : null;
 }
+
+/** Words of a title said between a year and the kind of instrument ("the 2005 hazardous waste regs"): at most this many. */
+const YEAR_SUBJECT_WORDS = 3;
 
 /** The earliest year written by two figures alone without "old" before it ("the 94 regs"); a lower number is as likely a count ("the 13 regulations"). */
 const SHORT_YEAR_FROM = 1970;
@@ -579,6 +643,8 @@ const LEGISLATION_KINDS: Record<string, string> = { regulations: 'Regulations', 
 const INSTRUMENT_KIND: Record<string, string> = { act: 'A', regs: 'R', regulations: 'R', order: 'O' };
 
 function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, caseless: boolean): Match | null {
+  const bracketed = matchBracketedAcronym(words, i, index);
+  if (bracketed) return bracketed;
   const word = words[i] as Word;
   const upper = word.text.toUpperCase();
   // "the HSW act", "MHSW regs": the name's initials, then the kind of instrument in a word.
@@ -594,17 +660,44 @@ function matchAcronym(words: readonly Word[], i: number, index: LibraryIndex, ca
   return editionByShortYear(words, i, entries, index) ?? { from: i, next: i + 1, options: [entries] };
 }
 
+/** The most letter runs an abbreviation written with brackets is read across ("W(E&W)R" is four). */
+const MAX_BRACKETED_RUNS = 5;
+
+/**
+ * An abbreviation written with brackets, as codes write them ("IR(ME)R 2000", "FS(E)R", "W(E&W)R"):
+ * its letter runs glued by brackets and ampersands, read as the abbreviation without them.
+ */
+function matchBracketedAcronym(words: readonly Word[], i: number, index: LibraryIndex): Match | null {
+  let joined = words[i]?.text ?? '';
+  let next = i + 1;
+  while (
+    next < words.length &&
+    next - i < MAX_BRACKETED_RUNS &&
+    /^[()&]+$/.test(words[next]?.gap ?? '') &&
+    /^\p{Lu}+$/u.test(words[next]?.text ?? '')
+  ) {
+    joined += words[next]?.text ?? '';
+    next++;
+  }
+  if (next === i + 1 || !/^\p{Lu}+$/u.test(joined)) return null;
+  const entries = index.acronyms.get(joined);
+  if (!entries) return null;
+  const edition = editionByShortYear(words, next - 1, entries, index);
+  return edition ? { ...edition, from: i } : { from: i, next, options: [entries] };
+}
+
 /**
  * An abbreviation with its edition's year in two figures, glued or spaced ("IRR99", "COSHH 02"):
  * that edition, when its lineage has one of that year; else null (the figures are read as they are).
  */
 function editionByShortYear(words: readonly Word[], i: number, entries: readonly Entry[], index: LibraryIndex): Match | null {
   const figures = words[i + 1];
-  if (!figures || !/^\d{2}$/.test(figures.text) || !/^ ?$/.test(figures.gap) || /^\d/.test(words[i + 2]?.text ?? '')) return null;
-  const year = readShortYear(words, i + 1)?.year;
+  if (!figures || !/^ ?$/.test(figures.gap)) return null;
+  const read = readShortYear(words, i + 1);
+  if (!read || /^\d/.test(words[read.next]?.text ?? '')) return null;
   const lineages = new Set(entries.map((entry) => entry.lineage));
-  const edition = index.entries.filter((entry) => lineages.has(entry.lineage) && entry.year === year && !entry.historical);
-  return edition.length > 0 ? { from: i, next: i + 2, options: [edition] } : null;
+  const edition = index.entries.filter((entry) => lineages.has(entry.lineage) && entry.year === read.year && !entry.historical);
+  return edition.length > 0 ? { from: i, next: read.next, options: [edition] } : null;
 }
 
 /** The shortest subject word that names legislation with its kind alone ("the asbestos regs"). */
@@ -635,7 +728,10 @@ function matchSubjectAndKind(words: readonly Word[], i: number, index: LibraryIn
   // "The 18th edition wiring regs": the edition of that number, as first published.
   const ordinal = ordinalBefore(words, i);
   if (ordinal) {
-    const numbered = editions.filter((entry) => entry.ordinal === ordinal.ordinal);
+    const all = editions.filter((entry) => entry.ordinal === ordinal.ordinal);
+    // An edition whose title gives the number is that edition; the document in force may give it only as its edition.
+    const titled = all.filter((entry) => titleGivesOrdinal(entry, ordinal.ordinal));
+    const numbered = titled.length > 0 ? titled : all;
     const first = Math.min(...numbered.map((entry) => entry.year ?? Number.POSITIVE_INFINITY));
     const chosen = numbered.filter((entry) => (entry.year ?? Number.POSITIVE_INFINITY) === first);
     if (chosen.length > 0) return { from: ordinal.from, next: i + 2, options: [chosen] };
