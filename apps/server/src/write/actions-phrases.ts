@@ -33,8 +33,11 @@ export interface Commitment {
   offer?: boolean;
 }
 
-/** After "I'll": wishes and expectations, not tasks. */
-const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b|bet\b|wager\b)`;
+/**
+ * After "I'll": wishes and expectations, not tasks; nor what the speaker will say in the talk or
+ * paper being planned ("then I'm going to talk about the data", "I'll say a word on scaling").
+ */
+const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b|bet\b|wager\b|(?:(?:also|then|just)\s+)?(?:talk|speak) about\b|(?:(?:also|then|just)\s+)?say\b)`;
 const FIRM = [
   new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'i'),
   new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'i'),

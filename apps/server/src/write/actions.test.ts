@@ -204,6 +204,14 @@ describe('tasks given to someone', () => {
     expect(summary(actions)).toEqual([{ owner: 'Sam Reyes', action: 'Build and test the visitor badge policy.', due: '2027-10-31' }]);
   });
 
+  test('what the speaker will talk about or say in the talk being planned is no task; talking to someone is', () => {
+    expect(actionsOf("Sam Reyes: Then I'm going to talk about the survey data and the results.")).toEqual([]);
+    expect(actionsOf("Sam Reyes: I'll say a word on the scaling results at the end.")).toEqual([]);
+    expect(summary(actionsOf("Sam Reyes: I'll talk to the lift contractor about the survey data on Monday."))[0]?.action).toMatch(
+      /^Talk to the lift contractor about the survey data/,
+    );
+  });
+
   test('"I\'ll have time to …" commits to what there is time for; "have X to Sam" is sending it', () => {
     expect(summary(actionsOf('Sam Reyes: I will have time to revise the waste audit on the train next week.'))).toEqual([
       { owner: 'Sam Reyes', action: 'Revise the waste audit on the train.', due: expect.anything() },
