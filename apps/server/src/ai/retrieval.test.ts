@@ -80,6 +80,13 @@ describe('questions as people type them', () => {
     expect(await reworded('portable O2 for the patient')).toBe('portable oxygen for the patient');
   });
 
+  test('an abbreviation the library does not hold is read as the name the library writes whose initials it is', async () => {
+    expect(await reworded('incidents were reported to the MDA')).toBe('incidents were reported to the Medical Devices Agency');
+    // With its kind after it, an abbreviation names a document as it is; one the library has no name for stays.
+    expect(await reworded('which section of the HSW act')).toBe('which section of the HSW act');
+    expect(await reworded('does OSHA require it')).toBe('does OSHA require it');
+  });
+
   test('two words the library writes as one are read as its word', async () => {
     expect(await reworded('what goes in the fire alarm log book?')).toBe('what goes in the fire alarm logbook?');
     expect(await reworded('log-book entries')).toBe('logbook entries');

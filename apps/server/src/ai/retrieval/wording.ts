@@ -201,6 +201,39 @@ async function completions(db: Database, organisationId: string, stems: readonly
   return new Map(rows.map((row) => [row.stem, row.lexeme]));
 }
 
+/** An abbreviation the library may write out: two to six capitals. */
+const ABBREVIATION = /^[A-Z]{2,6}$/;
+/** Two to six capitals not followed by the kind of instrument they abbreviate. */
+const ABBREVIATION_SAID = /\b([A-Z]{2,6})\b(?![ \t]+(?:[Aa]cts?|[Rr]egs?|[Rr]egulations|[Oo]rders?)\b)/g;
+/** At most this many abbreviations of one question are looked for in the library's text. */
+const MAX_ABBREVIATIONS = 2;
+/** Small words a name may hold between its capitalised words ("Association of Healthcare Cleaning Professionals"). */
+const NAME_JOINERS = '(?:of|and|for|the|in|on|at|to|&)';
+
+/**
+ * For each abbreviation the library does not hold, the name the library writes whose capitalised
+ * words it is the initials of ("MDA" → "Medical Devices Agency", "CSA" → "Care Standards Act"): the
+ * name the most documents write, when one does more than any other. The pattern is built from
+ * capitals only and passed as a parameter.
+ */
+async function writtenOutNames(db: Database, organisationId: string, abbreviations: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const abbreviation of abbreviations) {
+    const pattern = `\\m${[...abbreviation].map((letter) => `${letter}[a-z]+`).join(`(?:\\s+${NAME_JOINERS})*\\s+`)}\\M`;
+    const rows = rowsOf<{ name: string; n: number }>(
+      await db.execute(sql`
+        select m.name, count(distinct e.document_id)::int as n
+        from document_elements e join documents d on d.id = e.document_id
+        cross join lateral (select substring(e.text from ${pattern}) as name) m
+        where e.text ~ ${pattern} and ${documentVisibleToSql(organisationId, 'd')}
+        group by m.name order by n desc, m.name limit 2`),
+    );
+    const [best, next] = rows;
+    if (best?.name && Number(best.n) > Number(next?.n ?? 0)) names.set(abbreviation.toLowerCase(), best.name);
+  }
+  return names;
+}
+
 /** Writes a text's clipped and joined words as the library writes them. */
 export type Rewording = (text: string) => string;
 
@@ -210,12 +243,18 @@ export async function libraryWording(options: { db: Database; organisationId: st
   const text = plainTyping(options.text);
   const words = [...new Set(text.match(/\b[A-Za-z][A-Za-z0-9]*\b/g) ?? [])];
   const lower = [...new Set(words.map((word) => word.toLowerCase()))];
-  const candidates = lower.filter((word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word));
+  // "The HSW act", "MHSW regs": an abbreviation with its kind names a document as it is (the reference detector reads it).
+  const abbreviations = [...new Set([...text.matchAll(ABBREVIATION_SAID)].map((match) => match[1] ?? ''))].filter((word) =>
+    ABBREVIATION.test(word),
+  );
+  const candidates = lower.filter(
+    (word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word) || abbreviations.includes(word.toUpperCase()),
+  );
   const plurals = words.flatMap((word) => CODE_PLURAL.exec(word)?.slice(1, 2) ?? []).map((word) => word.toLowerCase());
   // Two words the library writes as one ("log book" → "logbook", "work place" → "workplace").
   const pairs = [...new Set([...text.matchAll(PAIR)].map((match) => `${match[1]} ${match[2]}`.toLowerCase()))].slice(0, MAX_PAIRS);
   const joinedPair = (pair: string) => pair.replace(' ', '');
-  if (candidates.length === 0 && plurals.length === 0 && pairs.length === 0) return plainTyping;
+  if (candidates.length === 0 && plurals.length === 0 && pairs.length === 0 && abbreviations.length === 0) return plainTyping;
   const counts = await documentCounts(db, organisationId, [
     ...new Set([...candidates, ...plurals.map((word) => `${word}s`), ...pairs.map(joinedPair)]),
   ]);
@@ -254,14 +293,17 @@ export async function libraryWording(options: { db: Database; organisationId: st
     .map((word) => ({ word, lexeme: counts.get(word)?.lexeme ?? word, share: subjectShare(word) }))
     .filter((entry) => entry.share > 0);
   const joins = new Map(unknown.filter((entry) => entry.share === 1).map((entry) => [entry.word, splits(entry.word)]));
-  // The library's forms, completions and parts, looked up together.
-  const [completed, libraryCounts] = await Promise.all([
+  // An abbreviation the library does not hold is written out as a name the library writes ("MDA").
+  const unheld = abbreviations.filter((word) => absent(word.toLowerCase())).slice(0, MAX_ABBREVIATIONS);
+  // The library's forms, completions and parts, and the names abbreviations stand for, looked up together.
+  const [completed, libraryCounts, names] = await Promise.all([
     completions(
       db,
       organisationId,
       unknown.map((entry) => entry.lexeme),
     ),
     documentCounts(db, organisationId, [...new Set([...[...forms.values()].flat(), ...[...joins.values()].flat(2)])]),
+    writtenOutNames(db, organisationId, unheld),
   ]);
   const df = (word: string) => libraryCounts.get(word)?.df ?? 0;
   const replacements = new Map<string, string>();
@@ -270,6 +312,7 @@ export async function libraryWording(options: { db: Database; organisationId: st
     const form = spellings.find((option, i) => df(option) >= (i === 0 && WRITTEN_OUT.has(word) ? LIBRARY_DF : 1));
     if (form) replacements.set(word, form);
   }
+  for (const [word, name] of names) replacements.set(word, name);
   for (const { word, lexeme } of unknown) {
     if (replacements.has(word)) continue;
     const joined = joins.get(word)?.find(([a, b]) => df(a) >= LIBRARY_DF && df(b) >= LIBRARY_DF);
