@@ -217,21 +217,23 @@ const NAME_JOINERS = '(?:of|and|for|the|in|on|at|to|&)';
  * capitals only and passed as a parameter.
  */
 async function writtenOutNames(db: Database, organisationId: string, abbreviations: readonly string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const abbreviation of abbreviations) {
-    const pattern = `\\m${[...abbreviation].map((letter) => `${letter}[a-z]+`).join(`(?:\\s+${NAME_JOINERS})*\\s+`)}\\M`;
-    const rows = rowsOf<{ name: string; n: number }>(
-      await db.execute(sql`
+  const found = await Promise.all(abbreviations.map((abbreviation) => writtenOutName(db, organisationId, abbreviation)));
+  return new Map(abbreviations.flatMap((abbreviation, i) => (found[i] ? [[abbreviation.toLowerCase(), found[i]] as const] : [])));
+}
+
+/** The name the library writes for one abbreviation (writtenOutNames), or null. */
+async function writtenOutName(db: Database, organisationId: string, abbreviation: string): Promise<string | null> {
+  const pattern = `\\m${[...abbreviation].map((letter) => `${letter}[a-z]+`).join(`(?:\\s+${NAME_JOINERS})*\\s+`)}\\M`;
+  const rows = rowsOf<{ name: string; n: number }>(
+    await db.execute(sql`
         select m.name, count(distinct e.document_id)::int as n
         from document_elements e join documents d on d.id = e.document_id
         cross join lateral (select substring(e.text from ${pattern}) as name) m
         where e.text ~ ${pattern} and ${documentVisibleToSql(organisationId, 'd')}
         group by m.name order by n desc, m.name limit 2`),
-    );
-    const [best, next] = rows;
-    if (best?.name && Number(best.n) > Number(next?.n ?? 0)) names.set(abbreviation.toLowerCase(), best.name);
-  }
-  return names;
+  );
+  const [best, next] = rows;
+  return best?.name && Number(best.n) > Number(next?.n ?? 0) ? best.name : null;
 }
 
 /** Writes a text's clipped and joined words as the library writes them. */
@@ -247,9 +249,8 @@ export async function libraryWording(options: { db: Database; organisationId: st
   const abbreviations = [...new Set([...text.matchAll(ABBREVIATION_SAID)].map((match) => match[1] ?? ''))].filter((word) =>
     ABBREVIATION.test(word),
   );
-  const candidates = lower.filter(
-    (word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word) || abbreviations.includes(word.toUpperCase()),
-  );
+  const abbreviated = new Set(abbreviations.map((word) => word.toLowerCase()));
+  const candidates = lower.filter((word) => word.length >= MIN_LETTERS || WRITTEN_OUT.has(word) || abbreviated.has(word));
   const plurals = words.flatMap((word) => CODE_PLURAL.exec(word)?.slice(1, 2) ?? []).map((word) => word.toLowerCase());
   // Two words the library writes as one ("log book" → "logbook", "work place" → "workplace").
   const pairs = [...new Set([...text.matchAll(PAIR)].map((match) => `${match[1]} ${match[2]}`.toLowerCase()))].slice(0, MAX_PAIRS);

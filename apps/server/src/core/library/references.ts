@@ -195,7 +195,7 @@ function titleGivesOrdinal(entry: Entry, ordinal: number): boolean {
 
 /** The library entries a mention may name, across its options. */
 function mentionEntries(mention: Found): Entry[] {
-  return mention.options.flatMap((option) => (Array.isArray(option) ? option : option.entries));
+  return isAnchorList(mention.options) ? mention.options.flatMap((anchor) => anchor.entries) : mention.options.flat();
 }
 
 interface Match {
