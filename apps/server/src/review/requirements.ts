@@ -4,6 +4,7 @@ import { colourFindings } from './requirements-colours.ts';
 import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
 import { cycleFindings } from './requirements-cycles.ts';
+import { denialFindings } from './requirements-denials.ts';
 import { dutyFindings } from './requirements-duties.ts';
 import { modalityFindings } from './requirements-modality.ts';
 import { needFindings } from './requirements-needs.ts';
@@ -76,6 +77,9 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...timingFindings(policy, documents),
     ...scopeFindings(policy, documents, citations),
   ];
+  // A denial of what the library states, where no narrower comparison has found the sentence wrong.
+  const found = new Set(findings.map((finding) => finding.location?.element));
+  findings.push(...denialFindings(policy, library).filter((finding) => !found.has(finding.location?.element)));
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   const setting = {
     healthcare: inHealthcare(policy),
