@@ -19,6 +19,8 @@ export interface QueryTerm {
    * particular thing ("calorifier", "bedhead", "incontinence"), not the library's general business.
    */
   specific?: boolean;
+  /** No visible document holds the word: it is the asker's own ("mums", a trade word), which no passage can state. */
+  absent?: boolean;
 }
 
 export interface PassageElement {

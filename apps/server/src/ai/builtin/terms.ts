@@ -16,6 +16,8 @@ export interface TextTerm {
   pattern: RegExp;
   weight: number;
   carried: boolean;
+  /** No document holds the word (QueryTerm.absent). */
+  absent: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export function textTerms(retrieval: RetrievalResult, question: Pick<Question, '
   const named = namedCodeGroups(question.codes, retrieval.passages);
   return retrieval.terms
     .filter((term) => term.lexeme.length >= 2 && !named.has(/^[0-9]+$/.test(term.lexeme) ? String(Number(term.lexeme)) : term.lexeme))
-    .map((term) => ({ pattern: termPattern(term.lexeme), weight: term.weight, carried: term.carried }));
+    .map((term) => ({ pattern: termPattern(term.lexeme), weight: term.weight, carried: term.carried, absent: term.absent === true }));
 }
 
 /**

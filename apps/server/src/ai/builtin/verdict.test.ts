@@ -32,11 +32,24 @@ function passage(sentences: string[], headingPath = ['Key duties and requirement
 }
 
 /** The retrieval of a question over sentences, its terms being its own longer words at even weight. */
-function retrievalOf(question: string, sentences: string[], specific: readonly string[] = []): RetrievalResult {
+function retrievalOf(
+  question: string,
+  sentences: string[],
+  specific: readonly string[] = [],
+  absent: readonly string[] = [],
+  heavy: readonly string[] = [],
+): RetrievalResult {
   const words = [...new Set(question.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
   return {
     question: readQuestion(question),
-    terms: words.map((word) => ({ word, lexeme: word, weight: 1, carried: false, specific: specific.includes(word) })),
+    terms: words.map((word) => ({
+      word,
+      lexeme: word,
+      weight: absent.includes(word) ? 3 : heavy.includes(word) ? 2 : 1,
+      carried: false,
+      specific: specific.includes(word),
+      absent: absent.includes(word),
+    })),
     passages: [passage(sentences)],
     filters: { category: [], domain: [], subDomain: [] },
     includeInternal: false,
@@ -44,8 +57,14 @@ function retrievalOf(question: string, sentences: string[], specific: readonly s
   };
 }
 
-function verdict(question: string, sentences: string[], specific: readonly string[] = []) {
-  const retrieval = retrievalOf(question, sentences, specific);
+function verdict(
+  question: string,
+  sentences: string[],
+  specific: readonly string[] = [],
+  absent: readonly string[] = [],
+  heavy: readonly string[] = [],
+) {
+  const retrieval = retrievalOf(question, sentences, specific, absent, heavy);
   const read = retrieval.question;
   const found = verdictOf(read, retrieval, leadCandidates(retrieval.passages, textTerms(retrieval, read), read.intents, read));
   return found ? `${found.answer}: ${found.candidate.text}` : null;
@@ -61,6 +80,27 @@ function editionVerdict(question: string, sentences: string[]) {
 }
 
 describe('verdictOf', () => {
+  it('reads an instruction opening with any verb as a duty', () => {
+    const sentence = ['Carry out a data protection impact assessment before installing cameras in clinical areas.'];
+    expect(verdict('do we need a data protection impact assessment before installing cameras?', sentence)).toBe(`Yes: ${sentence[0]}`);
+  });
+
+  it('does not weigh the asker’s words the library lacks', () => {
+    const rest = ['Employers must provide rest facilities for pregnant staff and nursing mothers.'];
+    expect(verdict('do we have to provide rest facilities for pregnant staff and nursing mums?', rest, [], ['mums'])).toBe(
+      `Yes: ${rest[0]}`,
+    );
+  });
+
+  it('lets a sentence holding most of a long claim’s weight miss a third of its words', () => {
+    const rest = ['Employers must provide a place for pregnant staff and nursing mothers to rest during long shifts.'];
+    const question = 'do we have to provide somewhere quiet for pregnant staff and nursing mothers to rest during long shifts?';
+    const heavy = ['pregnant', 'nursing', 'mothers'];
+    expect(verdict(question, rest, [], [], heavy)).toBe(`Yes: ${rest[0]}`);
+    // Half the claim missing is not a yes.
+    expect(verdict('do we have to provide somewhere quiet and private for pregnant staff to rest?', rest, [], [], heavy)).toBeNull();
+  });
+
   it("reads a document's own sentences as speaking of it: its code and edition named in the claim are held by them", () => {
     // The passage is DOC 1, 2020 edition: "does the 2020 DOC still apply …" is answered by its sentence on what it applies to.
     const scope = ['The regulation applies to existing installations regardless of when they were built.'];

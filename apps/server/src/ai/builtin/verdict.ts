@@ -6,11 +6,13 @@
  * claim's content words (as retrieval weighs them). That clause then reads:
  * - negative when a negation bears on the claim ("does not set fixed intervals", "is not an
  *   admission", "must not be passed on", "not required by law", "no need to"): No;
- * - as a duty ("must", "is required", "shall") for a question of obligation, a permission ("may",
- *   "can", "permitted") for a question of permission, a plain statement or a duty for a question of
- *   fact, the clause holding all the claim's words but one and its heaviest: Yes;
+ * - as a duty ("must", "is required", "shall", an instruction opening with its verb) for a question
+ *   of obligation, a permission ("may", "can", "permitted") for a question of permission, a plain
+ *   statement or a duty for a question of fact, the clause holding all the claim's words but one (a
+ *   third of a long claim's, when it holds three quarters of its weight) and its heaviest: Yes;
  * - conditional ("only if", "unless", "except where", "provided that"): it depends;
  * - hedged ("usually", "may" for an obligation), or negative about something else: no verdict.
+ * The asker's words no document holds ("mums", a trade word) are not weighed: no sentence can hold them.
  * Evidence that is weak (no sentence addresses the claim), mixed (another sentence addressing it as
  * well reads the other way, or conditionally) or that does not state a figure the claim names gives
  * no verdict: a wrong yes on compliance is worse than none. Only current documents' sentences, and
@@ -22,11 +24,15 @@ import { nationOf, namesPlace, settingOf } from '../question/kinds.ts';
 import type { PolarQuestion } from '../question/polar.ts';
 import type { Question } from '../question/read.ts';
 import type { LeadCandidate } from './lead.ts';
+import { partsOfSpeech } from '../../core/language/tagger.ts';
 import { textTerms } from './terms.ts';
 import { sentenceKey } from './text.ts';
 
 /** A claim is held against a passage's sentences only when it has at least this many content words. */
 const MIN_CLAIM_WORDS = 2;
+
+/** A claim's words the library holds, at least this many, for the words it lacks to be left out. */
+const MIN_HELD_CLAIM = 3;
 
 /** A clause addresses the claim when it holds at least this share of the claim's term weight… */
 const ADDRESSES = 0.5;
@@ -35,7 +41,10 @@ const ADDRESSES = 0.5;
 const ADDRESSES_WORDS = 2 / 3;
 
 /** A yes needs the clause to hold all the claim's words ("is X the current edition?" needs "current"), or all but one of five or more. */
-const yesMissing = (units: number) => (units >= 5 ? 1 : 0);
+const yesMissing = (units: number, weight = 0) => (units >= 5 ? (weight >= WELL_HELD ? Math.floor(units / 3) : 1) : 0);
+
+/** A clause holding this share of the claim's weight may miss a third of a long claim's words ("somewhere", "provide" beside "must include suitable facilities"). */
+const WELL_HELD = 0.75;
 
 /** A yes needs the clause to hold its heaviest word (any weighing at least this share of the heaviest) ("Scotland" in "does X apply in Scotland?"). */
 const DISTINCTIVE = 0.95;
@@ -123,7 +132,11 @@ const wordsOf = (text: string): string[] =>
 /** The claim as weighted units: each of its content words, at the weight of the query term it matches (unmatched words count as the lightest). */
 function claimUnits(polar: PolarQuestion, retrieval: RetrievalResult, question: Question): { word: string; weight: number }[] {
   const terms = textTerms(retrieval, question).filter((term) => !term.carried);
-  const weighted = polar.words.map((word) => ({
+  // A word no document holds ("mums", a trade word) is the asker's own: no sentence can hold it, so it is not weighed.
+  // A claim left with fewer than MIN_HELD_CLAIM words that way is too little to hold a sentence against, and keeps them.
+  const absent = terms.filter((term) => term.absent);
+  const held = polar.words.filter((word) => !absent.some((term) => term.pattern.test(word)));
+  const weighted = (held.length >= MIN_HELD_CLAIM ? held : polar.words).map((word) => ({
     word,
     weight: Math.max(0, ...terms.filter((term) => term.pattern.test(word)).map((term) => term.weight)),
   }));
@@ -196,7 +209,7 @@ function readClause(clause: string, polar: PolarQuestion): Reading {
   if (
     /^[A-Z][a-z]+\s+\S/.test(text.trim()) &&
     !/(?:s|ed|ing)$/.test(first) &&
-    sameWord(first, polar.words[0] ?? '') &&
+    (sameWord(first, polar.words[0] ?? '') || opensWithVerb(text)) &&
     !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(main)
   )
     return 'duty';
@@ -205,6 +218,14 @@ function readClause(clause: string, polar: PolarQuestion): Reading {
   if (PERMITTING.test(text)) return 'permission';
   if (SHOULD.test(text)) return 'duty';
   return 'plain';
+}
+
+/** Characters of a clause tagged to find whether it opens with a verb. */
+const TAGGED = 40;
+
+/** Whether a clause opens with a verb ("Carry out a DPIA before …"): an instruction, whatever the claim's first word. */
+function opensWithVerb(text: string): boolean {
+  return partsOfSpeech(text.trim().slice(0, TAGGED))[0]?.tag === 'VERB';
 }
 
 /** The answer a reading gives to a claim of this modality, or null. */
@@ -271,12 +292,13 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
   // The claim holds under a condition the question does not settle: it depends, unless another sentence reads yes or no.
   if (best.reading === 'conditional')
     return best.held.distinctive &&
-      best.held.missing <= yesMissing(units.length) &&
+      best.held.missing <= yesMissing(units.length, best.held.weight) &&
       near.every((entry) => answerOf(entry.reading, polar) === null)
       ? { answer: 'It depends', candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) }
       : null;
   const answer = answerOf(best.reading, polar);
-  if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length)))) return null;
+  if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length, best.held.weight))))
+    return null;
   // A duty that has ended is one particular duty: it answers only a question about that one.
   if (ENDED.test(best.clause) && !onScene(best.candidate.quote, polar, retrieval)) return null;
   // Mixed evidence: another sentence addressing the claim nearly as well reads the other way, or conditionally.

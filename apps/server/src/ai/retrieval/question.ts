@@ -156,7 +156,7 @@ export async function queryTerms(db: Database, organisationId: string, query: st
         (aside ? ASIDE_WEIGHT : 1) *
         (stated.has(term.word) ? STATED_NUMBER_WEIGHT : 1) *
         (SITE_WORDS.has(term.word) ? SITE_WEIGHT : 1);
-      return { ...term, weight: idf * share * factor, specific: df > 0 && df <= n * SPECIFIC_SHARE };
+      return { ...term, weight: idf * share * factor, specific: df > 0 && df <= n * SPECIFIC_SHARE, absent: df === 0 };
     })
     .filter((term) => term.weight > 0);
 }
