@@ -239,4 +239,36 @@ describe('outcomes settled without the word "agreed"', () => {
     ]);
     expect(decided('Ana: The day room lights get replaced with sensors in the spring.')).toEqual([]);
   });
+  test('a motion, an item that is a motion, or papers put to members to note, with silent assent, is decided', () => {
+    expect(
+      decisionsOf(
+        'Ada Cole: Thank you all for your evidence to the board this morning.',
+        'Ada Cole: Item 5. Can I propose, under Standing Order 12, that the board resolves to meet in private for the next item? Are Members content?',
+        'Ada Cole: Thank you. We will pause the broadcast.',
+      ),
+    ).toEqual(['The board resolves to meet in private for the next item under Standing Order 12.']);
+    expect(
+      decisionsOf(
+        'Ada Cole: Item 6 is a motion under Standing Order 12 to exclude the public from the rest of the meeting. Is that agreed?',
+        'Ben Tate: Yes.',
+      ),
+    ).toEqual(['The group agrees a motion under Standing Order 12 to exclude the public from the rest of the meeting.']);
+    expect(
+      decisionsOf(
+        'Ada Cole: Item 3 is papers to note. Paper to note 1 is a letter from the commissioner. Paper to note 4 is a letter from the minister. There is one I want to come back to, but are Members happy to note those?',
+        'Ada Cole: Thank you. Item 4.',
+        'Ben Tate: The committee has a lot of letters this term.',
+      ),
+    ).toEqual(['The committee notes papers to note 1 to 4.']);
+  });
+
+  test('an assent question answered with an objection, or put on nothing, decides nothing', () => {
+    expect(
+      decisionsOf(
+        'Ada Cole: Can I propose that the board resolves to meet in private for the next item? Are Members content?',
+        'Ben Tate: No, I think the public should hear this item.',
+      ),
+    ).toEqual([]);
+    expect(decisionsOf('Ada Cole: We have heard from the estates team. Are Members content?', 'Ben Tate: Fine.')).toEqual([]);
+  });
 });

@@ -11,6 +11,9 @@ import { capitalise, type Sentence, type Turn } from './sentences.ts';
  * - "so we're going with X", "we'll go with X", "let's go with X";
  * - "the group approved X", "the committee supports X" ("the group approves the change" takes X from the next sentence);
  * - "we keep X", "we'll leave X monthly", "we stay quarterly", "we'll defer X to June".
+ * - a motion, an item that is a motion, or papers to note, put to the members by the chair ("Can I
+ *   propose … that the committee resolves to …? Are Members content?"): assent is silent, so it is
+ *   decided unless someone objects.
  * Questions ("are we agreed?") and proposals ("could we …?") are not decisions; neither is the
  * approval of the last meeting's minutes. Each decision is one sentence that keeps the words said.
  */
@@ -71,16 +74,81 @@ const PROPOSAL =
 
 export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
   const sentences = turns.flatMap((turn) => turn.sentences);
+  const body = bodyOf(sentences);
   const found: FoundDecision[] = [];
   for (const [at, sentence] of sentences.entries()) {
-    if (/\?\s*$/.test(sentence.text) || MINUTES.test(sentence.text)) continue;
-    const decision = decisionIn(sentence, at, sentences);
+    if (MINUTES.test(sentence.text)) continue;
+    const decision = /\?\s*$/.test(sentence.text) ? assentedMotion(sentence, at, sentences, body) : decisionIn(sentence, at, sentences);
     if (decision === null) continue;
     const text = sentenceText(decision.text);
     if (specificWords(text).length < 2) continue;
     found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b) });
   }
   return lastWord(dedupe(found));
+}
+
+/**
+ * The chair putting a matter to the members for their assent, as committees and boards do: "Are
+ * Members content?", "Is that agreed?", "Are Members happy to note those?", "Any objections?".
+ * Assent is silent: the matter is decided unless someone objects before the chair goes on.
+ */
+const ASSENT =
+  /(?:^|,\s*(?:but|and|so)\s+)(?:(?:so|ok|okay|right|and)[,.]?\s+)*(?:(?:are|is)\s+(?:members|colleagues|everyone|everybody|we|the\s+(?:committee|board|panel|group|council))\s+(?:all\s+)?(?:content|agreed|happy|in\s+agreement|happy\s+to\s+(note|approve|agree|accept|endorse|ratify)\s+(?:those|these|that|this|them|it|the\s+\w+))|is\s+that\s+agreed|(?:are\s+there\s+)?any\s+objections)\??$/i;
+/** A motion or proposal put by the chair: "Can I propose, in accordance with Standing Order 17.42, that the committee resolves to …?" */
+const MOTION =
+  /^(?:(?:so|ok|okay|right|then)[,.]?\s+)*(?:(?:can|may|could)\s+I\s+propose|I\s+(?:move|propose)|I'd\s+like\s+to\s+propose)(,?\s+(?:in\s+accordance\s+with|under)\s+[^,]+,)?\s+that\s+(.+?)[?.]?$/i;
+/** An item of business that is a motion: "Item 4, then, is a motion under Standing Order 17.42 to resolve to exclude the public …". */
+const MOTION_ITEM = /\b(?:is|we\s+have)\s+(a\s+motion\s+(?:under|in\s+accordance\s+with)\s+.+?\s+to\s+.+?)[.?]?$/i;
+/** Papers put to the members to note: "Item 3 is papers to note", "Paper to note 10 is …". */
+const PAPER_TO_NOTE = /\bpapers?\s+to\s+note(?:\s+(\d+))?/gi;
+/** Characters at the end of a question read for an assent: it is the question's last clause. */
+const MAX_ASSENT = 120;
+/** How many of the chair's sentences before an assent question are read for what it is put on. */
+const ASSENT_REACH = 3;
+/** Bodies that decide: the one a meeting's words name most is the one deciding. */
+const BODY = /\b(committee|board|panel|council|forum|group)\b/gi;
+
+/** The deciding body a meeting names most ("committee" in a committee's session), else "group". */
+function bodyOf(sentences: readonly Sentence[]): string {
+  const counts = new Map<string, number>();
+  for (const sentence of sentences)
+    for (const match of sentence.text.matchAll(BODY)) {
+      const word = (match[1] ?? '').toLowerCase();
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'group';
+}
+
+/**
+ * What members assented to: the chair's assent question after a motion ("Can I propose … that the
+ * committee resolves to meet in private? Are Members content?"), an item that is a motion, or papers
+ * put to note; nobody objecting before the chair goes on.
+ */
+function assentedMotion(sentence: Sentence, at: number, sentences: readonly Sentence[], body: string): FoundDecision | null {
+  const assent = ASSENT.exec(sentence.text.trim().slice(-MAX_ASSENT));
+  if (!assent) return null;
+  const next = sentences[at + 1];
+  if (next && next.speaker !== sentence.speaker && OBJECTS.test(next.text)) return null;
+  const The = `The ${body}`;
+  for (let index = at; index >= 0 && index >= at - ASSENT_REACH; index -= 1) {
+    const earlier = sentences[index] as Sentence;
+    if (earlier.turn !== sentence.turn) break;
+    const text = earlier.text.trim();
+    const motion = MOTION.exec(text);
+    if (motion?.[2] && specificWords(motion[2]).length >= 2) {
+      const under = motion[1] ? ` ${motion[1].replace(/^,?\s+|,$/g, '')}` : '';
+      return { text: `${clause(motion[2])}${under}`, lines: [earlier.line, sentence.line] };
+    }
+    const item = MOTION_ITEM.exec(text);
+    if (item?.[1]) return { text: `${The} agrees ${item[1]}`, lines: [earlier.line, sentence.line] };
+  }
+  if (assent[1]?.toLowerCase() !== 'note') return null;
+  // "Are Members happy to note those?": the papers to note the chair listed in this turn.
+  const listed = sentences.filter((earlier) => earlier.turn === sentence.turn && earlier.line <= sentence.line);
+  const numbers = listed.flatMap((earlier) => [...earlier.text.matchAll(PAPER_TO_NOTE)].map((match) => Number(match[1] ?? 0)));
+  if (numbers.length === 0) return null;
+  const last = Math.max(...numbers);
+  return { text: `${The} notes papers to note${last > 1 ? ` 1 to ${last}` : ''}`, lines: [sentence.line] };
 }
 
 /** Shared telling words that make a later decision the same matter settled again. */
