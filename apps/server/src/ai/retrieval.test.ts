@@ -148,6 +148,12 @@ describe('questions as people type them', () => {
       expect((await retrieve(question)).passages).toEqual([]);
     }
   });
+
+  test("another country's rules are declined, though the library holds the question's other words", async () => {
+    const abroad = await retrieve('in Texas, what temperature range does legionella actually grow in?');
+    expect(abroad.passages).toEqual([]);
+    await cites('in England, what temperature range does legionella actually grow in?', 'ACoP L8');
+  });
 });
 
 describe('retrievePassages', () => {

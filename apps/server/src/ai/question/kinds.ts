@@ -22,6 +22,8 @@
  */
 
 /** The kinds of answer a question can ask for. */
+import { abroadOf } from './abroad.ts';
+
 export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision' | 'list';
 
 /** Where the asker works, when the question says. */
@@ -35,6 +37,8 @@ export interface QuestionUnderstanding {
   setting: Setting | null;
   phase: Phase | null;
   nation: Nation | null;
+  /** A place outside the UK whose rules the question asks about (question/abroad.ts): out of the library's scope. */
+  abroad: string | null;
   /** The sides of a contrast the question takes (low voltage, not high): a title for the opposite side is for the other phase. */
   sides: readonly { asked: RegExp; opposite: RegExp }[];
 }
@@ -176,7 +180,14 @@ export function questionKinds(question: string): QuestionUnderstanding {
   ) {
     kinds.add('definition');
   }
-  return { kinds, setting: settingOf(question), phase: phaseOf(question, kinds), nation: nationOf(question), sides: sidesOf(question) };
+  return {
+    kinds,
+    setting: settingOf(question),
+    phase: phaseOf(question, kinds),
+    nation: nationOf(question),
+    abroad: abroadOf(question),
+    sides: sidesOf(question),
+  };
 }
 
 // ——— Passages that answer a kind ————————————————————————————————————————————————————————————

@@ -246,6 +246,9 @@ export function chooseDocuments(options: {
   const { scored, searchScores, question } = options;
   const onSubject = scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD);
   if (onSubject.length === 0) return [];
+  // Another country's rules ("a hospital in Ohio", "the UAE fire code") are not the library's, whatever
+  // its words in common, unless the question names one of its documents.
+  if (question.understanding.abroad !== null && !onSubject.some((entry) => entry.named)) return [];
   // A document that says it does not apply where the asker is ("do not normally apply to care
   // homes", a Scotland-only text for a question about England) is not cited as a requirement,
   // unless the question names it (by its code or its title) or nothing else answers.

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { abroadOf } from './abroad.ts';
+
+describe('abroadOf', () => {
+  it('finds the place abroad whose rules a question asks about', () => {
+    expect(abroadOf('we are helping a partner hospital in Ohio get ready for its accreditation survey')).toBe('ohio');
+    expect(abroadOf('which UAE fire and life safety code would we work to?')).toBe('uae');
+    expect(abroadOf('do US hospitals have to test generators monthly?')).toBe('us');
+    expect(abroadOf('what do the New South Wales rules say about water tanks?')).toBe('new south wales');
+  });
+
+  it('leaves alone places someone or something only comes from or went to, and words that are not places abroad', () => {
+    expect(abroadOf('we are recruiting nurses from India - what checks do we need?')).toBeNull();
+    expect(abroadOf('a resident came back from holiday in Spain with legionnaires disease')).toBeNull();
+    expect(abroadOf('our new steriliser was made in Germany, is the UKCA mark enough?')).toBeNull();
+    expect(abroadOf('do the Welsh and Northern Ireland rules differ from England?')).toBeNull();
+    expect(abroadOf('can we serve turkey on china plates in the ward kitchen?')).toBeNull();
+    expect(abroadOf('Sydney on nights says the US of the fire door is fine')).toBeNull();
+  });
+});

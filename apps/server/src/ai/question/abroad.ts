@@ -1,0 +1,66 @@
+/**
+ * A place outside the United Kingdom a question is about ("a hospital in ohio", "the UAE fire code",
+ * "out in Dubai"): the library holds the law and guidance of the UK's nations only, so what another
+ * country's rules expect is out of its scope, however many of the question's other words (fire,
+ * hospital, standards) it holds. Read from a gazetteer of countries, US states, Canadian provinces,
+ * Australian states and large cities abroad; names that are also places in the UK ("Perth",
+ * "Durham", "Birmingham", "Washington", "Boston", "Denmark Hill"), people's first names or English
+ * words ("Jordan", "Georgia", "Sydney", "Virginia", "Chad", "Victoria", "Jersey", "turkey", "china",
+ * "guinea", "Iceland" the shop) are left out, and so is Ireland (Northern Ireland is a nation of the
+ * library's).
+ */
+
+const COUNTRIES =
+  'afghanistan albania algeria andorra angola argentina armenia australia austria azerbaijan bahamas bahrain bangladesh ' +
+  'barbados belarus belgium belize benin bhutan bolivia bosnia botswana brazil brunei bulgaria burundi cambodia cameroon ' +
+  'canada chile colombia congo croatia cuba cyprus czechia djibouti dominican ecuador egypt eritrea estonia ' +
+  'eswatini ethiopia fiji finland france gabon gambia germany ghana greece grenada guatemala guyana haiti honduras ' +
+  'hungary india indonesia iran iraq israel italy jamaica japan kazakhstan kenya kiribati kosovo kuwait kyrgyzstan ' +
+  'laos latvia lebanon lesotho liberia libya liechtenstein lithuania luxembourg madagascar malawi malaysia maldives mali ' +
+  'malta mauritania mauritius mexico moldova monaco mongolia montenegro morocco mozambique myanmar namibia nauru nepal ' +
+  'netherlands nicaragua niger nigeria norway oman pakistan palau palestine panama paraguay peru philippines poland ' +
+  'portugal qatar romania russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia somalia spain ' +
+  'sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia turkmenistan ' +
+  'tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe';
+
+const MULTI_WORD =
+  'united states|united arab emirates|saudi arabia|south africa|new zealand|south korea|north korea|sri lanka|costa rica|' +
+  'el salvador|czech republic|hong kong|republic of ireland|new south wales|south australia|western australia|' +
+  'british columbia|nova scotia|new brunswick|new york|new jersey|new mexico|new hampshire|north carolina|south carolina|' +
+  'north dakota|south dakota|west virginia|rhode island|los angeles|san francisco|abu dhabi|kuala lumpur|rio de janeiro|' +
+  'buenos aires|tel aviv|cape town';
+
+const STATES_AND_CITIES =
+  'alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho illinois indiana iowa ' +
+  'kansas kentucky louisiana maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada ohio ' +
+  'oklahoma oregon pennsylvania tennessee texas utah vermont wisconsin wyoming ontario quebec manitoba ' +
+  'saskatchewan queensland tasmania dubai doha riyadh jeddah mumbai delhi bangalore karachi lagos nairobi johannesburg ' +
+  'toronto vancouver montreal brisbane auckland tokyo beijing shanghai seoul bangkok jakarta manila ' +
+  'paris berlin madrid rome amsterdam brussels vienna zurich geneva stockholm oslo copenhagen helsinki warsaw ' +
+  'prague budapest lisbon athens istanbul moscow cairo chicago seattle miami atlanta';
+
+/** Abbreviations of countries written in capitals ("the UAE fire code", "US hospitals", "a USA trust"). */
+const ABBREVIATED = /\b(?:UAE|USA|U\.S\.A?\.?|US(?=\s+(?:hospitals?|standards?|rules?|law|regulations?|states?|federal|based)\b)|KSA)\b/;
+
+const NAMES = new RegExp(`\\b(?:${MULTI_WORD}|${[COUNTRIES, STATES_AND_CITIES].join(' ').split(' ').join('|')})\\b`, 'gi');
+
+/**
+ * Words before a place that make it where someone or something comes from or went, not whose rules
+ * apply: "nurses recruited from India", "a steriliser made in Germany", "back from holiday in Spain".
+ */
+const ONLY_PASSING =
+  /\b(?:from|holidays?|travel(?:led|ed|ling)?|trips?|visit(?:ed|ing)?|returned|back|flew|flights?|imported|bought|made|manufactured|sourced|suppliers?|born|trained|qualified|recruited|moved)\b(?:\s+\S+){0,3}\s*$/i;
+
+/** Characters of a question read for a place: enough for any question, bounded for untrusted text. */
+const MAX_CHARACTERS = 1000;
+
+/** Characters before a place read for what it is to the question. */
+const BEFORE = 40;
+
+/** The place outside the UK whose rules a question asks about, in lower case, or null. */
+export function abroadOf(text: string): string | null {
+  const read = text.slice(0, MAX_CHARACTERS);
+  const places = [...(ABBREVIATED.exec(read) ? [ABBREVIATED.exec(read) as RegExpExecArray] : []), ...read.matchAll(NAMES)];
+  const place = places.find((match) => !ONLY_PASSING.test(read.slice(Math.max(0, match.index - BEFORE), match.index)));
+  return place ? place[0].toLowerCase() : null;
+}
