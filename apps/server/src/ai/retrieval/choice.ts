@@ -234,6 +234,27 @@ function mostAbout(entries: readonly Candidate[], pool: readonly Candidate[], me
   )[0];
 }
 
+/** A document none reaches the threshold with may still answer from this share of the question's weight… */
+const LEADER_FLOOR = 0.3;
+/** …when it holds this many times the share of the next document… */
+const LEADER_MARGIN = 1.4;
+/** …and its best passage holds this many of the question's own specific words (QueryTerm.specific). */
+const LEADER_SPECIFIC = 2;
+
+/**
+ * The one document a question is about though none holds half its weight: far ahead of the rest,
+ * with two of the question's rare words in its best passage ("benchtop autoclave … pouched", "AHUs …
+ * BMS … set back"). The asker's scene and trade words take the weight, but only one document is on
+ * their subject; a question the library does not cover has no such leader.
+ */
+function clearLeader(scored: readonly Candidate[], terms: readonly QueryTerm[]): Candidate | null {
+  const [first, second] = [...scored].sort((a, b) => b.relevance - a.relevance);
+  if (!first || first.relevance < LEADER_FLOOR || first.relevance < LEADER_MARGIN * (second?.relevance ?? 0)) return null;
+  const hits = first.seeds[0]?.row.hits ?? [];
+  const specific = terms.filter((term, i) => term.specific && !term.carried && hits[i]).length;
+  return specific >= LEADER_SPECIFIC ? first : null;
+}
+
 /** The documents that answer, first one first; none when no document holds enough of the question. */
 export function chooseDocuments(options: {
   scored: readonly Candidate[];
@@ -245,6 +266,10 @@ export function chooseDocuments(options: {
 }): Candidate[] {
   const { scored, searchScores, question } = options;
   const onSubject = scored.filter((entry) => entry.relevance >= RELEVANCE_THRESHOLD);
+  if (onSubject.length === 0) {
+    const leader = clearLeader(scored, options.terms);
+    if (leader) onSubject.push(leader);
+  }
   if (onSubject.length === 0) return [];
   // Another country's rules ("a hospital in Ohio", "the UAE fire code") are not the library's, whatever
   // its words in common, unless the question names one of its documents.
