@@ -7,6 +7,8 @@ describe('abroadOf', () => {
     expect(abroadOf('which UAE fire and life safety code would we work to?')).toBe('uae');
     expect(abroadOf('do US hospitals have to test generators monthly?')).toBe('us');
     expect(abroadOf('what do the New South Wales rules say about water tanks?')).toBe('new south wales');
+    expect(abroadOf('we run a private hospital in Sydney. which Australian standard covers emergency lighting?')).toBe('in sydney');
+    expect(abroadOf('which Australian standard covers emergency lighting testing?')).toBe('australian standard');
   });
 
   it('leaves alone places someone or something only comes from or went to, and words that are not places abroad', () => {

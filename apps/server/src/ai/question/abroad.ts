@@ -39,6 +39,12 @@ const STATES_AND_CITIES =
   'paris berlin madrid rome amsterdam brussels vienna zurich geneva stockholm oslo copenhagen helsinki warsaw ' +
   'prague budapest lisbon athens istanbul moscow cairo chicago seattle miami atlanta';
 
+/** Cities abroad that are also first names or words: a place only after "in" ("a private hospital in Sydney"). */
+const AFTER_IN = /\bin\s+(?:sydney|paris|milan|dallas|houston|alberta|virginia|georgia|jordan)\b/i;
+/** A country's adjective before its rules: "which Australian standard", "the American code", "German law". */
+const COUNTRY_RULES =
+  /\b(?:american|australian|canadian|french|german|spanish|italian|dutch|belgian|swiss|swedish|norwegian|danish|indian|chinese|japanese|emirati|saudi|qatari|singaporean|new zealand)\s+(?:\S+\s+){0,2}?(?:standards?|codes?|rules|law|laws|regulations?|guidance|requirements|legislation)\b/i;
+
 /** Abbreviations of countries written in capitals ("the UAE fire code", "US hospitals", "a USA trust"). */
 const ABBREVIATED = /\b(?:UAE|USA|U\.S\.A?\.?|US(?=\s+(?:hospitals?|standards?|rules?|law|regulations?|states?|federal|based)\b)|KSA)\b/;
 
@@ -60,7 +66,8 @@ const BEFORE = 40;
 /** The place outside the UK whose rules a question asks about, in lower case, or null. */
 export function abroadOf(text: string): string | null {
   const read = text.slice(0, MAX_CHARACTERS);
-  const places = [...(ABBREVIATED.exec(read) ? [ABBREVIATED.exec(read) as RegExpExecArray] : []), ...read.matchAll(NAMES)];
+  const named = [ABBREVIATED, AFTER_IN, COUNTRY_RULES].map((pattern) => pattern.exec(read)).filter((match) => match !== null);
+  const places = [...named, ...read.matchAll(NAMES)];
   const place = places.find((match) => !ONLY_PASSING.test(read.slice(Math.max(0, match.index - BEFORE), match.index)));
   return place ? place[0].toLowerCase() : null;
 }
