@@ -97,7 +97,7 @@ describe('who-questions', () => {
       ['appoint', 'authoris', 'engineer', 'switchgear'],
     );
     expect(answer.text).toMatch(
-      /^The Authorising Engineer is appointed by the Designated Person, in writing\. \[1\] It is an independent adviser\. It audits the arrangements annually\. \[1\]/,
+      /^The Authorising Engineer is appointed by the Designated Person, in writing\. \[1\] This role is an independent adviser\. This role audits the arrangements annually\. \[1\]/,
     );
     expect(answer.citations[0]).toMatchObject({
       element_ids: ['sw-2'],
@@ -185,7 +185,7 @@ describe('roles said as sentences', () => {
     );
     const first = opening(answer.text);
     expect(first).toBe(
-      'The Duty Holder has statutory status under the Regulations (the employer). It carries the legal duty. It can delegate tasks but not accountability. [1][2]',
+      'The Duty Holder has statutory status under the Regulations (the employer). This role carries the legal duty. This role can delegate tasks but not accountability. [1][2]',
     );
     expect(first).not.toContain('describes the role as');
   });
@@ -200,7 +200,7 @@ describe('roles said as sentences', () => {
     });
     const answer = ask('Who is the duty holder under the switchgear rules?', [law, dutyHolder('d-2', 'GN 2')], ['duty', 'holder']);
     expect(opening(answer.text)).toBe(
-      'The Duty Holder carries the legal duty. [1][2] The Duty Holder has statutory status under the Regulations (the employer). It can delegate tasks but not accountability. [2]',
+      'The Duty Holder carries the legal duty. [1][2] The Duty Holder has statutory status under the Regulations (the employer). This role can delegate tasks but not accountability. [2]',
     );
   });
 

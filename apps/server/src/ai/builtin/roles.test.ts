@@ -1,7 +1,7 @@
 /** List items said as sentences of the answer's own (roles.ts, itemAsSentence). */
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval.ts';
-import { dutySentence, itemAsSentence } from './roles.ts';
+import { dutySentence, itemAsSentence, pronounFor } from './roles.ts';
 
 const passage = { source: 'library', code: 'DOC 1' } as Passage;
 
@@ -42,5 +42,13 @@ describe('dutySentence', () => {
     expect(dutySentence('Authorising Engineer (Water)', 'Independent adviser')).toBe(
       'The Authorising Engineer (Water) is an independent adviser.',
     );
+  });
+});
+
+describe('pronounFor', () => {
+  it('names a person’s role again as "this role", a body as "it" and several people as "they"', () => {
+    expect(pronounFor('Energy manager', 'The Energy manager identifies projects.')).toBe('This role identifies projects.');
+    expect(pronounFor('Trust board', 'The Trust board approves the policy.')).toBe('It approves the policy.');
+    expect(pronounFor('Water Safety Group members', 'The Water Safety Group members meet quarterly.')).toBe('They meet quarterly.');
   });
 });

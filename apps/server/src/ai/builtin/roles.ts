@@ -363,11 +363,19 @@ function baseVerb(verb: string): string {
     .replace(/es$/, 'e');
 }
 
-/** A later sentence about the same role opens with its pronoun: "The Authorising Engineer audits …" → "It audits …". */
+/** Roles that are a body, not a person: "it" is right for them. */
+const BODY_ROLE =
+  /\b(?:board|committee|group|team|forum|panel|service|department|organisation|trust|provider|authority|agency|council|executive)$/i;
+
+/**
+ * A later sentence about the same role opens with a word for it: "The Authorising Engineer audits …" →
+ * "This role audits …" ("It" for a body: "The board approves …" → "It approves …"; "They" for several people).
+ */
 export function pronounFor(role: string, sentence: string): string {
   const subject = roleSubject(role);
   if (!sentence.startsWith(`${subject} `)) return sentence;
-  return `${isPluralRole(subject) ? 'They' : 'It'} ${sentence.slice(subject.length + 1)}`;
+  const word = isPluralRole(subject) ? 'They' : BODY_ROLE.test(subject) ? 'It' : 'This role';
+  return `${word} ${sentence.slice(subject.length + 1)}`;
 }
 
 /** A role's duties from its roles-table row, each a full sentence with the row's citation. */
