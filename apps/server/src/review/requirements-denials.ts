@@ -208,11 +208,20 @@ function indexOf(library: ReviewLibrary): LibraryIndex {
       if (element.type === 'table') {
         // A row says its cells of what the header names: "Protected characteristic: Religion or belief; Includes lack of belief".
         const [header = '', ...rows] = element.text.split('\n');
-        const head = `${element.headingPath.at(-1) ?? ''} ${header.split(' | ')[0] ?? ''}`.trim();
+        const head = element.headingPath.at(-1) ?? header.split(' | ')[0] ?? '';
         for (const row of rows) said.push({ text: `${head}: ${row.split(' | ').join('; ')}`, row: true, document, element });
         continue;
       }
-      for (const { text } of sentences(element.text)) said.push({ text: text.replace(/\*+/g, '').trim(), row: false, document, element });
+      for (const { text } of sentences(element.text))
+        said.push({
+          text: text
+            .replace(/\*+/g, '')
+            .replace(/[\s;,:]+$/, '')
+            .trim(),
+          row: false,
+          document,
+          element,
+        });
     }
   }
   // The library's own verbs, as it writes them after "must" or "to": an instruction opens with one ("Notify CQC of …").
