@@ -149,6 +149,16 @@ describe('questions as people type them', () => {
     }
   });
 
+  test('a year the question gives picks that edition of a document it names, not a predecessor merged into it', async () => {
+    expect(codesOf(await retrieve('what did BS 5266-1 add to emergency lighting in its 2016 edition?'))).toContain('BS 5266-1:2016');
+    expect(codesOf(await retrieve('our lone working policy still cites HTM 06-02 from 2006 - what should we do with it?'))).toContain(
+      'HTM 06-02 (2006)',
+    );
+    expect(codesOf(await retrieve('our asbestos contractor quotes the 2006 L143 acop. is it still current?'))).not.toContain(
+      'ACoP L127 (2006)',
+    );
+  });
+
   test("another country's rules are declined, though the library holds the question's other words", async () => {
     const abroad = await retrieve('in Texas, what temperature range does legionella actually grow in?');
     expect(abroad.passages).toEqual([]);

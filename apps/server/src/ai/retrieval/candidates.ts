@@ -259,12 +259,33 @@ export async function documentsNamed(options: {
       (r) => r.document_id ?? r.superseded_by?.id ?? null,
     ),
   );
+  const detected = rows.filter((row) => ids.has(row.id) && (row.status === 'superseded' || !named.has(lineage(row.code))));
+  // The edition of a named lineage that a year in the question dates ("the 2016 emergency lighting code
+  // BS 5266-1", "the old 2006 handbook" beside HTM 06-02, "when did the 2016 ones come in"): the
+  // question is about that edition, whichever the name points at.
+  const years = new Set(question.text.match(/\b(?:19|20)\d\d\b/g) ?? []);
+  // Of the same code, not a predecessor of another name merged into the lineage (L127 into L143).
+  const lineages = new Set([...titled, ...coded, ...detected].map((row) => `${lineage(row.code)}\u0000${codeBase(row.code)}`));
+  const dated =
+    years.size === 0
+      ? []
+      : rows.filter((row) => lineages.has(`${lineage(row.code)}\u0000${codeBase(row.code)}`) && years.has(editionYear(row.edition)));
   return {
     titled: titled.map((row) => row.id),
     coded: coded.map((row) => row.id),
-    detected: rows.filter((row) => ids.has(row.id) && (row.status === 'superseded' || !named.has(lineage(row.code)))).map((row) => row.id),
+    detected: [...new Set([...detected, ...dated].map((row) => row.id))],
   };
 }
+
+/** A code without its edition's year or its part: "BS 5266-1:2016" and "BS 5266-1", "HTM 04-01 (2006)" and "HTM 04-01 Part B", "Lifts Regs 1997" and "Lifts Regs 2016" are one code. */
+const codeBase = (code: string) =>
+  code
+    .replace(/\s+Part\s+[A-Z]$/, '')
+    .replace(/(?::|\s)\(?(?:19|20)\d\d\)?$/, '')
+    .toLowerCase();
+
+/** The year an edition was published: the first year its edition field gives ("2006 (revised 2008)" → "2006"). */
+const editionYear = (edition: string) => /\b(?:19|20)\d\d\b/.exec(edition)?.[0] ?? '';
 
 /** The current code an edition's line of successors ends in (its own code when current), read over the given rows. */
 function lineageOf(rows: readonly { code: string; superseded_by_code: string | null }[]): (code: string) => string {
