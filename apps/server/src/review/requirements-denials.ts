@@ -122,11 +122,13 @@ export function denialFindings(policy: Policy, library: ReviewLibrary): ReviewFi
     const source = contradicting(denial, index);
     if (!source) continue;
     const code = source.document.code;
+    // A list item's fragment ("slings and other lifting accessories …") quoted as a sentence.
+    const said = `${source.text.charAt(0).toUpperCase()}${source.text.slice(1)}`;
     findings.push(
       factualError(element, { start: start + denial.start, end: start + denial.end }, source, (quote) => ({
-        expected: `${source.text} (${code})`,
-        explanation: `The policy says "${quote}", but ${code} states otherwise: "${source.text}."`,
-        suggestion: `State it as ${code} does.`,
+        expected: `${said} (${code})`,
+        explanation: `The policy says "${quote}", but ${code} states otherwise: "${said}."`,
+        suggestion: `Correct this statement so that it agrees with ${code}.`,
       })),
     );
   }
