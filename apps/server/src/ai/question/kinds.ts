@@ -22,7 +22,7 @@
  */
 
 /** The kinds of answer a question can ask for. */
-import { abroadOf } from './abroad.ts';
+import { outsideOf } from './outside.ts';
 
 export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision' | 'list';
 
@@ -37,8 +37,8 @@ export interface QuestionUnderstanding {
   setting: Setting | null;
   phase: Phase | null;
   nation: Nation | null;
-  /** A place outside the UK whose rules the question asks about (question/abroad.ts): out of the library's scope. */
-  abroad: string | null;
+  /** What puts the question outside the library's scope (question/outside.ts): rules abroad, pay and tax, office software. */
+  outside: string | null;
   /** The sides of a contrast the question takes (low voltage, not high): a title for the opposite side is for the other phase. */
   sides: readonly { asked: RegExp; opposite: RegExp }[];
 }
@@ -185,7 +185,7 @@ export function questionKinds(question: string): QuestionUnderstanding {
     setting: settingOf(question),
     phase: phaseOf(question, kinds),
     nation: nationOf(question),
-    abroad: abroadOf(question),
+    outside: outsideOf(question),
     sides: sidesOf(question),
   };
 }

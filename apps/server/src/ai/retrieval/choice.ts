@@ -271,9 +271,9 @@ export function chooseDocuments(options: {
     if (leader) onSubject.push(leader);
   }
   if (onSubject.length === 0) return [];
-  // Another country's rules ("a hospital in Ohio", "the UAE fire code") are not the library's, whatever
-  // its words in common, unless the question names one of its documents.
-  if (question.understanding.abroad !== null && !onSubject.some((entry) => entry.named)) return [];
+  // Another country's rules ("a hospital in Ohio", "the UAE fire code"), pay and tax, office software:
+  // not the library's, whatever its words in common, unless the question names one of its documents.
+  if (question.understanding.outside !== null && !onSubject.some((entry) => entry.named)) return [];
   // A document that says it does not apply where the asker is ("do not normally apply to care
   // homes", a Scotland-only text for a question about England) is not cited as a requirement,
   // unless the question names it (by its code or its title) or nothing else answers.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abroadOf } from './abroad.ts';
+import { abroadOf, subjectOutsideOf } from './outside.ts';
 
 describe('abroadOf', () => {
   it('finds the place abroad whose rules a question asks about', () => {
@@ -18,5 +18,19 @@ describe('abroadOf', () => {
     expect(abroadOf('do the Welsh and Northern Ireland rules differ from England?')).toBeNull();
     expect(abroadOf('can we serve turkey on china plates in the ward kitchen?')).toBeNull();
     expect(abroadOf('Sydney on nights says the US of the fire door is fine')).toBeNull();
+  });
+});
+
+describe('subjectOutsideOf', () => {
+  it('finds pay, pensions, tax and office software, which the library holds nothing on', () => {
+    expect(subjectOutsideOf("what's the weekly statutory sick pay rate right now?")).toBe('statutory sick pay');
+    expect(subjectOutsideOf('can the trust reclaim the VAT on the cleaning contract?')).toBe('vat');
+    expect(subjectOutsideOf('how do I set up a recurring Teams meeting for the water safety group?')).toContain('teams');
+  });
+
+  it('leaves alone charges to staff, which the PPE rules govern, and software named in a compliance question', () => {
+    expect(subjectOutsideOf("can we take the cost of the estates team's safety boots out of their wages?")).toBeNull();
+    expect(subjectOutsideOf('we keep the PPM log in Excel - is that acceptable as a record?')).toBeNull();
+    expect(subjectOutsideOf('does the vat of disinfectant in the sluice need a COSHH assessment?')).toBeNull();
   });
 });

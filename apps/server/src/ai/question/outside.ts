@@ -1,4 +1,9 @@
 /**
+ * Questions outside the library's scope however many of its words they share: another country's
+ * rules, and the subjects the library holds nothing on — employment pay, pensions and tax, and how
+ * to work office software. The library's documents are the UK's health, safety, estates and care
+ * law and guidance.
+ *
  * A place outside the United Kingdom a question is about ("a hospital in ohio", "the UAE fire code",
  * "out in Dubai"): the library holds the law and guidance of the UK's nations only, so what another
  * country's rules expect is out of its scope, however many of the question's other words (fire,
@@ -70,4 +75,29 @@ export function abroadOf(text: string): string | null {
   const places = [...named, ...read.matchAll(NAMES)];
   const place = places.find((match) => !ONLY_PASSING.test(read.slice(Math.max(0, match.index - BEFORE), match.index)));
   return place ? place[0].toLowerCase() : null;
+}
+
+/**
+ * Employment pay, pensions and tax: "statutory sick pay", "the national minimum wage", "the
+ * Agenda for Change pay scale", "corporation tax", "reclaim the VAT". A charge to staff ("take the
+ * cost out of their wages") is a matter of the PPE rules the library holds, so bare "wages" and
+ * "pay" are not read.
+ */
+const PAY_AND_TAX =
+  /\b(?:statutory sick pay|sick pay|maternity pay|paternity (?:pay|leave)|holiday pay|pay (?:rates?|scales?|awards?|rises?)|payroll|salary scales?|minimum wage|living wage|pensions?|auto[- ]?enrol\w*|income tax|corporation tax|national insurance|tax (?:year|code|relief|return)|capital allowances?|investment allowance|agenda for change)\b/i;
+/** Value added tax, in capitals: "a vat of disinfectant" is not it. */
+const VAT = /\bVAT\b/;
+/** How to do something in office software: "how do I set up a recurring Teams meeting", "how do I get Excel to …". */
+const SOFTWARE_HOW_TO =
+  /\bhow (?:do|can|would|should) (?:i|we|you)\b[^?]{0,80}\b(?:teams|excel|outlook|sharepoint|zoom|powerpoint|google)\b/i;
+
+/** A subject outside the library's scope the question asks about ("statutory sick pay", "how do I … in Outlook"), in lower case, or null. */
+export function subjectOutsideOf(text: string): string | null {
+  const read = text.slice(0, MAX_CHARACTERS);
+  return (PAY_AND_TAX.exec(read) ?? VAT.exec(read) ?? SOFTWARE_HOW_TO.exec(read))?.[0].toLowerCase() ?? null;
+}
+
+/** What puts a question outside the library's scope, in lower case, or null: a place abroad or a subject the library does not hold. */
+export function outsideOf(text: string): string | null {
+  return abroadOf(text) ?? subjectOutsideOf(text);
 }
