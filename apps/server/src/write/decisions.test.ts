@@ -271,4 +271,26 @@ describe('outcomes settled without the word "agreed"', () => {
     ).toEqual([]);
     expect(decisionsOf('Ada Cole: We have heard from the estates team. Are Members content?', 'Ben Tate: Fine.')).toEqual([]);
   });
+  test('a late objection the chair gives way to replaces what was settled: "Fair enough." or "OK, scrap that." then the new outcome', () => {
+    expect(
+      decisionsOf(
+        "Nell Ford: Let's just shut the courtyard till the fence is done.",
+        "Kai Moss: Please don't, it is the only outside space the patients have. Put a member of staff out there instead.",
+        "Nell Ford: Fair enough. The garden stays open, and there's always a member of staff out there when a patient is, until the fence is fixed.",
+      ),
+    ).toEqual(["The garden stays open, and there's always a member of staff out there when a patient is, until the fence is fixed."]);
+    expect(
+      decisionsOf(
+        'Nell Ford: OK, so we go with November for the external course, all eleven APs.',
+        'Kai Moss: We cannot, that is the week of the shutdown.',
+        'Nell Ford: OK, scrap that. We do the refresher in-house in January, with the engineers, in two groups.',
+      ),
+    ).toEqual(['Do the refresher in-house in January, with the engineers, in two groups.']);
+  });
+
+  test('a concession before a wish or a duty, not an outcome, decides nothing', () => {
+    expect(decisionsOf('Kai Moss: The fence is loose.', 'Nell Ford: Fair enough. We need to look at the fence budget next month.')).toEqual(
+      [],
+    );
+  });
 });

@@ -21,6 +21,8 @@ import { capitalise, type Sentence, type Turn } from './sentences.ts';
 export interface FoundDecision {
   text: string;
   lines: number[];
+  /** Said after dropping what was settled just before ("OK, scrap that.", "Fair enough."): the decision before it no longer stands. */
+  replaces?: boolean;
 }
 
 const AGREED =
@@ -54,7 +56,9 @@ const FROM_NOW = /\b(?:from now on|going forward|with immediate effect|from (?:t
 /** A statement that starts with a person or a pronoun is someone's view or task, not the group's outcome. */
 const PERSONAL_START = /^(?:i|i'm|i'll|i've|you|he|she|it|it's|that|that's|this|there|there's|they|we've|what|which|who|let's|let)\b/i;
 /** An open question put to the group ("the question is how long …"), not its answer. */
-const OPEN_QUESTION = /\b(?:question|how long|how many|how much|whether|what|which|when|if|might|could|maybe|perhaps)\b/i;
+const OPEN_QUESTION = /\b(?:question|how long|how many|how much|whether|what|which|might|could|maybe|perhaps)\b/i;
+/** "When" and "if" open a question only in the main clause: after it they set a condition ("… out there when a patient is"). */
+const OPEN_IN_MAIN = /\b(?:when|if)\b/i;
 const KEEP = /\bwe(?:'ll| will|'re going to)?\s+(?:just\s+)?((?:keep|leave|stay|stick with|continue with|defer|postpone|bring)\b.+)$/i;
 /** "Keep" that is not about the matter decided. */
 const NOT_KEEP =
@@ -82,7 +86,7 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
     if (decision === null) continue;
     const text = sentenceText(decision.text);
     if (specificWords(text).length < 2) continue;
-    found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b) });
+    found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b), ...(decision.replaces ? { replaces: true } : {}) });
   }
   return lastWord(dedupe(found));
 }
@@ -154,6 +158,10 @@ function assentedMotion(sentence: Sentence, at: number, sentences: readonly Sent
 /** Shared telling words that make a later decision the same matter settled again. */
 const REVISITED_SHARE = 0.5;
 const REVISITED_MIN_WORDS = 2;
+/** Words of settling, which any two decisions may share: they say nothing of the matter. */
+const SETTLING = new Set(['stay', 'keep', 'go', 'goe', 'remain', 'move', 'use', 'do', 'done', 'get', 'run', 'then']);
+/** A decision this few lines before one that drops what was settled ("OK, scrap that. …") is the one dropped, whatever its words. */
+const REPLACED_WITHIN_LINES = 10;
 /** How far apart, in lines, a decision and the one that puts the same thing on another date may be. */
 const RESCHEDULED_WITHIN_LINES = 20;
 
@@ -166,6 +174,14 @@ function lastWord(decisions: readonly FoundDecision[]): FoundDecision[] {
   return decisions.filter((_decision, index) => {
     const own = stems[index] as Set<string>;
     const decision = decisions[index] as FoundDecision;
+    // The next decision drops this one ("Let's shut the courtyard." … "Fair enough. The garden stays open …").
+    // Of the same matter: a word in common, or said just before.
+    const next = decisions[index + 1];
+    if (next?.replaces) {
+      const gap = (next.lines[0] ?? 0) - (decision.lines.at(-1) ?? 0);
+      const shared = [...own].some((word) => !SETTLING.has(word) && stems[index + 1]?.has(word));
+      if (gap <= REPLACED_WITHIN_LINES || (shared && gap <= RESCHEDULED_WITHIN_LINES)) return false;
+    }
     const dated = WHEN.test(decision.text);
     return !stems.slice(index + 1).some((later, k) => {
       const shared = [...own].filter((word) => later.has(word)).length;
@@ -232,24 +248,37 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
 function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDecision | null {
   const concluding = CONCLUDING.exec(sentence.text);
   // "OK, scrap that, then. The bath stays in use …": the concluding word may close the sentence before.
-  const closedBefore = previous?.turn === sentence.turn && CLOSES.test(previous.text);
+  const closedBefore = previous?.turn === sentence.turn && (CLOSES.test(previous.text) || CONCEDES.test(previous.text.trim()));
   if (concluding === null && !closedBefore) return null;
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
   // After a closing sentence, "It's done overnight, one lane at a time": "it" is the matter just settled.
   if (closedBefore && previous && concluding === null && SETTLED_IT.test(rest) && specificWords(rest).length >= 2)
-    return { text: outcomeClause(rest), lines: [previous.line, sentence.line] };
+    return { text: outcomeClause(rest), lines: [previous.line, sentence.line], replaces: true };
+  // "OK, scrap that. We do the refresher in-house in January …": the group's new way, said in the present.
+  if (closedBefore && previous && concluding === null && WE_DO.test(rest) && specificWords(rest).length >= 3)
+    return { text: outcomeClause(rest), lines: [previous.line, sentence.line], replaces: true };
   // "Then no bed rails without a documented assessment": a rule settled, said without a verb.
   if (concluding !== null && RULE.test(rest) && specificWords(rest).length >= 2)
     return { text: outcomeClause(rest), lines: [sentence.line] };
   const adopted = ADOPT.exec(rest);
   if (adopted?.[1] && specificWords(adopted[1]).length >= 2) return { text: clause(adopted[1]), lines: [sentence.line] };
-  if (statesOutcome(rest)) return { text: outcomeClause(rest), lines: [sentence.line] };
+  if (statesOutcome(rest)) return { text: outcomeClause(rest), lines: [sentence.line], ...(closedBefore ? { replaces: true } : {}) };
   // "OK, so e-learning only from January, then.": the outcome named without a verb, closing the discussion.
   const named = concluding === null ? null : NAMED_OUTCOME.exec(rest);
   return named?.[1] && specificWords(named[1]).length >= 2 && !PERSONAL_START.test(named[1]) && !OPEN_QUESTION.test(named[1])
     ? { text: named[1], lines: [sentence.line] }
     : null;
 }
+
+/**
+ * The chair giving way to an objection before stating the outcome: "Fair enough.", "Good point.",
+ * "Point taken.", "You're right." The sentence after it in the same turn is the matter settled anew.
+ */
+const CONCEDES =
+  /^(?:(?:ok|okay|right|yes|yeah|alright|all right)[,.]?\s+)*(?:fair enough|fair point|good point|point taken|you're right|that's fair|that's a fair point)[.!]?$/i;
+/** "We do X", "we run it in two groups": the group's way of doing it, in the present, not a wish or a duty ("we need to", "we should"). */
+const WE_DO =
+  /^we\s+(?!(?:need|have|had|should|could|would|might|may|must|can|will|shall|are|were|was|think|thought|know|knew|want|wanted|hope|feel|just|all|also|really|still|don't|didn't|do not)\b)[a-z]+\s+\S/i;
 
 /** "It's done overnight", "It goes in the garage", "It stays": the matter just closed, said as settled. */
 const SETTLED_IT = /^it(?:'s|\s+is|\s+will\s+be|\s+gets?|\s+goes|\s+stays|\s+moves)\s+[a-z]/i;
@@ -272,7 +301,9 @@ function outcomeClause(text: string): string {
 
 /** Whether a statement says how things will be ("X stays open", "X goes onto the programme"), as the group's outcome. */
 function statesOutcome(text: string): boolean {
-  if (PERSONAL_START.test(text) || OPEN_QUESTION.test(text) || /\?\s*$/.test(text)) return false;
+  // An open question is asked in the main clause: "… staff out there when a patient is" after "The garden stays open," is a condition.
+  const main = text.split(/,\s/)[0] ?? text;
+  if (PERSONAL_START.test(text) || OPEN_QUESTION.test(text) || OPEN_IN_MAIN.test(main) || /\?\s*$/.test(text)) return false;
   return SETTLED_VERB.test(text) || FROM_NOW.test(text);
 }
 
