@@ -159,6 +159,16 @@ describe('questions as people type them', () => {
     );
   });
 
+  test("a question about a document's first edition names the earliest edition the library holds of it", async () => {
+    expect(codesOf(await retrieve('on what date did the very first HTM 05-01 on managing fire safety come out?'))).toContain(
+      'HTM 05-01 (2006)',
+    );
+    // "First" in another sense names no edition.
+    expect(codesOf(await retrieve('do first aid kits in the estates workshop need checking under HTM 05-01?'))).not.toContain(
+      'HTM 05-01 (2006)',
+    );
+  });
+
   test("another country's rules are declined, though the library holds the question's other words", async () => {
     const abroad = await retrieve('in Texas, what temperature range does legionella actually grow in?');
     expect(abroad.passages).toEqual([]);

@@ -266,15 +266,30 @@ export async function documentsNamed(options: {
   const years = new Set(question.text.match(/\b(?:19|20)\d\d\b/g) ?? []);
   // Of the same code, not a predecessor of another name merged into the lineage (L127 into L143).
   const lineages = new Set([...titled, ...coded, ...detected].map((row) => `${lineage(row.code)}\u0000${codeBase(row.code)}`));
-  const dated =
-    years.size === 0
-      ? []
-      : rows.filter((row) => lineages.has(`${lineage(row.code)}\u0000${codeBase(row.code)}`) && years.has(editionYear(row.edition)));
+  const ofNamed = (row: NamingRow) => lineages.has(`${lineage(row.code)}\u0000${codeBase(row.code)}`);
+  const dated = years.size === 0 ? [] : rows.filter((row) => ofNamed(row) && years.has(editionYear(row.edition)));
+  // "The first edition of HSG107", "the very first HTM 05-01": the earliest edition the library holds of it.
+  const first = FIRST_EDITION.test(question.text) ? earliestOf(rows.filter(ofNamed)) : [];
   return {
     titled: titled.map((row) => row.id),
     coded: coded.map((row) => row.id),
-    detected: [...new Set([...detected, ...dated].map((row) => row.id))],
+    detected: [...new Set([...detected, ...dated, ...first].map((row) => row.id))],
   };
+}
+
+/** A question about a document's first edition: "the first edition of", "the very first", "the original … code". */
+const FIRST_EDITION =
+  /\b(?:first|original|earliest)\s+(?:edition|version|issue)\b|\bvery\s+first\b|\b(?:first|original)\s+(?:\w+\s+){0,2}(?:code|htm|acop|guidance|regs|regulations|standard|memo|handbook)\b/i;
+
+/** Of each code, its edition of the earliest year. */
+function earliestOf(rows: readonly NamingRow[]): NamingRow[] {
+  const byBase = new Map<string, NamingRow>();
+  for (const row of rows) {
+    const base = codeBase(row.code);
+    const known = byBase.get(base);
+    if (editionYear(row.edition) !== '' && (!known || editionYear(row.edition) < editionYear(known.edition))) byBase.set(base, row);
+  }
+  return [...byBase.values()];
 }
 
 /** A code without its edition's year or its part: "BS 5266-1:2016" and "BS 5266-1", "HTM 04-01 (2006)" and "HTM 04-01 Part B", "Lifts Regs 1997" and "Lifts Regs 2016" are one code. */
