@@ -72,7 +72,7 @@ function hasOperationalSection(headings: string[]): boolean {
 }
 
 /** What a policy calls itself: a policy, or a guideline, protocol, procedure or strategy written the same way ("guidance" and "plan" are as often another body's). */
-const SELF = String.raw`(?:policy|document|procedure|guidelines?|protocol|strategy|framework|sop|guidance note|note)`;
+const SELF = '(?:policy|document|procedure|guidelines?|protocol|strategy|framework|sop|guidance note|note)';
 
 const SIGNS: SectionSign[] = [
   {

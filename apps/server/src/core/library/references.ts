@@ -179,7 +179,7 @@ function laterEdition(words: readonly Word[], k: number, found: readonly Found[]
   const ordinal = ORDINAL_WORDS[words[k]?.lower ?? ''];
   if (ordinal === undefined || ordinal < 2 || !/^(?:a|an|the)$/.test(words[k - 1]?.lower ?? '')) return null;
   const after = words[k + 1];
-  if (!after || after.gap !== ' ' || !EDITION_SAID.test(after.lower)) return null;
+  if (after?.gap !== ' ' || !EDITION_SAID.test(after.lower)) return null;
   for (const mention of [...found].reverse()) {
     const lineages = new Set(mentionEntries(mention).map((entry) => entry.lineage));
     const edition = index.entries.filter((entry) => lineages.has(entry.lineage) && entry.ordinal === ordinal && !entry.historical);
@@ -535,7 +535,7 @@ function matchYearAndKind(words: readonly Word[], i: number, index: LibraryIndex
     at++;
   }
   const kind = words[at];
-  if (!kind || kind.gap !== ' ') return null;
+  if (kind?.gap !== ' ') return null;
   const type = LEGISLATION_KINDS[kind.lower];
   if (!type) return null;
   const entries = index.entries.filter(
