@@ -154,6 +154,18 @@ describe('built-in engine over the seed library', () => {
     expect(answer.events.at(-1)).toEqual({ type: 'done' });
   });
 
+  test("a question about another country's rules, pay or software says why the library does not answer it", async () => {
+    const abroad = await ask('our group runs a hospital in Texas - how often must the fire alarm be tested there?');
+    expect(abroad.citations).toEqual([]);
+    expect(abroad.text).toContain(
+      "This question is about another country's rules, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.",
+    );
+    const pay = await ask("what's the weekly statutory sick pay rate right now?");
+    expect(pay.text).toContain('This question is about employment pay, pensions or tax, which the library does not cover');
+    // A question simply not in the library gets no such reason.
+    expect((await ask('Who won the 2022 football World Cup?')).text).not.toContain('This question is about');
+  });
+
   test('a declined answer names the filters searched and suggests widening them', async () => {
     const answer = await ask('Who won the 2022 football World Cup?', {
       filters: { category: ['Guidance'], domain: ['HTM'], subDomain: [] },

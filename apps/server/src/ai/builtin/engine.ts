@@ -17,6 +17,7 @@ import type { Database } from '../../db/connect.ts';
 import type { ChatFilters, ChatMode, ChatSourceRecord } from '@verity/shared';
 import type { AttachmentSource } from '../attachment-passages.ts';
 import { type ChatEngineEvent, quoteAsData } from '../citations.ts';
+import { outsideSentence } from '../question/outside.ts';
 import { type RetrievalResult, type RetrievePassagesOptions, retrievePassages } from '../retrieval.ts';
 import { composeAnswerText } from './answer.ts';
 import type { ComposedAnswer } from './cite.ts';
@@ -46,8 +47,10 @@ export function nothingRelevantText(retrieval: RetrievalResult): string {
       : "Include your organisation's internal documents, or check its own policies and procedures.",
     'For clinical, HR or other questions outside healthcare regulation and estates compliance, ask the service responsible.',
   ].filter((line): line is string => line !== null);
+  const { outside } = retrieval.question.understanding;
   return [
     'I could not find anything in the library that answers this question, so I have not answered it: I only answer from the documents the library holds, and I will not guess at a regulation, edition, clause or interval.',
+    ...(outside ? [outsideSentence(outside)] : []),
     `I searched ${describeSearch(retrieval)}.`,
     `You could:\n\n${suggestions.map((line) => `- ${line}`).join('\n')}`,
   ].join('\n\n');

@@ -22,7 +22,7 @@
  */
 
 /** The kinds of answer a question can ask for. */
-import { outsideOf } from './outside.ts';
+import { type Outside, outsideOf } from './outside.ts';
 
 export type QuestionKind = 'who' | 'frequency' | 'figure' | 'records' | 'duties' | 'definition' | 'draft' | 'provision' | 'list';
 
@@ -38,7 +38,7 @@ export interface QuestionUnderstanding {
   phase: Phase | null;
   nation: Nation | null;
   /** What puts the question outside the library's scope (question/outside.ts): rules abroad, pay and tax, office software. */
-  outside: string | null;
+  outside: Outside | null;
   /** The sides of a contrast the question takes (low voltage, not high): a title for the opposite side is for the other phase. */
   sides: readonly { asked: RegExp; opposite: RegExp }[];
 }

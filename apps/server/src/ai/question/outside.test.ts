@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abroadOf, subjectOutsideOf } from './outside.ts';
+import { abroadOf, outsideOf, outsideSentence } from './outside.ts';
 
 describe('abroadOf', () => {
   it('finds the place abroad whose rules a question asks about', () => {
@@ -21,16 +21,20 @@ describe('abroadOf', () => {
   });
 });
 
-describe('subjectOutsideOf', () => {
+describe('outsideOf', () => {
   it('finds pay, pensions, tax and office software, which the library holds nothing on', () => {
-    expect(subjectOutsideOf("what's the weekly statutory sick pay rate right now?")).toBe('statutory sick pay');
-    expect(subjectOutsideOf('can the trust reclaim the VAT on the cleaning contract?')).toBe('vat');
-    expect(subjectOutsideOf('how do I set up a recurring Teams meeting for the water safety group?')).toContain('teams');
+    expect(outsideOf("what's the weekly statutory sick pay rate right now?")).toEqual({ kind: 'pay and tax', said: 'statutory sick pay' });
+    expect(outsideOf('can the trust reclaim the VAT on the cleaning contract?')).toEqual({ kind: 'pay and tax', said: 'vat' });
+    expect(outsideOf('how do I set up a recurring Teams meeting for the water safety group?')?.kind).toBe('software');
+    expect(outsideOf('we run a hospital in Ohio - what does the fire code say?')).toEqual({ kind: 'abroad', said: 'ohio' });
+    expect(outsideSentence({ kind: 'abroad', said: 'ohio' })).toBe(
+      "This question is about another country's rules, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.",
+    );
   });
 
   it('leaves alone charges to staff, which the PPE rules govern, and software named in a compliance question', () => {
-    expect(subjectOutsideOf("can we take the cost of the estates team's safety boots out of their wages?")).toBeNull();
-    expect(subjectOutsideOf('we keep the PPM log in Excel - is that acceptable as a record?')).toBeNull();
-    expect(subjectOutsideOf('does the vat of disinfectant in the sluice need a COSHH assessment?')).toBeNull();
+    expect(outsideOf("can we take the cost of the estates team's safety boots out of their wages?")).toBeNull();
+    expect(outsideOf('we keep the PPM log in Excel - is that acceptable as a record?')).toBeNull();
+    expect(outsideOf('does the vat of disinfectant in the sluice need a COSHH assessment?')).toBeNull();
   });
 });

@@ -91,13 +91,29 @@ const VAT = /\bVAT\b/;
 const SOFTWARE_HOW_TO =
   /\bhow (?:do|can|would|should) (?:i|we|you)\b[^?]{0,80}\b(?:teams|excel|outlook|sharepoint|zoom|powerpoint|google)\b/i;
 
-/** A subject outside the library's scope the question asks about ("statutory sick pay", "how do I … in Outlook"), in lower case, or null. */
-export function subjectOutsideOf(text: string): string | null {
-  const read = text.slice(0, MAX_CHARACTERS);
-  return (PAY_AND_TAX.exec(read) ?? VAT.exec(read) ?? SOFTWARE_HOW_TO.exec(read))?.[0].toLowerCase() ?? null;
+/** What puts a question outside the library's scope: what kind of matter it is, and the words that say so. */
+export interface Outside {
+  kind: 'abroad' | 'pay and tax' | 'software';
+  said: string;
 }
 
-/** What puts a question outside the library's scope, in lower case, or null: a place abroad or a subject the library does not hold. */
-export function outsideOf(text: string): string | null {
-  return abroadOf(text) ?? subjectOutsideOf(text);
+/** What puts a question outside the library's scope, or null: a place abroad or a subject the library does not hold. */
+export function outsideOf(text: string): Outside | null {
+  const place = abroadOf(text);
+  if (place) return { kind: 'abroad', said: place };
+  const read = text.slice(0, MAX_CHARACTERS);
+  const pay = PAY_AND_TAX.exec(read) ?? VAT.exec(read);
+  if (pay) return { kind: 'pay and tax', said: pay[0].toLowerCase() };
+  const software = SOFTWARE_HOW_TO.exec(read);
+  return software ? { kind: 'software', said: software[0].toLowerCase() } : null;
+}
+
+/** A sentence telling the asker why the library does not answer a question outside its scope. */
+export function outsideSentence(outside: Outside): string {
+  const what = {
+    abroad: "another country's rules",
+    'pay and tax': 'employment pay, pensions or tax',
+    software: 'how to use office software',
+  }[outside.kind];
+  return `This question is about ${what}, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.`;
 }
