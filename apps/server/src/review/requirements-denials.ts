@@ -1,8 +1,7 @@
 import { libraryExpansions } from './terms-acronyms.ts';
 import { NOT_RULES } from './requirements-modality.ts';
 import { stem, subjectOf } from './requirements-subjects.ts';
-import { factualError, policySentences } from './requirements-text.ts';
-import { sentences } from './requirements-text.ts';
+import { factualError, policySentences, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
@@ -18,7 +17,7 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, Revie
  * (figures are compared with the whole library for the same reason: the instrument that states a
  * fact is often one the policy does not cite) that states something plainly: no denial, no hedge,
  * no exception of its own. The library sentence must hold the word the policy denies, a word of
- * the policy's subject, and most of the clause's words, two of them words few of the library's
+ * the policy's subject, and half the clause's words, one of them a word few of the library's
  * sentences use; and no sentence of the library that itself denies it may hold as many of them
  * (the library agreeing with the policy: "Class II equipment needs no earth test").
  */
@@ -36,7 +35,7 @@ const NOT_A_DENIAL = /\bnot\s+(?:only|just|more|less|later|earlier|longer|exceed
 const CLAUSE_END = /[;:]|,\s+(?:because|as|since|so|but|although|though|while|whereas|which|and\s+so)\b|\s[–—-]\s/i;
 /** A policy clause limited in its own words ("not required unless …", "only"): the policy may be stating the library's exception. */
 const LIMITED = /\b(?:unless|except|only|until|provided|other\s+than|apart\s+from)\b/i;
-/** Library sentences that deny or hedge, or state a rule under an exception: not plain statements. */
+/** Library sentences that deny (and a denial before a word, "needs no earth test"), hedge, or state a rule under an exception: not plain statements. */
 const LIBRARY_DENIAL = /\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b/i;
 const LIBRARY_HEDGE =
   /\b(?:may|might|could|can|usually|often|typically|generally|normally|sometimes|consider|recommended|good\s+practice|unless|except|only|until|some|if\s+(?:appropriate|necessary))\b/i;
@@ -140,9 +139,10 @@ function denialOf(text: string, expand: (text: string) => Set<string>): Denial |
   if (NOT_A_DENIAL.test(text)) return null;
   // Words in quotation marks are a label or a form's wording ("labelled \"do not use\""), not the policy's claim.
   const unquoted = text.replace(/["“”][^"“”]*["“”]/g, (quoted) => ' '.repeat(quoted.length));
-  const denial = DENIAL.exec(unquoted) ?? TOGETHER.exec(unquoted);
+  const negated = DENIAL.exec(unquoted);
+  const denial = negated ?? TOGETHER.exec(unquoted);
   if (!denial) return null;
-  const together = !DENIAL.test(unquoted);
+  const together = negated === null;
   const clauseStart = Math.max(0, ...[';', ':', '. '].map((mark) => text.lastIndexOf(mark, denial.index) + 1));
   const rest = text.slice(denial.index + denial[0].length);
   const cut = CLAUSE_END.exec(rest);
@@ -153,7 +153,7 @@ function denialOf(text: string, expand: (text: string) => Set<string>): Denial |
   const subject = expand(before);
   const predicate = expand(after);
   // An instruction ("Do not use …") has no subject: it rules something out rather than deny a fact.
-  if (subject.size === 0 || (predicate.size === 0 && !TOGETHER.test(denial[0]))) return null;
+  if (subject.size === 0 || (predicate.size === 0 && !together)) return null;
   const denied = together ? '' : ([...predicate].find((stem) => !LIGHT.has(stem)) ?? [...predicate][0] ?? '');
   const lead = text.slice(clauseStart).length - text.slice(clauseStart).trimStart().length;
   const numbered = /^\s*\d+(?:\.\d+)*\.?\s+/.exec(text.slice(clauseStart))?.[0].length ?? lead;
@@ -186,14 +186,13 @@ function contradicting(denial: Denial, index: LibraryIndex): LibrarySentence | n
 function deniesWord(text: string, denied: string): boolean {
   for (const match of text.matchAll(/[A-Za-z]+/g)) {
     if (stem(match[0].toLowerCase()) !== denied) continue;
-    if (NEGATED_BEFORE.test(text.slice(Math.max(0, match.index - DENIAL_REACH), match.index))) return true;
+    if (LIBRARY_DENIAL.test(text.slice(Math.max(0, match.index - DENIAL_REACH), match.index))) return true;
   }
   return false;
 }
 
 /** How far before a word a denial bears on it, in characters. */
 const DENIAL_REACH = 40;
-const NEGATED_BEFORE = /\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b/i;
 
 const indexes = new WeakMap<ReviewLibrary, LibraryIndex>();
 

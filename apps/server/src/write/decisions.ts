@@ -133,7 +133,7 @@ function assentedMotion(sentence: Sentence, at: number, sentences: readonly Sent
   if (!assent) return null;
   const next = sentences[at + 1];
   if (next && next.speaker !== sentence.speaker && OBJECTS.test(next.text)) return null;
-  const The = `The ${body}`;
+  const deciding = `The ${body}`;
   for (let index = at; index >= 0 && index >= at - ASSENT_REACH; index -= 1) {
     const earlier = sentences[index] as Sentence;
     if (earlier.turn !== sentence.turn) break;
@@ -144,7 +144,7 @@ function assentedMotion(sentence: Sentence, at: number, sentences: readonly Sent
       return { text: `${clause(motion[2])}${under}`, lines: [earlier.line, sentence.line] };
     }
     const item = MOTION_ITEM.exec(text);
-    if (item?.[1]) return { text: `${The} agrees ${item[1]}`, lines: [earlier.line, sentence.line] };
+    if (item?.[1]) return { text: `${deciding} agrees ${item[1]}`, lines: [earlier.line, sentence.line] };
   }
   if (assent[1]?.toLowerCase() !== 'note') return null;
   // "Are Members happy to note those?": the papers to note the chair listed in this turn.
@@ -152,7 +152,7 @@ function assentedMotion(sentence: Sentence, at: number, sentences: readonly Sent
   const numbers = listed.flatMap((earlier) => [...earlier.text.matchAll(PAPER_TO_NOTE)].map((match) => Number(match[1] ?? 0)));
   if (numbers.length === 0) return null;
   const last = Math.max(...numbers);
-  return { text: `${The} notes papers to note${last > 1 ? ` 1 to ${last}` : ''}`, lines: [sentence.line] };
+  return { text: `${deciding} notes papers to note${last > 1 ? ` 1 to ${last}` : ''}`, lines: [sentence.line] };
 }
 
 /** Shared telling words that make a later decision the same matter settled again. */

@@ -209,8 +209,9 @@ function readClause(clause: string, polar: PolarQuestion): Reading {
   if (
     /^[A-Z][a-z]+\s+\S/.test(text.trim()) &&
     !/(?:s|ed|ing)$/.test(first) &&
-    (sameWord(first, polar.words[0] ?? '') || opensWithVerb(text)) &&
-    !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(main)
+    !/\b(?:must|may|might|can|could|should|shall|will|would)\b/i.test(main) &&
+    // Tagged last: the tagger is the dearest test.
+    (sameWord(first, polar.words[0] ?? '') || opensWithVerb(text))
   )
     return 'duty';
   if (DUTY.test(text)) return 'duty';
