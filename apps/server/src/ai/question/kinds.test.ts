@@ -146,6 +146,14 @@ describe('answersKind', () => {
     expect(answersKind('records', { text: 'Records of the monitoring must be kept for at least five years.' })).toBe(true);
     expect(answersKind('records', { text: 'Keep a log book of each test.', headingPath: ['Record keeping'] })).toBe(true);
     expect(answersKind('records', { text: 'Temperatures are taken at sentinel outlets.' })).toBe(false);
+    // An item of a records section's list names a record kept, though it says nothing of keeping it.
+    const item = {
+      text: 'Risk register with evidence of review and escalation.',
+      headingPath: ['Records and evidence an inspector expects'],
+    };
+    expect(answersKind('records', { ...item, type: 'list_item' })).toBe(true);
+    expect(answersKind('records', { ...item, type: 'paragraph' })).toBe(false);
+    expect(answersKind('records', { ...item, type: 'list_item', headingPath: ['Common compliance gaps'] })).toBe(false);
     expect(answersKind('duties', { text: 'The responsible person must carry out a suitable assessment.' })).toBe(true);
     expect(answersKind('definition', { text: 'A dead leg means a length of pipe in which water can stagnate.' })).toBe(true);
     expect(kindsAnswered(['frequency', 'figure', 'who'], { text: 'Check outlets monthly: hot at least 50 °C.' })).toEqual(

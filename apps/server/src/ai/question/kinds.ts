@@ -248,8 +248,12 @@ export function answersKind(kind: QuestionKind, passage: KindPassage): boolean {
     case 'figure':
       return NUMERIC_LIMIT.test(text) && ANY_NUMBER.test(text);
     case 'records':
-      // In a records section, a duty or a table ("Report | Kept for") is about the records kept.
-      return RECORDS_TEXT.test(text) || (RECORDS_HEADING.test(heading) && (DUTY_TEXT.test(text) || isTable(passage) || KEPT.test(text)));
+      // In a records section, a duty, a table ("Report | Kept for") or an item of its list ("Risk register
+      // with evidence of review") is about the records kept.
+      return (
+        RECORDS_TEXT.test(text) ||
+        (RECORDS_HEADING.test(heading) && (DUTY_TEXT.test(text) || isTable(passage) || passage.type === 'list_item' || KEPT.test(text)))
+      );
     case 'duties':
       return DUTY_TEXT.test(text) || (DUTIES_HEADING.test(heading) && text.trim().length > 0);
     case 'definition':
