@@ -11,6 +11,7 @@
  * nothing relevant rather than answer from a passing mention.
  */
 import { performance } from 'node:perf_hooks';
+import { and, eq } from 'drizzle-orm';
 import { type ChatFilters, SEARCH_QUERY_MAX_LENGTH } from '@verity/shared';
 import { selectAttachmentPassages, withoutFileText, withoutReferenceWords } from './attachment-passages.ts';
 import type { RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
@@ -30,6 +31,8 @@ import { type Question, readQuestion } from './question/read.ts';
 import { queryTerms, understandQuestion } from './retrieval/question.ts';
 import { leadLines, RELEVANCE_THRESHOLD, scorePassages } from './retrieval/score.ts';
 import { firstMention } from './retrieval/text-signals.ts';
+import { documentVisibleTo } from '../core/policies/documents.ts';
+import { documents } from '../db/schema.ts';
 
 export type { Passage, RetrievalResult, RetrievePassagesOptions } from './retrieval/types.ts';
 
@@ -64,7 +67,7 @@ export async function retrievePassages(options: RetrievePassagesOptions): Promis
   const reading = { history: options.history, purpose: options.purpose };
   const question = readQuestion(options.question, reading);
   const attachments = options.attachments ?? [];
-  if (attachments.length === 0) return retrieveLibraryPassages(options, question);
+  if (attachments.length === 0) return withScopeNoted(options, await retrieveLibraryPassages(options, question));
   const started = performance.now();
   const { db, organisationId } = options;
   const stripped = withoutReferenceWords(options.question);
@@ -94,14 +97,29 @@ export async function retrievePassages(options: RetrievePassagesOptions): Promis
       ? { ...passage, sentences: passage.sentences.map((s) => ({ ...s, score: Math.max(s.score, OPENING_SENTENCE_SCORE) })) }
       : passage,
   );
-  return {
+  return withScopeNoted(options, {
     question,
     terms,
     passages: [...attached, ...(library?.passages ?? [])],
     filters: filtersOf(options),
     includeInternal: options.includeInternal ?? false,
     elapsedMs: performance.now() - started,
-  };
+  });
+}
+
+/**
+ * A result with no passages notes whether its categories were every category of the current
+ * documents the caller can see (the chat's default): the refusal then says the search was not
+ * narrowed, and does not ask the reader to widen it.
+ */
+async function withScopeNoted(options: RetrievePassagesOptions, result: RetrievalResult): Promise<RetrievalResult> {
+  if (result.passages.length > 0 || result.filters.category.length === 0) return result;
+  const held = await options.db
+    .selectDistinct({ category: documents.category })
+    .from(documents)
+    .where(and(documentVisibleTo(options.organisationId), eq(documents.status, 'current')));
+  const chosen = new Set(result.filters.category);
+  return { ...result, everyCategory: held.length > 0 && held.every((row) => chosen.has(row.category)) };
 }
 
 /** The library's passages for a question, stage by stage. */

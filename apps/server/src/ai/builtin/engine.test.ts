@@ -1,5 +1,5 @@
 import type { Citation } from '@verity/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
@@ -176,6 +176,18 @@ describe('built-in engine over the seed library', () => {
       "I searched the regulatory library and your organisation's internal documents, limited to category Guidance; domain HTM.",
     );
     expect(answer.text).toContain('Clear or widen the category, domain and subdomain filters and ask again.');
+  });
+
+  test('every category selected, as the chat does by default, is said as no filter', async () => {
+    const held = await t.db.selectDistinct({ category: documents.category }).from(documents).where(eq(documents.status, 'current'));
+    const every = held.map((row) => row.category);
+    const answer = await ask('Who won the 2022 football World Cup?', { filters: { category: every, domain: [], subDomain: [] } });
+    expect(answer.text).toContain('I searched the regulatory library, with no filters.');
+    expect(answer.text).not.toContain('Clear or widen');
+    // One category fewer narrows the search, and says so.
+    const fewer = await ask('Who won the 2022 football World Cup?', { filters: { category: every.slice(1), domain: [], subDomain: [] } });
+    expect(fewer.text).toContain('limited to category');
+    expect(fewer.text).toContain('Clear or widen the category, domain and subdomain filters and ask again.');
   });
 
   test('filters scope the cited documents like the wiki', async () => {

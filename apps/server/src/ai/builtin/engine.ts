@@ -27,8 +27,10 @@ const CHUNK_CHARACTERS = 24;
 
 function describeSearch(retrieval: RetrievalResult): string {
   const scope = retrieval.includeInternal ? "the regulatory library and your organisation's internal documents" : 'the regulatory library';
+  // Every category selected (the chat's default) narrows nothing.
+  const categories = retrieval.everyCategory ? [] : retrieval.filters.category;
   const filters = [
-    retrieval.filters.category.length > 0 ? `category ${retrieval.filters.category.join(', ')}` : null,
+    categories.length > 0 ? `category ${categories.join(', ')}` : null,
     retrieval.filters.domain.length > 0 ? `domain ${retrieval.filters.domain.join(', ')}` : null,
     retrieval.filters.subDomain.length > 0 ? `subdomain ${retrieval.filters.subDomain.join(', ')}` : null,
   ].filter((part): part is string => part !== null);
@@ -37,7 +39,8 @@ function describeSearch(retrieval: RetrievalResult): string {
 
 /** The plain answer when the library holds nothing relevant: what was searched and where to look instead. */
 export function nothingRelevantText(retrieval: RetrievalResult): string {
-  const filtered = retrieval.filters.category.length + retrieval.filters.domain.length + retrieval.filters.subDomain.length > 0;
+  const categories = retrieval.everyCategory ? 0 : retrieval.filters.category.length;
+  const filtered = categories + retrieval.filters.domain.length + retrieval.filters.subDomain.length > 0;
   const suggestions = [
     filtered ? 'Clear or widen the category, domain and subdomain filters and ask again.' : null,
     'Rephrase the question with the name or code of the regulation or guidance you have in mind.',

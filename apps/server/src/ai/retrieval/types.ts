@@ -46,6 +46,8 @@ export interface RetrievalResult {
   terms: QueryTerm[];
   passages: Passage[];
   filters: ChatFilters;
+  /** Set on a result with no passages: whether the category filter names every category of the current documents the caller can see. */
+  everyCategory?: boolean;
   includeInternal: boolean;
   /** Milliseconds spent retrieving. */
   elapsedMs: number;
