@@ -80,6 +80,19 @@ function editionVerdict(question: string, sentences: string[]) {
 }
 
 describe('verdictOf', () => {
+  it('answers a reported denial the other way round: a duty says no, a denial says yes', () => {
+    const duty = ['A hot work permit must be issued for brazing in plant rooms.'];
+    expect(verdict("our estates lead says we don't need a hot work permit for brazing in plant rooms. is that correct?", duty)).toBe(
+      `No: ${duty[0]}`,
+    );
+    const denial = ['A hot work permit is not needed for brazing in plant rooms.'];
+    expect(verdict('the contractor says brazing in plant rooms needs no hot work permit - is he right?', denial)).toBe(`Yes: ${denial[0]}`);
+    // The same statement made positively is confirmed by the duty.
+    expect(verdict('our estates lead says we need a hot work permit for brazing in plant rooms. is she right?', duty)).toBe(
+      `Yes: ${duty[0]}`,
+    );
+  });
+
   it('reads an instruction opening with any verb as a duty', () => {
     const sentence = ['Carry out a data protection impact assessment before installing cameras in clinical areas.'];
     expect(verdict('do we need a data protection impact assessment before installing cameras?', sentence)).toBe(`Yes: ${sentence[0]}`);

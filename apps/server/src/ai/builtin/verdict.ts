@@ -229,8 +229,13 @@ function opensWithVerb(text: string): boolean {
   return partsOfSpeech(text.trim().slice(0, TAGGED))[0]?.tag === 'VERB';
 }
 
-/** The answer a reading gives to a claim of this modality, or null. */
+/**
+ * The answer a reading gives to a claim of this modality, or null. A negated claim ("we don't need
+ * a permit - is that right?") is answered the other way round: a duty to do it says No, a sentence
+ * denying it says Yes.
+ */
 function answerOf(reading: Reading, polar: PolarQuestion): 'Yes' | 'No' | null {
+  if (polar.negated) return reading === 'negative' ? 'Yes' : reading === 'duty' ? 'No' : null;
   if (reading === 'negative') return 'No';
   switch (polar.modality) {
     case 'obligation':
@@ -298,7 +303,9 @@ export function verdictOf(question: Question, retrieval: RetrievalResult, candid
       ? { answer: 'It depends', candidate: withFollowing(withPrevious(best.candidate, retrieval), retrieval) }
       : null;
   const answer = answerOf(best.reading, polar);
-  if (answer === null || (answer === 'Yes' && !(best.held.distinctive && best.held.missing <= yesMissing(units.length, best.held.weight))))
+  // Affirming the claim's words (a yes, or the no to a negated claim) needs them all held.
+  const affirms = answer === (polar.negated ? 'No' : 'Yes');
+  if (answer === null || (affirms && !(best.held.distinctive && best.held.missing <= yesMissing(units.length, best.held.weight))))
     return null;
   // A duty that has ended is one particular duty: it answers only a question about that one.
   if (ENDED.test(best.clause) && !onScene(best.candidate.quote, polar, retrieval)) return null;

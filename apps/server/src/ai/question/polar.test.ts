@@ -61,6 +61,26 @@ describe('polarQuestion', () => {
     );
   });
 
+  it('reads "is she right?" and "that\'s fine isn\'t it" as asking whether the statement before holds, a denial in it as a negated claim', () => {
+    expect(polarQuestion('the engineer reckons the alarm needs a weekly test. is he right?')).toMatchObject({
+      modality: 'fact',
+      words: ['alarm', 'weekly', 'test'],
+    });
+    expect(polarQuestion('our contractor says we dont need transfer notes for that. is that correct?')).toMatchObject({
+      negated: true,
+      words: ['transfer', 'notes'],
+    });
+    expect(polarQuestion("we store spare cylinders in the corridor, that's fine isn't it")).toMatchObject({
+      modality: 'permission',
+      words: ['store', 'spare', 'cylinders', 'corridor'],
+    });
+    // Two denials, or a restriction, leave its yes and no ambiguous.
+    expect(polarQuestion("he says it needs no test because it can't fail. is he right?")).toBeNull();
+    expect(polarQuestion('she says the code only ever covered hospitals. is she right?')).toBeNull();
+    // Without the apostrophe a denial is still one: "we dont need X - can we?" is not read as "we need X".
+    expect(polarQuestion('we dont keep the certificates - can we?')).toBeNull();
+  });
+
   it('takes the numbers of a claim that have a unit, not a document number', () => {
     expect(polarQuestion('Do we have to keep the records for 5 years?')?.figures).toEqual(['5']);
     expect(polarQuestion('Does HTM 03-01 Part B apply to old theatres?')?.figures).toEqual([]);

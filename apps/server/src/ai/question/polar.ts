@@ -25,6 +25,12 @@ export interface PolarQuestion {
   verb: string | null;
   /** Numbers the claim names ("12" in "every 12 months"): a sentence answering it must state them. */
   figures: readonly string[];
+  /**
+   * The claim is a statement the asker reports in the negative and asks about ("we don't bother with
+   * transfer notes - that's fine isn't it?", "he says it needs no test. is he right?"): its words are
+   * those of the positive claim, and the answer is the opposite of the positive claim's.
+   */
+  negated?: boolean;
 }
 
 /** Characters of a question read for its clauses: enough for any question, bounded for untrusted text. */
@@ -83,7 +89,15 @@ const FACT_VERB =
   /^(?:apply|applies|cover|covers|include|includes|count|counts|mean|means|set|sets|specify|specifies|replace|replaces|supersede|supersedes|extend|extends|exempt|exempts|affect|affects|allow|allows|permit|permits|require|requires|need|needs|prohibit|prohibits|ban|bans)$/;
 
 /** Words that make the claim negative or restrictive: its yes and no would be ambiguous. */
-const CLAIM_NEGATOR = /^(?:not|no|never|without|neither|nor|only|just|none|n't)$|n't$/;
+const CLAIM_NEGATOR =
+  /^(?:not|no|never|without|neither|nor|only|just|none|n't|dont|doesnt|didnt|isnt|arent|wasnt|werent|wont|cant|shouldnt|mustnt|couldnt|wouldnt|havent|hasnt)$|n't$/;
+/** A plain negation of a reported statement ("we don't bother with", "needs no test"), which an assessment of it can take. */
+const PLAIN_NEGATOR = /^(?:not|no|never)$|^(?:don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|aren't|arent|won't|wont|can't|cant)$/;
+/** Words asking whether a reported statement holds: "is she right?", "is that correct?", "is that true?". */
+const ASSESSING = /^(?:right|correct|true|accurate)$/;
+/** A statement assessed as a tag question: "that's fine isn't it", "thats ok right", "it's allowed, is it". */
+const TAG_ASSESSMENT =
+  /^(?:that's|thats|that is|it's|its|this is)\s+(ok|okay|alright|fine|acceptable|allowed|legal|right|correct|true)(?:\s+(?:isn't|isnt|is|right)(?:\s+it)?)?$/;
 
 /** The clauses of a question: split at sentence ends, dashes, colons, semicolons and commas (words in brackets stay in theirs: "the Fire Safety (England) Regulations"). */
 function clausesOf(text: string): string[] {
@@ -119,6 +133,9 @@ export function polarQuestion(text: string): PolarQuestion | null {
     if (WH_WORD.test(first) || NEGATED_AUXILIARY.test(first)) return null;
     // "ok to crack on?": a permission asked without its auxiliary.
     if (PERMISSION_WORD.test(first) && words[1] === 'to') words = ['is', 'it', ...words];
+    // "that's fine isn't it": the statement before, assessed.
+    const tag = TAG_ASSESSMENT.exec(words.join(' '));
+    if (tag) words = ['is', 'that', tag[1] ?? 'fine'];
     // "if we apologise are we admitting liability?": the question after its condition, which is part of the claim.
     if (SUBORDINATOR.test(first)) {
       const at = words.findIndex(
@@ -135,8 +152,8 @@ export function polarQuestion(text: string): PolarQuestion | null {
       previous = all;
       continue;
     }
-    // "… - can we?": the claim is the clause before.
-    if (words.length < 3 || words.slice(1).every((word) => FUNCTION_WORDS.has(word))) {
+    // "… - can we?", "… is she right?": the claim is the clause before.
+    if (words.length < 3 || words.slice(1).every((word) => FUNCTION_WORDS.has(word) || ASSESSING.test(word))) {
       if (previous.length === 0) continue;
       // "our governance lead reckons X. is it?": the claim is X, not who made it.
       const reported = previous.slice(0, REPORT_REACH).findLastIndex((word) => REPORTING.test(word));
@@ -159,10 +176,28 @@ export function polarQuestion(text: string): PolarQuestion | null {
     return null;
   // "Is it X or Y?" offers alternatives ("or not" does not).
   if (/\bor\b(?!\s+not\b)/.test(clause) || /\bwhether\b/.test(clause)) return null;
-  if ([...words.slice(1), ...extra].some((word) => CLAIM_NEGATOR.test(word))) return null;
-  const modality: PolarModality = OBLIGATION.test(clause) ? 'obligation' : PERMISSION.test(clause) ? 'permission' : 'fact';
-  const content = [...words.slice(1), ...extra].filter((word) => !FUNCTION_WORDS.has(word) && (word.length >= 2 || /\d/.test(word)));
+  // A reported statement denying something once ("we don't bother with X", "it needs no test"), asked
+  // whether it holds ("is he right?", "that's fine isn't it?"), is read as its positive claim, negated.
+  const assessed = extra.length > 0 && words.slice(1).some((word) => ASSESSING.test(word) || PERMISSION_WORD.test(word));
+  const negations = extra.filter((word) => CLAIM_NEGATOR.test(word));
+  const negated =
+    assessed &&
+    negations.length === 1 &&
+    PLAIN_NEGATOR.test(negations[0] ?? '') &&
+    !words.slice(1).some((word) => CLAIM_NEGATOR.test(word));
+  if (!negated && [...words.slice(1), ...extra].some((word) => CLAIM_NEGATOR.test(word))) return null;
+  const modality: PolarModality = negated
+    ? 'fact'
+    : OBLIGATION.test(clause)
+      ? 'obligation'
+      : PERMISSION.test(clause)
+        ? 'permission'
+        : 'fact';
+  const content = [...words.slice(1), ...extra].filter(
+    (word) => !FUNCTION_WORDS.has(word) && !ASSESSING.test(word) && !CLAIM_NEGATOR.test(word) && (word.length >= 2 || /\d/.test(word)),
+  );
   return {
+    ...(negated ? { negated } : {}),
     modality,
     claim: clause,
     words: content,
