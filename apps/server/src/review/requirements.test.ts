@@ -594,6 +594,12 @@ describe('figures matched by a band, a table cell, a relied document and a credi
         'Record | Retention\nRecords of the radon survey | Kept for at least 5 years',
       ),
       document(
+        'ACoP 9931',
+        'The control of moulds in ventilation ductwork',
+        'paragraph',
+        'Mould control scheme records are kept for at least 5 years.',
+      ),
+      document(
         'HTM 99-01',
         'Pools in healthcare premises',
         'table',
@@ -613,6 +619,17 @@ describe('figures matched by a band, a table cell, a relied document and a credi
     const retained = 'Survey records and results are retained for two years.';
     expect(reported('Radon is managed under RCR 2031.', retained)).toEqual([retained.replace(/\.$/, '')]);
     expect(reported(retained)).toEqual([]);
+  });
+
+  it("lets a policy on a relied document's subject name its records in other words than one of the library's", () => {
+    const kept = 'Ductwork mould monitoring records are kept for two years.';
+    expect(reported('Moulds are controlled under ACoP 9931.', kept)).toEqual([kept.replace(/\.$/, '')]);
+    expect(reported('Moulds are controlled under ACoP 9931.', 'Ductwork mould records are kept for two years.')).toEqual([
+      'Ductwork mould records are kept for two years',
+    ]);
+    // Not without relying on the document, nor without a word of the subject its title names.
+    expect(reported(kept)).toEqual([]);
+    expect(reported('Moulds are controlled under ACoP 9931.', 'Ductwork cleaning records are kept for two years.')).toEqual([]);
   });
 
   it('compares with a table cell by its own words, and applies a figure healthcare guidance credits to the regulator anywhere', () => {

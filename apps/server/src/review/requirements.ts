@@ -309,10 +309,18 @@ function sameProcess(
 const namedShared = (library: Set<string>, policy: Set<string>) =>
   [...library].filter((word) => policy.has(word) && !ACTIVITIES.has(word)).length;
 
-/** Whether the policy's subject holds every word of the library's that its document's title does not, and enough of them. */
+/**
+ * Whether the policy's subject holds the library's words that its document's title does not: every
+ * one of them and enough of them, or all but one when the policy also says a word of the title the
+ * library's subject holds ("legionella monitoring records" for "legionella control scheme records"
+ * in the legionella ACoP the policy cites: the records of its subject).
+ */
 function saysBeyondTitle(library: Set<string>, policy: Set<string>, title: Set<string>): boolean {
   const beyond = [...library].filter((word) => !title.has(word));
-  return overlap(new Set(beyond), policy).shared >= MIN_INSTRUMENT_SHARED && beyond.every((word) => policy.has(word));
+  const held = beyond.filter((word) => policy.has(word)).length;
+  if (held === beyond.length && held >= MIN_INSTRUMENT_SHARED) return true;
+  const titled = [...library].some((word) => title.has(word) && policy.has(word));
+  return titled && held >= 1 && beyond.length - held <= 1 && overlap(library, policy).shared >= MIN_INSTRUMENT_SHARED;
 }
 
 const stemsByDocument = new WeakMap<LibraryDocument, Set<string>>();
