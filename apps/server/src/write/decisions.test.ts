@@ -35,6 +35,38 @@ describe('findDecisions', () => {
     ]);
   });
 
+  test('a turn opening on an outcome named without a verb, with the sentence that goes on with it', () => {
+    const before = 'Kai Moss: There are acoustic enclosures. It is all in the cost.';
+    expect(decisionsOf(before, 'Nell Ford: Heat pump option in the bid, then. Gas boilers as the fallback.')).toEqual([
+      'Heat pump option in the bid; gas boilers as the fallback.',
+    ]);
+    // What comes next is not part of it; nor is leave-taking, or "then" meaning "by that time".
+    expect(decisionsOf(before, 'Nell Ford: Heat pump option in the bid, then. Can you finish the case by Monday?')).toEqual([
+      'Heat pump option in the bid.',
+    ]);
+    expect(decisionsOf(before, 'Nell Ford: Fingers crossed for the grant, then.')).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: Yeah, he said the survey would be finished by then.')).toEqual([]);
+  });
+
+  test('"OK." opening a turn, then the outcome stated as settled', () => {
+    const before = 'Kai Moss: If you want the saving, lag the plant room pipework.';
+    expect(decisionsOf(before, 'Nell Ford: OK. The calorifiers stay at sixty. We look at lagging instead.')).toEqual([
+      'The calorifiers stay at sixty; we look at lagging instead.',
+    ]);
+    // A report of how things stand, without the acknowledgement, is not settled.
+    expect(decisionsOf(before, 'Nell Ford: The calorifiers stay at sixty for now while we wait.')).toEqual([]);
+  });
+
+  test('"So we don\'t ratify X", "Then we ratify X": the group acting in the present, not a report or a fragment', () => {
+    const before = 'Kai Moss: The fire policy still cites the 2013 edition.';
+    expect(decisionsOf(before, "Nell Ford: So we don't ratify the fire policy today. It comes back in May.")).toEqual([
+      "Don't ratify the fire policy today; it comes back in May.",
+    ]);
+    expect(decisionsOf(before, 'Nell Ford: So we looked at the fire policy last month.')).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: So we currently have one fire policy for both sites.')).toEqual([]);
+    expect(decisionsOf(before, 'PERSON2: So we meet the new requirements th y you sh just re the design.')).toEqual([]);
+  });
+
   test('"OK, so X, then." names an outcome without a verb; a question or a plan put that way does not', () => {
     const before = 'Kai Moss: Half a day is too long to release people.';
     expect(decisionsOf(before, 'Nell Ford: OK, so e-learning only from January, then.')).toEqual(['E-learning only from January.']);

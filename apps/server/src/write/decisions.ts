@@ -1,5 +1,7 @@
 import { clause, requestIn, specificWords, withoutOpeners } from './actions-phrases.ts';
+import { partsOfSpeech } from '../core/language/tagger.ts';
 import { capitalise, type Sentence, type Turn } from './sentences.ts';
+import { lowerFirst } from './topics-sentences.ts';
 
 /**
  * Decisions: what the group agreed or approved, including an explicit agreement to keep something
@@ -237,7 +239,7 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
   const keep = KEEP.exec(text);
   if (keep?.[1] && !NOT_KEEP.test(keep[1]) && !/\bif\b/i.test(text.slice(0, keep.index)))
     return { text: clause(keep[1]), lines: [sentence.line] };
-  return settledIn(sentence, sentences[at - 1]) ?? acceptedProposal(sentence, at, sentences);
+  return settledIn(sentence, at, sentences) ?? acceptedProposal(sentence, at, sentences);
 }
 
 /**
@@ -245,12 +247,33 @@ function decisionIn(sentence: Sentence, at: number, sentences: readonly Sentence
  * programme", "Then X does Y from now on". A concluding word is needed, so a report of how
  * things stand ("the shower stays shut while we wait") is not read as a decision.
  */
-function settledIn(sentence: Sentence, previous: Sentence | undefined): FoundDecision | null {
+function settledIn(sentence: Sentence, at: number, sentences: readonly Sentence[]): FoundDecision | null {
+  const previous = sentences[at - 1];
   const concluding = CONCLUDING.exec(sentence.text);
   // "OK, scrap that, then. The bath stays in use …": the concluding word may close the sentence before.
   const closedBefore = previous?.turn === sentence.turn && (CLOSES.test(previous.text) || CONCEDES.test(previous.text.trim()));
+  // "OK. The calorifiers stay at sixty.": a turn opened by a bare acknowledgement, then the outcome.
+  const acknowledged =
+    previous?.turn === sentence.turn && ACKNOWLEDGES.test(previous.text.trim()) && sentences[at - 2]?.turn !== previous.turn;
+  if (acknowledged && statesOutcome(sentence.text))
+    return withSequel({ text: outcomeClause(sentence.text), lines: [sentence.line] }, at, sentences);
+  // "Heat pump option in the bid, then.": a turn opening on an outcome named without a verb.
+  if (concluding === null && previous?.turn !== sentence.turn && /,\s*then[.!]?$/i.test(sentence.text.trim())) {
+    const named = NAMED_OUTCOME.exec(withoutOpeners(sentence.text));
+    if (
+      named?.[1] &&
+      specificWords(named[1]).length >= 2 &&
+      !PERSONAL_START.test(named[1]) &&
+      !OPEN_QUESTION.test(named[1]) &&
+      !PARTING.test(named[1])
+    )
+      return withSequel({ text: named[1], lines: [sentence.line] }, at, sentences);
+  }
   if (concluding === null && !closedBefore) return null;
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
+  // "So we don't ratify the fire policy today", "Then we ratify X, subject to Y": the group's act, in the present.
+  if (concluding !== null && actsInPresent(rest) && specificWords(rest).length >= 3 && !fragmented(rest))
+    return withSequel({ text: outcomeClause(rest), lines: [sentence.line] }, at, sentences);
   // After a closing sentence, "It's done overnight, one lane at a time": "it" is the matter just settled.
   if (closedBefore && previous && concluding === null && SETTLED_IT.test(rest) && specificWords(rest).length >= 2)
     return { text: outcomeClause(rest), lines: [previous.line, sentence.line], replaces: true };
@@ -280,6 +303,63 @@ const CONCEDES =
 const WE_DO =
   /^we\s+(?!(?:need|have|had|should|could|would|might|may|must|can|will|shall|are|were|was|think|thought|know|knew|want|wanted|hope|feel|just|all|also|really|still|don't|didn't|do not)\b)[a-z]+\s+\S/i;
 
+/** "We ratify X", "we don't accept it", "we take the meals up": what the group does, in the present, not a wish, duty or report. */
+const WE_ACT =
+  /^we\s+(?:(?:don't|do not|won't|will not)\s+)?(?!(?:need|have|had|should|could|would|might|may|must|can|will|shall|are|were|was|think|thought|know|knew|want|wanted|hope|feel|just|all|also|really|still|don't|didn't|do|did|got|get|went|go|said|say|see|saw|mean|guess|reckon|believe)\b)([a-z]+)\s+\S/i;
+/** A verb in the past: a report of what was done, not what is settled. */
+const PAST =
+  /^(?:\w+ed|went|did|had|got|made|took|found|sent|told|said|saw|met|came|gave|kept|left|put|ran|set|spoke|bought|brought|thought)$/i;
+/** The longest sentence, in words, that goes on with an outcome ("Gas boilers as the fallback."). */
+const SEQUEL_WORDS = 20;
+/** A sentence that turns from the outcome: to a question, a task, a view or what comes next. */
+const TURNS_AWAY =
+  /^(?:i|i'm|i'll|i've|i'd|you|he|she|that|that's|this|there|there's|which|who|can|could|would|shall|will|let's|let|what|how|why|when|where|is|are|do|does|thanks|thank|anyway|moving|next|so|and|but|or|because|cos|um|uh|er|erm|well|yeah|yes|ok|okay|right|agreed|decided|also)\b/i;
+
+/**
+ * An outcome with the sentence after it in the same turn when that goes on with it: "Heat pump
+ * option in the bid, then. Gas boilers as the fallback." is one decision, said in two sentences.
+ */
+function withSequel(decision: FoundDecision, at: number, sentences: readonly Sentence[]): FoundDecision {
+  const sentence = sentences[at];
+  const next = sentences[at + 1];
+  if (!sentence || !next || next.turn !== sentence.turn) return decision;
+  const text = next.text.trim();
+  const words = text.split(/\s+/).length;
+  if (
+    /\?$/.test(text) ||
+    TURNS_AWAY.test(text) ||
+    words > SEQUEL_WORDS ||
+    specificWords(text).length < 2 ||
+    fragmented(text) ||
+    statesDecision(text)
+  )
+    return decision;
+  return { text: `${decision.text.replace(/[.!]+$/, '')}; ${lowerFirst(outcomeClause(text))}`, lines: [...decision.lines, next.line] };
+}
+
+/** Short words of English; any other token of one or two letters is a fragment of speech ("sh", "th", "re"). */
+const SHORT_WORDS = new Set('a i an am as at be by do go he if in is it me my no of oh on or so to up us we ok ad tv pc uk nhs'.split(' '));
+
+/** Whether speech-recognition text broke the sentence into fragments: "we also meet the other thin y you sh you just re …". */
+function fragmented(text: string): boolean {
+  return (text.toLowerCase().match(/(?<!['’])\b[a-z]{1,2}\b(?!['’])/g) ?? []).some((token) => !SHORT_WORDS.has(token));
+}
+
+/** Characters tagged to find whether the word after "we" is a verb. */
+const TAGGED = 40;
+
+/** Whether a statement is the group acting in the present ("we ratify X"), its verb a verb ("we currently have" is not). */
+function actsInPresent(text: string): boolean {
+  const verb = WE_ACT.exec(text)?.[1] ?? '';
+  if (verb === '' || PAST.test(verb) || /ly$/i.test(verb)) return false;
+  return partsOfSpeech(text.slice(0, TAGGED)).find((token) => token.word === verb.toLowerCase())?.tag === 'VERB';
+}
+
+/** A bare acknowledgement that opens a turn: "OK.", "Right.", "Fine." */
+const ACKNOWLEDGES = /^(?:ok|okay|right|fine|good|alright|all right)[.!]$/i;
+/** Leave-taking closed by "then", not an outcome: "See you Tuesday, then", "Thanks everyone, then". */
+const PARTING = /\b(?:see you|thanks|thank you|bye|cheers|speak (?:to you|soon)|talk (?:to you|soon)|next time|fingers crossed)\b/i;
+
 /** "It's done overnight", "It goes in the garage", "It stays": the matter just closed, said as settled. */
 const SETTLED_IT = /^it(?:'s|\s+is|\s+will\s+be|\s+gets?|\s+goes|\s+stays|\s+moves)\s+[a-z]/i;
 /** A rule said without a verb: "no bed rails without a documented assessment", "no lone working in the plant room". */
@@ -296,7 +376,10 @@ const NAMED_OUTCOME =
  */
 function outcomeClause(text: string): string {
   const cut = text.search(/[?;]|\s[—–-]\s|,\s*(?:because|cos|as|since|which|so (?!that\b)|I think|I mean|to be honest)\b/i);
-  return (cut >= 0 ? text.slice(0, cut) : text).replace(/[.!,\s]+$/, '').trim();
+  return (cut >= 0 ? text.slice(0, cut) : text)
+    .replace(/,?\s+then[.!]*$/i, '')
+    .replace(/[.!,\s]+$/, '')
+    .trim();
 }
 
 /** Whether a statement says how things will be ("X stays open", "X goes onto the programme"), as the group's outcome. */
