@@ -199,6 +199,8 @@ export interface MeetingScore {
   found_references: number;
   /** Which gold actions and predicted actions were matched, for reading the misses. */
   matches: [number, number][];
+  /** Which gold decisions and predicted decisions were matched. */
+  decisionMatches: [number, number][];
   /** Predicted actions that are trap hits. */
   traps: number[];
 }
@@ -230,6 +232,7 @@ export function scoreMeeting(gold: GoldMeeting, predicted: PredictedMeeting): Me
     gold_references: gold.references.length,
     found_references: gold.references.filter((code) => references.has(code)).length,
     matches,
+    decisionMatches: decisions,
     traps,
   };
 }

@@ -147,10 +147,16 @@ function printDetails(meeting: GoldMeeting, findings: WriteFindings, predicted: 
     if (!matchedGold.has(i))
       console.log(`    ${String(i + 1).padStart(2)} [${action.owner}] ${action.action} — due ${action.due ?? '—'} · "${action.evidence}"`);
   }
+  const decidedGold = new Map(score.decisionMatches.map(([i, j]) => [j, i]));
   console.log('  decisions found:');
-  for (const decision of findings.decisions) console.log(`    - ${decision.text} · lines ${decision.lines.join(',')}`);
+  for (const [j, decision] of findings.decisions.entries()) {
+    const i = decidedGold.get(j);
+    console.log(`    ${(i !== undefined ? `✓ gold ${i + 1}` : '✗').padEnd(10)} ${decision.text} · lines ${decision.lines.join(',')}`);
+  }
   console.log('  gold decisions:');
-  for (const decision of meeting.decisions) console.log(`    - ${decision.text}`);
+  const matchedDecisions = new Set(score.decisionMatches.map(([i]) => i));
+  for (const [i, decision] of meeting.decisions.entries())
+    console.log(`    ${String(i + 1).padStart(2)} ${matchedDecisions.has(i) ? '✓' : '✗'} ${decision.text} · "${decision.evidence}"`);
   const missing = meeting.references.filter((code) => !(predicted.references ?? []).includes(code));
   console.log(`  references: ${(predicted.references ?? []).join(', ')}${missing.length > 0 ? `  (missed: ${missing.join(', ')})` : ''}`);
   console.log('');

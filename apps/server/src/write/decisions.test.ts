@@ -48,6 +48,26 @@ describe('findDecisions', () => {
     expect(decisionsOf(before, 'Nell Ford: Yeah, he said the survey would be finished by then.')).toEqual([]);
   });
 
+  test('", then" closing a statement that opens a turn, or follows "Yep.", settles it; an item called, a consequence or a task does not', () => {
+    const before = 'Kai Moss: Radiology can have one scanner in a power cut.';
+    expect(decisionsOf(before, 'Nell Ford: Fine, the CT goes on the shedding list, then.')).toEqual(['The CT goes on the shedding list.']);
+    expect(decisionsOf(before, 'Nell Ford: Yep. Every room with a gas appliance gets a CO alarm, then.')).toEqual([
+      'Every room with a gas appliance gets a CO alarm.',
+    ]);
+    expect(decisionsOf(before, 'Nell Ford: Right, floor by floor, then, top two floors first.')).toEqual([
+      'Floor by floor, top two floors first.',
+    ]);
+    expect(decisionsOf(before, "Nell Ford: Right, Bernard's report, then.")).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: Yeah. Radiology will have to work round the lists, then.')).toEqual([]);
+    expect(decisionsOf(before, "Nell Ford: We'll sort the lists out with radiology, then.")).toEqual([]);
+  });
+
+  test('"Fair." or "OK." opening a turn, then a short rule', () => {
+    const before = 'Kai Moss: Monthly room inspections feel like policing people in their own homes.';
+    expect(decisionsOf(before, 'Nell Ford: Fair. No monthly inspections.')).toEqual(['No monthly inspections.']);
+    expect(decisionsOf(before, 'Nell Ford: OK. No problem.')).toEqual([]);
+  });
+
   test('"OK." opening a turn, then the outcome stated as settled', () => {
     const before = 'Kai Moss: If you want the saving, lag the plant room pipework.';
     expect(decisionsOf(before, 'Nell Ford: OK. The calorifiers stay at sixty. We look at lagging instead.')).toEqual([

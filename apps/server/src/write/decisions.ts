@@ -253,21 +253,16 @@ function settledIn(sentence: Sentence, at: number, sentences: readonly Sentence[
   // "OK, scrap that, then. The bath stays in use …": the concluding word may close the sentence before.
   const closedBefore = previous?.turn === sentence.turn && (CLOSES.test(previous.text) || CONCEDES.test(previous.text.trim()));
   // "OK. The calorifiers stay at sixty.": a turn opened by a bare acknowledgement, then the outcome.
-  const acknowledged =
-    previous?.turn === sentence.turn && ACKNOWLEDGES.test(previous.text.trim()) && sentences[at - 2]?.turn !== previous.turn;
-  if (acknowledged && statesOutcome(sentence.text))
+  const opensTurn = previous?.turn === sentence.turn && sentences[at - 2]?.turn !== previous.turn;
+  const acknowledged = opensTurn && ACKNOWLEDGES.test(previous?.text.trim() ?? '');
+  const agreed = opensTurn && AGREES_FIRST.test(previous?.text.trim() ?? '');
+  if ((acknowledged || (agreed && !AS_IT_IS.test(sentence.text))) && (statesOutcome(sentence.text) || namedAlone(sentence.text)))
     return withSequel({ text: outcomeClause(sentence.text), lines: [sentence.line] }, at, sentences);
-  // "Heat pump option in the bid, then.": a turn opening on an outcome named without a verb.
-  if (concluding === null && previous?.turn !== sentence.turn && /,\s*then[.!]?$/i.test(sentence.text.trim())) {
-    const named = NAMED_OUTCOME.exec(withoutOpeners(sentence.text));
-    if (
-      named?.[1] &&
-      specificWords(named[1]).length >= 2 &&
-      !PERSONAL_START.test(named[1]) &&
-      !OPEN_QUESTION.test(named[1]) &&
-      !PARTING.test(named[1])
-    )
-      return withSequel({ text: named[1], lines: [sentence.line] }, at, sentences);
+  // "Heat pump option in the bid, then.", "Fine, the CT goes on the shedding list, then.", "Right, floor
+  // by floor, then, top two floors first": a turn opening on an outcome that ", then" closes.
+  if (concluding === null && (previous?.turn !== sentence.turn || acknowledged || agreed)) {
+    const outcome = closedByThen(sentence.text);
+    if (outcome) return withSequel({ text: outcome, lines: [sentence.line] }, at, sentences);
   }
   if (concluding === null && !closedBefore) return null;
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
@@ -311,6 +306,8 @@ const PAST =
   /^(?:\w+ed|went|did|had|got|made|took|found|sent|told|said|saw|met|came|gave|kept|left|put|ran|set|spoke|bought|brought|thought)$/i;
 /** The longest sentence, in words, that goes on with an outcome ("Gas boilers as the fallback."). */
 const SEQUEL_WORDS = 20;
+/** …and the shortest ("Tad, waste." hands over to the next item). */
+const SEQUEL_MIN_WORDS = 4;
 /** A sentence that turns from the outcome: to a question, a task, a view or what comes next. */
 const TURNS_AWAY =
   /^(?:i|i'm|i'll|i've|i'd|you|he|she|that|that's|this|there|there's|which|who|can|could|would|shall|will|let's|let|what|how|why|when|where|is|are|do|does|thanks|thank|anyway|moving|next|so|and|but|or|because|cos|um|uh|er|erm|well|yeah|yes|ok|okay|right|agreed|decided|also)\b/i;
@@ -329,12 +326,14 @@ function withSequel(decision: FoundDecision, at: number, sentences: readonly Sen
     /\?$/.test(text) ||
     TURNS_AWAY.test(text) ||
     words > SEQUEL_WORDS ||
+    words < SEQUEL_MIN_WORDS ||
     specificWords(text).length < 2 ||
     fragmented(text) ||
     statesDecision(text)
   )
     return decision;
-  return { text: `${decision.text.replace(/[.!]+$/, '')}; ${lowerFirst(outcomeClause(text))}`, lines: [...decision.lines, next.line] };
+  const sequel = lowerFirst(outcomeClause(text)).replace(/^A /, 'a ');
+  return { text: `${decision.text.replace(/[.!]+$/, '')}; ${sequel}`, lines: [...decision.lines, next.line] };
 }
 
 /** Short words of English; any other token of one or two letters is a fragment of speech ("sh", "th", "re"). */
@@ -342,7 +341,8 @@ const SHORT_WORDS = new Set('a i an am as at be by do go he if in is it me my no
 
 /** Whether speech-recognition text broke the sentence into fragments: "we also meet the other thin y you sh you just re …". */
 function fragmented(text: string): boolean {
-  return (text.toLowerCase().match(/(?<!['’])\b[a-z]{1,2}\b(?!['’])/g) ?? []).some((token) => !SHORT_WORDS.has(token));
+  // Written in lower case: "CT" and "UV" are names, not fragments.
+  return (text.match(/(?<!['’-])\b[a-z]{1,2}\b(?!['’-])/g) ?? []).some((token) => !SHORT_WORDS.has(token));
 }
 
 /** Characters tagged to find whether the word after "we" is a verb. */
@@ -355,8 +355,44 @@ function actsInPresent(text: string): boolean {
   return partsOfSpeech(text.slice(0, TAGGED)).find((token) => token.word === verb.toLowerCase())?.tag === 'VERB';
 }
 
-/** A bare acknowledgement that opens a turn: "OK.", "Right.", "Fine." */
-const ACKNOWLEDGES = /^(?:ok|okay|right|fine|good|alright|all right)[.!]$/i;
+/** A bare acknowledgement that opens a turn: "OK.", "Right.", "Fine.", "Fair." */
+const ACKNOWLEDGES = /^(?:ok|okay|right|fine|good|alright|all right|fair|fair enough)[.!]$/i;
+/** …or an agreement, before a sentence that ", then" closes: "Yep. Every room with a gas appliance gets a CO alarm, then." */
+const AGREES_FIRST = /^(?:yes|yep|yeah)[.!]$/i;
+/** What follows from an outcome, not the outcome: "Ollie'll have to work round the lists, then." */
+const CONSEQUENCE = /\b(?:have to|has to|had to|need to|needs to|will need|'ll need|might|could|would)\b/i;
+/** A description of how things are now, not what is settled: "… and our procedure still quotes …". */
+const AS_IT_IS = /\b(?:still|currently|at the moment|already|usually|normally|at present)\b/i;
+/** Calling the next item or speaker, not an outcome: "Right, Bernard's report, then.", "Action on Ciaran, then: …". */
+const CALLS_NEXT =
+  /^(?:action (?:on|for)\b|(?:[\p{Lu}][\p{L}'’]+(?:'s)?\s+)?(?:report|update|item|paper|papers|agenda|minutes|matters arising|next item|any other business)$)/iu;
+
+/** What a speaker says before ", then" that closes it: at least this many telling words. */
+const BEFORE_THEN_WORDS = 2;
+
+/**
+ * The outcome a sentence closes with ", then" ("Heat pump option in the bid, then.", "Fine, the
+ * CT goes on the shedding list, then.", "Right, floor by floor, then, top two floors first"), or
+ * null: not a question, a task, a view, a parting or speech-recognition fragments.
+ */
+function closedByThen(text: string): string | null {
+  const said = withoutOpeners(text.trim());
+  const at = said.search(/,\s*then\b(?:[.!]?$|,)/i);
+  if (at < 0 || /\?\s*$/.test(said)) return null;
+  const before = said.slice(0, at);
+  if (specificWords(before).length < BEFORE_THEN_WORDS) return null;
+  const outcome = outcomeClause(said.replace(/,\s*then\b(?=[.!]?$|,)/gi, ''));
+  if (PERSONAL_START.test(outcome) || OPEN_QUESTION.test(before) || PARTING.test(outcome) || fragmented(outcome)) return null;
+  if (ABOUT_THE_MEETING.test(outcome) || CALLS_NEXT.test(outcome) || /^(?:we|you)\b/i.test(outcome) || CONSEQUENCE.test(outcome))
+    return null;
+  return specificWords(outcome).length >= 2 ? outcome : null;
+}
+
+/** A short rule after an acknowledgement: "Fair. No monthly inspections." (a verbless phrase there is as often the next topic). */
+function namedAlone(text: string): boolean {
+  const said = text.trim();
+  return /^no\s+[^,;:?]+[.!]$/i.test(said) && specificWords(said).length >= 2 && said.split(/\s+/).length <= 6 && !fragmented(said);
+}
 /** Leave-taking closed by "then", not an outcome: "See you Tuesday, then", "Thanks everyone, then". */
 const PARTING = /\b(?:see you|thanks|thank you|bye|cheers|speak (?:to you|soon)|talk (?:to you|soon)|next time|fingers crossed)\b/i;
 
