@@ -62,6 +62,31 @@ describe('findDecisions', () => {
     expect(decisionsOf(before, "Nell Ford: We'll sort the lists out with radiology, then.")).toEqual([]);
   });
 
+  test('"Then nobody uses X until …", "So every X goes on …": a rule for everyone after a concluding word', () => {
+    const before = 'Kai Moss: The new oven cleaner came in without a data sheet.';
+    expect(decisionsOf(before, "Nell Ford: Then nobody uses the new oven cleaner until Oisin's assessed it.")).toEqual([
+      "Nobody uses the new oven cleaner until Oisin's assessed it.",
+    ]);
+    expect(decisionsOf(before, 'Nell Ford: So every new product goes on the allergen matrix before the menu.')).toEqual([
+      'Every new product goes on the allergen matrix before the menu.',
+    ]);
+    // A statement of what is needed, or of what "all you need" is, is not a rule settled.
+    expect(decisionsOf(before, 'Nell Ford: So every hoist needs a thorough examination every six months.')).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: So all you really need is the data sheet.')).toEqual([]);
+  });
+
+  test('an outcome for a list of subjects, or said with a frequency or "straight to"', () => {
+    const before = 'Kai Moss: The risers are the worst for damage.';
+    expect(decisionsOf(before, 'Nell Ford: OK, so plant rooms and risers go six-monthly, and everything else stays annual.')).toEqual([
+      'Plant rooms and risers go six-monthly, and everything else stays annual.',
+    ]);
+    expect(decisionsOf(before, 'Nell Ford: So critical care, theatres and renal get told the date and the time.')).toEqual([
+      'Critical care, theatres and renal get told the date and the time.',
+    ]);
+    // A clause of the speaker's own before the verb is no list of subjects.
+    expect(decisionsOf(before, 'Nell Ford: So my view right now is, well, if the survey comes back clean, fine.')).toEqual([]);
+  });
+
   test('"Fair." or "OK." opening a turn, then a short rule', () => {
     const before = 'Kai Moss: Monthly room inspections feel like policing people in their own homes.';
     expect(decisionsOf(before, 'Nell Ford: Fair. No monthly inspections.')).toEqual(['No monthly inspections.']);

@@ -46,7 +46,7 @@ const ADOPT =
  * housekeeping does the flushing from now on", "So the shower stays out of use until it's clear".
  */
 const SETTLED_VERB =
-  /^(?:the\s+|our\s+|all\s+|every\s+)?[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|in|back|to|out)|(?<=[a-z]{2}s\s)(?<!\b(?:has|was|is|does|this|its|us|yes|as|his)\s)go (?:ahead|onto|on to|into|in|back|to|out)|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
+  /^(?:the\s+|our\s+|all\s+|every\s+)?(?:(?:(?!\b(?:is|are|was|were|if|when|well|so|ok|okay|please|but|for)\b)[\p{L}\d' -]){2,30},\s+)*[\p{L}\d' -]{2,60}?\s+(?:stays?|remains?|goes (?:ahead|onto|on to|into|in|back|to|out|on (?:the|every|each|our|all|a|an)\b)|go (?:[\p{L}]+-)?(?:monthly|weekly|quarterly|annual|annually|yearly|daily)\b|comes? (?:straight|direct|directly)\b|gets? (?:told|given|sent)\b|(?<=[a-z]{2}s\s)(?<!\b(?:has|was|is|does|this|its|us|yes|as|his)\s)go (?:ahead|onto|on to|into|in|back|to|out)|moves? (?:to|onto|into|over)|comes? (?:onto|into|off|back)|switch(?:es)? to|will (?:stay|remain|go|move|continue|be run|be kept|be done)|(?:is|are) (?:approved|adopted|accepted|deferred|closed|suspended|stopped|signed off)|gets? \p{L}+ed)\b/iu;
 /**
  * A short sentence that drops what was proposed, or settles on what was said, and turns to the
  * outcome: "OK, scrap that, then.", "So forget daily, then.", "Right, scrap the full closure.",
@@ -266,6 +266,9 @@ function settledIn(sentence: Sentence, at: number, sentences: readonly Sentence[
   }
   if (concluding === null && !closedBefore) return null;
   const rest = sentence.text.slice(concluding?.[0].length ?? 0).trim();
+  // "Then nobody uses the new oven cleaner until …", "So every new product goes on the matrix …": a rule for everyone.
+  if (concluding !== null && QUANTIFIED.test(rest) && specificWords(rest).length >= 3 && !fragmented(rest) && !/\?\s*$/.test(rest))
+    return withSequel({ text: outcomeClause(rest), lines: [sentence.line] }, at, sentences);
   // "So we don't ratify the fire policy today", "Then we ratify X, subject to Y": the group's act, in the present.
   if (concluding !== null && actsInPresent(rest) && specificWords(rest).length >= 3 && !fragmented(rest))
     return withSequel({ text: outcomeClause(rest), lines: [sentence.line] }, at, sentences);
@@ -354,6 +357,10 @@ function actsInPresent(text: string): boolean {
   if (verb === '' || PAST.test(verb) || /ly$/i.test(verb)) return false;
   return partsOfSpeech(text.slice(0, TAGGED)).find((token) => token.word === verb.toLowerCase())?.tag === 'VERB';
 }
+
+/** A rule for everyone or no one, in the present: "nobody uses X until …", "every new product goes on …", "nothing gets destroyed until …". */
+const QUANTIFIED =
+  /^(?:nobody|no one|no-one|nothing|everyone|everybody|everything|every\s+[\p{L}-]+|all\s+(?!(?:you|we|i|they|that|this|it)\b)(?:the\s+)?[\p{L}-]+|any\s+[\p{L}-]+)\s+(?:[\p{L}'-]+\s+){0,4}?(?:uses?|goes|go|gets?|comes?|moves?|stays?|takes?|keeps?|signs?|checks?)\b/iu;
 
 /** A bare acknowledgement that opens a turn: "OK.", "Right.", "Fine.", "Fair." */
 const ACKNOWLEDGES = /^(?:ok|okay|right|fine|good|alright|all right|fair|fair enough)[.!]$/i;
