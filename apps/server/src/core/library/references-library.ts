@@ -345,6 +345,11 @@ function titleForms(entry: Entry): string[][] {
   const title = cleanTitle(entry.doc.title);
   const full = stemsOf(title);
   if (full.length >= 3) forms.push(full);
+  // A title without the parts it lists or the Act it is made under ("Records Management: NHS Code of
+  // Practice, Parts 1 and 2", "National Minimum Standards for care homes under the Care Standards
+  // Act"): what a policy writes when it cites the document.
+  const core = title.replace(/,\s*(?:Parts?|Volumes?|Vols?\.?)\s.*$|\s+(?:made\s+)?under\s+the\s+.*$/i, '').trim();
+  if (core !== title && stemsOf(core).length >= 3) forms.push(stemsOf(core));
   // A title that starts with a word of its code (code "XYZ Toolkit", title "XYZ toolkit for estates") is also said without it.
   const codeStems = new Set(stemsOf(entry.doc.code));
   if (full.length >= 4 && codeStems.has(full[0] as string)) forms.push(full.slice(1));

@@ -416,6 +416,45 @@ describe('acronyms, titles and short names', () => {
     expect(codes('The staff ACOP and the new HTM are on the shelf.')).toEqual([]);
   });
 
+  test('a title cited without the parts it lists or the Act it is made under, and an edition said after a code and its title', () => {
+    const library: LibraryCode[] = [
+      doc('RM Code', 'Records Management Code of Practice', { edition: '2021' }),
+      doc('RM Code (2006)', 'Records Management: NHS Code of Practice, Parts 1 and 2', {
+        status: 'superseded',
+        edition: '2006',
+        supersededBy: 'RM Code',
+      }),
+      doc('NMS 2001', 'National Minimum Standards for care homes under the Care Standards Act 2000', { status: 'superseded' }),
+      doc('ACoP L22', 'Safe use of work equipment (L22, 4th edition)', { edition: '4th edition, 2014' }),
+      doc('ACoP L22 (2008)', 'Safe use of work equipment (L22, 3rd edition)', {
+        status: 'superseded',
+        edition: '3rd edition, 2008',
+        supersededBy: 'ACoP L22',
+      }),
+      doc('HSR25', 'The Electricity at Work Regulations 1989: guidance on Regulations', { edition: '2015' }),
+      doc('HSR25 (1989)', 'Memorandum of guidance on the Electricity at Work Regulations 1989', {
+        status: 'superseded',
+        edition: '1989',
+        supersededBy: 'HSR25',
+      }),
+      doc('BS 7671', 'Requirements for Electrical Installations, IET Wiring Regulations, 18th edition', { edition: '2018' }),
+      doc('BS 7671:2008', 'Requirements for Electrical Installations, IEE Wiring Regulations, 17th edition', {
+        status: 'superseded',
+        edition: '2008',
+        supersededBy: 'BS 7671',
+      }),
+    ];
+    const cited = (text: string) => detectReferences(lines(text), library).map((reference) => reference.code);
+    expect(cited('We follow the Records Management: NHS Code of Practice.')).toEqual(['RM Code (2006)']);
+    expect(cited('The home follows the National Minimum Standards for Care Homes for Older People.')).toEqual(['NMS 2001']);
+    expect(cited('Equipment is managed under L22 Safe use of work equipment (third edition, 2008).')).toEqual(['ACoP L22 (2008)']);
+    expect(cited('Equipment is managed under L22 Safe use of work equipment, third edition 2008.')).toEqual(['ACoP L22 (2008)']);
+    // A year after the title is the title's own, not an edition: the code keeps its current edition (the old title itself is read as well).
+    expect(cited('Guidance: HSR25 Memorandum of guidance on the Electricity at Work Regulations 1989.')[0]).toBe('HSR25');
+    expect(cited('Wiring meets the 17th edition of the IEE Wiring Regulations.')).toEqual(['BS 7671:2008']);
+    expect(cited('Wiring meets the IET Wiring Regulations.')).toEqual(['BS 7671']);
+  });
+
   test('"the HTM on …": the series’ document whose title says so', () => {
     expect(codes('I used the HTM on bedhead services for the new ward.')).toEqual(['HTM 08-03']);
     expect(codes('The HBN on infection control, for the new ward.')).toEqual(['HBN 00-09']);

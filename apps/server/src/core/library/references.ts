@@ -228,7 +228,7 @@ function toFound(
     from -= 3;
   }
   const yearBefore = editionYearBefore(words, from) ?? (match.editions ? shortYearBefore(words, from) : null);
-  const after = editionAfter(words, next);
+  const after = editionAfter(words, next) ?? editionAfterTitle(words, next, match);
   const yearAfter = yearBefore || after?.year === null ? null : after;
   const old = from > 0 && OLD_WORDS.has(words[from - 1]?.lower ?? '') && !endsSentence(words[from]?.gap ?? '');
   if (yearBefore) from = yearBefore.from;
@@ -604,11 +604,53 @@ function matchShortenedName(words: readonly Word[], i: number, index: LibraryInd
   return { from: i, next: kindAt + 1, options: [entries], editions: (fits[0] as Phrase).editions };
 }
 
-/** "18th edition" right before a name: the edition's number and where it starts. */
+/** "18th edition" right before a name, or "17th edition of the (IEE) …": the edition's number and where it starts. */
 function ordinalBefore(words: readonly Word[], i: number): { ordinal: number; from: number } | null {
-  const [number, suffix, edition] = [words[i - 3], words[i - 2], words[i - 1]];
+  // "of the" and one capitalised word (its publisher) between the edition and the name.
+  let end = i;
+  if (/^\p{Lu}/u.test(words[end - 1]?.text ?? '') && words[end - 2]?.lower === 'the' && words[end - 3]?.lower === 'of') end -= 3;
+  else if (words[end - 1]?.lower === 'the' && words[end - 2]?.lower === 'of') end -= 2;
+  else if (words[end - 1]?.lower === 'of') end -= 1;
+  const [number, suffix, edition] = [words[end - 3], words[end - 2], words[end - 1]];
   if (!number || !suffix || edition?.lower !== 'edition' || !/^\d{1,2}$/.test(number.text)) return null;
-  return suffix.gap === '' && /^(?:st|nd|rd|th)$/.test(suffix.lower) ? { ordinal: Number(number.text), from: i - 3 } : null;
+  return suffix.gap === '' && /^(?:st|nd|rd|th)$/.test(suffix.lower) ? { ordinal: Number(number.text), from: end - 3 } : null;
+}
+
+/**
+ * An edition said after a code and its own title, by its number or in brackets ("L22 Safe use of
+ * work equipment (third edition, 2008)", "…, third edition 2008"); a bare year there is the title's
+ * own ("HSR25 Memorandum of guidance on the Electricity at Work Regulations 1989").
+ */
+function editionAfterTitle(words: readonly Word[], next: number, match: Match): ReturnType<typeof editionAfter> {
+  const at = pastOwnTitle(words, next, match);
+  if (at === next) return null;
+  const edition = editionAfter(words, at);
+  return edition && (edition.ordinal !== null || /\(/.test(words[at]?.gap ?? '')) ? edition : null;
+}
+
+/** The fewest words of a document's own title said after its code for an edition after them to be its edition. */
+const OWN_TITLE_WORDS = 2;
+/** The most words of a title read after a code. */
+const OWN_TITLE_REACH = 12;
+
+/**
+ * Where an edition would start after a code and the words of its own title said with it ("L22 Safe
+ * use of work equipment (third edition, 2008)"): past those words, or `next` itself when fewer than
+ * two of them follow.
+ */
+function pastOwnTitle(words: readonly Word[], next: number, match: Match): number {
+  const entries = match.options.flatMap((option): readonly Entry[] => (Array.isArray(option) ? option : (option as Anchor).entries));
+  const title = new Set(entries.flatMap((entry) => stemsOf(cleanTitle(entry.doc.title))));
+  let k = next;
+  let said = 0;
+  while (k < words.length && k < next + OWN_TITLE_REACH) {
+    const word = words[k] as Word;
+    if (endsSentence(word.gap) || /[(;]/.test(word.gap)) break;
+    if (!title.has(stem(word.lower))) break;
+    if (!STOP_WORDS.has(word.lower)) said++;
+    k++;
+  }
+  return said >= OWN_TITLE_WORDS ? k : next;
 }
 
 /** Editions of one document: their codes share the series and number ("BS 7671" and "BS 7671:2008", "CAR 2006" and "CAR 2012"). */
@@ -839,7 +881,7 @@ function editionOrdinal(words: readonly Word[], at: number): { ordinal: number; 
   // "L122, the first edition": an appositive "the" before the ordinal.
   const start = words[at]?.lower === 'the' && /^\s*,\s*$/.test(words[at]?.gap ?? '') && words[at + 1]?.gap === ' ' ? at + 1 : at;
   const first = words[start];
-  if (!first || !/^[\s,]*$/.test(first.gap)) return null;
+  if (!first || !/^[\s,(]*$/.test(first.gap)) return null;
   let ordinal = ORDINAL_WORDS[first.lower] ?? null;
   let k = start + 1;
   // "3rd": the digits and the letters are two words with nothing between them.
