@@ -37,6 +37,8 @@ export interface FormMatch {
 const LOOSE_SLACK = 4;
 const LOOSE_EXTRA_WORDS = 1;
 
+/** Content words a title needs after its issuer's acronym to be cited without it. */
+const ISSUER_TITLE_WORDS = 4;
 /** Words naming a jurisdiction that a citation may put before an instrument's name. */
 const JURISDICTIONS = new Set(['EU', 'EC', 'EEC', 'UK']);
 
@@ -129,8 +131,19 @@ function parseForms(name: string, numberedSeries: Set<string>): Omit<HistoricalF
   if (content.length === 0) return forms;
   const loose = !coded && content.length >= 3;
   forms.push({ name, core: loose ? content : tokens, year, part, loose });
-  // A numbered instrument is often cited without the jurisdiction before it ("Directive 12/34/XY").
+  // A title is often cited without the issuer's acronym before it ("Essential standards of quality and safety" for
+  // "CQC Essential standards of quality and safety"), as loosely as any title of its length.
   const unqualified = tokens.slice(1);
+  const titleWords = unqualified.filter((token) => !STOP_WORDS.has(token.norm));
+  if (
+    isAcronym(tokens[0]?.text ?? '') &&
+    !JURISDICTIONS.has(tokens[0]?.text ?? '') &&
+    titleWords.length >= ISSUER_TITLE_WORDS &&
+    !unqualified.some((token) => /\d/.test(token.text) || isAcronym(token.text))
+  ) {
+    forms.push({ name, core: titleWords, year, part, loose: true });
+  }
+  // A numbered instrument is often cited without the jurisdiction before it ("Directive 12/34/XY").
   if (
     coded &&
     JURISDICTIONS.has(tokens[0]?.text ?? '') &&

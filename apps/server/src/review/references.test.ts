@@ -125,6 +125,13 @@ describe('outdated references', () => {
     ]);
   });
 
+  it("reads an old title cited without its issuer's acronym, and not its words in passing", () => {
+    const cited = outdated('Care Quality Commission: Essential Standards of Quality and Safety, Outcome 5 (meeting nutritional needs).');
+    expect(cited.map((finding) => finding.quote)).toEqual(['Essential Standards of Quality and Safety']);
+    expect(cited[0]?.expected).toContain('HSCA 2008 RA Regs 2014');
+    expect(outdated('Our essential standards for quality are reviewed every year.')).toEqual([]);
+  });
+
   it("reads an old title written beside the current code of its replacement as that citation's title", () => {
     expect(outdated('Guidance: HSR25 Memorandum of guidance on the Electricity at Work Regulations 1989.')).toEqual([]);
     // Alone, the old title still names the old edition.
