@@ -178,6 +178,12 @@ function codedRun(tokens: readonly Token[], i: number, form: HistoricalForm): [n
   let k = i;
   for (const [n, want] of form.core.entries()) {
     while (n > 0 && want.norm !== 'the' && tokens[k]?.norm === 'the') k++;
+    // "Health Technical Memorandum 61" for "HTM 61": a series written out in words its initials spell.
+    const spelled = n === 0 && isAcronym(want.text) ? spelledOut(tokens, k, want.text) : null;
+    if (spelled !== null) {
+      k = spelled;
+      continue;
+    }
     const token = tokens[k];
     if (!token || token.norm !== want.norm) return null;
     if (isAcronym(want.text) && !isAcronym(token.text)) return null;
@@ -190,6 +196,25 @@ function codedRun(tokens: readonly Token[], i: number, form: HistoricalForm): [n
   if (next && /^\d+$/.test(next.text) && /^[-–/.]?$/.test(next.gap)) return null;
   if (previous && /^\p{L}+$/u.test(previous.text) && (tokens[i] as Token).gap === '') return null;
   return [i, k];
+}
+
+/** Small words inside a series written out ("Health and Safety Guidance"), which give it no letter. */
+const SPELLED_LINKS = new Set(['and', 'of', 'for', 'on']);
+
+/** Past the capitalised words from `i` whose initials spell an acronym ("Health Technical Memorandum" for HTM), or null. */
+function spelledOut(tokens: readonly Token[], i: number, acronym: string): number | null {
+  const wanted = acronym.toLowerCase();
+  let letters = '';
+  for (let k = i; k < tokens.length && k < i + wanted.length * 2; k++) {
+    const token = tokens[k] as Token;
+    if (k > i && !/^ $/.test(token.gap)) return null;
+    if (k > i && SPELLED_LINKS.has(token.text)) continue;
+    if (!/^\p{Lu}\p{Ll}+$/u.test(token.text)) return null;
+    letters += token.text[0]?.toLowerCase();
+    if (!wanted.startsWith(letters)) return null;
+    if (letters === wanted) return letters.length >= 3 ? k + 1 : null;
+  }
+  return null;
 }
 
 /** The form's content words from `i`, in any order, within one sentence and a few words. */

@@ -125,6 +125,14 @@ describe('outdated references', () => {
     ]);
   });
 
+  it('reads an old code written with its series in words', () => {
+    expect(outdated('Floors follow Health Technical Memorandum 61: Flooring.').map((finding) => finding.quote)).toEqual([
+      'Health Technical Memorandum 61',
+    ]);
+    // Words whose initials do not spell the series, or are not capitalised, name nothing.
+    expect(outdated('Floors follow health technical memorandum 61 and Health Technical Guide 61.')).toEqual([]);
+  });
+
   it("reads an old title cited without its issuer's acronym, and not its words in passing", () => {
     const cited = outdated('Care Quality Commission: Essential Standards of Quality and Safety, Outcome 5 (meeting nutritional needs).');
     expect(cited.map((finding) => finding.quote)).toEqual(['Essential Standards of Quality and Safety']);
