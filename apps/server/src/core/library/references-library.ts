@@ -212,8 +212,13 @@ function buildAnchors(entries: readonly Entry[]): Map<string, Anchor[]> {
   const anchors = new Map<string, Anchor[]>();
   for (const [family, members] of byFamily) {
     const groups = family.split(' ');
+    // A year is the number when another number follows it ("DB 2006(05)": bulletin 5 of 2006).
     const at = groups.findIndex(
-      (group, i) => i > 0 && /^\d+$/.test(group) && !YEAR.test(group) && /^[a-z]+$/.test(groups[i - 1] as string),
+      (group, i) =>
+        i > 0 &&
+        /^\d+$/.test(group) &&
+        (!YEAR.test(group) || /^\d+$/.test(groups[i + 1] ?? '')) &&
+        /^[a-z]+$/.test(groups[i - 1] as string),
     );
     if (at < 0) continue;
     const series = groups[at - 1] as string;

@@ -455,6 +455,16 @@ describe('acronyms, titles and short names', () => {
     expect(cited('Wiring meets the IET Wiring Regulations.')).toEqual(['BS 7671']);
   });
 
+  test('a bulletin\'s number after its year: "DB 2006(05)"', () => {
+    const library: LibraryCode[] = [
+      doc('MHRA DB 2006(05)', 'Device Bulletin DB 2006(05): Managing medical devices', { status: 'superseded' }),
+    ];
+    const cited = (text: string) => detectReferences(lines(text), library).map((reference) => reference.code);
+    expect(cited('Devices are managed under Device Bulletin DB 2006(05).')).toEqual(['MHRA DB 2006(05)']);
+    // The year alone, or another bulletin of that year, is not it.
+    expect(cited('The DB 2006 bulletins and DB 2006(07) are archived.')).toEqual([]);
+  });
+
   test('"the HTM on …": the series’ document whose title says so', () => {
     expect(codes('I used the HTM on bedhead services for the new ward.')).toEqual(['HTM 08-03']);
     expect(codes('The HBN on infection control, for the new ward.')).toEqual(['HBN 00-09']);

@@ -361,7 +361,12 @@ function readAnchorNumber(words: readonly Word[], at: number, caseless: boolean)
     let k = at;
     while (k < words.length && /^\d+$/.test((words[k] as Word).text) && groups.length < 3) {
       const word = words[k] as Word;
-      if (k > at && !(/^[-./]$/.test(word.gap) || (word.gap === ' ' && word.text.length === 2 && (words[k - 1] as Word).text.length === 2)))
+      // "04-01", "0401", "04 01", and a bulletin's number after its year ("2006(05)").
+      const bracketed = word.gap === '(' && /^\d{1,3}$/.test(word.text) && /^(?:19|20)\d{2}$/.test((words[k - 1] as Word).text);
+      if (
+        k > at &&
+        !(/^[-./]$/.test(word.gap) || bracketed || (word.gap === ' ' && word.text.length === 2 && (words[k - 1] as Word).text.length === 2))
+      )
         break;
       for (const group of splitDigits(word.text)) {
         groups.push(group);
