@@ -294,6 +294,19 @@ test.describe('chat thread (desktop)', () => {
     await expect(highlighted).toHaveCount(ids.length);
   });
 
+  test('a question the library does not cover is declined, saying what was searched with the default scope', async ({ page }) => {
+    await page.goto('/chat');
+    await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
+    await ask(page, 'Who won the 2022 football World Cup?');
+    const answer = await waitForAnswer(page);
+    await expect(answer).toContainText('I could not find anything in the library that answers this question');
+    // Every category is selected by default: that narrows nothing, and the reader is not asked to widen it.
+    await expect(answer).toContainText("I searched the regulatory library and your organisation's internal documents, with no filters.");
+    await expect(answer).not.toContainText('Clear or widen');
+    await expect(answer.getByRole('button', { name: /^Source \d+: / })).toHaveCount(0);
+    await shoot(page, 'desktop-declined');
+  });
+
   test('an answer with a table: a real table with citations in its rows, sources grouped per document, the hover quoting each claim', async ({
     page,
   }) => {
