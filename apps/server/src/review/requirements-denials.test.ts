@@ -70,6 +70,14 @@ describe('a policy clause denying what a library sentence states', () => {
     ]);
   });
 
+  it('reads the organisation denying a duty of its own ("The Trust has no duty to …") by what it denies', () => {
+    expect(reported('The Trust has no legal duty to notify the council of trees felled in a conservation area.')).toEqual([
+      'The Trust has no legal duty to notify the council of trees felled in a conservation area',
+    ]);
+    // Not when the duty it denies is another one.
+    expect(reported('The Trust has no duty to notify the council of the hedge trimmer inspections.')).toEqual([]);
+  });
+
   it('reports things put together that the library keeps apart', () => {
     expect(reported('Fuel cans and oily rags are stored together in the grounds store.')).toEqual([
       'Fuel cans and oily rags are stored together in the grounds store',

@@ -24,7 +24,7 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, Revie
 
 /** A denial after a subject: "do not need", "is not", "are never", "need no", "no need to", "not required". */
 const DENIAL =
-  /\b(?:(?:do|does|did)\s+not|don't|doesn't|(?:is|are|was|were)\s+not|isn't|aren't|(?:need|needs)\s+no|(?:is|are)\s+never|never|no\s+need\s+to|not\s+(?:required|needed|necessary))\b/i;
+  /\b(?:(?:do|does|did)\s+not|don't|doesn't|(?:is|are|was|were)\s+not|isn't|aren't|(?:need|needs)\s+no|(?:is|are)\s+never|never|no\s+need\s+to|not\s+(?:required|needed|necessary)|(?:has|have)\s+no\s+(?:legal\s+|statutory\s+)?(?:duty|obligation|requirement)\s+to)\b/i;
 /** Things put together: "stored together", "in the same bag as", "mixed with". */
 const TOGETHER = /\b(?:together|in\s+the\s+same\s+\w+\s+(?:as|with)|mixed\s+with)\b/i;
 /** Things kept apart, as a library sentence states it. */
@@ -62,6 +62,9 @@ const LIGHT = new Set([
   'consi',
   'regar',
 ]);
+/** A subject that is the organisation writing the policy: "The Trust", "the practice", "We". */
+const ORGANISATION =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:the|our)\s+)?(?:trust|practice|home|organi[sz]ation|company|council|board|employer|provider|service|we)$/i;
 /** The subject's words read as its head: "further thorough examination", "Equipment connected …". */
 const HEAD_WORDS = 2;
 /** The clause's words a library sentence holds: at least this share, and at least this many. */
@@ -153,11 +156,15 @@ function denialOf(text: string, expand: (text: string) => Set<string>): Denial |
   const subject = expand(before);
   const predicate = expand(after);
   // An instruction ("Do not use …") has no subject: it rules something out rather than deny a fact.
-  if (subject.size === 0 || (predicate.size === 0 && !together)) return null;
+  // The organisation writing the policy ("The Trust", "We") is a subject whose words say nothing.
+  const itself = ORGANISATION.test(before.trim());
+  if ((subject.size === 0 && !itself) || (predicate.size === 0 && !together)) return null;
   const denied = together ? '' : ([...predicate].find((stem) => !LIGHT.has(stem)) ?? [...predicate][0] ?? '');
   const lead = text.slice(clauseStart).length - text.slice(clauseStart).trimStart().length;
   const numbered = /^\s*\d+(?:\.\d+)*\.?\s+/.exec(text.slice(clauseStart))?.[0].length ?? lead;
-  const head = [...subject].slice(0, HEAD_WORDS);
+  // "The Trust has no duty to provide rest facilities …": the organisation speaks of itself, and what
+  // the clause is about is what it denies having to do.
+  const head = itself ? [...predicate].filter((stem) => !LIGHT.has(stem)).slice(0, HEAD_WORDS) : [...subject].slice(0, HEAD_WORDS);
   return { subject, head, predicate, denied, start: clauseStart + numbered, end };
 }
 
