@@ -37,6 +37,7 @@ const rules: LibraryDocument = {
     element(12, 'They do not cover private gardens, so volunteers working in residents’ gardens follow the volunteer code instead.', [
       'Who it applies to',
     ]),
+    element(13, 'Do not fell any tree in a conservation area without lawful consent from the council.', ['Rules']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -88,6 +89,13 @@ describe('the modality of a policy sentence against the library rule on the same
     expect(reported('Minor work on the irrigation main may be carried out by a gardener with a permit.')).toEqual([]);
     // Doing without another thing is not what the rule is about.
     expect(reported('Minor work on the irrigation main may be carried out by a gardener without a supervisor.')).toEqual([]);
+  });
+
+  it('reads an instruction "Do not … without lawful X" as the rule, against a permission to do without X', () => {
+    expect(reported('Trees in a conservation area may be felled by the grounds team without consent.')).toEqual([
+      'Trees in a conservation area may be felled by the grounds team without consent',
+    ]);
+    expect(reported('Trees in a conservation area may be felled by the grounds team without a supervisor.')).toEqual([]);
   });
 
   it('reports a duty said not to be done to a thing ("do not need to be recorded"), by the thing and the act', () => {

@@ -27,10 +27,11 @@ const PERMISSION = /\b(?:may|can|(?:is|are)\s+(?:permitted|allowed)\s+to)\s+(?:b
 /** "X is permitted where …": a permission on the policy's own conditions. */
 const PERMITTED_WHERE = /\b(?:is|are)\s+(?:permitted|allowed)\s+(?=(?:only\s+)?(?:where|if|when)\b)/i;
 /** "without a permit", "without prior written approval": the thing a sentence does without (its head word). */
-const WITHOUT = /\bwithout\s+(?:(?:a|an|the|any|prior|written|formal|their|its)\s+)*([a-z]+)/i;
+const WITHOUT =
+  /\bwithout\s+(?:(?:a|an|the|any|prior|written|formal|their|its|lawful|legal|valid|proper|appropriate|documented|signed)\s+)*([a-z]+)/i;
 /** A library sentence ruling out doing something without a thing: "No work … takes place without a permit", "must not … without". */
 const FORBIDS_WITHOUT =
-  /^(?:no\b|nobody\b|no one\b)|\b(?:must not|must never|shall not|should not|should never|may not|cannot|can't|never)\b/i;
+  /^(?:no\b|nobody\b|no one\b|do not\b|don't\b)|\b(?:must not|must never|shall not|should not|should never|may not|cannot|can't|never)\b/i;
 /** "X are never reportable": an outright denial of what X can be (a word of what can be: "-able", "-ible"). */
 const NEVER = /\b(?:is|are)\s+never\s+([a-z]{2,}(?:able|ible))\b/i;
 
