@@ -38,6 +38,7 @@ const rules: LibraryDocument = {
       'Who it applies to',
     ]),
     element(13, 'Do not fell any tree in a conservation area without lawful consent from the council.', ['Rules']),
+    element(14, '**Use weedkiller only when** hand weeding is impractical and the area is fenced off.', ['Key duties and requirements']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -89,6 +90,13 @@ describe('the modality of a policy sentence against the library rule on the same
     expect(reported('Minor work on the irrigation main may be carried out by a gardener with a permit.')).toEqual([]);
     // Doing without another thing is not what the rule is about.
     expect(reported('Minor work on the irrigation main may be carried out by a gardener without a supervisor.')).toEqual([]);
+  });
+
+  it('reads an instruction limited to conditions ("Use X only when …") as ruling out a permission on others', () => {
+    expect(reported('Weedkiller may be used whenever it saves staff time.')).toEqual(['Weedkiller may be used']);
+    // The library's own conditions, or another thing, are not a breach.
+    expect(reported('Weedkiller may be used where hand weeding is impractical and the area is fenced off.')).toEqual([]);
+    expect(reported('Mowers may be used whenever it saves staff time.')).toEqual([]);
   });
 
   it('reads an instruction "Do not … without lawful X" as the rule, against a permission to do without X', () => {

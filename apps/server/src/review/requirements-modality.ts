@@ -1,3 +1,4 @@
+import { partsOfSpeech } from '../core/language/tagger.ts';
 import { ACTIVITIES, stem, subjectOf } from './requirements-subjects.ts';
 import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
@@ -39,6 +40,17 @@ const NEVER = /\b(?:is|are)\s+never\s+([a-z]{2,}(?:able|ible))\b/i;
 const PROHIBITION = /\b(?:must not|must never|shall not|should never|are never|is never|never)\s+(?:be\s+)?([a-z]+)/i;
 /** "is permitted only where …": a permission limited to its conditions, which rules out the rest. */
 const ONLY_WHERE = /\b(?:(?:is|are)\s+(?:permitted|allowed)|may\s+(?:be\s+)?[a-z]+)\s+only\s+(?:where|if|when)\b/i;
+/** An instruction limited to its conditions: "Use restraint only when …" (its verb, what it is done to). */
+const ONLY_INSTRUCTION = /^([A-Z][a-z]+)\s+([^,;:.]{2,80}?)\s+only\s+(?:when|where|if)\b/;
+/**
+ * Whether a sentence's first word makes it an instruction: a verb in its base form ("Use", "Store",
+ * not "Hoists"), as the tagger reads it after "Please" (a capitalised first word alone reads as a name).
+ */
+function opensInstruction(word: string): boolean {
+  if (/[^s]s$/i.test(word)) return false;
+  return partsOfSpeech(`Please ${word.toLowerCase()} it`)[1]?.tag === 'VERB';
+}
+
 /** What a prohibition allows: the words after "unless" or "except". */
 const EXCEPTION = /\b(?:unless|except)\b/i;
 /** A prohibition limited otherwise than by a stated exception is not a plain rule. */
@@ -67,7 +79,7 @@ interface LibrarySentence {
   subject: Set<string>;
   duty: boolean;
   /** What the sentence rules out: the action's stem ('' for a permission limited to conditions), its subject and its exception. */
-  prohibition: { verb: string; subject: Set<string>; exception: Set<string> } | null;
+  prohibition: { verb: string; subject: Set<string>; exception: Set<string>; limited?: boolean } | null;
   /** What the sentence rules out doing without ("No work … without a permit"): that thing's stem, and what is done. */
   notWithout: { thing: string; subject: Set<string> } | null;
   document: LibraryDocument;
@@ -196,14 +208,25 @@ function contradicts(relaxation: Relaxation, subject: Set<string>, library: Libr
     }
     case 'permitted': {
       const rule = library.prohibition;
-      if (!rule || rule.verb !== relaxation.word) return false;
-      const shared = [...rule.subject].filter((word) => subject.has(word) && !ACTIVITIES.has(word)).length;
-      if (shared < MIN_PERMISSION_SHARED || shared / rule.subject.size < MIN_PERMISSION_SCORE) return false;
+      // A permission on the policy's own conditions ("is permitted where …") breaks any rule limited to others.
+      if (!rule || !((rule.limited && relaxation.word === '') || sameVerb(rule.verb, relaxation.word))) return false;
+      const named = [...rule.subject].filter((word) => !ACTIVITIES.has(word));
+      const shared = named.filter((word) => subject.has(word)).length;
+      // A rule about one thing ("Use restraint only when …") is about it when the policy names it.
+      if (shared < Math.min(MIN_PERMISSION_SHARED, named.length) || shared === 0 || shared / rule.subject.size < MIN_PERMISSION_SCORE)
+        return false;
       // A permission within the exception ("unless the risk is controlled") is the library's own.
       const said = [...rule.exception].filter((word) => subject.has(word)).length;
       return rule.exception.size === 0 || said / rule.exception.size < MIN_EXCEPTION_SAID;
     }
   }
+}
+
+/** One verb in two forms: "use" and "used", "recap" and "recapped"; two empty verbs (a permission limited to conditions) too. */
+function sameVerb(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && long.startsWith(short) && long.length - short.length <= 2;
 }
 
 /** Whether a library subject names the thing: every word of it, and at least one that is not an activity. */
@@ -281,6 +304,13 @@ function notWithoutOf(text: string): LibrarySentence['notWithout'] {
 
 /** What a library sentence rules out, with the exception it allows. */
 function prohibitionOf(text: string): LibrarySentence['prohibition'] {
+  // "Use restraint only when necessary and proportionate": an instruction limited to its conditions rules out the rest.
+  const plain = text.replace(/\*+/g, '').trim();
+  const instruction = ONLY_INSTRUCTION.exec(plain);
+  if (instruction?.[1] && opensInstruction(instruction[1])) {
+    const exception = subjectOf(plain.slice(instruction[0].length));
+    return { verb: stem(instruction[1].toLowerCase()), subject: subjectOf(instruction[2] ?? ''), exception, limited: true };
+  }
   const limited = ONLY_WHERE.exec(text);
   if (limited) {
     const exception = subjectOf(text.slice(limited.index + limited[0].length));
