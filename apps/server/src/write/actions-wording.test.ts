@@ -12,6 +12,13 @@ describe('action wording', () => {
     );
   });
 
+  test("what was said before starts after the speaker's way in", () => {
+    expect(actionText('Get them to reissue it.', 'Can I just say, it says the new kit meets the 1997 Lifts Regulations.')).toBe(
+      'Get them to reissue it — it says the new kit meets the 1997 Lifts Regulations.',
+    );
+    expect(actionText('Chase it.', 'To be honest, the quote is still missing.')).toBe('Chase it — the quote is still missing.');
+  });
+
   test('what was said before is cut at a clause, without an ellipsis', () => {
     const text = actionText(
       'Chase it.',
