@@ -17,6 +17,9 @@ describe('action wording', () => {
       'Get them to reissue it — it says the new kit meets the 1997 Lifts Regulations.',
     );
     expect(actionText('Chase it.', 'To be honest, the quote is still missing.')).toBe('Chase it — the quote is still missing.');
+    expect(actionText('Fix that.', "While you're up there, the carpet on the landing's lifting.")).toBe(
+      "Fix that — the carpet on the landing's lifting.",
+    );
   });
 
   test('what was said before is cut at a clause, without an ellipsis', () => {

@@ -49,9 +49,9 @@ const PRONOUN = /\b(?:it|that|this|them|those)\b(?!\s+(?:is|are|was|were|'s)\b)/
 /** Verbs whose "them" is people: asking, telling, ringing, reminding. */
 const PEOPLE_VERB =
   /^(?:ask|tell|ring|call|phone|email|e-mail|text|remind|chase|thank|invite|brief|contact|update|warn|meet|see|visit)\s+(?:them|those)\b/i;
-/** A speaker's way into what they say: "Can I (just) say,", "I have to say,", "To be honest,". */
+/** A speaker's way into what they say: "Can I (just) say,", "I have to say,", "To be honest,", "While you're up there,". */
 const SPEAKER_WAY_IN =
-  /^(?:(?:can|could|may)\s+I\s+(?:just\s+)?(?:say|add|mention|point\s+out|ask)|I\s+(?:have\s+to|must|would|'d)\s+say|to\s+be\s+honest|in\s+fairness|I\s+mean)[,:]?\s+/i;
+  /^(?:(?:can|could|may)\s+I\s+(?:just\s+)?(?:say|add|mention|point\s+out|ask)|I\s+(?:have\s+to|must|would|'d)\s+say|to\s+be\s+honest|in\s+fairness|I\s+mean|while\s+(?:you|we)(?:'re|\s+are)\s+(?:up|down|over|in|out)?\s*there)[,:]?\s+/i;
 /** What was said before, in neutral words, cut at a clause to at most twenty words, with no ellipsis. */
 export function briefContext(context: string): string {
   const plain = neutral(context)
