@@ -69,6 +69,10 @@ test('subject words leave out conversation, names and numbers', () => {
   ]);
 });
 
+test('units say nothing about the subject: a topic is never "Percent" or "Fifteen minutes"', () => {
+  expect(subjectStems('Forty percent of the boilers run for fifteen minutes an hour.')).toEqual(['boiler', 'run']);
+});
+
 test('isPersonal: speech in the first person or to "you"', () => {
   expect(isPersonal('Sam will send you the list.')).toBe(true);
   expect(isPersonal('My view is that it can wait.')).toBe(true);

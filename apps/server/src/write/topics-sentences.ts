@@ -25,7 +25,7 @@ export const NOT_SUBJECT_WORDS = (
 
 /**
  * Words of conversation that say nothing about the subject: acknowledgements, hedges, pronouns,
- * auxiliaries, common verbs and number words. They never title a topic or make a sentence salient.
+ * auxiliaries, common verbs, number words and units. They never title a topic or make a sentence salient.
  */
 const CONVERSATION_WORDS = new Set(
   [
@@ -43,7 +43,9 @@ const CONVERSATION_WORDS = new Set(
     'this that these those what which who whom whose when where why how if because but and or not nor than too',
     "don't doesn't didn't can't won't isn't aren't wasn't weren't haven't hasn't couldn't wouldn't shouldn't",
     'zero oh two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand',
+    'thirteen fourteen fifteen sixteen seventeen eighteen nineteen sixty seventy eighty ninety million',
     'week weeks month months year years day days monday tuesday wednesday thursday friday saturday sunday',
+    'percent cent per pound pounds pence minute minutes hour hours degree degrees',
     'january february march april may june july august september october november december',
     'mm hmm ha ah oh um uh er erm',
     ...NOT_SUBJECT_WORDS,
