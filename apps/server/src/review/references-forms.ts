@@ -11,6 +11,7 @@
  * bracketed acronym is a form of its own ("(KLOEs)"). A form that, without its note, is only a
  * current document's code ("Hygiene Code (July 2015 version)") names no old edition and is dropped.
  */
+import { SERIES_LINKS } from '../core/library/references.ts';
 import { editionNoteAfter } from './references-cite.ts';
 import { endsSentence, isAcronym, isYear, joinsCitation, STOP_WORDS, type Token, tokensOf } from './references-text.ts';
 import type { LibraryDocument, ReviewLibrary } from './types.ts';
@@ -198,9 +199,6 @@ function codedRun(tokens: readonly Token[], i: number, form: HistoricalForm): [n
   return [i, k];
 }
 
-/** Small words inside a series written out ("Health and Safety Guidance"), which give it no letter. */
-const SPELLED_LINKS = new Set(['and', 'of', 'for', 'on']);
-
 /** Past the capitalised words from `i` whose initials spell an acronym ("Health Technical Memorandum" for HTM), or null. */
 function spelledOut(tokens: readonly Token[], i: number, acronym: string): number | null {
   const wanted = acronym.toLowerCase();
@@ -208,7 +206,7 @@ function spelledOut(tokens: readonly Token[], i: number, acronym: string): numbe
   for (let k = i; k < tokens.length && k < i + wanted.length * 2; k++) {
     const token = tokens[k] as Token;
     if (k > i && !/^ $/.test(token.gap)) return null;
-    if (k > i && SPELLED_LINKS.has(token.text)) continue;
+    if (k > i && SERIES_LINKS.has(token.text)) continue;
     if (!/^\p{Lu}\p{Ll}+$/u.test(token.text)) return null;
     letters += token.text[0]?.toLowerCase();
     if (!wanted.startsWith(letters)) return null;

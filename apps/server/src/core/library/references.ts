@@ -256,7 +256,7 @@ function toFound(
 
 /** A series word and its number: "HTM 04-01", "HSG two-seven-four, part two", "reg twenty A", "the L8". */
 /** Small words inside a series written out ("Health and Safety Guidance"), which give it no letter. */
-const SERIES_LINKS = new Set(['and', 'of', 'for', 'on']);
+export const SERIES_LINKS: ReadonlySet<string> = new Set(['and', 'of', 'for', 'on']);
 /** How many words a series written out may take ("Approved Code of Practice"). */
 const SERIES_WORDS = 5;
 
