@@ -644,18 +644,32 @@ const OWN_TITLE_REACH = 12;
  * two of them follow.
  */
 function pastOwnTitle(words: readonly Word[], next: number, match: Match): number {
-  const entries = match.options.flatMap((option): readonly Entry[] => (Array.isArray(option) ? option : (option as Anchor).entries));
-  const title = new Set(entries.flatMap((entry) => stemsOf(cleanTitle(entry.doc.title))));
+  const titles = match.options
+    .flatMap((option): readonly Entry[] => (Array.isArray(option) ? option : (option as Anchor).entries))
+    .map(titleStemsOf);
   let k = next;
   let said = 0;
   while (k < words.length && k < next + OWN_TITLE_REACH) {
     const word = words[k] as Word;
     if (endsSentence(word.gap) || /[(;]/.test(word.gap)) break;
-    if (!title.has(stem(word.lower))) break;
+    const stemmed = stem(word.lower);
+    if (!titles.some((title) => title.has(stemmed))) break;
     if (!STOP_WORDS.has(word.lower)) said++;
     k++;
   }
   return said >= OWN_TITLE_WORDS ? k : next;
+}
+
+const titleStems = new WeakMap<Entry, ReadonlySet<string>>();
+
+/** An entry's title as stems, stop words included, read once per entry (not at every mention). */
+function titleStemsOf(entry: Entry): ReadonlySet<string> {
+  let stems = titleStems.get(entry);
+  if (!stems) {
+    stems = new Set(stemsOf(cleanTitle(entry.doc.title)));
+    titleStems.set(entry, stems);
+  }
+  return stems;
 }
 
 /** Editions of one document: their codes share the series and number ("BS 7671" and "BS 7671:2008", "CAR 2006" and "CAR 2012"). */
