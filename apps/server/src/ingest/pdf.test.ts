@@ -91,6 +91,21 @@ describe('parsePdf', () => {
     expect(parsed.elements.some((e) => /^\d+$/.test(e.text))).toBe(false);
   });
 
+  test('a bare roman page number is dropped; a short word made of the same letters is kept', async () => {
+    const parsed = await parsePdf(
+      await buildPdf({
+        pages: [
+          [
+            { type: 'paragraph', text: 'vl' },
+            { type: 'paragraph', text: 'The duty holder keeps records.' },
+            { type: 'paragraph', text: 'xiv' },
+          ],
+        ],
+      }),
+    );
+    expect(parsed.elements.map((e) => e.text)).toEqual(['vl', 'The duty holder keeps records.']);
+  });
+
   test('a short bold line at body size is a heading; a bold line running into its paragraph is not', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([595, 842]);

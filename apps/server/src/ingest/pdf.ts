@@ -151,7 +151,9 @@ function buildLines(runs: TextRun[], page: number): Line[] {
   });
 }
 
-const PAGE_NUMBER = /^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$|^-\s*\d{1,4}\s*-$/i;
+/** A bare page number: digits, or a well-formed roman numeral up to 399 ("iv", "xii"; not a word such as "vl" or "lc"). */
+const PAGE_NUMBER =
+  /^(?:page\s+)?(?:\d{1,4}|(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))(?:\s*(?:of|\/)\s*\d{1,4})?$|^-\s*\d{1,4}\s*-$/i;
 const normaliseRepeated = (text: string) => text.toLowerCase().replace(/\d+/g, '#');
 
 /**
