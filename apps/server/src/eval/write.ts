@@ -9,7 +9,7 @@
  * their `origin` (written, recorded), the action and decision figures of each; topics named after a
  * filler (a title of spoken fillers alone, "Mhm" or "Yeah, so"); and the superseded editions the
  * meetings mention that the engine found and flagged as superseded.
- * Usage: npm run eval:write [-- [--set dir] [--verbose] [--predictions file.jsonl]]
+ * Usage: npm run eval:write [-- [--set dir] [--only meeting-id] [--verbose] [--predictions file.jsonl]]
  * (the set defaults to ../shared/eval/write-dev beside the checkout; --verbose prints each
  * meeting's predicted and gold items and what was missed; --predictions writes the predictions in
  * score.py's format).
@@ -32,10 +32,12 @@ const option = (name: string) => {
 const setDir = option('--set') ?? WRITE_DEV_SET_PATH;
 const predictionsFile = option('--predictions');
 
+const only = option('--only');
 const gold = readFileSync(join(setDir, 'annotations.jsonl'), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as GoldMeeting);
+  .map((line) => JSON.parse(line) as GoldMeeting)
+  .filter((meeting) => only === undefined || meeting.id === only);
 const library = libraryCodes();
 const today = new Date().toISOString().slice(0, 10);
 const ratio = (value: number) => value.toFixed(3);

@@ -2,8 +2,9 @@ import type { DueDate } from './due-dates.ts';
 
 /**
  * Candidate actions become one action per task. An owner's candidates answering the same request
- * or assignment, said in one turn, or a few lines apart about the same thing (a shared telling
- * word; a later one that does not name its task) are merged; so is a task said again later with
+ * or assignment, or a few lines apart about the same thing (a shared telling word; a later one
+ * that does not name its task; in one turn, an intention made firm) are merged; two tasks naming
+ * different things in one turn stay two actions. So is merged a task said again later with
  * the same date. The merged action takes the best-sourced, most specific text, every line, and the
  * first date said. A plan with no date and no go-ahead is kept only when a firmer candidate follows it.
  */
@@ -56,10 +57,11 @@ export function stemOf(word: string): string {
 export function mergeCandidates(candidates: readonly Candidate[]): FoundAction[] {
   const groups: Candidate[][] = [];
   const near = (earlier: Candidate, later: Candidate) => {
-    if (earlier.turn === later.turn) return true;
-    const apart = Math.min(...later.own) - Math.max(...earlier.own);
     const shared = [...later.stems].some((stem) => earlier.stems.has(stem));
     const vague = later.source !== 'task' && !later.plan;
+    // In one turn, a step of the same task or an intention made firm; a second task naming other things stands alone.
+    if (earlier.turn === later.turn) return shared || vague || earlier.plan;
+    const apart = Math.min(...later.own) - Math.max(...earlier.own);
     return (shared && apart <= (earlier.plan ? PLAN_MERGE_LINES : MERGE_LINES)) || (vague && apart <= MERGE_LINES);
   };
   // The same task said again later ("you'll have it on the 12th"): same owner and date, and the later one names nothing new.

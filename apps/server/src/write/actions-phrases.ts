@@ -37,12 +37,16 @@ export interface Commitment {
  * After "I'll": wishes and expectations, not tasks; nor what the speaker will say in the talk or
  * paper being planned ("then I'm going to talk about the data", "I'll say a word on scaling").
  */
-const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|have to\b|need\b|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b|bet\b|wager\b|(?:(?:also|then|just)\s+)?(?:talk|speak) about\b|(?:(?:also|then|just)\s+)?say\b)`;
+const NOT_A_TASK_VERB = String.raw`(?!not\b|never\b|need\b(?!\s+to\b)|want\b|like\b|hope\b|expect\b|wait\b|guess\b|admit\b|bet\b|wager\b|(?:(?:also|then|just)\s+)?(?:talk|speak) about\b|(?:(?:also|then|just)\s+)?say\b)`;
 const FIRM = [
-  new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'i'),
-  new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'i'),
-  /\bI can\s+(?!not\b|only\b|see\b|hear\b|imagine\b|understand\b|tell\b|say\b|remember\b|think\b|confirm that\b|assure\b|guarantee\b|promise\b|model\b|compare\b)(?:also\s+|just\s+|then\s+)*/i,
+  new RegExp(String.raw`\bI(?:'ll| will| shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+|definitely\s+|personally\s+)*`, 'gi'),
+  new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'gi'),
+  /\bI can\s+(?!not\b|only\b|see\b|hear\b|imagine\b|understand\b|tell\b|say\b|remember\b|think\b|confirm that\b|assure\b|guarantee\b|promise\b|model\b|compare\b)(?:also\s+|just\s+|then\s+)*/gi,
+  // "[PERSON6] and I are going to work on that", "Sam and I will …": a joint task, the speaker's own.
+  new RegExp(String.raw`(?<![\p{L}\]])(?!(?:You|We|They|He|She|It)\b)\[?\p{Lu}[\p{L}\d]*\]? and I (?:are going to|will|shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+)*`, 'gu'),
 ];
+/** "I'll have to find that out", "I'll need to get together with you": an obligation the speaker takes on is the task itself. */
+const OBLIGED = /^(?:have|need) to\s+/i;
 /** Which of FIRM is "I can …", an offer. */
 const OFFER_PATTERN = 2;
 /**
@@ -76,19 +80,25 @@ export function commitmentIn(sentence: string): Commitment | null {
   const text = sentence.trim();
   if (NEGATED.test(text) && !HANDOVER.test(text)) return null;
   const handover = HANDOVER.exec(text);
+  // The first commitment that is a task; a sentence may say another first ("I'll be here. — I'll give you my phone number").
+  let firm: Commitment | null = null;
   for (const [k, pattern] of FIRM.entries()) {
-    const match = pattern.exec(text);
-    const before = match ? text.slice(0, match.index) : '';
-    const clauseOnly = SUPPOSED.test(before) && !/^do(?:,)? is\b/i.test(text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)));
-    // "OK, so I'll …" opens with fillers, not a purpose ("… so I can model it").
-    if (match && THREAT.test(withoutOpeners(before))) return null;
-    if (match && !(PURPOSE.test(before) && withoutOpeners(before) !== '') && !clauseOnly)
-      return {
+    for (const match of text.matchAll(pattern)) {
+      const before = text.slice(0, match.index);
+      const clauseOnly = SUPPOSED.test(before) && !/^do(?:,)? is\b/i.test(text.slice(match.index + match[0].length));
+      // "OK, so I'll …" opens with fillers, not a purpose ("… so I can model it").
+      if (THREAT.test(withoutOpeners(before))) return null;
+      if ((PURPOSE.test(before) && withoutOpeners(before) !== '') || clauseOnly) continue;
+      const found: Commitment = {
         kind: 'firm',
-        verbPhrase: clause(text.slice(match.index + match[0].length)),
+        verbPhrase: clause(text.slice(match.index + match[0].length)).replace(OBLIGED, ''),
         handover: handover !== null,
         ...(k === OFFER_PATTERN ? { offer: true } : {}),
       };
+      if (isTask(found.verbPhrase)) return found;
+      firm ??= found;
+    }
+    if (firm) return firm;
   }
   const youWillHave = YOU_WILL_HAVE.exec(withoutOpeners(text));
   if (youWillHave) return { kind: 'firm', verbPhrase: `send ${clause(youWillHave[1] ?? '')}`, handover: false };
@@ -299,8 +309,22 @@ const DUTY_OF =
 export function toDoIn(sentence: string): { assignee: string; verbPhrase: string } | null {
   const text = withoutOpeners(sentence);
   const match = TO_DO.exec(text) ?? DUTY_OF.exec(text);
-  return match ? { assignee: match[1] ?? '', verbPhrase: clause(match[2] ?? '') } : null;
+  if (match) return { assignee: match[1] ?? '', verbPhrase: clause(match[2] ?? '') };
+  // Said of someone else, it must name what: "[PERSON8]'s going to generate the chunked file", not "Jo will sort it".
+  const future = NAMED_FUTURE.exec(text);
+  const verbPhrase = clause(future?.[2] ?? '');
+  return future && !isVague(verbPhrase) ? { assignee: future[1] ?? '', verbPhrase } : null;
 }
+
+/**
+ * "[PERSON8]'s going to generate the chunked file", "Sam will send round the figures": another
+ * person's task, said as what they will do; not what will happen to them or what they will know,
+ * think or say ("Jo will be back", "Sam will love it").
+ */
+const NAMED_FUTURE = new RegExp(
+  String.raw`(?:^|[,;]\s*(?:and|but|so|then)\s+|^(?:and|but|so|then)\s+)(?!(?:I|You|We|They|He|She|It|That|This|There|What|Which|Who|Everyone|Everybody|Someone|Somebody|Nobody|Anyone)\b)(${NAME_WORD}(?:\s+${NAME_WORD})?)(?:'s going to|’s going to| is going to| will| is gonna)\s+(?!(?:not|never|be|have|know|see|say|think|like|love|hate|want|need|agree|understand|remember|hear|feel|find out when|probably|tell you|come|go|get back|talk|speak)\b)([\p{Ll}].+)$`,
+  'u',
+);
 
 /** A role's title as said: up to three capitalised words ending on a role's head word ("Industrial Designer", "Marketing Expert"). */
 const ROLE_TASK =

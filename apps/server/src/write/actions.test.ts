@@ -547,3 +547,56 @@ describe('what minutes do not carry as a task', () => {
     ).toEqual([{ owner: 'Ada Cole', action: 'Resample the ward two shower.', due: null }]);
   });
 });
+
+describe('commitments as recorded speech says them', () => {
+  test('a sentence whose first "I\'ll" is no task is read on to the one that is', () => {
+    expect(
+      summary(actionsOf("Jon Pike: I'll be here. — I'll send you the gas certificates for the boiler house.")).map((a) => a.action),
+    ).toEqual(['Send Mira the gas certificates for the boiler house.']);
+  });
+
+  test('"I\'ll have to …" and "I\'ll need to …" take on what follows; "I\'ll have to think about it" does not', () => {
+    expect(summary(actionsOf("Jon Pike: I'll have to find out the price of the rechargeable battery packs.")).map((a) => a.action)).toEqual(
+      ['Find out the price of the rechargeable battery packs.'],
+    );
+    expect(
+      summary(actionsOf("Jon Pike: I'll need to get together with Ada about moving the data onto the new disk.")).map((a) => a.action),
+    ).toEqual(['Get together with Ada about moving the data onto the new disk.']);
+    expect(actionsOf("Jon Pike: I'll have to think about it.")).toEqual([]);
+  });
+
+  test('"Ada and I are going to …" is a joint task the speaker owns', () => {
+    expect(summary(actionsOf('Jon Pike: So Ada and I are going to work on the parser interface for the demo.'))).toEqual([
+      { owner: 'Jon Pike', action: 'Work on the parser interface for the demo.', due: null },
+    ]);
+  });
+
+  test("another person's task said as what they will do, a de-identified name included", () => {
+    const transcript = readTranscript(
+      [
+        'PERSON1: We are going to send them one more sample meeting.',
+        "PERSON1: [PERSON8]'s going to generate the chunked file for the sample meeting.",
+        'PERSON2: Right.',
+      ].join('\n'),
+    );
+    const meeting = readMeeting(transcript, { today: '2027-12-01' });
+    expect(summary(findActions(turnsOf(transcript.lines), meeting))).toEqual([
+      { owner: 'PERSON8', action: 'Generate the chunked file for the sample meeting.', due: null },
+    ]);
+    // What will happen to someone, or what they will think, is no task.
+    expect(actionsOf('Ada Cole: Jon will be back on Monday.', 'Ada Cole: And Jon will love the new boiler room.')).toEqual([]);
+  });
+
+  test('two tasks in one turn are two actions; a step of the same task is not', () => {
+    expect(
+      summary(
+        actionsOf(
+          "Jon Pike: I'll get the UPS batteries replaced by the end of the month. And I'll get switchboard to run a cascade test on the bleeps.",
+        ),
+      ).map((a) => a.action),
+    ).toEqual(['Get the UPS batteries replaced.', 'Get switchboard to run a cascade test on the bleeps.']);
+    expect(
+      summary(actionsOf("Jon Pike: I'll chase the contractor for the gas certificates. I'll have the certificates to you by Friday.")),
+    ).toHaveLength(1);
+  });
+});

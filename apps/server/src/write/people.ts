@@ -292,7 +292,17 @@ export function readPeople(turns: readonly Turn[]): People {
   learnNicknames(sentences, everyone);
   for (const draft of everyone) draft.person.role = bestRole(draft.roles);
 
-  const resolve = (mention: string): Person | null => findDraft(everyone, mention)?.person ?? findByRole(everyone, mention)?.person ?? null;
+  // A de-identified name ("[PERSON8]") is a person though they never speak: someone mentioned, not present.
+  const mentioned = new Map<string, Person>();
+  const placeholder = (mention: string): Person | null => {
+    const label = /^\[?(PERSON\d{1,3})\]?$/.exec(mention.trim())?.[1];
+    if (label === undefined) return null;
+    const person = mentioned.get(label) ?? { name: label, aliases: [], role: null, present: false };
+    mentioned.set(label, person);
+    return person;
+  };
+  const resolve = (mention: string): Person | null =>
+    findDraft(everyone, mention)?.person ?? findByRole(everyone, mention)?.person ?? placeholder(mention);
   return { attendees: drafts.map((draft) => draft.person), apologies: absent.map((draft) => draft.person), resolve };
 }
 
