@@ -43,7 +43,10 @@ const FIRM = [
   new RegExp(String.raw`\bI(?:'m| am) going to\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+)*`, 'gi'),
   /\bI can\s+(?!not\b|only\b|see\b|hear\b|imagine\b|understand\b|tell\b|say\b|remember\b|think\b|confirm that\b|assure\b|guarantee\b|promise\b|model\b|compare\b)(?:also\s+|just\s+|then\s+)*/gi,
   // "[PERSON6] and I are going to work on that", "Sam and I will …": a joint task, the speaker's own.
-  new RegExp(String.raw`(?<![\p{L}\]])(?!(?:You|We|They|He|She|It)\b)\[?\p{Lu}[\p{L}\d]*\]? and I (?:are going to|will|shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+)*`, 'gu'),
+  new RegExp(
+    String.raw`(?<![\p{L}\]])(?!(?:You|We|They|He|She|It)\b)\[?\p{Lu}[\p{L}\d]*\]? and I (?:are going to|will|shall)\s+${NOT_A_TASK_VERB}(?:also\s+|just\s+|then\s+)*`,
+    'gu',
+  ),
 ];
 /** "I'll have to find that out", "I'll need to get together with you": an obligation the speaker takes on is the task itself. */
 const OBLIGED = /^(?:have|need) to\s+/i;
