@@ -1,6 +1,7 @@
 import type { WriteTopic } from '@verity/shared';
 import { specificWords } from './actions-phrases.ts';
 import { type FoundAction, stemOf } from './actions-merge.ts';
+import { withFullerNames } from './actions-names.ts';
 import { withTopic } from './actions-wording.ts';
 import { isRoleWord, nameWordsOf } from './people.ts';
 import { type Sentence, wordsOf } from './sentences.ts';
@@ -51,12 +52,15 @@ function withSubject(action: FoundAction, scope: Scope, nameWords: ReadonlySet<s
   const last = action.lines.at(-1) ?? first;
   // The item an action was taken under holds every line it was taken from.
   const topic = scope.topics.find((item) => item.from_line <= first && item.to_line >= last);
-  const words = new Set(specificWords(action.action).map(stemOf));
-  const missing = (phrase: string) => specificWords(phrase).some((word) => !words.has(stemOf(word)));
-  let text = action.action;
   const from = Math.max(topic?.from_line ?? 0, first - SUBJECT_WINDOW_LINES);
+  let text = withFullerNames(
+    action.action,
+    scope.sentences.filter((sentence) => sentence.line >= from && sentence.line <= last).map((sentence) => sentence.text),
+  );
+  const words = new Set(specificWords(text).map(stemOf));
+  const missing = (phrase: string) => specificWords(phrase).some((word) => !words.has(stemOf(word)));
   const own = scope.sentences.filter((sentence) => action.lines.includes(sentence.line));
-  const place = namesPlace([action.action, ...own.map((sentence) => sentence.text)], nameWords)
+  const place = namesPlace([text, ...own.map((sentence) => sentence.text)], nameWords)
     ? null
     : placeNamed(scope.sentences, from, last, nameWords);
   if (

@@ -491,6 +491,19 @@ describe('what an action concerns', () => {
   });
 });
 
+describe('the name an action gives its thing', () => {
+  test('a thing said short is written as the meeting last named it in full', () => {
+    expect(
+      summary(
+        actionsOf(
+          'Ada Cole: Our moving and handling policy still quotes the 1992 regulations.',
+          "Jon Pike: I'll update the policy to the 2014 editions by Friday.",
+        ),
+      ),
+    ).toEqual([{ owner: 'Jon Pike', action: 'Update the moving and handling policy to the 2014 editions.', due: '2027-10-15' }]);
+  });
+});
+
 describe('offers', () => {
   test('"I can …" is a task once accepted, dated or asked for; an offer nobody takes up is not', () => {
     const accepted = actionsOf(

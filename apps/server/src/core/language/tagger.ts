@@ -13,13 +13,14 @@ function tagger(): WinkMethods {
   return nlp;
 }
 
-/** Each token of a text, in lower case, with its part of speech (NOUN, VERB, ADJ, …). */
-export function partsOfSpeech(text: string): { word: string; tag: string }[] {
+/** Each token of a text, in lower case (`word`) and as written (`value`), with its part of speech (NOUN, VERB, ADJ, …). */
+export function partsOfSpeech(text: string): { word: string; value: string; tag: string }[] {
   const doc = tagger().readDoc(text);
   const its = tagger().its;
   const words = doc.tokens().out(its.normal) as string[];
+  const values = doc.tokens().out(its.value) as string[];
   const tags = doc.tokens().out(its.pos) as string[];
-  return words.map((word, i) => ({ word, tag: tags[i] ?? '' }));
+  return words.map((word, i) => ({ word, value: values[i] ?? word, tag: tags[i] ?? '' }));
 }
 
 /** Loads the model now, so that the first caller does not wait for it. */
