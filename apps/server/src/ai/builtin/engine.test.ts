@@ -161,7 +161,7 @@ describe('built-in engine over the seed library', () => {
       "This question is about another country's rules, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.",
     );
     const pay = await ask("what's the weekly statutory sick pay rate right now?");
-    expect(pay.text).toContain('This question is about employment pay, pensions or tax, which the library does not cover');
+    expect(pay.text).toContain('This question is about employment pay, pensions, tax or the accounts, which the library does not cover');
     // A question simply not in the library gets no such reason.
     expect((await ask('Who won the 2022 football World Cup?')).text).not.toContain('This question is about');
   });

@@ -37,4 +37,27 @@ describe('outsideOf', () => {
     expect(outsideOf('we keep the PPM log in Excel - is that acceptable as a record?')).toBeNull();
     expect(outsideOf('does the vat of disinfectant in the sluice need a COSHH assessment?')).toBeNull();
   });
+
+  it('finds medicines, requests for writing or ideas, buying advice, the accounts and regulators the library does not hold', () => {
+    expect(outsideOf('whats the usual starting dose of melatonin for a resident who cant sleep?')?.kind).toBe('medicines');
+    expect(outsideOf('what INR range should we aim for?')?.kind).toBe('medicines');
+    expect(outsideOf('can you write me a short leaving speech for our estates manager?')?.kind).toBe('writing');
+    expect(outsideOf('can you suggest some fun team building activities for the away day?')?.kind).toBe('writing');
+    expect(outsideOf('which make of ride on mower is best value for the grounds?')?.kind).toBe('buying');
+    expect(outsideOf('ubiquiti or meraki access points, which is more reliable?')?.kind).toBe('buying');
+    expect(outsideOf('how much stamp duty would we pay buying a care home building?')?.kind).toBe('pay and tax');
+    expect(outsideOf('does OSHA make us keep an exposure control plan?')?.kind).toBe('regulator');
+    expect(outsideSentence({ kind: 'medicines', said: 'dose of' })).toBe(
+      "This question is about medicines and clinical treatment, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.",
+    );
+  });
+
+  it("leaves alone the library's own doses, comparisons on compliance and ordinary words", () => {
+    expect(outsideOf('what is the annual dose limit for the lens of the eye?')).toBeNull();
+    expect(outsideOf('what is the maximum dose of radiation a classified worker can get?')).toBeNull();
+    expect(outsideOf('copper silver ionisation or chlorine dioxide, which is better for infection control?')).toBeNull();
+    expect(outsideOf('wet or dry riser, which is better for a six storey block?')).toBeNull();
+    expect(outsideOf('who has to write a written scheme of examination for the autoclave?')).toBeNull();
+    expect(outsideOf('do we need a Din rail isolator in the plant room?')).toBeNull();
+  });
 });

@@ -85,15 +85,44 @@ export function abroadOf(text: string): string | null {
  */
 const PAY_AND_TAX =
   /\b(?:statutory sick pay|sick pay|maternity pay|paternity (?:pay|leave)|holiday pay|pay (?:rates?|scales?|awards?|rises?)|payroll|salary scales?|minimum wage|living wage|pensions?|auto[- ]?enrol\w*|income tax|corporation tax|national insurance|tax (?:year|code|relief|return)|capital allowances?|investment allowance|agenda for change)\b/i;
+/** The organisation's accounts and property taxes: "stamp duty", "business rates", "IFRS 16", "benefit in kind", "redundancy pay". */
+const FINANCE =
+  /\b(?:stamp duty|business rates|rates relief|IFRS\s*\d*|balance sheet|benefit in kind|redundancy pay|book (?:my |some )?(?:annual )?leave|rostering system)\b/i;
 /** Value added tax, in capitals: "a vat of disinfectant" is not it. */
 const VAT = /\bVAT\b/;
 /** How to do something in office software: "how do I set up a recurring Teams meeting", "how do I get Excel to …". */
 const SOFTWARE_HOW_TO =
   /\bhow (?:do|can|would|should) (?:i|we|you)\b[^?]{0,80}\b(?:teams|excel|outlook|sharepoint|zoom|powerpoint|google)\b/i;
 
+/**
+ * A medicine's dose or a clinical reading: "max dose of lorazepam", "the usual starting dose of
+ * melatonin", "what INR range", "a normal blood sugar reading", "the best flu jab". A radiation dose
+ * ("dose limit", "dose to the lens", "effective dose") is the library's, so only a dose said as a
+ * prescriber says it is read.
+ */
+const MEDICINES =
+  /\b(?:(?:max(?:imum)?|starting|usual|recommended|paediatric|pediatric|adult|daily|safe)\s+(?:daily\s+)?dose\s+(?:of|for)\b(?!\s+(?:radiation|ionising|ionizing|x-?rays?|exposure)\b)|INR (?:range|target)|blood (?:sugar|glucose|pressure) (?:readings?|range|levels?|targets?)|(?:flu|covid) (?:jab|vaccine)s?\b(?=.{0,60}\b(?:best|which|better)\b))/i;
+/**
+ * A request for writing, ideas or recommendations the library holds nothing on: "write me a short
+ * leaving speech", "a poem for the newsletter", "suggest some team building activities", "any good
+ * icebreaker ideas", "recommend a good podcast", "a recipe for …".
+ */
+const CREATIVE =
+  /\b(?:write (?:me |us )?(?:a|an|some) (?:\S+ ){0,2}?(?:poem|speech|advert|story|toast|limerick|slogan|tagline)|(?:suggest|come up with|recommend) (?:me |us )?(?:some|a|an|any)? ?(?:\S+ ){0,3}?(?:names|podcasts?|books?|activities|games|ideas for (?:a|an|the|our) (?:party|away day|social))|icebreakers?|team[- ]building|recipes?\b|google reviews)\b/i;
+/**
+ * Which product or supplier to buy, set against another or "best value": "surface or macbook, which
+ * is better value?", "which make of ride on mower is best value", "…, which is more reliable?", "the
+ * cheapest way to get six of us to Harrogate". A plain "which is better" is left alone: "wet or dry
+ * riser, which is better?" asks what the guidance prefers.
+ */
+const BUYING =
+  /\b(?:which (?:make|brand|model) of|(?:better|best) value|cheapest way to (?:get|travel)|,\s*which (?:is|are) (?:more reliable|cheaper))\b/i;
+/** Bodies that regulate outside the library's UK health, safety and care remit or outside the UK: "OSHA", "NFPA 101", "HIQA", "DIN", "Ofsted". */
+const OTHER_REGULATORS = /\b(?:OSHA|NFPA|HIQA|DIN|Ofsted|Joint Commission|JCI)\b/;
+
 /** What puts a question outside the library's scope: what kind of matter it is, and the words that say so. */
 export interface Outside {
-  kind: 'abroad' | 'pay and tax' | 'software';
+  kind: 'abroad' | 'pay and tax' | 'software' | 'medicines' | 'writing' | 'buying' | 'regulator';
   said: string;
 }
 
@@ -102,18 +131,32 @@ export function outsideOf(text: string): Outside | null {
   const place = abroadOf(text);
   if (place) return { kind: 'abroad', said: place };
   const read = text.slice(0, MAX_CHARACTERS);
-  const pay = PAY_AND_TAX.exec(read) ?? VAT.exec(read);
+  const pay = PAY_AND_TAX.exec(read) ?? VAT.exec(read) ?? FINANCE.exec(read);
   if (pay) return { kind: 'pay and tax', said: pay[0].toLowerCase() };
-  const software = SOFTWARE_HOW_TO.exec(read);
-  return software ? { kind: 'software', said: software[0].toLowerCase() } : null;
+  const kinds: [Outside['kind'], RegExp][] = [
+    ['software', SOFTWARE_HOW_TO],
+    ['medicines', MEDICINES],
+    ['writing', CREATIVE],
+    ['buying', BUYING],
+    ['regulator', OTHER_REGULATORS],
+  ];
+  for (const [kind, pattern] of kinds) {
+    const found = pattern.exec(read);
+    if (found) return { kind, said: found[0].toLowerCase() };
+  }
+  return null;
 }
 
 /** A sentence telling the asker why the library does not answer a question outside its scope. */
 export function outsideSentence(outside: Outside): string {
   const what = {
     abroad: "another country's rules",
-    'pay and tax': 'employment pay, pensions or tax',
+    'pay and tax': 'employment pay, pensions, tax or the accounts',
     software: 'how to use office software',
+    medicines: 'medicines and clinical treatment',
+    writing: 'writing or ideas the library has no guidance on',
+    buying: 'which product or supplier to buy',
+    regulator: 'a regulator whose rules the library does not hold',
   }[outside.kind];
   return `This question is about ${what}, which the library does not cover: it holds the health, safety, estates and care law and guidance of the UK's nations.`;
 }
