@@ -56,11 +56,13 @@ export function stemOf(word: string): string {
 /** One action per task, in the order the tasks were first said. */
 export function mergeCandidates(candidates: readonly Candidate[]): FoundAction[] {
   const groups: Candidate[][] = [];
+  const vagueOne = (candidate: Candidate) => candidate.source !== 'task' && !candidate.plan;
   const near = (earlier: Candidate, later: Candidate) => {
     const shared = [...later.stems].some((stem) => earlier.stems.has(stem));
-    const vague = later.source !== 'task' && !later.plan;
-    // In one turn, a step of the same task or an intention made firm; a second task naming other things stands alone.
-    if (earlier.turn === later.turn) return shared || vague || earlier.plan;
+    const vague = vagueOne(later);
+    // In one turn, a step of the same task (said vaguely before or after it) or an intention made
+    // firm; a second task naming other things stands alone.
+    if (earlier.turn === later.turn) return shared || vague || vagueOne(earlier) || earlier.plan;
     const apart = Math.min(...later.own) - Math.max(...earlier.own);
     return (shared && apart <= (earlier.plan ? PLAN_MERGE_LINES : MERGE_LINES)) || (vague && apart <= MERGE_LINES);
   };

@@ -611,5 +611,14 @@ describe('commitments as recorded speech says them', () => {
     expect(
       summary(actionsOf("Jon Pike: I'll chase the contractor for the gas certificates. I'll have the certificates to you by Friday.")),
     ).toHaveLength(1);
+    // A vague step said first ("I'll chase it") is the same task as the one it goes on to name.
+    expect(
+      summary(
+        actionsOf(
+          'Ada Cole: The premises information box at the entrance, I am not sure the floor plans in it are current.',
+          "Jon Pike: I'll chase it by Friday. I'll check what's in the premises information box and swap the floor plans if they're old.",
+        ),
+      ).map((a) => a.owner),
+    ).toEqual(['Jon Pike']);
   });
 });
