@@ -113,3 +113,24 @@ test.describe('sidebar by role', () => {
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   });
 });
+
+test.describe('feature flags', () => {
+  test("a signed-in user's flags come with them: the menu is drawn from account/info, with no flags request of its own", async ({
+    page,
+  }) => {
+    const flagRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/flags') flagRequests.push(request.url());
+    });
+    const info = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/info');
+    await signIn(page, DEMO.standard);
+    const user = (await (await info).json()) as { flags: Record<string, boolean> };
+    expect(user.flags['workforce-reports']).toBe(true);
+    // Reports is flagged: it is offered (marked Coming soon) because the user's flags say so.
+    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    const before = flagRequests.length;
+    await page.reload();
+    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    expect(flagRequests.length).toBe(before);
+  });
+});

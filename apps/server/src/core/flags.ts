@@ -1,10 +1,150 @@
-import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FlagValues } from '@verity/shared';
+import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag, type FlagScope, type FlagValues, type Role } from '@verity/shared';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { featureFlags } from '../db/schema.ts';
+import { featureFlagRules, featureFlags } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { recordEvent } from './events/service.ts';
 
-/** Flags as stored by administrators, falling back to the shipped defaults. */
-export async function evaluateFlags(db: Database): Promise<FlagValues> {
-  const rows = await db.select().from(featureFlags);
-  const stored = new Map(rows.map((row) => [row.key, row.enabled]));
-  return Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, stored.get(flag) ?? FEATURE_FLAG_DEFAULTS[flag]])) as FlagValues;
+/** Who the flags are evaluated for: a signed-in caller's organisation and roles. */
+export interface FlagCaller {
+  organisationId: string;
+  roles: readonly Role[];
+}
+
+/**
+ * Every flag's value for a caller, or for nobody in particular (a page before sign-in). The most
+ * specific setting wins: the caller's organisation's, then their roles' (on when any of their
+ * roles has it on), then the global setting, then the shipped default. Two queries, whatever the
+ * number of flags.
+ */
+export async function evaluateFlags(db: Database, caller: FlagCaller | null = null): Promise<FlagValues> {
+  const [globalRows, ruleRows] = await Promise.all([
+    db.select().from(featureFlags),
+    caller === null
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(featureFlagRules)
+          .where(
+            or(
+              eq(featureFlagRules.organisationId, caller.organisationId),
+              caller.roles.length > 0 ? inArray(featureFlagRules.role, [...caller.roles]) : undefined,
+            ),
+          ),
+  ]);
+  const global = new Map(globalRows.map((row) => [row.key, row.enabled]));
+  const values = {} as FlagValues;
+  for (const flag of FEATURE_FLAGS) {
+    const mine = ruleRows.filter((row) => row.key === flag);
+    const organisation = mine.find((row) => row.organisationId !== null);
+    const roles = mine.filter((row) => row.role !== null);
+    values[flag] =
+      organisation?.enabled ??
+      (roles.length > 0 ? roles.some((row) => row.enabled) : undefined) ??
+      global.get(flag) ??
+      FEATURE_FLAG_DEFAULTS[flag];
+  }
+  return values;
+}
+
+/** Where a setting applies: everyone, everyone holding a role, or every member of an organisation. */
+export type FlagTarget = { scope: 'global' } | { scope: 'role'; role: Role } | { scope: 'organisation'; organisationId: string };
+
+/** One stored setting, as `npm run flags` lists it. */
+export interface FlagSetting {
+  flag: FeatureFlag;
+  scope: FlagScope;
+  role: Role | null;
+  organisationId: string | null;
+  enabled: boolean;
+}
+
+/**
+ * Sets a flag for a target (`enabled` true or false), or clears that target's setting (`null`) so
+ * the next one down applies. Recorded as `flags.changed` in the same transaction. Answers whether
+ * anything changed: setting a flag to the value it has, or clearing a setting that does not exist,
+ * changes nothing and records nothing.
+ */
+export async function setFlag(options: {
+  db: Database;
+  flag: FeatureFlag;
+  target: FlagTarget;
+  enabled: boolean | null;
+}): Promise<{ changed: boolean }> {
+  const { flag, target, enabled } = options;
+  return options.db.transaction(async (tx) => {
+    const before = await storedSetting(tx, flag, target);
+    if (before === enabled || (before === null && enabled === null)) return { changed: false };
+    if (target.scope === 'global') {
+      await tx.delete(featureFlags).where(eq(featureFlags.key, flag));
+      if (enabled !== null) await tx.insert(featureFlags).values({ key: flag, enabled });
+    } else {
+      await tx.delete(featureFlagRules).where(and(eq(featureFlagRules.key, flag), ruleOf(target)));
+      if (enabled !== null)
+        await tx.insert(featureFlagRules).values({
+          id: newId(),
+          key: flag,
+          enabled,
+          organisationId: target.scope === 'organisation' ? target.organisationId : null,
+          role: target.scope === 'role' ? target.role : null,
+        });
+    }
+    await recordEvent(tx, {
+      kind: 'flags.changed',
+      organisationId: target.scope === 'organisation' ? target.organisationId : null,
+      actorUserId: null,
+      subject: null,
+      data: { flag, scope: target.scope, role: target.scope === 'role' ? target.role : null, enabled, via: 'command_line' },
+    });
+    return { changed: true };
+  });
+}
+
+/** Every stored setting: the global ones, then the roles', then the organisations'. */
+export async function listFlagSettings(db: Database): Promise<FlagSetting[]> {
+  const [globalRows, ruleRows] = await Promise.all([db.select().from(featureFlags), db.select().from(featureFlagRules)]);
+  const known = (key: string): key is FeatureFlag => (FEATURE_FLAGS as readonly string[]).includes(key);
+  const settings: FlagSetting[] = [
+    ...globalRows.flatMap((row) =>
+      known(row.key) ? [{ flag: row.key, scope: 'global' as const, role: null, organisationId: null, enabled: row.enabled }] : [],
+    ),
+    ...ruleRows.flatMap((row) =>
+      known(row.key)
+        ? [
+            {
+              flag: row.key,
+              scope: row.role !== null ? ('role' as const) : ('organisation' as const),
+              role: row.role as Role | null,
+              organisationId: row.organisationId,
+              enabled: row.enabled,
+            },
+          ]
+        : [],
+    ),
+  ];
+  const order: Record<FlagScope, number> = { global: 0, role: 1, organisation: 2 };
+  return settings.sort(
+    (a, b) =>
+      order[a.scope] - order[b.scope] ||
+      FEATURE_FLAGS.indexOf(a.flag) - FEATURE_FLAGS.indexOf(b.flag) ||
+      (a.role ?? a.organisationId ?? '').localeCompare(b.role ?? b.organisationId ?? ''),
+  );
+}
+
+async function storedSetting(db: Database, flag: FeatureFlag, target: FlagTarget): Promise<boolean | null> {
+  if (target.scope === 'global') {
+    const [row] = await db.select({ enabled: featureFlags.enabled }).from(featureFlags).where(eq(featureFlags.key, flag));
+    return row?.enabled ?? null;
+  }
+  const [row] = await db
+    .select({ enabled: featureFlagRules.enabled })
+    .from(featureFlagRules)
+    .where(and(eq(featureFlagRules.key, flag), ruleOf(target)));
+  return row?.enabled ?? null;
+}
+
+function ruleOf(target: Exclude<FlagTarget, { scope: 'global' }>) {
+  return target.scope === 'role'
+    ? and(eq(featureFlagRules.role, target.role), isNull(featureFlagRules.organisationId))
+    : and(eq(featureFlagRules.organisationId, target.organisationId), isNotNull(featureFlagRules.organisationId));
 }

@@ -117,8 +117,11 @@ describe('RouteGuard', () => {
   });
 
   it('a route whose flag is off behaves as unknown: a signed-in user goes to /home', async () => {
-    mockApi({ 'GET /api/flags': { flags: buildFlags({ 'workforce-reports': false }) } });
-    useAuthStore.setState({ initialised: true, authenticated: true, user: buildTestUser() });
+    useAuthStore.setState({
+      initialised: true,
+      authenticated: true,
+      user: buildTestUser({ flags: buildFlags({ 'workforce-reports': false }) }),
+    });
     renderGuard('/reporting', '/reporting');
     expect((await screen.findByTestId('location')).textContent).toBe('/home');
   });

@@ -3,14 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuthStore } from './auth-store';
 
-/** Flags can differ per user, so the cache is keyed by who is signed in. */
-export function flagsQueryKey(userId: string | null) {
-  return ['flags', userId ?? 'anonymous'] as const;
-}
-
-export function flagsQueryOptions(userId: string | null) {
+/** The flags for nobody in particular (GET /api/flags without a session): the pages before sign-in. */
+export function flagsQueryOptions() {
   return queryOptions({
-    queryKey: flagsQueryKey(userId),
+    queryKey: ['flags'] as const,
     queryFn: ({ signal }) => api(platformEndpoints.flags, {}, { signal }),
   });
 }
@@ -25,16 +21,21 @@ export interface FlagsState {
   isEnabled: (flag: FeatureFlag) => boolean;
 }
 
+/**
+ * The flags as evaluated for whoever is using the app. A signed-in user's come with them from
+ * account/info (evaluated for their organisation and roles), so a flagged page or menu entry is
+ * known before the shell draws; before sign-in they are fetched on their own.
+ */
 export function useFlags(): FlagsState {
-  const userId = useAuthStore((s) => s.user?.user_id ?? null);
+  const userFlags = useAuthStore((s) => s.user?.flags);
   const initialised = useAuthStore((s) => s.initialised);
   const query = useQuery({
-    ...flagsQueryOptions(userId),
-    // Wait for the session to settle so the request carries the right token.
-    enabled: initialised,
+    ...flagsQueryOptions(),
+    // Wait for the session to settle: a signed-in user's flags need no request of their own.
+    enabled: initialised && userFlags === undefined,
     select: (data) => data.flags,
   });
-  const flags = query.data ?? (query.isError ? FLAGS_UNAVAILABLE : undefined);
+  const flags = userFlags ?? query.data ?? (query.isError ? FLAGS_UNAVAILABLE : undefined);
   return {
     flags,
     isLoading: flags === undefined,

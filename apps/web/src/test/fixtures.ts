@@ -22,6 +22,7 @@ export function buildTestUser(overrides: Partial<User> = {}): User {
     email_verified: true,
     photoURL: null,
     organisation: { id: 'org_1', name: 'Riverside NHS Foundation Trust' },
+    flags: buildFlags(),
     ...overrides,
   };
 }

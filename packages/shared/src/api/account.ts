@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../roles.ts';
+import { flagValuesSchema } from './app-config.ts';
 
 const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
@@ -74,6 +75,8 @@ export const userSchema = z.object({
   email_verified: z.boolean(),
   photoURL: z.string().nullable(),
   organisation: z.object({ id: z.string(), name: z.string() }),
+  /** The feature flags as evaluated for this user's organisation and roles, so the web never shows a flagged page before it knows. */
+  flags: flagValuesSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

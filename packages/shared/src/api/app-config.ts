@@ -24,10 +24,13 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** GET /api/flags (token optional): every feature flag's value. */
-export const flagsResponseSchema = z.object({
-  flags: z.object(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>),
-});
+/** Every feature flag's value for one caller. */
+export const flagValuesSchema = z.object(
+  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
+);
+
+/** GET /api/flags (token optional): every feature flag's value, for the caller's organisation and roles when signed in. */
+export const flagsResponseSchema = z.object({ flags: flagValuesSchema });
 export type FlagsResponse = z.infer<typeof flagsResponseSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { ANALYTICS_PATH_MAX_LENGTH, NAVIGATION_EVENTS, ROLES, writeKindSchema } from '@verity/shared';
+import { ANALYTICS_PATH_MAX_LENGTH, FEATURE_FLAGS, FLAG_SCOPES, NAVIGATION_EVENTS, ROLES, writeKindSchema } from '@verity/shared';
 import { z } from 'zod';
 
 /**
@@ -271,6 +271,22 @@ const domainApproved = z.strictObject({
   data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed']) }),
 });
 
+/**
+ * A feature flag was set or cleared (`enabled: null`) for everyone, a role or an organisation, by an
+ * administrator at the server (`npm run flags`). Belongs to the organisation only when set for one.
+ */
+const flagChanged = z.strictObject({
+  kind: z.literal('flags.changed'),
+  subject: z.null(),
+  data: z.strictObject({
+    flag: z.enum(FEATURE_FLAGS),
+    scope: z.enum(FLAG_SCOPES),
+    role: z.enum(ROLES).nullable(),
+    enabled: z.boolean().nullable(),
+    via: z.enum(['command_line']),
+  }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -283,6 +299,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   emailVerified,
   passwordChanged,
   domainApproved,
+  flagChanged,
   invitationCreated,
   invitationResent,
   invitationAccepted,
@@ -325,9 +342,19 @@ export type NewEvent =
   // A document added to the shared library belongs to no organisation and is added by no user
   // (the ingestion API's token or the command line).
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
+  // A flag set for everyone or for a role belongs to no organisation.
+  | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: null })
   | (Exclude<
       EventBody,
-      { kind: 'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.searched' | 'documents.ingested' }
+      {
+        kind:
+          | 'chat.question_asked'
+          | 'write.generated'
+          | 'review.completed'
+          | 'documents.searched'
+          | 'documents.ingested'
+          | 'flags.changed';
+      }
     > &
       Scoped);
 

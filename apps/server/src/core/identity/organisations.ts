@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { organisationDomains, organisations } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,6 +20,16 @@ export async function findOrganisationByName(db: Database, name: string): Promis
 export async function findOrganisation(db: Database, idOrName: string): Promise<Organisation | undefined> {
   const [byId] = await db.select().from(organisations).where(eq(organisations.id, idOrName)).limit(1);
   return byId ?? (await findOrganisationByName(db, idOrName));
+}
+
+/** The names of these organisations, by id (one query; an unknown id is left out). */
+export async function organisationNames(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(inArray(organisations.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The domain of an e-mail address, lower case. */

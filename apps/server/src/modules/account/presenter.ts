@@ -1,4 +1,4 @@
-import { isRole, type User } from '@verity/shared';
+import { type FlagValues, isRole, type User } from '@verity/shared';
 import type { UserRow } from '../../core/identity/accounts.ts';
 
 /** The public address of a stored photo; the id itself is the capability (see photos.ts). */
@@ -6,8 +6,8 @@ export function photoUrl(photoId: string): string {
   return `/api/account/photos/${photoId}`;
 }
 
-/** The one shape in which a user leaves the server (account/info and every account mutation). */
-export function presentUser(row: UserRow, organisation: { id: string; name: string }): User {
+/** The one shape in which a user leaves the server (account/info and every account mutation), with the flags evaluated for them. */
+export function presentUser(row: UserRow, organisation: { id: string; name: string }, flags: FlagValues): User {
   return {
     user_id: row.id,
     external_id: row.externalId,
@@ -21,5 +21,6 @@ export function presentUser(row: UserRow, organisation: { id: string; name: stri
     email_verified: row.emailVerifiedAt !== null,
     photoURL: row.photoId ? photoUrl(row.photoId) : null,
     organisation: { id: organisation.id, name: organisation.name },
+    flags,
   };
 }

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@verity/shared';
+import { accountEndpoints, isRole } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -6,7 +6,8 @@ import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { uploadedBytes } from '../../lib/uploads.ts';
 import { photoUrl, presentUser } from './presenter.ts';
-import { changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
+import { type Account, changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
+import { evaluateFlags } from '../../core/flags.ts';
 
 // Photo ids are base64url secrets (newSecret(24) is 32 characters); anything else cannot exist.
 const PHOTO_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -22,17 +23,21 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
     windowMs: config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
   });
 
+  /** The user as the web keeps them: the flags come with them, evaluated for their organisation and roles. */
+  const present = async (account: Account) =>
+    presentUser(
+      account.user,
+      account.organisation,
+      await evaluateFlags(db, { organisationId: account.organisation.id, roles: account.user.roles.filter(isRole) }),
+    );
+
   route(app, accountEndpoints.info, {
-    handler: async ({ auth }) => {
-      const account = await getAccount({ db, userId: auth.userId });
-      return presentUser(account.user, account.organisation);
-    },
+    handler: async ({ auth }) => present(await getAccount({ db, userId: auth.userId })),
   });
 
   route(app, accountEndpoints.update, {
     handler: async ({ auth, body }) => {
-      const account = await updateProfile({ db, userId: auth.userId, input: body });
-      return presentUser(account.user, account.organisation);
+      return present(await updateProfile({ db, userId: auth.userId, input: body }));
     },
   });
 
@@ -43,15 +48,13 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   route(app, accountEndpoints.uploadImage, {
     config: { multipartOptions: photoMultipartOptions },
     handler: async ({ auth, body }) => {
-      const account = await setPhoto({ db, userId: auth.userId, bytes: uploadedBytes(body.file), maxBytes: config.IMAGE_MAX_BYTES });
-      return presentUser(account.user, account.organisation);
+      return present(await setPhoto({ db, userId: auth.userId, bytes: uploadedBytes(body.file), maxBytes: config.IMAGE_MAX_BYTES }));
     },
   });
 
   route(app, accountEndpoints.deleteImage, {
     handler: async ({ auth }) => {
-      const account = await removePhoto({ db, userId: auth.userId });
-      return presentUser(account.user, account.organisation);
+      return present(await removePhoto({ db, userId: auth.userId }));
     },
   });
 

@@ -42,7 +42,8 @@ export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     }),
   });
 
-  route(app, platformEndpoints.flags, { handler: async () => ({ flags: await evaluateFlags(deps.db) }) });
+  // For the caller's organisation and roles when a session comes with the request; else the global values.
+  route(app, platformEndpoints.flags, { handler: async ({ auth }) => ({ flags: await evaluateFlags(deps.db, auth) }) });
 
   // Built once, on first request: the descriptors do not change while the server runs.
   let document: ReturnType<typeof openApiDocument> | undefined;

@@ -69,14 +69,16 @@ describe('application shell', () => {
     expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_tutorials');
   });
 
-  it('hides Reports when the workforce-reports flag is off', async () => {
-    mockApi({
-      'GET /api/flags': { flags: buildFlags({ 'workforce-reports': false }) },
+  it('hides Reports when the workforce-reports flag is off for the user, reading the flags that came with them', async () => {
+    const calls = mockApi({
+      'GET /api/flags': { flags: buildFlags() },
       'GET /api/notifications/user': { notifications: [] },
     });
-    renderApp('/home', { user: buildTestUser() });
+    renderApp('/home', { user: buildTestUser({ flags: buildFlags({ 'workforce-reports': false }) }) });
     await waitFor(() => expect(within(mainNav()).getByRole('link', { name: 'Chat' })).toBeTruthy());
     expect(within(mainNav()).queryByRole('button', { name: /^Reports/ })).toBeNull();
+    // The user's own flags were used: the global ones (Reports on) were never asked for.
+    expect(calls.some((call) => call.path === '/api/flags')).toBe(false);
   });
 
   it('highlights the active section, fires the navigation event and records a page view', async () => {
