@@ -64,9 +64,9 @@ test.describe('guest-only pages and unknown paths', () => {
 });
 
 test.describe('sidebar by role', () => {
-  const STANDARD_LINKS = ['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki'];
+  const STANDARD_LINKS = ['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Tutorials & Documentation'];
   // Tools not built yet: disabled items named by what they show, never links.
-  const STANDARD_COMING_SOON = ['Reports Coming soon', 'Tutorials Coming soon'];
+  const STANDARD_COMING_SOON = ['Reports Coming soon'];
 
   test('a standard user sees the standard tools but not Admin or Champion Dashboard', async ({ page }) => {
     await signIn(page, DEMO.standard);

@@ -34,6 +34,7 @@ import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
+import { tutorialsRoutes } from './modules/tutorials/routes.ts';
 import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
 import type { RouteDeps } from './route-deps.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await writeRoutes(api, routeDeps);
       await reviewRoutes(api, routeDeps);
       await dashboardRoutes(api, routeDeps);
+      await tutorialsRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import { isolatedReviewEngine, isolatedWriteEngine } from './untrusted/engines.t
 import { writeEngineFor } from './write/engine.ts';
 import { embeddingSettingsFor } from './core/provider/settings.ts';
 import { prepareQuestionReading } from './ai/question/read.ts';
+import { seedTutorials } from './modules/tutorials/seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, jobSignal });
   // Every start: new or changed seed documents go in; nothing changed costs one query.
   await ingestSeedCorpus({ db: database.db, log: app.log });
+  // The product's tutorials likewise: new and unedited ones follow the shipped text.
+  await seedTutorials(database.db);
   const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
   // Demo accounts left by an earlier start count too: their password is still the published one.
   const demoPresent = demoAccounts.length > 0 || (await findDemoAccounts(database.db)).length > 0;

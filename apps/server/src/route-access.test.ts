@@ -10,6 +10,7 @@ import { createSession } from './core/identity/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './core/notifications/service.ts';
 import { approveDomain } from './core/identity/organisations.ts';
+import { seedTutorials } from './modules/tutorials/seed.ts';
 import { inviteByLink, profileTokenFor } from './test/invitations.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
@@ -447,6 +448,15 @@ const SAMPLES: Record<string, Sample> = {
     build: async ({ t }, owner) => {
       const { email } = await inviteByLink(t, championOf(owner));
       return { marker: email };
+    },
+  },
+
+  // The product's tutorials belong to nobody: every signed-in caller the descriptor allows reads the same ones.
+  'tutorials.list': { build: none },
+  'tutorials.tutorial': {
+    build: async ({ t }) => {
+      await seedTutorials(t.db);
+      return { params: { id: 'getting-started' } };
     },
   },
 };

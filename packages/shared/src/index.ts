@@ -9,6 +9,7 @@ export * from './api/ingest.ts';
 export * from './api/invitations.ts';
 export * from './api/notifications.ts';
 export * from './api/review.ts';
+export * from './api/tutorials.ts';
 export * from './api/write.ts';
 export * from './api/write-content.ts';
 export * from './constants.ts';

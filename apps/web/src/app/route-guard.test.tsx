@@ -135,9 +135,9 @@ describe('RouteGuard', () => {
 
 describe('route table', () => {
   it('renders the real page of a guarded route inside the shell', async () => {
-    renderApp('/tutorials', { user: buildTestUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tutorials & Documentation' })).toBeTruthy();
-    expect(screen.getByText('Tutorials & Documentation is coming in a later release of Verity.')).toBeTruthy();
+    renderApp('/reporting', { user: buildTestUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
+    expect(screen.getByText('Reports is coming in a later release of Verity.')).toBeTruthy();
   });
 
   it('sends a signed-in user away from a guest-only page to /home', async () => {

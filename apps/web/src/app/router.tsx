@@ -44,6 +44,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/review': lazyPage(() => import('../features/review/review-page'), 'ReviewPage'),
   '/review/:id': lazyPage(() => import('../features/review/review-detail-page'), 'ReviewDetailPage'),
   '/dashboard': lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  '/tutorials': lazyPage(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage'),
+  '/tutorials/:slug': lazyPage(() => import('../features/tutorials/tutorial-page'), 'TutorialPage'),
   '/chat': ChatLayout,
   '/chat/:sessionId': ChatLayout,
 };

@@ -46,9 +46,9 @@ describe('home page', () => {
         within(actions)
           .getAllByRole('link')
           .map((link) => link.getAttribute('href')),
-      ).toEqual(['/chat', '/write', '/review', '/wiki', '/dashboard']),
+      ).toEqual(['/chat', '/write', '/review', '/wiki', '/tutorials', '/dashboard']),
     );
-    for (const name of ['Reports', 'Tutorials & Documentation', 'Admin']) {
+    for (const name of ['Reports', 'Admin']) {
       const card = within(actions).getByText(name).closest('li') as HTMLElement;
       expect(within(card).getByText('Coming soon')).toBeTruthy();
       expect(within(card).queryByRole('link')).toBeNull();

@@ -10,6 +10,7 @@ import * as invitations from './invitations.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
 import * as review from './review.ts';
+import * as tutorials from './tutorials.ts';
 import * as write from './write.ts';
 
 /**
@@ -27,6 +28,7 @@ export * as invitationsEndpoints from './invitations.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
 export * as reviewEndpoints from './review.ts';
+export * as tutorialsEndpoints from './tutorials.ts';
 export * as writeEndpoints from './write.ts';
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
@@ -42,4 +44,5 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(write),
   ...Object.values(review),
   ...Object.values(dashboard),
+  ...Object.values(tutorials),
 ];

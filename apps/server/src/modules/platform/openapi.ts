@@ -40,6 +40,7 @@ const AREAS: Record<string, string> = {
   ingest: 'The data-ingestion API for other systems, authenticated by the ingestion token.',
   write:
     'The writing assistant: meeting transcripts made into minutes, action logs, briefings or incident reports, edited and exported to Word.',
+  tutorials: 'How-to guides for each tool and the library, written in Markdown.',
 };
 
 const STATUS_TEXT: Record<number, string> = {

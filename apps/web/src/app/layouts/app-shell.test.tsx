@@ -46,7 +46,7 @@ describe('application shell', () => {
       'Review Assistant',
       'Regulatory Wiki',
       'Reports Coming soon',
-      'Tutorials Coming soon',
+      'Tutorials & Documentation',
       'Champion Dashboard',
       'Admin Coming soon',
     ]);
@@ -55,18 +55,18 @@ describe('application shell', () => {
   it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(6));
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(7));
     expect(
       within(mainNav())
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Champion Dashboard']);
-    const tutorials = within(mainNav()).getByRole('button', { name: 'Tutorials Coming soon' });
-    expect(tutorials.getAttribute('aria-disabled')).toBe('true');
-    expect(within(tutorials).getByText('Coming soon')).toBeTruthy();
-    await user.click(tutorials);
+    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Tutorials & Documentation', 'Champion Dashboard']);
+    const admin = within(mainNav()).getByRole('button', { name: 'Admin Coming soon' });
+    expect(admin.getAttribute('aria-disabled')).toBe('true');
+    expect(within(admin).getByText('Coming soon')).toBeTruthy();
+    await user.click(admin);
     expect(router.state.location.pathname).toBe('/home');
-    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_tutorials');
+    expect(pendingAnalyticsEvents().map((e) => e.event)).not.toContain('navigate_admin');
   });
 
   it('hides Reports when the workforce-reports flag is off for the user, reading the flags that came with them', async () => {
@@ -120,12 +120,12 @@ describe('application shell', () => {
   it('the mobile bar holds only the tools that are built, without More', async () => {
     renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
     const bar = await screen.findByRole('navigation', { name: 'Quick navigation' });
-    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(4));
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(5));
     expect(
       within(bar)
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Regulatory Wiki', 'Champion Dashboard']);
+    ).toEqual(['Home', 'Chat', 'Regulatory Wiki', 'Tutorials & Documentation', 'Champion Dashboard']);
     expect(within(bar).queryByRole('button', { name: 'More' })).toBeNull();
     expect(within(bar).queryByText('Coming soon')).toBeNull();
   });
@@ -135,9 +135,9 @@ describe('application shell', () => {
     const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(5));
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(6));
     const soon = within(drawer).getAllByRole('button', { name: /Coming soon$/ });
-    expect(soon.map((button) => button.textContent)).toEqual(['ReportsComing soon', 'Tutorials & DocumentationComing soon']);
+    expect(soon.map((button) => button.textContent)).toEqual(['ReportsComing soon']);
     for (const button of soon) expect(button.getAttribute('aria-disabled')).toBe('true');
     await user.click(within(drawer).getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

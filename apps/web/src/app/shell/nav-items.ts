@@ -63,7 +63,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     path: '/tutorials',
     icon: GraduationCap,
     event: 'navigate_tutorials',
-    comingSoon: true,
   },
   {
     key: 'dashboard',

@@ -1,0 +1,28 @@
+// How-to guides for each tool and the library, seeded from the product's own Markdown and edited by administrators.
+import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const tutorials = pgTable(
+  'tutorials',
+  {
+    id: text('id').primaryKey(),
+    /** The page address (/tutorials/{slug}); lower case, digits and hyphens. */
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Markdown: no HTML is rendered from it. */
+    body: text('body').notNull(),
+    videoUrl: text('video_url'),
+    /** The list's order, smallest first. */
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(true),
+    /**
+     * The hash of the seed text this row was last written from, or null when an administrator has
+     * changed it since: a later seed updates a tutorial nobody edited, never one somebody did.
+     */
+    seedHash: text('seed_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tutorials_slug_key').on(t.slug)],
+);

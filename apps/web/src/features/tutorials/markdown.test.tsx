@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MarkdownBody, markdownBlocks } from './markdown';
+
+function draw(markdown: string) {
+  return render(
+    <MemoryRouter>
+      <MarkdownBody markdown={markdown} />
+    </MemoryRouter>,
+  );
+}
+
+describe('markdownBlocks', () => {
+  it('reads headings, paragraphs joined across lines, bulleted and numbered lists and a table', () => {
+    expect(
+      markdownBlocks(
+        [
+          '## Phrasing',
+          'Ask the way you',
+          'would ask a colleague.',
+          '',
+          '- one',
+          '- two',
+          '  continued',
+          '1. first',
+          '| Tool | For |',
+          '|---|---|',
+          '| Chat | Questions |',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { type: 'heading', level: 2, text: 'Phrasing' },
+      { type: 'paragraph', text: 'Ask the way you would ask a colleague.' },
+      { type: 'list', ordered: false, items: ['one', 'two continued'] },
+      { type: 'list', ordered: true, items: ['first'] },
+      { type: 'table', header: ['Tool', 'For'], rows: [['Chat', 'Questions']] },
+    ]);
+  });
+});
+
+describe('MarkdownBody', () => {
+  it('draws bold, italics, code, an in-app link and an https link that opens in a new tab', () => {
+    draw('Use **Attach** to ask about a *file*, or type `HTM 04-01`. See [Chat](/chat) and [HSE](https://www.hse.gov.uk/).');
+    expect(screen.getByText('Attach').tagName).toBe('STRONG');
+    expect(screen.getByText('file').tagName).toBe('EM');
+    expect(screen.getByText('HTM 04-01').tagName).toBe('CODE');
+    expect(screen.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe('/chat');
+    const external = screen.getByRole('link', { name: 'HSE' });
+    expect(external.getAttribute('href')).toBe('https://www.hse.gov.uk/');
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('never makes HTML from the text, and a link anywhere but Verity or https is text only', () => {
+    const { container } = draw(
+      '<script>alert(1)</script> <img src=x onerror=alert(2)> [click](javascript:alert(3)) [data](data:text/html,hi) [proto](//evil.example)',
+    );
+    expect(container.querySelector('script, img')).toBeNull();
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('click');
+  });
+
+  it('draws a table with its header cells', () => {
+    draw('| Finding | Meaning |\n|---|---|\n| Outdated reference | A superseded edition |');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Finding' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'A superseded edition' })).toBeTruthy();
+  });
+
+  it('reads a long run of unclosed marks in time linear in its length', () => {
+    const hostile = `${'**[`_*'.repeat(20_000)}end`;
+    const started = performance.now();
+    const { container } = draw(hostile);
+    expect(container.textContent).toContain('end');
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, mainNav, signIn } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** Review screenshots of the tutorials (not compared automatically); git ignores the folder. */
+const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+test.describe.configure({ timeout: 60_000 });
+
+test('a standard user opens the tutorials from the menu, searches them, reads one and follows its link to another', async ({ page }) => {
+  await signIn(page, DEMO.standard);
+  await mainNav(page).getByRole('link', { name: 'Tutorials & Documentation', exact: true }).click();
+  await expect(page).toHaveURL(/\/tutorials$/);
+  // Loaded afresh, so no menu item holds the focus (a focused item also shows its tooltip).
+  await page.goto('/tutorials');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutorials & Documentation' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Tutorials' });
+  await expect(list.getByRole('link')).toHaveCount(7);
+  await expect(list.getByRole('link').first()).toContainText('Getting started with Verity');
+  await shoot(page, 'tutorials-list');
+  await expectNoSeriousViolation(page, 'tutorials list');
+
+  await page.getByRole('searchbox', { name: 'Search tutorials' }).fill('superseded');
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await list.getByRole('link', { name: /Editions, citations and superseded documents/ }).click();
+  await expect(page).toHaveURL(/\/tutorials\/editions-and-citations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editions, citations and superseded documents' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'In each tool' })).toBeVisible();
+  await expect(page).toHaveTitle('Editions, citations and superseded documents — Verity');
+
+  await page.goto('/tutorials/getting-started');
+  await expect(page.getByRole('table')).toContainText('Review Assistant');
+  await shoot(page, 'tutorial-getting-started');
+  await expectNoSeriousViolation(page, 'a tutorial');
+  await page.getByRole('link', { name: 'Asking good questions in Chat' }).click();
+  await expect(page).toHaveURL(/\/tutorials\/asking-good-questions$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Phrasing a question' })).toBeVisible();
+  await page.getByRole('link', { name: 'All tutorials' }).click();
+  await expect(page).toHaveURL(/\/tutorials$/);
+});
+
+test('an unknown tutorial says it does not exist, with the way back to the list', async ({ page }) => {
+  await signIn(page, DEMO.standard);
+  await page.goto('/tutorials/no-such-tutorial');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutorial not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'All tutorials' }).click();
+  await expect(page).toHaveURL(/\/tutorials$/);
+});
+
+test('a guest reads a tutorial someone shared, without the list', async ({ page }) => {
+  await signIn(page, DEMO.guest);
+  await page.goto('/tutorials/review-assistant');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviewing a policy against the library' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All tutorials' })).toHaveCount(0);
+  await page.goto('/tutorials');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+});
