@@ -2,8 +2,9 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, type Role } from '@verity/shared';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { loadConfig } from '../config.ts';
+import { runCommand } from './run.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
 import { newSecret } from '../lib/ids.ts';
 import { passwordWeakness } from '../lib/passwords.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../core/identity/accounts.ts';
@@ -159,13 +160,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  main().catch((error: unknown) => {
-    if (error instanceof CreateAdminError || error instanceof ConfigError || error instanceof DatabaseInUseError)
-      console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-      console.error(`${error.message}\n\n${USAGE}`);
-    else console.error('create-admin failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.main) runCommand('create-admin', USAGE, [CreateAdminError], main);

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { FEATURE_FLAGS, isFeatureFlag, isRole, ROLES } from '@verity/shared';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { loadConfig } from '../config.ts';
+import { runCommand } from './run.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
 import { evaluateFlags, type FlagTarget, listFlagSettings, setFlag } from '../core/flags.ts';
 import { findOrganisation, organisationNames } from '../core/identity/organisations.ts';
 
@@ -109,12 +110,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  main().catch((error: unknown) => {
-    if (error instanceof FlagsError || error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-      console.error(`${error.message}\n\n${USAGE}`);
-    else console.error('flags failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.main) runCommand('flags', USAGE, [FlagsError], main);

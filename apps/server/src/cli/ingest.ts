@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INGEST_FILE_EXTENSIONS } from '@verity/shared';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { loadConfig } from '../config.ts';
+import { runCommand } from './run.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, parseUntrustedFile, untrustedSettingsFrom } from '../untrusted/pool.ts';
 import { UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
@@ -154,16 +155,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (import.meta.main) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      if (error instanceof IngestCommandError || error instanceof ConfigError || error instanceof DatabaseInUseError)
-        console.error(error.message);
-      else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-        console.error(`${error.message}\n\n${USAGE}`);
-      else console.error('ingest failed:', error instanceof Error ? error.message.split('\n')[0] : error);
-      process.exit(1);
-    },
-  );
-}
+if (import.meta.main) runCommand('ingest', USAGE, [IngestCommandError], main);

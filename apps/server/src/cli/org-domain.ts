@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { loadConfig } from '../config.ts';
+import { runCommand } from './run.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
 import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../core/identity/organisations.ts';
 
 const USAGE = `Usage: npm run org-domain -- --organisation <id or name> --domain <domain>
@@ -58,13 +59,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  main().catch((error: unknown) => {
-    if (error instanceof OrgDomainError || error instanceof ConfigError || error instanceof DatabaseInUseError)
-      console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-      console.error(`${error.message}\n\n${USAGE}`);
-    else console.error('org-domain failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.main) runCommand('org-domain', USAGE, [OrgDomainError], main);
