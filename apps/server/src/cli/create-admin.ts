@@ -2,9 +2,8 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, type Role } from '@verity/shared';
-import { loadConfig } from '../config.ts';
-import { runCommand } from './run.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { runCommand, withDatabase } from './run.ts';
+import type { Database } from '../db/connect.ts';
 import { newSecret } from '../lib/ids.ts';
 import { passwordWeakness } from '../lib/passwords.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../core/identity/accounts.ts';
@@ -122,13 +121,9 @@ async function main(): Promise<void> {
   if (!values.email) throw new CreateAdminError(`--email is required.\n\n${USAGE}`);
   const email = validateAdminEmail(values.email);
 
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
+  await withDatabase(async (db) => {
     // Checked before asking for a password, so nobody types one for nothing.
-    if (await findUserByEmail(database.db, email))
-      throw new CreateAdminError(`An account with the e-mail address ${email} already exists.`);
+    if (await findUserByEmail(db, email)) throw new CreateAdminError(`An account with the e-mail address ${email} already exists.`);
 
     let password: string;
     let generated = false;
@@ -143,7 +138,7 @@ async function main(): Promise<void> {
     }
 
     const { user, organisation, organisationCreated } = await createAdmin({
-      db: database.db,
+      db,
       email,
       password,
       organisation: values.organisation,
@@ -155,9 +150,7 @@ async function main(): Promise<void> {
     ];
     if (generated) lines.push(`Password (shown only this once; change it after signing in): ${password}`);
     console.log(lines.join('\n'));
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 if (import.meta.main) runCommand('create-admin', USAGE, [CreateAdminError], main);

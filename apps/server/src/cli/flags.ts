@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FEATURE_FLAGS, isFeatureFlag, isRole, ROLES } from '@verity/shared';
-import { loadConfig } from '../config.ts';
-import { runCommand } from './run.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { runCommand, withDatabase } from './run.ts';
+import type { Database } from '../db/connect.ts';
 import { evaluateFlags, type FlagTarget, listFlagSettings, setFlag } from '../core/flags.ts';
 import { findOrganisation, organisationNames } from '../core/identity/organisations.ts';
 
@@ -100,14 +99,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    console.log(await runFlags(database.db, values));
-  } finally {
-    await database.close();
-  }
+  console.log(await withDatabase((db) => runFlags(db, values)));
 }
 
 if (import.meta.main) runCommand('flags', USAGE, [FlagsError], main);

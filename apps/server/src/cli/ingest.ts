@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INGEST_FILE_EXTENSIONS } from '@verity/shared';
-import { loadConfig } from '../config.ts';
-import { runCommand } from './run.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { runCommand, withDatabase } from './run.ts';
+import type { Database } from '../db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, parseUntrustedFile, untrustedSettingsFrom } from '../untrusted/pool.ts';
 import { UnreadableFileError } from '../ingest/parse.ts';
 import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
@@ -136,23 +135,21 @@ async function main(): Promise<number> {
   if (missing.length > 0) throw new IngestCommandError(`No such file or folder: ${missing.join(', ')}`);
   if (files.length === 0) throw new IngestCommandError(`No ${INGEST_FILE_EXTENSIONS.join(' ')} files found in ${positionals.join(', ')}.`);
 
-  const config = loadConfig();
-  configureUntrustedWork(untrustedSettingsFrom(config));
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    const outcomes: FileOutcome[] = [];
-    for (const path of files) {
-      const outcome = await ingestFile({ db: database.db, path, metadata, maxBytes: config.INGEST_MAX_BYTES });
-      outcomes.push(outcome);
-      console.log(describeOutcome(outcome));
+  return withDatabase(async (db, config) => {
+    configureUntrustedWork(untrustedSettingsFrom(config));
+    try {
+      const outcomes: FileOutcome[] = [];
+      for (const path of files) {
+        const outcome = await ingestFile({ db, path, metadata, maxBytes: config.INGEST_MAX_BYTES });
+        outcomes.push(outcome);
+        console.log(describeOutcome(outcome));
+      }
+      console.log(summarise(outcomes));
+      return outcomes.some((o) => o.outcome === 'refused') ? 1 : 0;
+    } finally {
+      await closeUntrustedWork();
     }
-    console.log(summarise(outcomes));
-    return outcomes.some((o) => o.outcome === 'refused') ? 1 : 0;
-  } finally {
-    await closeUntrustedWork();
-    await database.close();
-  }
+  });
 }
 
 if (import.meta.main) runCommand('ingest', USAGE, [IngestCommandError], main);

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { runCommand } from './run.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
+import { runCommand, withDatabase } from './run.ts';
+import type { Database } from '../db/connect.ts';
 import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../core/identity/organisations.ts';
 
 const USAGE = `Usage: npm run org-domain -- --organisation <id or name> --domain <domain>
@@ -49,14 +48,8 @@ async function main(): Promise<void> {
     return;
   }
   if (!values.organisation) throw new OrgDomainError(`--organisation is required.\n\n${USAGE}`);
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    console.log(await approveOrganisationDomain({ db: database.db, organisation: values.organisation, domain: values.domain }));
-  } finally {
-    await database.close();
-  }
+  const organisation = values.organisation;
+  console.log(await withDatabase((db) => approveOrganisationDomain({ db, organisation, domain: values.domain })));
 }
 
 if (import.meta.main) runCommand('org-domain', USAGE, [OrgDomainError], main);

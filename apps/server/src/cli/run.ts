@@ -1,5 +1,5 @@
-import { ConfigError } from '../config.ts';
-import { DatabaseInUseError } from '../db/connect.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -21,4 +21,19 @@ export function runCommand(name: string, usage: string, refusals: readonly Error
       process.exit(1);
     },
   );
+}
+
+/**
+ * Runs a command's work on the configured database (DATABASE_URL, or the embedded one in DATA_DIR,
+ * which refuses while a server holds it), migrated first and closed after, whatever happens.
+ */
+export async function withDatabase<T>(work: (db: Database, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    return await work(database.db, config);
+  } finally {
+    await database.close();
+  }
 }
