@@ -1,4 +1,4 @@
-import { accountEndpoints, isRole } from '@verity/shared';
+import { accountEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -8,6 +8,7 @@ import { uploadedBytes } from '../../lib/uploads.ts';
 import { photoUrl, presentUser } from './presenter.ts';
 import { type Account, changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
 import { evaluateFlags } from '../../core/flags.ts';
+import type { AuthContext } from '../../core/identity/sessions.ts';
 
 // Photo ids are base64url secrets (newSecret(24) is 32 characters); anything else cannot exist.
 const PHOTO_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -23,21 +24,22 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
     windowMs: config.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
   });
 
-  /** The user as the web keeps them: the flags come with them, evaluated for their organisation and roles. */
-  const present = async (account: Account) =>
-    presentUser(
-      account.user,
-      account.organisation,
-      await evaluateFlags(db, { organisationId: account.organisation.id, roles: account.user.roles.filter(isRole) }),
-    );
+  /**
+   * The user as the web keeps them, with their flags: evaluated for the session's organisation and
+   * roles (the account's own), read while the account is loaded or changed.
+   */
+  const present = async (auth: AuthContext, loading: Promise<Account>) => {
+    const [account, flags] = await Promise.all([loading, evaluateFlags(db, auth)]);
+    return presentUser(account.user, account.organisation, flags);
+  };
 
   route(app, accountEndpoints.info, {
-    handler: async ({ auth }) => present(await getAccount({ db, userId: auth.userId })),
+    handler: async ({ auth }) => present(auth, getAccount({ db, userId: auth.userId })),
   });
 
   route(app, accountEndpoints.update, {
     handler: async ({ auth, body }) => {
-      return present(await updateProfile({ db, userId: auth.userId, input: body }));
+      return present(auth, updateProfile({ db, userId: auth.userId, input: body }));
     },
   });
 
@@ -48,13 +50,13 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   route(app, accountEndpoints.uploadImage, {
     config: { multipartOptions: photoMultipartOptions },
     handler: async ({ auth, body }) => {
-      return present(await setPhoto({ db, userId: auth.userId, bytes: uploadedBytes(body.file), maxBytes: config.IMAGE_MAX_BYTES }));
+      return present(auth, setPhoto({ db, userId: auth.userId, bytes: uploadedBytes(body.file), maxBytes: config.IMAGE_MAX_BYTES }));
     },
   });
 
   route(app, accountEndpoints.deleteImage, {
     handler: async ({ auth }) => {
-      return present(await removePhoto({ db, userId: auth.userId }));
+      return present(auth, removePhoto({ db, userId: auth.userId }));
     },
   });
 
