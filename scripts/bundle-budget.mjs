@@ -12,14 +12,23 @@ const KB = 1000;
 /**
  * The sign-in page is the first thing most visitors load. React DOM, React Router, zod (its form
  * schema) and TanStack Query alone are about 136 KB, so this leaves room for our code only.
+ * 160 kB until the onboarding guide and PostHog (2026-11-27): the route guard's request to open
+ * the guide after signing in (0.4 kB), the user's onboarding modules in its schema, and the
+ * consent check that loads PostHog once accepted (0.3 kB; PostHog itself is a separate chunk)
+ * put it 1.1 kB over.
  */
-const SIGN_IN_BUDGET = 160 * KB;
+const SIGN_IN_BUDGET = 162 * KB;
 /**
  * No route may make its first visit heavier than this. 200 kB until the tutorials pages (2026-11-27):
  * each page the router can load adds its list of chunks to preload to the entry every route loads
  * (about 0.2 kB for two pages), which put /chat 0.1 kB over with nothing of its own changed.
  */
-const ROUTE_BUDGET = 202 * KB;
+/*
+ * 202 kB until the onboarding guide (2026-11-27): its provider sits in the shell of every signed-in
+ * page (the opening rules, the steps the tools record, the modules' list: about 3.5 kB; the panel,
+ * the guides' text and the tour library load only when opened), which put /chat 2.6 kB over.
+ */
+const ROUTE_BUDGET = 206 * KB;
 const SIGN_IN_PATH = '/auth/login';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -119,7 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'"],
+        // PostHog, when configured, is reached from the browser once analytics cookies are accepted.
+        'connect-src': ["'self'", ...(config.POSTHOG_KEY ? [new URL(config.POSTHOG_HOST).origin] : [])],
+        // Session recording compresses in a worker made from a blob.
+        'worker-src': ["'self'", 'blob:'],
         'font-src': ["'self'", 'data:'],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],

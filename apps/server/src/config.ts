@@ -222,6 +222,14 @@ const schema = z.object({
   PARSE_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),
   PARSE_MAX_CHARACTERS: z.coerce.number().int().positive().default(10_000_000),
 
+  /** A PostHog project's API key (public by design): with it, the web offers analytics cookies and loads PostHog once accepted. */
+  POSTHOG_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,200}$/, 'POSTHOG_KEY is a PostHog project API key, such as phc_…')
+    .optional(),
+  POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
+
   TRUSTED_BY_LOGOS: logoList.optional(),
   TRUSTED_BY_PROFESSIONAL_LOGOS: logoList.optional(),
   PROFESSIONAL_BODY_LOGO: logo.optional(),

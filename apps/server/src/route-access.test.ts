@@ -207,6 +207,7 @@ const SAMPLES: Record<string, Sample> = {
   'account.update': { build: async () => ({ json: { firstname: 'Alex', surname: 'Morgan', job_title: 'Estates Compliance Manager' } }) },
   'account.uploadImage': { build: async () => ({ form: { file: new File([PNG], 'me.png', { type: 'image/png' }) } }) },
   'account.deleteImage': { build: none },
+  'account.onboarding': { build: async () => ({ json: { completed_modules: ['welcome'] } }) },
   'account.image': { build: none },
   'account.photo': {
     build: async ({ t }, owner) => {

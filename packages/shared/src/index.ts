@@ -17,6 +17,8 @@ export * from './errors.ts';
 export * from './flags.ts';
 export * from './ids.ts';
 export * from './messages.ts';
+export * from './onboarding.ts';
+export * from './onboarding-keys.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './contract/endpoint.ts';

@@ -6,6 +6,7 @@ import { accessDeniedMessage, findRoute, type RouteAccess } from '@verity/shared
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuthStore } from '../lib/auth-store';
+import { pendingOnboardingRequest } from '../lib/onboarding-request';
 import { createQueryClient } from '../lib/query-client';
 import { buildAppConfig, buildFlags, buildTestUser } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
@@ -75,6 +76,15 @@ describe('RouteGuard', () => {
     // Replaced, not pushed: the history still holds the entry before the guarded page and no more.
     expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.queryByText('Protected page')).toBeNull();
+  });
+
+  it('step 2: a visit that asked for the onboarding guide leaves a pending request for after signing in', async () => {
+    useAuthStore.setState({ initialised: true, authenticated: false, user: null });
+    renderGuard('/home', '/home');
+    await screen.findByTestId('location');
+    expect(pendingOnboardingRequest()).toBeNull();
+    renderGuard('/home', '/home?onboarding=true');
+    await waitFor(() => expect(pendingOnboardingRequest()).toBeGreaterThan(Date.now() - 60_000));
   });
 
   it('step 3: shows Access denied with the support address and both buttons when no role matches', async () => {

@@ -1,9 +1,10 @@
 import { canAccessRoute, type RouteAccess } from '@verity/shared';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuthStore } from '../lib/auth-store';
 import { useFlags } from '../lib/flags';
+import { requestOnboarding, withoutOnboardingParameter } from '../lib/onboarding-request';
 import { HOME_PATH, loginRedirectPath } from '../lib/redirect';
 
 // Loaded when first needed: only a signed-in person on a page none of their roles opens sees it,
@@ -20,7 +21,9 @@ export interface RouteGuardProps {
 /**
  * The route guard, in order:
  * 1. not initialised → loading screen;
- * 2. not authenticated → /auth/login?redirect=<path+search>, replacing the history entry;
+ * 2. not authenticated → /auth/login?redirect=<path+search>, replacing the history entry (a
+ *    visit that asked for the onboarding guide leaves a request, so the guide still opens after a
+ *    sign-in that loses the address: a registration, a password reset);
  * 3. no shared role → Access denied screen;
  * 4. the page.
  * A route whose feature flag is off behaves as an unknown path (a signed-in user goes to /home).
@@ -33,7 +36,7 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
   const { isLoading: flagsLoading, isEnabled } = useFlags();
 
   if (!initialised) return <LoadingScreen />;
-  if (!authenticated) return <Navigate to={loginRedirectPath(location.pathname, location.search)} replace />;
+  if (!authenticated) return <SignInFirst pathname={location.pathname} search={location.search} />;
   if (route.flag) {
     if (flagsLoading) return <LoadingScreen />;
     if (!isEnabled(route.flag)) return <Navigate to={HOME_PATH} replace />;
@@ -46,4 +49,11 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
     );
   }
   return children;
+}
+
+function SignInFirst({ pathname, search }: { pathname: string; search: string }) {
+  useEffect(() => {
+    if (withoutOnboardingParameter(search).requested) requestOnboarding();
+  }, [search]);
+  return <Navigate to={loginRedirectPath(pathname, search)} replace />;
 }

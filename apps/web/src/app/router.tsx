@@ -34,6 +34,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/auth/register-forum': lazyPage(() => import('../features/auth/register-forum-page'), 'RegisterForumPage'),
   '/microsoft-auth-callback': lazyPage(() => import('../features/auth/microsoft-callback-page'), 'MicrosoftCallbackPage'),
   '/home': lazyPage(() => import('../pages/home-page'), 'HomePage'),
+  '/landing': lazyPage(() => import('../pages/landing-page'), 'LandingPage'),
   '/profile': lazyPage(() => import('../features/account/edit-profile-page'), 'EditProfilePage'),
   '/profile/update-password': lazyPage(() => import('../features/account/update-password-page'), 'UpdatePasswordPage'),
   '/profile/help-support': lazyPage(() => import('../features/account/help-support-page'), 'HelpSupportPage'),

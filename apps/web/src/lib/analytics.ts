@@ -24,6 +24,17 @@ export type AnalyticsEventName =
   | 'notifications_marked_as_read'
   | (string & {});
 
+/**
+ * What people do in the tools that the onboarding guide waits for (its wiki and chat steps): the
+ * tools track them, the guide listens (`onTracked`). They stay in the browser.
+ */
+/** A question sent in the chat (mode, has_attachments). */
+export const CHAT_QUESTION_ASKED_EVENT = 'chat_question_asked';
+/** A wiki filter turned on (filter, value, and the filters now applied). */
+export const WIKI_FILTER_APPLIED_EVENT = 'wiki_filter_applied';
+/** A library document opened in the reader (id, code, title). */
+export const DOCUMENT_OPENED_EVENT = 'wiki_document_opened';
+
 export interface AnalyticsEvent {
   event: AnalyticsEventName;
   properties: AnalyticsProperties;
@@ -38,9 +49,17 @@ export const ANALYTICS_QUEUE_LIMIT = 200;
 
 const queue: AnalyticsEvent[] = [];
 const sinks = new Set<AnalyticsSink>();
+const listeners = new Set<(event: AnalyticsEvent) => void>();
 
 export function track(event: AnalyticsEventName, properties: AnalyticsProperties = {}): void {
   const entry: AnalyticsEvent = { event, properties, timestamp: new Date().toISOString() };
+  for (const listener of listeners) {
+    try {
+      listener(entry);
+    } catch {
+      // A listener's failure must never break the page that tracked the event.
+    }
+  }
   if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.debug('[analytics]', event, properties);
   if (sinks.size === 0) {
     queue.push(entry);
@@ -63,6 +82,17 @@ export function registerAnalyticsSink(sink: AnalyticsSink): () => void {
   };
 }
 
+/**
+ * Hear each event as it is tracked, from now on (unlike a sink, a listener neither receives the
+ * queue nor empties it). Returns an unsubscribe function.
+ */
+export function onTracked(listener: (event: AnalyticsEvent) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Events waiting for a sink (oldest first). */
 export function pendingAnalyticsEvents(): readonly AnalyticsEvent[] {
   return [...queue];
@@ -72,6 +102,7 @@ export function pendingAnalyticsEvents(): readonly AnalyticsEvent[] {
 export function resetAnalytics(): void {
   queue.length = 0;
   sinks.clear();
+  listeners.clear();
 }
 
 function deliver(events: readonly AnalyticsEvent[]): void {

@@ -25,3 +25,9 @@ export function formatUnreadBadge(count: number): string {
 
 export const CONSENT_COOKIE_DAYS = 150;
 export const LOGO_CAROUSEL_REPEAT = 2;
+
+/** An onboarding request (a "Show me how" before signing in) opens the guide for this long. */
+export const ONBOARDING_REQUEST_VALID_MS = 300_000;
+/** How often the guide re-reads the steps the tools record: the review module's and the others'. */
+export const ONBOARDING_REVIEW_POLL_MS = 400;
+export const ONBOARDING_POLL_MS = 500;

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ONBOARDING_PROGRESS_STORAGE_KEY, onboardingProgress, recordOnboardingProgress } from './onboarding-progress';
+import {
+  forgetOnboardingProgress,
+  ONBOARDING_PROGRESS_STORAGE_KEY,
+  onboardingProgress,
+  recordOnboardingProgress,
+} from './onboarding-progress';
 
 afterEach(() => {
   localStorage.clear();
@@ -48,5 +53,16 @@ describe('onboarding progress', () => {
     });
     expect(() => recordOnboardingProgress('write', 'document_edited')).not.toThrow();
     expect(onboardingProgress('write').size).toBe(0);
+  });
+
+  it('forgets one step, or all of a module, leaving the other modules alone', () => {
+    recordOnboardingProgress('wiki', 'tour');
+    recordOnboardingProgress('wiki', 'filter');
+    recordOnboardingProgress('chat', 'tour');
+    forgetOnboardingProgress('wiki', 'tour');
+    expect([...onboardingProgress('wiki')]).toEqual(['filter']);
+    forgetOnboardingProgress('wiki');
+    expect(onboardingProgress('wiki').size).toBe(0);
+    expect([...onboardingProgress('chat')]).toEqual(['tour']);
   });
 });

@@ -1,5 +1,6 @@
 import type { DocumentReference } from '@verity/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildFlags, buildTestUser } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
@@ -46,13 +47,61 @@ describe('home page', () => {
         within(actions)
           .getAllByRole('link')
           .map((link) => link.getAttribute('href')),
-      ).toEqual(['/chat', '/write', '/review', '/wiki', '/tutorials', '/dashboard']),
+      ).toEqual(['/landing', '/chat', '/write', '/review', '/wiki', '/tutorials', '/dashboard']),
     );
     for (const name of ['Reports', 'Admin']) {
       const card = within(actions).getByText(name).closest('li') as HTMLElement;
       expect(within(card).getByText('Coming soon')).toBeTruthy();
       expect(within(card).queryByRole('link')).toBeNull();
     }
+  });
+
+  it('shows the latest three notifications, newest first, and opens the rest in the Notifications modal', async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9)).toISOString();
+    const notification = (id: string, day: number, status: 'read' | 'unread') => ({
+      id,
+      status,
+      title: `Notice ${id}`,
+      message: `Message ${id}`,
+      created_at: at(day),
+    });
+    mockApi({
+      ...EMPTY,
+      'GET /api/notifications/user': {
+        notifications: [
+          notification('a', 3, 'read'),
+          notification('b', 20, 'unread'),
+          notification('c', 11, 'read'),
+          notification('d', 7, 'unread'),
+        ],
+      },
+    });
+    renderApp('/home', { user: buildTestUser() });
+    const latest = await screen.findByRole('region', { name: /Latest notifications/ });
+    await within(latest).findByText('Notice b');
+    const items = within(latest).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Unread: Notice b20/11/2026Message b',
+      'Notice c11/11/2026Message c',
+      'Unread: Notice d07/11/2026Message d',
+    ]);
+    expect(within(latest).getByText('2 unread')).toBeTruthy();
+    await userEvent.setup().click(within(latest).getByRole('button', { name: 'All notifications' }));
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('shows onboarding progress to a standard user, and not to a guest', async () => {
+    mockApi(EMPTY);
+    const { unmount } = renderApp('/home', { user: buildTestUser({ onboarding_modules: ['welcome', 'chat'] }) });
+    const card = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(card).getByText('2 of 5 completed')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Continue the guide' })).toBeTruthy();
+    unmount();
+    resetStores();
+    mockApi(EMPTY);
+    renderApp('/home', { user: buildTestUser({ account_roles: ['guest'] }) });
+    await screen.findByRole('region', { name: /Latest notifications/ });
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
   });
 
   it('tells a new user what to do when each list is empty', async () => {

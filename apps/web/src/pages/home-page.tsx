@@ -9,8 +9,12 @@ import { useNav } from '../app/shell/use-nav';
 import { chatSessionPath, chatSessionsQueryOptions, flattenSessions } from '../features/chat/api';
 import { formatConversationTime, formatConversationTimeFull } from '../features/chat/conversation-time';
 import { favouritesQueryOptions, recentDocumentsQueryOptions } from '../features/documents/api';
+import { LatestNotifications } from '../features/notifications/latest-notifications';
+import { OnboardingCard } from '../features/onboarding/onboarding-card';
+import { isGuideFor } from '../features/onboarding/opening';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useAuthStore } from '../lib/auth-store';
+import { ListState, queryState, StartLink } from './list-state';
 import { TOOL_DESCRIPTIONS } from './tool-descriptions';
 
 /** How many entries each of Home's lists shows. */
@@ -56,57 +60,6 @@ function HomeCard({ headingId, icon: Icon, title, more, children }: HomeCardProp
       )}
     </section>
   );
-}
-
-/** What a list says while it loads, when it fails, or when it is empty. */
-function ListState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="text-slate-600 text-sm">
-      <p>{children}</p>
-      {action}
-    </div>
-  );
-}
-
-function StartLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="focus-ring mt-3 inline-flex items-center gap-1 rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-    >
-      {children}
-      <ArrowRight className="size-3.5" aria-hidden="true" />
-    </Link>
-  );
-}
-
-interface ListQuery {
-  isPending: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-}
-
-/** Loading and failure, the same way for every list; undefined once there is data to show. */
-function queryState(query: ListQuery, what: string): ReactNode | undefined {
-  if (query.isPending) return <ListState>Loading {what}…</ListState>;
-  if (query.isError) {
-    return (
-      <ListState
-        action={
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className="focus-ring mt-2 rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-          >
-            Try again
-          </button>
-        }
-      >
-        Your {what} could not be loaded.
-      </ListState>
-    );
-  }
-  return undefined;
 }
 
 function DocumentLine({ reference, detail }: { reference: DocumentReference; detail?: ReactNode }) {
@@ -301,16 +254,28 @@ export function HomePage() {
         </p>
       </header>
 
-      <div className={hasWiki ? 'mt-8 grid gap-4 lg:grid-cols-3' : 'mt-8 grid gap-4 md:grid-cols-2'}>
+      <div className={isGuideFor(user) ? 'mt-8 grid gap-4 md:grid-cols-2' : 'mt-8'}>
+        <OnboardingCard />
+        <LatestNotifications />
+      </div>
+
+      <div data-tour="home-recent" className={hasWiki ? 'mt-4 grid gap-4 lg:grid-cols-3' : 'mt-4 grid gap-4 md:grid-cols-2'}>
         <RecentConversations enabled={hasChat} />
         {hasWiki && <Favourites />}
         <RecentlyOpened hasWiki={hasWiki} />
       </div>
 
       <section aria-labelledby="quick-actions-heading" className="mt-10">
-        <h2 id="quick-actions-heading" className="font-semibold text-lg text-slate-900">
-          Quick actions
-        </h2>
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="quick-actions-heading" className="font-semibold text-lg text-slate-900">
+            Quick actions
+          </h2>
+          {tools.length > 0 && (
+            <Link to="/landing" className="focus-ring rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline">
+              All tools and your work in each
+            </Link>
+          )}
+        </div>
         {tools.length === 0 ? (
           <p className="mt-3 max-w-prose text-slate-600">
             Your account does not include any tools yet. Ask your organisation&apos;s Verity champion if you need access.

@@ -19,6 +19,7 @@ export function buildTestUser(overrides: Partial<User> = {}): User {
     job_title: 'Head of Estates',
     account_roles: ['standard'],
     onboarding_complete: true,
+    onboarding_modules: [],
     email_verified: true,
     photoURL: null,
     organisation: { id: 'org_1', name: 'Riverside NHS Foundation Trust' },
@@ -37,6 +38,7 @@ export function buildAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     professional_body_logo: null,
     microsoft_sso_enabled: false,
     session_recording_enabled: false,
+    posthog: null,
     image_max_bytes: 5 * 1024 * 1024,
     ...overrides,
   };

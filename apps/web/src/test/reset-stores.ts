@@ -8,6 +8,7 @@ import { resetAnalytics } from '../lib/analytics';
 /** Put every global store back to its first-load state. */
 export function resetStores(): void {
   localStorage.clear();
+  sessionStorage.clear();
   useAuthStore.setState({ initialised: false, authenticated: false, user: null, profileLoadFailed: false });
   useErrorDialogStore.setState({ payload: null });
   useUiStore.setState({ mobileMenuOpen: false, sidebars: { chat: false }, notificationsOpen: false });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { ONBOARDING_MODULE_KEYS } from '../onboarding-keys.ts';
 import { ROLES } from '../roles.ts';
 import { flagValuesSchema } from './app-config.ts';
 
@@ -51,6 +52,16 @@ export const updateProfileSchema = z.object({
   job_title: name('Job title'),
 });
 
+/**
+ * POST account/onboarding (JSON): onboarding modules completed on this device. They are added to
+ * the ones the account already has (another device's are never lost); starting over clears them.
+ */
+export const onboardingProgressSchema = z.strictObject({
+  completed_modules: z.array(z.enum(ONBOARDING_MODULE_KEYS)).max(ONBOARDING_MODULE_KEYS.length),
+  restart: z.boolean().optional(),
+});
+export type OnboardingProgressInput = z.infer<typeof onboardingProgressSchema>;
+
 /** POST account/change-password (JSON). */
 export const changePasswordSchema = z.object({
   old_password: z.string().min(1, 'Current password is required'),
@@ -72,6 +83,8 @@ export const userSchema = z.object({
   job_title: z.string(),
   account_roles: z.array(z.enum(ROLES)),
   onboarding_complete: z.boolean(),
+  /** The onboarding modules this person has completed, on any device. */
+  onboarding_modules: z.array(z.enum(ONBOARDING_MODULE_KEYS)),
   email_verified: z.boolean(),
   photoURL: z.string().nullable(),
   organisation: z.object({ id: z.string(), name: z.string() }),

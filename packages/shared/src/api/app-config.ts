@@ -5,6 +5,10 @@ import { FEATURE_FLAGS, type FeatureFlag } from '../flags.ts';
 export const trustedLogoSchema = z.object({ name: z.string(), logo_url: z.string() });
 export type TrustedLogo = z.infer<typeof trustedLogoSchema>;
 
+/** Where PostHog is reached when an installation configures it (POSTHOG_KEY): the project key is public by design. */
+export const postHogSettingsSchema = z.object({ key: z.string(), host: z.string() });
+export type PostHogSettings = z.infer<typeof postHogSettingsSchema>;
+
 /** GET /api/app-config (public). */
 export const appConfigSchema = z.object({
   product_name: z.string(),
@@ -19,6 +23,8 @@ export const appConfigSchema = z.object({
    * recordings only when one is; without one it only says that essential cookies are used.
    */
   session_recording_enabled: z.boolean(),
+  /** PostHog, when configured: loaded in the browser only after analytics cookies are accepted. */
+  posthog: postHogSettingsSchema.nullable(),
   /** Largest accepted profile photo in bytes (the server's IMAGE_MAX_BYTES), so the web can refuse a bigger file before uploading it. */
   image_max_bytes: z.number().int(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   changePasswordSchema,
   messageResponseSchema,
+  onboardingProgressSchema,
   photoInfoSchema,
   updateProfileSchema,
   uploadPhotoSchema,
@@ -95,4 +96,18 @@ export const changePassword = defineEndpoint({
   status: 200,
   response: json(messageResponseSchema),
   errors: [400, 429],
+});
+
+export const onboarding = defineEndpoint({
+  id: 'account.onboarding',
+  summary: 'Record onboarding progress',
+  description:
+    "Adds the completed modules to the account's (restart: true clears them first). onboarding_complete becomes true once " +
+    "every module the person's roles are shown is complete, and false again on a restart.",
+  method: 'POST',
+  path: '/account/onboarding',
+  access: SIGNED_IN,
+  body: onboardingProgressSchema,
+  status: 200,
+  response: json(userSchema),
 });

@@ -1,4 +1,12 @@
-import { ANALYTICS_PATH_MAX_LENGTH, FEATURE_FLAGS, FLAG_SCOPES, NAVIGATION_EVENTS, ROLES, writeKindSchema } from '@verity/shared';
+import {
+  ANALYTICS_PATH_MAX_LENGTH,
+  FEATURE_FLAGS,
+  FLAG_SCOPES,
+  NAVIGATION_EVENTS,
+  ONBOARDING_MODULE_KEYS,
+  ROLES,
+  writeKindSchema,
+} from '@verity/shared';
 import { z } from 'zod';
 
 /**
@@ -116,6 +124,17 @@ const profileUpdated = z.strictObject({
   subject: userSubject,
   /** The names of the fields that changed; their values are on the user. */
   data: z.strictObject({ fields: z.array(z.enum(PROFILE_FIELDS)).min(1) }),
+});
+
+const onboardingProgressed = z.strictObject({
+  kind: z.literal('account.onboarding_progressed'),
+  subject: userSubject,
+  /** The modules newly completed (none on a restart), and whether every module is now done. */
+  data: z.strictObject({
+    completed: z.array(z.enum(ONBOARDING_MODULE_KEYS)),
+    restarted: z.boolean(),
+    onboarding_complete: z.boolean(),
+  }),
 });
 
 const photoSet = z.strictObject({
@@ -304,6 +323,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   invitationResent,
   invitationAccepted,
   profileUpdated,
+  onboardingProgressed,
   photoSet,
   photoRemoved,
   documentIngested,

@@ -47,6 +47,8 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    /** The onboarding modules completed, on any device (keys from ONBOARDING_MODULE_KEYS). */
+    onboardingModules: text('onboarding_modules').array().notNull().default(sql`'{}'::text[]`),
     photoId: text('photo_id'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

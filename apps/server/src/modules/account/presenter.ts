@@ -1,4 +1,4 @@
-import { type FlagValues, isRole, type User } from '@verity/shared';
+import { type FlagValues, isOnboardingModuleKey, isRole, type User } from '@verity/shared';
 import type { UserRow } from '../../core/identity/accounts.ts';
 
 /** The public address of a stored photo; the id itself is the capability (see photos.ts). */
@@ -18,6 +18,7 @@ export function presentUser(row: UserRow, organisation: { id: string; name: stri
     // Roles are free text in the database; only known ones reach the client's route guards.
     account_roles: row.roles.filter(isRole),
     onboarding_complete: row.onboardingComplete,
+    onboarding_modules: row.onboardingModules.filter(isOnboardingModuleKey),
     email_verified: row.emailVerifiedAt !== null,
     photoURL: row.photoId ? photoUrl(row.photoId) : null,
     organisation: { id: organisation.id, name: organisation.name },

@@ -1,8 +1,8 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { ApiErrorBody, User } from '@verity/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { userPhotos, users } from '../../db/schema.ts';
+import { events, userPhotos, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
@@ -100,6 +100,7 @@ describe('every account route needs a session', () => {
     ['DELETE', '/api/account/delete/image'],
     ['GET', '/api/account/image'],
     ['POST', '/api/account/change-password'],
+    ['POST', '/api/account/onboarding'],
   ] as const;
 
   test.each(routes)('%s %s without a token is a JSON 401', async (method, url) => {
@@ -196,6 +197,84 @@ describe('POST /api/account/update', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<ApiErrorBody>().detail).toEqual([{ loc: ['body', 'surname'], msg: 'Surname must be at most 100 characters' }]);
     expect((await storedRow(alice.user.id)).firstname).toBe('Alex');
+  });
+});
+
+describe('POST /api/account/onboarding', () => {
+  const progress = (user: TestUser, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/account/onboarding', headers: user.headers, payload: payload as object });
+  const progressEvents = async (userId: string) =>
+    (
+      await t.db
+        .select({ data: events.data })
+        .from(events)
+        .where(and(eq(events.kind, 'account.onboarding_progressed'), eq(events.subjectId, userId)))
+        .orderBy(events.createdAt, events.id)
+    ).map((row) => row.data);
+
+  test('adds modules from each device to the account, and completes onboarding with the last module the roles are shown', async () => {
+    const user = await buildUser(t);
+    const first = await progress(user, { completed_modules: ['welcome', 'chat'] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<User>()).toMatchObject({ onboarding_modules: ['welcome', 'chat'], onboarding_complete: false });
+
+    // A second device knows only its own module: the first device's are kept.
+    const second = await progress(user, { completed_modules: ['review', 'chat'] });
+    expect(second.json<User>().onboarding_modules).toEqual(['welcome', 'chat', 'review']);
+
+    // The dashboard module is a champion's only, so a standard user is done without it.
+    const last = await progress(user, { completed_modules: ['write', 'wiki'] });
+    expect(last.json<User>()).toMatchObject({ onboarding_complete: true });
+    const info = await t.app.inject({ method: 'GET', url: '/api/account/info', headers: user.headers });
+    expect(info.json<User>()).toMatchObject({
+      onboarding_complete: true,
+      onboarding_modules: ['welcome', 'chat', 'review', 'write', 'wiki'],
+    });
+
+    expect(await progressEvents(user.user.id)).toEqual([
+      { completed: ['welcome', 'chat'], restarted: false, onboarding_complete: false },
+      { completed: ['review'], restarted: false, onboarding_complete: false },
+      { completed: ['write', 'wiki'], restarted: false, onboarding_complete: true },
+    ]);
+    // Nothing new: no change and no event.
+    expect((await progress(user, { completed_modules: ['chat'] })).statusCode).toBe(200);
+    expect(await progressEvents(user.user.id)).toHaveLength(3);
+  });
+
+  test("a champion's onboarding needs the dashboard module too", async () => {
+    const champion = await buildUser(t, { roles: ['standard', 'champion'] });
+    const response = await progress(champion, { completed_modules: ['welcome', 'chat', 'review', 'write', 'wiki'] });
+    expect(response.json<User>().onboarding_complete).toBe(false);
+    expect((await progress(champion, { completed_modules: ['dashboard'] })).json<User>().onboarding_complete).toBe(true);
+  });
+
+  test('a restart clears the modules and opens onboarding again', async () => {
+    const user = await buildUser(t);
+    await progress(user, { completed_modules: ['welcome', 'chat', 'review', 'write', 'wiki'] });
+    const restarted = await progress(user, { completed_modules: [], restart: true });
+    expect(restarted.json<User>()).toMatchObject({ onboarding_modules: [], onboarding_complete: false });
+    expect((await progressEvents(user.user.id)).at(-1)).toEqual({ completed: [], restarted: true, onboarding_complete: false });
+  });
+
+  test.each([
+    ['an unknown module', { completed_modules: ['welcome', 'cooking'] }],
+    ['a list that is not one', { completed_modules: 'welcome' }],
+    ['too many entries', { completed_modules: Array.from({ length: 7 }, () => 'chat') }],
+    ['an unknown field', { completed_modules: [], onboarding_complete: true }],
+  ])('%s is a 422 and changes nothing', async (_label, payload) => {
+    const user = await buildUser(t);
+    const response = await progress(user, payload);
+    expect(response.statusCode).toBe(422);
+    expectErrorShape(response.json<ApiErrorBody>());
+    const row = await storedRow(user.user.id);
+    expect([row.onboardingModules, row.onboardingComplete]).toEqual([[], false]);
+    expect(await progressEvents(user.user.id)).toEqual([]);
+  });
+
+  test("one person's progress never touches another's", async () => {
+    const [alice, bob] = [await buildUser(t), await buildUser(t)];
+    await progress(alice, { completed_modules: ['chat'] });
+    expect((await storedRow(bob.user.id)).onboardingModules).toEqual([]);
   });
 });
 

@@ -6,7 +6,17 @@ import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { uploadedBytes } from '../../lib/uploads.ts';
 import { photoUrl, presentUser } from './presenter.ts';
-import { type Account, changePassword, findPhoto, getAccount, getPhotoInfo, removePhoto, setPhoto, updateProfile } from './service.ts';
+import {
+  type Account,
+  changePassword,
+  findPhoto,
+  getAccount,
+  getPhotoInfo,
+  recordOnboarding,
+  removePhoto,
+  setPhoto,
+  updateProfile,
+} from './service.ts';
 import { evaluateFlags } from '../../core/flags.ts';
 import type { AuthContext } from '../../core/identity/sessions.ts';
 
@@ -41,6 +51,10 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
     handler: async ({ auth, body }) => {
       return present(auth, updateProfile({ db, userId: auth.userId, input: body }));
     },
+  });
+
+  route(app, accountEndpoints.onboarding, {
+    handler: async ({ auth, body }) => present(auth, recordOnboarding({ db, userId: auth.userId, input: body })),
   });
 
   // One byte over the photo limit is enough to know a file is too big: busboy truncates there

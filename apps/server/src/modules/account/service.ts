@@ -1,4 +1,4 @@
-import type { UpdateProfileInput } from '@verity/shared';
+import { isOnboardingComplete, isOnboardingModuleKey, type OnboardingProgressInput, type UpdateProfileInput } from '@verity/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { actionCodes, organisations, userPhotos, users } from '../../db/schema.ts';
@@ -59,6 +59,44 @@ export async function updateProfile(options: { db: Database; userId: string; inp
       kind: 'account.profile_updated',
       ...byUserOnOwnAccount({ id: userId, organisationId: before.organisationId }),
       data: { fields: changed },
+    });
+  });
+  return getAccount({ db, userId });
+}
+
+/**
+ * Add the modules a device has completed to the account's, so a second device knows (a restart
+ * clears them first). onboarding_complete follows: true once every module the person's roles are
+ * shown is done. An event records what changed; nothing changed, no event.
+ */
+export async function recordOnboarding(options: { db: Database; userId: string; input: OnboardingProgressInput }): Promise<Account> {
+  const { db, userId, input } = options;
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        organisationId: users.organisationId,
+        roles: users.roles,
+        modules: users.onboardingModules,
+        complete: users.onboardingComplete,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return;
+    const kept = input.restart ? [] : before.modules.filter(isOnboardingModuleKey);
+    const added = [...new Set(input.completed_modules)].filter((key) => !kept.includes(key));
+    const modules = [...kept, ...added];
+    const complete = isOnboardingComplete(before.roles, modules);
+    const restarted = input.restart === true && before.modules.length > 0;
+    if (added.length === 0 && !restarted && complete === before.complete) return;
+    await tx
+      .update(users)
+      .set({ onboardingModules: modules, onboardingComplete: complete, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await recordEvent(tx, {
+      kind: 'account.onboarding_progressed',
+      ...byUserOnOwnAccount({ id: userId, organisationId: before.organisationId }),
+      data: { completed: added, restarted, onboarding_complete: complete },
     });
   });
   return getAccount({ db, userId });

@@ -36,8 +36,9 @@ export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       trusted_by_professional: config.TRUSTED_BY_PROFESSIONAL_LOGOS ?? [],
       professional_body_logo: config.PROFESSIONAL_BODY_LOGO ?? null,
       microsoft_sso_enabled: false,
-      // No session-recording service is integrated, so there is nothing to ask consent for.
-      session_recording_enabled: false,
+      // PostHog records sessions when configured; only then is there anything to ask consent for.
+      session_recording_enabled: config.POSTHOG_KEY !== undefined,
+      posthog: config.POSTHOG_KEY ? { key: config.POSTHOG_KEY, host: config.POSTHOG_HOST.replace(/\/+$/, '') } : null,
       image_max_bytes: config.IMAGE_MAX_BYTES,
     }),
   });

@@ -1,15 +1,18 @@
 import type { RouteLayout } from '@verity/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DesktopSidebar } from '../shell/desktop-sidebar';
 import { MobileMenu } from '../shell/mobile-menu';
 import { MobileTabBar } from '../shell/mobile-tab-bar';
 import { MobileTopBar } from '../shell/mobile-top-bar';
-import { OnboardingPanel } from '../shell/onboarding-panel';
 import { RightPanelProvider } from '../../components/ui/right-panel-context';
 import { NotificationsModal } from '../../features/notifications/notifications-modal';
+import { OnboardingProvider } from '../../features/onboarding/onboarding-provider';
 import { cn } from '../../lib/cn';
-import { useUiStore } from '../../lib/ui-store';
+import { RIGHT_PANEL_SIDEBAR, useSidebarOpen, useUiStore } from '../../lib/ui-store';
 import { SCROLL_CONTAINER_ATTRIBUTE } from './root-layout';
+
+// The guide's panel loads when it first opens; most visits never open it.
+const OnboardingPanel = lazy(async () => ({ default: (await import('../../features/onboarding/onboarding-panel')).OnboardingPanel }));
 
 export interface AppShellProps {
   /** 'fixed': the viewport never scrolls, pages manage their own scroll areas (chat). */
@@ -21,33 +24,40 @@ export function AppShell({ layout, children }: AppShellProps) {
   const notificationsOpen = useUiStore((s) => s.notificationsOpen);
   const setNotificationsOpen = useUiStore((s) => s.setNotificationsOpen);
   const fixed = layout === 'fixed';
+  const panelOpen = useSidebarOpen(RIGHT_PANEL_SIDEBAR);
 
   return (
     <RightPanelProvider>
-      <a
-        href="#main-content"
-        className="focus-ring sr-only z-[70] rounded-md bg-white px-3 py-2 font-medium text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      <div className={cn('flex bg-canvas', fixed ? 'h-dvh overflow-hidden' : 'min-h-dvh')} data-layout={layout}>
-        <DesktopSidebar />
-        <div className={cn('flex min-w-0 flex-1 flex-col', fixed && 'h-dvh')}>
-          <MobileTopBar />
-          <main
-            id="main-content"
-            tabIndex={-1}
-            className={cn('flex min-w-0 flex-1 flex-col outline-none', fixed && 'min-h-0 overflow-hidden')}
-            {...{ [SCROLL_CONTAINER_ATTRIBUTE]: '' }}
-          >
-            {children}
-          </main>
-          <MobileTabBar />
+      <OnboardingProvider>
+        <a
+          href="#main-content"
+          className="focus-ring sr-only z-[70] rounded-md bg-white px-3 py-2 font-medium text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <div className={cn('flex bg-canvas', fixed ? 'h-dvh overflow-hidden' : 'min-h-dvh')} data-layout={layout}>
+          <DesktopSidebar />
+          <div className={cn('flex min-w-0 flex-1 flex-col', fixed && 'h-dvh')}>
+            <MobileTopBar />
+            <main
+              id="main-content"
+              tabIndex={-1}
+              className={cn('flex min-w-0 flex-1 flex-col outline-none', fixed && 'min-h-0 overflow-hidden')}
+              {...{ [SCROLL_CONTAINER_ATTRIBUTE]: '' }}
+            >
+              {children}
+            </main>
+            <MobileTabBar />
+          </div>
+          {panelOpen && (
+            <Suspense fallback={null}>
+              <OnboardingPanel />
+            </Suspense>
+          )}
         </div>
-        <OnboardingPanel />
-      </div>
-      <MobileMenu />
-      <NotificationsModal open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+        <MobileMenu />
+        <NotificationsModal open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      </OnboardingProvider>
     </RightPanelProvider>
   );
 }

@@ -16,7 +16,7 @@ export function DesktopSidebar() {
       <Link to="/home" aria-label="Verity home" className="focus-ring mb-4 rounded-lg">
         <VerityMark className="size-9" tone="light" />
       </Link>
-      <nav aria-label="Main" className="flex w-full flex-1 flex-col items-center">
+      <nav aria-label="Main" data-tour="nav-main" className="flex w-full flex-1 flex-col items-center">
         <ul className="flex flex-col items-center gap-1">
           {items.map((item) => (
             <li key={item.key}>
@@ -29,7 +29,7 @@ export function DesktopSidebar() {
           ))}
         </ul>
       </nav>
-      <div className="mt-3">
+      <div className="mt-3" data-tour="nav-avatar">
         <AvatarMenu placement="right-end" tone="sidebar" />
       </div>
     </aside>

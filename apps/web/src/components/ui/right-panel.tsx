@@ -14,7 +14,7 @@ export function RightPanel({ children }: RightPanelProps) {
   return (
     <aside
       aria-labelledby={headingId}
-      className="fixed inset-y-0 right-0 z-30 flex w-80 max-w-full flex-col border-slate-200 border-l bg-white shadow-lg md:static md:z-auto md:h-full md:shadow-none print:hidden"
+      className="fixed inset-y-0 right-0 z-30 flex w-80 max-w-full flex-col border-slate-200 border-l bg-white shadow-lg md:sticky md:top-0 md:z-auto md:h-dvh md:shadow-none print:hidden"
     >
       <div className="flex h-14 shrink-0 items-center justify-between border-slate-200 border-b px-4">
         <h2 id={headingId} className="font-semibold text-slate-900">

@@ -31,6 +31,7 @@ export function AttachmentPicker({ onFiles, disabled = false, hint }: Attachment
       />
       <button
         type="button"
+        data-tour="chat-attach"
         disabled={disabled}
         title={hint}
         onClick={() => inputRef.current?.click()}

@@ -12,9 +12,6 @@ import { type AnswerRequest, streamChat } from './stream';
  * the answers being streamed (per conversation) and what is being written in each composer.
  */
 
-/** Tracked when a question is sent (mode, has_attachments): the onboarding's "question asked" event. */
-export const CHAT_QUESTION_ASKED_EVENT = 'chat_question_asked';
-
 /** The composer of the page with no conversation yet. */
 export const NEW_CONVERSATION_KEY = 'new';
 

@@ -79,7 +79,7 @@ export function Composer({
   const showCount = text.length >= maxLength * COUNT_FROM;
   return (
     <div className="shrink-0 border-slate-200 border-t bg-canvas px-2 py-2 sm:px-4 sm:py-3 print:hidden">
-      <form onSubmit={submit} aria-label="Ask a question" className="mx-auto max-w-3xl">
+      <form onSubmit={submit} aria-label="Ask a question" data-tour="chat-question" className="mx-auto max-w-3xl">
         <div
           className={cn(
             'rounded-2xl border bg-white shadow-sm transition-colors focus-within:border-brand-400 focus-within:ring-2 focus-within:ring-brand-100',

@@ -124,7 +124,7 @@ export function ConversationList({ activeId, query, onQueryChange, onDelete, onN
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="flex h-full min-h-0 flex-col" data-tour="chat-history">
       <div className="flex shrink-0 flex-col gap-3 border-slate-200 border-b px-3 pt-4 pb-3">
         <div className="flex items-center justify-between gap-2">
           <h2 id={headingId} className="font-semibold text-slate-900">

@@ -9,7 +9,7 @@ const MODES: { id: ChatMode; label: string; hint: string }[] = [
 /** Answer or Draft: what the next question asks for, as two toggle buttons. */
 export function ModeSwitch({ mode, onModeChange }: { mode: ChatMode; onModeChange: (mode: ChatMode) => void }) {
   return (
-    <fieldset className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5">
+    <fieldset data-tour="chat-mode" className="inline-flex rounded-lg border border-slate-200 bg-slate-100 p-0.5">
       <legend className="sr-only">Kind of answer</legend>
       {MODES.map((option) => (
         <button

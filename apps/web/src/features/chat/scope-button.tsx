@@ -20,6 +20,7 @@ export function ScopeButton({ open, onToggle, count, id, panelId }: ScopeButtonP
     <button
       id={id}
       type="button"
+      data-tour="chat-scope"
       aria-expanded={open}
       aria-controls={open ? panelId : undefined}
       onClick={onToggle}

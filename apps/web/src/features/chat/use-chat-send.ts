@@ -4,19 +4,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentFilters } from '../../components/filters/document-filters';
 import { toast } from '../../components/ui/toast';
-import { track } from '../../lib/analytics';
+import { CHAT_QUESTION_ASKED_EVENT, track } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
 import { chatSessionPath, chatSessionQueryOptions } from './api';
 import type { ExampleQuestion } from './chat-empty-state';
-import {
-  CHAT_QUESTION_ASKED_EVENT,
-  NEW_CONVERSATION_KEY,
-  selectDraft,
-  selectStream,
-  startChatStream,
-  stopChatStream,
-  useChatStore,
-} from './chat-store';
+import { NEW_CONVERSATION_KEY, selectDraft, selectStream, startChatStream, stopChatStream, useChatStore } from './chat-store';
 import type { AnswerRequest } from './stream';
 
 export interface ChatSendOptions {

@@ -59,10 +59,14 @@ export function DashboardPage() {
             How your organisation uses Verity, each figure compared with the period before it of the same length.
           </p>
         </div>
-        <PeriodSelector />
+        <div data-tour="dashboard-period">
+          <PeriodSelector />
+        </div>
       </header>
       <div className="mt-8 space-y-6">
-        <MetricCards days={days} />
+        <div data-tour="dashboard-metrics">
+          <MetricCards days={days} />
+        </div>
         <MessagesChart days={days} />
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-6">
@@ -71,9 +75,13 @@ export function DashboardPage() {
           </div>
           <SubdomainChart days={days} />
         </div>
-        <UsersSection days={days} />
+        <div data-tour="dashboard-users">
+          <UsersSection days={days} />
+        </div>
         <div className="grid gap-6 lg:grid-cols-2">
-          <InvitePanel />
+          <div data-tour="dashboard-invite">
+            <InvitePanel />
+          </div>
           <PendingInvitationsSection />
         </div>
       </div>

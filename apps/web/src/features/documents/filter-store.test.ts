@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AnalyticsEvent, registerAnalyticsSink, resetAnalytics } from '../../lib/analytics';
-import { useWikiFilterStore, WIKI_FILTER_APPLIED_EVENT } from './filter-store';
+import { type AnalyticsEvent, registerAnalyticsSink, resetAnalytics, WIKI_FILTER_APPLIED_EVENT } from '../../lib/analytics';
+import { useWikiFilterStore } from './filter-store';
 
 let events: AnalyticsEvent[] = [];
 let unregister: () => void = () => undefined;

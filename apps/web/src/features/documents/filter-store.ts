@@ -1,8 +1,6 @@
 import { create } from 'zustand';
 import { type DocumentFilters, EMPTY_FILTERS, type FilterKind } from '../../components/filters/document-filters';
-import { track } from '../../lib/analytics';
-
-export const WIKI_FILTER_APPLIED_EVENT = 'wiki_filter_applied';
+import { track, WIKI_FILTER_APPLIED_EVENT } from '../../lib/analytics';
 
 interface WikiFilterState extends DocumentFilters {
   /** Select the value, or deselect it when it is already selected. */

@@ -112,8 +112,12 @@ export function WikiPage() {
 
       {!comparing && (
         <div className="mt-5 flex flex-col gap-3">
-          <SearchBox query={query} onQuery={setQuery} />
-          <FilterBar references={references ?? []} disabled={!references} />
+          <div data-tour="wiki-search">
+            <SearchBox query={query} onQuery={setQuery} />
+          </div>
+          <div data-tour="wiki-filters">
+            <FilterBar references={references ?? []} disabled={!references} />
+          </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <ViewSwitch view={view} onChange={setView} favouritesCount={favourites.data?.length} />
             {view === 'documents' && !trimmedQuery && references && (
@@ -125,7 +129,7 @@ export function WikiPage() {
         </div>
       )}
 
-      <div ref={resultsRef} className={cn('flex-1 scroll-mt-4 pb-8', comparing ? 'mt-5' : 'mt-4')}>
+      <div ref={resultsRef} data-tour="wiki-results" className={cn('flex-1 scroll-mt-4 pb-8', comparing ? 'mt-5' : 'mt-4')}>
         {content}
       </div>
 

@@ -88,7 +88,8 @@ describe('avatar menu and notifications', () => {
     renderApp('/home', { user: buildTestUser() });
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Notifications' }));
-    expect(await screen.findByText('No notifications')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('No notifications')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/notifications/mark-as-read')).toBe(false);
   });
 
@@ -105,7 +106,8 @@ describe('avatar menu and notifications', () => {
     renderApp('/home', { user: buildTestUser() });
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Notifications' }));
-    expect(await screen.findByText('Loading notifications...')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(dialog).findByText('Loading notifications...')).toBeTruthy();
   });
 
   it('does not fetch notifications when the user has no user_id', async () => {

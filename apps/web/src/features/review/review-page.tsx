@@ -42,11 +42,15 @@ export function ReviewPage() {
             them and download the result for the governance committee.
           </p>
         </div>
-        <SamplePolicyButton />
+        <div data-tour="review-sample" className="shrink-0">
+          <SamplePolicyButton />
+        </div>
       </header>
       <div className="mt-8 space-y-8">
         <StartPanel />
-        <ReviewList />
+        <div data-tour="review-list">
+          <ReviewList />
+        </div>
       </div>
     </div>
   );

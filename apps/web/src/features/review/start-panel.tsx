@@ -73,6 +73,7 @@ export function StartPanel({ previousId, heading = 'Review a policy' }: StartPan
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={headingId}
+      data-tour="review-start"
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6"
     >
       <h2 id={headingId} className="font-semibold text-lg text-slate-900">
@@ -85,7 +86,7 @@ export function StartPanel({ previousId, heading = 'Review a policy' }: StartPan
         </Alert>
       )}
 
-      <div className="mt-4">
+      <div className="mt-4" data-tour="review-upload">
         <PolicyDropZone
           file={file}
           onFile={(chosen) => {

@@ -92,6 +92,7 @@ export function StartPanel() {
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="write-start-heading"
+      data-tour="write-start"
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6"
     >
       <h2 id="write-start-heading" className="font-semibold text-lg text-slate-900">
@@ -104,21 +105,25 @@ export function StartPanel() {
         </Alert>
       )}
 
-      <TranscriptSource
-        source={source}
-        onSourceChange={setSource}
-        file={file}
-        onFile={(chosen) => {
-          setFile(chosen);
-          setTranscriptError(undefined);
-        }}
-        onReject={(message) => setTranscriptError(message)}
-        text={values.text}
-        onTextChange={(text) => update('text', text)}
-        error={transcriptError}
-      />
+      <div data-tour="write-upload">
+        <TranscriptSource
+          source={source}
+          onSourceChange={setSource}
+          file={file}
+          onFile={(chosen) => {
+            setFile(chosen);
+            setTranscriptError(undefined);
+          }}
+          onReject={(message) => setTranscriptError(message)}
+          text={values.text}
+          onTextChange={(text) => update('text', text)}
+          error={transcriptError}
+        />
+      </div>
 
-      <DocumentKindChoice value={values.kind} onChange={(kind) => update('kind', kind)} error={fieldErrors.kind} />
+      <div data-tour="write-kind">
+        <DocumentKindChoice value={values.kind} onChange={(kind) => update('kind', kind)} error={fieldErrors.kind} />
+      </div>
 
       <MeetingDetails
         title={values.title}

@@ -41,11 +41,15 @@ export function WritePage() {
             lines it was taken from; edit the result here and download it as a Word document.
           </p>
         </div>
-        <SampleTranscriptButton />
+        <div data-tour="write-sample" className="shrink-0">
+          <SampleTranscriptButton />
+        </div>
       </header>
       <div className="mt-8 space-y-8">
         <StartPanel />
-        <DocumentList />
+        <div data-tour="write-list">
+          <DocumentList />
+        </div>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { ELEMENT_ID_MAX_LENGTH, ELEMENT_IDS_MAX } from '@verity/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { track } from '../../../lib/analytics';
+import { DOCUMENT_OPENED_EVENT, track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { conversationReturnPath } from '../../../lib/return-to';
@@ -15,8 +15,6 @@ import { DocumentLoadError, DocumentNotFound, DocumentTooLarge, ReaderSkeleton }
 import { SupersededBanner } from './superseded-banner';
 import { TableOfContentsDisclosure, TableOfContentsSidebar } from './table-of-contents';
 import { useMayOpen } from '../../../hooks/use-may';
-
-export const DOCUMENT_OPENED_EVENT = 'wiki_document_opened';
 
 const _NO_ROLES: readonly string[] = [];
 

@@ -1,0 +1,74 @@
+import { Bell } from 'lucide-react';
+import { Link } from 'react-router';
+import { useUiStore } from '../../lib/ui-store';
+import { useNotifications } from './api';
+import { formatNotificationDate } from './format-notification-date';
+
+/** How many notifications Home shows. */
+export const LATEST_NOTIFICATIONS_LENGTH = 3;
+
+/** Home's latest notifications, newest first; all of them open in the Notifications modal. */
+export function LatestNotifications() {
+  const { notifications, unreadCount, isLoading, isLoaded } = useNotifications();
+  const openModal = useUiStore((s) => s.setNotificationsOpen);
+  const latest = notifications.slice(0, LATEST_NOTIFICATIONS_LENGTH);
+  return (
+    <section
+      aria-labelledby="latest-notifications-heading"
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="latest-notifications-heading" className="flex items-center gap-2 font-semibold text-slate-900">
+        <Bell className="size-4 text-slate-600" aria-hidden="true" />
+        Latest notifications
+        {unreadCount > 0 && <span className="ml-auto font-normal text-slate-600 text-xs">{unreadCount} unread</span>}
+      </h2>
+      <div className="mt-3 flex-1 text-sm">
+        {isLoading && <p className="text-slate-600">Loading notifications...</p>}
+        {isLoaded && latest.length === 0 && <p className="text-slate-600">No notifications</p>}
+        {!isLoading && !isLoaded && latest.length === 0 && <p className="text-slate-600">Your notifications could not be loaded.</p>}
+        {latest.length > 0 && (
+          <ul className="space-y-2">
+            {latest.map((notification) => {
+              const body = (
+                <>
+                  <span className="flex items-baseline gap-2">
+                    {notification.status === 'unread' && (
+                      <span className="size-2 shrink-0 self-center rounded-full bg-brand-600">
+                        <span className="sr-only">Unread: </span>
+                      </span>
+                    )}
+                    <span className="min-w-0 flex-1 font-medium text-slate-900">{notification.title}</span>
+                    <time dateTime={notification.created_at} className="shrink-0 text-slate-600 text-xs">
+                      {formatNotificationDate(notification.created_at)}
+                    </time>
+                  </span>
+                  <span className="line-clamp-2 block text-slate-700">{notification.message}</span>
+                </>
+              );
+              return (
+                <li key={notification.id}>
+                  {notification.link ? (
+                    <Link to={notification.link} className="focus-ring -mx-2 block rounded-lg px-2 py-1.5 hover:bg-slate-50">
+                      {body}
+                    </Link>
+                  ) : (
+                    <div className="-mx-2 px-2 py-1.5">{body}</div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {notifications.length > 0 && (
+        <button
+          type="button"
+          onClick={() => openModal(true)}
+          className="focus-ring mt-3 self-start rounded-md font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
+        >
+          All notifications
+        </button>
+      )}
+    </section>
+  );
+}
