@@ -35,6 +35,7 @@ import { platformRoutes } from './modules/platform/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { tutorialsRoutes } from './modules/tutorials/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
 import type { RouteDeps } from './route-deps.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await reviewRoutes(api, routeDeps);
       await dashboardRoutes(api, routeDeps);
       await tutorialsRoutes(api, routeDeps);
+      await adminRoutes(api, routeDeps);
     },
     { prefix: '/api' },
   );

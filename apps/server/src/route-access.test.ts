@@ -454,6 +454,8 @@ const SAMPLES: Record<string, Sample> = {
 
   // The product's tutorials belong to nobody: every signed-in caller the descriptor allows reads the same ones.
   'tutorials.list': { build: none },
+  'admin.flags': { build: none },
+  'admin.setFlag': { build: async () => ({ json: { flag: 'data-library', scope: 'global', enabled: true } }) },
   'tutorials.tutorial': {
     build: async ({ t }) => {
       await seedTutorials(t.db);

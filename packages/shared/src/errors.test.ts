@@ -6,6 +6,8 @@ import {
   RETRYABLE_CODES,
   shouldRaiseErrorDialog,
   toClientError,
+  USER_ACTIONABLE_CODES,
+  userActionFor,
 } from './errors.ts';
 
 describe('error catalogue', () => {
@@ -96,5 +98,18 @@ describe('error catalogue', () => {
     expect(shouldRaiseErrorDialog(toClientError(404), { requested: true })).toBe(true);
     expect(shouldRaiseErrorDialog(toClientError(500), { background: true })).toBe(false);
     expect(shouldRaiseErrorDialog(toClientError(401), { background: true })).toBe(false);
+  });
+});
+
+describe('what the person is told to do', () => {
+  test('gives each user-actionable failure its own step, and sends the rest to support', () => {
+    for (const code of USER_ACTIONABLE_CODES) expect(userActionFor(code)).not.toMatch(/quote the request ID/);
+    expect([...USER_ACTIONABLE_CODES].sort((a, b) => a - b)).toEqual([401, 422, 429, 5001, 5002]);
+    for (const code of [0, 403, 404, 500, 503, 4004]) expect(userActionFor(code)).toMatch(/contact support and quote the request ID/);
+  });
+
+  test('every recoverable failure is retryable, and every actionable network failure is recoverable', () => {
+    for (const code of RECOVERABLE_CODES) expect(RETRYABLE_CODES.has(code)).toBe(true);
+    for (const code of USER_ACTIONABLE_CODES) if (code >= 5000) expect(RECOVERABLE_CODES.has(code)).toBe(true);
   });
 });

@@ -87,6 +87,28 @@ export type ErrorCodeName = keyof typeof ERROR_CODES;
 export const RECOVERABLE_CODES: ReadonlySet<number> = new Set([429, 5001, 5002, 5005, 5006, 5007]);
 export const RETRYABLE_CODES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504, 5001, 5002, 5005, 5006, 5007]);
 
+/** SPEC §8: the failures the person can do something about themselves. */
+export const USER_ACTIONABLE_CODES: ReadonlySet<number> = new Set([401, 422, 429, 5001, 5002]);
+
+/** What the person can do about each of them, said once for every screen. */
+const USER_ACTIONS: Readonly<Record<number, string>> = {
+  401: 'Sign in again to carry on where you were.',
+  422: 'Correct what is marked and send it again.',
+  429: 'Wait a minute, then try again.',
+  5001: 'Try again in a few minutes. If it keeps happening, contact support.',
+  5002: 'Try again. If it keeps happening, contact support.',
+};
+
+/**
+ * What the person is told to do about a failure: their own step for a user-actionable one, or,
+ * for anything else (a fault on our side, a permission they lack), to tell support.
+ */
+export function userActionFor(code: number): string {
+  return USER_ACTIONABLE_CODES.has(code)
+    ? (USER_ACTIONS[code] as string)
+    : 'If it keeps happening, contact support and quote the request ID.';
+}
+
 export const NETWORK_ERROR_CODES: ReadonlySet<number> = new Set([0, 999]);
 
 interface CatalogueEntry {

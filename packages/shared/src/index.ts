@@ -1,4 +1,5 @@
 export * from './api/account.ts';
+export * from './api/admin.ts';
 export * from './api/analytics.ts';
 export * from './api/app-config.ts';
 export * from './api/chat.ts';

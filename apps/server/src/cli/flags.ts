@@ -53,7 +53,7 @@ export async function runFlags(db: Database, command: FlagsCommand): Promise<str
     where = `"${organisation.name}"`;
   }
   const enabled = command.clear ? null : command.on === true;
-  const { changed } = await setFlag({ db, flag: command.flag, target, enabled });
+  const { changed } = await setFlag({ db, flag: command.flag, target, enabled, by: { via: 'command_line' } });
   if (!changed)
     return enabled === null
       ? `${command.flag} had no setting for ${where}; nothing changed.`

@@ -70,8 +70,10 @@ export async function setFlag(options: {
   flag: FeatureFlag;
   target: FlagTarget;
   enabled: boolean | null;
+  /** Who set it: `npm run flags` at the server, or an administrator through the API. */
+  by: { via: 'command_line' } | { via: 'admin'; userId: string };
 }): Promise<{ changed: boolean }> {
-  const { flag, target, enabled } = options;
+  const { flag, target, enabled, by } = options;
   return options.db.transaction(async (tx) => {
     const before = await storedSetting(tx, flag, target);
     if (before === enabled || (before === null && enabled === null)) return { changed: false };
@@ -92,9 +94,9 @@ export async function setFlag(options: {
     await recordEvent(tx, {
       kind: 'flags.changed',
       organisationId: target.scope === 'organisation' ? target.organisationId : null,
-      actorUserId: null,
+      actorUserId: by.via === 'admin' ? by.userId : null,
       subject: null,
-      data: { flag, scope: target.scope, role: target.scope === 'role' ? target.role : null, enabled, via: 'command_line' },
+      data: { flag, scope: target.scope, role: target.scope === 'role' ? target.role : null, enabled, via: by.via },
     });
     return { changed: true };
   });

@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../contract/endpoint.ts';
 import * as account from './account.ts';
+import * as admin from './admin.ts';
 import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as chat from './chat.ts';
@@ -18,6 +19,7 @@ import * as write from './write.ts';
  * imports just the ones it calls (`notificationsEndpoints.list`) and the registry below sees them all.
  */
 export * as accountEndpoints from './account.ts';
+export * as adminEndpoints from './admin.ts';
 export * as analyticsEndpoints from './analytics.ts';
 export * as authEndpoints from './auth.ts';
 export * as chatEndpoints from './chat.ts';
@@ -45,4 +47,5 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(review),
   ...Object.values(dashboard),
   ...Object.values(tutorials),
+  ...Object.values(admin),
 ];

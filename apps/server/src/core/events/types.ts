@@ -302,7 +302,7 @@ const flagChanged = z.strictObject({
     scope: z.enum(FLAG_SCOPES),
     role: z.enum(ROLES).nullable(),
     enabled: z.boolean().nullable(),
-    via: z.enum(['command_line']),
+    via: z.enum(['command_line', 'admin']),
   }),
 });
 
@@ -362,8 +362,8 @@ export type NewEvent =
   // A document added to the shared library belongs to no organisation and is added by no user
   // (the ingestion API's token or the command line).
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
-  // A flag set for everyone or for a role belongs to no organisation.
-  | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: null })
+  // A flag set for everyone or for a role belongs to no organisation; one set at the command line has no user.
+  | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: string | null })
   | (Exclude<
       EventBody,
       {

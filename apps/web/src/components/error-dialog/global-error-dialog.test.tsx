@@ -54,6 +54,18 @@ describe('GlobalErrorDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
+  it('tells the person what to do: their own step for what they can act on, support for the rest', async () => {
+    renderDialog();
+    openErrorDialog(PAYLOAD);
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'If it keeps happening, contact support and quote the request ID.',
+    );
+    openErrorDialog({ ...PAYLOAD, code: 429, title: 'Too Many Requests', recoverable: true });
+    await waitFor(() => expect(screen.getByRole('alertdialog').textContent).toContain('Wait a minute, then try again.'));
+    openErrorDialog({ ...PAYLOAD, code: 401, title: 'Authentication Required' });
+    await waitFor(() => expect(screen.getByRole('alertdialog').textContent).toContain('Sign in again to carry on where you were.'));
+  });
+
   it("defaults the title to 'Error', says 'OK' when recoverable and closes", async () => {
     const user = userEvent.setup();
     renderDialog();

@@ -1,3 +1,4 @@
+import { userActionFor } from '@verity/shared';
 import { usePreloadWhenIdle } from '../../hooks/use-lazy-module';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
@@ -53,6 +54,7 @@ export function GlobalErrorDialog() {
   return (
     <Dialog open onClose={close} title={payload.title || 'Error'} role="alertdialog" size="sm" hideCloseButton footer={footer}>
       <p className="text-slate-700">{payload.description}</p>
+      {!payload.actions && <p className="mt-2 text-slate-700 text-sm">{userActionFor(payload.code)}</p>}
       {payload.requestId && <p className="mt-3 font-mono text-slate-500 text-xs">Request ID: {payload.requestId}</p>}
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { accountEndpoints, type User } from '@verity/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { accountEndpoints, MESSAGES, type User } from '@verity/shared';
 import { api, type EndpointBody } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 
@@ -27,5 +27,21 @@ export function useDeleteProfilePhoto() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: EndpointBody<typeof accountEndpoints.changePassword>) => api(accountEndpoints.changePassword, { body: input }),
+  });
+}
+
+/**
+ * The profile photo as SPEC §7 reads it: GET account/image answers 204 when there is none,
+ * otherwise the first item of its data is the photo. Asked again whenever the user's photo
+ * changes (an upload or removal answers with the new user).
+ */
+export function useProfilePhoto(user: User) {
+  return useQuery({
+    queryKey: ['account', 'photo', user.user_id, user.photoURL] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await api(accountEndpoints.image, undefined, { signal, background: true });
+      return answer?.data[0]?.url ?? null;
+    },
+    meta: { errorMessage: MESSAGES.imageFetchFailed },
   });
 }

@@ -6,7 +6,7 @@ import { useToastStore } from '../../components/ui/toast';
 import { appConfigQueryKey } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
 import { buildAppConfig, buildTestUser } from '../../test/fixtures';
-import { failure, mockApi } from '../../test/mock-api';
+import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
 import { EditProfilePage } from './edit-profile-page';
 
@@ -18,6 +18,22 @@ function pngOfSize(bytes: number, name = 'photo.png'): File {
 
 function toastMessages(): string[] {
   return useToastStore.getState().toasts.map((t) => t.message);
+}
+
+/** As the server does: account/image describes the signed-in user's current photo, or answers 204. */
+function currentPhoto() {
+  const url = useAuthStore.getState().user?.photoURL;
+  return url ? { data: [{ url, content_type: 'image/png', size: 70 }] } : { status: 204 };
+}
+
+/** The page asks account/image for the photo besides what each test answers. */
+function mockPage(handlers: Record<string, MockHandler | unknown>) {
+  return mockApi({ 'GET /api/account/image': currentPhoto, ...handlers });
+}
+
+/** The calls a test is about: all but the photo lookup. */
+function own(calls: RecordedCall[]): RecordedCall[] {
+  return calls.filter((call) => call.path !== '/api/account/image');
 }
 
 /** The app config is already cached (as after any earlier page), so the only calls are the page's own. */
@@ -45,49 +61,59 @@ describe('EditProfilePage', () => {
   });
 
   describe('photo', () => {
+    it('shows the photo account/image answers with, and initials when it answers 204', async () => {
+      const calls = mockPage({
+        'GET /api/account/image': { data: [{ url: '/api/account/photos/ph_9', content_type: 'image/png', size: 70 }] },
+      });
+      renderPage();
+      expect((await screen.findByRole('img', { name: 'Amara Okafor' })).getAttribute('src')).toBe('/api/account/photos/ph_9');
+      expect(screen.getByRole('button', { name: /Remove photo/ })).toBeTruthy();
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/account/image']);
+    });
+
     it('rejects a file over 5 MB without calling the server', async () => {
-      const calls = mockApi({});
+      const calls = mockPage({});
       const user = userEvent.setup();
       renderPage();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(5 * 1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('File too large');
-      expect(calls).toHaveLength(0);
+      expect(own(calls)).toHaveLength(0);
     });
 
     it("uses the server's limit from the app config", async () => {
-      const calls = mockApi({});
+      const calls = mockPage({});
       const user = userEvent.setup();
       renderPage(buildAppConfig({ image_max_bytes: 1024 * 1024 }));
       expect(screen.getByText('PNG, JPEG, GIF or WebP, up to 1 MB.')).toBeTruthy();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('photos must be 1 MB or smaller');
-      expect(calls).toHaveLength(0);
+      expect(own(calls)).toHaveLength(0);
     });
 
     it('checks against 5 MB while the app config is still loading', async () => {
       const user = userEvent.setup();
-      const calls = mockApi({ 'GET /api/app-config': () => new Promise(() => {}) });
+      const calls = mockPage({ 'GET /api/app-config': () => new Promise(() => {}) });
       renderRoute(<EditProfilePage />, { path: '/profile' });
       expect(screen.getByText('PNG, JPEG, GIF or WebP, up to 5 MB.')).toBeTruthy();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(5 * 1024 * 1024 + 1, 'scan.png'));
 
       expect((await screen.findByRole('alert')).textContent).toContain('photos must be 5 MB or smaller');
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/app-config']);
+      expect(own(calls).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/app-config']);
     });
 
     it('uploads the file in the `file` field and shows the new photo', async () => {
       const user = userEvent.setup();
-      const calls = mockApi({ 'POST /api/account/upload/image': buildTestUser({ photoURL: '/api/account/photos/ph_1' }) });
+      const calls = mockPage({ 'POST /api/account/upload/image': buildTestUser({ photoURL: '/api/account/photos/ph_1' }) });
       renderPage();
       const file = pngOfSize(1024);
       await user.upload(screen.getByLabelText('Choose a profile photo'), file);
 
       const photo = await screen.findByRole('img', { name: 'Amara Okafor' });
       expect(photo.getAttribute('src')).toBe('/api/account/photos/ph_1');
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/account/upload/image']);
-      const form = calls[0]?.body as FormData | undefined;
+      expect(own(calls).map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/account/upload/image']);
+      const form = own(calls)[0]?.body as FormData | undefined;
       expect(form).toBeInstanceOf(FormData);
       expect(form?.get('file')).toBe(file);
       expect(useAuthStore.getState().user?.photoURL).toBe('/api/account/photos/ph_1');
@@ -96,7 +122,7 @@ describe('EditProfilePage', () => {
 
     it("shows the server's reason when it refuses the file", async () => {
       const user = userEvent.setup();
-      mockApi({
+      mockPage({
         'POST /api/account/upload/image': failure(400, {
           error_code: 4104,
           error_title: ERROR_CODES.invalidUpload.title,
@@ -110,7 +136,7 @@ describe('EditProfilePage', () => {
 
     it('shows the specified message when the upload fails for another reason', async () => {
       const user = userEvent.setup();
-      mockApi({ 'POST /api/account/upload/image': failure(500, { message: 'Internal Server Error' }) });
+      mockPage({ 'POST /api/account/upload/image': failure(500, { message: 'Internal Server Error' }) });
       renderPage();
       await user.upload(screen.getByLabelText('Choose a profile photo'), pngOfSize(2048));
       expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.imageUploadFailed);
@@ -120,7 +146,7 @@ describe('EditProfilePage', () => {
       const user = userEvent.setup();
       useAuthStore.setState({ user: buildTestUser({ photoURL: '/api/account/photos/ph_1' }) });
       let attempts = 0;
-      const calls = mockApi({
+      const calls = mockPage({
         'DELETE /api/account/delete/image': () => {
           attempts += 1;
           return attempts === 1 ? failure(500, { message: 'Internal Server Error' }) : buildTestUser({ photoURL: null });
@@ -133,7 +159,7 @@ describe('EditProfilePage', () => {
 
       await user.click(screen.getByRole('button', { name: /Remove photo/ }));
       expect(await screen.findByRole('img', { name: 'Initials of Amara Okafor' })).toBeTruthy();
-      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      expect(own(calls).map((call) => `${call.method} ${call.path}`)).toEqual([
         'DELETE /api/account/delete/image',
         'DELETE /api/account/delete/image',
       ]);
@@ -144,7 +170,7 @@ describe('EditProfilePage', () => {
   describe('details', () => {
     it('saves the details, updates the signed-in user and confirms', async () => {
       const user = userEvent.setup();
-      const calls = mockApi({ 'POST /api/account/update': buildTestUser({ job_title: 'Director of Estates' }) });
+      const calls = mockPage({ 'POST /api/account/update': buildTestUser({ job_title: 'Director of Estates' }) });
       renderPage();
       const jobTitle = screen.getByLabelText(/^Job title/);
       await user.clear(jobTitle);
@@ -152,8 +178,8 @@ describe('EditProfilePage', () => {
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
       await waitFor(() => expect(toastMessages()).toContain('Profile updated'));
-      expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({
+      expect(own(calls)).toHaveLength(1);
+      expect(own(calls)[0]).toMatchObject({
         method: 'POST',
         path: '/api/account/update',
         body: { firstname: 'Amara', surname: 'Okafor', job_title: 'Director of Estates' },
@@ -162,18 +188,18 @@ describe('EditProfilePage', () => {
     });
 
     it('requires a first name before calling the server', async () => {
-      const calls = mockApi({});
+      const calls = mockPage({});
       const user = userEvent.setup();
       renderPage();
       await user.clear(screen.getByLabelText(/^First name/));
       await user.click(screen.getByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('First name is required')).toBeTruthy();
-      expect(calls).toHaveLength(0);
+      expect(own(calls)).toHaveLength(0);
     });
 
     it('shows the specified message when saving fails', async () => {
       const user = userEvent.setup();
-      mockApi({ 'POST /api/account/update': failure(500, { message: 'Internal Server Error' }) });
+      mockPage({ 'POST /api/account/update': failure(500, { message: 'Internal Server Error' }) });
       renderPage();
       await user.type(screen.getByLabelText(/^Surname/), '-Smith');
       await user.click(screen.getByRole('button', { name: 'Save changes' }));

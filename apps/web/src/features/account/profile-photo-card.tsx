@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/form-errors';
-import { useDeleteProfilePhoto, useUploadProfilePhoto } from './api';
+import { useDeleteProfilePhoto, useProfilePhoto, useUploadProfilePhoto } from './api';
 import { PROFILE_PHOTO_ACCEPT, photoProblem, photoRulesText, useProfilePhotoMaxBytes } from './photo-rules';
 import { ProfileSection } from './profile-section';
 
@@ -21,6 +21,9 @@ export function ProfilePhotoCard({ user }: ProfilePhotoCardProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const busy = upload.isPending || remove.isPending;
+  // The photo as account/image has it; until it answers, the one the profile named.
+  const photo = useProfilePhoto(user);
+  const photoURL = photo.isSuccess ? photo.data : user.photoURL;
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -57,14 +60,14 @@ export function ProfilePhotoCard({ user }: ProfilePhotoCardProps) {
       description="Your photo appears in the avatar menu. Without one, your initials are shown instead."
     >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
-        <UserAvatar firstname={user.firstname} surname={user.surname} photoURL={user.photoURL} size="xl" labelled />
+        <UserAvatar firstname={user.firstname} surname={user.surname} photoURL={photoURL} size="xl" labelled />
         <div className="space-y-3">
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" loading={upload.isPending} disabled={busy} onClick={() => fileInput.current?.click()}>
               {!upload.isPending && <Upload aria-hidden="true" className="size-4" />}
-              {user.photoURL ? 'Upload new photo' : 'Upload photo'}
+              {photoURL ? 'Upload new photo' : 'Upload photo'}
             </Button>
-            {user.photoURL && (
+            {photoURL && (
               <Button variant="ghost" loading={remove.isPending} disabled={busy} onClick={handleRemove}>
                 {!remove.isPending && <Trash2 aria-hidden="true" className="size-4" />}
                 Remove photo

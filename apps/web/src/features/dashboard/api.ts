@@ -56,6 +56,15 @@ export function useCreateInvitation() {
   });
 }
 
+/** E-mail the invitation to someone invited by a shared link (POST auth/send_welcome_email?new_user=). */
+export function useSendWelcomeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api(invitationsEndpoints.sendWelcomeEmail, { query: { new_user: userId } }, { background: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
+  });
+}
+
 /** E-mail a pending invitation again with a new link. */
 export function useResendInvitation() {
   const queryClient = useQueryClient();

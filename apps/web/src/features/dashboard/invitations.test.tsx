@@ -125,10 +125,11 @@ describe('/dashboard: pending invitations', () => {
     expired: true,
   });
 
-  it('lists them and resends one', async () => {
+  it('lists them, resends an e-mailed one and e-mails one made as a link (the welcome e-mail)', async () => {
     const { calls, person } = await open({
-      'GET /api/dashboard/organisation/users/pending': { invitations: [buildPendingInvitation(), expired] },
+      'GET /api/dashboard/organisation/users/pending': { invitations: [buildPendingInvitation({ invitation_id: 'inv_1' }), expired] },
       'POST /api/auth/resend_invitation': { message: 'Invitation sent' },
+      'POST /api/auth/send_welcome_email': { message: 'Invitation sent' },
     });
     const region = screen.getByRole('region', { name: 'Pending invitations' });
     const items = await within(region).findAllByRole('listitem');
@@ -138,10 +139,22 @@ describe('/dashboard: pending invitations', () => {
     expect(items[1]?.textContent).toContain('Unknown User');
     expect(items[1]?.textContent).toContain('Expired');
 
-    await person.click(within(region).getByRole('button', { name: 'Resend the invitation to late@trust.example' }));
-    await waitFor(() => expect(sentBodies(calls, '/api/auth/resend_invitation')).toEqual([{ invitation_id: 'inv_2' }]));
+    const first = buildPendingInvitation();
+    await person.click(within(region).getByRole('button', { name: `Resend the invitation to ${first.email}` }));
+    await waitFor(() => expect(sentBodies(calls, '/api/auth/resend_invitation')).toEqual([{ invitation_id: 'inv_1' }]));
     await waitFor(() =>
-      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain('Invitation sent again to late@trust.example'),
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(`Invitation sent again to ${first.email}`),
+    );
+
+    await person.click(within(region).getByRole('button', { name: 'E-mail the invitation to late@trust.example' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/send_welcome_email')).toBe(true));
+    const welcome = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => String(input))
+      .find((url) => url.includes('send_welcome_email'));
+    expect(new URL(welcome ?? '', 'http://localhost').searchParams.get('new_user')).toBe(expired.user_id);
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain('Invitation e-mailed to late@trust.example'),
     );
   });
 

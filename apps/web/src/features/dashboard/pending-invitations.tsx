@@ -1,11 +1,11 @@
 import { MESSAGES, type PendingInvitation } from '@verity/shared';
-import { Forward } from 'lucide-react';
+import { Forward, Mail } from 'lucide-react';
 import { ListEmpty } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { formatShortDate } from '../../lib/format-date';
-import { usePendingInvitations, useResendInvitation } from './api';
+import { usePendingInvitations, useResendInvitation, useSendWelcomeEmail } from './api';
 import { displayName } from './format';
 import { DashboardSection, QueryContent } from './section';
 
@@ -31,14 +31,26 @@ export function PendingInvitationsSection() {
   );
 }
 
+/**
+ * An invitation e-mailed can be sent again; one made as a link to share can instead be e-mailed
+ * to the person (the welcome e-mail), for when the link never reached them. Either way a new link
+ * goes out and the earlier one stops working.
+ */
 function PendingInvitationRow({ invitation }: { invitation: PendingInvitation }) {
   const resend = useResendInvitation();
+  const welcome = useSendWelcomeEmail();
   const name = displayName(invitation.first_name, invitation.last_name);
-  const onResend = () =>
-    resend.mutate(invitation.invitation_id, {
-      onSuccess: () => toast.success(`Invitation sent again to ${invitation.email}`),
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.resendUserInvitationFailed)),
-    });
+  const byLink = invitation.kind === 'link';
+  const sending = byLink ? welcome : resend;
+  const onSend = () => {
+    const done = {
+      onSuccess: () =>
+        toast.success(byLink ? `Invitation e-mailed to ${invitation.email}` : `Invitation sent again to ${invitation.email}`),
+      onError: (error: unknown) => toast.error(errorMessage(error, MESSAGES.resendUserInvitationFailed)),
+    };
+    if (byLink) welcome.mutate(invitation.user_id, done);
+    else resend.mutate(invitation.invitation_id, done);
+  };
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -56,13 +68,14 @@ function PendingInvitationRow({ invitation }: { invitation: PendingInvitation })
       <Button
         variant="secondary"
         size="sm"
-        onClick={onResend}
-        loading={resend.isPending}
-        aria-label={`Resend the invitation to ${invitation.email}`}
+        onClick={onSend}
+        loading={sending.isPending}
+        aria-label={byLink ? `E-mail the invitation to ${invitation.email}` : `Resend the invitation to ${invitation.email}`}
         className="shrink-0 self-start sm:self-center"
       >
-        {!resend.isPending && <Forward aria-hidden="true" className="size-4" />}
-        Resend
+        {!sending.isPending &&
+          (byLink ? <Mail aria-hidden="true" className="size-4" /> : <Forward aria-hidden="true" className="size-4" />)}
+        {byLink ? 'E-mail it' : 'Resend'}
       </Button>
     </li>
   );

@@ -1,0 +1,51 @@
+import { adminEndpoints, type FlagSettingView } from '@verity/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type FlagSetting, type FlagTarget, listFlagSettings, setFlag } from '../../core/flags.ts';
+import type { Database } from '../../db/connect.ts';
+import { organisations } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
+import type { RouteDeps } from '../../route-deps.ts';
+
+/** What Verity's administrators set across organisations: for now the feature flags (the admin area builds on these). */
+export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { db } = deps;
+
+  route(app, adminEndpoints.flags, { handler: async () => ({ settings: await presentedSettings(db) }) });
+
+  route(app, adminEndpoints.setFlag, {
+    handler: async ({ auth, body }) => {
+      const target = await targetOf(db, body);
+      const { changed } = await setFlag({ db, flag: body.flag, target, enabled: body.enabled, by: { via: 'admin', userId: auth.userId } });
+      return { changed, settings: await presentedSettings(db) };
+    },
+  });
+}
+
+async function targetOf(
+  db: Database,
+  body: { scope: FlagTarget['scope']; role?: FlagSetting['role']; organisation_id?: string },
+): Promise<FlagTarget> {
+  if (body.scope === 'role' && body.role) return { scope: 'role', role: body.role };
+  if (body.scope === 'organisation' && body.organisation_id) {
+    const [organisation] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, body.organisation_id))
+      .limit(1);
+    if (!organisation) throw notFound('There is no organisation with that id.');
+    return { scope: 'organisation', organisationId: organisation.id };
+  }
+  return { scope: 'global' };
+}
+
+async function presentedSettings(db: Database): Promise<FlagSettingView[]> {
+  return (await listFlagSettings(db)).map((setting) => ({
+    flag: setting.flag,
+    scope: setting.scope,
+    role: setting.role,
+    organisation_id: setting.organisationId,
+    enabled: setting.enabled,
+  }));
+}

@@ -1,0 +1,43 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createVerifiedUser, DEMO, DEMO_PASSWORD, mainNav, signIn, signOut } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** A session for an account, through the API a browser uses. */
+async function sessionOf(request: APIRequestContext, email: string, password: string = DEMO_PASSWORD): Promise<Record<string, string>> {
+  const login = await request.post('/api/auth/login', { multipart: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { auth_token: token } = (await login.json()) as { auth_token: string };
+  return { 'auth-token': token };
+}
+
+test('a flag turned off for one organisation hides Reports there only', async ({ page, request }) => {
+  const admin = await sessionOf(request, DEMO.admin);
+  const demoOrganisation = ((await (await request.get('/api/account/info', { headers: admin })).json()) as { organisation: { id: string } })
+    .organisation.id;
+  const setReports = (enabled: boolean | null) =>
+    request.post('/api/admin/flags', {
+      headers: admin,
+      data: { flag: 'workforce-reports', scope: 'organisation', organisation_id: demoOrganisation, enabled },
+    });
+
+  // Someone in another organisation, signed up before the change.
+  const outsider = await createVerifiedUser(request, 'flags-outsider');
+  expect((await setReports(false)).status()).toBe(200);
+  try {
+    // In the demo organisation: no Reports in the menu, and its address leads Home.
+    await signIn(page, DEMO.standard);
+    await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toHaveCount(0);
+    await page.goto('/reporting');
+    await expect(page).toHaveURL(/\/home$/);
+
+    // Elsewhere Reports is still there.
+    await signOut(page);
+    await signIn(page, outsider.email, outsider.password);
+    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    await page.goto('/reporting');
+    await expect(page).toHaveURL(/\/reporting$/);
+  } finally {
+    await setReports(null);
+  }
+});
