@@ -104,7 +104,8 @@ test('the demo user’s Home with data (desktop and a 390 × 844 phone screensho
 test('tools not built yet are marked Coming soon on Home and in the sidebar, and are not links', async ({ page }) => {
   await signIn(page, DEMO.champion);
   const actions = region(page, 'Quick actions');
-  await expect(actions.getByRole('link')).toHaveCount(6);
+  await expect(actions.getByRole('link')).toHaveCount(7);
+  await expect(actions.getByRole('link', { name: 'All tools and your work in each' })).toHaveAttribute('href', '/landing');
   await expect(actions.getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat');
   await expect(actions.getByRole('link', { name: /^Write/ })).toHaveAttribute('href', '/write');
   await expect(actions.getByRole('link', { name: /^Review Assistant/ })).toHaveAttribute('href', '/review');

@@ -46,6 +46,11 @@ test('a standard user opens the tutorials from the menu, searches them, reads on
 
   await page.goto('/tutorials/getting-started');
   await expect(page.getByRole('table')).toContainText('Review Assistant');
+  // The seed step's pictures of the real pages, taken as the server started.
+  const home = page.getByRole('figure', { name: /^Home: the onboarding progress/ });
+  await home.scrollIntoViewIfNeeded();
+  await expect.poll(() => home.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(1152);
+  await expect(page.getByRole('figure', { name: /^The tools page/ })).toBeVisible();
   await shoot(page, 'tutorial-getting-started');
   await expectNoSeriousViolation(page, 'a tutorial');
   await page.getByRole('link', { name: 'Asking good questions in Chat' }).click();

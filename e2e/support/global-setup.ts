@@ -58,6 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
   await completeDemoOnboarding(`http://127.0.0.1:${port}`);
+  await waitForTutorialScreenshots(`http://127.0.0.1:${port}`);
 
   return async () => {
     server.kill('SIGTERM');
@@ -103,5 +104,23 @@ async function completeDemoOnboarding(base: string): Promise<void> {
     });
     if (!recorded.ok) throw new Error(`onboarding could not be recorded for ${email} (${recorded.status})`);
     await fetch(`${base}/api/auth/signout`, { headers });
+  }
+}
+
+/** The pages the seed step pictures for the tutorials (modules/tutorials/screenshots.ts). */
+export const TUTORIAL_SCREENSHOTS = ['home', 'landing', 'chat', 'wiki', 'write', 'review', 'dashboard'];
+
+/**
+ * The server pictures its pages for the tutorials as it starts; the tests begin once it has, so
+ * its browser never competes with theirs. One not taken in time is left for the tutorial test to
+ * report.
+ */
+async function waitForTutorialScreenshots(base: string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  let missing = TUTORIAL_SCREENSHOTS;
+  while (missing.length > 0 && Date.now() < deadline) {
+    const answers = await Promise.all(missing.map((name) => fetch(`${base}/api/tutorials/screenshots/${name}`)));
+    missing = missing.filter((_, n) => !answers[n]?.ok);
+    if (missing.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

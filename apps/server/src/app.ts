@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@verity/shared';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
-import { type Config, trustProxyOption } from './config.ts';
+import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
@@ -54,8 +53,6 @@ export interface AppDeps {
   /** What answers chat questions; by default the engine the AI_* settings select (tests pass their own). */
   chatEngine?: ChatEngine;
 }
-
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -181,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   registerRobots(app);
-  registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  registerWebApp(app, webDistDir(config));
   app.addHook('onClose', async () => {
     await mailer.close();
     await closeUntrustedWork();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES } from '@verity/shared';
 import { z } from 'zod';
 
@@ -235,6 +236,10 @@ const schema = z.object({
   PROFESSIONAL_BODY_LOGO: logo.optional(),
 
   WEB_DIST_DIR: z.string().optional(),
+  /** auto: the seed step pictures the real pages for the tutorials when the demo exists and Chromium is found; off: never. */
+  TUTORIAL_SCREENSHOTS: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
+  /** The Chromium the tutorial screenshots are taken with (Debian: apt-get install -y chromium). */
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
 });
 
 type Env = z.infer<typeof schema>;
@@ -250,6 +255,11 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
+
+/** Where the built web app this server serves is (WEB_DIST_DIR, or the workspace's apps/web/dist). */
+export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
+  return config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));

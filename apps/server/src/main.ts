@@ -14,6 +14,7 @@ import { writeEngineFor } from './write/engine.ts';
 import { embeddingSettingsFor } from './core/provider/settings.ts';
 import { prepareQuestionReading } from './ai/question/read.ts';
 import { seedTutorials } from './modules/tutorials/seed.ts';
+import { takeTutorialScreenshots } from './modules/tutorials/screenshots.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: listen.host });
   // Only once the server answers: a job (a hostile upload among them) never delays start-up.
   if (config.JOBS_WORKER) worker.start();
+  // The tutorials' pictures of this build's pages, taken in the background as the demo accounts.
+  const screenshots = demoPresent ? takeTutorialScreenshots({ config, db: database.db, log: app.log, listenHost: listen.host }) : null;
   const where = database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     `Verity is running at ${config.APP_URL} (${where})`,
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
     lines.push(`Listening on ${listen.host} only, because demo accounts exist (set HOST and ALLOW_DEMO_ON_NETWORK=true to open it up).`);
   }
   if (listen.warning) lines.push(listen.warning);
+  if (screenshots?.skipped) lines.push(`Tutorial screenshots are not taken: ${screenshots.skipped}`);
   console.log(lines.join('\n'));
 }
 

@@ -10,6 +10,7 @@ import { createSession } from './core/identity/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './core/notifications/service.ts';
 import { approveDomain } from './core/identity/organisations.ts';
+import { saveScreenshot } from './modules/tutorials/screenshots.ts';
 import { seedTutorials } from './modules/tutorials/seed.ts';
 import { inviteByLink, profileTokenFor } from './test/invitations.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
@@ -460,6 +461,13 @@ const SAMPLES: Record<string, Sample> = {
     build: async ({ t }) => {
       await seedTutorials(t.db);
       return { params: { id: 'getting-started' } };
+    },
+  },
+  // A picture of the demo's pages, public like any image the page shows.
+  'tutorials.screenshot': {
+    build: async ({ t }) => {
+      await saveScreenshot(t.db, { name: 'chat', build: 'route-access', png: Buffer.from(PNG) });
+      return { params: { name: 'chat' } };
     },
   },
 };

@@ -25,6 +25,11 @@ export const tutorialSchema = tutorialSummarySchema.extend({
   body: z.string(),
   /** An https address of a video to watch with it, or null. */
   video_url: z.string().nullable(),
+  /**
+   * The pictures of real pages its body shows (![what it shows](screenshot:name)) that this
+   * installation has taken, with their sizes; a picture not taken is left out of the page.
+   */
+  screenshots: z.array(z.object({ name: z.string(), width: z.number().int().positive(), height: z.number().int().positive() })),
 });
 export type Tutorial = z.infer<typeof tutorialSchema>;
 
@@ -36,4 +41,12 @@ export const tutorialParamsSchema = z.object({
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'A tutorial is named by its id or its slug'),
+});
+
+/** A tutorial screenshot's name: lower case words joined by hyphens. */
+export const tutorialScreenshotParamsSchema = z.object({
+  name: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A screenshot is named in lower case words joined by hyphens'),
 });

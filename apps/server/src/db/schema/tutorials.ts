@@ -1,6 +1,6 @@
 // How-to guides for each tool and the library, seeded from the product's own Markdown and edited by administrators.
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { bytea, createdAt, updatedAt } from './columns.ts';
 
 export const tutorials = pgTable(
   'tutorials',
@@ -26,3 +26,18 @@ export const tutorials = pgTable(
   },
   (t) => [uniqueIndex('tutorials_slug_key').on(t.slug)],
 );
+
+/**
+ * Pictures of the real pages, taken by the seed step in a headless browser signed in as the demo
+ * accounts (fictional people and data only), and shown in the tutorials. `build` names the web
+ * build they show, so a new build takes them again.
+ */
+export const tutorialScreenshots = pgTable('tutorial_screenshots', {
+  /** The name a tutorial uses: ![…](screenshot:name). */
+  name: text('name').primaryKey(),
+  build: text('build').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  png: bytea('png').notNull(),
+  createdAt: createdAt(),
+});

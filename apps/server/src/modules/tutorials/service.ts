@@ -3,6 +3,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { tutorials } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { screenshotsFor } from './screenshots.ts';
 
 type TutorialRow = typeof tutorials.$inferSelect;
 
@@ -27,7 +28,7 @@ export async function getTutorial(db: Database, idOrSlug: string): Promise<Tutor
     .where(and(eq(tutorials.published, true), or(eq(tutorials.id, idOrSlug), eq(tutorials.slug, idOrSlug.toLowerCase()))))
     .limit(1);
   if (!row) throw notFound('That tutorial does not exist.');
-  return { ...summaryOf(row), body: row.body, video_url: row.videoUrl };
+  return { ...summaryOf(row), body: row.body, video_url: row.videoUrl, screenshots: await screenshotsFor(db, row.body) };
 }
 
 function summaryOf(row: TutorialRow): TutorialSummary {

@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBody, markdownBlocks } from './markdown';
+import { MarkdownBody, markdownBlocks, type Screenshot } from './markdown';
 
-function draw(markdown: string) {
+function draw(markdown: string, screenshots: Screenshot[] = []) {
   return render(
     <MemoryRouter>
-      <MarkdownBody markdown={markdown} />
+      <MarkdownBody markdown={markdown} screenshots={screenshots} />
     </MemoryRouter>,
   );
 }
@@ -36,6 +36,32 @@ describe('markdownBlocks', () => {
       { type: 'list', ordered: true, items: ['first'] },
       { type: 'table', header: ['Tool', 'For'], rows: [['Chat', 'Questions']] },
     ]);
+  });
+});
+
+describe('screenshots', () => {
+  it('reads a line that is only a picture of a Verity page as a figure, and any other image as text', () => {
+    expect(
+      markdownBlocks(
+        ['Before.', '![The chat page](screenshot:chat)', '![x](https://example.org/a.png)', '![x](screenshot:Bad_Name)'].join('\n'),
+      ),
+    ).toEqual([
+      { type: 'paragraph', text: 'Before.' },
+      { type: 'figure', name: 'chat', alt: 'The chat page' },
+      { type: 'paragraph', text: '![x](https://example.org/a.png) ![x](screenshot:Bad_Name)' },
+    ]);
+  });
+
+  it('draws a figure named by its caption, with the picture served by Verity at its size, only when it was taken', () => {
+    const { container } = draw('![The chat page](screenshot:chat)\n\n![The wiki](screenshot:wiki)', [
+      { name: 'chat', width: 1280, height: 800 },
+    ]);
+    const figure = screen.getByRole('figure', { name: 'The chat page' });
+    const img = figure.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/api/tutorials/screenshots/chat');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1280', '800']);
+    expect(screen.queryByText('The wiki')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 });
 

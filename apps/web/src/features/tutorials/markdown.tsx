@@ -5,19 +5,30 @@ import { Link } from 'react-router';
  * A tutorial's Markdown, drawn as React elements: headings, paragraphs, bulleted and numbered
  * lists, tables, and inline bold, italics, code and links. No HTML is ever made from the text, so
  * nothing in it can run or style the page; a link goes only to a page of Verity ("/chat") or an
- * https address (which opens in a new tab). Read in one pass over the lines, each inline mark
- * looked for within a bounded reach: linear in the text.
+ * https address (which opens in a new tab). A line that is only a picture of a Verity page,
+ * ![what it shows](screenshot:name), becomes a figure when that picture has been taken here (the
+ * tutorial names the ones it has), and is left out otherwise. Read in one pass over the lines,
+ * each inline mark looked for within a bounded reach: linear in the text.
  */
 
 export type Block =
   | { type: 'heading'; level: 2 | 3 | 4; text: string }
   | { type: 'paragraph'; text: string }
   | { type: 'list'; ordered: boolean; items: string[] }
-  | { type: 'table'; header: string[]; rows: string[][] };
+  | { type: 'table'; header: string[]; rows: string[][] }
+  | { type: 'figure'; name: string; alt: string };
+
+/** A picture taken of a real page, as the tutorial answer lists them. */
+export interface Screenshot {
+  name: string;
+  width: number;
+  height: number;
+}
 
 const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 const LIST_ITEM = /^\s*(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 const TABLE_ROW = /^\s*\|/;
+const FIGURE = /^!\[([^\]]{1,300})\]\(screenshot:([a-z0-9-]{1,60})\)$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 
 function cells(line: string): string[] {
@@ -52,6 +63,12 @@ export function markdownBlocks(markdown: string): Block[] {
       flush();
       const level = Math.min(4, Math.max(2, (heading[1] ?? '').length)) as 2 | 3 | 4;
       blocks.push({ type: 'heading', level, text: heading[2] ?? '' });
+      continue;
+    }
+    const figure = FIGURE.exec(line.trim());
+    if (figure) {
+      flush();
+      blocks.push({ type: 'figure', alt: figure[1] ?? '', name: figure[2] ?? '' });
       continue;
     }
     if (TABLE_ROW.test(line)) {
@@ -169,9 +186,10 @@ export function inline(text: string, keyPrefix = 'i'): ReactNode[] {
   return nodes;
 }
 
-/** A tutorial body, drawn. */
-export function MarkdownBody({ markdown }: { markdown: string }) {
+/** A tutorial body, drawn, with the pictures among `screenshots` (any other is left out). */
+export function MarkdownBody({ markdown, screenshots = [] }: { markdown: string; screenshots?: readonly Screenshot[] }) {
   const blocks = markdownBlocks(markdown);
+  const taken = new Map(screenshots.map((shot) => [shot.name, shot]));
   return (
     <div className="space-y-4 text-slate-700 leading-7">
       {blocks.map((block, n) => {
@@ -190,6 +208,26 @@ export function MarkdownBody({ markdown }: { markdown: string }) {
           }
           case 'paragraph':
             return <p key={key}>{inline(block.text, key)}</p>;
+          case 'figure': {
+            const shot = taken.get(block.name);
+            if (!shot) return null;
+            return (
+              <figure key={key} aria-labelledby={`figure-${key}-caption`} className="py-2">
+                {/* The caption says what the picture shows, and names the figure: the image adds nothing to read twice. */}
+                <img
+                  src={`/api/tutorials/screenshots/${shot.name}`}
+                  alt=""
+                  width={shot.width}
+                  height={shot.height}
+                  loading="lazy"
+                  className="h-auto w-full rounded-lg border border-slate-200 shadow-sm"
+                />
+                <figcaption id={`figure-${key}-caption`} className="mt-2 text-slate-500 text-sm leading-6">
+                  {block.alt}
+                </figcaption>
+              </figure>
+            );
+          }
           case 'list': {
             const List = block.ordered ? 'ol' : 'ul';
             return (

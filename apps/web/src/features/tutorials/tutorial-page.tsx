@@ -56,7 +56,7 @@ export function TutorialPage() {
             )}
           </header>
           <div className="mt-6">
-            <MarkdownBody markdown={tutorial.data.body} />
+            <MarkdownBody markdown={tutorial.data.body} screenshots={tutorial.data.screenshots} />
           </div>
         </>
       )}

@@ -38,6 +38,7 @@ const TUTORIAL: Tutorial = {
   }),
   body: '## What the findings mean\n\nAn **outdated reference** cites a superseded edition. See [editions](/tutorials/editions-and-citations).',
   video_url: null,
+  screenshots: [],
 };
 
 const shell = { 'GET /api/notifications/user': { notifications: [] } };
