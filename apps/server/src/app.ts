@@ -9,6 +9,7 @@ import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
+import { registerRequestContext } from './lib/request-context.ts';
 import { guardRoutes } from './lib/route.ts';
 import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
@@ -152,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes come from the endpoint descriptors only: anything else under /api stops the start.
   guardRoutes(app);
   app.decorate('ingestionToken', config.INGESTION_TOKEN);
+  // Before authentication, so it, the handler and the events they record know the request's address.
+  registerRequestContext(app);
   registerAuthentication(app, {
     db: database.db,
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },

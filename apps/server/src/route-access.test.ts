@@ -457,6 +457,13 @@ const SAMPLES: Record<string, Sample> = {
   'tutorials.list': { build: none },
   'admin.flags': { build: none },
   'admin.setFlag': { build: async () => ({ json: { flag: 'data-library', scope: 'global', enabled: true } }) },
+  'admin.organisations': { build: none },
+  'admin.createOrganisation': { build: async () => ({ json: { name: `Route Access Trust ${Math.random().toString(36).slice(2)}` } }) },
+  'admin.updateOrganisation': {
+    build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { active: true } }),
+  },
+  'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
+  'admin.auditExport': { build: async () => ({ query: { kind: 'flags.changed' } }) },
   'tutorials.tutorial': {
     build: async ({ t }) => {
       await seedTutorials(t.db);

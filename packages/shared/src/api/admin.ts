@@ -41,3 +41,83 @@ export type SetFlagInput = z.infer<typeof setFlagSchema>;
 
 export const setFlagResponseSchema = flagSettingsResponseSchema.extend({ changed: z.boolean() });
 export type SetFlagResponse = z.infer<typeof setFlagResponseSchema>;
+
+const organisationName = z
+  .string()
+  .trim()
+  .min(2, 'An organisation name has at least 2 characters')
+  .max(200, 'An organisation name has at most 200 characters');
+
+/** An organisation as the admin area lists it: its state, its approved domains and how many use Verity. */
+export const adminOrganisationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** False once deactivated: its members cannot sign in, and its data is kept. */
+  active: z.boolean(),
+  deactivated_at: z.string().nullable(),
+  created_at: z.string(),
+  /** Enabled accounts. */
+  members: z.number().int().min(0),
+  /** Members who signed in during the last 30 days. */
+  active_members: z.number().int().min(0),
+  domains: z.array(z.string()),
+});
+export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
+
+/** GET /api/admin/organisations: every organisation, by name. */
+export const adminOrganisationsResponseSchema = z.object({ organisations: z.array(adminOrganisationSchema) });
+export type AdminOrganisationsResponse = z.infer<typeof adminOrganisationsResponseSchema>;
+
+/** POST /api/admin/organisations: a new, empty organisation (its first member is then invited). */
+export const createOrganisationSchema = z.strictObject({ name: organisationName });
+export type CreateOrganisationInput = z.infer<typeof createOrganisationSchema>;
+
+/** POST /api/admin/organisations/{id}: rename it, or deactivate (active: false) or reactivate it. */
+export const updateOrganisationSchema = z
+  .strictObject({ name: organisationName.optional(), active: z.boolean().optional() })
+  .refine((input) => input.name !== undefined || input.active !== undefined, { message: 'Give a new name, active, or both' });
+export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
+
+export const organisationParamsSchema = z.object({ organisationId: z.string().trim().min(1).max(64) });
+
+/** An audit-log filter, newest first; `before` is the previous page's next_before. */
+export const auditQuerySchema = z.strictObject({
+  kind: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, 'An event kind is written area.what, such as auth.signed_in')
+    .optional(),
+  organisation_id: z.string().trim().min(1).max(64).optional(),
+  /** Part of the actor's e-mail address or name. */
+  actor: z.string().trim().min(1).max(200).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  before: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,100}$/, 'before is the next_before of the previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** One entry of the audit log: who did what, when, from which address, on which record. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  organisation: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Null for the system, the command line or the ingestion API, and once the account is deleted. */
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  subject: z.object({ type: z.string(), id: z.string() }).nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as before for the next (older) page; null on the last page. */
+  next_before: z.string().nullable(),
+  /** The kinds the log lists, for the filter. */
+  kinds: z.array(z.string()),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;

@@ -1,5 +1,16 @@
-import { flagSettingsResponseSchema, setFlagResponseSchema, setFlagSchema } from '../api/admin.ts';
-import { defineEndpoint, json, withRoles } from '../contract/endpoint.ts';
+import {
+  adminOrganisationSchema,
+  adminOrganisationsResponseSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  createOrganisationSchema,
+  flagSettingsResponseSchema,
+  organisationParamsSchema,
+  setFlagResponseSchema,
+  setFlagSchema,
+  updateOrganisationSchema,
+} from '../api/admin.ts';
+import { defineEndpoint, file, json, withRoles } from '../contract/endpoint.ts';
 
 /** Verity's administrators (verity_admin): settings that reach across organisations. Every change is an event. */
 
@@ -28,4 +39,72 @@ export const setFlag = defineEndpoint({
   status: 200,
   response: json(setFlagResponseSchema),
   errors: [404],
+});
+
+export const organisations = defineEndpoint({
+  id: 'admin.organisations',
+  summary: 'Every organisation',
+  description:
+    'By name, each with whether it is active, its members, those who signed in during the last 30 days and its approved domains.',
+  method: 'GET',
+  path: '/admin/organisations',
+  access: ADMIN,
+  status: 200,
+  response: json(adminOrganisationsResponseSchema),
+});
+
+export const createOrganisation = defineEndpoint({
+  id: 'admin.createOrganisation',
+  summary: 'Create an organisation',
+  description: 'Empty and active. A name another organisation has is 409. Recorded as organisations.created.',
+  method: 'POST',
+  path: '/admin/organisations',
+  access: ADMIN,
+  body: createOrganisationSchema,
+  status: 201,
+  response: json(adminOrganisationSchema),
+  errors: [409],
+});
+
+export const updateOrganisation = defineEndpoint({
+  id: 'admin.updateOrganisation',
+  summary: 'Rename, deactivate or reactivate an organisation',
+  description:
+    'A deactivated organisation keeps its data; its members cannot sign in and their sessions stop working. Unknown 404; a name ' +
+    'another organisation has 409. Recorded as organisations.renamed, organisations.deactivated or organisations.reactivated.',
+  method: 'POST',
+  path: '/admin/organisations/:organisationId',
+  access: ADMIN,
+  params: organisationParamsSchema,
+  body: updateOrganisationSchema,
+  status: 200,
+  response: json(adminOrganisationSchema),
+  errors: [404, 409],
+});
+
+export const audit = defineEndpoint({
+  id: 'admin.audit',
+  summary: 'The audit log',
+  description:
+    'Changes to accounts, access, sharing, deletions, the library, organisations and settings, newest first, with who made them, ' +
+    'when, from which address and on which record; filtered by kind, organisation, actor and London dates, paged by before.',
+  method: 'GET',
+  path: '/admin/audit',
+  access: ADMIN,
+  query: auditQuerySchema,
+  status: 200,
+  response: json(auditResponseSchema),
+});
+
+export const auditExport = defineEndpoint({
+  id: 'admin.auditExport',
+  summary: 'The audit log as CSV',
+  description:
+    'The same filters, up to 10,000 entries, newest first. Cells that a spreadsheet would read as a formula start with an apostrophe.',
+  method: 'GET',
+  path: '/admin/audit/export',
+  access: ADMIN,
+  query: auditQuerySchema,
+  status: 200,
+  response: file('text/csv', 'audit-log.csv, UTF-8 with a header row.'),
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documents, events } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { currentRequestIp } from '../../lib/request-context.ts';
 import { documentVisibleTo } from '../policies/documents.ts';
 import { addToUsageRollups } from './rollups.ts';
 import { eventSchema, type NewEvent, type RecordedEvent, TOOL_OF_KIND, USAGE_TOOLS } from './types.ts';
@@ -17,7 +18,8 @@ export type EventRow = typeof events.$inferSelect;
  * is checked against its kind's schema (unknown fields are refused). For a use of a tool, the
  * documents kept are those the organisation can see (the shared library and its own internal
  * documents; anything else is dropped, so an event never names another organisation's
- * document), with their subdomains; both lists are stored de-duplicated and sorted.
+ * document), with their subdomains; both lists are stored de-duplicated and sorted. Written
+ * while serving a request, it keeps the client's address for the audit log.
  */
 export async function recordEvent(db: Database, event: NewEvent): Promise<EventRow> {
   const [row] = await recordEvents(db, [event]);
@@ -32,6 +34,7 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<EventR
 export async function recordEvents(db: Database, batch: readonly (NewEvent & { at?: Date })[]): Promise<EventRow[]> {
   if (batch.length === 0) return [];
   const visible = await visibleDocumentsOfBatch(db, batch);
+  const ip = currentRequestIp();
   const rows = batch.map((event) => {
     const body = eventSchema.parse({ kind: event.kind, subject: event.subject, data: event.data });
     const used =
@@ -47,6 +50,7 @@ export async function recordEvents(db: Database, batch: readonly (NewEvent & { a
       tool: TOOL_OF_KIND[body.kind] ?? null,
       documentIds: distinct(used.map((document) => document.id)),
       subdomains: distinct(used.map((document) => document.subdomain)),
+      ip,
       ...(event.at ? { createdAt: event.at } : {}),
     };
   });

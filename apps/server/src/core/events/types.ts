@@ -25,9 +25,10 @@ const chatSessionSubject = z.strictObject({ type: z.literal('chat_session'), id:
 const documentSubject = z.strictObject({ type: z.literal('document'), id: z.string().min(1) });
 const writeDocumentSubject = z.strictObject({ type: z.literal('write_document'), id: z.string().min(1) });
 const reviewSubject = z.strictObject({ type: z.literal('review'), id: z.string().min(1) });
+const organisationSubject = z.strictObject({ type: z.literal('organisation'), id: z.string().min(1) });
 const noData = z.strictObject({});
 
-export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document', 'review'] as const;
+export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document', 'review', 'organisation'] as const;
 export type EventSubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** A question answered in chat. The documents it used are the event's document columns, not data. */
@@ -306,6 +307,32 @@ const flagChanged = z.strictObject({
   }),
 });
 
+/** An administrator created an organisation (the admin area); it belongs to that organisation. */
+const organisationCreated = z.strictObject({
+  kind: z.literal('organisations.created'),
+  subject: organisationSubject,
+  data: z.strictObject({ name: z.string().min(1).max(200) }),
+});
+
+/** An administrator renamed an organisation: its new name (the old one is the previous event's). */
+const organisationRenamed = z.strictObject({
+  kind: z.literal('organisations.renamed'),
+  subject: organisationSubject,
+  data: z.strictObject({ name: z.string().min(1).max(200) }),
+});
+
+/** An administrator deactivated an organisation (its members cannot sign in; its data is kept), or reactivated it. */
+const organisationDeactivated = z.strictObject({
+  kind: z.literal('organisations.deactivated'),
+  subject: organisationSubject,
+  data: noData,
+});
+const organisationReactivated = z.strictObject({
+  kind: z.literal('organisations.reactivated'),
+  subject: organisationSubject,
+  data: noData,
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -318,6 +345,10 @@ export const eventSchema = z.discriminatedUnion('kind', [
   emailVerified,
   passwordChanged,
   domainApproved,
+  organisationCreated,
+  organisationRenamed,
+  organisationDeactivated,
+  organisationReactivated,
   flagChanged,
   invitationCreated,
   invitationResent,
@@ -398,3 +429,51 @@ export type RecordedEvent = EventBody & {
 };
 
 export type RecordedEventOf<K extends EventKind> = Extract<RecordedEvent, { kind: K }>;
+
+/**
+ * The kinds an administrator's audit log lists: changes to accounts, access, sharing, deletions,
+ * the library, organisations and settings. The others are use of the product (questions, reads,
+ * page views), which the dashboard and reports count; every kind is one or the other.
+ */
+export const AUDIT_KINDS = [
+  'auth.signed_in',
+  'auth.account_created',
+  'auth.password_reset',
+  'auth.email_verified',
+  'account.password_changed',
+  'account.profile_updated',
+  'account.photo_set',
+  'account.photo_removed',
+  'invitations.created',
+  'invitations.resent',
+  'invitations.accepted',
+  'chat.conversation_deleted',
+  'chat.conversation_shared',
+  'chat.conversation_unshared',
+  'write.document_deleted',
+  'documents.ingested',
+  'organisations.created',
+  'organisations.renamed',
+  'organisations.deactivated',
+  'organisations.reactivated',
+  'organisations.domain_approved',
+  'flags.changed',
+] as const satisfies readonly EventKind[];
+
+export const ACTIVITY_KINDS = [
+  'chat.question_asked',
+  'documents.searched',
+  'documents.opened',
+  'documents.favourite_set',
+  'write.generated',
+  'write.exported',
+  'review.completed',
+  'review.exported',
+  'account.onboarding_progressed',
+  'web.navigated',
+  'web.page_viewed',
+  'notifications.modal_opened',
+  'notifications.marked_as_read',
+] as const satisfies readonly EventKind[];
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -30,6 +30,8 @@ export const events = pgTable(
     /** Library documents used (cited), for internal vs external counts. */
     documentIds: text('document_ids').array().notNull().default(sql`'{}'::text[]`),
     subdomains: text('subdomains').array().notNull().default(sql`'{}'::text[]`),
+    /** The address of the client whose request caused it (TRUST_PROXY decides which); null for jobs, the command line and the seed. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (t) => [

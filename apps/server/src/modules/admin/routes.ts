@@ -7,10 +7,34 @@ import { organisations } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
+import { auditCsv, auditPage } from './audit.ts';
+import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
 
-/** What Verity's administrators set across organisations: for now the feature flags (the admin area builds on these). */
+/** What Verity's administrators run across organisations: organisations, feature flags and the audit log. */
 export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
+
+  route(app, adminEndpoints.organisations, { handler: async () => ({ organisations: await listOrganisations(db) }) });
+
+  route(app, adminEndpoints.createOrganisation, {
+    handler: async ({ auth, body }) => createOrganisationAsAdmin({ db, adminId: auth.userId, name: body.name }),
+  });
+
+  route(app, adminEndpoints.updateOrganisation, {
+    handler: async ({ auth, params, body }) =>
+      updateOrganisationAsAdmin({ db, adminId: auth.userId, organisationId: params.organisationId, ...body }),
+  });
+
+  route(app, adminEndpoints.audit, { handler: async ({ query }) => auditPage(db, query) });
+
+  route(app, adminEndpoints.auditExport, {
+    handler: async ({ query, reply }) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('x-content-type-options', 'nosniff')
+        .send(await auditCsv(db, query)),
+  });
 
   route(app, adminEndpoints.flags, { handler: async () => ({ settings: await presentedSettings(db) }) });
 

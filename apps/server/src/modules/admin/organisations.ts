@@ -1,0 +1,107 @@
+import type { AdminOrganisation } from '@verity/shared';
+import { and, asc, countDistinct, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { events, organisationDomains, organisations, users } from '../../db/schema.ts';
+import { createOrganisation } from '../../core/identity/organisations.ts';
+import { recordEvent } from '../../core/events/service.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+/** How far back a member counts as active: the dashboard's default period. */
+const ACTIVE_DAYS = 30;
+
+/** Every organisation, by name, with its members, those active lately and its domains (three queries). */
+export async function listOrganisations(db: Database, now = new Date()): Promise<AdminOrganisation[]> {
+  const since = new Date(now.getTime() - ACTIVE_DAYS * 86_400_000);
+  const [rows, members, active, domains] = await Promise.all([
+    db.select().from(organisations).orderBy(asc(organisations.name), asc(organisations.id)),
+    db
+      .select({ organisationId: users.organisationId, n: countDistinct(users.id) })
+      .from(users)
+      .where(isNull(users.disabledAt))
+      .groupBy(users.organisationId),
+    db
+      .select({ organisationId: events.organisationId, n: countDistinct(events.actorUserId) })
+      .from(events)
+      .where(and(eq(events.kind, 'auth.signed_in'), gte(events.createdAt, since)))
+      .groupBy(events.organisationId),
+    db.select().from(organisationDomains).orderBy(asc(organisationDomains.domain)),
+  ]);
+  const count = (list: { organisationId: string | null; n: number }[]) => new Map(list.map((row) => [row.organisationId, Number(row.n)]));
+  const memberCounts = count(members);
+  const activeCounts = count(active);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    active: row.deactivatedAt === null,
+    deactivated_at: row.deactivatedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    members: memberCounts.get(row.id) ?? 0,
+    active_members: activeCounts.get(row.id) ?? 0,
+    domains: domains.filter((domain) => domain.organisationId === row.id).map((domain) => domain.domain),
+  }));
+}
+
+async function presented(db: Database, organisationId: string): Promise<AdminOrganisation> {
+  const found = (await listOrganisations(db)).find((organisation) => organisation.id === organisationId);
+  if (!found) throw notFound('There is no organisation with that id.');
+  return found;
+}
+
+/** A name is one organisation's only, compared without case or surrounding spaces. */
+async function refuseTakenName(db: Database, name: string, except?: string): Promise<void> {
+  const conditions = [sql`lower(${organisations.name}) = ${name.trim().toLowerCase()}`];
+  if (except) conditions.push(ne(organisations.id, except));
+  const [taken] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(...conditions))
+    .limit(1);
+  if (taken) throw new AppError(409, 'Another organisation already has that name.');
+}
+
+export async function createOrganisationAsAdmin(options: { db: Database; adminId: string; name: string }): Promise<AdminOrganisation> {
+  const { db, adminId } = options;
+  const created = await db.transaction(async (tx) => {
+    await refuseTakenName(tx, options.name);
+    const organisation = await createOrganisation({ db: tx, name: options.name });
+    await recordEvent(tx, {
+      kind: 'organisations.created',
+      organisationId: organisation.id,
+      actorUserId: adminId,
+      subject: { type: 'organisation', id: organisation.id },
+      data: { name: organisation.name },
+    });
+    return organisation;
+  });
+  return presented(db, created.id);
+}
+
+/** Renames and/or (de)activates; each change that really changes something is one event. */
+export async function updateOrganisationAsAdmin(options: {
+  db: Database;
+  adminId: string;
+  organisationId: string;
+  name?: string;
+  active?: boolean;
+}): Promise<AdminOrganisation> {
+  const { db, adminId, organisationId } = options;
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).limit(1).for('update');
+    if (!row) throw notFound('There is no organisation with that id.');
+    const scope = { organisationId, actorUserId: adminId, subject: { type: 'organisation', id: organisationId } } as const;
+    const name = options.name?.trim();
+    if (name !== undefined && name !== row.name) {
+      await refuseTakenName(tx, name, organisationId);
+      await tx.update(organisations).set({ name, updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+      await recordEvent(tx, { kind: 'organisations.renamed', ...scope, data: { name } });
+    }
+    if (options.active !== undefined && options.active !== (row.deactivatedAt === null)) {
+      await tx
+        .update(organisations)
+        .set({ deactivatedAt: options.active ? null : new Date(), updatedAt: new Date() })
+        .where(eq(organisations.id, organisationId));
+      await recordEvent(tx, { kind: options.active ? 'organisations.reactivated' : 'organisations.deactivated', ...scope, data: {} });
+    }
+  });
+  return presented(db, organisationId);
+}
