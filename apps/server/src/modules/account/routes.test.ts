@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { ApiErrorBody, User } from '@verity/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,6 +5,7 @@ import { events, userPhotos, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
+import { pngImage } from '../../test/png.ts';
 import { createSession } from '../../core/identity/sessions.ts';
 
 const IMAGE_MAX_BYTES = 2048;
@@ -19,28 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A real 1×1 RGBA PNG, built chunk by chunk so the test does not depend on a fixture file. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x1d, 0x4e, 0xd8, 0xff]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 interface Part {
   name: string;
@@ -285,7 +263,7 @@ describe('profile photo', () => {
     expect(before.statusCode).toBe(204);
     expect(before.body).toBe('');
 
-    const png = tinyPng();
+    const png = pngImage();
     // The declared type is wrong on purpose: the stored type comes from the bytes.
     const response = await upload(alice, png, { filename: 'me.jpg', contentType: 'image/jpeg' });
     expect(response.statusCode).toBe(200);
@@ -310,7 +288,7 @@ describe('profile photo', () => {
 
   test('replacing the photo deletes the previous one', async () => {
     const alice = await buildUser(t);
-    const first = (await upload(alice, tinyPng())).json<User>().photoURL as string;
+    const first = (await upload(alice, pngImage())).json<User>().photoURL as string;
     const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]);
     const second = (await upload(alice, gif, { filename: 'x.png' })).json<User>().photoURL as string;
     expect(second).not.toBe(first);
@@ -337,7 +315,7 @@ describe('profile photo', () => {
 
   test('an image over IMAGE_MAX_BYTES is a catalogued 413 and nothing is stored', async () => {
     const alice = await buildUser(t);
-    const big = Buffer.concat([tinyPng(), Buffer.alloc(IMAGE_MAX_BYTES * 3, 7)]);
+    const big = Buffer.concat([pngImage(), Buffer.alloc(IMAGE_MAX_BYTES * 3, 7)]);
     const response = await upload(alice, big);
     expect(response.statusCode).toBe(413);
     const body = response.json<ApiErrorBody>();
@@ -349,7 +327,7 @@ describe('profile photo', () => {
 
   test('an image of exactly IMAGE_MAX_BYTES is accepted', async () => {
     const alice = await buildUser(t);
-    const png = tinyPng();
+    const png = pngImage();
     const exact = Buffer.concat([png, Buffer.alloc(IMAGE_MAX_BYTES - png.length)]);
     const response = await upload(alice, exact);
     expect(response.statusCode).toBe(200);
@@ -392,7 +370,7 @@ describe('profile photo', () => {
 
   test('deleting removes the photo, kills its URL and may be repeated', async () => {
     const alice = await buildUser(t);
-    const photoURL = (await upload(alice, tinyPng())).json<User>().photoURL as string;
+    const photoURL = (await upload(alice, pngImage())).json<User>().photoURL as string;
     const response = await t.app.inject({ method: 'DELETE', url: '/api/account/delete/image', headers: alice.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json<User>().photoURL).toBeNull();
@@ -419,8 +397,8 @@ describe('profile photo', () => {
   test("deleting one user's photo leaves another user's alone", async () => {
     const alice = await buildUser(t);
     const bob = await buildUser(t);
-    const bobsPhoto = (await upload(bob, tinyPng())).json<User>().photoURL as string;
-    await upload(alice, tinyPng());
+    const bobsPhoto = (await upload(bob, pngImage())).json<User>().photoURL as string;
+    await upload(alice, pngImage());
     await t.app.inject({ method: 'DELETE', url: '/api/account/delete/image', headers: alice.headers });
     expect((await t.app.inject({ method: 'GET', url: bobsPhoto })).statusCode).toBe(200);
   });

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, tutorialScreenshots } from '../../db/schema.ts';
 import { baseUrlOf, buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
+import { pngImage } from '../../test/png.ts';
 import {
   browserHost,
   captureTutorialScreenshots,
@@ -20,30 +20,6 @@ import {
   webBuildId,
 } from './screenshots.ts';
 import { readSeedTutorials, seedTutorials } from './seed.ts';
-
-/** A real PNG of the given size (one grey row repeated), as the browser would write one. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let row = 0; row < height; row++) rows[row * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let t: TestApp;
 let standard: TestUser;
@@ -68,7 +44,7 @@ describe('the tutorials’ screenshots', () => {
 
   test('GET /api/tutorials/screenshots/{name}: the PNG without a session, revalidated by its build, 404 until taken', async () => {
     expect((await get('/api/tutorials/screenshots/chat')).statusCode).toBe(404);
-    await saveScreenshot(t.db, { name: 'chat', build: 'build-one', png: png(64, 40) });
+    await saveScreenshot(t.db, { name: 'chat', build: 'build-one', png: pngImage(64, 40) });
     const response = await get('/api/tutorials/screenshots/chat');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -79,7 +55,7 @@ describe('the tutorials’ screenshots', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     // A new build's picture replaces the old one.
-    await saveScreenshot(t.db, { name: 'chat', build: 'build-two', png: png(80, 50) });
+    await saveScreenshot(t.db, { name: 'chat', build: 'build-two', png: pngImage(80, 50) });
     expect((await get('/api/tutorials/screenshots/chat', { 'if-none-match': '"build-one"' })).statusCode).toBe(200);
     expect(await t.db.select({ name: tutorialScreenshots.name }).from(tutorialScreenshots)).toHaveLength(1);
   });
@@ -91,7 +67,7 @@ describe('the tutorials’ screenshots', () => {
   });
 
   test('a tutorial names the pictures taken of those its body shows, with their sizes', async () => {
-    await saveScreenshot(t.db, { name: 'wiki', build: 'build-two', png: png(32, 20) });
+    await saveScreenshot(t.db, { name: 'wiki', build: 'build-two', png: pngImage(32, 20) });
     const wiki = (await get('/api/tutorials/regulatory-wiki', standard.headers)).json();
     expect(wiki.screenshots).toEqual([{ name: 'wiki', width: 32, height: 20 }]);
     const review = (await get('/api/tutorials/review-assistant', standard.headers)).json();
