@@ -1,14 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import { createVerifiedUser, DEMO, DEMO_PASSWORD, mainNav, signIn, signOut } from './support/app.ts';
+import { createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
-
-/** A session for an account, through the API a browser uses. */
-async function sessionOf(request: APIRequestContext, email: string, password: string = DEMO_PASSWORD): Promise<Record<string, string>> {
-  const login = await request.post('/api/auth/login', { multipart: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { auth_token: token } = (await login.json()) as { auth_token: string };
-  return { 'auth-token': token };
-}
 
 test('a flag turned off for one organisation hides Reports there only', async ({ page, request }) => {
   const admin = await sessionOf(request, DEMO.admin);

@@ -92,9 +92,9 @@ test.describe('sidebar by role', () => {
     await expect(nav.getByRole('button')).toHaveCount(0);
   });
 
-  test('an admin also sees Admin (coming soon), and its address still opens', async ({ page }) => {
+  test('an admin also sees Admin, and its address opens', async ({ page }) => {
     await signIn(page, DEMO.admin);
-    await expect(mainNav(page).getByRole('button', { name: 'Admin Coming soon', exact: true })).toBeDisabled();
+    await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
     await expect(mainNav(page).getByRole('button', { name: /^Dashboard/ })).toHaveCount(0);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();

@@ -37,6 +37,18 @@ export function newUser(label: string): NewUser {
   };
 }
 
+/** A session for an account, through the API a browser uses: its headers for later requests. */
+export async function sessionOf(
+  request: APIRequestContext,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<Record<string, string>> {
+  const login = await request.post('/api/auth/login', { multipart: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { auth_token: token } = (await login.json()) as { auth_token: string };
+  return { 'auth-token': token };
+}
+
 /** The link of one kind ('verifyEmail' | 'resetPassword') in the newest such mail to `email`. */
 export async function actionLinkFromMail(email: string, mode: 'verifyEmail' | 'resetPassword'): Promise<string> {
   const links = await waitForMailLinks(email, `mode=${mode}`);

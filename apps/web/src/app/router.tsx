@@ -45,6 +45,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/review': lazyPage(() => import('../features/review/review-page'), 'ReviewPage'),
   '/review/:id': lazyPage(() => import('../features/review/review-detail-page'), 'ReviewDetailPage'),
   '/dashboard': lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  '/admin': lazyPage(() => import('../features/admin/admin-page'), 'AdminPage'),
   '/tutorials': lazyPage(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage'),
   '/tutorials/:slug': lazyPage(() => import('../features/tutorials/tutorial-page'), 'TutorialPage'),
   '/chat': ChatLayout,

@@ -20,6 +20,8 @@ export interface ConfirmDeleteDialogProps {
   onClose: () => void;
   /** After it is deleted and the dialog has closed. */
   onDeleted?: () => void;
+  /** The confirming button's word, for an ending that is not a deletion ("Deactivate"). */
+  confirmLabel?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ConfirmDeleteDialog({
   failedMessage,
   onClose,
   onDeleted,
+  confirmLabel = 'Delete',
 }: ConfirmDeleteDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +77,7 @@ export function ConfirmDeleteDialog({
             Cancel
           </Button>
           <Button variant="danger" onClick={confirm} loading={pending}>
-            Delete
+            {confirmLabel}
           </Button>
         </>
       }

@@ -7,5 +7,5 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
   reports: 'See workforce adoption, tool usage and estimated time saved across your organisation.',
   tutorials: 'Step-by-step guides for every Verity tool.',
   dashboard: "Follow your organisation's activity and invite colleagues to Verity.",
-  admin: 'Manage organisations, users, the regulatory library and feature flags.',
+  admin: 'Manage organisations and feature flags, and read the audit log of every change.',
 };

@@ -7,13 +7,20 @@ export interface MockResponseInit {
   headers?: Record<string, string>;
 }
 
-export type MockHandler = (request: { method: string; headers: Headers; body: unknown }) => MockResponseInit | unknown;
+export type MockHandler = (request: {
+  method: string;
+  headers: Headers;
+  body: unknown;
+  query: URLSearchParams;
+}) => MockResponseInit | unknown;
 
 export interface RecordedCall {
   method: string;
   path: string;
   headers: Headers;
   body: unknown;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   /** Whether the request was made to outlive the page (fetch keepalive). */
   keepalive?: boolean;
 }
@@ -41,14 +48,15 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
         body = init.body;
       }
     }
-    calls.push({ method, path: url.pathname, headers, body, keepalive: init.keepalive === true });
+    calls.push({ method, path: url.pathname, headers, body, query: url.searchParams, keepalive: init.keepalive === true });
     const key = `${method} ${url.pathname}`;
     if (!(key in handlers)) {
       return jsonResponse(404, { message: `No mock for ${key}`, request_id: 'req_mock' });
     }
     const handler = handlers[key];
     // A handler may answer later (or never, for a request still in flight).
-    const result = typeof handler === 'function' ? await (handler as MockHandler)({ method, headers, body }) : handler;
+    const result =
+      typeof handler === 'function' ? await (handler as MockHandler)({ method, headers, body, query: url.searchParams }) : handler;
     if (isResponseInit(result)) {
       const status = result.status ?? 200;
       if (status === 204) return new Response(null, { status });

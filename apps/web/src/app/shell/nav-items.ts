@@ -72,7 +72,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: LayoutDashboard,
     event: 'navigate_dashboard',
   },
-  { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin', comingSoon: true },
+  { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin' },
 ];
 
 /** The items this user may open: route roles must pass and the route's flag (if any) must be on. */

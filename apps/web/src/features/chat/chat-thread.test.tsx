@@ -74,7 +74,13 @@ function setup(answerOverrides: Partial<ChatMessage> = {}): RecordedCall[] {
   vi.mocked(fetch).mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (init?.method === 'POST' && url.pathname === `/api/chat/sessions/${SESSION_ID}/messages`) {
-      calls.push({ method: 'POST', path: url.pathname, headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
+      calls.push({
+        method: 'POST',
+        path: url.pathname,
+        headers: new Headers(init.headers),
+        body: JSON.parse(String(init.body)),
+        query: url.searchParams,
+      });
       return sse([
         { event: 'token', data: { text: 'Fixed installations are inspected ' } },
         { event: 'token', data: { text: 'at least every five years [1].' } },

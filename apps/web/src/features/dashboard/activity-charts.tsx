@@ -8,7 +8,7 @@ import { LineChart } from '../../components/charts/line-chart';
 import { formatNumber } from '../../lib/format-number';
 import { ChangeIndicator } from './change-indicator';
 import { formatSeriesDay } from './format';
-import { DashboardSection, QueryContent } from './section';
+import { PanelSection, QueryContent } from '../../components/panel-section';
 
 export const TASK_TOOL_LABELS: Record<TaskTool, string> = {
   chat: 'Chat',
@@ -23,7 +23,7 @@ export const TOP_SUBDOMAINS = 8;
 export function MessagesChart({ days }: { days: DashboardPeriod }) {
   const query = useMessageCount(days);
   return (
-    <DashboardSection title="Questions over time" description="Questions asked in the chat each day.">
+    <PanelSection title="Questions over time" description="Questions asked in the chat each day.">
       <QueryContent query={query} errorMessage={MESSAGES.messageCountFailed} loadingMessage="Loading questions…">
         {(data) =>
           data.daily.every((day) => day.count === 0) ? (
@@ -39,14 +39,14 @@ export function MessagesChart({ days }: { days: DashboardPeriod }) {
           )
         }
       </QueryContent>
-    </DashboardSection>
+    </PanelSection>
   );
 }
 
 export function TasksChart({ days }: { days: DashboardPeriod }) {
   const query = useDashboardTasks(days);
   return (
-    <DashboardSection title="Tasks by tool" description="Uses of each tool in the period.">
+    <PanelSection title="Tasks by tool" description="Uses of each tool in the period.">
       <QueryContent query={query} errorMessage={MESSAGES.tasksFailed} loadingMessage="Loading tasks…">
         {(data) => {
           const columns = TASK_TOOLS.map((tool) => ({ label: TASK_TOOL_LABELS[tool], value: data.tasks[tool] ?? 0 }));
@@ -64,14 +64,14 @@ export function TasksChart({ days }: { days: DashboardPeriod }) {
           );
         }}
       </QueryContent>
-    </DashboardSection>
+    </PanelSection>
   );
 }
 
 export function SubdomainChart({ days }: { days: DashboardPeriod }) {
   const query = useSubdomainUsage(days);
   return (
-    <DashboardSection title="Subdomains used" description="The regulatory subdomains the questions and searches touched.">
+    <PanelSection title="Subdomains used" description="The regulatory subdomains the questions and searches touched.">
       <QueryContent query={query} errorMessage={MESSAGES.subdomainUsageFailed} loadingMessage="Loading subdomains…">
         {(data) => {
           const ranked = [...data.subdomain_usage].sort((a, b) => b.count - a.count);
@@ -99,6 +99,6 @@ export function SubdomainChart({ days }: { days: DashboardPeriod }) {
           );
         }}
       </QueryContent>
-    </DashboardSection>
+    </PanelSection>
   );
 }

@@ -9,7 +9,7 @@ import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { submitErrors } from '../../lib/form-errors';
 import { type InvitationMode, useCreateInvitation } from './api';
-import { DashboardSection } from './section';
+import { PanelSection } from '../../components/panel-section';
 
 type Field = keyof InvitationRequest;
 const FIELDS: readonly Field[] = ['email', 'first_name', 'last_name', 'job_title'];
@@ -53,7 +53,7 @@ export function InvitePanel() {
   const field = (name: Field) => ({ name, value: values[name], onChange: handleChange, error: fieldErrors[name] });
 
   return (
-    <DashboardSection title="Invite a colleague" description="Send an invitation by e-mail, or create a link to share yourself.">
+    <PanelSection title="Invite a colleague" description="Send an invitation by e-mail, or create a link to share yourself.">
       <form noValidate onSubmit={handleSubmit} className="space-y-4">
         <EmailField label="E-mail address" {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -89,7 +89,7 @@ export function InvitePanel() {
         </div>
       </form>
       {created && <CreatedInvitation created={created} />}
-    </DashboardSection>
+    </PanelSection>
   );
 }
 

@@ -7,13 +7,13 @@ import { errorMessage } from '../../lib/form-errors';
 import { formatShortDate } from '../../lib/format-date';
 import { usePendingInvitations, useResendInvitation, useSendWelcomeEmail } from './api';
 import { displayName } from './format';
-import { DashboardSection, QueryContent } from './section';
+import { PanelSection, QueryContent } from '../../components/panel-section';
 
 /** Invitations not accepted yet, newest first, each of which can be e-mailed again. */
 export function PendingInvitationsSection() {
   const query = usePendingInvitations();
   return (
-    <DashboardSection title="Pending invitations" description="People invited who have not joined yet.">
+    <PanelSection title="Pending invitations" description="People invited who have not joined yet.">
       <QueryContent query={query} errorMessage={MESSAGES.pendingInvitationsFailed} loadingMessage="Loading invitations…">
         {(data) =>
           data.invitations.length === 0 ? (
@@ -27,7 +27,7 @@ export function PendingInvitationsSection() {
           )
         }
       </QueryContent>
-    </DashboardSection>
+    </PanelSection>
   );
 }
 

@@ -3,7 +3,7 @@ import { TASK_TOOL_LABELS } from './activity-charts';
 import { useDashboardTasks } from './api';
 import { formatNumber } from '../../lib/format-number';
 import { formatDuration } from './format';
-import { DashboardSection } from './section';
+import { PanelSection } from '../../components/panel-section';
 
 /** Minutes as the cards write durations: minutes under an hour, hours otherwise. */
 function minutesText(minutes: number): string {
@@ -18,7 +18,7 @@ export function TimeSavedTable({ days }: { days: DashboardPeriod }) {
   const tasks = useDashboardTasks(days).data?.tasks;
   const total = tasks ? TASK_TOOLS.reduce((sum, tool) => sum + (tasks[tool] ?? 0) * MINUTES_SAVED_PER_TASK[tool], 0) : null;
   return (
-    <DashboardSection
+    <PanelSection
       title="How time saved is estimated"
       description="Each task counts the minutes it typically saves a person doing the same work by hand."
     >
@@ -75,6 +75,6 @@ export function TimeSavedTable({ days }: { days: DashboardPeriod }) {
           )}
         </table>
       </div>
-    </DashboardSection>
+    </PanelSection>
   );
 }

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { useOrganisationUsers } from './api';
 import { formatNumber } from '../../lib/format-number';
 import { ACTIVITY_LABELS } from './format';
-import { DashboardSection, QueryContent } from './section';
+import { PanelSection, QueryContent } from '../../components/panel-section';
 import { TablePager } from './table-pager';
 import {
   firstDirection,
@@ -48,11 +48,11 @@ const ACTIVITY_STYLES = {
 export function UsersSection({ days }: { days: DashboardPeriod }) {
   const query = useOrganisationUsers(days);
   return (
-    <DashboardSection title="Users" description="Everyone in your organisation, with their sign-ins and tasks in the period.">
+    <PanelSection title="Users" description="Everyone in your organisation, with their sign-ins and tasks in the period.">
       <QueryContent query={query} errorMessage={MESSAGES.organisationUsersFailed} loadingMessage="Loading users…">
         {(data) => <UsersTable data={data} days={days} />}
       </QueryContent>
-    </DashboardSection>
+    </PanelSection>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { ListLoadFailed, ListLoading } from '../../components/list-states';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
+import { ListLoadFailed, ListLoading } from './list-states';
 
-export interface DashboardSectionProps {
+export interface PanelSectionProps {
   title: string;
   /** A line under the title saying what the figures are. */
   description?: ReactNode;
@@ -13,8 +13,8 @@ export interface DashboardSectionProps {
   children: ReactNode;
 }
 
-/** One panel of the dashboard: a titled region, so each can be found by its name. */
-export function DashboardSection({ title, description, actions, className, children }: DashboardSectionProps) {
+/** One titled panel of a page (the dashboard's figures, the admin area's lists): a region, so each can be found by its name. */
+export function PanelSection({ title, description, actions, className, children }: PanelSectionProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn('min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5', className)}>
@@ -34,7 +34,7 @@ export function DashboardSection({ title, description, actions, className, child
 
 export interface QueryContentProps<T> {
   query: UseQueryResult<T>;
-  /** SPEC §8's message for this section. */
+  /** The message when the section's figures cannot be loaded (SPEC §8's, where it gives one). */
   errorMessage: string;
   loadingMessage: string;
   children: (data: T) => ReactNode;

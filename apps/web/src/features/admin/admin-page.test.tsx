@@ -1,0 +1,241 @@
+import { type AdminOrganisation, type AuditEntry, type AuditResponse, type FlagSettingView, MESSAGES } from '@verity/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildTestUser } from '../../test/fixtures';
+import { failure, mockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { resetStores } from '../../test/reset-stores';
+
+const admin = buildTestUser({ account_roles: ['standard', 'verity_admin'] });
+
+function organisation(overrides: Partial<AdminOrganisation> = {}): AdminOrganisation {
+  return {
+    id: 'org_1',
+    name: 'Northshire Community Health NHS Trust',
+    active: true,
+    deactivated_at: null,
+    created_at: '2026-01-05T09:00:00.000Z',
+    members: 25,
+    active_members: 22,
+    domains: ['example.org'],
+    ...overrides,
+  };
+}
+
+function entry(id: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id,
+    at: '2026-11-27T09:15:00.000Z',
+    kind: 'auth.signed_in',
+    organisation: { id: 'org_1', name: 'Northshire Community Health NHS Trust' },
+    actor: { id: 'user_1', name: 'Priya Shah', email: 'standard@example.org' },
+    ip: '203.0.113.7',
+    subject: { type: 'user', id: 'user_1' },
+    data: { method: 'password' },
+    ...overrides,
+  };
+}
+
+const KINDS = ['auth.signed_in', 'organisations.created', 'flags.changed'];
+
+beforeEach(() => {
+  resetStores();
+});
+
+describe('admin area', () => {
+  it('lists organisations, creates one, renames one and deactivates one after asking', async () => {
+    const person = userEvent.setup();
+    let list = [organisation()];
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': () => ({ organisations: list }),
+      'POST /api/admin/organisations': ({ body }: { body: unknown }) => {
+        const created = organisation({ id: 'org_2', name: (body as { name: string }).name, members: 0, active_members: 0, domains: [] });
+        list = [...list, created];
+        return { status: 201, body: created };
+      },
+      'POST /api/admin/organisations/org_1': ({ body }: { body: unknown }) => {
+        const change = body as { name?: string; active?: boolean };
+        const current = list[0] as AdminOrganisation;
+        const next = {
+          ...current,
+          ...(change.name ? { name: change.name } : {}),
+          ...(change.active === false ? { active: false, deactivated_at: '2026-11-27T10:00:00.000Z' } : {}),
+        };
+        list = [next, ...list.slice(1)];
+        return next;
+      },
+    });
+    renderApp('/admin', { user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    const table = await within(section).findByRole('table', { name: 'Organisations' });
+    const row = within(table).getByRole('row', { name: /Northshire Community Health NHS Trust/ });
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('25')).toBeTruthy();
+    expect(within(row).getByText('example.org')).toBeTruthy();
+
+    // A name too short is refused before anything is sent.
+    await person.type(within(section).getByRole('textbox', { name: 'New organisation' }), 'R');
+    await person.click(within(section).getByRole('button', { name: 'Create' }));
+    expect(await within(section).findByText(/at least 2 characters/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await person.type(within(section).getByRole('textbox', { name: 'New organisation' }), 'iverside Care');
+    await person.click(within(section).getByRole('button', { name: 'Create' }));
+    expect(await within(table).findByRole('row', { name: /Riverside Care/ })).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/admin/organisations' && call.method === 'POST')?.body).toEqual({
+      name: 'Riverside Care',
+    });
+
+    await person.click(within(table).getByRole('button', { name: 'Rename Northshire Community Health NHS Trust' }));
+    const field = within(table).getByRole('textbox', { name: 'Organisation name' });
+    await person.clear(field);
+    await person.type(field, 'Northshire Health{Enter}');
+    expect(await within(table).findByText('Northshire Health')).toBeTruthy();
+
+    await person.click(within(table).getByRole('button', { name: 'Deactivate Northshire Health' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Northshire Health?' });
+    expect(dialog.textContent).toContain('25 members will be signed out');
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(within(table).getByText(/Deactivated/)).toBeTruthy());
+    expect(within(table).getByRole('button', { name: 'Reactivate Northshire Health' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/admin/organisations/org_1').map((call) => call.body)).toEqual([
+      { name: 'Northshire Health' },
+      { active: false },
+    ]);
+  });
+
+  it('shows a refusal from the server where the change was asked for', async () => {
+    const person = userEvent.setup();
+    mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': { organisations: [organisation()] },
+      'POST /api/admin/organisations': failure(409, { message: 'Another organisation already has that name.' }),
+    });
+    renderApp('/admin', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    await person.type(within(section).getByRole('textbox', { name: 'New organisation' }), 'Northshire Community Health NHS Trust');
+    await person.click(within(section).getByRole('button', { name: 'Create' }));
+    expect(await within(section).findByText('Another organisation already has that name.')).toBeTruthy();
+  });
+
+  it('sets a feature flag for everyone and clears an organisation’s setting', async () => {
+    const person = userEvent.setup();
+    let settings: FlagSettingView[] = [
+      { flag: 'data-library', scope: 'organisation', role: null, organisation_id: 'org_1', enabled: false },
+    ];
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': { organisations: [organisation()] },
+      'GET /api/admin/flags': () => ({ settings }),
+      'POST /api/admin/flags': ({ body }: { body: unknown }) => {
+        const input = body as FlagSettingView & { enabled: boolean | null };
+        settings =
+          input.enabled === null
+            ? settings.filter((setting) => !(setting.flag === input.flag && setting.scope === input.scope))
+            : [...settings, { flag: input.flag, scope: input.scope, role: null, organisation_id: null, enabled: input.enabled }];
+        return { changed: true, settings };
+      },
+    });
+    renderApp('/admin?section=flags', { user: admin });
+    const reports = await screen.findByRole('region', { name: /Workforce reports/ });
+    await person.selectOptions(within(reports).getByRole('combobox', { name: 'For everyone' }), 'Off');
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/admin/flags' && call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ flag: 'workforce-reports', scope: 'global', enabled: false });
+
+    const library = screen.getByRole('region', { name: /Data library/ });
+    const overrides = within(library).getByRole('list', { name: 'Data library: settings for roles and organisations' });
+    expect(within(overrides).getByText('Northshire Community Health NHS Trust')).toBeTruthy();
+    await person.click(within(library).getByRole('button', { name: 'Clear Data library for Northshire Community Health NHS Trust' }));
+    await waitFor(() => expect(within(library).queryByRole('list', { name: /settings for roles/ })).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      flag: 'data-library',
+      scope: 'organisation',
+      organisation_id: 'org_1',
+      enabled: null,
+    });
+  });
+
+  it('reads the audit log with filters, loads older entries, and refuses an end date before the start', async () => {
+    const person = userEvent.setup();
+    const pages: Record<string, AuditResponse> = {
+      first: {
+        entries: [
+          entry('e1'),
+          entry('e2', { at: '2026-11-26T16:40:00.000Z', kind: 'flags.changed', data: { flag: 'data-library', enabled: false } }),
+        ],
+        next_before: 'cursor_1',
+        kinds: KINDS,
+      },
+      older: {
+        entries: [
+          entry('e3', {
+            at: '2026-11-20T08:00:00.000Z',
+            actor: null,
+            ip: null,
+            organisation: null,
+            kind: 'organisations.created',
+            data: { name: 'Riverside' },
+          }),
+        ],
+        next_before: null,
+        kinds: KINDS,
+      },
+    };
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': { organisations: [organisation()] },
+      'GET /api/admin/audit': ({ query }: { query: URLSearchParams }) => (query.get('before') ? pages.older : pages.first),
+    });
+    renderApp('/admin?section=audit', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Audit log' });
+    const table = await within(section).findByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'Signed in' })).toBeTruthy();
+    expect(within(table).getByText('27/11/2026, 09:15')).toBeTruthy();
+    expect(within(table).getAllByText('203.0.113.7')).toHaveLength(2);
+    expect(within(table).getByText('data-library · turned off')).toBeTruthy();
+
+    await person.click(within(section).getByRole('button', { name: 'Show older entries' }));
+    expect(await within(table).findByRole('rowheader', { name: 'Organisation created' })).toBeTruthy();
+    expect(within(table).getByText('The system')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Show older entries' })).toBeNull();
+    expect(
+      calls
+        .filter((call) => call.path === '/api/admin/audit')
+        .at(-1)
+        ?.query.get('before'),
+    ).toBe('cursor_1');
+
+    const filters = within(section).getByRole('form', { name: 'Filter the audit log' });
+    await person.selectOptions(within(filters).getByRole('combobox', { name: 'Event' }), 'flags.changed');
+    await person.type(within(filters).getByRole('textbox', { name: 'Person' }), 'priya');
+    await person.type(within(filters).getByLabelText('From'), '2026-11-20');
+    await person.type(within(filters).getByLabelText('To'), '2026-11-01');
+    await person.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    expect(await within(filters).findByText('The end date is before the start date.')).toBeTruthy();
+    await person.clear(within(filters).getByLabelText('To'));
+    await person.type(within(filters).getByLabelText('To'), '2026-11-27');
+    await person.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => {
+      const last = calls.filter((call) => call.path === '/api/admin/audit').at(-1);
+      expect(Object.fromEntries(last?.query ?? [])).toEqual({
+        kind: 'flags.changed',
+        actor: 'priya',
+        from: '2026-11-20',
+        to: '2026-11-27',
+      });
+    });
+  });
+
+  it('a section that cannot be loaded says so and offers a retry', async () => {
+    mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': failure(500, { message: 'Internal server error' }),
+    });
+    renderApp('/admin', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    expect(await within(section).findByText('The organisations could not be loaded.')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: MESSAGES.tryAgain })).toBeTruthy();
+  });
+});

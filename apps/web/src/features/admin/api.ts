@@ -1,0 +1,94 @@
+import { type AuditResponse, adminEndpoints, endpointUrl, type SetFlagInput, type UpdateOrganisationInput } from '@verity/shared';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { downloadApiFile } from '../../lib/download';
+
+/**
+ * The admin area's reads and changes. Each section shows its own failures; a change refreshes
+ * what it touched (an organisation's change also adds to the audit log).
+ */
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  organisations: ['admin', 'organisations'] as const,
+  flags: ['admin', 'flags'] as const,
+  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+};
+
+export function useAdminOrganisations() {
+  return useQuery({
+    queryKey: adminKeys.organisations,
+    queryFn: ({ signal }) => api(adminEndpoints.organisations, {}, { signal, background: true }),
+  });
+}
+
+export function useCreateOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api(adminEndpoints.createOrganisation, { body: { name } }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useUpdateOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: UpdateOrganisationInput }) =>
+      api(adminEndpoints.updateOrganisation, { params: { organisationId: id }, body: change }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useFlagSettings() {
+  return useQuery({
+    queryKey: adminKeys.flags,
+    queryFn: ({ signal }) => api(adminEndpoints.flags, {}, { signal, background: true }),
+  });
+}
+
+export function useSetFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetFlagInput) => api(adminEndpoints.setFlag, { body: input }, { background: true }),
+    onSuccess: (answer) => queryClient.setQueryData(adminKeys.flags, { settings: answer.settings }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** The audit log's filters as the page holds them: blank means "any". */
+export interface AuditFilters {
+  kind: string;
+  organisation_id: string;
+  actor: string;
+  from: string;
+  to: string;
+}
+
+export const NO_AUDIT_FILTERS: AuditFilters = { kind: '', organisation_id: '', actor: '', from: '', to: '' };
+
+/** The filters as query parameters: only those set. */
+export function auditQuery(filters: AuditFilters, before?: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) if (value.trim() !== '') query[key] = value.trim();
+  if (before) query.before = before;
+  return query;
+}
+
+export function auditQueryOptions(filters: AuditFilters) {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.audit(filters),
+    queryFn: ({ pageParam, signal }) => api(adminEndpoints.audit, { query: auditQuery(filters, pageParam) }, { signal, background: true }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: AuditResponse) => last.next_before ?? undefined,
+  });
+}
+
+/** The log, newest first, older pages on demand; the previous filter's entries stay while the next load. */
+export function useAuditLog(filters: AuditFilters) {
+  return useInfiniteQuery({ ...auditQueryOptions(filters), placeholderData: keepPreviousData });
+}
+
+/** Saves the log as CSV, with the filters on screen. */
+export function downloadAuditCsv(filters: AuditFilters): Promise<string> {
+  return downloadApiFile(endpointUrl(adminEndpoints.auditExport, { query: auditQuery(filters) }), 'audit-log.csv');
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { auditDetails, auditKindLabel, auditTime } from './audit-labels';
+
+describe('audit entries in words', () => {
+  it('names each kind, and shows a kind it does not know as written', () => {
+    expect(auditKindLabel('organisations.deactivated')).toBe('Organisation deactivated');
+    expect(auditKindLabel('reports.exported')).toBe('reports.exported');
+  });
+
+  it('says what a flag change did, to whom and how', () => {
+    expect(auditDetails({ data: { flag: 'workforce-reports', scope: 'role', role: 'verity_admin', enabled: false, via: 'admin' } })).toBe(
+      'workforce-reports · for the verity admin role · turned off · in the admin area',
+    );
+    expect(auditDetails({ data: { flag: 'data-library', scope: 'global', role: null, enabled: null, via: 'command_line' } })).toBe(
+      'data-library · for everyone · setting cleared · at the command line',
+    );
+  });
+
+  it('quotes names, and leaves out what says nothing', () => {
+    expect(auditDetails({ data: { name: 'Riverside Care' } })).toBe('“Riverside Care”');
+    expect(auditDetails({ data: { email_verified: false, fields: ['firstname'] } })).toBe('');
+    expect(auditDetails({ data: {} })).toBe('');
+  });
+
+  it('writes times in UK time, whatever the season', () => {
+    expect(auditTime('2026-07-01T08:30:00.000Z')).toBe('01/07/2026, 09:30');
+    expect(auditTime('2026-12-01T08:30:00.000Z')).toBe('01/12/2026, 08:30');
+    expect(auditTime('not a time')).toBe('');
+  });
+});

@@ -1,0 +1,90 @@
+import type { AuditEntry } from '@verity/shared';
+
+/** What each kind of audit entry means, in words; a kind the server adds later shows as written. */
+const KIND_LABELS: Record<string, string> = {
+  'auth.signed_in': 'Signed in',
+  'auth.account_created': 'Account created',
+  'auth.password_reset': 'Password reset',
+  'auth.email_verified': 'E-mail address verified',
+  'account.password_changed': 'Password changed',
+  'account.profile_updated': 'Profile updated',
+  'account.photo_set': 'Profile photo set',
+  'account.photo_removed': 'Profile photo removed',
+  'invitations.created': 'Invitation created',
+  'invitations.resent': 'Invitation sent again',
+  'invitations.accepted': 'Invitation accepted',
+  'chat.conversation_deleted': 'Conversation deleted',
+  'chat.conversation_shared': 'Conversation shared',
+  'chat.conversation_unshared': 'Conversation made private',
+  'write.document_deleted': 'Written document deleted',
+  'documents.ingested': 'Library document added',
+  'organisations.created': 'Organisation created',
+  'organisations.renamed': 'Organisation renamed',
+  'organisations.deactivated': 'Organisation deactivated',
+  'organisations.reactivated': 'Organisation reactivated',
+  'organisations.domain_approved': 'E-mail domain approved',
+  'flags.changed': 'Feature flag changed',
+};
+
+export function auditKindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+const VIA: Record<string, string> = {
+  admin: 'in the admin area',
+  command_line: 'at the command line',
+  demo_seed: 'by the demo seed',
+  sign_up: 'by signing up',
+  create_admin: 'by create-admin',
+};
+
+/** One field of an entry in words, or null to leave it out. */
+function detail(key: string, value: unknown, data: Record<string, unknown>): string | null {
+  switch (key) {
+    case 'name':
+      return `“${String(value)}”`;
+    case 'flag':
+      return String(value);
+    case 'scope':
+      if (value === 'role') return `for the ${String(data.role ?? '').replaceAll('_', ' ')} role`;
+      return value === 'global' ? 'for everyone' : 'for one organisation';
+    case 'role':
+      return null;
+    case 'enabled':
+      return value === true ? 'turned on' : value === false ? 'turned off' : 'setting cleared';
+    case 'via':
+      return VIA[String(value)] ?? `through ${String(value).replaceAll('_', ' ')}`;
+    case 'kind':
+      return value === 'link' ? 'as a link' : value === 'email' ? 'by e-mail' : String(value);
+    case 'method':
+      return value === 'password' ? 'with a password' : `with ${String(value)}`;
+    case 'email_verified':
+      return value === true ? 'address verified too' : null;
+    default:
+      if (value === null || value === undefined || typeof value === 'object') return null;
+      return `${key.replaceAll('_', ' ')}: ${String(value)}`;
+  }
+}
+
+/** The entry's own fields as a short line: "workforce-reports · for one organisation · turned off · in the admin area". */
+export function auditDetails(entry: Pick<AuditEntry, 'data'>): string {
+  return Object.entries(entry.data)
+    .map(([key, value]) => detail(key, value, entry.data))
+    .filter((text): text is string => text !== null)
+    .join(' · ');
+}
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** When, in UK time as the audit log's date filters count days: "27/11/2026, 09:15". */
+export function auditTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : WHEN.format(time);
+}

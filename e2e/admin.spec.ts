@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut, submitLogin } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** Review screenshots of the admin area (not compared automatically); git ignores the folder. */
+const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test('an administrator creates, renames and deactivates an organisation, whose member can then not sign in, and finds each change in the audit log', async ({
+  page,
+  request,
+}) => {
+  const suffix = Date.now().toString(36);
+  const name = `Riverside Care ${suffix}`;
+  // A member of an organisation of their own (sign-up makes one), given a name this test can find.
+  const member = await createVerifiedUser(request, 'admin-member');
+  const memberOrganisationName = `Member Trust ${suffix}`;
+  const memberSession = await sessionOf(request, member.email, member.password);
+  const memberOrganisationId = (
+    (await (await request.get('/api/account/info', { headers: memberSession })).json()) as {
+      organisation: { id: string };
+    }
+  ).organisation.id;
+  const adminSession = await sessionOf(request, DEMO.admin);
+  const rename = await request.post(`/api/admin/organisations/${memberOrganisationId}`, {
+    headers: adminSession,
+    data: { name: memberOrganisationName },
+  });
+  expect(rename.status(), await rename.text()).toBe(200);
+
+  await signIn(page, DEMO.admin);
+  await mainNav(page).getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  const organisations = page.getByRole('region', { name: 'Organisations' });
+  const table = organisations.getByRole('table', { name: 'Organisations' });
+  await expect(table.getByRole('row', { name: /Northshire Community Health NHS Trust/ })).toContainText('Active');
+
+  await organisations.getByRole('textbox', { name: 'New organisation' }).fill(name);
+  await organisations.getByRole('button', { name: 'Create' }).click();
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  // The same name again is refused, whatever its case.
+  await organisations.getByRole('textbox', { name: 'New organisation' }).fill(name.toUpperCase());
+  await organisations.getByRole('button', { name: 'Create' }).click();
+  await expect(organisations.getByText('Another organisation already has that name.')).toBeVisible();
+
+  await row.getByRole('button', { name: `Rename ${name}` }).click();
+  await table.getByRole('textbox', { name: 'Organisation name' }).fill(`${name} Homes`);
+  await table.getByRole('textbox', { name: 'Organisation name' }).press('Enter');
+  const renamed = table.getByRole('row', { name: new RegExp(`${name} Homes`) });
+  await expect(renamed).toBeVisible();
+  await shoot(page, 'admin-organisations');
+  await expectNoSeriousViolation(page, 'admin organisations');
+
+  // The member's organisation is deactivated: their session ends and they can no longer sign in.
+  const memberOrganisation = table.getByRole('row', { name: new RegExp(memberOrganisationName) });
+  await expect(memberOrganisation).toBeVisible();
+  await memberOrganisation.getByRole('button', { name: /^Deactivate / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Deactivate / });
+  await expect(dialog).toContainText('Its member will be signed out');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(memberOrganisation).toContainText('Deactivated');
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/section=audit/);
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  const entries = audit.getByRole('table');
+  await expect(entries.getByRole('row', { name: /Organisation deactivated/ }).first()).toContainText(DEMO.admin);
+  await expect(entries.getByRole('row', { name: /Organisation renamed/ }).first()).toContainText(`${name} Homes`);
+  await expect(entries.getByRole('row', { name: /Organisation created/ }).first()).toContainText('127.0.0.1');
+  await audit.getByRole('combobox', { name: 'Event' }).selectOption('organisations.created');
+  await audit.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(entries.getByRole('rowheader').first()).toHaveText('Organisation created');
+  await expect(entries.getByRole('rowheader', { name: 'Signed in' })).toHaveCount(0);
+  await shoot(page, 'admin-audit');
+  await expectNoSeriousViolation(page, 'admin audit log');
+
+  const download = page.waitForEvent('download');
+  await audit.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('audit-log.csv');
+  const csv = readFileSync((await file.path()) ?? '', 'utf8').split('\r\n');
+  expect(csv[0]).toBe('When (UTC),Event,Organisation,Actor,Actor e-mail,Address,Record type,Record id,Details');
+  expect(
+    csv
+      .slice(1)
+      .filter(Boolean)
+      .every((line) => line.includes(',organisations.created,')),
+  ).toBe(true);
+  expect(csv.some((line) => line.includes(name))).toBe(true);
+
+  await page.getByRole('link', { name: 'Feature flags' }).click();
+  await expect(page.getByRole('region', { name: /Workforce reports/ })).toBeVisible();
+  await shoot(page, 'admin-flags');
+  await expectNoSeriousViolation(page, 'admin feature flags');
+
+  expect((await request.get('/api/account/info', { headers: memberSession })).status()).toBe(401);
+  await signOut(page);
+  await submitLogin(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toHaveCount(0);
+});
+
+test('a champion cannot open the admin area, and its API refuses them', async ({ page, request }) => {
+  await signIn(page, DEMO.champion);
+  await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  const champion = await sessionOf(request, DEMO.champion);
+  expect((await request.get('/api/admin/audit', { headers: champion })).status()).toBe(403);
+});
