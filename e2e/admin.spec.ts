@@ -98,7 +98,7 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   const file = await download;
   expect(file.suggestedFilename()).toBe('audit-log.csv');
   const csv = readFileSync((await file.path()) ?? '', 'utf8').split('\r\n');
-  expect(csv[0]).toBe('When (UTC),Event,Organisation,Actor,Actor e-mail,Address,Record type,Record id,Details');
+  expect(csv[0]).toBe('When (UTC),Event,Organisation,Actor,Actor e-mail,Address,Record type,Record id,Record,Details');
   expect(
     csv
       .slice(1)
@@ -117,6 +117,52 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   await submitLogin(page, member.email, member.password);
   await expect(page).toHaveURL(/\/auth\/login/);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toHaveCount(0);
+});
+
+test('an administrator finds a person, makes them a standard user, signs them out everywhere and deactivates them', async ({
+  page,
+  request,
+}) => {
+  const member = await createVerifiedUser(request, 'admin-person');
+  const memberSession = await sessionOf(request, member.email, member.password);
+  const name = `${member.firstName} ${member.surname}`;
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?section=people');
+  const people = page.getByRole('region', { name: 'People' });
+  await people.getByRole('searchbox', { name: 'Search people' }).fill(member.email);
+  const row = people.getByRole('row', { name: new RegExp(member.email) });
+  await expect(row).toBeVisible();
+  await expect(people.getByRole('table').getByRole('row')).toHaveCount(2);
+
+  // Sign-up made them the champion of an organisation of their own; they become a standard user.
+  const role = row.getByRole('combobox', { name: `Role of ${name}` });
+  await expect(role).toHaveValue('champion');
+  await role.selectOption('standard');
+  await expect(page.getByText(`${name} is now a standard user`).first()).toBeVisible();
+  const info = await request.get('/api/account/info', { headers: memberSession });
+  expect(((await info.json()) as { account_roles: string[] }).account_roles).toEqual(['standard']);
+  await shoot(page, 'admin-people');
+  await expectNoSeriousViolation(page, 'admin people');
+
+  await row.getByRole('button', { name: `Sign out ${name} everywhere` }).click();
+  await expect(page.getByText(`${name} is signed out everywhere`).first()).toBeVisible();
+  expect((await request.get('/api/account/info', { headers: memberSession })).status()).toBe(401);
+
+  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Deactivate ${name}?` })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await expect(row.getByRole('button', { name: `Reactivate ${name}` })).toBeVisible();
+  const refused = await request.post('/api/auth/login', { multipart: { email: member.email, password: member.password } });
+  expect(refused.status()).toBe(403);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const entries = page.getByRole('region', { name: 'Audit log' }).getByRole('table');
+  for (const kind of ['Account deactivated', 'Signed out everywhere', 'Roles changed']) {
+    await expect(entries.getByRole('row', { name: new RegExp(kind) }).first()).toContainText(name);
+  }
 });
 
 test('a champion cannot open the admin area, and its API refuses them', async ({ page, request }) => {

@@ -463,6 +463,10 @@ const SAMPLES: Record<string, Sample> = {
     build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { active: true } }),
   },
   'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
+  'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
+  'admin.updateUser': { build: async (_fixture, owner) => ({ params: { userId: owner.user.id }, json: { active: true } }) },
+  'admin.signOutUser': { build: async ({ t }) => ({ params: { userId: (await buildUser(t)).user.id } }) },
+  'admin.resendVerification': { build: async ({ t }) => ({ params: { userId: (await buildUser(t, { verified: false })).user.id } }) },
   'admin.auditExport': { build: async () => ({ query: { kind: 'flags.changed' } }) },
   'tutorials.tutorial': {
     build: async ({ t }) => {

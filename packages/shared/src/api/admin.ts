@@ -108,7 +108,8 @@ export const auditEntrySchema = z.object({
   /** Null for the system, the command line or the ingestion API, and once the account is deleted. */
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   ip: z.string().nullable(),
-  subject: z.object({ type: z.string(), id: z.string() }).nullable(),
+  /** The record it happened to; `label` names a person or an organisation (null for other records, or once deleted). */
+  subject: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }).nullable(),
   data: z.record(z.string(), z.unknown()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -121,3 +122,61 @@ export const auditResponseSchema = z.object({
   kinds: z.array(z.string()),
 });
 export type AuditResponse = z.infer<typeof auditResponseSchema>;
+
+/** A person as the admin area lists them. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  surname: z.string(),
+  job_title: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  email_verified: z.boolean(),
+  /** False once deactivated: they cannot sign in; their work is kept. */
+  active: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/users: people by name, searched by name or e-mail, in one organisation or all. */
+export const adminUsersQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  organisation_id: z.string().trim().min(1).max(64).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/**
+ * A person's roles as a whole: a guest has no other role, and a champion or an administrator is
+ * also a standard user (the tools they lead or run are standard ones).
+ */
+export const accountRolesSchema = z
+  .array(z.enum(ROLES))
+  .min(1, 'Give at least one role')
+  .max(ROLES.length)
+  .refine((roles) => new Set(roles).size === roles.length, 'A role is given once')
+  .refine((roles) => !roles.includes('guest') || roles.length === 1, 'A guest has no other role')
+  .refine((roles) => roles.includes('guest') || roles.includes('standard'), 'A champion or an administrator is also a standard user');
+
+/** POST /api/admin/users/{id}: change the roles, or deactivate (active: false) or reactivate the person. */
+export const updateAdminUserSchema = z
+  .strictObject({ roles: accountRolesSchema.optional(), active: z.boolean().optional() })
+  .refine((input) => input.roles !== undefined || input.active !== undefined, { message: 'Give roles, active, or both' });
+export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
+
+export const adminUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** POST /api/admin/users/{id}/resend-verification: whether a new link went (one per 5 minutes at most). */
+export const resendVerificationResponseSchema = z.object({ sent: z.boolean(), message: z.string() });

@@ -1,5 +1,12 @@
 import {
+  ADMIN_USERS_PAGE_SIZE,
   adminOrganisationSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  resendVerificationResponseSchema,
+  updateAdminUserSchema,
   adminOrganisationsResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
@@ -10,6 +17,7 @@ import {
   setFlagSchema,
   updateOrganisationSchema,
 } from '../api/admin.ts';
+import { messageResponseSchema } from '../api/account.ts';
 import { defineEndpoint, file, json, withRoles } from '../contract/endpoint.ts';
 
 /** Verity's administrators (verity_admin): settings that reach across organisations. Every change is an event. */
@@ -107,4 +115,59 @@ export const auditExport = defineEndpoint({
   query: auditQuerySchema,
   status: 200,
   response: file('text/csv', 'audit-log.csv, UTF-8 with a header row.'),
+});
+
+export const users = defineEndpoint({
+  id: 'admin.users',
+  summary: 'People, searched',
+  description: `By surname and first name, ${ADMIN_USERS_PAGE_SIZE} a page; q matches part of a name or an e-mail address.`,
+  method: 'GET',
+  path: '/admin/users',
+  access: ADMIN,
+  query: adminUsersQuerySchema,
+  status: 200,
+  response: json(adminUsersResponseSchema),
+});
+
+export const updateUser = defineEndpoint({
+  id: 'admin.updateUser',
+  summary: "Change a person's roles, deactivate or reactivate them",
+  description:
+    'Deactivating ends their sessions and refuses sign-in; their work is kept. An administrator cannot deactivate themselves or ' +
+    'take away their own administrator role (409). Recorded as account.roles_changed, account.deactivated or account.reactivated.',
+  method: 'POST',
+  path: '/admin/users/:userId',
+  access: ADMIN,
+  params: adminUserParamsSchema,
+  body: updateAdminUserSchema,
+  status: 200,
+  response: json(adminUserSchema),
+  errors: [404, 409],
+});
+
+export const signOutUser = defineEndpoint({
+  id: 'admin.signOutUser',
+  summary: 'Sign a person out everywhere',
+  description: 'Ends every session they have. Recorded as account.signed_out_everywhere.',
+  method: 'POST',
+  path: '/admin/users/:userId/sign-out',
+  access: ADMIN,
+  params: adminUserParamsSchema,
+  status: 200,
+  response: json(messageResponseSchema),
+  errors: [404],
+});
+
+export const resendVerification = defineEndpoint({
+  id: 'admin.resendVerification',
+  summary: 'Send a person a new link to verify their address',
+  description:
+    'One link per 5 minutes at most (sent: false otherwise). An address already verified is 409. Recorded as auth.verification_resent.',
+  method: 'POST',
+  path: '/admin/users/:userId/resend-verification',
+  access: ADMIN,
+  params: adminUserParamsSchema,
+  status: 200,
+  response: json(resendVerificationResponseSchema),
+  errors: [404, 409],
 });

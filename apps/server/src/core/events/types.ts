@@ -333,6 +333,23 @@ const organisationReactivated = z.strictObject({
   data: noData,
 });
 
+/** An administrator changed a person's roles: the roles they now hold. */
+const rolesChanged = z.strictObject({
+  kind: z.literal('account.roles_changed'),
+  subject: userSubject,
+  data: z.strictObject({ roles: z.array(z.enum(ROLES)).min(1) }),
+});
+
+/** An administrator deactivated a person (sessions ended, sign-in refused, work kept), or reactivated them. */
+const accountDeactivated = z.strictObject({ kind: z.literal('account.deactivated'), subject: userSubject, data: noData });
+const accountReactivated = z.strictObject({ kind: z.literal('account.reactivated'), subject: userSubject, data: noData });
+
+/** An administrator ended every session of a person. */
+const signedOutEverywhere = z.strictObject({ kind: z.literal('account.signed_out_everywhere'), subject: userSubject, data: noData });
+
+/** An administrator sent a person a new link to verify their address. */
+const verificationResent = z.strictObject({ kind: z.literal('auth.verification_resent'), subject: userSubject, data: noData });
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -349,6 +366,11 @@ export const eventSchema = z.discriminatedUnion('kind', [
   organisationRenamed,
   organisationDeactivated,
   organisationReactivated,
+  rolesChanged,
+  accountDeactivated,
+  accountReactivated,
+  signedOutEverywhere,
+  verificationResent,
   flagChanged,
   invitationCreated,
   invitationResent,
@@ -440,7 +462,12 @@ export const AUDIT_KINDS = [
   'auth.account_created',
   'auth.password_reset',
   'auth.email_verified',
+  'auth.verification_resent',
   'account.password_changed',
+  'account.roles_changed',
+  'account.deactivated',
+  'account.reactivated',
+  'account.signed_out_everywhere',
   'account.profile_updated',
   'account.photo_set',
   'account.photo_removed',

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditQuery } from '@verity/shared';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
 import { events, organisations, users } from '../../db/schema.ts';
 import { AUDIT_KINDS } from '../../core/events/types.ts';
@@ -37,6 +38,10 @@ function conditionsOf(query: AuditQuery): SQL[] {
   return conditions;
 }
 
+/** The person or organisation an entry is about, joined by the subject's id. */
+const subjectUser = alias(users, 'subject_user');
+const subjectOrganisation = alias(organisations, 'subject_organisation');
+
 async function readEntries(db: Database, query: AuditQuery, limit: number): Promise<AuditEntry[]> {
   const rows = await db
     .select({
@@ -52,11 +57,17 @@ async function readEntries(db: Database, query: AuditQuery, limit: number): Prom
       ip: events.ip,
       subjectType: events.subjectType,
       subjectId: events.subjectId,
+      subjectFirstname: subjectUser.firstname,
+      subjectSurname: subjectUser.surname,
+      subjectEmail: subjectUser.email,
+      subjectOrganisationName: subjectOrganisation.name,
       data: events.data,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.actorUserId))
     .leftJoin(organisations, eq(organisations.id, events.organisationId))
+    .leftJoin(subjectUser, and(eq(events.subjectType, 'user'), eq(subjectUser.id, events.subjectId)))
+    .leftJoin(subjectOrganisation, and(eq(events.subjectType, 'organisation'), eq(subjectOrganisation.id, events.subjectId)))
     .where(and(...conditionsOf(query)))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
@@ -67,9 +78,19 @@ async function readEntries(db: Database, query: AuditQuery, limit: number): Prom
     organisation: row.organisationId && row.organisationName ? { id: row.organisationId, name: row.organisationName } : null,
     actor: row.actorId ? { id: row.actorId, name: `${row.firstname ?? ''} ${row.surname ?? ''}`.trim(), email: row.email ?? '' } : null,
     ip: row.ip,
-    subject: row.subjectType && row.subjectId ? { type: row.subjectType, id: row.subjectId } : null,
+    subject: row.subjectType && row.subjectId ? { type: row.subjectType, id: row.subjectId, label: subjectLabel(row) } : null,
     data: row.data,
   }));
+}
+
+function subjectLabel(row: {
+  subjectFirstname: string | null;
+  subjectSurname: string | null;
+  subjectEmail: string | null;
+  subjectOrganisationName: string | null;
+}): string | null {
+  if (row.subjectEmail !== null) return `${row.subjectFirstname ?? ''} ${row.subjectSurname ?? ''}`.trim() || row.subjectEmail;
+  return row.subjectOrganisationName;
 }
 
 /** One page of the log, newest first, and the cursor of the next. */
@@ -87,7 +108,18 @@ export async function auditPage(
 /** The log as CSV, with the same filters, up to AUDIT_EXPORT_MAX entries. */
 export async function auditCsv(db: Database, query: AuditQuery): Promise<string> {
   const entries = await readEntries(db, query, AUDIT_EXPORT_MAX);
-  const header = csvRow(['When (UTC)', 'Event', 'Organisation', 'Actor', 'Actor e-mail', 'Address', 'Record type', 'Record id', 'Details']);
+  const header = csvRow([
+    'When (UTC)',
+    'Event',
+    'Organisation',
+    'Actor',
+    'Actor e-mail',
+    'Address',
+    'Record type',
+    'Record id',
+    'Record',
+    'Details',
+  ]);
   return (
     header +
     entries
@@ -101,6 +133,7 @@ export async function auditCsv(db: Database, query: AuditQuery): Promise<string>
           entry.ip,
           entry.subject?.type,
           entry.subject?.id,
+          entry.subject?.label,
           Object.keys(entry.data).length > 0 ? JSON.stringify(entry.data) : '',
         ]),
       )

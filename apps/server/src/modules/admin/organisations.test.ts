@@ -76,7 +76,7 @@ describe('organisations in the admin area', () => {
     for (const entry of entries) {
       expect(entry.actor?.email).toBe(admin.email);
       expect(entry.ip).toBe('203.0.113.7');
-      expect(entry.subject).toEqual({ type: 'organisation', id: organisation.id });
+      expect(entry.subject).toMatchObject({ type: 'organisation', id: organisation.id });
     }
     expect(entries[2]?.data).toEqual({ name: 'Riverside Care' });
   });
@@ -190,7 +190,7 @@ describe('the audit log', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Event,Organisation,Actor,Actor e-mail,Address,Record type,Record id,Details');
+    expect(lines[0]).toBe('When (UTC),Event,Organisation,Actor,Actor e-mail,Address,Record type,Record id,Record,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`organisations.created,"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines[1]).toContain(admin.email);

@@ -9,8 +9,9 @@ import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
 import { auditCsv, auditPage } from './audit.ts';
 import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
+import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
 
-/** What Verity's administrators run across organisations: organisations, feature flags and the audit log. */
+/** What Verity's administrators run across organisations: organisations, people, feature flags and the audit log. */
 export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
 
@@ -23,6 +24,35 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   route(app, adminEndpoints.updateOrganisation, {
     handler: async ({ auth, params, body }) =>
       updateOrganisationAsAdmin({ db, adminId: auth.userId, organisationId: params.organisationId, ...body }),
+  });
+
+  route(app, adminEndpoints.users, { handler: async ({ query }) => listUsers(db, query) });
+
+  route(app, adminEndpoints.updateUser, {
+    handler: async ({ auth, params, body }) => updateUserAsAdmin({ db, adminId: auth.userId, userId: params.userId, ...body }),
+  });
+
+  route(app, adminEndpoints.signOutUser, {
+    handler: async ({ auth, params }) => {
+      await signOutEverywhere({ db, adminId: auth.userId, userId: params.userId });
+      return { message: 'Signed out everywhere.' };
+    },
+  });
+
+  route(app, adminEndpoints.resendVerification, {
+    handler: async ({ auth, params }) => {
+      const sent = await resendVerificationAsAdmin({
+        db,
+        config: deps.config,
+        mailer: deps.mailer,
+        adminId: auth.userId,
+        userId: params.userId,
+      });
+      return {
+        sent,
+        message: sent ? 'A new verification link is on its way.' : 'A link was sent less than 5 minutes ago; it still works.',
+      };
+    },
   });
 
   route(app, adminEndpoints.audit, { handler: async ({ query }) => auditPage(db, query) });

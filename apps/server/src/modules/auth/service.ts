@@ -62,7 +62,8 @@ export async function login(
   await attempt.succeeded(!refusedAnyway);
   if (user.disabledAt || account.organisationDeactivatedAt) throw catalogued(403, 'accountDisabled');
   if (config.REQUIRE_EMAIL_VERIFICATION && !user.emailVerifiedAt) {
-    await resendVerification({ ...options, user });
+    // A new link, at most one per interval however often they try.
+    await sendVerificationLink({ ...options, user });
     throw catalogued(403, 'emailNotVerified');
   }
   const token = await db.transaction(async (tx) => {
@@ -264,16 +265,19 @@ export async function verifyEmail(options: { db: Database; log: FastifyBaseLogge
   options.log.info({ event: 'email_verified', userId }, 'e-mail address verified');
 }
 
-/** A new verification link for an unverified user, at most one per interval however often they try. */
-async function resendVerification(options: AuthDeps & { user: UserRow }): Promise<void> {
+/**
+ * E-mails the user a new link to verify their address, unless one went less than the resend
+ * interval ago; says whether it sent one. Sign-in uses it, and an administrator's "resend".
+ */
+export async function sendVerificationLink(options: { db: Database; config: Config; mailer: Mailer; user: UserRow }): Promise<boolean> {
   const { db, config, user } = options;
   const last = await lastActionCodeIssuedAt({ db, userId: user.id, purpose: 'verifyEmail' });
-  if (last && Date.now() - last.getTime() < VERIFICATION_RESEND_INTERVAL_MS) return;
+  if (last && Date.now() - last.getTime() < VERIFICATION_RESEND_INTERVAL_MS) return false;
   const code = await createActionCode({ db, config, userId: user.id, purpose: 'verifyEmail' });
-  dispatch(
-    options,
+  void options.mailer.send(
     verificationEmail({ to: user.email, firstname: user.firstname, appUrl: config.APP_URL, code, ttlHours: config.VERIFY_EMAIL_TTL_HOURS }),
   );
+  return true;
 }
 
 function notifyExistingOwner(options: AuthDeps, owner: UserRow): void {

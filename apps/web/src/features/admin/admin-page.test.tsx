@@ -1,4 +1,11 @@
-import { type AdminOrganisation, type AuditEntry, type AuditResponse, type FlagSettingView, MESSAGES } from '@verity/shared';
+import {
+  type AdminOrganisation,
+  type AdminUser,
+  type AuditEntry,
+  type AuditResponse,
+  type FlagSettingView,
+  MESSAGES,
+} from '@verity/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +13,7 @@ import { buildTestUser } from '../../test/fixtures';
 import { failure, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
+import { roleChoiceOf } from './users-section';
 
 const admin = buildTestUser({ account_roles: ['standard', 'verity_admin'] });
 
@@ -31,7 +39,7 @@ function entry(id: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
     organisation: { id: 'org_1', name: 'Northshire Community Health NHS Trust' },
     actor: { id: 'user_1', name: 'Priya Shah', email: 'standard@example.org' },
     ip: '203.0.113.7',
-    subject: { type: 'user', id: 'user_1' },
+    subject: { type: 'user', id: 'user_1', label: 'Priya Shah' },
     data: { method: 'password' },
     ...overrides,
   };
@@ -118,6 +126,74 @@ describe('admin area', () => {
     await person.type(within(section).getByRole('textbox', { name: 'New organisation' }), 'Northshire Community Health NHS Trust');
     await person.click(within(section).getByRole('button', { name: 'Create' }));
     expect(await within(section).findByText('Another organisation already has that name.')).toBeTruthy();
+  });
+
+  it('finds people, changes a role, sends a verification link, signs someone out and deactivates them after asking', async () => {
+    const person = userEvent.setup();
+    let priya: AdminUser = {
+      id: 'user_1',
+      email: 'priya.shah@example.org',
+      firstname: 'Priya',
+      surname: 'Shah',
+      job_title: 'Head of Estates Compliance',
+      roles: ['standard'],
+      organisation: { id: 'org_1', name: 'Northshire Community Health NHS Trust' },
+      email_verified: false,
+      active: true,
+      created_at: '2026-01-05T09:00:00.000Z',
+      last_login_at: null,
+    };
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': { organisations: [organisation()] },
+      'GET /api/admin/users': () => ({ users: [priya], total: 1, page: 1, page_size: 50 }),
+      'POST /api/admin/users/user_1': ({ body }: { body: unknown }) => {
+        const change = body as { roles?: AdminUser['roles']; active?: boolean };
+        priya = {
+          ...priya,
+          ...(change.roles ? { roles: change.roles } : {}),
+          ...(change.active === undefined ? {} : { active: change.active }),
+        };
+        return priya;
+      },
+      'POST /api/admin/users/user_1/sign-out': { message: 'Signed out everywhere.' },
+      'POST /api/admin/users/user_1/resend-verification': { sent: true, message: 'A new verification link is on its way.' },
+    });
+    renderApp('/admin?section=people', { user: admin });
+    const section = await screen.findByRole('region', { name: 'People' });
+    const row = await within(section).findByRole('row', { name: /Priya Shah/ });
+    expect(within(row).getByText('Address not verified')).toBeTruthy();
+    expect(within(row).getByText('Never')).toBeTruthy();
+
+    await person.type(within(section).getByRole('searchbox', { name: 'Search people' }), 'shah');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/users' && call.query.get('q') === 'shah')).toBe(true));
+    await person.selectOptions(within(section).getByRole('combobox', { name: 'Organisation' }), 'org_1');
+    await waitFor(() => expect(calls.at(-1)?.query.get('organisation_id')).toBe('org_1'));
+
+    await person.selectOptions(within(row).getByRole('combobox', { name: 'Role of Priya Shah' }), 'champion');
+    expect(await screen.findByText('Priya Shah is now champion')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/admin/users/user_1')?.body).toEqual({ roles: ['standard', 'champion'] });
+
+    await person.click(within(row).getByRole('button', { name: 'Resend link to Priya Shah to verify their address' }));
+    expect(await screen.findByText('A new verification link is on its way.')).toBeTruthy();
+    await person.click(within(row).getByRole('button', { name: 'Sign out Priya Shah everywhere' }));
+    expect(await screen.findByText('Priya Shah is signed out everywhere')).toBeTruthy();
+
+    await person.click(within(row).getByRole('button', { name: 'Deactivate Priya Shah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Priya Shah?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(section).findByRole('button', { name: 'Reactivate Priya Shah' })).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/admin/users/user_1').map((call) => call.body)).toEqual([
+      { roles: ['standard', 'champion'] },
+      { active: false },
+    ]);
+  });
+
+  it('names the role sets a person can hold, and none for a set it does not know', () => {
+    expect(roleChoiceOf(['champion', 'standard'])).toBe('champion');
+    expect(roleChoiceOf(['verity_admin', 'standard', 'champion'])).toBe('champion-admin');
+    expect(roleChoiceOf(['guest'])).toBe('guest');
+    expect(roleChoiceOf(['champion'])).toBeNull();
   });
 
   it('sets a feature flag for everyone and clears an organisation’s setting', async () => {

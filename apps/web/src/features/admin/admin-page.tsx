@@ -3,15 +3,17 @@ import { cn } from '../../lib/cn';
 import { AuditSection } from './audit-section';
 import { FlagsSection } from './flags-section';
 import { OrganisationsSection } from './organisations-section';
+import { UsersSection } from './users-section';
 
 /** The admin area's parts, each at /admin?section=…, so a link (or a reload) opens the one meant. */
 const SECTIONS = [
   { key: 'organisations', label: 'Organisations', Section: OrganisationsSection },
+  { key: 'people', label: 'People', Section: UsersSection },
   { key: 'flags', label: 'Feature flags', Section: FlagsSection },
   { key: 'audit', label: 'Audit log', Section: AuditSection },
 ] as const;
 
-/** /admin, for Verity's administrators: the organisations, the feature flags and the audit log. */
+/** /admin, for Verity's administrators: the organisations, people, the feature flags and the audit log. */
 export function AdminPage() {
   const [params] = useSearchParams();
   const current = SECTIONS.find((section) => section.key === params.get('section')) ?? SECTIONS[0];

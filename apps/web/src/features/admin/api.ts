@@ -1,4 +1,11 @@
-import { type AuditResponse, adminEndpoints, endpointUrl, type SetFlagInput, type UpdateOrganisationInput } from '@verity/shared';
+import {
+  type AuditResponse,
+  adminEndpoints,
+  endpointUrl,
+  type SetFlagInput,
+  type UpdateAdminUserInput,
+  type UpdateOrganisationInput,
+} from '@verity/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { downloadApiFile } from '../../lib/download';
@@ -11,6 +18,7 @@ import { downloadApiFile } from '../../lib/download';
 export const adminKeys = {
   all: ['admin'] as const,
   organisations: ['admin', 'organisations'] as const,
+  users: (q: string, page: number, organisationId: string) => ['admin', 'users', { q, page, organisationId }] as const,
   flags: ['admin', 'flags'] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
 };
@@ -35,6 +43,45 @@ export function useUpdateOrganisation() {
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: UpdateOrganisationInput }) =>
       api(adminEndpoints.updateOrganisation, { params: { organisationId: id }, body: change }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** People, a page at a time, searched by name or address, in one organisation or all. */
+export function useAdminUsers(q: string, page: number, organisationId: string) {
+  return useQuery({
+    queryKey: adminKeys.users(q, page, organisationId),
+    queryFn: ({ signal }) =>
+      api(
+        adminEndpoints.users,
+        { query: { ...(q ? { q } : {}), ...(organisationId ? { organisation_id: organisationId } : {}), page: String(page) } },
+        { signal, background: true },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: UpdateAdminUserInput }) =>
+      api(adminEndpoints.updateUser, { params: { userId: id }, body: change }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useSignOutUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(adminEndpoints.signOutUser, { params: { userId: id } }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useResendVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(adminEndpoints.resendVerification, { params: { userId: id } }, { background: true }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

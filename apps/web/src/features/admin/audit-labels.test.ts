@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditDetails, auditKindLabel, auditTime } from './audit-labels';
+import { auditDetails, auditKindLabel, auditRecord, auditTime } from './audit-labels';
 
 describe('audit entries in words', () => {
   it('names each kind, and shows a kind it does not know as written', () => {
@@ -20,6 +20,16 @@ describe('audit entries in words', () => {
     expect(auditDetails({ data: { name: 'Riverside Care' } })).toBe('“Riverside Care”');
     expect(auditDetails({ data: { email_verified: false, fields: ['firstname'] } })).toBe('');
     expect(auditDetails({ data: {} })).toBe('');
+  });
+
+  it('names the record: the person or organisation, else its kind', () => {
+    expect(auditRecord({ subject: { type: 'user', id: 'u1', label: 'Priya Shah' } })).toBe('Priya Shah');
+    expect(auditRecord({ subject: { type: 'chat_session', id: 'c1', label: null } })).toBe('Conversation');
+    expect(auditRecord({ subject: null })).toBe('—');
+    expect(auditDetails({ data: { roles: ['standard', 'verity_admin'] } })).toBe('as standard + verity admin');
+    expect(auditDetails({ data: { via: 'sign_up', roles: ['standard'], organisation_created: true } })).toBe(
+      'by signing up · as standard · with a new organisation',
+    );
   });
 
   it('writes times in UK time, whatever the season', () => {

@@ -10,6 +10,11 @@ const KIND_LABELS: Record<string, string> = {
   'account.profile_updated': 'Profile updated',
   'account.photo_set': 'Profile photo set',
   'account.photo_removed': 'Profile photo removed',
+  'account.roles_changed': 'Roles changed',
+  'account.deactivated': 'Account deactivated',
+  'account.reactivated': 'Account reactivated',
+  'account.signed_out_everywhere': 'Signed out everywhere',
+  'auth.verification_resent': 'Verification link sent again',
   'invitations.created': 'Invitation created',
   'invitations.resent': 'Invitation sent again',
   'invitations.accepted': 'Invitation accepted',
@@ -28,6 +33,21 @@ const KIND_LABELS: Record<string, string> = {
 
 export function auditKindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind;
+}
+
+const RECORD_TYPES: Record<string, string> = {
+  user: 'Person',
+  organisation: 'Organisation',
+  chat_session: 'Conversation',
+  document: 'Library document',
+  write_document: 'Written document',
+  review: 'Review',
+};
+
+/** The record an entry is about: the person's or organisation's name, else the kind of record. */
+export function auditRecord(entry: Pick<AuditEntry, 'subject'>): string {
+  if (!entry.subject) return '—';
+  return entry.subject.label ?? RECORD_TYPES[entry.subject.type] ?? entry.subject.type.replaceAll('_', ' ');
 }
 
 const VIA: Record<string, string> = {
@@ -50,6 +70,10 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
       return value === 'global' ? 'for everyone' : 'for one organisation';
     case 'role':
       return null;
+    case 'roles':
+      return Array.isArray(value) ? `as ${value.map((role) => String(role).replaceAll('_', ' ')).join(' + ')}` : null;
+    case 'organisation_created':
+      return value === true ? 'with a new organisation' : null;
     case 'enabled':
       return value === true ? 'turned on' : value === false ? 'turned off' : 'setting cleared';
     case 'via':

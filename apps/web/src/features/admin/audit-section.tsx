@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/form-errors';
 import { type AuditFilters, downloadAuditCsv, NO_AUDIT_FILTERS, useAdminOrganisations, useAuditLog } from './api';
-import { auditDetails, auditKindLabel, auditTime } from './audit-labels';
+import { auditDetails, auditKindLabel, auditRecord, auditTime } from './audit-labels';
 
 /**
  * Who did what, when, from which address, on which record: newest first, filtered, older entries
@@ -140,11 +140,11 @@ function AuditFilterForm({ kinds, onApply }: { kinds: string[]; onApply: (filter
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full min-w-[52rem] border-collapse text-left text-sm">
+      <table className="w-full min-w-[60rem] border-collapse text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            {['When', 'Event', 'Who', 'Organisation', 'Address', 'Details'].map((column) => (
+            {['When', 'Event', 'Record', 'Who', 'Organisation', 'Address', 'Details'].map((column) => (
               <th key={column} scope="col" className="px-3 py-2 font-semibold">
                 {column}
               </th>
@@ -160,6 +160,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                 {auditKindLabel(entry.kind)}
               </th>
+              <td className="px-3 py-2 text-slate-700">{auditRecord(entry)}</td>
               <td className="px-3 py-2">
                 {entry.actor ? (
                   <>
