@@ -112,6 +112,16 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   await shoot(page, 'admin-flags');
   await expectNoSeriousViolation(page, 'admin feature flags');
 
+  await page.getByRole('link', { name: 'System' }).click();
+  await expect(page.getByRole('region', { name: 'Database' })).toContainText('Embedded');
+  await expect(page.getByRole('region', { name: 'E-mail', exact: true })).toContainText('Through SMTP');
+  // Delivered through SMTP, so listed without their text.
+  const outbox = page.getByRole('region', { name: 'E-mail outbox' });
+  await expect(outbox.getByRole('row', { name: /Verify your e-mail address/ }).first()).toContainText('Sent');
+  await expect(outbox.getByRole('button', { name: /^Open the e-mail/ })).toHaveCount(0);
+  await shoot(page, 'admin-system');
+  await expectNoSeriousViolation(page, 'admin system');
+
   expect((await request.get('/api/account/info', { headers: memberSession })).status()).toBe(401);
   await signOut(page);
   await submitLogin(page, member.email, member.password);

@@ -3,7 +3,8 @@ import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, invitations, userPhotos } from './db/schema.ts';
+import { documents, invitations, mailOutbox, userPhotos } from './db/schema.ts';
+import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
 import { createActionCode } from './modules/auth/action-codes.ts';
 import { createSession } from './core/identity/sessions.ts';
@@ -464,6 +465,17 @@ const SAMPLES: Record<string, Sample> = {
   },
   'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
   'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
+  'admin.status': { build: none },
+  'admin.outbox': { build: async () => ({ query: { page: '1' } }) },
+  'admin.outboxMessage': {
+    build: async ({ t }) => {
+      const id = newId();
+      await t.db
+        .insert(mailOutbox)
+        .values({ id, toAddress: 'kept@example.org', subject: 'Kept', textBody: 'Kept text', transport: 'outbox' });
+      return { params: { messageId: id } };
+    },
+  },
   'admin.updateUser': { build: async (_fixture, owner) => ({ params: { userId: owner.user.id }, json: { active: true } }) },
   'admin.signOutUser': { build: async ({ t }) => ({ params: { userId: (await buildUser(t)).user.id } }) },
   'admin.resendVerification': { build: async ({ t }) => ({ params: { userId: (await buildUser(t, { verified: false })).user.id } }) },

@@ -180,3 +180,71 @@ export const adminUserParamsSchema = z.object({ userId: z.string().trim().min(1)
 
 /** POST /api/admin/users/{id}/resend-verification: whether a new link went (one per 5 minutes at most). */
 export const resendVerificationResponseSchema = z.object({ sent: z.boolean(), message: z.string() });
+
+/** GET /api/admin/status: how this installation is doing. */
+export const systemStatusSchema = z.object({
+  version: z.string(),
+  database: z.object({
+    kind: z.enum(['embedded', 'postgresql']),
+    /** The database's size on disk, when it can say. */
+    size_bytes: z.number().int().min(0).nullable(),
+    server_version: z.string(),
+    migrations_applied: z.number().int().min(0),
+    migrations_shipped: z.number().int().min(0),
+  }),
+  ai: z.object({
+    /** False: the built-in engines answer, write and review offline. */
+    configured: z.boolean(),
+    /** What chat answers with, as the chat page names it. */
+    engine: z.string(),
+    model: z.string().nullable(),
+    embeddings_model: z.string().nullable(),
+  }),
+  email: z.object({
+    /** smtp: delivered through SMTP_URL; outbox: kept here for an administrator to pass on. */
+    transport: z.enum(['smtp', 'outbox']),
+    last_sent_at: z.string().nullable(),
+    failed_last_day: z.number().int().min(0),
+    in_outbox: z.number().int().min(0),
+  }),
+  jobs: z.object({
+    queued: z.number().int().min(0),
+    running: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    succeeded_last_day: z.number().int().min(0),
+    recent_failures: z.array(
+      z.object({ id: z.string(), kind: z.string(), error: z.string().nullable(), attempts: z.number().int(), failed_at: z.string() }),
+    ),
+  }),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** One e-mail as the outbox lists it: never its text. */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sent_at: z.string().nullable(),
+  failed: z.boolean(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+export const outboxResponseSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+});
+export type OutboxResponse = z.infer<typeof outboxResponseSchema>;
+
+export const outboxMessageParamsSchema = z.object({ messageId: z.string().trim().min(1).max(64) });
+
+/** GET /api/admin/outbox/{id}: a message kept in the outbox, with its text, to pass on by hand. */
+export const outboxMessageTextSchema = outboxMessageSchema.extend({ text: z.string() });
+export type OutboxMessageText = z.infer<typeof outboxMessageTextSchema>;

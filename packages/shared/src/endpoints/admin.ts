@@ -5,6 +5,12 @@ import {
   adminUserSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
+  OUTBOX_PAGE_SIZE,
+  outboxMessageParamsSchema,
+  outboxMessageTextSchema,
+  outboxQuerySchema,
+  outboxResponseSchema,
+  systemStatusSchema,
   resendVerificationResponseSchema,
   updateAdminUserSchema,
   adminOrganisationsResponseSchema,
@@ -169,5 +175,43 @@ export const resendVerification = defineEndpoint({
   params: adminUserParamsSchema,
   status: 200,
   response: json(resendVerificationResponseSchema),
+  errors: [404, 409],
+});
+
+export const status = defineEndpoint({
+  id: 'admin.status',
+  summary: 'How this installation is doing',
+  description: 'Version; the database (kind, size, migrations); the AI provider; e-mail; the job queue with its recent failures.',
+  method: 'GET',
+  path: '/admin/status',
+  access: ADMIN,
+  status: 200,
+  response: json(systemStatusSchema),
+});
+
+export const outbox = defineEndpoint({
+  id: 'admin.outbox',
+  summary: 'The e-mails Verity has sent or kept',
+  description: `Newest first, ${OUTBOX_PAGE_SIZE} a page: addressee, subject and what became of each, never the text.`,
+  method: 'GET',
+  path: '/admin/outbox',
+  access: ADMIN,
+  query: outboxQuerySchema,
+  status: 200,
+  response: json(outboxResponseSchema),
+});
+
+export const outboxMessage = defineEndpoint({
+  id: 'admin.outboxMessage',
+  summary: 'The text of an e-mail kept in the outbox',
+  description:
+    'Only for a message never delivered by SMTP (no SMTP_URL), so an administrator can pass its link on; one SMTP delivered is 409. ' +
+    'Reading one is recorded as mail.outbox_read.',
+  method: 'GET',
+  path: '/admin/outbox/:messageId',
+  access: ADMIN,
+  params: outboxMessageParamsSchema,
+  status: 200,
+  response: json(outboxMessageTextSchema),
   errors: [404, 409],
 });

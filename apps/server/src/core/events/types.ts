@@ -350,6 +350,13 @@ const signedOutEverywhere = z.strictObject({ kind: z.literal('account.signed_out
 /** An administrator sent a person a new link to verify their address. */
 const verificationResent = z.strictObject({ kind: z.literal('auth.verification_resent'), subject: userSubject, data: noData });
 
+/** An administrator read the text of an e-mail kept in the outbox (it may hold a sign-in link). */
+const outboxRead = z.strictObject({
+  kind: z.literal('mail.outbox_read'),
+  subject: z.null(),
+  data: z.strictObject({ message_id: z.string().min(1), to: z.string().min(1).max(320) }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -371,6 +378,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   accountReactivated,
   signedOutEverywhere,
   verificationResent,
+  outboxRead,
   flagChanged,
   invitationCreated,
   invitationResent,
@@ -485,6 +493,7 @@ export const AUDIT_KINDS = [
   'organisations.reactivated',
   'organisations.domain_approved',
   'flags.changed',
+  'mail.outbox_read',
 ] as const satisfies readonly EventKind[];
 
 export const ACTIVITY_KINDS = [

@@ -9,9 +9,10 @@ import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
 import { auditCsv, auditPage } from './audit.ts';
 import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
+import { listOutbox, readOutboxMessage, systemStatus } from './status.ts';
 import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
 
-/** What Verity's administrators run across organisations: organisations, people, feature flags and the audit log. */
+/** What Verity's administrators run across organisations: organisations, people, feature flags, the audit log and the system's status. */
 export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
 
@@ -53,6 +54,14 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
         message: sent ? 'A new verification link is on its way.' : 'A link was sent less than 5 minutes ago; it still works.',
       };
     },
+  });
+
+  route(app, adminEndpoints.status, { handler: async () => systemStatus({ database: deps.database, config: deps.config }) });
+
+  route(app, adminEndpoints.outbox, { handler: async ({ query }) => listOutbox(db, query.page) });
+
+  route(app, adminEndpoints.outboxMessage, {
+    handler: async ({ auth, params }) => readOutboxMessage({ db, admin: auth, messageId: params.messageId }),
   });
 
   route(app, adminEndpoints.audit, { handler: async ({ query }) => auditPage(db, query) });

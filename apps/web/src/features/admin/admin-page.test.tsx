@@ -1,6 +1,7 @@
 import {
   type AdminOrganisation,
   type AdminUser,
+  type SystemStatus,
   type AuditEntry,
   type AuditResponse,
   type FlagSettingView,
@@ -302,6 +303,53 @@ describe('admin area', () => {
         to: '2026-11-27',
       });
     });
+  });
+
+  it('shows the system status and opens an e-mail kept in the outbox', async () => {
+    const person = userEvent.setup();
+    const status: SystemStatus = {
+      version: '0.1.0',
+      database: { kind: 'embedded', size_bytes: 48_200_000, server_version: '17.4', migrations_applied: 26, migrations_shipped: 26 },
+      ai: { configured: false, engine: 'Built-in engine (offline)', model: null, embeddings_model: null },
+      email: { transport: 'outbox', last_sent_at: null, failed_last_day: 0, in_outbox: 1 },
+      jobs: {
+        queued: 0,
+        running: 0,
+        failed: 1,
+        succeeded_last_day: 3,
+        recent_failures: [
+          { id: 'job_1', kind: 'ingest', error: 'The file is not a PDF.', attempts: 5, failed_at: '2026-11-27T09:00:00.000Z' },
+        ],
+      },
+    };
+    const message = {
+      id: 'mail_1',
+      to: 'new.person@example.org',
+      subject: 'Verify your e-mail address',
+      created_at: '2026-11-27T09:05:00.000Z',
+      transport: 'outbox' as const,
+      sent_at: null,
+      failed: false,
+    };
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/status': status,
+      'GET /api/admin/outbox': { messages: [message], total: 1, page: 1, page_size: 50 },
+      'GET /api/admin/outbox/mail_1': { ...message, text: 'Open https://verity.test/auth/action-handler?mode=verifyEmail&oobCode=abc' },
+    });
+    renderApp('/admin?section=system', { user: admin });
+    const database = await screen.findByRole('region', { name: 'Database' });
+    expect(database.textContent).toContain('48.2 MB');
+    expect(database.textContent).toContain('26 of 26 applied');
+    expect(screen.getByRole('region', { name: 'AI provider' }).textContent).toContain('None: the built-in engines work offline');
+    expect(screen.getByRole('region', { name: 'Latest failed jobs' }).textContent).toContain('The file is not a PDF.');
+
+    const outbox = screen.getByRole('region', { name: 'E-mail outbox' });
+    const row = await within(outbox).findByRole('row', { name: /Verify your e-mail address/ });
+    expect(calls.some((call) => call.path === '/api/admin/outbox/mail_1')).toBe(false);
+    await person.click(within(row).getByRole('button', { name: /^Open the e-mail/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your e-mail address' });
+    expect(dialog.textContent).toContain('oobCode=abc');
   });
 
   it('a section that cannot be loaded says so and offers a retry', async () => {

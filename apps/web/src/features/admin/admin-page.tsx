@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn';
 import { AuditSection } from './audit-section';
 import { FlagsSection } from './flags-section';
 import { OrganisationsSection } from './organisations-section';
+import { SystemSection } from './system-section';
 import { UsersSection } from './users-section';
 
 /** The admin area's parts, each at /admin?section=…, so a link (or a reload) opens the one meant. */
@@ -11,9 +12,10 @@ const SECTIONS = [
   { key: 'people', label: 'People', Section: UsersSection },
   { key: 'flags', label: 'Feature flags', Section: FlagsSection },
   { key: 'audit', label: 'Audit log', Section: AuditSection },
+  { key: 'system', label: 'System', Section: SystemSection },
 ] as const;
 
-/** /admin, for Verity's administrators: the organisations, people, the feature flags and the audit log. */
+/** /admin, for Verity's administrators: organisations, people, feature flags, the audit log and the system. */
 export function AdminPage() {
   const [params] = useSearchParams();
   const current = SECTIONS.find((section) => section.key === params.get('section')) ?? SECTIONS[0];

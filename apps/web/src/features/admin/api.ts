@@ -19,6 +19,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   organisations: ['admin', 'organisations'] as const,
   users: (q: string, page: number, organisationId: string) => ['admin', 'users', { q, page, organisationId }] as const,
+  status: ['admin', 'status'] as const,
+  outbox: (page: number) => ['admin', 'outbox', page] as const,
   flags: ['admin', 'flags'] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
 };
@@ -84,6 +86,26 @@ export function useResendVerification() {
     mutationFn: (id: string) => api(adminEndpoints.resendVerification, { params: { userId: id } }, { background: true }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+}
+
+export function useSystemStatus() {
+  return useQuery({
+    queryKey: adminKeys.status,
+    queryFn: ({ signal }) => api(adminEndpoints.status, {}, { signal, background: true }),
+  });
+}
+
+export function useOutbox(page: number) {
+  return useQuery({
+    queryKey: adminKeys.outbox(page),
+    queryFn: ({ signal }) => api(adminEndpoints.outbox, { query: { page: String(page) } }, { signal, background: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A kept e-mail's text: asked for only when the administrator opens it (the reading is audited). */
+export function readOutboxMessage(id: string) {
+  return api(adminEndpoints.outboxMessage, { params: { messageId: id } }, { background: true });
 }
 
 export function useFlagSettings() {
