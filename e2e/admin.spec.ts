@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut, submitLogin } from './support/app.ts';
+import { accountMenuButton, createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut, submitLogin } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Review screenshots of the admin area (not compared automatically); git ignores the folder. */
@@ -173,6 +173,28 @@ test('an administrator finds a person, makes them a standard user, signs them ou
   for (const kind of ['Account deactivated', 'Signed out everywhere', 'Roles changed']) {
     await expect(entries.getByRole('row', { name: new RegExp(kind) }).first()).toContainText(name);
   }
+});
+
+test('an administrator broadcasts to the guests, and a guest reads it in their notifications', async ({ page }) => {
+  const title = `Library closed for updates ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?section=broadcast');
+  const form = page.getByRole('form', { name: 'Broadcast a notification' });
+  await form.getByRole('radio', { name: 'Everyone with a role' }).check();
+  await form.getByRole('combobox', { name: 'Role' }).selectOption('guest');
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('textbox', { name: 'Message' }).fill('The regulatory library is being updated on Sunday morning.');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText(/^Sent to \d+ (person|people)\.$/)).toBeVisible();
+  await shoot(page, 'admin-broadcast');
+  await expectNoSeriousViolation(page, 'admin broadcast');
+
+  await signOut(page);
+  await signIn(page, DEMO.guest);
+  await accountMenuButton(page).first().click();
+  await page.getByRole('menuitem', { name: /^Notifications/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(dialog.getByRole('listitem').filter({ hasText: title })).toContainText('being updated on Sunday morning');
 });
 
 test('a champion cannot open the admin area, and its API refuses them', async ({ page, request }) => {

@@ -466,6 +466,16 @@ const SAMPLES: Record<string, Sample> = {
   'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
   'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
   'admin.status': { build: none },
+  'admin.broadcast': {
+    build: async (_fixture, owner) => ({
+      json: {
+        title: 'Route access',
+        message: 'A broadcast to one organisation.',
+        audience: 'organisation',
+        organisation_id: owner.user.organisationId,
+      },
+    }),
+  },
   'admin.outbox': { build: async () => ({ query: { page: '1' } }) },
   'admin.outboxMessage': {
     build: async ({ t }) => {

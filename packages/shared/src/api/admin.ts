@@ -248,3 +248,26 @@ export const outboxMessageParamsSchema = z.object({ messageId: z.string().trim()
 /** GET /api/admin/outbox/{id}: a message kept in the outbox, with its text, to pass on by hand. */
 export const outboxMessageTextSchema = outboxMessageSchema.extend({ text: z.string() });
 export type OutboxMessageText = z.infer<typeof outboxMessageTextSchema>;
+
+export const BROADCAST_AUDIENCES = ['everyone', 'organisation', 'role'] as const;
+
+/** POST /api/admin/broadcast: a notification to everyone, one organisation's members, or everyone holding a role. */
+export const broadcastSchema = z
+  .strictObject({
+    title: z.string().trim().min(3, 'A title has at least 3 characters').max(120, 'A title has at most 120 characters'),
+    message: z.string().trim().min(3, 'A message has at least 3 characters').max(1000, 'A message has at most 1,000 characters'),
+    audience: z.enum(BROADCAST_AUDIENCES),
+    organisation_id: z.string().trim().min(1).max(64).optional(),
+    role: z.enum(ROLES).optional(),
+  })
+  .refine((input) => (input.audience === 'organisation') === (input.organisation_id !== undefined), {
+    message: 'A broadcast to an organisation names it, and only that one does',
+    path: ['organisation_id'],
+  })
+  .refine((input) => (input.audience === 'role') === (input.role !== undefined), {
+    message: 'A broadcast to a role names it, and only that one does',
+    path: ['role'],
+  });
+export type BroadcastInput = z.infer<typeof broadcastSchema>;
+
+export const broadcastResponseSchema = z.object({ recipients: z.number().int().min(0), message: z.string() });

@@ -16,6 +16,8 @@ import {
   adminOrganisationsResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
+  broadcastResponseSchema,
+  broadcastSchema,
   createOrganisationSchema,
   flagSettingsResponseSchema,
   organisationParamsSchema,
@@ -214,4 +216,19 @@ export const outboxMessage = defineEndpoint({
   status: 200,
   response: json(outboxMessageTextSchema),
   errors: [404, 409],
+});
+
+export const broadcast = defineEndpoint({
+  id: 'admin.broadcast',
+  summary: 'Send a notification to everyone, an organisation or a role',
+  description:
+    'To every active member the audience holds, in one write. An unknown organisation is 404. Recorded as notifications.broadcast ' +
+    'with the audience and how many it reached.',
+  method: 'POST',
+  path: '/admin/broadcast',
+  access: ADMIN,
+  body: broadcastSchema,
+  status: 200,
+  response: json(broadcastResponseSchema),
+  errors: [404],
 });

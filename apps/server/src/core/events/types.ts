@@ -357,6 +357,21 @@ const outboxRead = z.strictObject({
   data: z.strictObject({ message_id: z.string().min(1), to: z.string().min(1).max(320) }),
 });
 
+/**
+ * An administrator broadcast a notification: to whom and how many it reached. Belongs to the
+ * organisation only when sent to one.
+ */
+const broadcastSent = z.strictObject({
+  kind: z.literal('notifications.broadcast'),
+  subject: z.null(),
+  data: z.strictObject({
+    title: z.string().min(1).max(120),
+    audience: z.enum(['everyone', 'organisation', 'role']),
+    role: z.enum(ROLES).nullable(),
+    recipients: z.number().int().min(0),
+  }),
+});
+
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
   chatQuestionAsked,
@@ -379,6 +394,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   signedOutEverywhere,
   verificationResent,
   outboxRead,
+  broadcastSent,
   flagChanged,
   invitationCreated,
   invitationResent,
@@ -425,6 +441,8 @@ export type NewEvent =
   | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
   // A flag set for everyone or for a role belongs to no organisation; one set at the command line has no user.
   | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: string | null })
+  // A broadcast to everyone or to a role belongs to no organisation.
+  | (EventBodyOf<'notifications.broadcast'> & { organisationId: string | null; actorUserId: string })
   | (Exclude<
       EventBody,
       {
@@ -434,7 +452,8 @@ export type NewEvent =
           | 'review.completed'
           | 'documents.searched'
           | 'documents.ingested'
-          | 'flags.changed';
+          | 'flags.changed'
+          | 'notifications.broadcast';
       }
     > &
       Scoped);
@@ -494,6 +513,7 @@ export const AUDIT_KINDS = [
   'organisations.domain_approved',
   'flags.changed',
   'mail.outbox_read',
+  'notifications.broadcast',
 ] as const satisfies readonly EventKind[];
 
 export const ACTIVITY_KINDS = [

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
 import { auditCsv, auditPage } from './audit.ts';
+import { broadcast } from './broadcast.ts';
 import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
 import { listOutbox, readOutboxMessage, systemStatus } from './status.ts';
 import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
@@ -62,6 +63,13 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
 
   route(app, adminEndpoints.outboxMessage, {
     handler: async ({ auth, params }) => readOutboxMessage({ db, admin: auth, messageId: params.messageId }),
+  });
+
+  route(app, adminEndpoints.broadcast, {
+    handler: async ({ auth, body }) => {
+      const recipients = await broadcast({ db, adminId: auth.userId, input: body });
+      return { recipients, message: `Sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}.` };
+    },
   });
 
   route(app, adminEndpoints.audit, { handler: async ({ query }) => auditPage(db, query) });

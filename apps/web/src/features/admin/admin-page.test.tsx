@@ -305,6 +305,55 @@ describe('admin area', () => {
     });
   });
 
+  it('broadcasts a notification to one organisation after checking the form, and to a role', async () => {
+    const person = userEvent.setup();
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': {
+        organisations: [organisation(), organisation({ id: 'org_9', name: 'Closed Trust', active: false })],
+      },
+      'POST /api/admin/broadcast': ({ body }: { body: unknown }) => ({
+        recipients: (body as { audience: string }).audience === 'organisation' ? 25 : 3,
+        message: (body as { audience: string }).audience === 'organisation' ? 'Sent to 25 people.' : 'Sent to 3 people.',
+      }),
+    });
+    renderApp('/admin?section=broadcast', { user: admin });
+    const form = await screen.findByRole('form', { name: 'Broadcast a notification' });
+    await person.click(within(form).getByRole('radio', { name: 'One organisation' }));
+    await person.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(within(form).getByText('Choose the organisation.')).toBeTruthy();
+    expect(within(form).getByText(/Give the notification a title/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // A deactivated organisation is not offered.
+    const organisationField = within(form).getByRole('combobox', { name: 'Organisation' });
+    expect(within(organisationField).queryByRole('option', { name: 'Closed Trust' })).toBeNull();
+    await person.selectOptions(organisationField, 'org_1');
+    await person.type(within(form).getByRole('textbox', { name: 'Title' }), 'Water safety group moves to Thursday');
+    await person.type(within(form).getByRole('textbox', { name: 'Message' }), 'From next week we meet on Thursdays.');
+    await person.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Sent to 25 people.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Water safety group moves to Thursday',
+      message: 'From next week we meet on Thursdays.',
+      audience: 'organisation',
+      organisation_id: 'org_1',
+    });
+    expect((within(form).getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('');
+
+    await person.click(within(form).getByRole('radio', { name: 'Everyone with a role' }));
+    await person.selectOptions(within(form).getByRole('combobox', { name: 'Role' }), 'verity_admin');
+    await person.type(within(form).getByRole('textbox', { name: 'Title' }), 'For administrators');
+    await person.type(within(form).getByRole('textbox', { name: 'Message' }), 'Maintenance on Sunday.');
+    await person.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Sent to 3 people.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      title: 'For administrators',
+      message: 'Maintenance on Sunday.',
+      audience: 'role',
+      role: 'verity_admin',
+    });
+  });
+
   it('shows the system status and opens an e-mail kept in the outbox', async () => {
     const person = userEvent.setup();
     const status: SystemStatus = {

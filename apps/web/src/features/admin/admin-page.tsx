@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
 import { AuditSection } from './audit-section';
+import { BroadcastSection } from './broadcast-section';
 import { FlagsSection } from './flags-section';
 import { OrganisationsSection } from './organisations-section';
 import { SystemSection } from './system-section';
@@ -11,6 +12,7 @@ const SECTIONS = [
   { key: 'organisations', label: 'Organisations', Section: OrganisationsSection },
   { key: 'people', label: 'People', Section: UsersSection },
   { key: 'flags', label: 'Feature flags', Section: FlagsSection },
+  { key: 'broadcast', label: 'Broadcast', Section: BroadcastSection },
   { key: 'audit', label: 'Audit log', Section: AuditSection },
   { key: 'system', label: 'System', Section: SystemSection },
 ] as const;

@@ -1,6 +1,7 @@
 import {
   type AuditResponse,
   adminEndpoints,
+  type BroadcastInput,
   endpointUrl,
   type SetFlagInput,
   type UpdateAdminUserInput,
@@ -84,6 +85,14 @@ export function useResendVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(adminEndpoints.resendVerification, { params: { userId: id } }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useBroadcast() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BroadcastInput) => api(adminEndpoints.broadcast, { body: input }, { background: true }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { useAdminOrganisations, useFlagSettings, useSetFlag } from './api';
+import { ROLE_NAMES } from './role-names';
 
 const FLAG_TEXT: Record<FeatureFlag, { title: string; what: string }> = {
   'platform-onboarding': { title: 'Onboarding guide', what: 'The right-hand guide that opens for new standard users.' },
@@ -24,8 +25,6 @@ const FLAG_TEXT: Record<FeatureFlag, { title: string; what: string }> = {
     what: 'The sign-in pages show the professional bodies’ logos instead of the partner organisations’.',
   },
 };
-
-const ROLE_NAMES: Record<Role, string> = { standard: 'Standard', guest: 'Guest', champion: 'Champion', verity_admin: 'Administrator' };
 
 const onOff = (enabled: boolean) => (enabled ? 'On' : 'Off');
 
