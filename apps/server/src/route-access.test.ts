@@ -6,7 +6,7 @@ import { rowsOf } from './db/connect.ts';
 import { documents, invitations, mailOutbox, userPhotos } from './db/schema.ts';
 import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
-import { createActionCode } from './modules/auth/action-codes.ts';
+import { createActionCode } from './core/identity/action-codes.ts';
 import { createSession } from './core/identity/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './core/notifications/service.ts';

@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../../core/identity/sessions.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { sendVerificationLink } from '../auth/service.ts';
+import { sendVerificationLink } from '../../core/identity/verification.ts';
 
 const columns = {
   user: users,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { createActionCode } from './action-codes.ts';
+import { createActionCode } from '../../core/identity/action-codes.ts';
 
 /** POST /api/auth/check-reset-code: the reset page's first call, which must use nothing up. */
 

@@ -12,8 +12,9 @@ import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import { createOrganisation } from '../../core/identity/organisations.ts';
-import { consumeActionCode, createActionCode, findActionCode, lastActionCodeIssuedAt, retireActionCodes } from './action-codes.ts';
+import { consumeActionCode, createActionCode, findActionCode, retireActionCodes } from '../../core/identity/action-codes.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
+import { sendVerificationLink } from '../../core/identity/verification.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 import { createSession, revokeSession, revokeUserSessions, SIGNED_IN_MESSAGE } from '../../core/identity/sessions.ts';
 
@@ -38,9 +39,6 @@ export const AUTH_MESSAGES = {
 
 /** The roles of whoever signs up on their own: they use Verity and look after their organisation. */
 const SIGNUP_ROLES = ['standard', 'champion'] as const;
-
-// An unverified user who keeps trying to sign in gets at most one new link in this time.
-const VERIFICATION_RESEND_INTERVAL_MS = 5 * 60_000;
 
 /** Checks the password and opens a session; every refusal looks the same whether or not the e-mail is known. */
 export async function login(
@@ -263,21 +261,6 @@ export async function verifyEmail(options: { db: Database; log: FastifyBaseLogge
   });
   if (!userId) throw catalogued(400, 'invalidActionCode');
   options.log.info({ event: 'email_verified', userId }, 'e-mail address verified');
-}
-
-/**
- * E-mails the user a new link to verify their address, unless one went less than the resend
- * interval ago; says whether it sent one. Sign-in uses it, and an administrator's "resend".
- */
-export async function sendVerificationLink(options: { db: Database; config: Config; mailer: Mailer; user: UserRow }): Promise<boolean> {
-  const { db, config, user } = options;
-  const last = await lastActionCodeIssuedAt({ db, userId: user.id, purpose: 'verifyEmail' });
-  if (last && Date.now() - last.getTime() < VERIFICATION_RESEND_INTERVAL_MS) return false;
-  const code = await createActionCode({ db, config, userId: user.id, purpose: 'verifyEmail' });
-  void options.mailer.send(
-    verificationEmail({ to: user.email, firstname: user.firstname, appUrl: config.APP_URL, code, ttlHours: config.VERIFY_EMAIL_TTL_HOURS }),
-  );
-  return true;
 }
 
 function notifyExistingOwner(options: AuthDeps, owner: UserRow): void {
