@@ -8,9 +8,9 @@ import { expect, test } from './support/fixtures.ts';
 /** Review screenshots of the admin area (not compared automatically); git ignores the folder. */
 const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage, animations: 'disabled' });
 }
 
 async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
@@ -204,4 +204,73 @@ test('a champion cannot open the admin area, and its API refuses them', async ({
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   const champion = await sessionOf(request, DEMO.champion);
   expect((await request.get('/api/admin/audit', { headers: champion })).status()).toBe(403);
+});
+
+test('an administrator adds two documents to the library, supersedes the first by the second, and deletes it; the changes are audited', async ({
+  page,
+}) => {
+  const suffix = Date.now().toString(36).toUpperCase();
+  const older = `E2E-${suffix}-A`;
+  const newer = `E2E-${suffix}-B`;
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?section=library');
+  const library = page.getByRole('region', { name: 'Regulatory library' });
+  await expect(library.getByRole('table', { name: 'Library documents' })).toBeVisible();
+  await shoot(page, 'admin-library-list', { fullPage: false });
+
+  for (const code of [older, newer]) {
+    await library.getByRole('button', { name: 'Add document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a document to the library' });
+    // Nothing is sent without the file and its tags.
+    await dialog.getByRole('button', { name: 'Add document' }).click();
+    await expect(dialog.getByText('Choose the file to add')).toBeVisible();
+    await expect(dialog.getByText('Category is required')).toBeVisible();
+    await dialog.getByLabel('Document file').setInputFiles({
+      name: `${code.toLowerCase()}.md`,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(
+        `# Flushing of little-used outlets ${code}\n\nOutlets used less than once a week are flushed weekly for at least three minutes.\n`,
+      ),
+    });
+    await dialog.getByRole('combobox', { name: 'Category' }).fill('Guidance');
+    await dialog.getByRole('combobox', { name: 'Domain', exact: true }).fill('Water');
+    await dialog.getByRole('combobox', { name: 'Subdomain' }).fill('Legionella');
+    await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+    if (code === older) await shoot(page, 'admin-library-upload', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Add document' }).click();
+    await expect(page.getByText(`${code} added`, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeHidden();
+  }
+
+  await library.getByRole('searchbox', { name: 'Search the library' }).fill(`E2E-${suffix}`);
+  const table = library.getByRole('table', { name: 'Library documents' });
+  const olderRow = table.getByRole('row', { name: new RegExp(`${older}\\b`) });
+  await expect(olderRow).toContainText('Guidance');
+  await expect(olderRow).toContainText('uploaded');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await shoot(page, 'admin-library');
+
+  await olderRow.getByRole('button', { name: `Supersede ${older}` }).click();
+  const supersede = page.getByRole('dialog', { name: `Supersede ${older}` });
+  await supersede.getByRole('searchbox', { name: 'Find the replacement' }).fill(newer);
+  await supersede.getByRole('radio', { name: new RegExp(newer) }).check();
+  await shoot(page, 'admin-library-supersede');
+  await supersede.getByRole('button', { name: 'Mark superseded' }).click();
+  await expect(page.getByText(`${older} is now superseded by ${newer}. 0 people were told.`, { exact: true })).toBeVisible();
+  await expect(olderRow).toContainText(`by ${newer}`);
+
+  await olderRow.getByRole('button', { name: `Delete ${older}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${older}?` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${older} deleted`, { exact: true })).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(`${older}\\b`) })).toHaveCount(0);
+
+  const jobs = page.getByRole('region', { name: 'Ingestion jobs' });
+  await expect(jobs.getByRole('link', { name: new RegExp(`^${newer}:`) })).toBeVisible();
+  await expectNoSeriousViolation(page, 'admin library');
+
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await expect(audit.getByRole('row', { name: /Library document marked superseded/ }).first()).toContainText('0 people told');
+  await expect(audit.getByRole('row', { name: /Library document deleted/ }).first()).toContainText(`code: ${older}`);
 });

@@ -1,7 +1,7 @@
 import { EMBED_JOB_KIND, embedLibraryJobHandler, enqueueLibraryEmbedding } from './ai/embeddings.ts';
 import type { ReviewEngine } from './review/types.ts';
 import type { WriteEngine } from './write/types.ts';
-import { INGEST_JOB_KIND, ingestJobHandler } from './modules/ingest/job.ts';
+import { INGEST_JOB_KIND, ingestJobHandler } from './ingest/job.ts';
 import { REVIEW_JOB_KIND, reviewJobHandler } from './modules/review/job.ts';
 import type { JobHandler } from './jobs/worker.ts';
 import { WRITE_JOB_KIND, writeJobHandler } from './modules/write/job.ts';

@@ -3,7 +3,8 @@ import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, invitations, mailOutbox, userPhotos } from './db/schema.ts';
+import { documents, files, invitations, jobs, mailOutbox, userPhotos } from './db/schema.ts';
+import { INGEST_JOB_KIND } from './ingest/job.ts';
 import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
 import { createActionCode } from './core/identity/action-codes.ts';
@@ -77,6 +78,31 @@ const AREA_POLICY: Record<string, string> = {
 };
 
 const none = async (): Promise<SampleRequest> => ({});
+
+/** A document of the shared library, uploaded (so it may be deleted). */
+function sharedDocument(t: TestApp): Promise<string> {
+  const name = `shared-${newId()}`;
+  return buildDocument(t, { code: name, filename: `${name}.md` });
+}
+
+/** An ingestion whose process died, its file kept for a retry. */
+async function failedIngestion(t: TestApp): Promise<string> {
+  const fileId = newId();
+  const jobId = newId();
+  await t.db
+    .insert(files)
+    .values({ id: fileId, filename: 'kept.md', sha256: newId(), size: 6, format: 'markdown', bytes: Buffer.from('# Kept') });
+  await t.db.insert(jobs).values({
+    id: jobId,
+    kind: INGEST_JOB_KIND,
+    status: 'failed',
+    attempts: 1,
+    maxAttempts: 3,
+    payload: { file_id: fileId, filename: 'kept.md', metadata: { category: 'Guidance', domain: 'HTM', subdomain: 'HTM 04' } },
+    error: 'The server stopped while processing this file.',
+  });
+  return jobId;
+}
 
 async function conversationOf(fixture: Fixture, owner: TestUser): Promise<string> {
   return (await newSession(fixture.t, owner, 'Legionella checks')).id;
@@ -466,6 +492,7 @@ const SAMPLES: Record<string, Sample> = {
   'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
   'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
   'admin.status': { build: none },
+  'admin.checkConnections': { build: none },
   'admin.broadcast': {
     build: async (_fixture, owner) => ({
       json: {
@@ -490,6 +517,28 @@ const SAMPLES: Record<string, Sample> = {
   'admin.signOutUser': { build: async ({ t }) => ({ params: { userId: (await buildUser(t)).user.id } }) },
   'admin.resendVerification': { build: async ({ t }) => ({ params: { userId: (await buildUser(t, { verified: false })).user.id } }) },
   'admin.auditExport': { build: async () => ({ query: { kind: 'flags.changed' } }) },
+  'admin.library': { build: async () => ({ query: { q: 'HTM', status: 'current' } }) },
+  'admin.uploadLibraryDocument': {
+    build: async () => ({
+      form: {
+        file: new File([`# Library sample ${Math.random()}\n\nA document added in the admin area.`], 'admin-sample.md'),
+        category: 'Guidance',
+        domain: 'HTM',
+        subdomain: 'HTM 04 Water systems',
+      },
+    }),
+  },
+  'admin.updateLibraryDocument': {
+    build: async ({ t }) => ({ params: { documentId: await sharedDocument(t) }, json: { title: 'Retitled by an administrator' } }),
+  },
+  'admin.supersedeLibraryDocument': {
+    build: async ({ t }) => ({ params: { documentId: await sharedDocument(t) }, json: { superseded_by_id: await sharedDocument(t) } }),
+  },
+  'admin.reindexLibraryDocument': { build: async ({ t }) => ({ params: { documentId: await sharedDocument(t) } }) },
+  'admin.deleteLibraryDocument': { build: async ({ t }) => ({ params: { documentId: await sharedDocument(t) } }) },
+  'admin.libraryJobs': { build: async () => ({ query: { status: 'failed' } }) },
+  'admin.libraryJob': { build: async ({ t }) => ({ params: { jobId: await failedIngestion(t) } }) },
+  'admin.retryLibraryJob': { build: async ({ t }) => ({ params: { jobId: await failedIngestion(t) } }) },
   'tutorials.tutorial': {
     build: async ({ t }) => {
       await seedTutorials(t.db);

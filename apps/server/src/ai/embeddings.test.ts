@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { elementEmbeddings, jobs } from '../db/schema.ts';
 import { jobHandlers } from '../job-handlers.ts';
-import { INGEST_JOB_KIND } from '../modules/ingest/job.ts';
+import { INGEST_JOB_KIND } from '../ingest/job.ts';
 import { WRITE_JOB_KIND } from '../modules/write/job.ts';
 import type { JobRow } from '../jobs/queue.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { percentile, pollHealth } from '../test/health.ts';
 import { chatAttachments, documents, files, userPhotos } from '../db/schema.ts';
-import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from '../modules/ingest/job.ts';
+import { INGEST_INTERRUPTED, INGEST_JOB_KIND, ingestJobHandler } from './job.ts';
 import { claimNextJob } from '../jobs/queue.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
 import { baseUrlOf, buildTestApp, type TestApp } from '../test/app.ts';

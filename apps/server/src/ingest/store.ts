@@ -42,8 +42,11 @@ export interface StoreDocumentInput {
   ingestedVia?: IngestedVia;
 }
 
-/** The ingestion API (with the job that stored the file) or the command line. */
-export type IngestedVia = { via: 'api'; jobId: string } | { via: 'cli' };
+/**
+ * The ingestion API (with the job that stored the file; `userId` when an administrator uploaded
+ * it in the admin area) or the command line.
+ */
+export type IngestedVia = { via: 'api'; jobId: string; userId?: string } | { via: 'cli' };
 
 export interface StoreDocumentResult {
   documentId: string;
@@ -142,7 +145,7 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
       await recordEvent(tx, {
         kind: 'documents.ingested',
         organisationId,
-        actorUserId: null,
+        actorUserId: source.via === 'api' ? (source.userId ?? null) : null,
         subject: { type: 'document', id: documentId },
         data: source.via === 'api' ? { via: 'api', job_id: source.jobId, filename } : { via: 'cli', filename },
       });
@@ -212,21 +215,29 @@ export async function reviseDocument(input: ReviseDocumentInput): Promise<void> 
       })
       .where(eq(documents.id, documentId));
     // The postings triggers only add; a revision also removes, so the document's postings are rebuilt.
-    await tx.delete(documentTerms).where(eq(documentTerms.documentId, documentId));
-    await tx.execute(sql`
-      insert into document_terms (lexeme, document_id, elements, in_title)
-      select lexeme, ${documentId}, sum(elements)::int, bool_or(in_title)
-      from (
-        select t.lexeme, 1 as elements, false as in_title
-        from document_elements e cross join lateral unnest(e.search_vector) as t
-        where e.document_id = ${documentId}
-        union all
-        select t.lexeme, 0, true
-        from documents d cross join lateral unnest(d.search_vector) as t
-        where d.id = ${documentId}
-      ) terms
-      group by lexeme`);
+    await rebuildPostings(tx, documentId);
   });
+}
+
+/**
+ * Rebuild a document's search postings from what its elements and title hold now (a revision,
+ * or an administrator's re-index). Call inside a transaction.
+ */
+export async function rebuildPostings(tx: Database, documentId: string): Promise<void> {
+  await tx.delete(documentTerms).where(eq(documentTerms.documentId, documentId));
+  await tx.execute(sql`
+    insert into document_terms (lexeme, document_id, elements, in_title)
+    select lexeme, ${documentId}, sum(elements)::int, bool_or(in_title)
+    from (
+      select t.lexeme, 1 as elements, false as in_title
+      from document_elements e cross join lateral unnest(e.search_vector) as t
+      where e.document_id = ${documentId}
+      union all
+      select t.lexeme, 0, true
+      from documents d cross join lateral unnest(d.search_vector) as t
+      where d.id = ${documentId}
+    ) terms
+    group by lexeme`);
 }
 
 /** An element is unchanged when its type, text and section are. */

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { Database } from '../db/connect.ts';
 import { enqueueJob, type JobRow, type JobSignal } from './queue.ts';
-import { type JobContext, type JobHandler, PermanentJobError } from './worker.ts';
+import { type JobContext, type JobFailure, type JobHandler, PermanentJobError } from './worker.ts';
 
 export interface JobDefinition<P> {
   kind: string;
@@ -43,8 +43,9 @@ export interface TypedJobHandler<P> {
   run(context: JobContext & { payload: P }): Promise<unknown>;
   onSucceeded?(tx: Database, job: JobRow, payload: P): Promise<void>;
   /** Not called for a job whose payload does not match: there is nothing it could name. */
-  onFailed?(tx: Database, job: JobRow, payload: P): Promise<void>;
+  onFailed?(tx: Database, job: JobRow, payload: P, failure: JobFailure): Promise<void>;
   interruptedMessage?: string;
+  sweep?: JobHandler['sweep'];
 }
 
 /** The worker's handler for a definition: the payload parsed on claim, and again for the completion hooks. */
@@ -52,6 +53,7 @@ export function jobHandler<P>(definition: JobDefinition<P>, handler: TypedJobHan
   const { onSucceeded, onFailed } = handler;
   return {
     ...(handler.interruptedMessage === undefined ? {} : { interruptedMessage: handler.interruptedMessage }),
+    ...(handler.sweep ? { sweep: handler.sweep } : {}),
     async run(context) {
       const payload = readPayload(definition, context.job);
       if (payload === null) throw new PermanentJobError(DAMAGED_PAYLOAD);
@@ -67,9 +69,9 @@ export function jobHandler<P>(definition: JobDefinition<P>, handler: TypedJobHan
       : {}),
     ...(onFailed
       ? {
-          async onFailed(tx, job) {
+          async onFailed(tx, job, failure) {
             const payload = readPayload(definition, job);
-            if (payload !== null) await onFailed(tx, job, payload);
+            if (payload !== null) await onFailed(tx, job, payload, failure);
           },
         }
       : {}),

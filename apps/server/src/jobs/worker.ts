@@ -20,9 +20,22 @@ export interface JobHandler {
   /** Runs in the transaction that marks the job succeeded (e.g. deleting an upload no longer needed). */
   onSucceeded?(tx: Database, job: JobRow): Promise<void>;
   /** Runs in the transaction that marks the job failed for good. */
-  onFailed?(tx: Database, job: JobRow): Promise<void>;
+  onFailed?(tx: Database, job: JobRow, failure: JobFailure): Promise<void>;
   /** The job's error when the process running it died; the generic INTERRUPTED otherwise. */
   interruptedMessage?: string;
+  /**
+   * Housekeeping, run with the check for abandoned jobs: removes what this kind keeps past its
+   * use (an ingestion keeps a failed file for a retry for a while). Returns how many it removed.
+   */
+  sweep?(db: Database, now: Date): Promise<number>;
+}
+
+/**
+ * How a job failed for good: `permanent` when its handler said a retry would fail the same way
+ * (a PermanentJobError); false when it ran out of attempts or its process died.
+ */
+export interface JobFailure {
+  permanent: boolean;
 }
 
 /** A failure that retrying cannot fix: the job fails at once and this message is its error. */
@@ -124,7 +137,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           .set({ status: 'failed', error: handler?.interruptedMessage ?? INTERRUPTED, lockedAt: null, updatedAt: at })
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
           .returning({ id: jobs.id });
-        if (rows.length > 0) await handler?.onFailed?.(tx, job);
+        if (rows.length > 0) await handler?.onFailed?.(tx, job, { permanent: false });
         return rows.length > 0;
       });
       if (settled) {
@@ -133,6 +146,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
     }
     return { failed };
+  }
+
+  async function sweep(): Promise<void> {
+    for (const [kind, handler] of Object.entries(handlers)) {
+      const removed = await handler.sweep?.(db, now());
+      if (removed) log?.info({ kind, removed }, 'job housekeeping removed what failed jobs kept');
+    }
   }
 
   async function runOnce(): Promise<boolean> {
@@ -186,6 +206,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           lastStaleCheck = Date.now();
           await recoverStale({ all: firstRecovery });
           firstRecovery = false;
+          await sweep();
         }
         worked = await runOnce();
       } catch (error) {
@@ -280,20 +301,20 @@ async function settleFailure(
 ): Promise<void> {
   const { db, log, job, handler, ours, error } = options;
   const at = options.now();
-  const fail = (message: string) =>
+  const fail = (message: string, failure: JobFailure) =>
     db.transaction(async (tx) => {
       const settled = await tx
         .update(jobs)
         .set({ status: 'failed', error: message, lockedAt: null, updatedAt: at })
         .where(ours)
         .returning({ id: jobs.id });
-      if (settled.length > 0) await handler.onFailed?.(tx, job);
+      if (settled.length > 0) await handler.onFailed?.(tx, job, failure);
     });
   if (error instanceof PermanentJobError) {
-    await fail(error.message);
+    await fail(error.message, { permanent: true });
     log?.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed permanently');
   } else if (job.attempts >= job.maxAttempts) {
-    await fail(UNEXPECTED_FINAL);
+    await fail(UNEXPECTED_FINAL, { permanent: false });
     log?.error({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: errorSummary(error) }, 'job failed on its last attempt');
   } else {
     const runAt = new Date(at.getTime() + retryDelayMs(options.retryBaseMs, job.attempts));

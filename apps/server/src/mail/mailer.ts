@@ -29,4 +29,15 @@ export interface Mailer {
   later(label: string, work: () => Promise<unknown>): void;
   /** Waits for messages still being delivered, then releases the transport. */
   close(): Promise<void>;
+  /**
+   * Whether the SMTP server accepts a connection and sign-in now (null without SMTP: messages
+   * stay in the outbox). Never rejects; the reason names only the kind of failure.
+   */
+  check(timeoutMs: number): Promise<MailCheck>;
+}
+
+export interface MailCheck {
+  reachable: boolean | null;
+  detail: string;
+  ms: number;
 }

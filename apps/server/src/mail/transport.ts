@@ -87,6 +87,23 @@ export function createMailer(options: { config: Config; db: Database; log: Fasti
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       transporter?.close();
     },
+    async check(timeoutMs) {
+      if (!transporter) return { reachable: null, detail: 'No SMTP_URL: e-mails are kept in the outbox for you to pass on.', ms: 0 };
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
+      });
+      try {
+        await Promise.race([transporter.verify(), timedOut]);
+        return { reachable: true, detail: `The SMTP server accepted the connection and sign-in in ${elapsed()} ms.`, ms: elapsed() };
+      } catch (error) {
+        return { reachable: false, detail: `The SMTP server could not be used: ${outboxReason(describeError(error))}.`, ms: elapsed() };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 }
 

@@ -38,6 +38,7 @@ export async function buildTestApp(
     idle: () => mailer().idle(),
     later: (label, work) => mailer().later(label, work),
     close: () => mailer().close(),
+    check: (timeoutMs) => mailer().check(timeoutMs),
   };
   const app = await buildApp({
     config,

@@ -219,6 +219,14 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
+/** Whether a service answered a check just now: null when there is none to reach. */
+export const reachabilitySchema = z.object({ reachable: z.boolean().nullable(), detail: z.string(), ms: z.number().int().min(0) });
+export type Reachability = z.infer<typeof reachabilitySchema>;
+
+/** POST /api/admin/status/check: the AI provider and the SMTP server, each tried now. */
+export const connectionCheckSchema = z.object({ ai: reachabilitySchema, email: reachabilitySchema });
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
 export const OUTBOX_PAGE_SIZE = 50;
 
 /** One e-mail as the outbox lists it: never its text. */

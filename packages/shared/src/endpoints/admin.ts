@@ -6,6 +6,7 @@ import {
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   OUTBOX_PAGE_SIZE,
+  connectionCheckSchema,
   outboxMessageParamsSchema,
   outboxMessageTextSchema,
   outboxQuerySchema,
@@ -26,6 +27,23 @@ import {
   updateOrganisationSchema,
 } from '../api/admin.ts';
 import { messageResponseSchema } from '../api/account.ts';
+import { ingestDocumentFormSchema } from '../api/ingest.ts';
+import {
+  ADMIN_LIBRARY_JOBS_PAGE_SIZE,
+  ADMIN_LIBRARY_PAGE_SIZE,
+  adminLibraryDocumentSchema,
+  adminLibraryQuerySchema,
+  adminLibraryResponseSchema,
+  libraryDocumentParamsSchema,
+  libraryJobParamsSchema,
+  libraryJobSchema,
+  libraryJobsQuerySchema,
+  libraryJobsResponseSchema,
+  reindexDocumentResponseSchema,
+  supersedeDocumentResponseSchema,
+  supersedeDocumentSchema,
+  updateLibraryDocumentSchema,
+} from '../api/library.ts';
 import { defineEndpoint, file, json, withRoles } from '../contract/endpoint.ts';
 
 /** Verity's administrators (verity_admin): settings that reach across organisations. Every change is an event. */
@@ -231,4 +249,144 @@ export const broadcast = defineEndpoint({
   status: 200,
   response: json(broadcastResponseSchema),
   errors: [404],
+});
+
+export const library = defineEndpoint({
+  id: 'admin.library',
+  summary: 'The shared regulatory library',
+  description: `Its documents by code (editions of one code newest first), ${ADMIN_LIBRARY_PAGE_SIZE} a page, searched by code, title or file name and filtered by status.`,
+  method: 'GET',
+  path: '/admin/library',
+  access: ADMIN,
+  query: adminLibraryQuerySchema,
+  status: 200,
+  response: json(adminLibraryResponseSchema),
+});
+
+export const uploadLibraryDocument = defineEndpoint({
+  id: 'admin.uploadLibraryDocument',
+  summary: 'Add a document to the shared library',
+  description:
+    'The ingestion form (a PDF, Word, HTML, Markdown or text file with its details and tags), read through the same checks and job as ' +
+    'the ingestion API; answered at once with the job to poll. The stored document is recorded as documents.ingested by the administrator.',
+  method: 'POST',
+  path: '/admin/library/documents',
+  access: ADMIN,
+  body: ingestDocumentFormSchema,
+  bodyEncoding: 'multipart',
+  status: 202,
+  response: json(libraryJobSchema),
+  errors: [413, 422],
+});
+
+export const updateLibraryDocument = defineEndpoint({
+  id: 'admin.updateLibraryDocument',
+  summary: "Change a library document's details",
+  description:
+    'Code, title, edition, status (superseded needs the code that replaced it), tags (category, domain, subdomain) or issuer. ' +
+    'A change that alters nothing records nothing; otherwise documents.updated names the fields changed.',
+  method: 'POST',
+  path: '/admin/library/:documentId',
+  access: ADMIN,
+  params: libraryDocumentParamsSchema,
+  body: updateLibraryDocumentSchema,
+  status: 200,
+  response: json(adminLibraryDocumentSchema),
+  errors: [404],
+});
+
+export const supersedeLibraryDocument = defineEndpoint({
+  id: 'admin.supersedeLibraryDocument',
+  summary: 'Mark a library document superseded by another',
+  description:
+    'Sets the link both ways (this one superseded by the other’s code; the other lists this code as replaced) and tells everyone who relies ' +
+    'on this document, once, through the superseded-regulation radar. Recorded as documents.superseded with how many were told.',
+  method: 'POST',
+  path: '/admin/library/:documentId/supersede',
+  access: ADMIN,
+  params: libraryDocumentParamsSchema,
+  body: supersedeDocumentSchema,
+  status: 200,
+  response: json(supersedeDocumentResponseSchema),
+  errors: [404, 409],
+});
+
+export const reindexLibraryDocument = defineEndpoint({
+  id: 'admin.reindexLibraryDocument',
+  summary: "Rebuild a library document's search index",
+  description: 'Its search postings rebuilt from its text and, with semantic search configured, its vectors queued to be computed again.',
+  method: 'POST',
+  path: '/admin/library/:documentId/reindex',
+  access: ADMIN,
+  params: libraryDocumentParamsSchema,
+  status: 200,
+  response: json(reindexDocumentResponseSchema),
+  errors: [404],
+});
+
+export const deleteLibraryDocument = defineEndpoint({
+  id: 'admin.deleteLibraryDocument',
+  summary: 'Delete a document from the shared library',
+  description:
+    'The document, its passages and favourites go; conversations that cited it keep their text. A seed document is refused (409): it ' +
+    'would return at the next start, so mark it superseded instead. Recorded as documents.deleted with its code and title.',
+  method: 'DELETE',
+  path: '/admin/library/:documentId',
+  access: ADMIN,
+  params: libraryDocumentParamsSchema,
+  status: 200,
+  response: json(messageResponseSchema),
+  errors: [404, 409],
+});
+
+export const libraryJobs = defineEndpoint({
+  id: 'admin.libraryJobs',
+  summary: 'Ingestion jobs',
+  description: `Every ingestion (admin uploads and the ingestion API), newest first, ${ADMIN_LIBRARY_JOBS_PAGE_SIZE} a page, with progress, errors and whether a failed one can be retried.`,
+  method: 'GET',
+  path: '/admin/library/jobs',
+  access: ADMIN,
+  query: libraryJobsQuerySchema,
+  status: 200,
+  response: json(libraryJobsResponseSchema),
+});
+
+export const libraryJob = defineEndpoint({
+  id: 'admin.libraryJob',
+  summary: 'One ingestion job',
+  description: 'Polled while an upload is processed.',
+  method: 'GET',
+  path: '/admin/library/jobs/:jobId',
+  access: ADMIN,
+  params: libraryJobParamsSchema,
+  status: 200,
+  response: json(libraryJobSchema),
+  errors: [404],
+});
+
+export const retryLibraryJob = defineEndpoint({
+  id: 'admin.retryLibraryJob',
+  summary: 'Retry a failed ingestion',
+  description:
+    'Queues it again from its first attempt while its file is kept (7 days after it failed); otherwise 409 asks for the file again. Recorded as jobs.retried.',
+  method: 'POST',
+  path: '/admin/library/jobs/:jobId/retry',
+  access: ADMIN,
+  params: libraryJobParamsSchema,
+  status: 200,
+  response: json(libraryJobSchema),
+  errors: [404, 409],
+});
+
+export const checkConnections = defineEndpoint({
+  id: 'admin.checkConnections',
+  summary: 'Try the AI provider and the SMTP server now',
+  description:
+    'A few-token completion (and an embedding, with semantic search) from the configured provider, and an SMTP connection with sign-in, ' +
+    'in parallel, each given 15 seconds and never retried. A failure names the kind of failure and the HTTP status, never a secret.',
+  method: 'POST',
+  path: '/admin/status/check',
+  access: ADMIN,
+  status: 200,
+  response: json(connectionCheckSchema),
 });

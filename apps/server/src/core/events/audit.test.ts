@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin } from '../../cli/create-admin.ts';
 import { ingestFile } from '../../cli/ingest.ts';
 import { events, users } from '../../db/schema.ts';
-import { INGEST_JOB_KIND, ingestJobHandler } from '../../modules/ingest/job.ts';
+import { INGEST_JOB_KIND, ingestJobHandler } from '../../ingest/job.ts';
 import { createJobWorker } from '../../jobs/worker.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

@@ -163,6 +163,42 @@ const documentIngested = z.strictObject({
   ]),
 });
 
+/** An administrator changed a library document's details: which fields (the values are the document's own). */
+const documentUpdated = z.strictObject({
+  kind: z.literal('documents.updated'),
+  subject: documentSubject,
+  data: z.strictObject({
+    fields: z.array(z.enum(['code', 'title', 'edition', 'status', 'superseded_by', 'category', 'domain', 'subdomain', 'issuer'])).min(1),
+  }),
+});
+
+/**
+ * An administrator marked a document superseded by another (the link set both ways): the
+ * replacement and how many people the radar told.
+ */
+const documentSuperseded = z.strictObject({
+  kind: z.literal('documents.superseded'),
+  subject: documentSubject,
+  data: z.strictObject({ superseded_by: z.string().min(1), told: z.number().int().min(0) }),
+});
+
+/** An administrator rebuilt a document's search postings (and, with semantic search, its vectors). */
+const documentReindexed = z.strictObject({ kind: z.literal('documents.reindexed'), subject: documentSubject, data: noData });
+
+/** An administrator deleted a document; its code and title, since the record is gone. */
+const documentDeleted = z.strictObject({
+  kind: z.literal('documents.deleted'),
+  subject: documentSubject,
+  data: z.strictObject({ code: z.string().max(200), title: z.string().max(600) }),
+});
+
+/** An administrator queued a failed job again. */
+const jobRetried = z.strictObject({
+  kind: z.literal('jobs.retried'),
+  subject: z.null(),
+  data: z.strictObject({ job_id: z.string().min(1), job_kind: z.string().min(1) }),
+});
+
 const favouriteSet = z.strictObject({
   kind: z.literal('documents.favourite_set'),
   subject: documentSubject,
@@ -404,6 +440,11 @@ export const eventSchema = z.discriminatedUnion('kind', [
   photoSet,
   photoRemoved,
   documentIngested,
+  documentUpdated,
+  documentSuperseded,
+  documentReindexed,
+  documentDeleted,
+  jobRetried,
   favouriteSet,
   documentOpened,
   documentsSearched,
@@ -436,9 +477,16 @@ interface Scoped {
 export type NewEvent =
   | (EventBodyOf<'chat.question_asked' | 'write.generated' | 'review.completed' | 'documents.searched'> &
       Scoped & { documentIds: readonly string[] })
-  // A document added to the shared library belongs to no organisation and is added by no user
-  // (the ingestion API's token or the command line).
-  | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: null })
+  // A document added to the shared library belongs to no organisation; it is added by an
+  // administrator in the admin area, or by no user (the ingestion API's token or the command line).
+  | (EventBodyOf<'documents.ingested'> & { organisationId: string | null; actorUserId: string | null })
+  // An administrator's change to the shared library belongs to no organisation.
+  | (EventBodyOf<'documents.updated' | 'documents.superseded' | 'documents.reindexed' | 'documents.deleted'> & {
+      organisationId: string | null;
+      actorUserId: string;
+    })
+  // A retried job belongs to no organisation.
+  | (EventBodyOf<'jobs.retried'> & { organisationId: null; actorUserId: string })
   // A flag set for everyone or for a role belongs to no organisation; one set at the command line has no user.
   | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: string | null })
   // A broadcast to everyone or to a role belongs to no organisation.
@@ -452,6 +500,11 @@ export type NewEvent =
           | 'review.completed'
           | 'documents.searched'
           | 'documents.ingested'
+          | 'documents.updated'
+          | 'documents.superseded'
+          | 'documents.reindexed'
+          | 'documents.deleted'
+          | 'jobs.retried'
           | 'flags.changed'
           | 'notifications.broadcast';
       }
@@ -506,6 +559,11 @@ export const AUDIT_KINDS = [
   'chat.conversation_unshared',
   'write.document_deleted',
   'documents.ingested',
+  'documents.updated',
+  'documents.superseded',
+  'documents.reindexed',
+  'documents.deleted',
+  'jobs.retried',
   'organisations.created',
   'organisations.renamed',
   'organisations.deactivated',

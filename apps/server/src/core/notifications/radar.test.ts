@@ -2,7 +2,7 @@ import type { Citation, IngestDocumentResponse, IngestJobResponse, Notifications
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatMessages, reviewFindings } from '../../db/schema.ts';
-import { INGEST_JOB_KIND, ingestJobHandler } from '../../modules/ingest/job.ts';
+import { INGEST_JOB_KIND, ingestJobHandler } from '../../ingest/job.ts';
 import { createJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

@@ -82,9 +82,9 @@ export function classifyFailure(error: unknown, settings: Pick<ProviderSettings,
   if (error instanceof ProviderError) return error;
   if (timedOut) return new ProviderError('timeout', `${who} did not answer in time`);
   const last = RetryError.isInstance(error) ? error.lastError : error;
-  if (APICallError.isInstance(last)) {
-    const status = last.statusCode ?? null;
-    const detail = `${who} answered HTTP ${status ?? 'without a status'}: ${scrub(last.message, settings.apiKey)}`;
+  if (APICallError.isInstance(last) && last.statusCode !== undefined) {
+    const status = last.statusCode;
+    const detail = `${who} answered HTTP ${status}: ${scrub(last.message, settings.apiKey)}`;
     if (status === 429) return new ProviderError('busy', detail, status);
     if (status === 401 || status === 403) return new ProviderError('refused', `${detail} (check AI_API_KEY)`, status);
     if (status === 408 || status === 504) return new ProviderError('timeout', detail, status);

@@ -2,7 +2,7 @@ import type { AuditEntry, AuditQuery } from '@verity/shared';
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connect.ts';
-import { events, organisations, users } from '../../db/schema.ts';
+import { documents, events, organisations, users } from '../../db/schema.ts';
 import { AUDIT_KINDS } from '../../core/events/types.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { validationError } from '../../lib/errors.ts';
@@ -38,9 +38,10 @@ function conditionsOf(query: AuditQuery): SQL[] {
   return conditions;
 }
 
-/** The person or organisation an entry is about, joined by the subject's id. */
+/** The person, organisation or document an entry is about, joined by the subject's id. */
 const subjectUser = alias(users, 'subject_user');
 const subjectOrganisation = alias(organisations, 'subject_organisation');
+const subjectDocument = alias(documents, 'subject_document');
 
 async function readEntries(db: Database, query: AuditQuery, limit: number): Promise<AuditEntry[]> {
   const rows = await db
@@ -61,6 +62,7 @@ async function readEntries(db: Database, query: AuditQuery, limit: number): Prom
       subjectSurname: subjectUser.surname,
       subjectEmail: subjectUser.email,
       subjectOrganisationName: subjectOrganisation.name,
+      subjectDocumentCode: subjectDocument.code,
       data: events.data,
     })
     .from(events)
@@ -68,6 +70,7 @@ async function readEntries(db: Database, query: AuditQuery, limit: number): Prom
     .leftJoin(organisations, eq(organisations.id, events.organisationId))
     .leftJoin(subjectUser, and(eq(events.subjectType, 'user'), eq(subjectUser.id, events.subjectId)))
     .leftJoin(subjectOrganisation, and(eq(events.subjectType, 'organisation'), eq(subjectOrganisation.id, events.subjectId)))
+    .leftJoin(subjectDocument, and(eq(events.subjectType, 'document'), eq(subjectDocument.id, events.subjectId)))
     .where(and(...conditionsOf(query)))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
@@ -88,9 +91,10 @@ function subjectLabel(row: {
   subjectSurname: string | null;
   subjectEmail: string | null;
   subjectOrganisationName: string | null;
+  subjectDocumentCode: string | null;
 }): string | null {
   if (row.subjectEmail !== null) return `${row.subjectFirstname ?? ''} ${row.subjectSurname ?? ''}`.trim() || row.subjectEmail;
-  return row.subjectOrganisationName;
+  return row.subjectOrganisationName ?? row.subjectDocumentCode;
 }
 
 /** One page of the log, newest first, and the cursor of the next. */

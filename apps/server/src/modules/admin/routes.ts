@@ -9,6 +9,9 @@ import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
 import { auditCsv, auditPage } from './audit.ts';
 import { broadcast } from './broadcast.ts';
+import { adminLibraryRoutes } from './library-routes.ts';
+import { CHECK_TIMEOUT_MS, checkProvider } from '../../core/provider/check.ts';
+import { providerSettingsFor } from '../../core/provider/settings.ts';
 import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
 import { listOutbox, readOutboxMessage, systemStatus } from './status.ts';
 import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
@@ -16,6 +19,8 @@ import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAd
 /** What Verity's administrators run across organisations: organisations, people, feature flags, the audit log and the system's status. */
 export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db } = deps;
+
+  await adminLibraryRoutes(app, deps);
 
   route(app, adminEndpoints.organisations, { handler: async () => ({ organisations: await listOrganisations(db) }) });
 
@@ -58,6 +63,13 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   });
 
   route(app, adminEndpoints.status, { handler: async () => systemStatus({ database: deps.database, config: deps.config }) });
+
+  route(app, adminEndpoints.checkConnections, {
+    handler: async () => {
+      const [ai, email] = await Promise.all([checkProvider(providerSettingsFor(deps.config)), deps.mailer.check(CHECK_TIMEOUT_MS)]);
+      return { ai, email };
+    },
+  });
 
   route(app, adminEndpoints.outbox, { handler: async ({ query }) => listOutbox(db, query.page) });
 

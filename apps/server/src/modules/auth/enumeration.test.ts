@@ -27,6 +27,7 @@ function gatedMailer() {
     send: (message) => real().send(message),
     idle: () => real().idle(),
     close: () => real().close(),
+    check: (timeoutMs) => real().check(timeoutMs),
     later: (label, work) => {
       if (held) held.push(() => real().later(label, work));
       else real().later(label, work);

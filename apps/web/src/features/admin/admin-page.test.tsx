@@ -367,7 +367,7 @@ describe('admin area', () => {
         failed: 1,
         succeeded_last_day: 3,
         recent_failures: [
-          { id: 'job_1', kind: 'ingest', error: 'The file is not a PDF.', attempts: 5, failed_at: '2026-11-27T09:00:00.000Z' },
+          { id: 'job_1', kind: 'ingest_document', error: 'The file is not a PDF.', attempts: 5, failed_at: '2026-11-27T09:00:00.000Z' },
         ],
       },
     };
@@ -385,13 +385,30 @@ describe('admin area', () => {
       'GET /api/admin/status': status,
       'GET /api/admin/outbox': { messages: [message], total: 1, page: 1, page_size: 50 },
       'GET /api/admin/outbox/mail_1': { ...message, text: 'Open https://verity.test/auth/action-handler?mode=verifyEmail&oobCode=abc' },
+      'POST /api/admin/status/check': {
+        ai: { reachable: false, detail: 'AI provider openai answered HTTP 401: Unauthorised (check AI_API_KEY).', ms: 120 },
+        email: { reachable: null, detail: 'No SMTP_URL: e-mails are kept in the outbox for you to pass on.', ms: 0 },
+      },
     });
     renderApp('/admin?section=system', { user: admin });
     const database = await screen.findByRole('region', { name: 'Database' });
     expect(database.textContent).toContain('48.2 MB');
     expect(database.textContent).toContain('26 of 26 applied');
     expect(screen.getByRole('region', { name: 'AI provider' }).textContent).toContain('None: the built-in engines work offline');
-    expect(screen.getByRole('region', { name: 'Latest failed jobs' }).textContent).toContain('The file is not a PDF.');
+    const failures = screen.getByRole('region', { name: 'Latest failed jobs' });
+    expect(failures.textContent).toContain('Library ingestion');
+    expect(failures.textContent).toContain('The file is not a PDF.');
+    expect(within(failures).getByRole('link', { name: 'Retry from the library’s ingestion jobs' }).getAttribute('href')).toBe(
+      '/admin?section=library',
+    );
+
+    // The connections are tried only when asked.
+    expect(calls.some((call) => call.path === '/api/admin/status/check')).toBe(false);
+    await person.click(screen.getByRole('button', { name: 'Check connections' }));
+    const provider = screen.getByRole('region', { name: 'AI provider' });
+    expect(await within(provider).findByText(/check AI_API_KEY/)).toBeTruthy();
+    expect(provider.textContent).toContain('Not reachable.');
+    expect(screen.getByRole('region', { name: 'E-mail' }).textContent).toContain('No SMTP_URL: e-mails are kept in the outbox');
 
     const outbox = screen.getByRole('region', { name: 'E-mail outbox' });
     const row = await within(outbox).findByRole('row', { name: /Verify your e-mail address/ });

@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn';
 import { AuditSection } from './audit-section';
 import { BroadcastSection } from './broadcast-section';
 import { FlagsSection } from './flags-section';
+import { LibrarySection } from './library-section';
 import { OrganisationsSection } from './organisations-section';
 import { SystemSection } from './system-section';
 import { UsersSection } from './users-section';
@@ -11,13 +12,14 @@ import { UsersSection } from './users-section';
 const SECTIONS = [
   { key: 'organisations', label: 'Organisations', Section: OrganisationsSection },
   { key: 'people', label: 'People', Section: UsersSection },
+  { key: 'library', label: 'Library', Section: LibrarySection },
   { key: 'flags', label: 'Feature flags', Section: FlagsSection },
   { key: 'broadcast', label: 'Broadcast', Section: BroadcastSection },
   { key: 'audit', label: 'Audit log', Section: AuditSection },
   { key: 'system', label: 'System', Section: SystemSection },
 ] as const;
 
-/** /admin, for Verity's administrators: organisations, people, feature flags, the audit log and the system. */
+/** /admin, for Verity's administrators: organisations, people, the library, feature flags, broadcasts, the audit log and the system. */
 export function AdminPage() {
   const [params] = useSearchParams();
   const current = SECTIONS.find((section) => section.key === params.get('section')) ?? SECTIONS[0];

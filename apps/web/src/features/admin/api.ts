@@ -2,13 +2,18 @@ import {
   type AuditResponse,
   adminEndpoints,
   type BroadcastInput,
+  type DocumentStatus,
   endpointUrl,
+  type LibraryJob,
+  type LibraryJobsResponse,
   type SetFlagInput,
   type UpdateAdminUserInput,
+  type UpdateLibraryDocumentInput,
   type UpdateOrganisationInput,
 } from '@verity/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type EndpointBody } from '../../lib/api-client';
+import { uploadWithProgress } from '../../lib/upload';
 import { downloadApiFile } from '../../lib/download';
 
 /**
@@ -24,7 +29,91 @@ export const adminKeys = {
   outbox: (page: number) => ['admin', 'outbox', page] as const,
   flags: ['admin', 'flags'] as const,
   audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  library: ['admin', 'library'] as const,
+  libraryPage: (q: string, page: number, status: string) => ['admin', 'library', 'documents', { q, page, status }] as const,
+  libraryJobs: (page: number) => ['admin', 'library', 'jobs', page] as const,
+  libraryJob: (id: string) => ['admin', 'library', 'job', id] as const,
 };
+
+/** How often a job still queued or running is asked about. */
+export const LIBRARY_JOB_POLL_MS = 1_000;
+
+const unfinished = (job: Pick<LibraryJob, 'status'>) => job.status === 'queued' || job.status === 'running';
+
+/** The shared library, a page at a time, searched by code, title or file name and filtered by status. */
+export function useAdminLibrary(q: string, page: number, status: DocumentStatus | '') {
+  return useQuery({
+    queryKey: adminKeys.libraryPage(q, page, status),
+    queryFn: ({ signal }) =>
+      api(
+        adminEndpoints.library,
+        { query: { ...(q ? { q } : {}), ...(status ? { status } : {}), page: String(page) } },
+        { signal, background: true },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The ingestion jobs, newest first; asked again while any of them is still under way. */
+export function useLibraryJobs(page: number) {
+  return useQuery({
+    queryKey: adminKeys.libraryJobs(page),
+    queryFn: ({ signal }) => api(adminEndpoints.libraryJobs, { query: { page: String(page) } }, { signal, background: true }),
+    refetchInterval: (query) =>
+      (query.state.data as LibraryJobsResponse | undefined)?.jobs.some(unfinished) ? LIBRARY_JOB_POLL_MS : false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One upload's job, asked again until it has succeeded or failed. */
+export function useLibraryJob(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.libraryJob(id ?? ''),
+    queryFn: ({ signal }) => api(adminEndpoints.libraryJob, { params: { jobId: id ?? '' } }, { signal, background: true }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data === undefined || unfinished(query.state.data) ? LIBRARY_JOB_POLL_MS : false),
+    staleTime: 0,
+  });
+}
+
+export type LibraryUploadInput = EndpointBody<typeof adminEndpoints.uploadLibraryDocument>;
+
+/** Send a file with its details; progress from 0 to 1 while it is sent. Answered with the job to follow. */
+export function uploadLibraryDocument(body: LibraryUploadInput, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  return uploadWithProgress(adminEndpoints.uploadLibraryDocument, { body }, onProgress, signal);
+}
+
+/** A change to the library: every list of it (and the audit log) is read again. */
+function useLibraryChange<I, R>(call: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useUpdateLibraryDocument = () =>
+  useLibraryChange(({ id, change }: { id: string; change: UpdateLibraryDocumentInput }) =>
+    api(adminEndpoints.updateLibraryDocument, { params: { documentId: id }, body: change }, { background: true }),
+  );
+
+export const useSupersedeLibraryDocument = () =>
+  useLibraryChange(({ id, supersededById }: { id: string; supersededById: string }) =>
+    api(
+      adminEndpoints.supersedeLibraryDocument,
+      { params: { documentId: id }, body: { superseded_by_id: supersededById } },
+      { background: true },
+    ),
+  );
+
+export const useReindexLibraryDocument = () =>
+  useLibraryChange((id: string) => api(adminEndpoints.reindexLibraryDocument, { params: { documentId: id } }, { background: true }));
+
+export const useDeleteLibraryDocument = () =>
+  useLibraryChange((id: string) => api(adminEndpoints.deleteLibraryDocument, { params: { documentId: id } }, { background: true }));
+
+export const useRetryLibraryJob = () =>
+  useLibraryChange((id: string) => api(adminEndpoints.retryLibraryJob, { params: { jobId: id } }, { background: true }));
 
 export function useAdminOrganisations() {
   return useQuery({
@@ -102,6 +191,11 @@ export function useSystemStatus() {
     queryKey: adminKeys.status,
     queryFn: ({ signal }) => api(adminEndpoints.status, {}, { signal, background: true }),
   });
+}
+
+/** Try the AI provider and the SMTP server now (each given 15 seconds on the server). */
+export function useCheckConnections() {
+  return useMutation({ mutationFn: () => api(adminEndpoints.checkConnections, {}, { background: true }) });
 }
 
 export function useOutbox(page: number) {

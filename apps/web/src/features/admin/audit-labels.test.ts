@@ -18,7 +18,9 @@ describe('audit entries in words', () => {
 
   it('quotes names, and leaves out what says nothing', () => {
     expect(auditDetails({ data: { name: 'Riverside Care' } })).toBe('“Riverside Care”');
-    expect(auditDetails({ data: { email_verified: false, fields: ['firstname'] } })).toBe('');
+    expect(auditDetails({ data: { email_verified: false } })).toBe('');
+    expect(auditDetails({ data: { fields: ['title', 'superseded_by'] } })).toBe('changed title, superseded by');
+    expect(auditDetails({ data: { superseded_by: '01JDOC', told: 1 } })).toBe('1 person told');
     expect(auditDetails({ data: {} })).toBe('');
   });
 

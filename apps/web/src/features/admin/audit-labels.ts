@@ -23,12 +23,19 @@ const KIND_LABELS: Record<string, string> = {
   'chat.conversation_unshared': 'Conversation made private',
   'write.document_deleted': 'Written document deleted',
   'documents.ingested': 'Library document added',
+  'documents.updated': 'Library document details changed',
+  'documents.superseded': 'Library document marked superseded',
+  'documents.reindexed': 'Library document re-indexed',
+  'documents.deleted': 'Library document deleted',
+  'jobs.retried': 'Ingestion retried',
   'organisations.created': 'Organisation created',
   'organisations.renamed': 'Organisation renamed',
   'organisations.deactivated': 'Organisation deactivated',
   'organisations.reactivated': 'Organisation reactivated',
   'organisations.domain_approved': 'E-mail domain approved',
   'flags.changed': 'Feature flag changed',
+  'mail.outbox_read': 'Outbox e-mail read',
+  'notifications.broadcast': 'Notification broadcast',
 };
 
 export function auditKindLabel(kind: string): string {
@@ -82,6 +89,13 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
       return value === 'link' ? 'as a link' : value === 'email' ? 'by e-mail' : String(value);
     case 'method':
       return value === 'password' ? 'with a password' : `with ${String(value)}`;
+    case 'fields':
+      return Array.isArray(value) ? `changed ${value.map((field) => String(field).replaceAll('_', ' ')).join(', ')}` : null;
+    case 'told':
+      return typeof value === 'number' ? `${value} ${value === 1 ? 'person' : 'people'} told` : null;
+    case 'superseded_by':
+    case 'job_kind':
+      return null;
     case 'email_verified':
       return value === true ? 'address verified too' : null;
     default:

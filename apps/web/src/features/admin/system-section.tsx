@@ -1,5 +1,6 @@
-import type { OutboxMessageText, SystemStatus } from '@verity/shared';
+import type { ConnectionCheck, OutboxMessageText, Reachability, SystemStatus } from '@verity/shared';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { ListPagination, pageCount } from '../../components/list-pagination';
 import { PanelSection, QueryContent } from '../../components/panel-section';
 import { Alert } from '../../components/ui/alert';
@@ -8,25 +9,32 @@ import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format-number';
 import { errorMessage } from '../../lib/form-errors';
-import { readOutboxMessage, useOutbox, useSystemStatus } from './api';
+import { readOutboxMessage, useCheckConnections, useOutbox, useSystemStatus } from './api';
 import { auditTime } from './audit-labels';
 
 /** The installation at a glance, and the e-mails it has sent or kept. */
 export function SystemSection() {
   const status = useSystemStatus();
+  const connections = useCheckConnections();
   return (
     <div className="space-y-6">
       <PanelSection
         title="System status"
-        description="Read now from this installation."
+        description="Read now from this installation. Checking the connections asks the AI provider for a few words and signs in to the SMTP server."
         actions={
-          <Button variant="secondary" onClick={() => void status.refetch()} loading={status.isFetching && !status.isPending}>
-            Check again
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => connections.mutate()} loading={connections.isPending}>
+              Check connections
+            </Button>
+            <Button variant="secondary" onClick={() => void status.refetch()} loading={status.isFetching && !status.isPending}>
+              Check again
+            </Button>
+          </div>
         }
       >
+        {connections.isError && <Alert className="mb-4">{errorMessage(connections.error, 'The connections could not be checked.')}</Alert>}
         <QueryContent query={status} loadingMessage="Reading the system status…" errorMessage="The system status could not be read.">
-          {(data) => <StatusCards status={data} />}
+          {(data) => <StatusCards status={data} connections={connections.data} />}
         </QueryContent>
       </PanelSection>
       <OutboxPanel />
@@ -67,7 +75,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StatusCards({ status }: { status: SystemStatus }) {
+/** A connection check's outcome as a fact: answered, not answered (why), or nothing to reach. */
+function Reached({ check }: { check: Reachability }) {
+  if (check.reachable === null) return <span className="text-slate-700">{check.detail}</span>;
+  return (
+    <span className={check.reachable ? 'text-emerald-800' : 'text-red-800'}>
+      <span className="font-medium">{check.reachable ? 'Reachable. ' : 'Not reachable. '}</span>
+      {check.detail}
+    </span>
+  );
+}
+
+/** The kinds of background job, in words. */
+const JOB_KINDS: Record<string, string> = {
+  ingest_document: 'Library ingestion',
+  review_policy: 'Policy review',
+  write_document: 'Writing from a transcript',
+  embed_library: 'Semantic search vectors',
+};
+
+function StatusCards({ status, connections }: { status: SystemStatus; connections?: ConnectionCheck }) {
   const { database, ai, email, jobs } = status;
   const migrationsCurrent = database.migrations_applied === database.migrations_shipped;
   return (
@@ -81,17 +108,27 @@ function StatusCards({ status }: { status: SystemStatus }) {
         </Fact>
         <Fact label="Version">Verity {status.version}</Fact>
       </Card>
-      <Card title="AI provider" tone="good">
+      <Card title="AI provider" tone={connections?.ai.reachable === false ? 'warn' : 'good'}>
         <Fact label="Chat answers with">{ai.engine}</Fact>
         <Fact label="Provider">{ai.configured ? 'Configured' : 'None: the built-in engines work offline'}</Fact>
         {ai.model && <Fact label="Model">{ai.model}</Fact>}
         <Fact label="Semantic search">{ai.embeddings_model ? `With ${ai.embeddings_model}` : 'Off (search by words)'}</Fact>
+        {connections && (
+          <Fact label="Connection">
+            <Reached check={connections.ai} />
+          </Fact>
+        )}
       </Card>
-      <Card title="E-mail" tone={email.failed_last_day > 0 ? 'warn' : 'good'}>
+      <Card title="E-mail" tone={email.failed_last_day > 0 || connections?.email.reachable === false ? 'warn' : 'good'}>
         <Fact label="Delivery">{email.transport === 'smtp' ? 'Through SMTP' : 'Kept in the outbox below (no SMTP_URL)'}</Fact>
         {email.transport === 'smtp' && <Fact label="Last sent">{email.last_sent_at ? auditTime(email.last_sent_at) : 'Nothing yet'}</Fact>}
         <Fact label="Failed, last 24 hours">{formatNumber(email.failed_last_day)}</Fact>
         <Fact label="In the outbox">{formatNumber(email.in_outbox)}</Fact>
+        {connections && (
+          <Fact label="Connection">
+            <Reached check={connections.email} />
+          </Fact>
+        )}
       </Card>
       <Card title="Background jobs" tone={jobs.failed > 0 ? 'warn' : 'good'}>
         <Fact label="Waiting">{formatNumber(jobs.queued)}</Fact>
@@ -106,8 +143,18 @@ function StatusCards({ status }: { status: SystemStatus }) {
             {jobs.recent_failures.map((job) => (
               <li key={job.id} className="flex flex-wrap gap-x-4 gap-y-1 px-3 py-2">
                 <span className="text-slate-600 tabular-nums">{auditTime(job.failed_at)}</span>
-                <span className="font-medium text-slate-900">{job.kind}</span>
-                <span className="min-w-0 flex-1 text-slate-700">{job.error ?? 'No reason recorded'}</span>
+                <span className="font-medium text-slate-900">{JOB_KINDS[job.kind] ?? job.kind}</span>
+                <span className="min-w-0 flex-1 text-slate-700">
+                  {job.error ?? 'No reason recorded'}
+                  {job.kind === 'ingest_document' && (
+                    <>
+                      {' '}
+                      <Link to="/admin?section=library" className="focus-ring rounded-sm text-brand-800 underline underline-offset-2">
+                        Retry from the library’s ingestion jobs
+                      </Link>
+                    </>
+                  )}
+                </span>
                 <span className="text-slate-500">
                   {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'}
                 </span>

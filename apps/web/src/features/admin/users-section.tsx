@@ -1,6 +1,7 @@
 import type { AdminUser, AdminUsersResponse, Role } from '@verity/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { ListFilterSelect } from '../../components/list-filter-select';
 import { ListPagination } from '../../components/list-pagination';
 import { ListSearch } from '../../components/list-search';
 import { ListLoadFailed, ListLoading } from '../../components/list-states';
@@ -36,7 +37,6 @@ export function UsersSection() {
   // The organisation chosen narrows the list the search pages through.
   const useUsersHere = (q: string, page: number) => useAdminUsers(q, page, organisationId);
   const search = usePagedSearch(useUsersHere, (list: AdminUsersResponse) => list.users);
-  const organisationFilterId = useId();
   const { list } = search;
 
   return (
@@ -55,27 +55,19 @@ export function UsersSection() {
           announcement={search.answered ? `${search.total} ${search.total === 1 ? 'person' : 'people'} found` : ''}
           className="min-w-0 flex-1 basis-72"
         />
-        <div className="flex min-w-0 basis-64 flex-col gap-1">
-          <label htmlFor={organisationFilterId} className="font-medium text-slate-800 text-xs">
-            Organisation
-          </label>
-          <select
-            id={organisationFilterId}
-            value={organisationId}
-            onChange={(event) => {
-              setOrganisationId(event.target.value);
-              search.goTo(1);
-            }}
-            className="focus-ring h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-base sm:text-sm"
-          >
-            <option value="">Every organisation</option>
-            {(organisations.data?.organisations ?? []).map((organisation) => (
-              <option key={organisation.id} value={organisation.id}>
-                {organisation.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilterSelect
+          label="Organisation"
+          value={organisationId}
+          onChange={(value) => {
+            setOrganisationId(value);
+            search.goTo(1);
+          }}
+          options={[
+            { value: '', label: 'Every organisation' },
+            ...(organisations.data?.organisations ?? []).map((organisation) => ({ value: organisation.id, label: organisation.name })),
+          ]}
+          className="basis-64"
+        />
       </div>
       <div className="mt-4">
         {list.isPending ? (

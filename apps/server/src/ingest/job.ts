@@ -1,18 +1,23 @@
 import type { IngestJobProgress } from '@verity/shared';
-import { eq } from 'drizzle-orm';
-import { files } from '../../db/schema.ts';
-import { parseUntrustedFile } from '../../untrusted/pool.ts';
-import { type ParsedDocument, UnreadableFileError } from '../../ingest/parse.ts';
-import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../../ingest/store.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect.ts';
+import { files, jobs } from '../db/schema.ts';
+import { parseUntrustedFile } from '../untrusted/pool.ts';
+import { type ParsedDocument, UnreadableFileError } from './parse.ts';
+import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from './store.ts';
 import { z } from 'zod';
-import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
-import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
+import { defineJob, type JobPayload, jobHandler } from '../jobs/definition.ts';
+import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
 
 /** Reading one uploaded file into the library, with the metadata its uploader gave. */
 export const ingestJob = defineJob(
   'ingest_document',
   z.object({
     file_id: z.string().min(1),
+    /** The uploaded file's name, kept for the list of ingestion jobs once the file itself is gone. */
+    filename: z.string().optional(),
+    /** The administrator who uploaded it in the admin area (the ingestion API has no person). */
+    uploaded_by: z.string().optional(),
     metadata: z.object({
       code: z.string().optional(),
       title: z.string().optional(),
@@ -37,6 +42,9 @@ export interface IngestJobResult {
 
 export const INGEST_INTERRUPTED =
   'The server stopped while processing this file, so it was not tried again. The file may be too large or complex to read; upload it again to retry.';
+
+/** How long the file of a failed ingestion is kept so an administrator can retry it. */
+export const FAILED_UPLOAD_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Parses an uploaded file in the untrusted-work pool and stores the document through the one
@@ -68,7 +76,7 @@ export const ingestJobHandler: JobHandler = jobHandler(ingestJob, {
         metadata: completeMetadata(payload.metadata, parsed, file.filename),
         elements: parsed.elements,
         sourceKind: 'upload',
-        ingestedVia: { via: 'api', jobId: job.id },
+        ingestedVia: { via: 'api', jobId: job.id, ...(payload.uploaded_by ? { userId: payload.uploaded_by } : {}) },
       });
       await reportProgress({ stage: 'done', ...counts } satisfies IngestJobProgress);
       return { document_id: stored.documentId, created: stored.created };
@@ -77,11 +85,25 @@ export const ingestJobHandler: JobHandler = jobHandler(ingestJob, {
       throw error;
     }
   },
-  // Either way the upload has served its purpose: a failed file can only be fixed by uploading a new one.
+  // A stored file has served its purpose, and so has one the parser refused (it would be refused
+  // again). One that ran out of attempts or whose process died may read on another try: it is
+  // kept for an administrator's retry until `sweep` removes it.
   async onSucceeded(tx, _job, payload) {
     await tx.delete(files).where(eq(files.id, payload.file_id));
   },
-  async onFailed(tx, _job, payload) {
-    await tx.delete(files).where(eq(files.id, payload.file_id));
+  async onFailed(tx, _job, payload, failure) {
+    if (failure.permanent) await tx.delete(files).where(eq(files.id, payload.file_id));
   },
+  sweep: sweepFailedUploads,
 });
+
+/** Delete the files of ingestions that failed more than FAILED_UPLOAD_KEEP_MS ago; returns how many. */
+export async function sweepFailedUploads(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - FAILED_UPLOAD_KEEP_MS);
+  const stale = db
+    .select({ fileId: sql<string>`${jobs.payload}->>'file_id'` })
+    .from(jobs)
+    .where(and(eq(jobs.kind, INGEST_JOB_KIND), eq(jobs.status, 'failed'), lt(jobs.updatedAt, before)));
+  const removed = await db.delete(files).where(sql`${files.id} in (${stale})`).returning({ id: files.id });
+  return removed.length;
+}
