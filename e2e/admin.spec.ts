@@ -274,3 +274,58 @@ test('an administrator adds two documents to the library, supersedes the first b
   await expect(audit.getByRole('row', { name: /Library document marked superseded/ }).first()).toContainText('0 people told');
   await expect(audit.getByRole('row', { name: /Library document deleted/ }).first()).toContainText(`code: ${older}`);
 });
+
+test('an administrator writes a tutorial with a preview, publishes it and moves it first; a standard user reads it', async ({
+  browser,
+  page,
+}) => {
+  const title = `Fire door checks ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin?section=tutorials');
+  const section = page.getByRole('region', { name: 'Tutorials' });
+  await expect(section.getByRole('listitem').first()).toBeVisible();
+  await section.getByRole('button', { name: 'New tutorial' }).click();
+
+  const form = page.getByRole('form', { name: 'New tutorial' });
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('textbox', { name: 'Summary' }).fill('What to look at on a fire door each month.');
+  await form
+    .getByRole('textbox', { name: 'Text' })
+    .fill(
+      '## Each month\n\n- The door closes fully from any angle.\n- The **intumescent strips** are whole.\n\n![The review page](screenshot:review)\n',
+    );
+  const preview = form.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('heading', { name: 'Each month' })).toBeVisible();
+  await expect(preview.getByRole('listitem')).toHaveCount(2);
+  await form.getByRole('checkbox', { name: /Published/ }).check();
+  await shoot(page, 'admin-tutorial-editor', { fullPage: false });
+  await form.getByRole('button', { name: 'Save tutorial' }).click();
+  await expect(page.getByText(`${title} is published`, { exact: true })).toBeVisible();
+
+  // Moved to the top: the new one is last, so it goes up past every other.
+  const items = section.getByRole('listitem');
+  const count = await items.count();
+  for (let step = 0; step < count - 1; step += 1) {
+    await section.getByRole('button', { name: `Move ${title} up` }).click();
+    await expect(items.nth(count - 2 - step)).toContainText(title);
+  }
+  await expect(section.getByRole('button', { name: `Move ${title} up` })).toBeDisabled();
+  await shoot(page, 'admin-tutorials');
+  await expectNoSeriousViolation(page, 'admin tutorials');
+
+  const reader = await browser.newPage();
+  await signIn(reader, DEMO.standard);
+  await reader.goto('/tutorials');
+  await expect(reader.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await reader
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(reader.getByText('intumescent strips')).toBeVisible();
+  await reader.close();
+
+  // Unpublished again, it leaves the readers' list (the demo's tutorials stay as they were for other tests).
+  await section.getByRole('button', { name: `Unpublish ${title}` }).click();
+  await expect(page.getByText(`${title} is now a draft`, { exact: true })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, files, invitations, jobs, mailOutbox, userPhotos } from './db/schema.ts';
+import { documents, files, invitations, jobs, mailOutbox, tutorials, userPhotos } from './db/schema.ts';
 import { INGEST_JOB_KIND } from './ingest/job.ts';
 import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
@@ -493,6 +493,26 @@ const SAMPLES: Record<string, Sample> = {
   'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
   'admin.status': { build: none },
   'admin.checkConnections': { build: none },
+  'tutorials.manage': { build: none },
+  'tutorials.create': {
+    build: async () => ({
+      json: { title: `Route access ${newId()}`, summary: 'A tutorial written by the walk.', body: '## One\n\nText.' },
+    }),
+  },
+  'tutorials.update': {
+    build: async ({ t }) => {
+      await seedTutorials(t.db);
+      const [first] = await t.db.select({ id: tutorials.id }).from(tutorials).limit(1);
+      return { params: { tutorialId: first?.id ?? '' }, json: { summary: `Changed by the walk ${newId()}` } };
+    },
+  },
+  'tutorials.reorder': {
+    build: async ({ t }) => {
+      await seedTutorials(t.db);
+      const rows = await t.db.select({ id: tutorials.id }).from(tutorials);
+      return { json: { ids: rows.map((row) => row.id).reverse() } };
+    },
+  },
   'admin.broadcast': {
     build: async (_fixture, owner) => ({
       json: {

@@ -1,4 +1,15 @@
-import { tutorialParamsSchema, tutorialSchema, tutorialScreenshotParamsSchema, tutorialsResponseSchema } from '../api/tutorials.ts';
+import {
+  adminTutorialParamsSchema,
+  adminTutorialSchema,
+  adminTutorialsResponseSchema,
+  createTutorialSchema,
+  reorderTutorialsSchema,
+  tutorialParamsSchema,
+  tutorialSchema,
+  tutorialScreenshotParamsSchema,
+  tutorialsResponseSchema,
+  updateTutorialSchema,
+} from '../api/tutorials.ts';
 import { defineEndpoint, EMPTY, file, json, PUBLIC, SIGNED_IN, withRoles } from '../contract/endpoint.ts';
 
 /** How-to guides for each tool and the library: listed for standard users, opened by anyone signed in (a shared link). */
@@ -41,4 +52,60 @@ export const screenshot = defineEndpoint({
   response: file('image/png', 'The PNG, cached by its ETag (the build it shows).'),
   alternatives: [{ status: 304, description: 'Not modified: If-None-Match names the picture held.', response: EMPTY }],
   errors: [404],
+});
+
+const ADMIN = withRoles('verity_admin');
+
+export const manage = defineEndpoint({
+  id: 'tutorials.manage',
+  summary: 'Every tutorial, for administrators',
+  description: 'Published or not, in their order, with their text, and the pictures a text may show.',
+  method: 'GET',
+  path: '/admin/tutorials',
+  access: ADMIN,
+  status: 200,
+  response: json(adminTutorialsResponseSchema),
+});
+
+export const create = defineEndpoint({
+  id: 'tutorials.create',
+  summary: 'Write a new tutorial',
+  description:
+    'Placed last and unpublished unless published is true; its address is made from the title when not given. An address in use 409. ' +
+    'Recorded as tutorials.created.',
+  method: 'POST',
+  path: '/admin/tutorials',
+  access: ADMIN,
+  body: createTutorialSchema,
+  status: 201,
+  response: json(adminTutorialSchema),
+  errors: [409],
+});
+
+export const update = defineEndpoint({
+  id: 'tutorials.update',
+  summary: 'Change or publish a tutorial',
+  description:
+    'Its address, title, summary, text, video or whether it is published. A tutorial changed here no longer follows the product’s own text ' +
+    'in later releases. A real change is recorded as tutorials.updated with the fields changed; an address in use 409.',
+  method: 'POST',
+  path: '/admin/tutorials/:tutorialId',
+  access: ADMIN,
+  params: adminTutorialParamsSchema,
+  body: updateTutorialSchema,
+  status: 200,
+  response: json(adminTutorialSchema),
+  errors: [404, 409],
+});
+
+export const reorder = defineEndpoint({
+  id: 'tutorials.reorder',
+  summary: 'Put the tutorials in a new order',
+  description: 'Every tutorial’s id exactly once, in the new order (otherwise 422). Recorded as tutorials.reordered.',
+  method: 'POST',
+  path: '/admin/tutorials/order',
+  access: ADMIN,
+  body: reorderTutorialsSchema,
+  status: 200,
+  response: json(adminTutorialsResponseSchema),
 });

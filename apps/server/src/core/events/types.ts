@@ -26,9 +26,10 @@ const documentSubject = z.strictObject({ type: z.literal('document'), id: z.stri
 const writeDocumentSubject = z.strictObject({ type: z.literal('write_document'), id: z.string().min(1) });
 const reviewSubject = z.strictObject({ type: z.literal('review'), id: z.string().min(1) });
 const organisationSubject = z.strictObject({ type: z.literal('organisation'), id: z.string().min(1) });
+const tutorialSubject = z.strictObject({ type: z.literal('tutorial'), id: z.string().min(1) });
 const noData = z.strictObject({});
 
-export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document', 'review', 'organisation'] as const;
+export const SUBJECT_TYPES = ['user', 'chat_session', 'document', 'write_document', 'review', 'organisation', 'tutorial'] as const;
 export type EventSubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** A question answered in chat. The documents it used are the event's document columns, not data. */
@@ -190,6 +191,30 @@ const documentDeleted = z.strictObject({
   kind: z.literal('documents.deleted'),
   subject: documentSubject,
   data: z.strictObject({ code: z.string().max(200), title: z.string().max(600) }),
+});
+
+/** An administrator wrote a new tutorial: its address. */
+const tutorialCreated = z.strictObject({
+  kind: z.literal('tutorials.created'),
+  subject: tutorialSubject,
+  data: z.strictObject({ slug: z.string().min(1).max(80) }),
+});
+
+/** An administrator changed a tutorial: which fields, and whether it is now published. */
+const tutorialUpdated = z.strictObject({
+  kind: z.literal('tutorials.updated'),
+  subject: tutorialSubject,
+  data: z.strictObject({
+    fields: z.array(z.enum(['slug', 'title', 'summary', 'body', 'video_url', 'published'])).min(1),
+    published: z.boolean(),
+  }),
+});
+
+/** An administrator put the tutorials in a new order. */
+const tutorialsReordered = z.strictObject({
+  kind: z.literal('tutorials.reordered'),
+  subject: z.null(),
+  data: z.strictObject({ count: z.number().int().min(1) }),
 });
 
 /** An administrator queued a failed job again. */
@@ -445,6 +470,9 @@ export const eventSchema = z.discriminatedUnion('kind', [
   documentReindexed,
   documentDeleted,
   jobRetried,
+  tutorialCreated,
+  tutorialUpdated,
+  tutorialsReordered,
   favouriteSet,
   documentOpened,
   documentsSearched,
@@ -485,8 +513,11 @@ export type NewEvent =
       organisationId: string | null;
       actorUserId: string;
     })
-  // A retried job belongs to no organisation.
-  | (EventBodyOf<'jobs.retried'> & { organisationId: null; actorUserId: string })
+  // A retried job and the product's tutorials belong to no organisation.
+  | (EventBodyOf<'jobs.retried' | 'tutorials.created' | 'tutorials.updated' | 'tutorials.reordered'> & {
+      organisationId: null;
+      actorUserId: string;
+    })
   // A flag set for everyone or for a role belongs to no organisation; one set at the command line has no user.
   | (EventBodyOf<'flags.changed'> & { organisationId: string | null; actorUserId: string | null })
   // A broadcast to everyone or to a role belongs to no organisation.
@@ -505,6 +536,9 @@ export type NewEvent =
           | 'documents.reindexed'
           | 'documents.deleted'
           | 'jobs.retried'
+          | 'tutorials.created'
+          | 'tutorials.updated'
+          | 'tutorials.reordered'
           | 'flags.changed'
           | 'notifications.broadcast';
       }
@@ -564,6 +598,9 @@ export const AUDIT_KINDS = [
   'documents.reindexed',
   'documents.deleted',
   'jobs.retried',
+  'tutorials.created',
+  'tutorials.updated',
+  'tutorials.reordered',
   'organisations.created',
   'organisations.renamed',
   'organisations.deactivated',

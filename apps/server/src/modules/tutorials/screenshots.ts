@@ -86,7 +86,7 @@ export async function screenshotsFor(db: Database, body: string): Promise<{ name
     .where(inArray(tutorialScreenshots.name, names));
 }
 
-/** A picture line of a tutorial: ![alt](screenshot:name). The web reads the same form (features/tutorials/markdown.tsx). */
+/** A picture line of a tutorial: ![alt](screenshot:name). The web reads the same form (components/markdown-body.tsx). */
 export const SCREENSHOT_REFERENCE = /^!\[[^\]\n]{0,300}\]\(screenshot:([a-z0-9-]{1,60})\)[ \t]*$/gm;
 
 export async function readScreenshot(db: Database, name: string): Promise<{ png: Buffer; build: string } | null> {

@@ -54,8 +54,9 @@ export function readSeedTutorials(dir: URL = TUTORIALS_DIR): SeedTutorial[] {
 }
 
 /**
- * Writes the product's tutorials, at every start: a new one is added, one nobody has edited since it
- * was seeded follows the new text, and one an administrator changed is left as they left it.
+ * Writes the product's tutorials, at every start: a new one is added (in its place), one nobody has
+ * edited since it was seeded follows the new text (keeping its place, which administrators may
+ * have changed), and one an administrator changed is left as they left it.
  * Unchanged text costs one query.
  */
 export async function seedTutorials(
@@ -80,9 +81,12 @@ export async function seedTutorials(
       await db.insert(tutorials).values({ id: newId(), slug: seed.slug, ...values });
       added += 1;
     } else if (row.seedHash !== null && row.seedHash !== hash) {
+      // The order is the administrators' once a tutorial exists (they may have reordered it): a
+      // new text keeps the tutorial where it is.
+      const { position: _position, ...text } = values;
       await db
         .update(tutorials)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...text, updatedAt: new Date() })
         .where(eq(tutorials.id, row.id));
       updated += 1;
     }

@@ -28,7 +28,12 @@ export async function getTutorial(db: Database, idOrSlug: string): Promise<Tutor
     .where(and(eq(tutorials.published, true), or(eq(tutorials.id, idOrSlug), eq(tutorials.slug, idOrSlug.toLowerCase()))))
     .limit(1);
   if (!row) throw notFound('That tutorial does not exist.');
-  return { ...summaryOf(row), body: row.body, video_url: row.videoUrl, screenshots: await screenshotsFor(db, row.body) };
+  return tutorialOf(row, await screenshotsFor(db, row.body));
+}
+
+/** A tutorial with its body, as a reader (or an administrator) opens it. */
+export function tutorialOf(row: TutorialRow, screenshots: Tutorial['screenshots']): Tutorial {
+  return { ...summaryOf(row), body: row.body, video_url: row.videoUrl, screenshots };
 }
 
 function summaryOf(row: TutorialRow): TutorialSummary {

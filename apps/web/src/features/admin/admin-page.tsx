@@ -1,25 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListLoading } from '../../components/list-states';
 import { cn } from '../../lib/cn';
 import { AuditSection } from './audit-section';
 import { BroadcastSection } from './broadcast-section';
 import { FlagsSection } from './flags-section';
-import { LibrarySection } from './library-section';
 import { OrganisationsSection } from './organisations-section';
 import { SystemSection } from './system-section';
 import { UsersSection } from './users-section';
+
+// The library and tutorial editors (upload, Markdown preview) load when opened, keeping the page within its budget.
+const LibrarySection = lazy(async () => ({ default: (await import('./library-section')).LibrarySection }));
+const TutorialsSection = lazy(async () => ({ default: (await import('./tutorials-section')).TutorialsSection }));
 
 /** The admin area's parts, each at /admin?section=…, so a link (or a reload) opens the one meant. */
 const SECTIONS = [
   { key: 'organisations', label: 'Organisations', Section: OrganisationsSection },
   { key: 'people', label: 'People', Section: UsersSection },
   { key: 'library', label: 'Library', Section: LibrarySection },
+  { key: 'tutorials', label: 'Tutorials', Section: TutorialsSection },
   { key: 'flags', label: 'Feature flags', Section: FlagsSection },
   { key: 'broadcast', label: 'Broadcast', Section: BroadcastSection },
   { key: 'audit', label: 'Audit log', Section: AuditSection },
   { key: 'system', label: 'System', Section: SystemSection },
 ] as const;
 
-/** /admin, for Verity's administrators: organisations, people, the library, feature flags, broadcasts, the audit log and the system. */
+/** /admin, for Verity's administrators: organisations, people, the library, tutorials, feature flags, broadcasts, the audit log and the system. */
 export function AdminPage() {
   const [params] = useSearchParams();
   const current = SECTIONS.find((section) => section.key === params.get('section')) ?? SECTIONS[0];
@@ -53,7 +59,9 @@ export function AdminPage() {
         </ul>
       </nav>
       <div className="mt-6">
-        <Section />
+        <Suspense fallback={<ListLoading message={`Loading ${current.label.toLowerCase()}…`} />}>
+          <Section />
+        </Suspense>
       </div>
     </div>
   );

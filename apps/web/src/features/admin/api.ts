@@ -2,6 +2,7 @@ import {
   type AuditResponse,
   adminEndpoints,
   type BroadcastInput,
+  type CreateTutorialInput,
   type DocumentStatus,
   endpointUrl,
   type LibraryJob,
@@ -10,6 +11,8 @@ import {
   type UpdateAdminUserInput,
   type UpdateLibraryDocumentInput,
   type UpdateOrganisationInput,
+  type UpdateTutorialInput,
+  tutorialsEndpoints,
 } from '@verity/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type EndpointBody } from '../../lib/api-client';
@@ -33,7 +36,33 @@ export const adminKeys = {
   libraryPage: (q: string, page: number, status: string) => ['admin', 'library', 'documents', { q, page, status }] as const,
   libraryJobs: (page: number) => ['admin', 'library', 'jobs', page] as const,
   libraryJob: (id: string) => ['admin', 'library', 'job', id] as const,
+  tutorials: ['admin', 'tutorials'] as const,
 };
+
+/** Every tutorial, published or not, in its order, with the pictures a text may show. */
+export function useAdminTutorials() {
+  return useQuery({
+    queryKey: adminKeys.tutorials,
+    queryFn: ({ signal }) => api(tutorialsEndpoints.manage, {}, { signal, background: true }),
+  });
+}
+
+export const useCreateTutorial = () =>
+  useAdminChange((input: CreateTutorialInput) => api(tutorialsEndpoints.create, { body: input }, { background: true }));
+
+export const useUpdateTutorial = () =>
+  useAdminChange(({ id, change }: { id: string; change: UpdateTutorialInput }) =>
+    api(tutorialsEndpoints.update, { params: { tutorialId: id }, body: change }, { background: true }),
+  );
+
+export function useReorderTutorials() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api(tutorialsEndpoints.reorder, { body: { ids } }, { background: true }),
+    onSuccess: (answer) => queryClient.setQueryData(adminKeys.tutorials, answer),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
 
 /** How often a job still queued or running is asked about. */
 export const LIBRARY_JOB_POLL_MS = 1_000;
@@ -83,8 +112,8 @@ export function uploadLibraryDocument(body: LibraryUploadInput, onProgress: (fra
   return uploadWithProgress(adminEndpoints.uploadLibraryDocument, { body }, onProgress, signal);
 }
 
-/** A change to the library: every list of it (and the audit log) is read again. */
-function useLibraryChange<I, R>(call: (input: I) => Promise<R>) {
+/** A change made in the admin area: every list it shows (and the audit log) is read again. */
+function useAdminChange<I, R>(call: (input: I) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -93,12 +122,12 @@ function useLibraryChange<I, R>(call: (input: I) => Promise<R>) {
 }
 
 export const useUpdateLibraryDocument = () =>
-  useLibraryChange(({ id, change }: { id: string; change: UpdateLibraryDocumentInput }) =>
+  useAdminChange(({ id, change }: { id: string; change: UpdateLibraryDocumentInput }) =>
     api(adminEndpoints.updateLibraryDocument, { params: { documentId: id }, body: change }, { background: true }),
   );
 
 export const useSupersedeLibraryDocument = () =>
-  useLibraryChange(({ id, supersededById }: { id: string; supersededById: string }) =>
+  useAdminChange(({ id, supersededById }: { id: string; supersededById: string }) =>
     api(
       adminEndpoints.supersedeLibraryDocument,
       { params: { documentId: id }, body: { superseded_by_id: supersededById } },
@@ -107,13 +136,13 @@ export const useSupersedeLibraryDocument = () =>
   );
 
 export const useReindexLibraryDocument = () =>
-  useLibraryChange((id: string) => api(adminEndpoints.reindexLibraryDocument, { params: { documentId: id } }, { background: true }));
+  useAdminChange((id: string) => api(adminEndpoints.reindexLibraryDocument, { params: { documentId: id } }, { background: true }));
 
 export const useDeleteLibraryDocument = () =>
-  useLibraryChange((id: string) => api(adminEndpoints.deleteLibraryDocument, { params: { documentId: id } }, { background: true }));
+  useAdminChange((id: string) => api(adminEndpoints.deleteLibraryDocument, { params: { documentId: id } }, { background: true }));
 
 export const useRetryLibraryJob = () =>
-  useLibraryChange((id: string) => api(adminEndpoints.retryLibraryJob, { params: { jobId: id } }, { background: true }));
+  useAdminChange((id: string) => api(adminEndpoints.retryLibraryJob, { params: { jobId: id } }, { background: true }));
 
 export function useAdminOrganisations() {
   return useQuery({

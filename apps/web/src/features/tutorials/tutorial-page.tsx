@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useMayOpen } from '../../hooks/use-may';
 import { isApiError } from '../../lib/api-client';
 import { useTutorial } from './api';
-import { MarkdownBody } from './markdown';
+import { MarkdownBody } from '../../components/markdown-body';
 
 /** /tutorials/{slug}: one tutorial, its Markdown drawn safely, with its video when it has one. */
 export function TutorialPage() {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBody, markdownBlocks, type Screenshot } from './markdown';
+import { MarkdownBody, markdownBlocks, type Screenshot } from './markdown-body';
 
 function draw(markdown: string, screenshots: Screenshot[] = []) {
   return render(
