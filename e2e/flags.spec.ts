@@ -18,16 +18,17 @@ test('a flag turned off for one organisation hides Reports there only', async ({
     // In the demo organisation: no Reports in the menu, and its address leads Home.
     await signIn(page, DEMO.standard);
     await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toHaveCount(0);
+    await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
     await page.goto('/reporting');
     await expect(page).toHaveURL(/\/home$/);
 
     // Elsewhere Reports is still there.
     await signOut(page);
     await signIn(page, outsider.email, outsider.password);
-    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
     await page.goto('/reporting');
     await expect(page).toHaveURL(/\/reporting$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   } finally {
     await setReports(null);
   }

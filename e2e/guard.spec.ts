@@ -64,16 +64,13 @@ test.describe('guest-only pages and unknown paths', () => {
 });
 
 test.describe('sidebar by role', () => {
-  const STANDARD_LINKS = ['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Tutorials & Documentation'];
-  // Tools not built yet: disabled items named by what they show, never links.
-  const STANDARD_COMING_SOON = ['Reports Coming soon'];
+  const STANDARD_LINKS = ['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Reports', 'Tutorials & Documentation'];
 
   test('a standard user sees the standard tools but not Admin or Champion Dashboard', async ({ page }) => {
     await signIn(page, DEMO.standard);
     const nav = mainNav(page);
     for (const name of STANDARD_LINKS) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(nav.getByRole('link')).toHaveCount(STANDARD_LINKS.length);
-    for (const name of STANDARD_COMING_SOON) await expect(nav.getByRole('button', { name, exact: true })).toBeDisabled();
     await expect(nav.getByRole('button', { name: /^(Admin|Dashboard)/ })).toHaveCount(0);
 
     // The links lead where they say, and the current one is marked.
@@ -126,11 +123,11 @@ test.describe('feature flags', () => {
     await signIn(page, DEMO.standard);
     const user = (await (await info).json()) as { flags: Record<string, boolean> };
     expect(user.flags['workforce-reports']).toBe(true);
-    // Reports is flagged: it is offered (marked Coming soon) because the user's flags say so.
-    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    // Reports is flagged: it is offered because the user's flags say so.
+    await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
     const before = flagRequests.length;
     await page.reload();
-    await expect(mainNav(page).getByRole('button', { name: /^Reports/ })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toBeVisible();
     expect(flagRequests.length).toBe(before);
   });
 });

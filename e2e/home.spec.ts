@@ -101,27 +101,19 @@ test('the demo user’s Home with data (desktop and a 390 × 844 phone screensho
   await phone.close();
 });
 
-test('tools not built yet are marked Coming soon on Home and in the sidebar, and are not links', async ({ page }) => {
+test('Home links every tool the person may use, Reports among them', async ({ page }) => {
   await signIn(page, DEMO.champion);
   const actions = region(page, 'Quick actions');
-  await expect(actions.getByRole('link')).toHaveCount(7);
+  await expect(actions.getByRole('link')).toHaveCount(8);
   await expect(actions.getByRole('link', { name: 'All tools and your work in each' })).toHaveAttribute('href', '/landing');
   await expect(actions.getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat');
   await expect(actions.getByRole('link', { name: /^Write/ })).toHaveAttribute('href', '/write');
   await expect(actions.getByRole('link', { name: /^Review Assistant/ })).toHaveAttribute('href', '/review');
   await expect(actions.getByRole('link', { name: /Regulatory Wiki/ })).toHaveAttribute('href', '/wiki');
+  await expect(actions.getByRole('link', { name: /^Reports/ })).toHaveAttribute('href', '/reporting');
   await expect(actions.getByRole('link', { name: /Tutorials & Documentation/ })).toHaveAttribute('href', '/tutorials');
   await expect(actions.getByRole('link', { name: /Champion Dashboard/ })).toHaveAttribute('href', '/dashboard');
-  const reportsCard = actions.getByRole('listitem').filter({ hasText: 'Reports' });
-  await expect(reportsCard).toContainText('Coming soon');
-  await expect(reportsCard.getByRole('link')).toHaveCount(0);
-  const nav = mainNav(page);
-  await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
-  const reports = nav.getByRole('button', { name: 'Reports Coming soon', exact: true });
-  await expect(reports).toBeDisabled();
-  await expect(reports).toContainText('Coming soon');
-  await reports.click({ force: true });
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
 });
 
 test('each page names its tab', async ({ page }) => {

@@ -74,7 +74,7 @@ test.describe('mobile screens', () => {
     await signIn(page, DEMO.standard);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await expect(drawer.getByRole('button', { name: 'Reports Coming soon' })).toBeInViewport();
+    await expect(drawer.getByRole('link', { name: 'Reports', exact: true })).toBeInViewport();
     await shoot(page, 'mobile-menu-open', { overlay: true });
   });
 

@@ -32,6 +32,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { reviewRoutes } from './modules/review/routes.ts';
 import { tutorialsRoutes } from './modules/tutorials/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await writeRoutes(api, routeDeps);
       await reviewRoutes(api, routeDeps);
       await dashboardRoutes(api, routeDeps);
+      await reportsRoutes(api, routeDeps);
       await tutorialsRoutes(api, routeDeps);
       await adminRoutes(api, routeDeps);
     },

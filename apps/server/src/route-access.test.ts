@@ -64,6 +64,11 @@ interface Sample {
    * a success that neither names the owner's record (the request's marker) nor changes a row.
    */
   hidden?: 'organisation' | 'user';
+  /**
+   * Administrators read every organisation's records here by design (a report): the outsider
+   * tried is another organisation's user holding every role but verity_admin.
+   */
+  administratorsSeeEvery?: true;
 }
 
 /** The policy (core/policies/<name>.ts) that decides each area's records. */
@@ -75,6 +80,7 @@ const AREA_POLICY: Record<string, string> = {
   invitations: 'invitations',
   notifications: 'notifications',
   dashboard: 'dashboard',
+  reports: 'reports',
 };
 
 const none = async (): Promise<SampleRequest> => ({});
@@ -468,6 +474,22 @@ const SAMPLES: Record<string, Sample> = {
   // another organisation's champion sees none of them.
   'dashboard.users': { hidden: 'organisation', build: async (_fixture, owner) => ({ query: { days: '30' }, marker: owner.email }) },
   'dashboard.metrics': { build: async () => ({ query: { days: '30' } }) },
+  // A report names its organisation: another organisation's user is refused as if it did not exist.
+  'reports.workforce': {
+    scope: 'organisation',
+    administratorsSeeEvery: true,
+    build: async (_fixture, owner) => ({ query: { days: '30', organisation_id: owner.user.organisationId }, marker: owner.email }),
+  },
+  'reports.workforceCsv': {
+    scope: 'organisation',
+    administratorsSeeEvery: true,
+    build: async (_fixture, owner) => ({ query: { days: '7', organisation_id: owner.user.organisationId }, marker: owner.email }),
+  },
+  'reports.workforcePdf': {
+    scope: 'organisation',
+    administratorsSeeEvery: true,
+    build: async (_fixture, owner) => ({ query: { days: '90', organisation_id: owner.user.organisationId } }),
+  },
   'dashboard.messages': { build: async () => ({ query: { days: '7' } }) },
   'dashboard.subdomainUsage': { build: async () => ({ query: { days: '90' } }) },
   'dashboard.documents': { build: async () => ({ query: { days: '365' } }) },
@@ -639,6 +661,7 @@ beforeAll(async () => {
   for (const role of ROLES) users.set(role, await buildUser(t, { roles: [role], organisationId: organisationA }));
   users.set('colleague', await buildUser(t, { roles: ['standard'], organisationId: organisationA }));
   users.set('outsider', await buildUser(t, { roles: [...ROLES] }));
+  users.set('outsider-not-admin', await buildUser(t, { roles: ROLES.filter((role) => role !== 'verity_admin') }));
   let documents = 0;
   fixture = {
     t,
@@ -698,7 +721,7 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     const response = await t.app.inject({
       method: endpoint.method,
       url: endpointUrl(endpoint, { params: request.params, query: request.query }),
-      ...(await bodyOf(request, { ...(await headersFor(caller)), ...request.headers })),
+      ...(await bodyOf(request, { ...(await headersFor(caller, sample)), ...request.headers })),
     });
     if (expected === 'success') {
       expect(successStatuses(endpoint), `${response.statusCode}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
@@ -747,10 +770,16 @@ async function signedIn(user: TestUser): Promise<TestUser> {
   return { ...user, token, headers: { 'auth-token': token } };
 }
 
-async function headersFor(caller: Caller): Promise<Record<string, string>> {
+async function headersFor(caller: Caller, sample?: Sample): Promise<Record<string, string>> {
   if (caller.kind === 'anonymous') return {};
   if (caller.kind === 'ingestion') return { [INGESTION_TOKEN_HEADER]: INGESTION_TOKEN };
-  return (await signedIn(users.get(caller.kind === 'role' ? caller.role : caller.kind) as TestUser)).headers;
+  const who =
+    caller.kind === 'role'
+      ? caller.role
+      : caller.kind === 'outsider' && sample?.administratorsSeeEvery
+        ? 'outsider-not-admin'
+        : caller.kind;
+  return (await signedIn(users.get(who) as TestUser)).headers;
 }
 
 async function bodyOf(request: SampleRequest, headers: Record<string, string>) {

@@ -8,6 +8,7 @@ export * from './api/documents.ts';
 export * from './api/input.ts';
 export * from './api/ingest.ts';
 export * from './api/library.ts';
+export * from './api/reports.ts';
 export * from './api/invitations.ts';
 export * from './api/notifications.ts';
 export * from './api/review.ts';

@@ -1,16 +1,23 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /**
- * A text PDF from a list of blocks, page by page: what the app serves as a sample policy and what
- * the tests parse. Text must be WinAnsi (Latin-1 plus typographic quotes and dashes), the
- * encoding of the standard fonts; table cells are drawn on one line each, so keep them short.
+ * A text PDF from a list of blocks, page by page: what the app serves as a sample policy, the
+ * reports it exports and what the tests parse. The standard fonts encode WinAnsi (Latin-1 plus
+ * typographic quotes and dashes): any other character (a name in another script) is drawn as "?".
+ * Table cells are drawn on one line each, cut with an ellipsis at their column's width.
  */
-export type PdfBlock =
+/** The blocks of text a document (a sample file, a policy) is made of; a report adds charts (PdfBlock). */
+export type PdfTextBlock =
   | { type: 'title'; text: string }
   | { type: 'heading'; text: string; level?: 1 | 2 | 3 }
   | { type: 'paragraph'; text: string }
   | { type: 'list_item'; text: string; ordered?: boolean }
   | { type: 'table'; rows: string[][] };
+
+export type PdfBlock =
+  | PdfTextBlock
+  /** Columns of values over time (a report's adoption), with a label under some of them and the largest value named. */
+  | { type: 'chart'; caption: string; points: { label: string; value: number }[] };
 
 export interface PdfDocument {
   /** Blocks of each page, in order; a PDF also breaks a page by itself when one runs full. */
@@ -28,6 +35,41 @@ const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BOTTOM = 72;
 const BODY_SIZE = 11;
 const SIZES = { title: 24, 1: 16, 2: 14, 3: 13 } as const;
+
+/** Space between a table's columns. */
+const CELL_GAP = 10;
+
+/**
+ * Each column's width: what its widest cell needs when the table fits, with the room left shared
+ * out; otherwise the narrow columns keep their width and the wide ones share the rest equally, so
+ * only the longest texts are cut.
+ */
+function columnWidths(rows: readonly (readonly string[])[], regular: PDFFont, bold: PDFFont): number[] {
+  const columns = Math.max(1, ...rows.map((row) => row.length));
+  const natural = Array.from({ length: columns }, (_, column) =>
+    Math.max(
+      CELL_GAP * 2,
+      ...rows.map((row, index) => (index === 0 ? bold : regular).widthOfTextAtSize(row[column] ?? '', BODY_SIZE) + CELL_GAP),
+    ),
+  );
+  const total = natural.reduce((sum, width) => sum + width, 0);
+  if (total <= TEXT_WIDTH) return natural.map((width) => width + (TEXT_WIDTH - total) / columns);
+  const widths = [...natural];
+  let open = natural.map((_, column) => column);
+  let room = TEXT_WIDTH;
+  // Water-filling: a column narrower than an equal share of the room left keeps its own width.
+  for (;;) {
+    const share = room / open.length;
+    const narrow = open.filter((column) => (natural[column] ?? 0) <= share);
+    if (narrow.length === 0) {
+      for (const column of open) widths[column] = share;
+      return widths;
+    }
+    for (const column of narrow) room -= natural[column] ?? 0;
+    open = open.filter((column) => !narrow.includes(column));
+    if (open.length === 0) return widths;
+  }
+}
 
 /** The height a table of this many rows takes on the page. */
 const tableHeight = (rows: number) => BODY_SIZE * (0.4 + 1.5 * rows);
@@ -62,6 +104,14 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
   if (sample.metadataTitle) pdf.setTitle(sample.metadataTitle);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const drawable = new Set(regular.getCharacterSet());
+  const encodable = (text: string) => Array.from(text, (c) => (drawable.has(c.codePointAt(0) ?? 0) ? c : '?')).join('');
+  const fitted = (text: string, font: PDFFont, width: number) => {
+    if (font.widthOfTextAtSize(text, BODY_SIZE) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && font.widthOfTextAtSize(`${cut}\u2026`, BODY_SIZE) > width) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}\u2026`;
+  };
 
   let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let y = PAGE_HEIGHT - MARGIN;
@@ -80,8 +130,15 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
     }
   };
 
-  sample.pages.forEach((blocks, pageIndex) => {
+  sample.pages.forEach((raw, pageIndex) => {
     if (pageIndex > 0) newPage();
+    const blocks = raw.map((block): PdfBlock => {
+      if (block.type === 'table') return { ...block, rows: block.rows.map((row) => row.map(encodable)) };
+      if (block.type === 'chart') {
+        return { ...block, caption: encodable(block.caption), points: block.points.map((p) => ({ ...p, label: encodable(p.label) })) };
+      }
+      return { ...block, text: encodable(block.text) };
+    });
     let number = 0;
     for (const [index, block] of blocks.entries()) {
       if (block.type !== 'list_item' || !block.ordered) number = 0;
@@ -116,8 +173,8 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
           break;
         }
         case 'table': {
-          const columns = Math.max(1, ...block.rows.map((row) => row.length));
-          const columnWidth = TEXT_WIDTH / columns;
+          const widths = columnWidths(block.rows, regular, bold);
+          const lefts = widths.map((_, column) => MARGIN + widths.slice(0, column).reduce((sum, width) => sum + width, 0));
           // A table that fits on a page is not split across two: its header would be lost on the second.
           const height = tableHeight(block.rows.length);
           if (height <= PAGE_HEIGHT - MARGIN - BOTTOM) ensure(height);
@@ -127,10 +184,47 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
             ensure(BODY_SIZE * 1.5);
             y -= BODY_SIZE * 1.5;
             row.forEach((cell, column) => {
-              page.drawText(cell, { x: MARGIN + column * columnWidth, y, size: BODY_SIZE, font });
+              page.drawText(fitted(cell, font, (widths[column] ?? 0) - CELL_GAP), { x: lefts[column] ?? MARGIN, y, size: BODY_SIZE, font });
             });
           });
           y -= BODY_SIZE * 1.2;
+          break;
+        }
+        case 'chart': {
+          const height = 110;
+          const labelSize = 7;
+          ensure(height + BODY_SIZE * 4);
+          drawLines(wrap(block.caption, bold, BODY_SIZE, TEXT_WIDTH), bold, BODY_SIZE, MARGIN);
+          const largest = Math.max(1, ...block.points.map((point) => point.value));
+          const top = y - BODY_SIZE * 0.8;
+          const base = top - height;
+          const slot = TEXT_WIDTH / Math.max(1, block.points.length);
+          // A label under every column there is room for: about one per 36 points of width.
+          const every = Math.max(1, Math.ceil(36 / slot));
+          page.drawLine({
+            start: { x: MARGIN, y: base },
+            end: { x: MARGIN + TEXT_WIDTH, y: base },
+            thickness: 0.5,
+            color: rgb(0.6, 0.6, 0.6),
+          });
+          page.drawText(`${largest}`, { x: MARGIN, y: top + 2, size: labelSize, font: regular, color: rgb(0.35, 0.35, 0.35) });
+          block.points.forEach((point, index) => {
+            const x = MARGIN + index * slot;
+            const barHeight = (point.value / largest) * (height - 12);
+            if (barHeight > 0) {
+              page.drawRectangle({ x: x + slot * 0.15, y: base, width: slot * 0.7, height: barHeight, color: rgb(0.1, 0.33, 0.4) });
+            }
+            if (index % every === 0) {
+              page.drawText(point.label, {
+                x: x + 1,
+                y: base - labelSize - 3,
+                size: labelSize,
+                font: regular,
+                color: rgb(0.35, 0.35, 0.35),
+              });
+            }
+          });
+          y = base - labelSize - 3 - BODY_SIZE * 1.2;
           break;
         }
       }
@@ -139,7 +233,7 @@ export async function renderPdf(sample: PdfDocument, creator = 'Verity'): Promis
 
   const pages = pdf.getPages();
   pages.forEach((each, index) => {
-    if (sample.footer) each.drawText(sample.footer, { x: MARGIN, y: 36, size: 8, font: regular });
+    if (sample.footer) each.drawText(encodable(sample.footer), { x: MARGIN, y: 36, size: 8, font: regular });
     if (sample.footer || pages.length > 1) {
       each.drawText(String(index + 1), { x: PAGE_WIDTH - MARGIN - 10, y: 36, size: 8, font: regular });
     }

@@ -15,13 +15,13 @@ import {
   WidthType,
 } from 'docx';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { PAGE_HEIGHT, PAGE_WIDTH, type PdfBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
+import { PAGE_HEIGHT, PAGE_WIDTH, type PdfBlock, type PdfTextBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
 
 /**
  * Real PDF and DOCX files generated for tests (no binary fixtures in the repository). The same
  * description builds both formats, so a test can assert that both parse to the same elements.
  */
-export type SampleBlock = PdfBlock;
+export type SampleBlock = PdfTextBlock;
 export type SampleDocument = PdfDocument;
 
 /** A two-page policy with a title, headings, a bulleted and a numbered list, a 3-column table and a repeated footer. */

@@ -145,9 +145,9 @@ describe('RouteGuard', () => {
 
 describe('route table', () => {
   it('renders the real page of a guarded route inside the shell', async () => {
-    renderApp('/reporting', { user: buildTestUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
-    expect(screen.getByText('Reports is coming in a later release of Verity.')).toBeTruthy();
+    renderApp('/data-library', { user: buildTestUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Library' })).toBeTruthy();
+    expect(screen.getByText('Data Library is coming in a later release of Verity.')).toBeTruthy();
   });
 
   it('sends a signed-in user away from a guest-only page to /home', async () => {

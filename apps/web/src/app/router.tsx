@@ -46,6 +46,8 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/review/:id': lazyPage(() => import('../features/review/review-detail-page'), 'ReviewDetailPage'),
   '/dashboard': lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
   '/admin': lazyPage(() => import('../features/admin/admin-page'), 'AdminPage'),
+  '/reporting': lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage'),
+  '/reporting/workforce-performance': lazyPage(() => import('../features/reports/workforce-page'), 'WorkforcePage'),
   '/tutorials': lazyPage(() => import('../features/tutorials/tutorials-page'), 'TutorialsPage'),
   '/tutorials/:slug': lazyPage(() => import('../features/tutorials/tutorial-page'), 'TutorialPage'),
   '/chat': ChatLayout,

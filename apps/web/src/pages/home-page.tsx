@@ -3,7 +3,6 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Clock, type LucideIcon, MessageSquare, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ComingSoonBadge } from '../app/shell/coming-soon-badge';
 import type { NavItem } from '../app/shell/nav-items';
 import { useNav } from '../app/shell/use-nav';
 import { chatSessionPath, chatSessionsQueryOptions, flattenSessions } from '../features/chat/api';
@@ -195,21 +194,6 @@ function RecentlyOpened({ hasWiki }: { hasWiki: boolean }) {
 function ToolCard({ tool, onNavigate }: { tool: NavItem; onNavigate: (item: NavItem) => void }) {
   const Icon = tool.icon;
   const description = TOOL_DESCRIPTIONS[tool.key];
-  if (tool.comingSoon) {
-    // Not a link: the tool is not built yet, so nothing here pretends it opens.
-    return (
-      <div className="flex h-full flex-col rounded-xl border border-slate-200 border-dashed bg-slate-50 p-4">
-        <span className="flex items-center gap-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-200 text-slate-600">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <span className="min-w-0 font-semibold text-slate-700">{tool.label}</span>
-          <ComingSoonBadge className="ml-auto" />
-        </span>
-        {description && <span className="mt-2 text-slate-600 text-sm">{description}</span>}
-      </div>
-    );
-  }
   return (
     <Link
       to={tool.path}
@@ -236,8 +220,6 @@ export function HomePage() {
   const user = useAuthStore((s) => s.user);
   const { items, onNavigate } = useNav();
   const tools = items.filter((item) => item.key !== 'home');
-  // Live tools first, then those arriving in later releases.
-  const ordered = [...tools.filter((tool) => !tool.comingSoon), ...tools.filter((tool) => tool.comingSoon)];
   const firstname = user?.firstname?.trim();
   const greeting = greetingFor(new Date());
   const hasChat = tools.some((t) => t.key === 'chat');
@@ -282,7 +264,7 @@ export function HomePage() {
           </p>
         ) : (
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {ordered.map((tool) => (
+            {tools.map((tool) => (
               <li key={tool.key}>
                 <ToolCard tool={tool} onNavigate={onNavigate} />
               </li>

@@ -209,7 +209,7 @@ function ToolSection({ tool, onNavigate }: { tool: NavItem; onNavigate: (item: N
 export function LandingPage() {
   useDocumentTitle();
   const { items, onNavigate } = useNav();
-  const tools = items.filter((item) => item.key !== 'home' && !item.comingSoon);
+  const tools = items.filter((item) => item.key !== 'home');
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8 sm:py-10">
       <header>

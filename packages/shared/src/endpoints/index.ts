@@ -10,6 +10,7 @@ import * as ingest from './ingest.ts';
 import * as invitations from './invitations.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
+import * as reports from './reports.ts';
 import * as review from './review.ts';
 import * as tutorials from './tutorials.ts';
 import * as write from './write.ts';
@@ -29,6 +30,7 @@ export * as ingestEndpoints from './ingest.ts';
 export * as invitationsEndpoints from './invitations.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
+export * as reportsEndpoints from './reports.ts';
 export * as reviewEndpoints from './review.ts';
 export * as tutorialsEndpoints from './tutorials.ts';
 export * as writeEndpoints from './write.ts';
@@ -46,6 +48,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(write),
   ...Object.values(review),
   ...Object.values(dashboard),
+  ...Object.values(reports),
   ...Object.values(tutorials),
   ...Object.values(admin),
 ];

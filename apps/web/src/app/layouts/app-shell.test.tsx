@@ -45,27 +45,19 @@ describe('application shell', () => {
       'Write',
       'Review Assistant',
       'Regulatory Wiki',
-      'Reports Coming soon',
+      'Reports',
       'Tutorials & Documentation',
       'Champion Dashboard',
       'Admin',
     ]);
   });
 
-  it('offers the tools not built yet as disabled items marked Coming soon, never as links', async () => {
+  it('Reports is a link like any other tool, with no navigation event of its own', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
-    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(8));
-    expect(
-      within(mainNav())
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Write', 'Review Assistant', 'Regulatory Wiki', 'Tutorials & Documentation', 'Champion Dashboard', 'Admin']);
-    const reports = within(mainNav()).getByRole('button', { name: 'Reports Coming soon' });
-    expect(reports.getAttribute('aria-disabled')).toBe('true');
-    expect(within(reports).getByText('Coming soon')).toBeTruthy();
-    await user.click(reports);
-    expect(router.state.location.pathname).toBe('/home');
+    await waitFor(() => expect(within(mainNav()).getAllByRole('link')).toHaveLength(9));
+    await user.click(within(mainNav()).getByRole('link', { name: 'Reports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reporting'));
     expect(
       pendingAnalyticsEvents()
         .map((e) => e.event)
@@ -121,28 +113,25 @@ describe('application shell', () => {
     expect(container.querySelector('[data-layout]')?.className).toContain('h-dvh');
   });
 
-  it('the mobile bar holds only the tools that are built, without More', async () => {
+  it('the mobile bar holds the first tools that fit and the rest under More', async () => {
     renderApp('/home', { user: buildTestUser({ account_roles: ['standard', 'champion'] }) });
     const bar = await screen.findByRole('navigation', { name: 'Quick navigation' });
-    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(5));
+    await waitFor(() => expect(within(bar).getAllByRole('link')).toHaveLength(4));
     expect(
       within(bar)
         .getAllByRole('link')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Home', 'Chat', 'Regulatory Wiki', 'Tutorials & Documentation', 'Champion Dashboard']);
-    expect(within(bar).queryByRole('button', { name: 'More' })).toBeNull();
-    expect(within(bar).queryByText('Coming soon')).toBeNull();
+    ).toEqual(['Home', 'Chat', 'Regulatory Wiki', 'Reports']);
+    expect(within(bar).getByRole('button', { name: 'More' })).toBeTruthy();
   });
 
-  it('the mobile menu lists every item, the unbuilt ones as Coming soon, and closes after navigating', async () => {
+  it('the mobile menu lists every item and closes after navigating', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/profile/help-support', { user: buildTestUser() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(6));
-    const soon = within(drawer).getAllByRole('button', { name: /Coming soon$/ });
-    expect(soon.map((button) => button.textContent)).toEqual(['ReportsComing soon']);
-    for (const button of soon) expect(button.getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(7));
+    expect(within(drawer).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reporting');
     await user.click(within(drawer).getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());

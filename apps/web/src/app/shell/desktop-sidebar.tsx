@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { VerityMark } from '../../components/brand/verity-mark';
 import { AvatarMenu } from './avatar-menu';
-import { SidebarComingSoonItem, SidebarNavLink } from './sidebar-nav-link';
+import { SidebarNavLink } from './sidebar-nav-link';
 import { useNav } from './use-nav';
 import { SIDEBAR_WIDTH_PX } from '../../lib/constants';
 
@@ -20,11 +20,7 @@ export function DesktopSidebar() {
         <ul className="flex flex-col items-center gap-1">
           {items.map((item) => (
             <li key={item.key}>
-              {item.comingSoon ? (
-                <SidebarComingSoonItem item={item} />
-              ) : (
-                <SidebarNavLink item={item} active={item.key === activeKey} onNavigate={onNavigate} />
-              )}
+              <SidebarNavLink item={item} active={item.key === activeKey} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,6 @@ import { cn } from '../../lib/cn';
 import { useUiStore } from '../../lib/ui-store';
 import { VerityLogo } from '../../components/brand/verity-logo';
 import { Drawer } from '../../components/ui/drawer';
-import { ComingSoonBadge } from './coming-soon-badge';
 import { useNav } from './use-nav';
 
 const MOBILE_MENU_WIDTH = 'min(18rem, 85vw)';
@@ -36,34 +35,21 @@ export function MobileMenu() {
             const active = item.key === activeKey;
             return (
               <li key={item.key}>
-                {item.comingSoon ? (
-                  <button
-                    type="button"
-                    aria-disabled="true"
-                    onClick={(event) => event.preventDefault()}
-                    className="focus-ring flex w-full cursor-default items-center gap-3 rounded-lg px-3 py-2.5 text-left font-medium text-slate-600 text-sm"
-                  >
-                    <Icon className="size-5 text-slate-400" aria-hidden="true" />
-                    {item.label}
-                    <ComingSoonBadge className="ml-auto" />
-                  </button>
-                ) : (
-                  <Link
-                    to={item.path}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={() => {
-                      onNavigate(item);
-                      close();
-                    }}
-                    className={cn(
-                      'focus-ring flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium text-sm',
-                      active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50',
-                    )}
-                  >
-                    <Icon className={cn('size-5', active ? 'text-brand-700' : 'text-slate-500')} aria-hidden="true" />
-                    {item.label}
-                  </Link>
-                )}
+                <Link
+                  to={item.path}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => {
+                    onNavigate(item);
+                    close();
+                  }}
+                  className={cn(
+                    'focus-ring flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium text-sm',
+                    active ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50',
+                  )}
+                >
+                  <Icon className={cn('size-5', active ? 'text-brand-700' : 'text-slate-500')} aria-hidden="true" />
+                  {item.label}
+                </Link>
               </li>
             );
           })}

@@ -12,15 +12,14 @@ const SLOT_WIDTH_PX = 72;
 const DEFAULT_CAPACITY = 5;
 
 /**
- * Below 768px: the bottom bar. Write and Review live in the menu only; tools not built yet are
- * left out (the menu shows them, marked "Coming soon"); extra items go under More.
+ * Below 768px: the bottom bar. Write and Review live in the menu only; extra items go under More.
  */
 export function MobileTabBar() {
   const { items, activeKey, onNavigate } = useNav();
   const navigate = useNavigate();
   const navRef = useRef<HTMLElement>(null);
   const [capacity, setCapacity] = useState(DEFAULT_CAPACITY);
-  const barItems = items.filter((item) => !item.hiddenOnMobileBar && !item.comingSoon);
+  const barItems = items.filter((item) => !item.hiddenOnMobileBar);
   const showBar = barItems.length > 1;
 
   useLayoutEffect(() => {

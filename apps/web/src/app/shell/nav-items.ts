@@ -25,11 +25,6 @@ export interface NavItem {
   event: NavigationEvent | null;
   /** Write and Review are hidden from the mobile bar: they need a larger screen. */
   hiddenOnMobileBar?: boolean;
-  /**
-   * Not built yet: offered disabled, marked "Coming soon", never as a link (the route still shows
-   * the coming-soon page to anyone who types its address).
-   */
-  comingSoon?: boolean;
 }
 
 /** Sidebar order. Who sees what comes from the route table, so the rules live in one place. */
@@ -55,7 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     hiddenOnMobileBar: true,
   },
   { key: 'wiki', label: 'Regulatory Wiki', shortLabel: 'Wiki', path: '/wiki', icon: BookOpen, event: 'navigate_wiki' },
-  { key: 'reports', label: 'Reports', shortLabel: 'Reports', path: '/reporting', icon: ChartColumn, event: null, comingSoon: true },
+  { key: 'reports', label: 'Reports', shortLabel: 'Reports', path: '/reporting', icon: ChartColumn, event: null },
   {
     key: 'tutorials',
     label: 'Tutorials & Documentation',

@@ -1,47 +1,12 @@
-import { DASHBOARD_PERIODS } from '@verity/shared';
-import { useId } from 'react';
+import { PeriodSelector } from '../../components/period-selector';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { cn } from '../../lib/cn';
+import { usePeriod } from '../../lib/period';
 import { MessagesChart, SubdomainChart, TasksChart } from './activity-charts';
 import { InvitePanel } from './invite-panel';
 import { MetricCards } from './metric-cards';
 import { PendingInvitationsSection } from './pending-invitations';
-import { PERIOD_LABELS, usePeriod } from './period';
 import { TimeSavedTable } from './time-saved-table';
 import { UsersSection } from './users-table';
-
-/** The period as a row of radio buttons: one choice, arrow keys move between them. */
-function PeriodSelector() {
-  const [days, setDays] = usePeriod();
-  const name = useId();
-  return (
-    <fieldset className="min-w-0">
-      <legend className="sr-only">Period</legend>
-      <div className="grid grid-cols-4 rounded-md border border-slate-300 bg-white p-0.5 sm:inline-grid">
-        {DASHBOARD_PERIODS.map((period) => (
-          <label
-            key={period}
-            className={cn(
-              'cursor-pointer whitespace-nowrap rounded px-2 py-1.5 text-center text-sm sm:px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
-              period === days ? 'bg-brand-700 font-medium text-white' : 'text-slate-700 hover:bg-slate-100',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={period}
-              checked={period === days}
-              onChange={() => setDays(period)}
-              aria-label={`Last ${PERIOD_LABELS[period]}`}
-              className="sr-only"
-            />
-            {PERIOD_LABELS[period]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * /dashboard (champions): how the organisation uses Verity over a period, who is active, and

@@ -18,7 +18,7 @@ export function parsePeriod(value: string | null): DashboardPeriod {
   return (DASHBOARD_PERIODS as readonly number[]).includes(days) ? (days as DashboardPeriod) : DEFAULT_PERIOD;
 }
 
-/** The dashboard's period, kept in the URL (?days=) so a link or a reload shows the same figures. */
+/** The period of the dashboard or a report, kept in the URL (?days=) so a link or a reload shows the same figures. */
 export function usePeriod(): [DashboardPeriod, (days: DashboardPeriod) => void] {
   const [params, setParams] = useSearchParams();
   const days = parsePeriod(params.get('days'));
