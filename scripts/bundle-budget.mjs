@@ -17,7 +17,13 @@ const KB = 1000;
  * consent check that loads PostHog once accepted (0.3 kB; PostHog itself is a separate chunk)
  * put it 1.1 kB over.
  */
-const SIGN_IN_BUDGET = 162 * KB;
+/*
+ * 162 kB until the data library (2026-11-27): one more page in the router's table adds its list of
+ * chunks to preload to the entry every route loads, and the sign-in page went 0.1 kB over with
+ * nothing of its own changed. Issue 27 takes this page down to 120 kB (a smaller router, no zod on
+ * the sign-in path); until then the budget only keeps it from creeping.
+ */
+const SIGN_IN_BUDGET = 162.5 * KB;
 /**
  * No route may make its first visit heavier than this. 200 kB until the tutorials pages (2026-11-27):
  * each page the router can load adds its list of chunks to preload to the entry every route loads
@@ -55,14 +61,14 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 // The lazy modules of the router: `'<path>': lazyPage(() => import('<module>'), …)` per page, and
-// the named ones (chat, the coming-soon page, the profile layout), which `'<path>': Name,` refers to.
+// the named ones (chat, the profile layout), which `'<path>': Name,` refers to.
 const routerSource = readFileSync(join(webRoot, 'src/app/router.tsx'), 'utf8');
 const lazyModules = new Map();
 for (const match of routerSource.matchAll(/(?:'([^']+)'\s*:|const\s+(\w+)\s*=)\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
   const [, path, name, specifier] = match;
   lazyModules.set(path ?? name, join('src/app', specifier));
 }
-for (const name of ['ChatLayout', 'ComingSoonPage', 'ProfileLayout']) {
+for (const name of ['ChatLayout', 'ProfileLayout']) {
   if (!lazyModules.has(name)) {
     console.error(`bundle budget: no lazyPage(() => import(...)) for ${name} in apps/web/src/app/router.tsx.`);
     process.exit(1);
@@ -100,7 +106,7 @@ function staticClosure(keys) {
 const rows = [];
 for (const route of ROUTES) {
   const page = routerSource.match(new RegExp(`'${route.path}':\\s*(\\w+),`))?.[1];
-  const modules = [lazyModules.get(route.path) ?? lazyModules.get(page) ?? lazyModules.get('ComingSoonPage')];
+  const modules = [lazyModules.get(route.path) ?? lazyModules.get(page)];
   if (!isPublicRoute(route)) modules.push(APP_SHELL);
   if (route.path === '/profile' || route.path.startsWith('/profile/')) modules.push(lazyModules.get('ProfileLayout'));
   const files = staticClosure([entryKey, ...modules.map(manifestKey)]);

@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { dataLibraryRoutes } from './modules/data-library/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 import { ingestRoutes } from './modules/ingest/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await reviewRoutes(api, routeDeps);
       await dashboardRoutes(api, routeDeps);
       await reportsRoutes(api, routeDeps);
+      await dataLibraryRoutes(api, routeDeps);
       await tutorialsRoutes(api, routeDeps);
       await adminRoutes(api, routeDeps);
     },

@@ -81,9 +81,22 @@ const AREA_POLICY: Record<string, string> = {
   notifications: 'notifications',
   dashboard: 'dashboard',
   reports: 'reports',
+  library: 'data-library',
 };
 
 const none = async (): Promise<SampleRequest> => ({});
+
+/** A document of the owner's organisation's data library, which the owner uploaded. */
+async function ownedDocument(t: TestApp, owner: TestUser, code: string): Promise<string> {
+  const id = await buildDocument(t, {
+    code,
+    filename: `${code.toLowerCase()}.md`,
+    organisationId: owner.user.organisationId,
+    elements: [{ type: 'paragraph', text: 'Our own procedure.' }],
+  });
+  await t.db.update(documents).set({ uploadedBy: owner.user.id }).where(eq(documents.id, id));
+  return id;
+}
 
 /** A document of the shared library, uploaded (so it may be deleted). */
 function sharedDocument(t: TestApp): Promise<string> {
@@ -475,6 +488,55 @@ const SAMPLES: Record<string, Sample> = {
   'dashboard.users': { hidden: 'organisation', build: async (_fixture, owner) => ({ query: { days: '30' }, marker: owner.email }) },
   'dashboard.metrics': { build: async () => ({ query: { days: '30' } }) },
   // A report names its organisation: another organisation's user is refused as if it did not exist.
+  // The organisation's own documents: another organisation's user sees none of them and reaches none by id.
+  'library.documents': {
+    hidden: 'organisation',
+    build: async ({ t }, owner) => {
+      const code = `OWN-${newId()}`;
+      await ownedDocument(t, owner, code);
+      return { marker: code };
+    },
+  },
+  'library.upload': {
+    build: async () => ({ form: { file: new File([`# Our procedure ${newId()}\n\nSteps we follow.`], `own-${newId()}.md`) } }),
+  },
+  'library.uploadVersion': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({
+      params: { documentId: await ownedDocument(t, owner, `VER-${newId()}`) },
+      form: { file: new File([`# A new version ${newId()}\n\nChanged steps.`], 'new-version.md') },
+    }),
+  },
+  'library.job': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => {
+      const jobId = newId();
+      await t.db.insert(jobs).values({
+        id: jobId,
+        kind: INGEST_JOB_KIND,
+        status: 'queued',
+        maxAttempts: 3,
+        payload: {
+          file_id: newId(),
+          filename: 'own.md',
+          organisation_id: owner.user.organisationId,
+          metadata: { category: 'Internal', domain: 'Our organisation', subdomain: 'General' },
+        },
+      });
+      return { params: { jobId } };
+    },
+  },
+  'library.update': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({
+      params: { documentId: await ownedDocument(t, owner, `UPD-${newId()}`) },
+      json: { title: `Retitled ${newId()}` },
+    }),
+  },
+  'library.remove': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { documentId: await ownedDocument(t, owner, `DEL-${newId()}`) } }),
+  },
   'reports.workforce': {
     scope: 'organisation',
     administratorsSeeEvery: true,

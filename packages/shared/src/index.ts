@@ -7,6 +7,7 @@ export * from './api/dashboard.ts';
 export * from './api/documents.ts';
 export * from './api/input.ts';
 export * from './api/ingest.ts';
+export * from './api/data-library.ts';
 export * from './api/library.ts';
 export * from './api/reports.ts';
 export * from './api/invitations.ts';

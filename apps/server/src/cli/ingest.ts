@@ -6,7 +6,7 @@ import { runCommand, withDatabase } from './run.ts';
 import type { Database } from '../db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, parseUntrustedFile, untrustedSettingsFrom } from '../untrusted/pool.ts';
 import { UnreadableFileError } from '../ingest/parse.ts';
-import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from '../ingest/store.ts';
+import { completeMetadata, type GivenMetadata, storeDocument } from '../ingest/store.ts';
 
 const USAGE = `Usage: npm run ingest -- <file or folder> [more files or folders] --category C --domain D --subdomain S [--issuer I] [--edition E]
 
@@ -80,7 +80,7 @@ export async function ingestFile(options: { db: Database; path: string; metadata
     });
     return { path, outcome: stored.created ? 'ingested' : 'unchanged', documentId: stored.documentId, elements: parsed.elements.length };
   } catch (error) {
-    if (error instanceof UnreadableFileError || error instanceof DocumentOwnerConflictError) {
+    if (error instanceof UnreadableFileError) {
       return { path, outcome: 'refused', reason: error.message };
     }
     throw error;

@@ -2,6 +2,7 @@ import { FEATURE_FLAG_DEFAULTS, FEATURE_FLAGS, type FeatureFlag, type FlagScope,
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { featureFlagRules, featureFlags } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from './events/service.ts';
 
@@ -149,4 +150,13 @@ function ruleOf(target: Exclude<FlagTarget, { scope: 'global' }>) {
   return target.scope === 'role'
     ? and(eq(featureFlagRules.role, target.role), isNull(featureFlagRules.organisationId))
     : and(eq(featureFlagRules.organisationId, target.organisationId), isNotNull(featureFlagRules.organisationId));
+}
+
+/**
+ * A feature's endpoints exist only while its flag is on for the caller: otherwise they answer
+ * 404 with `message`, as its pages do not exist then.
+ */
+export async function requireFlag(db: Database, caller: FlagCaller, flag: FeatureFlag, message: string): Promise<void> {
+  const flags = await evaluateFlags(db, caller);
+  if (!flags[flag]) throw notFound(message);
 }

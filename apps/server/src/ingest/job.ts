@@ -4,7 +4,7 @@ import type { Database } from '../db/connect.ts';
 import { files, jobs } from '../db/schema.ts';
 import { parseUntrustedFile } from '../untrusted/pool.ts';
 import { type ParsedDocument, UnreadableFileError } from './parse.ts';
-import { completeMetadata, DocumentOwnerConflictError, type GivenMetadata, storeDocument } from './store.ts';
+import { completeMetadata, type GivenMetadata, storeDocument } from './store.ts';
 import { z } from 'zod';
 import { defineJob, type JobPayload, jobHandler } from '../jobs/definition.ts';
 import { type JobHandler, PermanentJobError } from '../jobs/worker.ts';
@@ -16,8 +16,10 @@ export const ingestJob = defineJob(
     file_id: z.string().min(1),
     /** The uploaded file's name, kept for the list of ingestion jobs once the file itself is gone. */
     filename: z.string().optional(),
-    /** The administrator who uploaded it in the admin area (the ingestion API has no person). */
+    /** The person who uploaded it (the ingestion API has none). */
     uploaded_by: z.string().optional(),
+    /** The organisation whose own document it becomes (its data library); the shared library when absent. */
+    organisation_id: z.string().optional(),
     metadata: z.object({
       code: z.string().optional(),
       title: z.string().optional(),
@@ -67,23 +69,18 @@ export const ingestJobHandler: JobHandler = jobHandler(ingestJob, {
     }
     const counts = { pages: parsed.pageCount, elements: parsed.elements.length };
     await reportProgress({ stage: 'storing', ...counts } satisfies IngestJobProgress);
-    try {
-      const stored = await storeDocument({
-        db,
-        organisationId: file.organisationId,
-        filename: file.filename,
-        contentHash: file.sha256,
-        metadata: completeMetadata(payload.metadata, parsed, file.filename),
-        elements: parsed.elements,
-        sourceKind: 'upload',
-        ingestedVia: { via: 'api', jobId: job.id, ...(payload.uploaded_by ? { userId: payload.uploaded_by } : {}) },
-      });
-      await reportProgress({ stage: 'done', ...counts } satisfies IngestJobProgress);
-      return { document_id: stored.documentId, created: stored.created };
-    } catch (error) {
-      if (error instanceof DocumentOwnerConflictError) throw new PermanentJobError(error.message);
-      throw error;
-    }
+    const stored = await storeDocument({
+      db,
+      organisationId: file.organisationId,
+      filename: file.filename,
+      contentHash: file.sha256,
+      metadata: completeMetadata(payload.metadata, parsed, file.filename),
+      elements: parsed.elements,
+      sourceKind: 'upload',
+      ingestedVia: { via: 'api', jobId: job.id, ...(payload.uploaded_by ? { userId: payload.uploaded_by } : {}) },
+    });
+    await reportProgress({ stage: 'done', ...counts } satisfies IngestJobProgress);
+    return { document_id: stored.documentId, created: stored.created };
   },
   // A stored file has served its purpose, and so has one the parser refused (it would be refused
   // again). One that ran out of attempts or whose process died may read on another try: it is

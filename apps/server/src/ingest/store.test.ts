@@ -5,7 +5,7 @@ import { documentElements, documents, documentTerms, organisations } from '../db
 import { newId, sha256 } from '../lib/ids.ts';
 import { openTestDatabase } from '../test/database.ts';
 import type { ParsedElement } from './markdown.ts';
-import { completeMetadata, type DocumentMetadata, DocumentOwnerConflictError, storeDocument } from './store.ts';
+import { completeMetadata, type DocumentMetadata, storeDocument } from './store.ts';
 
 let database: DatabaseHandle;
 
@@ -110,7 +110,7 @@ describe('storeDocument', () => {
     expect(leftover?.n).toBe(0);
   });
 
-  test('the same file already stored for another owner is refused, not handed out', async () => {
+  test('the same file for another owner is that owner’s own row, never the first owner’s', async () => {
     const organisationId = newId();
     await database.db.insert(organisations).values({ id: organisationId, name: 'Owner Trust' });
     const input = {
@@ -121,8 +121,13 @@ describe('storeDocument', () => {
       elements: [paragraph('Internal')],
       sourceKind: 'upload' as const,
     };
-    await storeDocument({ ...input, organisationId });
-    await expect(storeDocument({ ...input, organisationId: null })).rejects.toBeInstanceOf(DocumentOwnerConflictError);
+    const internal = await storeDocument({ ...input, organisationId });
+    const shared = await storeDocument({ ...input, organisationId: null });
+    expect(shared).toMatchObject({ created: true });
+    expect(shared.documentId).not.toBe(internal.documentId);
+    // Stored again, each owner gets its own row back.
+    expect(await storeDocument({ ...input, organisationId })).toEqual({ documentId: internal.documentId, created: false });
+    expect(await storeDocument({ ...input, organisationId: null })).toEqual({ documentId: shared.documentId, created: false });
   });
 
   test('a document needs elements and a content hash', async () => {

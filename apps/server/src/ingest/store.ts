@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { documentElements, documents, documentTerms } from '../db/schema.ts';
 import { newId, sha256 } from '../lib/ids.ts';
@@ -50,16 +50,8 @@ export type IngestedVia = { via: 'api'; jobId: string; userId?: string } | { via
 
 export interface StoreDocumentResult {
   documentId: string;
-  /** False when this exact file (name and content) was already stored: nothing was written. */
+  /** False when this exact file (name and content) was already stored for this owner: nothing was written. */
   created: boolean;
-}
-
-/** The same file is already stored for another owner; storing it again would hand out that owner's document. */
-export class DocumentOwnerConflictError extends Error {
-  constructor() {
-    super('This file is already stored for a different owner.');
-    this.name = 'DocumentOwnerConflictError';
-  }
 }
 
 /** A document's metadata as the columns a new row and a revision both write. */
@@ -114,7 +106,8 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
 
   return db.transaction(async (tx) => {
     const documentId = newId();
-    // The unique (filename, content_hash) index decides, so two concurrent stores of one file cannot both insert.
+    const source = input.ingestedVia;
+    // The unique (owner, filename, content_hash) index decides, so two concurrent stores of one file cannot both insert.
     const inserted = await tx
       .insert(documents)
       .values({
@@ -124,23 +117,28 @@ export async function storeDocument(input: StoreDocumentInput): Promise<StoreDoc
         filename,
         sourceKind: input.sourceKind,
         contentHash,
+        uploadedBy: source?.via === 'api' ? (source.userId ?? null) : null,
       })
-      .onConflictDoNothing({ target: [documents.filename, documents.contentHash] })
+      .onConflictDoNothing()
       .returning({ id: documents.id });
     if (inserted.length === 0) {
       const [existing] = await tx
-        .select({ id: documents.id, organisationId: documents.organisationId })
+        .select({ id: documents.id })
         .from(documents)
-        .where(and(eq(documents.filename, filename), eq(documents.contentHash, contentHash)));
+        .where(
+          and(
+            organisationId === null ? isNull(documents.organisationId) : eq(documents.organisationId, organisationId),
+            eq(documents.filename, filename),
+            eq(documents.contentHash, contentHash),
+          ),
+        );
       if (!existing) throw new Error('document conflict without a stored document');
-      if (existing.organisationId !== organisationId) throw new DocumentOwnerConflictError();
       return { documentId: existing.id, created: false };
     }
     const rows = input.elements.map((element, position) => newElementRow(documentId, element, position));
     for (let i = 0; i < rows.length; i += ELEMENT_BATCH) {
       await tx.insert(documentElements).values(rows.slice(i, i + ELEMENT_BATCH));
     }
-    const source = input.ingestedVia;
     if (source) {
       await recordEvent(tx, {
         kind: 'documents.ingested',

@@ -1,7 +1,7 @@
 import type { IngestDocumentFields, IngestJobProgress, IngestJobResponse, JobStatus } from '@verity/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { files, jobs } from '../db/schema.ts';
 import type { ParseLimits } from './limits.ts';
 import { UnreadableFileError } from './parse.ts';
@@ -24,30 +24,34 @@ export function ingestUploadLimits(maxBytes: number) {
 }
 
 /**
- * An ingestion form as an upload route reads it (the file and its details) accepted into a job:
- * an empty file is refused before anything is stored, then acceptUpload decides the rest.
+ * An upload route's file and details accepted into a job: an empty file is refused before
+ * anything is stored, then acceptUpload decides the rest. `organisationId` makes it that
+ * organisation's own document (its data library); `storeAs` stores it under another name (a new
+ * version of a document keeps the document's file name).
  */
 export async function acceptIngestForm(options: {
   db: Database;
   config: Config;
   signal?: JobSignal;
   upload: { file: File; filename: string } | null;
-  body: IngestDocumentFields & { file?: unknown };
+  fields: IngestDocumentFields;
   uploadedBy?: string;
+  organisationId?: string;
+  storeAs?: string;
 }): Promise<JobRow> {
   const { upload, config } = options;
   if (!upload) throw new Error('the descriptor requires a file');
   if (upload.file.size === 0) throw validationError([{ loc: ['body', 'file'], msg: 'The file is empty' }]);
-  const { file: _file, ...fields } = options.body;
   return acceptUpload({
     db: options.db,
     signal: options.signal,
     maxAttempts: config.JOBS_MAX_ATTEMPTS,
-    filename: upload.filename,
+    filename: options.storeAs ?? upload.filename,
     bytes: new Uint8Array(await upload.file.arrayBuffer()),
-    fields,
+    fields: options.fields,
     limits: untrustedSettingsFrom(config).limits,
     ...(options.uploadedBy ? { uploadedBy: options.uploadedBy } : {}),
+    ...(options.organisationId ? { organisationId: options.organisationId } : {}),
   });
 }
 
@@ -64,8 +68,10 @@ export async function acceptUpload(options: {
   bytes: Uint8Array;
   fields: IngestDocumentFields;
   limits: ParseLimits;
-  /** The administrator uploading in the admin area; the ingestion API has none. */
+  /** The person uploading (an administrator, or a member to their data library); the ingestion API has none. */
   uploadedBy?: string;
+  /** The organisation whose own document it becomes; the shared library when absent. */
+  organisationId?: string;
 }): Promise<JobRow> {
   const { db, filename, bytes, fields } = options;
   let format: string;
@@ -79,6 +85,7 @@ export async function acceptUpload(options: {
     file_id: newId(),
     filename,
     ...(options.uploadedBy ? { uploaded_by: options.uploadedBy } : {}),
+    ...(options.organisationId ? { organisation_id: options.organisationId } : {}),
     metadata: {
       code: fields.code,
       title: fields.title,
@@ -95,7 +102,7 @@ export async function acceptUpload(options: {
   const job = await storeUpload(db, async (tx) => {
     await tx.insert(files).values({
       id: payload.file_id,
-      organisationId: null,
+      organisationId: options.organisationId ?? null,
       filename,
       sha256: sha256(Buffer.from(bytes)),
       size: bytes.byteLength,
@@ -141,7 +148,7 @@ export function presentJob(job: JobRow): IngestJobResponse {
 }
 
 /**
- * Queue a failed ingestion again, from its first attempt, while its file is still kept
+ * Queue a failed ingestion of the shared library again, from its first attempt, while its file is still kept
  * (FAILED_UPLOAD_KEEP_MS). Refused with a sentence when the job is not failed or its file is gone.
  */
 export async function retryIngestion(options: {
@@ -158,7 +165,7 @@ export async function retryIngestion(options: {
     const [found] = await tx
       .select()
       .from(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.kind, INGEST_JOB_KIND)))
+      .where(and(eq(jobs.id, id), eq(jobs.kind, INGEST_JOB_KIND), sql`coalesce(${jobs.payload}->>'organisation_id', '') = ''`))
       .for('update');
     if (!found) throw notFound('The requested job could not be found.');
     if (found.status !== 'failed') throw new AppError(409, 'Only a failed ingestion can be retried.');

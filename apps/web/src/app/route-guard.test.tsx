@@ -145,9 +145,13 @@ describe('RouteGuard', () => {
 
 describe('route table', () => {
   it('renders the real page of a guarded route inside the shell', async () => {
+    mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/data-library/documents': { documents: [], total: 0, page: 1, page_size: 50 },
+    });
     renderApp('/data-library', { user: buildTestUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Data Library' })).toBeTruthy();
-    expect(screen.getByText('Data Library is coming in a later release of Verity.')).toBeTruthy();
+    expect(await screen.findByText('Nothing here yet: add your first document.')).toBeTruthy();
   });
 
   it('sends a signed-in user away from a guest-only page to /home', async () => {

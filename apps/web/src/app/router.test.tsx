@@ -39,3 +39,11 @@ describe('pages loaded on demand', () => {
     expect(await screen.findByRole('button', { name: /reset|send/i })).toBeTruthy();
   });
 });
+
+describe('the route table', () => {
+  it('every route has its page', async () => {
+    const { ROUTES } = await import('@verity/shared');
+    const { PAGES } = await import('./router');
+    expect(ROUTES.map((route) => route.path).filter((path) => !(path in PAGES))).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowRight, BookOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { NavItem } from '../app/shell/nav-items';
+import { type NavItem, visibleMoreTools } from '../app/shell/nav-items';
 import { useNav } from '../app/shell/use-nav';
 import { chatSessionPath, chatSessionsQueryOptions, flattenSessions } from '../features/chat/api';
 import { formatConversationTime, formatConversationTimeFull } from '../features/chat/conversation-time';
@@ -10,6 +10,8 @@ import { recentDocumentsQueryOptions } from '../features/documents/api';
 import { reviewPath, useReviews } from '../features/review/api';
 import { useWriteDocuments, writeDocumentPath } from '../features/write/api';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useAuthStore } from '../lib/auth-store';
+import { useFlags } from '../lib/flags';
 import { ListState, queryState } from './list-state';
 
 /** How many pieces of the person's own work each tool shows. */
@@ -36,6 +38,14 @@ const TOOL_GUIDES: Record<string, { purpose: string; tutorial?: string }> = {
     purpose:
       'Browse and search the regulatory library by code, words, category, domain and subdomain; read a document with its contents, compare two editions side by side, and keep your favourites.',
     tutorial: '/tutorials/regulatory-wiki',
+  },
+  'data-library': {
+    purpose:
+      'Your organisation’s own policies, procedures and records. Add them here and they are searched, read and cited in the wiki and in chat beside the regulatory library, for your organisation only.',
+  },
+  reports: {
+    purpose:
+      'Workforce performance: who uses Verity and how often, by person and by team, onboarding, each tool’s use and the hours saved, as CSV or PDF.',
   },
   tutorials: {
     purpose:
@@ -209,7 +219,9 @@ function ToolSection({ tool, onNavigate }: { tool: NavItem; onNavigate: (item: N
 export function LandingPage() {
   useDocumentTitle();
   const { items, onNavigate } = useNav();
-  const tools = items.filter((item) => item.key !== 'home');
+  const roles = useAuthStore((s) => s.user?.account_roles) ?? [];
+  const { flags } = useFlags();
+  const tools = [...items.filter((item) => item.key !== 'home'), ...visibleMoreTools(roles, flags)];
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-8 sm:py-10">
       <header>

@@ -5,6 +5,7 @@ import * as analytics from './analytics.ts';
 import * as auth from './auth.ts';
 import * as chat from './chat.ts';
 import * as dashboard from './dashboard.ts';
+import * as dataLibrary from './data-library.ts';
 import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
 import * as invitations from './invitations.ts';
@@ -25,6 +26,7 @@ export * as analyticsEndpoints from './analytics.ts';
 export * as authEndpoints from './auth.ts';
 export * as chatEndpoints from './chat.ts';
 export * as dashboardEndpoints from './dashboard.ts';
+export * as dataLibraryEndpoints from './data-library.ts';
 export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
 export * as invitationsEndpoints from './invitations.ts';
@@ -49,6 +51,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(review),
   ...Object.values(dashboard),
   ...Object.values(reports),
+  ...Object.values(dataLibrary),
   ...Object.values(tutorials),
   ...Object.values(admin),
 ];

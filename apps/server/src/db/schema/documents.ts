@@ -6,8 +6,8 @@ import { organisations, users } from './organisations.ts';
 
 /**
  * Regulatory documents: the external library (organisation_id null, visible to every
- * organisation) and an organisation's own internal documents. A new file with a known file name
- * is a new row: the newest edition of that file name is the row created last. The one exception
+ * organisation) and an organisation's own internal documents (its data library). A new file with
+ * a known file name is a new row: the newest edition of that file name is the row created last. The one exception
  * is a seed document corrected without a new edition: its row is revised in place (reviseDocument
  * in ingest/store.ts), keeping its id.
  */
@@ -34,6 +34,8 @@ export const documents = pgTable(
      */
     sources: jsonb('sources').$type<{ title: string; url?: string }[]>().notNull().default(sql`'[]'::jsonb`),
     sourceKind: text('source_kind', { enum: ['corpus', 'upload'] }).notNull(),
+    /** The person who uploaded this file (the admin area or the data library); null for the seed, the CLI and the ingestion API (migration 0026). */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     contentHash: text('content_hash').notNull(),
     /**
      * A row with the same file name was stored later (kept by a trigger, migration 0006). False
@@ -44,7 +46,8 @@ export const documents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('documents_filename_content_hash_key').on(t.filename, t.contentHash),
+    // One row per owner, file name and content: two organisations may hold the same file (migration 0026).
+    uniqueIndex('documents_owner_filename_content_hash_key').on(sql`coalesce(${t.organisationId}, '')`, t.filename, t.contentHash),
     index('documents_code_idx').on(t.code),
     index('documents_filename_idx').on(t.filename),
     index('documents_organisation_idx').on(t.organisationId),

@@ -4,15 +4,8 @@ import { embeddingSettingsFor } from '../../core/provider/settings.ts';
 import { acceptIngestForm, ingestUploadLimits, retryIngestion } from '../../ingest/upload.ts';
 import { route, uploadRoute } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
-import {
-  deleteLibraryDocument,
-  findLibraryJob,
-  listLibrary,
-  listLibraryJobs,
-  reindexLibraryDocument,
-  supersedeLibraryDocument,
-  updateLibraryDocument,
-} from './library.ts';
+import { findLibraryJob, listLibraryJobs } from '../../ingest/jobs.ts';
+import { deleteLibraryDocument, listLibrary, reindexLibraryDocument, supersedeLibraryDocument, updateLibraryDocument } from './library.ts';
 
 /** The shared regulatory library in the admin area: documents, uploads through the ingestion job, and the jobs. */
 export async function adminLibraryRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -23,9 +16,10 @@ export async function adminLibraryRoutes(app: FastifyInstance, deps: RouteDeps):
   await uploadRoute(app, adminEndpoints.uploadLibraryDocument, {
     upload: ingestUploadLimits(config.INGEST_MAX_BYTES),
     handler: async ({ auth, reply, body, upload }) => {
-      const job = await acceptIngestForm({ db, config, signal: deps.jobSignal, upload, body, uploadedBy: auth.userId });
+      const { file: _file, ...fields } = body;
+      const job = await acceptIngestForm({ db, config, signal: deps.jobSignal, upload, fields, uploadedBy: auth.userId });
       reply.header('location', `/api/admin/library/jobs/${job.id}`);
-      return findLibraryJob(db, job.id);
+      return findLibraryJob(db, null, job.id);
     },
   });
 
@@ -55,14 +49,14 @@ export async function adminLibraryRoutes(app: FastifyInstance, deps: RouteDeps):
     }),
   });
 
-  route(app, adminEndpoints.libraryJobs, { handler: async ({ query }) => listLibraryJobs(db, query) });
+  route(app, adminEndpoints.libraryJobs, { handler: async ({ query }) => listLibraryJobs(db, null, query) });
 
-  route(app, adminEndpoints.libraryJob, { handler: async ({ params }) => findLibraryJob(db, params.jobId.toUpperCase()) });
+  route(app, adminEndpoints.libraryJob, { handler: async ({ params }) => findLibraryJob(db, null, params.jobId.toUpperCase()) });
 
   route(app, adminEndpoints.retryLibraryJob, {
     handler: async ({ auth, params }) => {
       const job = await retryIngestion({ db, id: params.jobId.toUpperCase(), actorUserId: auth.userId, signal: deps.jobSignal });
-      return findLibraryJob(db, job.id);
+      return findLibraryJob(db, null, job.id);
     },
   });
 }

@@ -1,12 +1,8 @@
 import {
-  ADMIN_LIBRARY_JOBS_PAGE_SIZE,
   ADMIN_LIBRARY_PAGE_SIZE,
   type AdminLibraryDocument,
   type AdminLibraryQuery,
   type AdminLibraryResponse,
-  type LibraryJob,
-  type LibraryJobsQuery,
-  type LibraryJobsResponse,
   type UpdateLibraryDocumentInput,
 } from '@verity/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -14,9 +10,7 @@ import { enqueueLibraryEmbedding } from '../../ai/embeddings.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { notifySuperseded } from '../../core/notifications/radar.ts';
 import type { Database } from '../../db/connect.ts';
-import { documents, elementEmbeddings, files, jobs, users } from '../../db/schema.ts';
-import { INGEST_JOB_KIND } from '../../ingest/job.ts';
-import { presentJob } from '../../ingest/upload.ts';
+import { documents, elementEmbeddings } from '../../db/schema.ts';
 import { rebuildPostings } from '../../ingest/store.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -278,70 +272,4 @@ export async function deleteLibraryDocument(options: { db: Database; adminId: st
     });
     return `${row.code} was deleted from the library.`;
   });
-}
-
-const jobColumns = {
-  job: jobs,
-  uploaderFirstname: users.firstname,
-  uploaderSurname: users.surname,
-  documentId: documents.id,
-  documentCode: documents.code,
-  documentTitle: documents.title,
-  fileId: files.id,
-  fileName: files.filename,
-};
-
-type JobListRow = {
-  job: typeof jobs.$inferSelect;
-  uploaderFirstname: string | null;
-  uploaderSurname: string | null;
-  documentId: string | null;
-  documentCode: string | null;
-  documentTitle: string | null;
-  fileId: string | null;
-  fileName: string | null;
-};
-
-function presentLibraryJob({ job, ...row }: JobListRow): LibraryJob {
-  const payload = job.payload as { filename?: unknown };
-  const uploader = row.uploaderFirstname === null ? null : `${row.uploaderFirstname} ${row.uploaderSurname ?? ''}`.trim();
-  return {
-    ...presentJob(job),
-    filename: typeof payload.filename === 'string' ? payload.filename : row.fileName,
-    uploaded_by: uploader,
-    document:
-      row.documentId && row.documentCode !== null && row.documentTitle !== null
-        ? { id: row.documentId, code: row.documentCode, title: row.documentTitle }
-        : null,
-    retryable: job.status === 'failed' && row.fileId !== null,
-  };
-}
-
-function jobsSelect(db: Database) {
-  return db
-    .select(jobColumns)
-    .from(jobs)
-    .leftJoin(users, sql`${users.id} = ${jobs.payload}->>'uploaded_by'`)
-    .leftJoin(documents, sql`${jobs.status} = 'succeeded' and ${documents.id} = ${jobs.result}->>'document_id'`)
-    .leftJoin(files, sql`${files.id} = ${jobs.payload}->>'file_id'`);
-}
-
-/** One page of ingestion jobs, newest first. */
-export async function listLibraryJobs(db: Database, query: LibraryJobsQuery): Promise<LibraryJobsResponse> {
-  const where = and(eq(jobs.kind, INGEST_JOB_KIND), query.status ? eq(jobs.status, query.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    jobsSelect(db)
-      .where(where)
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(ADMIN_LIBRARY_JOBS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_LIBRARY_JOBS_PAGE_SIZE),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { jobs: rows.map(presentLibraryJob), total: Number(total?.n ?? 0), page: query.page, page_size: ADMIN_LIBRARY_JOBS_PAGE_SIZE };
-}
-
-export async function findLibraryJob(db: Database, jobId: string): Promise<LibraryJob> {
-  const [row] = await jobsSelect(db).where(and(eq(jobs.id, jobId), eq(jobs.kind, INGEST_JOB_KIND)));
-  if (!row) throw notFound('The requested job could not be found.');
-  return presentLibraryJob(row);
 }

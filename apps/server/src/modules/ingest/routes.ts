@@ -18,7 +18,8 @@ export async function ingestRoutes(app: FastifyInstance, deps: RouteDeps): Promi
   await uploadRoute(app, ingestEndpoints.uploadDocument, {
     upload: ingestUploadLimits(config.INGEST_MAX_BYTES),
     handler: async ({ reply, body, upload }) => {
-      const job = await acceptIngestForm({ db, config, signal: deps.jobSignal, upload, body });
+      const { file: _file, ...fields } = body;
+      const job = await acceptIngestForm({ db, config, signal: deps.jobSignal, upload, fields });
       reply.header('location', `/api/ingest/jobs/${job.id}`);
       return { job_id: job.id, status: job.status as JobStatus };
     },

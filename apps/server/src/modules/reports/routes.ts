@@ -1,9 +1,8 @@
 import { reportsEndpoints, type WorkforceReport } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../core/identity/sessions.ts';
-import { evaluateFlags } from '../../core/flags.ts';
+import { requireFlag } from '../../core/flags.ts';
 import { reportScope } from '../../core/policies/reports.ts';
-import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
 import { exportName, workforceCsv, workforcePdf } from './export.ts';
@@ -18,8 +17,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   const { db } = deps;
 
   async function report(auth: AuthContext, query: { days: 7 | 30 | 90 | 365; organisation_id?: string }): Promise<WorkforceReport> {
-    const flags = await evaluateFlags(db, { organisationId: auth.organisationId, roles: auth.roles });
-    if (!flags['workforce-reports']) throw notFound('Reports are not turned on for your organisation.');
+    await requireFlag(db, auth, 'workforce-reports', 'Reports are not turned on for your organisation.');
     return workforceReport({ db, scope: reportScope(auth, query.organisation_id), days: query.days });
   }
 

@@ -3,6 +3,7 @@ import {
   BookOpen,
   ChartColumn,
   FileSearch,
+  FolderOpen,
   GraduationCap,
   House,
   LayoutDashboard,
@@ -70,13 +71,30 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'admin', label: 'Admin', shortLabel: 'Admin', path: '/admin', icon: ShieldCheck, event: 'navigate_admin' },
 ];
 
-/** The items this user may open: route roles must pass and the route's flag (if any) must be on. */
-export function visibleNavItems(accountRoles: readonly string[], flags: FlagValues | undefined): NavItem[] {
-  return NAV_ITEMS.filter((item) => {
+/**
+ * Tools reached from the tools page (/landing) but not from the menu, whose items SPEC lists:
+ * the organisation's own Data Library.
+ */
+export const MORE_TOOLS: readonly NavItem[] = [
+  { key: 'data-library', label: 'Data Library', shortLabel: 'Data', path: '/data-library', icon: FolderOpen, event: null },
+];
+
+function visibleOf(items: readonly NavItem[], accountRoles: readonly string[], flags: FlagValues | undefined): NavItem[] {
+  return items.filter((item) => {
     const route = findRoute(item.path);
     if (!route || !canAccessRoute(route, accountRoles)) return false;
     return route.flag ? flags?.[route.flag] === true : true;
   });
+}
+
+/** The items this user may open: route roles must pass and the route's flag (if any) must be on. */
+export function visibleNavItems(accountRoles: readonly string[], flags: FlagValues | undefined): NavItem[] {
+  return visibleOf(NAV_ITEMS, accountRoles, flags);
+}
+
+/** The tools beyond the menu this user may open, by the same rule. */
+export function visibleMoreTools(accountRoles: readonly string[], flags: FlagValues | undefined): NavItem[] {
+  return visibleOf(MORE_TOOLS, accountRoles, flags);
 }
 
 /** The item whose section contains the path ('/chat/abc' → Chat, '/reporting/…' → Reports). */

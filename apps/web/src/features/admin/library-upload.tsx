@@ -1,8 +1,8 @@
-import { INGEST_FILE_EXTENSIONS, type IngestJobProgress, type LibraryJob } from '@verity/shared';
+import { INGEST_FILE_EXTENSIONS, type LibraryJob } from '@verity/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { extensionsSentence, FileDropZone } from '../../components/file-drop-zone';
-import { JobStageProgress } from '../../components/job-stage-progress';
+import { IngestJobProgress } from '../../components/ingest-job-progress';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -10,12 +10,6 @@ import { toast } from '../../components/ui/toast';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { adminKeys, uploadLibraryDocument, useLibraryJob } from './api';
 import { type DetailField, DetailFields, missingTags, TagFields, type TagField } from './library-fields';
-
-const STAGES = ['queued', 'parsing', 'storing', 'done'] as const;
-const STAGE_LABELS = [
-  ['parsing', 'Reading the file'],
-  ['storing', 'Adding it to the library'],
-] as const;
 
 const FORM_FIELDS = ['file', 'code', 'title', 'edition', 'issuer', 'category', 'domain', 'subdomain', 'supersedes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -35,12 +29,6 @@ const DETAILS: readonly DetailField<'code' | 'title' | 'edition' | 'issuer' | 's
 ];
 
 const EMPTY = { code: '', title: '', edition: '', issuer: '', category: '', domain: '', subdomain: '', supersedes: '' };
-
-function stageDetail(stage: (typeof STAGES)[number], progress: IngestJobProgress): string | null {
-  if (stage === 'parsing' && progress.pages !== undefined) return `${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}`;
-  if (stage === 'storing' && progress.elements !== undefined) return `${progress.elements} passages`;
-  return null;
-}
 
 /**
  * Add a document to the shared library: the file and its details, sent with progress, then the
@@ -169,16 +157,7 @@ export function LibraryUploadDialog({ open, onClose }: { open: boolean; onClose:
         failure ? (
           <Alert title="The document was not added">{failure}</Alert>
         ) : (
-          <JobStageProgress
-            job={job}
-            title={`Adding ${file?.name ?? 'the document'}`}
-            stages={STAGES}
-            labels={STAGE_LABELS}
-            detail={stageDetail}
-            subject="library"
-            onSucceeded={onSucceeded}
-            onFailed={onFailed}
-          />
+          <IngestJobProgress job={job} title={`Adding ${file?.name ?? 'the document'}`} onSucceeded={onSucceeded} onFailed={onFailed} />
         )
       ) : (
         <form id="library-upload" onSubmit={submit} noValidate aria-label="Add a document" className="space-y-4">
