@@ -10,7 +10,8 @@ import { LIST_SEARCH_DEBOUNCE_MS } from '../../hooks/use-paged-search';
 import { cn } from '../../lib/cn';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { useAdminLibrary, useSupersedeLibraryDocument, useUpdateLibraryDocument } from './api';
-import { type DetailField, DetailFields, missingTags, TagFields } from './library-fields';
+import { type DetailField, DetailFields } from '../../components/detail-fields';
+import { missingTags, TagFields } from './library-fields';
 
 const EDIT_FIELDS = ['code', 'title', 'edition', 'issuer', 'status', 'superseded_by', 'category', 'domain', 'subdomain'] as const;
 type EditField = (typeof EDIT_FIELDS)[number];

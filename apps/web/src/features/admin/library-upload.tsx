@@ -9,7 +9,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { adminKeys, uploadLibraryDocument, useLibraryJob } from './api';
-import { type DetailField, DetailFields, missingTags, TagFields, type TagField } from './library-fields';
+import { type DetailField, DetailFields } from '../../components/detail-fields';
+import { missingTags, TagFields, type TagField } from './library-fields';
 
 const FORM_FIELDS = ['file', 'code', 'title', 'edition', 'issuer', 'category', 'domain', 'subdomain', 'supersedes'] as const;
 type FormField = (typeof FORM_FIELDS)[number];

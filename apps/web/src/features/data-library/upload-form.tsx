@@ -5,7 +5,7 @@ import { extensionsSentence, FileDropZone } from '../../components/file-drop-zon
 import { IngestJobProgress } from '../../components/ingest-job-progress';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { type DetailField, DetailFields } from '../../components/detail-fields';
 import { toast } from '../../components/ui/toast';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { dataLibraryKeys, sendDocument, useUploadJob } from './api';
@@ -13,6 +13,12 @@ import { dataLibraryKeys, sendDocument, useUploadJob } from './api';
 const FIELDS = ['file', 'title', 'category', 'domain', 'subdomain'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY = { title: '', category: '', domain: '', subdomain: '' };
+const DETAILS: readonly DetailField<keyof typeof EMPTY>[] = [
+  { name: 'title', label: 'Title (optional)', max: 500, hint: 'Left blank, the document’s own title', wide: true },
+  { name: 'category', label: 'Category', max: 100, placeholder: DATA_LIBRARY_DEFAULT_TAGS.category },
+  { name: 'domain', label: 'Domain', max: 100, placeholder: DATA_LIBRARY_DEFAULT_TAGS.domain },
+  { name: 'subdomain', label: 'Subdomain', max: 200, placeholder: DATA_LIBRARY_DEFAULT_TAGS.subdomain },
+];
 
 /**
  * Send a file to the organisation's library — a new document, or a new version of `replacing` —
@@ -124,43 +130,7 @@ export function UploadForm({ replacing, onDone }: { replacing?: DataLibraryDocum
       </div>
       {!replacing && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Title (optional)"
-            name="title"
-            value={details.title}
-            onChange={(event) => set('title', event.target.value)}
-            maxLength={500}
-            hint="Left blank, the document’s own title"
-            error={errors.title}
-            className="sm:col-span-2"
-          />
-          <TextField
-            label="Category"
-            name="category"
-            value={details.category}
-            onChange={(event) => set('category', event.target.value)}
-            maxLength={100}
-            placeholder={DATA_LIBRARY_DEFAULT_TAGS.category}
-            error={errors.category}
-          />
-          <TextField
-            label="Domain"
-            name="domain"
-            value={details.domain}
-            onChange={(event) => set('domain', event.target.value)}
-            maxLength={100}
-            placeholder={DATA_LIBRARY_DEFAULT_TAGS.domain}
-            error={errors.domain}
-          />
-          <TextField
-            label="Subdomain"
-            name="subdomain"
-            value={details.subdomain}
-            onChange={(event) => set('subdomain', event.target.value)}
-            maxLength={200}
-            placeholder={DATA_LIBRARY_DEFAULT_TAGS.subdomain}
-            error={errors.subdomain}
-          />
+          <DetailFields fields={DETAILS} values={details} onChange={set} errors={errors} />
         </div>
       )}
       {sending && (
