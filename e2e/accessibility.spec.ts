@@ -87,6 +87,15 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'action handler');
 
+    await page.goto('/auth/register-forum');
+    await expect(page.getByRole('heading', { name: 'Create a community forum account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create account and continue to the forum' }).click();
+    await expectAccessible(page, 'forum account with errors');
+
+    await page.goto('/microsoft-auth-callback?code=x&state=y');
+    await expect(page.getByRole('heading', { name: 'Microsoft sign-in failed' })).toBeVisible();
+    await expectAccessible(page, 'Microsoft callback refused');
+
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'unknown path (signed out)');

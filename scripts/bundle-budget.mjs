@@ -23,7 +23,13 @@ const KB = 1000;
  * nothing of its own changed. Issue 27 takes this page down to 120 kB (a smaller router, no zod on
  * the sign-in path); until then the budget only keeps it from creeping.
  */
-const SIGN_IN_BUDGET = 162.5 * KB;
+/*
+ * 162.5 kB until single sign-on (2026-11-27): the page gained "Sign in with Microsoft" with its
+ * mark, the forum's links and the reading of its request (0.9 kB of its own, measured against the
+ * previous build; the hand-off to the forum loads only when used), the three SSO pages their
+ * entries in the router's preload lists, and the error catalogue its six SSO codes: 1.9 kB.
+ */
+const SIGN_IN_BUDGET = 164.5 * KB;
 /**
  * No route may make its first visit heavier than this. 200 kB until the tutorials pages (2026-11-27):
  * each page the router can load adds its list of chunks to preload to the entry every route loads
@@ -47,7 +53,11 @@ const SIGN_IN_BUDGET = 162.5 * KB;
  * changed. A group for the shared app modules was measured and made every route heavier (chat
  * 215 kB), so it was not kept; issue 27's work on the first load is where this budget comes down.
  */
-const ROUTE_BUDGET = 208 * KB;
+/*
+ * 208 kB until single sign-on (2026-11-27): the error catalogue's six SSO codes and the shared
+ * package's redirect check, which every route loads, put /chat 0.2 kB over (207.8 → 208.2 kB).
+ */
+const ROUTE_BUDGET = 208.5 * KB;
 const SIGN_IN_PATH = '/auth/login';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startTestForum } from '../../apps/server/src/test/forum.ts';
+import { startTestOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
 import { ONBOARDING_MODULE_KEYS } from '@verity/shared';
 import { DEMO, DEMO_PASSWORD } from './app.ts';
 import { E2E_INGESTION_TOKEN } from './ingest.ts';
@@ -36,6 +38,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
   const port = Number(process.env.E2E_PORT ?? 3199);
+  const appUrl = `http://127.0.0.1:${port}`;
+  // A forum that signs in through Verity, and an OpenID provider standing in for Microsoft (e2e/sso.spec.ts).
+  const forum = await startTestForum({ appUrl });
+  const microsoft = await startTestOidcProvider({ redirectUri: `${appUrl}/microsoft-auth-callback` });
+  process.env.E2E_FORUM_URL = forum.url;
+  process.env.E2E_MICROSOFT_URL = microsoft.issuer;
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     env: {
@@ -44,7 +52,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
+      APP_URL: appUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'true',
@@ -53,6 +61,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100',
       INGESTION_TOKEN: E2E_INGESTION_TOKEN,
+      DISCOURSE_CONNECT_SECRET: forum.secret,
+      FORUM_URL: forum.url,
+      MICROSOFT_TENANT_ID: 'organizations',
+      MICROSOFT_CLIENT_ID: microsoft.clientId,
+      MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+      MICROSOFT_AUTHORITY_URL: microsoft.issuer,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -64,6 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await forum.close();
+    await microsoft.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -9,6 +9,7 @@ import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
+import { sessionPolicy } from './core/identity/sessions.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { guardRoutes } from './lib/route.ts';
 import { AppError } from './lib/errors.ts';
@@ -26,6 +27,7 @@ import { createMailer } from './mail/transport.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -159,13 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestContext(app);
   registerAuthentication(app, {
     db: database.db,
-    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+    policy: sessionPolicy(config),
   });
 
   await app.register(
     async (api) => {
       await platformRoutes(api, routeDeps);
       await authRoutes(api, routeDeps);
+      await ssoRoutes(api, routeDeps);
       await invitationsRoutes(api, routeDeps);
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);

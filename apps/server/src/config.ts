@@ -100,6 +100,34 @@ function checkAiSettings(
   }
 }
 
+/** Single sign-on settings come in sets: half a set would fail only when someone tries to sign in. */
+function checkSsoSettings(
+  value: {
+    MICROSOFT_TENANT_ID?: string;
+    MICROSOFT_CLIENT_ID?: string;
+    MICROSOFT_CLIENT_SECRET?: string;
+    MICROSOFT_AUTHORITY_URL?: string;
+    DISCOURSE_CONNECT_SECRET?: string;
+    FORUM_URL?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const microsoft = ['MICROSOFT_TENANT_ID', 'MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'] as const;
+  if (microsoft.some((name) => value[name] !== undefined) || value.MICROSOFT_AUTHORITY_URL !== undefined) {
+    for (const name of microsoft) {
+      if (value[name] === undefined)
+        issue(name, `is required for Microsoft sign-in (set ${microsoft.join(', ')} together, or none of them)`);
+    }
+  }
+  if ((value.DISCOURSE_CONNECT_SECRET === undefined) !== (value.FORUM_URL === undefined)) {
+    issue(
+      value.FORUM_URL === undefined ? 'FORUM_URL' : 'DISCOURSE_CONNECT_SECRET',
+      'is required with the other forum setting (set DISCOURSE_CONNECT_SECRET and FORUM_URL together)',
+    );
+  }
+}
+
 /** Every environment variable Verity reads; docs/configuration.md describes each one. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -235,6 +263,28 @@ const schema = z.object({
   TRUSTED_BY_PROFESSIONAL_LOGOS: logoList.optional(),
   PROFESSIONAL_BODY_LOGO: logo.optional(),
 
+  /** Microsoft Entra ID sign-in: the tenant (a GUID, a verified domain, or "organizations" for any work account) and the app registration. */
+  MICROSOFT_TENANT_ID: z
+    .string()
+    .trim()
+    .refine((value) => !['common', 'consumers'].includes(value.toLowerCase()), {
+      message:
+        'must be your tenant id or "organizations": "common" and "consumers" admit personal Microsoft accounts, which belong to no organisation',
+    })
+    .optional(),
+  MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  /** A secret: never logged or sent to the browser. */
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer; unset: https://login.microsoftonline.com/<MICROSOFT_TENANT_ID>/v2.0. For national clouds and tests. */
+  MICROSOFT_AUTHORITY_URL: z.url({ error: 'must be a URL such as https://login.microsoftonline.us/<tenant>/v2.0' }).optional(),
+
+  /** Verity as the community forum's DiscourseConnect provider: the forum's discourse_connect_secret, and its address. */
+  DISCOURSE_CONNECT_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters (the same as the forum's discourse_connect_secret)")
+    .optional(),
+  FORUM_URL: z.url({ error: "must be the forum's address, such as https://forum.example.org" }).optional(),
+
   WEB_DIST_DIR: z.string().optional(),
   /** auto: the seed step pictures the real pages for the tutorials when the demo exists and Chromium is found; off: never. */
   TUTORIAL_SCREENSHOTS: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
@@ -256,6 +306,16 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** Whether Microsoft Entra ID sign-in is configured (the three settings come together; loadConfig checks that). */
+export function microsoftEnabled(config: Pick<Config, 'MICROSOFT_TENANT_ID' | 'MICROSOFT_CLIENT_ID' | 'MICROSOFT_CLIENT_SECRET'>): boolean {
+  return Boolean(config.MICROSOFT_TENANT_ID && config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET);
+}
+
+/** Whether Verity is the community forum's sign-in (DiscourseConnect): its secret and address are both set. */
+export function forumEnabled(config: Pick<Config, 'DISCOURSE_CONNECT_SECRET' | 'FORUM_URL'>): boolean {
+  return Boolean(config.DISCOURSE_CONNECT_SECRET && config.FORUM_URL);
+}
+
 /** Where the built web app this server serves is (WEB_DIST_DIR, or the workspace's apps/web/dist). */
 export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
   return config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -263,7 +323,7 @@ export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.superRefine(checkAiSettings).safeParse(cleaned);
+  const parsed = schema.superRefine(checkAiSettings).superRefine(checkSsoSettings).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

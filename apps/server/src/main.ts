@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { enqueueLibraryEmbedding } from './ai/embeddings.ts';
 import { chatEngineFor } from './ai/engine.ts';
-import { ConfigError, listenHost, loadConfig } from './config.ts';
+import { ConfigError, forumEnabled, listenHost, loadConfig, microsoftEnabled } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/connect.ts';
 import { ingestSeedCorpus } from './ingest/corpus.ts';
 import { jobHandlers } from './job-handlers.ts';
@@ -82,6 +82,9 @@ async function main(): Promise<void> {
     `Documents are written with: ${writeEngine.id}`,
     `Policies are reviewed with: ${reviewEngine.id}`,
   ];
+  if (microsoftEnabled(config))
+    lines.push(`Microsoft sign-in: on (tenant ${config.MICROSOFT_TENANT_ID}; link tenants to organisations in Admin → Organisations)`);
+  if (forumEnabled(config)) lines.push(`Community forum sign-in (DiscourseConnect) for ${config.FORUM_URL}`);
   if (embeddings) lines.push(`Semantic search with embeddings from ${embeddings.model} (the library is embedded in the background)`);
   if (demoAccounts.length > 0) {
     lines.push(

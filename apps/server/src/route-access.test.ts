@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER, ROLES, type Role } from '@verity/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, files, invitations, jobs, mailOutbox, tutorials, userPhotos } from './db/schema.ts';
+import { documents, files, invitations, jobs, mailOutbox, microsoftTenants, tutorials, userPhotos } from './db/schema.ts';
 import { INGEST_JOB_KIND } from './ingest/job.ts';
 import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
@@ -18,7 +19,9 @@ import { inviteByLink, profileTokenFor } from './test/invitations.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { ask, newSession } from './test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from './test/factories.ts';
+import { startTestForum, type TestForum } from './test/forum.ts';
 import { type MultipartValue, multipart } from './test/multipart.ts';
+import { startTestOidcProvider, type TestOidcProvider } from './test/oidc-provider.ts';
 import { LV_POLICY, postPolicy, storedReview } from './test/review.ts';
 import { MEETING, postTranscript, STORED_CONTENT, storedWriteDocument } from './test/write.ts';
 
@@ -206,6 +209,44 @@ const SAMPLES: Record<string, Sample> = {
   'auth.verifyEmail': {
     build: async ({ t }, owner) => ({
       json: { oobCode: await createActionCode({ db: t.db, config: t.config, userId: owner.user.id, purpose: 'verifyEmail' }) },
+    }),
+  },
+
+  'sso.microsoftStart': { build: async () => ({ json: { redirect: '/home' } }) },
+  'sso.microsoftFinish': {
+    // A real round trip at the test provider, for someone of a tenant linked to the owner's organisation.
+    build: async ({ t }, owner) => {
+      const tenantId = randomUUID();
+      await t.db.insert(microsoftTenants).values({ tenantId, organisationId: owner.user.organisationId });
+      const started = await t.app.inject({ method: 'POST', url: '/api/auth/microsoft/start', payload: {} });
+      const { authorization_url, flow } = started.json<{ authorization_url: string; flow: string }>();
+      const oid = randomUUID();
+      const callback = await oidcProvider.authorize(authorization_url, {
+        oid,
+        tid: tenantId,
+        email: `microsoft.${oid}@example.test`,
+        email_verified: true,
+        name: 'Sam Lee',
+      });
+      return { json: { flow, callback } };
+    },
+  },
+  'sso.forumConnect': {
+    build: async () => {
+      const { sso, sig } = testForum.signInRequest();
+      return { json: { sso, sig } };
+    },
+  },
+  'sso.createForumUser': {
+    build: async () => ({
+      form: {
+        first_name: 'Sam',
+        last_name: 'Lee',
+        job_title: 'Care home manager',
+        new_password: 'a-long-and-unusual-passphrase-9',
+        organisation: 'Larchfield Care Home',
+        email: `forum.${Math.random().toString(36).slice(2)}@example.test`,
+      },
     }),
   },
 
@@ -573,6 +614,16 @@ const SAMPLES: Record<string, Sample> = {
   'admin.updateOrganisation': {
     build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { active: true } }),
   },
+  'admin.addMicrosoftTenant': {
+    build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { tenant_id: randomUUID() } }),
+  },
+  'admin.removeMicrosoftTenant': {
+    build: async ({ t }, owner) => {
+      const tenantId = randomUUID();
+      await t.db.insert(microsoftTenants).values({ tenantId, organisationId: owner.user.organisationId });
+      return { params: { organisationId: owner.user.organisationId, tenantId } };
+    },
+  },
   'admin.audit': { build: async () => ({ query: { kind: 'auth.signed_in', limit: '5' } }) },
   'admin.users': { build: async () => ({ query: { q: 'morgan' } }) },
   'admin.status': { build: none },
@@ -702,12 +753,22 @@ async function fingerprint(t: TestApp): Promise<Record<string, string>> {
 
 let t: TestApp;
 let fixture: Fixture;
+let oidcProvider: TestOidcProvider;
+let testForum: TestForum;
 const users = new Map<string, TestUser>();
 let organisationA: string;
 
 beforeAll(async () => {
+  oidcProvider = await startTestOidcProvider({ redirectUri: 'http://verity.test/microsoft-auth-callback' });
+  testForum = await startTestForum({ appUrl: 'http://verity.test' });
   t = await buildTestApp({
     INGESTION_TOKEN,
+    MICROSOFT_TENANT_ID: 'organizations',
+    MICROSOFT_CLIENT_ID: oidcProvider.clientId,
+    MICROSOFT_CLIENT_SECRET: oidcProvider.clientSecret,
+    MICROSOFT_AUTHORITY_URL: oidcProvider.issuer,
+    DISCOURSE_CONNECT_SECRET: testForum.secret,
+    FORUM_URL: testForum.url,
     // The walk makes many calls from one address and one account: the limits are tested elsewhere.
     AUTH_RATE_LIMIT_PER_IP: '10000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
@@ -739,6 +800,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await oidcProvider?.close();
+  await testForum?.close();
 });
 
 describe('every endpoint has a sample request for the walk', () => {

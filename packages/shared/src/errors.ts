@@ -48,6 +48,31 @@ export const ERROR_CODES = {
   },
   sessionExpired: { code: 4005, title: 'Authentication Required', message: 'Your session has expired. Please log in again.' },
   wrongPassword: { code: 4006, title: 'Incorrect password', message: 'Your current password is incorrect.' },
+  ssoExpired: {
+    code: 4007,
+    title: 'Sign-in expired',
+    message: 'This Microsoft sign-in has expired, was already used or was started in another window. Please start again.',
+  },
+  ssoRefused: { code: 4008, title: 'Microsoft sign-in failed', message: 'Microsoft did not complete the sign-in. Please try again.' },
+  ssoTenantUnknown: {
+    code: 4009,
+    title: 'Organisation not linked',
+    message:
+      "Your organisation's Microsoft account is not linked to Verity yet. Ask your Verity administrator to add your organisation's Microsoft tenant, or sign in with your e-mail address and password.",
+  },
+  ssoEmailUnverified: {
+    code: 4010,
+    title: 'E-mail address not confirmed',
+    message:
+      'Microsoft did not confirm the e-mail address of this account, so Verity cannot tell whose account it is. Sign in with your e-mail address and password instead.',
+  },
+  ssoOtherOrganisation: {
+    code: 4011,
+    title: 'Different organisation',
+    message:
+      "Your Verity account belongs to a different organisation from this Microsoft account's. Sign in with your e-mail address and password.",
+  },
+  forumSignOnRefused: { code: 4012, title: 'Forum sign-in refused', message: 'Login failed. Please try again.' },
   emailTaken: { code: 4101, title: 'Account exists', message: 'An account with this e-mail address already exists.' },
   weakPassword: { code: 4102, title: 'Password too weak', message: 'Please choose a stronger password.' },
   passwordMismatch: { code: 4103, title: 'Passwords do not match', message: 'The passwords do not match.' },

@@ -12,6 +12,7 @@ export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
 export * from './schema/organisations.ts';
 export * from './schema/review.ts';
+export * from './schema/sso.ts';
 export * from './schema/tutorials.ts';
 export * from './schema/usage.ts';
 export * from './schema/write.ts';

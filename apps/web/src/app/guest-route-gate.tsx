@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuthStore } from '../lib/auth-store';
 import { useFlags } from '../lib/flags';
-import { safeRedirectPath } from '../features/auth/safe-redirect';
+import { safeRedirectPath } from '@verity/shared';
 import { HOME_PATH, LOGIN_PATH } from '../lib/redirect';
 
 export interface GuestRouteGateProps {

@@ -37,6 +37,7 @@ export function buildAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trusted_by_professional: [],
     professional_body_logo: null,
     microsoft_sso_enabled: false,
+    forum_url: null,
     session_recording_enabled: false,
     posthog: null,
     image_max_bytes: 5 * 1024 * 1024,

@@ -4,7 +4,9 @@ import { ONBOARDING_MODULE_KEYS } from '../onboarding-keys.ts';
 import { ROLES } from '../roles.ts';
 import { flagValuesSchema } from './app-config.ts';
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+/** A required short text field (a name, a job title), trimmed, at most 100 characters. */
+export const requiredName = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 export const emailSchema = z
   .string()
@@ -27,9 +29,9 @@ export const loginSchema = z.object({
 /** POST auth/signup (multipart). */
 export const signupSchema = z
   .object({
-    first_name: name('First name'),
-    surname: name('Surname'),
-    job_title: name('Job title'),
+    first_name: requiredName('First name'),
+    surname: requiredName('Surname'),
+    job_title: requiredName('Job title'),
     email: emailSchema,
     password: passwordSchema,
     confirm_password: z.string(),
@@ -47,9 +49,9 @@ export const verifyEmailSchema = z.object({ oobCode: z.string().min(1).max(200) 
 
 /** POST account/update (JSON). */
 export const updateProfileSchema = z.object({
-  firstname: name('First name'),
-  surname: name('Surname'),
-  job_title: name('Job title'),
+  firstname: requiredName('First name'),
+  surname: requiredName('Surname'),
+  job_title: requiredName('Job title'),
 });
 
 /**

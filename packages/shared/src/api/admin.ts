@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURE_FLAGS, FLAG_SCOPES } from '../flags.ts';
 import { ROLES } from '../roles.ts';
+import { microsoftTenantIdSchema } from './sso.ts';
 
 /** One stored feature-flag setting: for everyone, for a role, or for one organisation. */
 export const flagSettingSchema = z.object({
@@ -61,6 +62,8 @@ export const adminOrganisationSchema = z.object({
   /** Members who signed in during the last 30 days. */
   active_members: z.number().int().min(0),
   domains: z.array(z.string()),
+  /** The Microsoft Entra tenants whose people sign in with Microsoft into this organisation. */
+  microsoft_tenants: z.array(z.string()),
 });
 export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
 
@@ -79,6 +82,12 @@ export const updateOrganisationSchema = z
 export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
 
 export const organisationParamsSchema = z.object({ organisationId: z.string().trim().min(1).max(64) });
+
+/** POST /api/admin/organisations/{id}/microsoft-tenants: people of this tenant sign in with Microsoft into the organisation. */
+export const addMicrosoftTenantSchema = z.strictObject({ tenant_id: microsoftTenantIdSchema });
+export type AddMicrosoftTenantInput = z.infer<typeof addMicrosoftTenantSchema>;
+
+export const microsoftTenantParamsSchema = organisationParamsSchema.extend({ tenantId: microsoftTenantIdSchema });
 
 /** An audit-log filter, newest first; `before` is the previous page's next_before. */
 export const auditQuerySchema = z.strictObject({

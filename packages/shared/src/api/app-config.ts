@@ -18,6 +18,8 @@ export const appConfigSchema = z.object({
   trusted_by_professional: z.array(trustedLogoSchema),
   professional_body_logo: trustedLogoSchema.nullable(),
   microsoft_sso_enabled: z.boolean(),
+  /** The community forum (FORUM_URL) when Verity is its sign-in (DiscourseConnect); null without one. */
+  forum_url: z.string().nullable(),
   /**
    * Whether a session-recording (replay) service is configured. The cookie banner asks about
    * recordings only when one is; without one it only says that essential cookies are used.

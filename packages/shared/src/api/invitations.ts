@@ -1,20 +1,19 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './account.ts';
+import { emailSchema, passwordSchema, requiredName } from './account.ts';
 
 /**
  * Champion invitations: a champion invites a person into their organisation by e-mail or by a
  * link to share; the person opens it, completes their profile and is signed in.
  */
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 const token = z.string().trim().min(1, 'The invitation token is missing').max(200, 'The invitation token is not valid');
 
 /** POST /auth/champion_create_user and /auth/champion_create_invitation_link (JSON). The e-mail is lower-cased. */
 export const invitationRequestSchema = z.object({
   email: emailSchema,
-  first_name: name('First name'),
-  last_name: name('Last name'),
-  job_title: name('Job title'),
+  first_name: requiredName('First name'),
+  last_name: requiredName('Last name'),
+  job_title: requiredName('Job title'),
 });
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 
@@ -54,9 +53,9 @@ export type VerifiedInvitation = z.infer<typeof verifiedInvitationSchema>;
 
 /** POST /auth/complete_profile (multipart). The organisation is the inviting one; a name given is ignored if different. */
 export const completeProfileSchema = z.object({
-  first_name: name('First name'),
-  last_name: name('Last name'),
-  job_title: name('Job title'),
+  first_name: requiredName('First name'),
+  last_name: requiredName('Last name'),
+  job_title: requiredName('Job title'),
   new_password: passwordSchema,
   organisation: z.string().trim().max(200).optional(),
 });

@@ -1,5 +1,7 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
+  addMicrosoftTenantSchema,
+  microsoftTenantParamsSchema,
   adminOrganisationSchema,
   adminUserParamsSchema,
   adminUserSchema,
@@ -114,6 +116,38 @@ export const updateOrganisation = defineEndpoint({
   status: 200,
   response: json(adminOrganisationSchema),
   errors: [404, 409],
+});
+
+export const addMicrosoftTenant = defineEndpoint({
+  id: 'admin.addMicrosoftTenant',
+  summary: 'Link a Microsoft Entra tenant to an organisation',
+  description:
+    'People who sign in with Microsoft from this tenant join or find their account in this organisation. Adding a tenant the ' +
+    'organisation already has changes nothing. Unknown organisation 404; a tenant linked to another organisation 409. ' +
+    'Recorded as organisations.tenant_added.',
+  method: 'POST',
+  path: '/admin/organisations/:organisationId/microsoft-tenants',
+  access: ADMIN,
+  params: organisationParamsSchema,
+  body: addMicrosoftTenantSchema,
+  status: 200,
+  response: json(adminOrganisationSchema),
+  errors: [404, 409],
+});
+
+export const removeMicrosoftTenant = defineEndpoint({
+  id: 'admin.removeMicrosoftTenant',
+  summary: 'Unlink a Microsoft Entra tenant from an organisation',
+  description:
+    "Its people can no longer sign in with Microsoft (their accounts and passwords are kept). A tenant that is not this organisation's 404. " +
+    'Recorded as organisations.tenant_removed.',
+  method: 'DELETE',
+  path: '/admin/organisations/:organisationId/microsoft-tenants/:tenantId',
+  access: ADMIN,
+  params: microsoftTenantParamsSchema,
+  status: 200,
+  response: json(adminOrganisationSchema),
+  errors: [404],
 });
 
 export const audit = defineEndpoint({

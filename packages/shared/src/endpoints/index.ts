@@ -13,6 +13,7 @@ import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
 import * as reports from './reports.ts';
 import * as review from './review.ts';
+import * as sso from './sso.ts';
 import * as tutorials from './tutorials.ts';
 import * as write from './write.ts';
 
@@ -34,12 +35,14 @@ export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
 export * as reportsEndpoints from './reports.ts';
 export * as reviewEndpoints from './review.ts';
+export * as ssoEndpoints from './sso.ts';
 export * as tutorialsEndpoints from './tutorials.ts';
 export * as writeEndpoints from './write.ts';
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(platform),
   ...Object.values(auth),
+  ...Object.values(sso),
   ...Object.values(invitations),
   ...Object.values(account),
   ...Object.values(notifications),

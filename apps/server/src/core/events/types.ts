@@ -64,18 +64,32 @@ const chatConversationUnshared = z.strictObject({
 const signedIn = z.strictObject({
   kind: z.literal('auth.signed_in'),
   subject: userSubject,
-  data: z.strictObject({ method: z.literal('password') }),
+  data: z.strictObject({ method: z.enum(['password', 'microsoft']) }),
 });
 
 const accountCreated = z.strictObject({
   kind: z.literal('auth.account_created'),
   subject: userSubject,
   data: z.strictObject({
-    /** Self sign-up, or `npm run create-admin` on the server. */
-    via: z.enum(['sign_up', 'create_admin']),
+    /** Self sign-up, `npm run create-admin` on the server, the first Microsoft sign-in, or a forum-only account. */
+    via: z.enum(['sign_up', 'create_admin', 'microsoft', 'forum']),
     roles: z.array(z.enum(ROLES)),
     organisation_created: z.boolean(),
   }),
+});
+
+/** A Microsoft account was linked to an existing Verity account (by its verified e-mail address) at its first Microsoft sign-in. */
+const ssoLinked = z.strictObject({
+  kind: z.literal('auth.sso_linked'),
+  subject: userSubject,
+  data: z.strictObject({ provider: z.literal('microsoft') }),
+});
+
+/** The user was signed in to the community forum (a DiscourseConnect answer); whether the forum was told to ask for activation. */
+const forumSignedOn = z.strictObject({
+  kind: z.literal('auth.forum_signed_on'),
+  subject: userSubject,
+  data: z.strictObject({ require_activation: z.boolean() }),
 });
 
 const passwordReset = z.strictObject({
@@ -368,6 +382,18 @@ const flagChanged = z.strictObject({
   }),
 });
 
+/** An administrator linked a Microsoft Entra tenant to the organisation, or unlinked it. */
+const tenantAdded = z.strictObject({
+  kind: z.literal('organisations.tenant_added'),
+  subject: organisationSubject,
+  data: z.strictObject({ tenant_id: z.string().min(1).max(64) }),
+});
+const tenantRemoved = z.strictObject({
+  kind: z.literal('organisations.tenant_removed'),
+  subject: organisationSubject,
+  data: z.strictObject({ tenant_id: z.string().min(1).max(64) }),
+});
+
 /** An administrator created an organisation (the admin area); it belongs to that organisation. */
 const organisationCreated = z.strictObject({
   kind: z.literal('organisations.created'),
@@ -441,10 +467,14 @@ export const eventSchema = z.discriminatedUnion('kind', [
   chatConversationUnshared,
   signedIn,
   accountCreated,
+  ssoLinked,
+  forumSignedOn,
   passwordReset,
   emailVerified,
   passwordChanged,
   domainApproved,
+  tenantAdded,
+  tenantRemoved,
   organisationCreated,
   organisationRenamed,
   organisationDeactivated,
@@ -577,6 +607,8 @@ export const AUDIT_KINDS = [
   'auth.password_reset',
   'auth.email_verified',
   'auth.verification_resent',
+  'auth.sso_linked',
+  'auth.forum_signed_on',
   'account.password_changed',
   'account.roles_changed',
   'account.deactivated',
@@ -606,6 +638,8 @@ export const AUDIT_KINDS = [
   'organisations.deactivated',
   'organisations.reactivated',
   'organisations.domain_approved',
+  'organisations.tenant_added',
+  'organisations.tenant_removed',
   'flags.changed',
   'mail.outbox_read',
   'notifications.broadcast',

@@ -8,6 +8,11 @@ import { sendWelcomeNotification } from '../notifications/service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The public address (under the site) of a stored profile photo; the id itself is the capability (modules/account/photos.ts). */
+export function photoUrl(photoId: string): string {
+  return `/api/account/photos/${photoId}`;
+}
+
 /**
  * The one way a user account comes into being: sign-up, the demo seed, the create-admin command
  * and (later) invitations all call this. E-mail is stored lower-cased; the password hashed.

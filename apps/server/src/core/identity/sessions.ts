@@ -3,6 +3,7 @@ import type { Role } from '@verity/shared';
 import type { Database } from '../../db/connect.ts';
 import { organisations, sessions, users } from '../../db/schema.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
+import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
 
 /** The answer's message whenever a request opens a session (sign-in, a completed invitation): SPEC's wording. */
 export const SIGNED_IN_MESSAGE = 'Login successful';
@@ -41,6 +42,31 @@ export async function createSession(options: {
     ip: options.ip ?? null,
     userAgent: options.userAgent?.slice(0, 400) ?? null,
   });
+  return token;
+}
+
+/** The session lifetimes the configuration sets. */
+export function sessionPolicy(config: { SESSION_IDLE_MINUTES: number; SESSION_ABSOLUTE_DAYS: number }): SessionPolicy {
+  return { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS };
+}
+
+/**
+ * Signs in a user who has just proved who they are, whichever way (password, a completed
+ * invitation, Microsoft, a new forum account): a session, last_login_at and the auth.signed_in
+ * event, in the caller's transaction. Returns the session token.
+ */
+export async function signInUser(options: {
+  db: Database;
+  user: { id: string; organisationId: string };
+  method: 'password' | 'microsoft';
+  policy: SessionPolicy;
+  ip?: string;
+  userAgent?: string;
+}): Promise<string> {
+  const { db, user } = options;
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  const token = await createSession({ db, userId: user.id, policy: options.policy, ip: options.ip, userAgent: options.userAgent });
+  await recordEvent(db, { kind: 'auth.signed_in', ...byUserOnOwnAccount(user), data: { method: options.method } });
   return token;
 }
 

@@ -1,10 +1,5 @@
 import { type FlagValues, isOnboardingModuleKey, isRole, type User } from '@verity/shared';
-import type { UserRow } from '../../core/identity/accounts.ts';
-
-/** The public address of a stored photo; the id itself is the capability (see photos.ts). */
-export function photoUrl(photoId: string): string {
-  return `/api/account/photos/${photoId}`;
-}
+import { photoUrl, type UserRow } from '../../core/identity/accounts.ts';
 
 /** The one shape in which a user leaves the server (account/info and every account mutation), with the flags evaluated for them. */
 export function presentUser(row: UserRow, organisation: { id: string; name: string }, flags: FlagValues): User {

@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { uploadedBytes } from '../../lib/uploads.ts';
-import { photoUrl, presentUser } from './presenter.ts';
+import { presentUser } from './presenter.ts';
+import { photoUrl } from '../../core/identity/accounts.ts';
 import {
   type Account,
   changePassword,

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (who: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const send = (who: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
@@ -118,6 +118,58 @@ describe('organisations in the admin area', () => {
     expect(await totalEvents()).toBe(before);
     expect(await t.db.select().from(organisations)).toEqual(organisationsBefore);
     expect(taken.name).toBe('Northgate Hospital');
+  });
+});
+
+describe('Microsoft tenants of an organisation', () => {
+  const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  const tenantsUrl = (id: string) => `/api/admin/organisations/${id}/microsoft-tenants`;
+
+  test('an administrator links a tenant (once, in lower case), sees it listed, and unlinks it; both are audited', async () => {
+    const organisation = await buildOrganisation(t, `Tenant Trust ${Date.now()}`);
+    const added = await send(admin, 'POST', tenantsUrl(organisation.id), { tenant_id: `  ${TENANT.toUpperCase()} ` });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<AdminOrganisation>().microsoft_tenants).toEqual([TENANT]);
+    const again = await send(admin, 'POST', tenantsUrl(organisation.id), { tenant_id: TENANT });
+    expect(again.json<AdminOrganisation>().microsoft_tenants).toEqual([TENANT]);
+    const listed = (await send(admin, 'GET', '/api/admin/organisations')).json<{ organisations: AdminOrganisation[] }>().organisations;
+    expect(listed.find((row) => row.id === organisation.id)?.microsoft_tenants).toEqual([TENANT]);
+
+    const removed = await send(admin, 'DELETE', `${tenantsUrl(organisation.id)}/${TENANT}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<AdminOrganisation>().microsoft_tenants).toEqual([]);
+    const audit = await send(admin, 'GET', `/api/admin/audit?organisation_id=${organisation.id}`);
+    const kinds = audit.json<AuditResponse>().entries.map((entry) => [entry.kind, entry.data]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['organisations.tenant_added', { tenant_id: TENANT }],
+        ['organisations.tenant_removed', { tenant_id: TENANT }],
+      ]),
+    );
+    expect(kinds.filter(([kind]) => kind === 'organisations.tenant_added')).toHaveLength(1);
+  });
+
+  test('refusals: a tenant of another organisation 409, unknown 404, not a GUID 422, a non-administrator 403, no session 401; nothing changes', async () => {
+    const first = await buildOrganisation(t, `First ${Date.now()}`);
+    const second = await buildOrganisation(t, `Second ${Date.now()}`);
+    const tenant = 'a1b2c3d4-0000-4000-8000-000000000001';
+    expect((await send(admin, 'POST', tenantsUrl(first.id), { tenant_id: tenant })).statusCode).toBe(200);
+    const before = await totalEvents();
+    expect((await send(admin, 'POST', tenantsUrl(second.id), { tenant_id: tenant })).statusCode).toBe(409);
+    expect((await send(admin, 'POST', tenantsUrl('no-such-organisation'), { tenant_id: tenant })).statusCode).toBe(404);
+    expect((await send(admin, 'DELETE', `${tenantsUrl(second.id)}/${tenant}`)).statusCode).toBe(404);
+    expect((await send(admin, 'POST', tenantsUrl(first.id), { tenant_id: 'contoso.onmicrosoft.com' })).statusCode).toBe(422);
+    expect((await send(admin, 'POST', tenantsUrl(first.id), { tenant_id: tenant, extra: 1 })).statusCode).toBe(422);
+    const champion = await buildUser(t, { roles: ['champion', 'standard'], organisationId: first.id });
+    expect((await send(champion, 'POST', tenantsUrl(first.id), { tenant_id: 'a1b2c3d4-0000-4000-8000-000000000002' })).statusCode).toBe(
+      403,
+    );
+    expect((await send(champion, 'DELETE', `${tenantsUrl(first.id)}/${tenant}`)).statusCode).toBe(403);
+    expect((await send(null, 'DELETE', `${tenantsUrl(first.id)}/${tenant}`)).statusCode).toBe(401);
+    expect(await totalEvents()).toBe(before);
+    const listed = (await send(admin, 'GET', '/api/admin/organisations')).json<{ organisations: AdminOrganisation[] }>().organisations;
+    expect(listed.find((row) => row.id === first.id)?.microsoft_tenants).toEqual([tenant]);
+    expect(listed.find((row) => row.id === second.id)?.microsoft_tenants).toEqual([]);
   });
 });
 

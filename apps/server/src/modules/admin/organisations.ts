@@ -2,7 +2,7 @@ import type { AdminOrganisation } from '@verity/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, countDistinct, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { events, organisationDomains, organisations, users } from '../../db/schema.ts';
+import { events, microsoftTenants, organisationDomains, organisations, users } from '../../db/schema.ts';
 import { createOrganisation } from '../../core/identity/organisations.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -17,7 +17,7 @@ const ACTIVE_DAYS = 30;
 export async function listOrganisations(db: Database, options: { only?: string; now?: Date } = {}): Promise<AdminOrganisation[]> {
   const since = new Date((options.now ?? new Date()).getTime() - ACTIVE_DAYS * 86_400_000);
   const scope = (column: AnyPgColumn) => (options.only ? eq(column, options.only) : undefined);
-  const [rows, members, active, domains] = await Promise.all([
+  const [rows, members, active, domains, tenants] = await Promise.all([
     db.select().from(organisations).where(scope(organisations.id)).orderBy(asc(organisations.name), asc(organisations.id)),
     db
       .select({ organisationId: users.organisationId, n: countDistinct(users.id) })
@@ -30,12 +30,15 @@ export async function listOrganisations(db: Database, options: { only?: string; 
       .where(and(eq(events.kind, 'auth.signed_in'), gte(events.createdAt, since), scope(events.organisationId)))
       .groupBy(events.organisationId),
     db.select().from(organisationDomains).where(scope(organisationDomains.organisationId)).orderBy(asc(organisationDomains.domain)),
+    db.select().from(microsoftTenants).where(scope(microsoftTenants.organisationId)).orderBy(asc(microsoftTenants.tenantId)),
   ]);
   const count = (list: { organisationId: string | null; n: number }[]) => new Map(list.map((row) => [row.organisationId, Number(row.n)]));
   const memberCounts = count(members);
   const activeCounts = count(active);
   const domainsOf = new Map<string, string[]>();
   for (const row of domains) domainsOf.set(row.organisationId, [...(domainsOf.get(row.organisationId) ?? []), row.domain]);
+  const tenantsOf = new Map<string, string[]>();
+  for (const row of tenants) tenantsOf.set(row.organisationId, [...(tenantsOf.get(row.organisationId) ?? []), row.tenantId]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -45,6 +48,7 @@ export async function listOrganisations(db: Database, options: { only?: string; 
     members: memberCounts.get(row.id) ?? 0,
     active_members: activeCounts.get(row.id) ?? 0,
     domains: domainsOf.get(row.id) ?? [],
+    microsoft_tenants: tenantsOf.get(row.id) ?? [],
   }));
 }
 
@@ -109,6 +113,66 @@ export async function updateOrganisationAsAdmin(options: {
         .where(eq(organisations.id, organisationId));
       await recordEvent(tx, { kind: options.active ? 'organisations.reactivated' : 'organisations.deactivated', ...scope, data: {} });
     }
+  });
+  return presented(db, organisationId);
+}
+
+/**
+ * Links a Microsoft Entra tenant to the organisation: its people then sign in with Microsoft into
+ * it. A tenant signs into one organisation only; linking it again to the same one changes nothing.
+ */
+export async function addMicrosoftTenant(options: {
+  db: Database;
+  adminId: string;
+  organisationId: string;
+  tenantId: string;
+}): Promise<AdminOrganisation> {
+  const { db, adminId, organisationId, tenantId } = options;
+  await db.transaction(async (tx) => {
+    const [organisation] = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId))
+      .limit(1);
+    if (!organisation) throw notFound('There is no organisation with that id.');
+    const [held] = await tx.select().from(microsoftTenants).where(eq(microsoftTenants.tenantId, tenantId)).limit(1);
+    if (held) {
+      if (held.organisationId === organisationId) return;
+      throw new AppError(409, 'That Microsoft tenant is already linked to another organisation. Unlink it there first.');
+    }
+    await tx.insert(microsoftTenants).values({ tenantId, organisationId, addedBy: adminId });
+    await recordEvent(tx, {
+      kind: 'organisations.tenant_added',
+      organisationId,
+      actorUserId: adminId,
+      subject: { type: 'organisation', id: organisationId },
+      data: { tenant_id: tenantId },
+    });
+  });
+  return presented(db, organisationId);
+}
+
+/** Unlinks a tenant from the organisation: its people can no longer sign in with Microsoft; their accounts stay. */
+export async function removeMicrosoftTenant(options: {
+  db: Database;
+  adminId: string;
+  organisationId: string;
+  tenantId: string;
+}): Promise<AdminOrganisation> {
+  const { db, adminId, organisationId, tenantId } = options;
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(microsoftTenants)
+      .where(and(eq(microsoftTenants.tenantId, tenantId), eq(microsoftTenants.organisationId, organisationId)))
+      .returning({ tenantId: microsoftTenants.tenantId });
+    if (!removed) throw notFound('That Microsoft tenant is not linked to this organisation.');
+    await recordEvent(tx, {
+      kind: 'organisations.tenant_removed',
+      organisationId,
+      actorUserId: adminId,
+      subject: { type: 'organisation', id: organisationId },
+      data: { tenant_id: tenantId },
+    });
   });
   return presented(db, organisationId);
 }

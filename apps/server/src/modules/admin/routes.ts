@@ -12,7 +12,13 @@ import { broadcast } from './broadcast.ts';
 import { adminLibraryRoutes } from './library-routes.ts';
 import { CHECK_TIMEOUT_MS, checkProvider } from '../../core/provider/check.ts';
 import { providerSettingsFor } from '../../core/provider/settings.ts';
-import { createOrganisationAsAdmin, listOrganisations, updateOrganisationAsAdmin } from './organisations.ts';
+import {
+  addMicrosoftTenant,
+  createOrganisationAsAdmin,
+  listOrganisations,
+  removeMicrosoftTenant,
+  updateOrganisationAsAdmin,
+} from './organisations.ts';
 import { listOutbox, readOutboxMessage, systemStatus } from './status.ts';
 import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
 
@@ -31,6 +37,16 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   route(app, adminEndpoints.updateOrganisation, {
     handler: async ({ auth, params, body }) =>
       updateOrganisationAsAdmin({ db, adminId: auth.userId, organisationId: params.organisationId, ...body }),
+  });
+
+  route(app, adminEndpoints.addMicrosoftTenant, {
+    handler: async ({ auth, params, body }) =>
+      addMicrosoftTenant({ db, adminId: auth.userId, organisationId: params.organisationId, tenantId: body.tenant_id }),
+  });
+
+  route(app, adminEndpoints.removeMicrosoftTenant, {
+    handler: async ({ auth, params }) =>
+      removeMicrosoftTenant({ db, adminId: auth.userId, organisationId: params.organisationId, tenantId: params.tenantId }),
   });
 
   route(app, adminEndpoints.users, { handler: async ({ query }) => listUsers(db, query) });

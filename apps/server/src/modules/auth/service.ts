@@ -16,7 +16,7 @@ import { consumeActionCode, createActionCode, findActionCode, retireActionCodes 
 import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
 import { sendVerificationLink } from '../../core/identity/verification.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
-import { createSession, revokeSession, revokeUserSessions, SIGNED_IN_MESSAGE } from '../../core/identity/sessions.ts';
+import { revokeSession, revokeUserSessions, SIGNED_IN_MESSAGE, sessionPolicy, signInUser } from '../../core/identity/sessions.ts';
 
 /** What every auth service function needs besides its own input. */
 export interface AuthDeps {
@@ -64,22 +64,9 @@ export async function login(
     await sendVerificationLink({ ...options, user });
     throw catalogued(403, 'emailNotVerified');
   }
-  const token = await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    const created = await createSession({
-      db: tx,
-      userId: user.id,
-      policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
-      ip: options.ip,
-      userAgent: options.userAgent,
-    });
-    await recordEvent(tx, {
-      kind: 'auth.signed_in',
-      ...byUserOnOwnAccount(user),
-      data: { method: 'password' },
-    });
-    return created;
-  });
+  const token = await db.transaction((tx) =>
+    signInUser({ db: tx, user, method: 'password', policy: sessionPolicy(config), ip: options.ip, userAgent: options.userAgent }),
+  );
   options.log.info({ event: 'login', userId: user.id }, 'signed in');
   return { token, user };
 }

@@ -11,7 +11,7 @@ import { hashPassword, passwordWeakness } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationEmail, invitationForExistingAccountEmail, invitationLink } from '../../mail/templates.ts';
 import { createAccount, findUserByEmail } from '../../core/identity/accounts.ts';
-import { createSession } from '../../core/identity/sessions.ts';
+import { sessionPolicy, signInUser } from '../../core/identity/sessions.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import { notify } from '../../core/notifications/service.ts';
 import { INVITATION_NOT_PENDING, invitationNotPending, pendingInvitation } from '../../core/policies/invitations.ts';
@@ -355,20 +355,18 @@ export async function completeProfile(
         passwordHash,
         // The champion vouched for the address (docs/security.md), so it counts as verified.
         emailVerifiedAt: user.emailVerifiedAt ?? now,
-        lastLoginAt: now,
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
-    const session = await createSession({
+    await recordEvent(tx, { kind: 'invitations.accepted', ...byUserOnOwnAccount(user), data: { kind: invitation.kind } });
+    const session = await signInUser({
       db: tx,
-      userId: user.id,
-      policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+      user,
+      method: 'password',
+      policy: sessionPolicy(config),
       ip: options.ip,
       userAgent: options.userAgent,
     });
-    const own = byUserOnOwnAccount(user);
-    await recordEvent(tx, { kind: 'invitations.accepted', ...own, data: { kind: invitation.kind } });
-    await recordEvent(tx, { kind: 'auth.signed_in', ...own, data: { method: 'password' } });
     await tellInviter(
       tx,
       invitation,

@@ -1,6 +1,7 @@
 import { type Health, platformEndpoints } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
+import { forumEnabled, microsoftEnabled } from '../../config.ts';
 import { route } from '../../lib/route.ts';
 import { VERSION } from '../../lib/version.ts';
 import { evaluateFlags } from '../../core/flags.ts';
@@ -35,7 +36,8 @@ export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       trusted_by: config.TRUSTED_BY_LOGOS ?? [],
       trusted_by_professional: config.TRUSTED_BY_PROFESSIONAL_LOGOS ?? [],
       professional_body_logo: config.PROFESSIONAL_BODY_LOGO ?? null,
-      microsoft_sso_enabled: false,
+      microsoft_sso_enabled: microsoftEnabled(config),
+      forum_url: forumEnabled(config) ? (config.FORUM_URL as string) : null,
       // PostHog records sessions when configured; only then is there anything to ask consent for.
       session_recording_enabled: config.POSTHOG_KEY !== undefined,
       posthog: config.POSTHOG_KEY ? { key: config.POSTHOG_KEY, host: config.POSTHOG_HOST.replace(/\/+$/, '') } : null,

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, webDistDir } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { tutorialScreenshots, users } from '../../db/schema.ts';
-import { createSession, revokeSession } from '../../core/identity/sessions.ts';
+import { createSession, revokeSession, sessionPolicy } from '../../core/identity/sessions.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { serializeError } from '../../lib/log.ts';
 
@@ -202,7 +202,7 @@ export function takeTutorialScreenshots(options: { config: Config; db: Database;
     baseUrl: `http://${browserHost(options.listenHost)}:${config.PORT}`,
     build,
     chromiumPath: config.CHROMIUM_PATH,
-    sessionPolicy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteDays: config.SESSION_ABSOLUTE_DAYS },
+    sessionPolicy: sessionPolicy(config),
   }).then(
     (taken) => {
       if (taken.length > 0) log.info({ taken }, 'tutorial screenshots taken');

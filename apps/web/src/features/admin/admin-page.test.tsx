@@ -10,7 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildTestUser } from '../../test/fixtures';
+import { buildAppConfig, buildTestUser } from '../../test/fixtures';
 import { failure, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
@@ -28,6 +28,7 @@ function organisation(overrides: Partial<AdminOrganisation> = {}): AdminOrganisa
     members: 25,
     active_members: 22,
     domains: ['example.org'],
+    microsoft_tenants: [],
     ...overrides,
   };
 }
@@ -113,6 +114,57 @@ describe('admin area', () => {
       { name: 'Northshire Health' },
       { active: false },
     ]);
+  });
+
+  it('links a Microsoft tenant to an organisation after checking it is a GUID, shows the server’s refusal, and unlinks one', async () => {
+    const person = userEvent.setup();
+    const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+    let tenants: string[] = [];
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/app-config': buildAppConfig({ microsoft_sso_enabled: true }),
+      'GET /api/admin/organisations': () => ({ organisations: [organisation({ microsoft_tenants: tenants })] }),
+      'POST /api/admin/organisations/org_1/microsoft-tenants': ({ body }: { body: unknown }) => {
+        const tenant = (body as { tenant_id: string }).tenant_id;
+        if (tenant.startsWith('a'))
+          return failure(409, { message: 'That Microsoft tenant is already linked to another organisation. Unlink it there first.' });
+        tenants = [...tenants, tenant];
+        return organisation({ microsoft_tenants: tenants });
+      },
+      [`DELETE /api/admin/organisations/org_1/microsoft-tenants/${TENANT}`]: () => {
+        tenants = [];
+        return organisation({ microsoft_tenants: [] });
+      },
+    });
+    renderApp('/admin', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    await person.click(await within(section).findByRole('button', { name: 'Microsoft sign-in for Northshire Community Health NHS Trust' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Microsoft sign-in for Northshire Community Health NHS Trust' });
+    expect(within(dialog).getByText('No tenant is linked to this organisation.')).toBeTruthy();
+
+    await person.type(within(dialog).getByRole('textbox', { name: 'Tenant id' }), 'contoso.onmicrosoft.com');
+    await person.click(within(dialog).getByRole('button', { name: 'Link tenant' }));
+    expect(await within(dialog).findByText(/A tenant id is a GUID/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    const field = within(dialog).getByRole('textbox', { name: 'Tenant id' });
+    await person.clear(field);
+    await person.type(field, 'a1b2c3d4-0000-4000-8000-000000000001');
+    await person.click(within(dialog).getByRole('button', { name: 'Link tenant' }));
+    expect(await within(dialog).findByText(/already linked to another organisation/)).toBeTruthy();
+
+    await person.clear(field);
+    await person.type(field, TENANT.toUpperCase());
+    await person.click(within(dialog).getByRole('button', { name: 'Link tenant' }));
+    expect(await within(dialog).findByText(TENANT)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { tenant_id: 'a1b2c3d4-0000-4000-8000-000000000001' },
+      { tenant_id: TENANT },
+    ]);
+    expect(within(section).getByText('Microsoft sign-in: 1 tenant')).toBeTruthy();
+
+    await person.click(within(dialog).getByRole('button', { name: `Unlink tenant ${TENANT}` }));
+    expect(await within(dialog).findByText('No tenant is linked to this organisation.')).toBeTruthy();
   });
 
   it('shows a refusal from the server where the change was asked for', async () => {

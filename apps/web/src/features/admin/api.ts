@@ -168,6 +168,24 @@ export function useUpdateOrganisation() {
   });
 }
 
+/** Links a Microsoft Entra tenant to the organisation, or unlinks it; the organisation comes back as it now is. */
+export function useMicrosoftTenant() {
+  const queryClient = useQueryClient();
+  const settled = () => void queryClient.invalidateQueries({ queryKey: adminKeys.organisations });
+  return {
+    add: useMutation({
+      mutationFn: ({ organisationId, tenantId }: { organisationId: string; tenantId: string }) =>
+        api(adminEndpoints.addMicrosoftTenant, { params: { organisationId }, body: { tenant_id: tenantId } }, { background: true }),
+      onSettled: settled,
+    }),
+    remove: useMutation({
+      mutationFn: ({ organisationId, tenantId }: { organisationId: string; tenantId: string }) =>
+        api(adminEndpoints.removeMicrosoftTenant, { params: { organisationId, tenantId } }, { background: true }),
+      onSettled: settled,
+    }),
+  };
+}
+
 /** People, a page at a time, searched by name or address, in one organisation or all. */
 export function useAdminUsers(q: string, page: number, organisationId: string) {
   return useQuery({

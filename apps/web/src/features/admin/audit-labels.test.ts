@@ -34,6 +34,21 @@ describe('audit entries in words', () => {
     );
   });
 
+  it('says how someone signed in or joined with single sign-on', () => {
+    expect(auditDetails({ data: { method: 'microsoft' } })).toBe('with Microsoft');
+    expect(auditDetails({ data: { via: 'microsoft', roles: ['standard'], organisation_created: false } })).toBe(
+      'at the first Microsoft sign-in · as standard',
+    );
+    expect(auditDetails({ data: { via: 'forum', roles: ['guest'], organisation_created: true } })).toBe(
+      'as a forum-only account · as guest · with a new organisation',
+    );
+    expect(auditDetails({ data: { require_activation: true } })).toBe('the forum asks to confirm the address');
+    expect(auditDetails({ data: { tenant_id: '72f988bf-86f1-41af-91ab-2d7cd011db47' } })).toBe(
+      'tenant 72f988bf-86f1-41af-91ab-2d7cd011db47',
+    );
+    expect(auditKindLabel('organisations.tenant_added')).toBe('Microsoft tenant linked');
+  });
+
   it('writes times in UK time, whatever the season', () => {
     expect(auditTime('2026-07-01T08:30:00.000Z')).toBe('01/07/2026, 09:30');
     expect(auditTime('2026-12-01T08:30:00.000Z')).toBe('01/12/2026, 08:30');

@@ -15,6 +15,8 @@ const KIND_LABELS: Record<string, string> = {
   'account.reactivated': 'Account reactivated',
   'account.signed_out_everywhere': 'Signed out everywhere',
   'auth.verification_resent': 'Verification link sent again',
+  'auth.sso_linked': 'Microsoft account linked',
+  'auth.forum_signed_on': 'Signed in to the forum',
   'invitations.created': 'Invitation created',
   'invitations.resent': 'Invitation sent again',
   'invitations.accepted': 'Invitation accepted',
@@ -33,6 +35,8 @@ const KIND_LABELS: Record<string, string> = {
   'organisations.deactivated': 'Organisation deactivated',
   'organisations.reactivated': 'Organisation reactivated',
   'organisations.domain_approved': 'E-mail domain approved',
+  'organisations.tenant_added': 'Microsoft tenant linked',
+  'organisations.tenant_removed': 'Microsoft tenant unlinked',
   'flags.changed': 'Feature flag changed',
   'mail.outbox_read': 'Outbox e-mail read',
   'notifications.broadcast': 'Notification broadcast',
@@ -63,6 +67,8 @@ const VIA: Record<string, string> = {
   demo_seed: 'by the demo seed',
   sign_up: 'by signing up',
   create_admin: 'by create-admin',
+  microsoft: 'at the first Microsoft sign-in',
+  forum: 'as a forum-only account',
 };
 
 /** One field of an entry in words, or null to leave it out. */
@@ -88,7 +94,13 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
     case 'kind':
       return value === 'link' ? 'as a link' : value === 'email' ? 'by e-mail' : String(value);
     case 'method':
-      return value === 'password' ? 'with a password' : `with ${String(value)}`;
+      return value === 'password' ? 'with a password' : value === 'microsoft' ? 'with Microsoft' : `with ${String(value)}`;
+    case 'provider':
+      return value === 'microsoft' ? 'Microsoft' : String(value);
+    case 'require_activation':
+      return value === true ? 'the forum asks to confirm the address' : null;
+    case 'tenant_id':
+      return `tenant ${String(value)}`;
     case 'fields':
       return Array.isArray(value) ? `changed ${value.map((field) => String(field).replaceAll('_', ' ')).join(', ')}` : null;
     case 'told':

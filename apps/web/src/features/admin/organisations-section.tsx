@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/toast';
 import { formatShortDate } from '../../lib/format-date';
 import { errorMessage } from '../../lib/form-errors';
 import { useAdminOrganisations, useCreateOrganisation, useUpdateOrganisation } from './api';
+import { MicrosoftTenantsDialog } from './microsoft-tenants-dialog';
 
 const NAME_MAX = 200;
 
@@ -116,6 +117,7 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
   const update = useUpdateOrganisation();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [tenants, setTenants] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const reactivate = async () => {
@@ -144,6 +146,12 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
           <span className="font-medium text-slate-900">{organisation.name}</span>
         )}
         {organisation.domains.length > 0 && <span className="block text-slate-500 text-xs">{organisation.domains.join(', ')}</span>}
+        {organisation.microsoft_tenants.length > 0 && (
+          <span className="block text-slate-500 text-xs">
+            Microsoft sign-in:{' '}
+            {organisation.microsoft_tenants.length === 1 ? '1 tenant' : `${organisation.microsoft_tenants.length} tenants`}
+          </span>
+        )}
         {error && <Alert className="mt-2">{error}</Alert>}
       </th>
       <td className="px-3 py-2.5">
@@ -168,6 +176,9 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
             aria-label={`Rename ${organisation.name}`}
           >
             Rename
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setTenants(true)} aria-label={`Microsoft sign-in for ${organisation.name}`}>
+            Microsoft sign-in
           </Button>
           {organisation.active ? (
             <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Deactivate ${organisation.name}`}>
@@ -196,6 +207,7 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
         >
           {deactivationConsequence(organisation.members)}
         </ConfirmDeleteDialog>
+        <MicrosoftTenantsDialog organisation={organisation} open={tenants} onClose={() => setTenants(false)} />
       </td>
     </tr>
   );

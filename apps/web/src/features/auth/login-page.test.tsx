@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_CODES, MESSAGES } from '@verity/shared';
+import { type AppConfig, ERROR_CODES, MESSAGES } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../lib/auth-store';
-import { buildTestUser } from '../../test/fixtures';
+import { buildAppConfig, buildTestUser } from '../../test/fixtures';
 import { failure, type MockHandler, mockApi, type RecordedCall } from '../../test/mock-api';
 import { renderRoute } from '../../test/render-route';
 import { resetStores } from '../../test/reset-stores';
@@ -19,17 +19,24 @@ const storeLogin = vi.fn(async (_token: string) => {
 });
 
 /** The server's answer to the sign-in; every call made is recorded. */
-function answerLogin(answer: MockHandler | unknown): RecordedCall[] {
-  return mockApi({ 'POST /api/auth/login': answer });
+function answerLogin(answer: MockHandler | unknown, config: Partial<AppConfig> = {}): RecordedCall[] {
+  return mockApi({ 'GET /api/app-config': buildAppConfig(config), 'POST /api/auth/login': answer });
 }
+
+/** The calls that change something (the page also reads the public configuration). */
+const sent = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`);
 
 function succeedLogin(): RecordedCall[] {
   return answerLogin({ auth_token: 'token-123', message: 'Logged in', error: null });
 }
 
 async function signIn(url: string, password = 'correct horse battery') {
-  const user = userEvent.setup();
   renderRoute(<LoginPage />, { path: '/auth/login', url });
+  await signInHere(password);
+}
+
+async function signInHere(password = 'correct horse battery') {
+  const user = userEvent.setup();
   await user.type(screen.getByLabelText(/e-mail address/i), 'Priya.Shah@example.nhs.uk');
   await user.type(screen.getByLabelText(/^password/i), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -52,8 +59,8 @@ describe('LoginPage', () => {
     await signIn(`/auth/login?redirect=${encodeURIComponent('/wiki?category=Guidance')}`);
 
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/wiki?category=Guidance');
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/login']);
-    const form = calls[0]?.body as FormData | undefined;
+    expect(sent(calls)).toEqual(['POST /api/auth/login']);
+    const form = calls.find((call) => call.path === '/api/auth/login')?.body as FormData | undefined;
     expect(form).toBeInstanceOf(FormData);
     expect(form?.get('email')).toBe('priya.shah@example.nhs.uk');
     expect(form?.get('password')).toBe('correct horse battery');
@@ -129,7 +136,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(sent(calls)).toHaveLength(0);
   });
 
   it('mentions the community forum only when both sso and sig are present', async () => {
@@ -138,6 +145,55 @@ describe('LoginPage', () => {
     cleanup();
     renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?sso=abc' });
     expect(screen.queryByText(/community forum/)).toBeNull();
+  });
+
+  it('offers Microsoft sign-in only when the server has it, keeping where the person was heading', async () => {
+    mockApi({ 'GET /api/app-config': buildAppConfig({ microsoft_sso_enabled: true }) });
+    const user = userEvent.setup();
+    renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?redirect=%2Fwiki' });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Microsoft' }));
+    expect(screen.getByTestId('location').textContent).toBe('/auth/login-sso?redirect=%2Fwiki');
+    cleanup();
+    mockApi({ 'GET /api/app-config': buildAppConfig({ microsoft_sso_enabled: false }) });
+    renderRoute(<LoginPage />, { path: '/auth/login' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Sign in with Microsoft' })).toBeNull();
+  });
+
+  it('for the forum: offers a forum account, and once signed in hands the request to the server and goes to the forum', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const handlers = mockApi({
+      'GET /api/app-config': buildAppConfig({ forum_url: 'https://forum.example.org' }),
+      'POST /api/auth/login': { auth_token: 'token-123', message: 'Logged in', error: null },
+      'POST /api/auth/forum/connect': { redirect_url: 'https://forum.example.org/session/sso_login?sso=x&sig=y' },
+    });
+    renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?sso=abc%3D%0A&sig=def' });
+    expect(screen.getByRole('link', { name: 'Create a forum account' }).getAttribute('href')).toBe(
+      '/auth/register-forum?sso=abc%3D%0A&sig=def',
+    );
+    await signInHere();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://forum.example.org/session/sso_login?sso=x&sig=y'));
+    const connect = handlers.find((call) => call.path === '/api/auth/forum/connect');
+    // The payload goes back exactly as the forum sent it: its signature covers every character.
+    expect(connect?.body).toEqual({ sso: 'abc=\n', sig: 'def' });
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('for the forum, a refused request stops with SPEC’s message and a way back', async () => {
+    useAuthStore.setState({ authenticated: true, user: buildTestUser() });
+    mockApi({
+      'GET /api/app-config': buildAppConfig({ forum_url: 'https://forum.example.org' }),
+      'POST /api/auth/forum/connect': failure(400, {
+        error_code: ERROR_CODES.forumSignOnRefused.code,
+        error_title: ERROR_CODES.forumSignOnRefused.title,
+        message: ERROR_CODES.forumSignOnRefused.message,
+      }),
+    });
+    renderRoute(<LoginPage />, { path: '/auth/login', url: '/auth/login?sso=abc&sig=bad' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Login failed. Please try again.');
+    expect(screen.getByRole('link', { name: 'Back to the forum' }).getAttribute('href')).toBe('https://forum.example.org');
   });
 
   it('links to password reset and registration', () => {

@@ -1,4 +1,5 @@
-import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES } from '@verity/shared';
+import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES, safeRedirectPath } from '@verity/shared';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmailField } from '../../components/forms/email-field';
 import { Alert } from '../../components/ui/alert';
@@ -8,11 +9,16 @@ import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
 import { hasErrorCode, submitErrors } from '../../lib/form-errors';
+import { useAppConfig } from '../../lib/app-config';
+import { useAuthStore } from '../../lib/auth-store';
 import { LoginRejectedError, useSignIn } from './api';
 import { AuthPageHeader } from './auth-page-header';
-import { safeRedirectPath } from './safe-redirect';
+import { forumQuery, forumRequestFrom, keepForumRequest } from './forum-request';
 
 type LoginField = keyof LoginInput;
+
+// Loaded only when the forum sent a signed-in person here: most sign-ins never need it.
+const ForumHandOff = lazy(async () => ({ default: (await import('./forum-hand-off')).ForumHandOff }));
 
 const FIELDS: readonly LoginField[] = ['email', 'password'];
 
@@ -37,7 +43,9 @@ export function LoginPage() {
   const signIn = useSignIn();
   const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields<LoginInput>({ email: '', password: '' });
 
-  const forumSignOn = searchParams.has('sso') && searchParams.has('sig');
+  const forum = forumRequestFrom(searchParams);
+  const authenticated = useAuthStore((s) => s.authenticated);
+  const config = useAppConfig();
 
   const { formError: notice, handleSubmit } = useFormSubmit({
     check: () => checkParsed<LoginField, LoginInput>(loginSchema.safeParse(values)),
@@ -48,17 +56,32 @@ export function LoginPage() {
       return { fieldErrors: placed, formError: formError === undefined ? undefined : noticeFor(error, formError) };
     },
     // Navigate straight after the session is stored, so the guest-only rule cannot win the race
-    // and drop the page the user was originally heading for.
+    // and drop the page the user was originally heading for. For the forum, the page stays: signed
+    // in, it hands over to the forum.
     onSuccess: () => {
-      navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+      if (!forum) navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
     },
   });
+
+  if (forum && authenticated) {
+    return (
+      <Suspense fallback={null}>
+        <ForumHandOff request={forum} forumUrl={config.data?.forum_url ?? null} />
+      </Suspense>
+    );
+  }
+
+  const withMicrosoft = () => {
+    keepForumRequest(forum);
+    const redirect = searchParams.get('redirect');
+    navigate(`/auth/login-sso${redirect ? `?${new URLSearchParams({ redirect })}` : ''}`);
+  };
 
   return (
     <div>
       <AuthPageHeader title="Sign in to Verity" description="Use the e-mail address and password for your Verity account." />
 
-      {forumSignOn && (
+      {forum && (
         <Alert tone="info" className="mb-6">
           Sign in to continue to the community forum.
         </Alert>
@@ -91,9 +114,41 @@ export function LoginPage() {
         </Button>
       </form>
 
+      {config.data?.microsoft_sso_enabled && (
+        <div className="mt-5">
+          <p className="mb-5 flex items-center gap-3 text-slate-500 text-xs uppercase tracking-wide before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            or
+          </p>
+          <Button variant="secondary" className="w-full" onClick={withMicrosoft}>
+            <MicrosoftLogo />
+            Sign in with Microsoft
+          </Button>
+        </div>
+      )}
+
       <p className="mt-8 border-slate-200 border-t pt-6 text-center text-slate-600 text-sm">
-        New to Verity? <TextLink to="/auth/register">Create an account</TextLink>
+        {forum ? (
+          <>
+            New here? <TextLink to={`/auth/register-forum${forumQuery(forum)}`}>Create a forum account</TextLink>
+          </>
+        ) : (
+          <>
+            New to Verity? <TextLink to="/auth/register">Create an account</TextLink>
+          </>
+        )}
       </p>
     </div>
+  );
+}
+
+/** Microsoft's four-square mark, as its sign-in buttons carry it. */
+function MicrosoftLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 21 21" className="size-4">
+      <path fill="#f25022" d="M1 1h9v9H1z" />
+      <path fill="#7fba00" d="M11 1h9v9h-9z" />
+      <path fill="#00a4ef" d="M1 11h9v9H1z" />
+      <path fill="#ffb900" d="M11 11h9v9h-9z" />
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './safe-redirect';
+import { safeRedirectPath } from './safe-redirect.ts';
 
 describe('safeRedirectPath', () => {
   it.each([
