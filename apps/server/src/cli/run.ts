@@ -1,5 +1,5 @@
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { type Database, DatabaseInUseError, openDatabase } from '../db/connect.ts';
+import { type Database, type DatabaseHandle, DatabaseInUseError, openDatabase } from '../db/connect.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -28,11 +28,16 @@ export function runCommand(name: string, usage: string, refusals: readonly Error
  * which refuses while a server holds it), migrated first and closed after, whatever happens.
  */
 export async function withDatabase<T>(work: (db: Database, config: Config) => Promise<T>): Promise<T> {
+  return withDatabaseHandle((database, config) => work(database.db, config));
+}
+
+/** withDatabase, for the commands that need to know which database it is (backup and restore). */
+export async function withDatabaseHandle<T>(work: (database: DatabaseHandle, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
-    return await work(database.db, config);
+    return await work(database, config);
   } finally {
     await database.close();
   }
