@@ -329,3 +329,30 @@ test('an administrator writes a tutorial with a preview, publishes it and moves 
   await section.getByRole('button', { name: `Unpublish ${title}` }).click();
   await expect(page.getByText(`${title} is now a draft`, { exact: true })).toBeVisible();
 });
+
+test('an administrator deletes a deactivated organisation for good, after typing its name', async ({ page, request }) => {
+  const headers = await sessionOf(request, DEMO.admin);
+  const name = `Closing Homes ${Date.now().toString(36)}`;
+  const created = await request.post('/api/admin/organisations', { headers, data: { name } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.post(`/api/admin/organisations/${id}`, { headers, data: { active: false } })).status()).toBe(200);
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin');
+  const table = page.getByRole('region', { name: 'Organisations' }).getByRole('table', { name: 'Organisations' });
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name} for good?` });
+  await expect(dialog.getByRole('button', { name: 'Delete for good' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: `Type ${name} to confirm` }).fill(name);
+  await shoot(page, 'admin-organisation-delete');
+  await expectNoSeriousViolation(page, 'admin organisation delete');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByText(new RegExp(`^${name} deleted: \\d+ records removed\\.$`)).first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const entries = page.getByRole('region', { name: 'Audit log' }).getByRole('table');
+  await expect(entries.getByRole('row', { name: /Organisation deleted/ }).first()).toContainText(name);
+});

@@ -4,7 +4,17 @@ import { ENDPOINTS, type EndpointDefinition, endpointUrl, INGESTION_TOKEN_HEADER
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/connect.ts';
-import { documents, files, invitations, jobs, mailOutbox, microsoftTenants, tutorials, userPhotos } from './db/schema.ts';
+import {
+  documents,
+  files,
+  invitations,
+  jobs,
+  mailOutbox,
+  microsoftTenants,
+  organisations as organisationsTable,
+  tutorials,
+  userPhotos,
+} from './db/schema.ts';
 import { INGEST_JOB_KIND } from './ingest/job.ts';
 import { newId } from './lib/ids.ts';
 import { setPhoto } from './modules/account/service.ts';
@@ -613,6 +623,14 @@ const SAMPLES: Record<string, Sample> = {
   'admin.createOrganisation': { build: async () => ({ json: { name: `Route Access Trust ${Math.random().toString(36).slice(2)}` } }) },
   'admin.updateOrganisation': {
     build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { active: true } }),
+  },
+  'admin.deleteOrganisation': {
+    build: async ({ t }) => {
+      const name = `Closing Trust ${Math.random().toString(36).slice(2)}`;
+      const organisation = await buildOrganisation(t, name);
+      await t.db.update(organisationsTable).set({ deactivatedAt: new Date() }).where(eq(organisationsTable.id, organisation.id));
+      return { params: { organisationId: organisation.id }, json: { name } };
+    },
   },
   'admin.addMicrosoftTenant': {
     build: async (_fixture, owner) => ({ params: { organisationId: owner.user.organisationId }, json: { tenant_id: randomUUID() } }),

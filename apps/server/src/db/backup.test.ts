@@ -7,6 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { pngImage } from '../test/png.ts';
 import { ask, newSession } from '../test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser } from '../test/factories.ts';
 import { openThrowawayPostgres } from '../test/database.ts';
@@ -15,10 +16,7 @@ import { BackupError, type BackupHeader, readBackupHeader, restoreBackup, writeB
 import { type DatabaseHandle, openDatabase, rowsOf } from './connect.ts';
 import { documentTerms, organisations, userPhotos, users } from './schema.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e20000000049454e44ae426082',
-  'hex',
-);
+const PNG = pngImage();
 
 let t: TestApp;
 let dir: string;

@@ -83,6 +83,14 @@ export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
 
 export const organisationParamsSchema = z.object({ organisationId: z.string().trim().min(1).max(64) });
 
+/** POST /api/admin/organisations/{id}/delete: the organisation's name, typed, to confirm. */
+export const deleteOrganisationSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Type the organisation’s name to confirm').max(200),
+});
+export type DeleteOrganisationInput = z.infer<typeof deleteOrganisationSchema>;
+export const deleteOrganisationResponseSchema = z.object({ message: z.string(), rows: z.number().int().min(0) });
+export type DeleteOrganisationResponse = z.infer<typeof deleteOrganisationResponseSchema>;
+
 /** POST /api/admin/organisations/{id}/microsoft-tenants: people of this tenant sign in with Microsoft into the organisation. */
 export const addMicrosoftTenantSchema = z.strictObject({ tenant_id: microsoftTenantIdSchema });
 export type AddMicrosoftTenantInput = z.infer<typeof addMicrosoftTenantSchema>;

@@ -1,5 +1,7 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
+  deleteOrganisationResponseSchema,
+  deleteOrganisationSchema,
   addMicrosoftTenantSchema,
   microsoftTenantParamsSchema,
   adminOrganisationSchema,
@@ -115,6 +117,24 @@ export const updateOrganisation = defineEndpoint({
   body: updateOrganisationSchema,
   status: 200,
   response: json(adminOrganisationSchema),
+  errors: [404, 409],
+});
+
+export const deleteOrganisation = defineEndpoint({
+  id: 'admin.deleteOrganisation',
+  summary: 'Delete a deactivated organisation and everything that is its',
+  description:
+    'Removes every row of every table that carries its id (found from the database’s own foreign keys), everything of its ' +
+    'members by their cascades, the jobs that name it or them and the e-mails kept for them, in one transaction. Active 409 ' +
+    '(deactivate it first); a name that is not its name exactly 422; unknown 404. ' +
+    'Recorded as organisations.deleted (its name and how many records went, not its id).',
+  method: 'POST',
+  path: '/admin/organisations/:organisationId/delete',
+  access: ADMIN,
+  params: organisationParamsSchema,
+  body: deleteOrganisationSchema,
+  status: 200,
+  response: json(deleteOrganisationResponseSchema),
   errors: [404, 409],
 });
 

@@ -382,6 +382,13 @@ const flagChanged = z.strictObject({
   }),
 });
 
+/** An administrator deleted a deactivated organisation and everything of it: its name and how much went (its id is gone with it). */
+const organisationDeleted = z.strictObject({
+  kind: z.literal('organisations.deleted'),
+  subject: z.null(),
+  data: z.strictObject({ name: z.string().min(1).max(200), members: count, rows: count }),
+});
+
 /** An administrator linked a Microsoft Entra tenant to the organisation, or unlinked it. */
 const tenantAdded = z.strictObject({
   kind: z.literal('organisations.tenant_added'),
@@ -475,6 +482,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   domainApproved,
   tenantAdded,
   tenantRemoved,
+  organisationDeleted,
   organisationCreated,
   organisationRenamed,
   organisationDeactivated,
@@ -543,8 +551,8 @@ export type NewEvent =
       organisationId: string | null;
       actorUserId: string;
     })
-  // A retried job and the product's tutorials belong to no organisation.
-  | (EventBodyOf<'jobs.retried' | 'tutorials.created' | 'tutorials.updated' | 'tutorials.reordered'> & {
+  // A retried job, the product's tutorials and a deleted organisation (gone with it) belong to no organisation.
+  | (EventBodyOf<'jobs.retried' | 'tutorials.created' | 'tutorials.updated' | 'tutorials.reordered' | 'organisations.deleted'> & {
       organisationId: null;
       actorUserId: string;
     })
@@ -569,6 +577,7 @@ export type NewEvent =
           | 'tutorials.created'
           | 'tutorials.updated'
           | 'tutorials.reordered'
+          | 'organisations.deleted'
           | 'flags.changed'
           | 'notifications.broadcast';
       }
@@ -640,6 +649,7 @@ export const AUDIT_KINDS = [
   'organisations.domain_approved',
   'organisations.tenant_added',
   'organisations.tenant_removed',
+  'organisations.deleted',
   'flags.changed',
   'mail.outbox_read',
   'notifications.broadcast',

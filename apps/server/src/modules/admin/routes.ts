@@ -19,6 +19,7 @@ import {
   removeMicrosoftTenant,
   updateOrganisationAsAdmin,
 } from './organisations.ts';
+import { deleteOrganisationAsAdmin } from './organisation-delete.ts';
 import { listOutbox, readOutboxMessage, systemStatus } from './status.ts';
 import { listUsers, resendVerificationAsAdmin, signOutEverywhere, updateUserAsAdmin } from './users.ts';
 
@@ -37,6 +38,18 @@ export async function adminRoutes(app: FastifyInstance, deps: RouteDeps): Promis
   route(app, adminEndpoints.updateOrganisation, {
     handler: async ({ auth, params, body }) =>
       updateOrganisationAsAdmin({ db, adminId: auth.userId, organisationId: params.organisationId, ...body }),
+  });
+
+  route(app, adminEndpoints.deleteOrganisation, {
+    handler: async ({ auth, params, body }) => {
+      const { rows } = await deleteOrganisationAsAdmin({
+        db,
+        adminId: auth.userId,
+        organisationId: params.organisationId,
+        confirmName: body.name,
+      });
+      return { message: `${body.name.trim()} deleted: ${rows.toLocaleString('en-GB')} records removed.`, rows };
+    },
   });
 
   route(app, adminEndpoints.addMicrosoftTenant, {

@@ -167,6 +167,48 @@ describe('admin area', () => {
     expect(await within(dialog).findByText('No tenant is linked to this organisation.')).toBeTruthy();
   });
 
+  it('deletes a deactivated organisation only once its name is typed exactly, and says what went', async () => {
+    const person = userEvent.setup();
+    let list = [organisation({ active: false, deactivated_at: '2026-11-20T10:00:00.000Z', members: 3 })];
+    const calls = mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': () => ({ organisations: list }),
+      'POST /api/admin/organisations/org_1/delete': () => {
+        list = [];
+        return { message: 'Northshire Community Health NHS Trust deleted: 412 records removed.', rows: 412 };
+      },
+    });
+    renderApp('/admin', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    await person.click(await within(section).findByRole('button', { name: 'Delete Northshire Community Health NHS Trust' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Northshire Community Health NHS Trust for good?' });
+    expect(dialog.textContent).toContain('its 3 members’ accounts');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+    expect(confirm).toHaveProperty('disabled', true);
+    const field = within(dialog).getByRole('textbox', { name: 'Type Northshire Community Health NHS Trust to confirm' });
+    await person.type(field, 'northshire community health nhs trust');
+    expect(confirm).toHaveProperty('disabled', true);
+    await person.clear(field);
+    await person.type(field, 'Northshire Community Health NHS Trust');
+    await person.click(confirm);
+    expect(await screen.findByText('Northshire Community Health NHS Trust deleted: 412 records removed.', { exact: true })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Northshire Community Health NHS Trust' },
+    ]);
+    expect(await within(section).findByText('No organisations yet.')).toBeTruthy();
+  });
+
+  it('offers Delete only for a deactivated organisation', async () => {
+    mockApi({
+      'GET /api/notifications/user': { notifications: [] },
+      'GET /api/admin/organisations': { organisations: [organisation()] },
+    });
+    renderApp('/admin', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    expect(await within(section).findByRole('button', { name: 'Deactivate Northshire Community Health NHS Trust' })).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Delete Northshire Community Health NHS Trust' })).toBeNull();
+  });
+
   it('shows a refusal from the server where the change was asked for', async () => {
     const person = userEvent.setup();
     mockApi({

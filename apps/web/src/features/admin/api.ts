@@ -168,6 +168,16 @@ export function useUpdateOrganisation() {
   });
 }
 
+/** Deletes a deactivated organisation and everything of it; the name typed confirms it. */
+export function useDeleteOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api(adminEndpoints.deleteOrganisation, { params: { organisationId: id }, body: { name } }, { background: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 /** Links a Microsoft Entra tenant to the organisation, or unlinks it; the organisation comes back as it now is. */
 export function useMicrosoftTenant() {
   const queryClient = useQueryClient();

@@ -47,6 +47,9 @@ describe('audit entries in words', () => {
       'tenant 72f988bf-86f1-41af-91ab-2d7cd011db47',
     );
     expect(auditKindLabel('organisations.tenant_added')).toBe('Microsoft tenant linked');
+    expect(auditDetails({ data: { name: 'Closing Trust', members: 3, rows: 1204 } })).toBe(
+      '“Closing Trust” · 3 members · 1,204 records removed',
+    );
   });
 
   it('writes times in UK time, whatever the season', () => {

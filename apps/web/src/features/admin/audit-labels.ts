@@ -37,6 +37,7 @@ const KIND_LABELS: Record<string, string> = {
   'organisations.domain_approved': 'E-mail domain approved',
   'organisations.tenant_added': 'Microsoft tenant linked',
   'organisations.tenant_removed': 'Microsoft tenant unlinked',
+  'organisations.deleted': 'Organisation deleted',
   'flags.changed': 'Feature flag changed',
   'mail.outbox_read': 'Outbox e-mail read',
   'notifications.broadcast': 'Notification broadcast',
@@ -99,6 +100,10 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
       return value === 'microsoft' ? 'Microsoft' : String(value);
     case 'require_activation':
       return value === true ? 'the forum asks to confirm the address' : null;
+    case 'members':
+      return typeof value === 'number' ? `${value} ${value === 1 ? 'member' : 'members'}` : null;
+    case 'rows':
+      return typeof value === 'number' ? `${value.toLocaleString('en-GB')} records removed` : null;
     case 'tenant_id':
       return `tenant ${String(value)}`;
     case 'fields':

@@ -12,6 +12,7 @@ import { formatShortDate } from '../../lib/format-date';
 import { errorMessage } from '../../lib/form-errors';
 import { useAdminOrganisations, useCreateOrganisation, useUpdateOrganisation } from './api';
 import { MicrosoftTenantsDialog } from './microsoft-tenants-dialog';
+import { OrganisationDeleteDialog } from './organisation-delete-dialog';
 
 const NAME_MAX = 200;
 
@@ -21,7 +22,7 @@ export function OrganisationsSection() {
   return (
     <PanelSection
       title="Organisations"
-      description="Everyone who uses Verity belongs to one. A deactivated organisation keeps its data; its members cannot sign in until it is reactivated."
+      description="Everyone who uses Verity belongs to one. A deactivated organisation keeps its data; its members cannot sign in until it is reactivated. Only a deactivated organisation can be deleted, with everything of it."
     >
       <NewOrganisationForm />
       <div className="mt-5">
@@ -118,6 +119,7 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [tenants, setTenants] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const reactivate = async () => {
@@ -195,6 +197,11 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
               Reactivate
             </Button>
           )}
+          {!organisation.active && (
+            <Button variant="ghost" size="sm" onClick={() => setDeleting(true)} aria-label={`Delete ${organisation.name}`}>
+              Delete
+            </Button>
+          )}
         </div>
         <ConfirmDeleteDialog
           open={confirming}
@@ -208,6 +215,7 @@ function OrganisationRow({ organisation }: { organisation: AdminOrganisation }) 
           {deactivationConsequence(organisation.members)}
         </ConfirmDeleteDialog>
         <MicrosoftTenantsDialog organisation={organisation} open={tenants} onClose={() => setTenants(false)} />
+        <OrganisationDeleteDialog organisation={organisation} open={deleting} onClose={() => setDeleting(false)} />
       </td>
     </tr>
   );
