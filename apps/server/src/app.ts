@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@verity/shared';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
 import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
@@ -16,6 +16,7 @@ import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
+import type { Lifecycle } from './route-deps.ts';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-database.ts';
 import { createFallbackRateLimitStore } from './lib/rate-limit-fallback.ts';
 import { createRedisRateLimitStore } from './lib/rate-limit-redis.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** What answers chat questions; by default the engine the AI_* settings select (tests pass their own). */
   chatEngine?: ChatEngine;
+  /** main.ts sets `draining` on SIGTERM, before it stops taking requests. */
+  lifecycle?: Lifecycle;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -89,18 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           },
   });
-  // With REDIS_URL, counters live in Redis while it answers and in the database while it does not.
-  const databaseRateLimitStore = () => createDatabaseRateLimitStore({ db: database.db });
-  const rateLimitStore =
-    deps.rateLimitStore ??
-    (config.REDIS_URL
-      ? createFallbackRateLimitStore({
-          primary: createRedisRateLimitStore({ url: config.REDIS_URL }),
-          fallback: databaseRateLimitStore(),
-          log: app.log,
-          name: 'Redis',
-        })
-      : databaseRateLimitStore());
+  const rateLimitStore = deps.rateLimitStore ?? defaultRateLimitStore(config, database, app.log);
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
   // Uploaded files, transcripts and policies are read in worker threads with the configured limits (untrusted/pool.ts).
   configureUntrustedWork(untrustedSettingsFrom(config), app.log);
@@ -112,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore,
     jobSignal: deps.jobSignal ?? createJobSignal(),
     chatEngine: deps.chatEngine ?? chatEngineFor(config),
+    lifecycle: deps.lifecycle ?? { draining: false },
   };
 
   await app.register(helmet, {
@@ -159,10 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ingestionToken', config.INGESTION_TOKEN);
   // Before authentication, so it, the handler and the events they record know the request's address.
   registerRequestContext(app);
-  registerAuthentication(app, {
-    db: database.db,
-    policy: sessionPolicy(config),
-  });
+  registerAuthentication(app, { db: database.db, policy: sessionPolicy(config) });
 
   await app.register(
     async (api) => {
@@ -196,6 +186,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.rateLimitStore) await rateLimitStore.close?.();
   });
   return app;
+}
+
+/** With REDIS_URL, counters live in Redis while it answers and in the database while it does not. */
+function defaultRateLimitStore(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): RateLimitStore {
+  const inDatabase = createDatabaseRateLimitStore({ db: database.db });
+  if (!config.REDIS_URL) return inDatabase;
+  return createFallbackRateLimitStore({
+    primary: createRedisRateLimitStore({ url: config.REDIS_URL }),
+    fallback: inDatabase,
+    log,
+    name: 'Redis',
+  });
 }
 
 /** Requests whose body was read and accepted: errors after that point are ours. */

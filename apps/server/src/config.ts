@@ -138,6 +138,8 @@ const schema = z.object({
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  /** On SIGTERM, /api/ready answers 503 for this long while requests in hand finish, before the server closes. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** Set: rate-limit counters live in this Redis server instead of the database. */
   REDIS_URL: z.url({ error: 'must be a URL such as redis://127.0.0.1:6379' }).optional(),
 

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const jobSignal = createJobSignal();
-  const app = await buildApp({ config, database, jobSignal });
+  const lifecycle = { draining: false };
+  const app = await buildApp({ config, database, jobSignal, lifecycle });
   // Every start: new or changed seed documents go in; nothing changed costs one query.
   await ingestSeedCorpus({ db: database.db, log: app.log });
   // The product's tutorials likewise: new and unedited ones follow the shipped text.
@@ -56,9 +57,12 @@ async function main(): Promise<void> {
   });
 
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000 + config.SHUTDOWN_DRAIN_SECONDS * 1000);
     timer.unref();
+    // Load balancers see /api/ready fail and stop sending requests; those already here finish.
+    lifecycle.draining = true;
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
     // First the job in hand goes back to the queue uncounted (a restart is not the file's fault),
     // before closing the app ends the parse workers under it.
     await worker.stop();

@@ -160,4 +160,22 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
+
+  test('a process told to stop answers /api/ready with 503 for SHUTDOWN_DRAIN_SECONDS while still serving, then exits cleanly', async () => {
+    const leaving = await startServer(database.url, { JOBS_WORKER: 'false', SHUTDOWN_DRAIN_SECONDS: '2' });
+    expect(await (await fetch(`${leaving.url}/api/ready`)).json()).toEqual({ status: 'ready' });
+    const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
+    const toldAt = Date.now();
+    leaving.child.kill('SIGTERM');
+    let readiness: { status: number; body: unknown } | undefined;
+    while (!readiness && Date.now() - toldAt < 1500) {
+      const answer = await fetch(`${leaving.url}/api/ready`);
+      if (answer.status === 503) readiness = { status: answer.status, body: await answer.json() };
+    }
+    expect(readiness).toEqual({ status: 503, body: { status: 'draining' } });
+    // Requests already on their way are still answered while it drains.
+    expect((await fetch(`${leaving.url}/api/app-config`)).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - toldAt).toBeGreaterThanOrEqual(2000);
+  }, 90_000);
 });

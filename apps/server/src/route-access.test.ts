@@ -193,6 +193,7 @@ const SAMPLES: Record<string, Sample> = {
   'platform.openApi': { build: none },
   'platform.reference': { build: none },
 
+  'platform.ready': { build: none },
   'auth.login': { build: async (_fixture, owner) => ({ form: { email: owner.email, password: owner.password } }) },
   'auth.signup': {
     build: async () => {

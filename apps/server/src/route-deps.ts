@@ -18,4 +18,10 @@ export interface RouteDeps {
   rateLimitStore: RateLimitStore;
   jobSignal: JobSignal;
   chatEngine: ChatEngine;
+  /** Set when the process has been told to stop: /api/ready answers 503 so load balancers move on. */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  draining: boolean;
 }

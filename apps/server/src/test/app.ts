@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real application on a fresh database, quiet, with no SMTP (mail lands in the outbox). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore' | 'chatEngine'> & {
+  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore' | 'chatEngine' | 'lifecycle'> & {
     /** An already open database (a restart, or a second process on it): closing the app leaves it open. */
     database?: DatabaseHandle;
   } = {},
@@ -47,6 +47,7 @@ export async function buildTestApp(
     mailer: forwarder,
     rateLimitStore: deps.rateLimitStore,
     chatEngine: deps.chatEngine,
+    lifecycle: deps.lifecycle,
   });
   real ??= createMailer({ config, db: database.db, log: app.log });
   await app.ready();

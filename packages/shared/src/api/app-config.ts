@@ -56,3 +56,7 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/ready: whether a load balancer should send this process requests (503 while it drains before stopping, or while its database does not answer). */
+export const readinessSchema = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) });
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appConfigSchema, flagsResponseSchema, healthSchema } from '../api/app-config.ts';
+import { appConfigSchema, flagsResponseSchema, healthSchema, readinessSchema } from '../api/app-config.ts';
 import { defineEndpoint, file, json, PUBLIC } from '../contract/endpoint.ts';
 
 /** Health, public client configuration, feature flags and the API's own description. */
@@ -15,6 +15,20 @@ export const health = defineEndpoint({
   status: 200,
   response: json(healthSchema),
   alternatives: [{ status: 503, description: 'The database does not answer.', response: json(healthSchema) }],
+});
+
+export const ready = defineEndpoint({
+  id: 'platform.ready',
+  summary: 'Readiness check',
+  description:
+    'For load balancers: 200 while this process takes requests; 503 draining once it has been told to stop (it finishes what it ' +
+    'has for SHUTDOWN_DRAIN_SECONDS, then closes), 503 unavailable while the database does not answer.',
+  method: 'GET',
+  path: '/ready',
+  access: PUBLIC,
+  status: 200,
+  response: json(readinessSchema),
+  alternatives: [{ status: 503, description: 'Draining before a stop, or the database does not answer.', response: json(readinessSchema) }],
 });
 
 export const appConfig = defineEndpoint({

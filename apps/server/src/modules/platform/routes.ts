@@ -1,4 +1,4 @@
-import { type Health, platformEndpoints } from '@verity/shared';
+import { type Health, platformEndpoints, type Readiness } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { forumEnabled, microsoftEnabled } from '../../config.ts';
@@ -24,6 +24,22 @@ export async function platformRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       } catch {
         reply.status(503);
         return { status: 'degraded', database: 'unavailable', database_kind: database.kind, redis, version: VERSION };
+      }
+    },
+  });
+
+  route(app, platformEndpoints.ready, {
+    handler: async ({ reply }): Promise<Readiness> => {
+      if (deps.lifecycle.draining) {
+        reply.status(503);
+        return { status: 'draining' };
+      }
+      try {
+        await database.ping();
+        return { status: 'ready' };
+      } catch {
+        reply.status(503);
+        return { status: 'unavailable' };
       }
     },
   });
