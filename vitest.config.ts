@@ -39,6 +39,10 @@ const postgresProject = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: files ran one after another while most
+    // of a server suite's time is spent waiting on PostgreSQL, parse workers and child processes.
+    // Two workers: the whole unit run 27.2 → 17.5 min on the CI machine kind (2026-11-27), no test failing.
+    maxWorkers: 2,
     projects: [
       {
         test: {

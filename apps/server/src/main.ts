@@ -16,6 +16,9 @@ import { prepareQuestionReading } from './ai/question/read.ts';
 import { seedTutorials } from './modules/tutorials/seed.ts';
 import { takeTutorialScreenshots } from './modules/tutorials/screenshots.ts';
 
+/** `--worker-only`: a process that runs background jobs and answers no requests (docs/deployment.md). */
+const WORKER_ONLY = process.argv.includes('--worker-only');
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -23,27 +26,10 @@ async function main(): Promise<void> {
   const jobSignal = createJobSignal();
   const lifecycle = { draining: false };
   const app = await buildApp({ config, database, jobSignal, lifecycle });
-  // Every start: new or changed seed documents go in; nothing changed costs one query.
-  await ingestSeedCorpus({ db: database.db, log: app.log });
-  // The product's tutorials likewise: new and unedited ones follow the shipped text.
-  await seedTutorials(database.db);
-  const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
-  // Demo accounts left by an earlier start count too: their password is still the published one.
-  const demoPresent = demoAccounts.length > 0 || (await findDemoAccounts(database.db)).length > 0;
-  let listen: ReturnType<typeof listenHost>;
-  try {
-    listen = listenHost(config, demoPresent);
-  } catch (error) {
-    await app.close();
-    await database.close();
-    throw error;
-  }
   const embeddings = embeddingSettingsFor(config);
   // The built-in engines run in the untrusted-work pool, never on the event loop.
   const writeEngine = writeEngineFor(config, isolatedWriteEngine);
   const reviewEngine = reviewEngineFor(config, isolatedReviewEngine);
-  // Documents added since the last start (seed, command line) are embedded in the background.
-  if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
   const worker = createJobWorker({
     db: database.db,
     handlers: jobHandlers({ embeddings, writeEngine, reviewEngine }),
@@ -62,7 +48,9 @@ async function main(): Promise<void> {
     timer.unref();
     // Load balancers see /api/ready fail and stop sending requests; those already here finish.
     lifecycle.draining = true;
-    if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0 && !WORKER_ONLY) {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     // First the job in hand goes back to the queue uncounted (a restart is not the file's fault),
     // before closing the app ends the parse workers under it.
     await worker.stop();
@@ -72,6 +60,33 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (WORKER_ONLY) {
+    // The servers seed the library and answer requests; this process only takes jobs off the queue.
+    worker.start();
+    console.log(
+      `Verity job worker running on ${database.kind === 'pglite' ? `the embedded database in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}: no HTTP; SIGTERM stops it.`,
+    );
+    return;
+  }
+
+  // Every start: new or changed seed documents go in; nothing changed costs one query.
+  await ingestSeedCorpus({ db: database.db, log: app.log });
+  // The product's tutorials likewise: new and unedited ones follow the shipped text.
+  await seedTutorials(database.db);
+  const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+  // Demo accounts left by an earlier start count too: their password is still the published one.
+  const demoPresent = demoAccounts.length > 0 || (await findDemoAccounts(database.db)).length > 0;
+  let listen: ReturnType<typeof listenHost>;
+  try {
+    listen = listenHost(config, demoPresent);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
+  // Documents added since the last start (seed, command line) are embedded in the background.
+  if (embeddings) await enqueueLibraryEmbedding({ db: database.db, signal: jobSignal });
 
   prepareQuestionReading();
   await app.listen({ port: config.PORT, host: listen.host });

@@ -178,4 +178,45 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     expect(await exited).toBe(0);
     expect(Date.now() - toldAt).toBeGreaterThanOrEqual(2000);
   }, 90_000);
+
+  test('a --worker-only process answers no requests and runs the jobs the servers queue', async () => {
+    // Only the worker-only process is left to run jobs.
+    await stopServer(first);
+    const output: string[] = [];
+    const worker = spawn(process.execPath, [MAIN, '--worker-only'], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'warn', JOBS_POLL_INTERVAL_MS: '200' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    worker.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    try {
+      await expect.poll(() => output.join(''), { timeout: 60_000, interval: 200 }).toContain('Verity job worker running on PostgreSQL');
+      const form = await multipart({
+        file: new File(['# Worker plan\n\nThe worker-only process ingests this.\n'], 'worker-plan.md'),
+        category: 'Policy',
+        domain: 'Water',
+        subdomain: 'Legionella',
+      });
+      const upload = await fetch(`${second?.url}/api/ingest/documents`, {
+        method: 'POST',
+        headers: { ...form.headers, token: TOKEN },
+        body: new Uint8Array(form.payload),
+      });
+      const { job_id } = (await upload.json()) as IngestDocumentResponse;
+      await expect
+        .poll(
+          async () => {
+            const job = await fetch(`${second?.url}/api/ingest/jobs/${job_id}`, { headers: { token: TOKEN } });
+            return ((await job.json()) as IngestJobResponse).status;
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe('succeeded');
+      expect(output.join('')).not.toMatch(/Verity is running at/);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+      worker.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 120_000);
 });
