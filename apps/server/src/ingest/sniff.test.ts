@@ -49,7 +49,11 @@ describe('sniffFormat', () => {
     expect(refusal(() => sniffFormat(buildZip({ '[Content_Types].xml': '<x/>', 'xl/workbook.xml': '<x/>' }), 'a.docx')).message).toMatch(
       /Excel or PowerPoint/,
     );
-    expect(refusal(() => sniffFormat(Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0]), 'setup.txt')).reason).toBe('unsupported_type');
+    expect(refusal(() => sniffFormat(Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0]), 'setup.txt')).message).toMatch(
+      /^This file is an executable\./,
+    );
+    // Text that happens to begin with the executable's two letters is text.
+    expect(sniffFormat(bytes('MZ AA\n\nNotes from the meeting with MZ Holdings.'), 'notes.txt')).toBe('text');
     // A ZIP signature with no readable directory is not trusted as Word either.
     expect(refusal(() => sniffFormat(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'a.docx')).reason).toBe('unsupported_type');
   });

@@ -6,12 +6,13 @@ export const ACCEPTED_TYPES_MESSAGE = 'Upload a PDF, Word (.docx), HTML, Markdow
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
 
 /** Signatures of common binary files, refused before anything tries to read them as text. */
-const BINARY_SIGNATURES: { name: string; bytes: number[] }[] = [
+const BINARY_SIGNATURES: { name: string; bytes: number[]; binaryHeader?: true }[] = [
   { name: 'a legacy Word (.doc) or other Office 97–2003 file', bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
   { name: 'an image', bytes: [0x89, 0x50, 0x4e, 0x47] },
   { name: 'an image', bytes: [0xff, 0xd8, 0xff] },
   { name: 'an image', bytes: [0x47, 0x49, 0x46, 0x38] },
-  { name: 'an executable', bytes: [0x4d, 0x5a] },
+  // "MZ" also begins text ("MZ Smith's notes"); an executable's header that follows always holds NUL bytes.
+  { name: 'an executable', bytes: [0x4d, 0x5a], binaryHeader: true },
   { name: 'an executable', bytes: [0x7f, 0x45, 0x4c, 0x46] },
   { name: 'a compressed archive', bytes: [0x1f, 0x8b] },
   { name: 'a compressed archive', bytes: [0x52, 0x61, 0x72, 0x21] },
@@ -77,7 +78,9 @@ export function sniffFormat(bytes: Uint8Array, filename: string): SourceFormat {
       : 'a ZIP archive that is not a Word document';
     throw new UnreadableFileError('unsupported_type', `This file is ${what}. ${ACCEPTED_TYPES_MESSAGE}`);
   }
-  const known = BINARY_SIGNATURES.find((signature) => startsWith(bytes, signature.bytes));
+  const known = BINARY_SIGNATURES.find(
+    (signature) => startsWith(bytes, signature.bytes) && (!signature.binaryHeader || bytes.subarray(0, 64).includes(0)),
+  );
   if (known) throw new UnreadableFileError('unsupported_type', `This file is ${known.name}. ${ACCEPTED_TYPES_MESSAGE}`);
 
   let text: string;
