@@ -9,6 +9,7 @@ import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { closeUntrustedWork, configureUntrustedWork, untrustedSettingsFrom } from './untrusted/pool.ts';
 import { registerAuthentication } from './lib/auth.ts';
+import { startIdentityCache } from './core/identity/cache.ts';
 import { sessionPolicy } from './core/identity/sessions.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { guardRoutes } from './lib/route.ts';
@@ -153,6 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before authentication, so it, the handler and the events they record know the request's address.
   registerRequestContext(app);
   registerAuthentication(app, { db: database.db, policy: sessionPolicy(config) });
+  const identityCache = await startIdentityCache({
+    database,
+    ttlSeconds: config.SESSION_CACHE_SECONDS,
+    warn: (message) => app.log.warn(message),
+  });
 
   await app.register(
     async (api) => {
@@ -180,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRobots(app);
   registerWebApp(app, webDistDir(config));
   app.addHook('onClose', async () => {
+    await identityCache.close();
     await mailer.close();
     await closeUntrustedWork();
     // A store passed in belongs to the caller.

@@ -5,6 +5,7 @@ import { featureFlagRules, featureFlags } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { recordEvent } from './events/service.ts';
+import { type FlagRows, identityCacheOf, identityChanged } from './identity/cache.ts';
 
 /** Who the flags are evaluated for: a signed-in caller's organisation and roles. */
 export interface FlagCaller {
@@ -15,30 +16,22 @@ export interface FlagCaller {
 /**
  * Every flag's value for a caller, or for nobody in particular (a page before sign-in). The most
  * specific setting wins: the caller's organisation's, then their roles' (on when any of their
- * roles has it on), then the global setting, then the shipped default. Two queries, whatever the
- * number of flags.
+ * roles has it on), then the global setting, then the shipped default. The settings come from
+ * the server's memory (core/identity/cache.ts) or two queries, whatever the number of flags.
  */
 export async function evaluateFlags(db: Database, caller: FlagCaller | null = null): Promise<FlagValues> {
-  const [globalRows, ruleRows] = await Promise.all([
-    db.select().from(featureFlags),
-    caller === null
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(featureFlagRules)
-          .where(
-            or(
-              eq(featureFlagRules.organisationId, caller.organisationId),
-              caller.roles.length > 0 ? inArray(featureFlagRules.role, [...caller.roles]) : undefined,
-            ),
-          ),
-  ]);
-  const global = new Map(globalRows.map((row) => [row.key, row.enabled]));
+  const rows = await flagRows(db, caller);
+  const global = new Map(rows.global.map((row) => [row.key, row.enabled]));
+  const mine = caller
+    ? rows.rules.filter(
+        (row) => row.organisationId === caller.organisationId || (row.role !== null && caller.roles.includes(row.role as Role)),
+      )
+    : [];
   const values = {} as FlagValues;
   for (const flag of FEATURE_FLAGS) {
-    const mine = ruleRows.filter((row) => row.key === flag);
-    const organisation = mine.find((row) => row.organisationId !== null);
-    const roles = mine.filter((row) => row.role !== null);
+    const settings = mine.filter((row) => row.key === flag);
+    const organisation = settings.find((row) => row.organisationId !== null);
+    const roles = settings.filter((row) => row.role !== null);
     values[flag] =
       organisation?.enabled ??
       (roles.length > 0 ? roles.some((row) => row.enabled) : undefined) ??
@@ -46,6 +39,41 @@ export async function evaluateFlags(db: Database, caller: FlagCaller | null = nu
       FEATURE_FLAG_DEFAULTS[flag];
   }
   return values;
+}
+
+/**
+ * The settings that can apply to the caller: every one, kept in memory, when the server keeps
+ * them (there are a few per organisation at most); else those of the caller's organisation and roles.
+ */
+async function flagRows(db: Database, caller: FlagCaller | null): Promise<FlagRows> {
+  const cache = identityCacheOf(db);
+  const kept = cache?.flags(Date.now());
+  if (kept) return kept;
+  const generation = cache?.generation() ?? 0;
+  const select = {
+    key: featureFlagRules.key,
+    enabled: featureFlagRules.enabled,
+    organisationId: featureFlagRules.organisationId,
+    role: featureFlagRules.role,
+  };
+  const [global, rules] = await Promise.all([
+    db.select({ key: featureFlags.key, enabled: featureFlags.enabled }).from(featureFlags),
+    cache
+      ? db.select(select).from(featureFlagRules)
+      : caller === null
+        ? Promise.resolve([])
+        : db
+            .select(select)
+            .from(featureFlagRules)
+            .where(
+              or(
+                eq(featureFlagRules.organisationId, caller.organisationId),
+                caller.roles.length > 0 ? inArray(featureFlagRules.role, [...caller.roles]) : undefined,
+              ),
+            ),
+  ]);
+  cache?.storeFlags({ global, rules }, generation);
+  return { global, rules };
 }
 
 /** Where a setting applies: everyone, everyone holding a role, or every member of an organisation. */
@@ -75,7 +103,7 @@ export async function setFlag(options: {
   by: { via: 'command_line' } | { via: 'admin'; userId: string };
 }): Promise<{ changed: boolean }> {
   const { flag, target, enabled, by } = options;
-  return options.db.transaction(async (tx) => {
+  const result = await options.db.transaction(async (tx): Promise<{ changed: boolean }> => {
     const before = await storedSetting(tx, flag, target);
     if (before === enabled || (before === null && enabled === null)) return { changed: false };
     if (target.scope === 'global') {
@@ -101,6 +129,8 @@ export async function setFlag(options: {
     });
     return { changed: true };
   });
+  if (result.changed) identityChanged({ kind: 'flags' });
+  return result;
 }
 
 /** Every stored setting: the global ones, then the roles', then the organisations'. */

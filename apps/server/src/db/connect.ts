@@ -19,6 +19,23 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A trivial round trip, for /api/health. */
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every notification on `channel` (pg_notify), from any
+   * process, once its transaction commits. `onGap` is called whenever notifications may have been
+   * missed (the listening connection was lost) and again once listening resumes; `listening()`
+   * says whether they are arriving now.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onGap(): void;
+}
+
+export interface Listener {
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -65,6 +82,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) => listenOnPostgres(options.url as string, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -92,12 +110,66 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     ping: async () => {
       await client.query('select 1');
     },
+    // One process holds the embedded database, and PGlite calls back before the commit resolves.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      return { listening: () => !client.closed, close: () => unlisten() };
+    },
     close: async () => {
       try {
         await client.close();
       } finally {
         lock?.release();
       }
+    },
+  };
+}
+
+/**
+ * A connection of its own (the pool's are lent to requests) that LISTENs on `channel` and opens
+ * again, after a second, whenever it is lost; a gap is reported when it is lost and when it is back.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<Listener> {
+  let client: pg.Client | undefined;
+  let connected = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = () => {
+    if (!connected && client === undefined) return;
+    connected = false;
+    client?.removeAllListeners();
+    client?.on('error', () => undefined);
+    void client?.end().catch(() => undefined);
+    client = undefined;
+    handlers.onGap();
+    if (!closed) retry = setTimeout(() => void connect().catch(lost), 1000);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+    if (closed) return;
+    connected = true;
+    handlers.onGap();
+  };
+  await connect();
+  return {
+    listening: () => connected,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      connected = false;
+      last?.removeAllListeners();
+      last?.on('error', () => undefined);
+      await last?.end().catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Database } from '../../db/connect.ts';
 import { organisations, sessions, users } from '../../db/schema.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { byUserOnOwnAccount, recordEvent } from '../events/service.ts';
+import { identityCacheOf, identityChanged } from './cache.ts';
+import type { AuthContext } from './caller.ts';
 
 /** The answer's message whenever a request opens a session (sign-in, a completed invitation): SPEC's wording. */
 export const SIGNED_IN_MESSAGE = 'Login successful';
@@ -13,15 +15,7 @@ export interface SessionPolicy {
   absoluteDays: number;
 }
 
-/** The signed-in user as every guarded route sees it. */
-export interface AuthContext {
-  sessionId: string;
-  userId: string;
-  organisationId: string;
-  roles: Role[];
-  email: string;
-  firstname: string;
-}
+export type { AuthContext } from './caller.ts';
 
 // last_seen_at is written at most this often, so ordinary reads do not each cost a write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -70,11 +64,22 @@ export async function signInUser(options: {
   return token;
 }
 
-/** The live session for a token, or null when unknown, revoked, idle too long or past its end. */
+/**
+ * The live session for a token, or null when unknown, revoked, idle too long or past its end.
+ * Served from the process's memory (cache.ts) while it was read or recorded as used within the
+ * last minute; otherwise read, and its use recorded.
+ */
 export async function resolveSession(options: { db: Database; token: string; policy: SessionPolicy }): Promise<AuthContext | null> {
   const { db, token, policy } = options;
   if (token.length < 20 || token.length > 200) return null;
   const id = sha256(token);
+  const cache = identityCacheOf(db);
+  const cached = cache?.session(id, Date.now());
+  if (cached) {
+    const now = Date.now();
+    if (cached.expiresAt > now && now - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.context;
+  }
+  const generation = cache?.generation() ?? 0;
   const [row] = await db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -97,13 +102,15 @@ export async function resolveSession(options: { db: Database; token: string; pol
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > policy.idleMinutes * 60_000) return null;
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
-  return {
+  const context: AuthContext = {
     sessionId: id,
     userId: row.userId,
     organisationId: row.organisationId,
@@ -111,6 +118,8 @@ export async function resolveSession(options: { db: Database; token: string; pol
     email: row.email,
     firstname: row.firstname,
   };
+  cache?.storeSession(id, { context, lastSeenAt, expiresAt: row.expiresAt.getTime() }, generation);
+  return context;
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
@@ -118,6 +127,7 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  identityChanged({ kind: 'session', id: sessionId });
 }
 
 /** Revoke every session of the user, except `keepSessionId` when given (a password change keeps the current one). */
@@ -128,4 +138,5 @@ export async function revokeUserSessions(db: Database, userId: string, keepSessi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+  identityChanged({ kind: 'user', id: userId });
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { organisations, users } from '../../db/schema.ts';
 import { recordEvent } from '../../core/events/service.ts';
+import { identityChanged } from '../../core/identity/cache.ts';
 import { revokeUserSessions } from '../../core/identity/sessions.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like.ts';
@@ -104,6 +105,8 @@ export async function updateUserAsAdmin(options: {
       await recordEvent(tx, { kind: options.active ? 'account.reactivated' : 'account.deactivated', ...scope, data: {} });
     }
   });
+  // This process's next request sees the change at once; the others hear of it from the database.
+  identityChanged({ kind: 'user', id: userId });
   return presented(await findRow(db, userId));
 }
 

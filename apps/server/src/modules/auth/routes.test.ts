@@ -1,7 +1,7 @@
 import { ERROR_CODES, type User } from '@verity/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { actionCodes, organisations, sessions, users } from '../../db/schema.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -335,12 +335,38 @@ describe('session expiry', () => {
   test('a session idle for longer than SESSION_IDLE_MINUTES is refused', async () => {
     const { token } = await buildUser(t);
     expect((await accountInfo(t, token)).statusCode).toBe(200);
-    const idleFor = (t.config.SESSION_IDLE_MINUTES + 1) * 60_000;
-    await t.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - idleFor) })
-      .where(eq(sessions.id, sha256(token)));
-    expectErrorShape(await accountInfo(t, token), 401);
+    // The clock moves on (the session is held in the server's memory, as it is between requests).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (t.config.SESSION_IDLE_MINUTES + 1) * 60_000);
+      expectErrorShape(await accountInfo(t, token), 401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a session used within SESSION_IDLE_MINUTES stays open, and its use is recorded at most once a minute', async () => {
+    const { token } = await buildUser(t);
+    const lastSeen = async () =>
+      (
+        await t.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.id, sha256(token)))
+      )[0]?.at.getTime();
+    expect((await accountInfo(t, token)).statusCode).toBe(200);
+    const first = await lastSeen();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 30_000);
+      expect((await accountInfo(t, token)).statusCode).toBe(200);
+      expect(await lastSeen()).toBe(first);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await accountInfo(t, token)).statusCode).toBe(200);
+      expect(await lastSeen()).toBeGreaterThan(first as number);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a session past its absolute end is refused even when in use', async () => {

@@ -1,0 +1,185 @@
+import type { Database, DatabaseHandle } from '../../db/connect.ts';
+import type { AuthContext } from './caller.ts';
+
+/**
+ * Who a signed-in caller is, kept in memory by each server process: the session (with its user's
+ * roles) and the feature-flag settings, so that an ordinary request costs no query to learn them.
+ *
+ * Kept only while the process hears about changes: the database announces every change to a
+ * session's revocation, a user's roles, state, name, address or organisation, an organisation's
+ * state and any flag setting on the `identity_changed` channel (migration 0028, triggers), whoever
+ * makes it, and each process forgets what changed. On PostgreSQL the announcement reaches the
+ * other processes within milliseconds of the commit (this process also forgets at once, see
+ * `identityChanged`); while the listening connection is down nothing is served from memory. An
+ * entry is also dropped after SESSION_CACHE_SECONDS, in case an announcement were ever lost.
+ */
+
+export const IDENTITY_CHANNEL = 'identity_changed';
+
+/** What changed, as the triggers name it ("user:<id>"), or everything (a gap in the announcements). */
+export type IdentityChange = { kind: 'session' | 'user' | 'organisation'; id: string } | { kind: 'flags' } | { kind: 'everything' };
+
+export interface CachedSession {
+  context: AuthContext;
+  /** When the session was last recorded as used (ms). */
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+export interface FlagRows {
+  global: { key: string; enabled: boolean }[];
+  rules: { key: string; enabled: boolean; organisationId: string | null; role: string | null }[];
+}
+
+/** Sessions held at most, the least recently used dropped first (about 300 bytes each). */
+const MAX_SESSIONS = 20_000;
+
+export class IdentityCache {
+  readonly #sessions = new Map<string, CachedSession & { storedAt: number }>();
+  #flags: { rows: FlagRows; storedAt: number } | undefined;
+  #generation = 0;
+
+  readonly #ttlMs: number;
+  readonly #listening: () => boolean;
+
+  constructor(ttlMs: number, listening: () => boolean) {
+    this.#ttlMs = ttlMs;
+    this.#listening = listening;
+  }
+
+  /**
+   * Taken before a read from the database, and given back with what it read: a change announced
+   * in between (the read may be older than it) means the result is not kept.
+   */
+  generation(): number {
+    return this.#generation;
+  }
+
+  session(id: string, now: number): CachedSession | undefined {
+    const entry = this.#sessions.get(id);
+    if (!entry) return undefined;
+    if (!this.#listening() || now - entry.storedAt > this.#ttlMs) {
+      this.#sessions.delete(id);
+      return undefined;
+    }
+    // Most recently used last, so the oldest is the first in the map.
+    this.#sessions.delete(id);
+    this.#sessions.set(id, entry);
+    return entry;
+  }
+
+  storeSession(id: string, session: CachedSession, generation: number): void {
+    if (generation !== this.#generation || !this.#listening()) return;
+    this.#sessions.delete(id);
+    this.#sessions.set(id, { ...session, storedAt: Date.now() });
+    if (this.#sessions.size > MAX_SESSIONS) {
+      const oldest = this.#sessions.keys().next().value;
+      if (oldest !== undefined) this.#sessions.delete(oldest);
+    }
+  }
+
+  flags(now: number): FlagRows | undefined {
+    if (!this.#flags || !this.#listening() || now - this.#flags.storedAt > this.#ttlMs) return undefined;
+    return this.#flags.rows;
+  }
+
+  storeFlags(rows: FlagRows, generation: number): void {
+    if (generation !== this.#generation || !this.#listening()) return;
+    this.#flags = { rows, storedAt: Date.now() };
+  }
+
+  forget(change: IdentityChange): void {
+    this.#generation++;
+    switch (change.kind) {
+      case 'flags':
+        this.#flags = undefined;
+        return;
+      case 'everything':
+        this.#flags = undefined;
+        this.#sessions.clear();
+        return;
+      case 'session':
+        this.#sessions.delete(change.id);
+        return;
+      case 'user':
+      case 'organisation':
+        for (const [id, entry] of this.#sessions) {
+          const context = entry.context;
+          if ((change.kind === 'user' ? context.userId : context.organisationId) === change.id) this.#sessions.delete(id);
+        }
+    }
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+}
+
+/** The payload a trigger sends, read; anything unexpected means everything may have changed. */
+export function parseIdentityChange(payload: string): IdentityChange {
+  if (payload === 'flags') return { kind: 'flags' };
+  const colon = payload.indexOf(':');
+  const kind = payload.slice(0, colon);
+  const id = payload.slice(colon + 1);
+  if (colon > 0 && id.length > 0 && (kind === 'session' || kind === 'user' || kind === 'organisation')) return { kind, id };
+  return { kind: 'everything' };
+}
+
+// The caches of the databases this process serves (one, except in tests), with how many apps use each.
+const caches = new Map<Database, { cache: IdentityCache; users: number; close(): Promise<void> }>();
+
+/** The cache kept for `db`, when it has one (never for a transaction, or a command-line tool). */
+export function identityCacheOf(db: Database): IdentityCache | undefined {
+  return caches.get(db)?.cache;
+}
+
+/**
+ * Forget what a change made here touched, at once: on PostgreSQL the announcement from the
+ * database arrives a moment after the commit, and the caller's next request may be quicker.
+ */
+export function identityChanged(change: IdentityChange): void {
+  for (const entry of caches.values()) entry.cache.forget(change);
+}
+
+/**
+ * Starts the cache for a server's database: listens for the announcements, then serves from
+ * memory. With `ttlSeconds` 0, or when listening fails (a connection pooler that does not pass
+ * LISTEN on), there is no cache and every request reads the database, as before.
+ */
+export async function startIdentityCache(options: {
+  database: DatabaseHandle;
+  ttlSeconds: number;
+  warn(message: string): void;
+}): Promise<{ close(): Promise<void> }> {
+  const { database } = options;
+  const none = { close: async () => undefined };
+  if (options.ttlSeconds <= 0) return none;
+  const existing = caches.get(database.db);
+  if (existing) {
+    existing.users++;
+    return { close: () => release(database.db) };
+  }
+  let listening = () => false;
+  const cache = new IdentityCache(options.ttlSeconds * 1000, () => listening());
+  try {
+    const listener = await database.listen(IDENTITY_CHANNEL, {
+      onMessage: (payload) => cache.forget(parseIdentityChange(payload)),
+      onGap: () => cache.forget({ kind: 'everything' }),
+    });
+    listening = listener.listening;
+    caches.set(database.db, { cache, users: 1, close: listener.close });
+    return { close: () => release(database.db) };
+  } catch (error) {
+    options.warn(
+      `Sessions are read from the database on every request: listening for identity changes failed (${error instanceof Error ? error.message : String(error)}).`,
+    );
+    return none;
+  }
+}
+
+async function release(db: Database): Promise<void> {
+  const entry = caches.get(db);
+  if (!entry || --entry.users > 0) return;
+  caches.delete(db);
+  await entry.close();
+}
