@@ -159,6 +159,8 @@ const schema = z.object({
     .positive()
     .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(14),
+  /** Longest a process serves a session, its roles and the flags from memory (changes are announced; this bounds a lost one); 0 reads them on every request. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   VERIFY_EMAIL_TTL_HOURS: z.coerce.number().int().positive().default(48),
   RESET_PASSWORD_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   REQUIRE_EMAIL_VERIFICATION: bool.default(true),
@@ -174,6 +176,8 @@ const schema = z.object({
   AUTH_KNOWN_SOURCE_DAYS: z.coerce.number().int().positive().default(30),
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   READ_CONCURRENCY_PER_USER: z.coerce.number().int().positive().default(4),
+  /** Search answers each process keeps in memory (used while the library is unchanged); 0 keeps none. */
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   DOCUMENT_MAX_ELEMENTS: z.coerce.number().int().positive().default(20_000),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   CHAT_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(CHAT_ATTACHMENT_DEFAULT_MAX_BYTES),

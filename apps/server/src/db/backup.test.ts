@@ -210,5 +210,5 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       await check.close();
     }
-  });
+  }, 120_000);
 });

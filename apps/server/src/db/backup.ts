@@ -54,6 +54,12 @@ const INSERT_CHARS = 8 * 1024 * 1024;
 
 const ident = (name: string): SQL => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
+/**
+ * Tables that are not backed up: `library_version` marks the library's state for the servers'
+ * search answers, and a restore gives it a new mark (as a new library) rather than the old one.
+ */
+const NOT_BACKED_UP = new Set(['library_version']);
+
 async function tableShapes(db: Database): Promise<TableShape[]> {
   const rows = rowsOf<{ table_name: string; column_name: string; data_type: string }>(
     await db.execute(sql`
@@ -70,7 +76,7 @@ async function tableShapes(db: Database): Promise<TableShape[]> {
     if (row.data_type === 'bytea') shape.pageRows = 8;
     shapes.set(row.table_name, shape);
   }
-  return [...shapes.values()];
+  return [...shapes.values()].filter((shape) => !NOT_BACKED_UP.has(shape.name));
 }
 
 async function summarise(db: Database, table: string): Promise<TableSummary> {
@@ -286,6 +292,10 @@ export async function restoreBackup(options: { db: Database; path: string; repla
         );
       }
     }
+    // The library is now another: search answers that running servers keep must not be used again.
+    await tx.execute(
+      sql`insert into library_version (id, version) values (1, nextval('library_changes')) on conflict (id) do update set version = excluded.version`,
+    );
     return header;
   });
 }

@@ -27,14 +27,18 @@ export async function recordEvent(db: Database, event: NewEvent): Promise<EventR
   return row;
 }
 
+/** An event with when it happened and from which address, when it is recorded later than that. */
+export type LaterEvent = NewEvent & { at?: Date; ip?: string | null };
+
 /**
- * Record several events in one insert, each checked as recordEvent checks one. `at` backdates an
- * event: only for history replayed into the demo organisation (seed/demo-activity.ts).
+ * Record several events in one insert, each checked as recordEvent checks one. `at` dates an
+ * event: history replayed into the demo organisation (seed/demo-activity.ts), and events an
+ * EventBuffer writes a moment after they happened, with the address of their request (`ip`).
  */
-export async function recordEvents(db: Database, batch: readonly (NewEvent & { at?: Date })[]): Promise<EventRow[]> {
+export async function recordEvents(db: Database, batch: readonly LaterEvent[]): Promise<EventRow[]> {
   if (batch.length === 0) return [];
   const visible = await visibleDocumentsOfBatch(db, batch);
-  const ip = currentRequestIp();
+  const requestIp = currentRequestIp();
   const rows = batch.map((event) => {
     const body = eventSchema.parse({ kind: event.kind, subject: event.subject, data: event.data });
     const used =
@@ -50,7 +54,7 @@ export async function recordEvents(db: Database, batch: readonly (NewEvent & { a
       tool: TOOL_OF_KIND[body.kind] ?? null,
       documentIds: distinct(used.map((document) => document.id)),
       subdomains: distinct(used.map((document) => document.subdomain)),
-      ip,
+      ip: event.ip !== undefined ? event.ip : requestIp,
       ...(event.at ? { createdAt: event.at } : {}),
     };
   });
@@ -60,6 +64,80 @@ export async function recordEvents(db: Database, batch: readonly (NewEvent & { a
     await addToUsageRollups(tx, written);
     return written;
   });
+}
+
+/**
+ * Events of frequent reads that change nothing (a search), written a moment later in batches: one
+ * insert and one update of each rollup per batch instead of per request, so a busy organisation's
+ * searches do not queue on its rollup rows. Each keeps its time and its request's address. A batch
+ * is written `flushMs` after its first event, at once when `maxEvents` are waiting, and when the
+ * app closes; a process killed in between loses that moment's events (never a change, since
+ * nothing else is in them). A batch that cannot be written is logged (counts only) and dropped.
+ */
+export interface EventBuffer {
+  /**
+   * Resolves at once, unless `maxEvents` are already waiting to be written: then once they are,
+   * so that requests arriving faster than the database can record them wait (memory stays bounded).
+   */
+  add(event: NewEvent): Promise<void>;
+  /** Writes what is waiting; resolves once it and any batch already being written are stored. */
+  flush(): Promise<void>;
+  /** Writes what is waiting and takes no more (the app is closing). */
+  close(): Promise<void>;
+}
+
+// The buffers of the apps running in this process, for flushEventBuffers.
+const openBuffers = new Set<EventBuffer>();
+
+/** Writes what every open buffer holds: for tests that compare the database before and after a request. */
+export async function flushEventBuffers(): Promise<void> {
+  await Promise.all([...openBuffers].map((buffer) => buffer.flush()));
+}
+
+export function createEventBuffer(options: { db: Database; log: FastifyBaseLogger; flushMs?: number; maxEvents?: number }): EventBuffer {
+  const { db, log, flushMs = 200, maxEvents = 500 } = options;
+  let waiting: LaterEvent[] = [];
+  // Added and not yet written: waiting, or in a batch being written.
+  let unwritten = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    writing = writing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        await recordEvents(db, batch);
+      } catch (error) {
+        log.error({ err: error, events: batch.length }, 'a batch of events could not be recorded');
+      } finally {
+        unwritten -= batch.length;
+      }
+    });
+    return writing;
+  };
+  const buffer: EventBuffer = {
+    add(event) {
+      waiting.push({ ...event, at: new Date(), ip: currentRequestIp() });
+      unwritten++;
+      if (waiting.length >= maxEvents) void flush();
+      else if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        timer.unref();
+      }
+      // More than a batch behind: this request waits for what is being written.
+      return unwritten > maxEvents ? writing : Promise.resolve();
+    },
+    flush,
+    close: async () => {
+      openBuffers.delete(buffer);
+      await flush();
+    },
+  };
+  openBuffers.add(buffer);
+  return buffer;
 }
 
 /** The scope of an event a user caused on their own account: they are both the actor and the subject. */

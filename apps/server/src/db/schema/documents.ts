@@ -1,6 +1,6 @@
 // The regulatory library: documents, their elements, the search postings and vectors kept from them, and favourites.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt } from './columns.ts';
 import { organisations, users } from './organisations.ts';
 
@@ -125,4 +125,19 @@ export const documentFavourites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index('document_favourites_document_idx').on(t.documentId)],
+);
+
+/**
+ * One row marking the library's state: moved to a new value of the `library_changes` sequence by
+ * triggers (migration 0029) with every write to documents or their elements, committed with them,
+ * and by a restore. A search answer kept in memory is used only while the mark it was made at is
+ * still the mark (search/cache.ts). No row until the library is first written.
+ */
+export const libraryVersion = pgTable(
+  'library_version',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('library_version_one_row', sql`${t.id} = 1`)],
 );

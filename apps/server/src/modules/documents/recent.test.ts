@@ -164,8 +164,9 @@ describe('documents.searched', () => {
     const user = await buildUser(t);
     const found = await search(user, 'q=HTM%2004-01');
     expect(found.statusCode, found.body).toBe(200);
+    // Searches are recorded in batches, a moment after the answer.
+    await expect.poll(async () => (await searchedEvents(user.user.organisationId)).length, { timeout: 2_000, interval: 20 }).toBe(1);
     const recorded = await searchedEvents(user.user.organisationId);
-    expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       kind: 'documents.searched',
       actorUserId: user.user.id,
@@ -179,6 +180,7 @@ describe('documents.searched', () => {
     // A later page of the same search, and a refused one, record nothing more.
     expect((await search(user, 'q=HTM%2004-01&page=2')).statusCode).toBe(200);
     expect((await search(user, 'q=')).statusCode).toBe(422);
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await searchedEvents(user.user.organisationId)).toHaveLength(1);
   });
 });

@@ -5,6 +5,8 @@ import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import { compareDocuments } from './compare.ts';
 import { searchDocuments } from './search.ts';
+import { createSearchCache } from '../../search/cache.ts';
+import { createEventBuffer } from '../../core/events/service.ts';
 import {
   assertElementCountWithin,
   filterData,
@@ -26,6 +28,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
   const { db, config } = deps;
   const readLimits = createReadLimits({ store: deps.rateLimitStore, config });
   const maxElements = config.DOCUMENT_MAX_ELEMENTS;
+  const searches = createSearchCache({ entries: config.SEARCH_CACHE_ENTRIES });
+  const searchEvents = createEventBuffer({ db, log: app.log });
+  app.addHook('onClose', () => searchEvents.close());
 
   route(app, documentsEndpoints.filterData, {
     handler: async ({ auth }) => filterData({ db, organisationId: auth.organisationId }),
@@ -84,9 +89,14 @@ export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Pr
 
   route(app, documentsEndpoints.search, {
     ...readLimits('search'),
-    handler: async ({ request, auth, query }) => {
-      const response = await searchDocuments({ db, organisationId: auth.organisationId, query });
-      await recordSearch({ db, organisationId: auth.organisationId, userId: auth.userId, query, response, log: request.log });
+    handler: async ({ auth, query }) => {
+      const response = await searches.answer({
+        db,
+        organisationId: auth.organisationId,
+        query,
+        search: () => searchDocuments({ db, organisationId: auth.organisationId, query }),
+      });
+      await recordSearch({ events: searchEvents, organisationId: auth.organisationId, userId: auth.userId, query, response });
       return response;
     },
   });

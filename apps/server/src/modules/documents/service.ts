@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { documentElements, documentFavourites, documents, events, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordEvent } from '../../core/events/service.ts';
+import { type EventBuffer, recordEvent } from '../../core/events/service.ts';
 import { documentNotFound, documentVisibleTo } from '../../core/policies/documents.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -231,31 +231,26 @@ const SEARCH_DOCUMENTS_RECORDED = 5;
 
 /**
  * One `documents.searched` event for the first page of a wiki search: a use of the wiki tool,
- * with the top documents found (never the words searched). Written after the answer is made,
- * outside any transaction; a failure is logged (ids only) and otherwise ignored.
+ * with the top documents found (never the words searched). Written in the next batch of the
+ * buffer (a moment later, with the others of that moment), outside any transaction.
  */
 export async function recordSearch(options: {
-  db: Database;
+  events: EventBuffer;
   organisationId: string;
   userId: string;
   query: Pick<SearchQuery, 'page' | 'category' | 'domain' | 'subdomain'>;
   response: Pick<SearchResponse, 'results' | 'total'>;
-  log: FastifyBaseLogger;
 }): Promise<void> {
-  const { db, organisationId, userId, query, response, log } = options;
+  const { organisationId, userId, query, response } = options;
   if (query.page !== 1) return;
-  try {
-    await recordEvent(db, {
-      kind: 'documents.searched',
-      organisationId,
-      actorUserId: userId,
-      subject: { type: 'user', id: userId },
-      data: { results: response.total, filtered: query.category.length + query.domain.length + query.subdomain.length > 0 },
-      documentIds: response.results.slice(0, SEARCH_DOCUMENTS_RECORDED).map((result) => result.reference.short_id),
-    });
-  } catch (error) {
-    log.error({ err: error, organisationId, userId }, 'search event could not be recorded');
-  }
+  await options.events.add({
+    kind: 'documents.searched',
+    organisationId,
+    actorUserId: userId,
+    subject: { type: 'user', id: userId },
+    data: { results: response.total, filtered: query.category.length + query.domain.length + query.subdomain.length > 0 },
+    documentIds: response.results.slice(0, SEARCH_DOCUMENTS_RECORDED).map((result) => result.reference.short_id),
+  });
 }
 
 /**
