@@ -11,7 +11,7 @@ export const PDF_PAGES = Number(process.env.BENCH_PDF_PAGES ?? 40);
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
 
 /** A policy-like page: a heading, paragraphs, a bulleted list and a small table. */
-function page(n: number): SampleBlock[] {
+export function page(n: number): SampleBlock[] {
   const blocks: SampleBlock[] = [
     { type: 'heading', text: `${n}. Water safety arrangements for building ${n}`, level: 1 },
     {

@@ -11,7 +11,9 @@ import { benchCompare } from './compare.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchEditor } from './editor.ts';
 import { benchEngines } from './engines.ts';
+import { benchAppHttp, benchBareHttp, type HttpRow, printHttpTable } from './http.ts';
 import { benchIngest } from './ingest.ts';
+import { benchLoop, LOOP_PDF_PAGES } from './loop.ts';
 import { benchReview } from './review.ts';
 import { benchReviewPage } from './review-page.ts';
 import { benchSearch, SCALE } from './search.ts';
@@ -32,6 +34,12 @@ const TARGETS = {
   inspectP95: 100,
   dashboardP95: 100,
   dashboardUsersP95: 150,
+  loopP99: 50,
+  /** Requests a second and p99 (ms) through the whole server, 20 connections. */
+  http: {
+    pglite: { info: 1000, search: 150, infoP99: 50, searchP99: 200 },
+    postgres: { info: 2000, search: 300, infoP99: 50, searchP99: 100 },
+  },
 };
 
 const only = new Set(process.argv.slice(2));
@@ -167,6 +175,44 @@ if (wanted('dashboard')) {
     result.usersP95 <= TARGETS.dashboardUsersP95,
     `dashboard users p95 ${result.usersP95.toFixed(1)} ms ≤ ${TARGETS.dashboardUsersP95} ms (5,000 people)`,
   );
+}
+
+if (wanted('http')) {
+  const bare = await benchBareHttp();
+  const rows: HttpRow[] = [bare];
+  const kinds: ('pglite' | 'postgres')[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    const [info, search, computed] = await benchAppHttp(kind, serverUrl, bare);
+    if (!info || !search || !computed) continue;
+    rows.push(info, search, computed);
+    const target = TARGETS.http[kind];
+    verdict(
+      info.requestsPerSecond >= target.info && info.p99 <= target.infoP99 && info.errors === 0,
+      `${kind} account/info ${info.requestsPerSecond.toFixed(0)} req/s ≥ ${target.info}, p99 ${info.p99} ms ≤ ${target.infoP99} ms`,
+    );
+    verdict(
+      search.requestsPerSecond >= target.search && search.p99 <= target.searchP99 && search.errors === 0,
+      `${kind} search ${search.requestsPerSecond.toFixed(0)} req/s ≥ ${target.search}, p99 ${search.p99} ms ≤ ${target.searchP99} ms`,
+    );
+  }
+  printHttpTable(rows);
+}
+
+if (wanted('loop')) {
+  const kinds: ('pglite' | 'postgres')[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+  console.log(`\nEvent-loop delay (ms) while a ${LOOP_PDF_PAGES}-page PDF is ingested and 4 searches are always in flight`);
+  console.log('| database | ingest s | searches | p50 | p99 | max | baseline p50 | baseline p99 | baseline max | baseline searches |');
+  for (const kind of kinds) {
+    const result = await benchLoop(kind, serverUrl);
+    const f = (value: number) => value.toFixed(1);
+    console.log(
+      `| ${kind} | ${result.ingestSeconds.toFixed(1)} | ${result.searches} | ${f(result.during.p50)} | ${f(result.during.p99)} | ${f(result.during.max)} | ${f(result.baseline.p50)} | ${f(result.baseline.p99)} | ${f(result.baseline.max)} | ${result.baseline.searches} |`,
+    );
+    verdict(
+      result.during.p99 <= TARGETS.loopP99,
+      `${kind} event-loop delay p99 ${f(result.during.p99)} ms ≤ ${TARGETS.loopP99} ms while a ${result.pages}-page PDF is ingested`,
+    );
+  }
 }
 
 console.log('\nTargets');

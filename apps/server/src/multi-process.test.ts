@@ -4,86 +4,48 @@
  * worker, and a rate limit counted on one holds on the other. Real processes (main.ts), not two
  * app instances in one, so nothing in memory can be shared by accident.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import type { IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createAccount } from './core/identity/accounts.ts';
 import { createOrganisation } from './core/identity/organisations.ts';
 import { openThrowawayPostgres } from './test/database.ts';
-import { multipart } from './test/multipart.ts';
+import {
+  ingestionStatus,
+  SERVER_MAIN,
+  type ServerProcess,
+  signInTo,
+  startServerProcess,
+  stopServerProcess,
+  uploadForIngestion,
+} from './test/server-process.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(serverUrl);
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TOKEN = 'multi-process-ingestion-token-0123456789';
 const PASSWORD = 'glacier-orchid-lantern-47';
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
+type Server = ServerProcess;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+const BASE_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  INGESTION_TOKEN: TOKEN,
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+  AUTH_RATE_LIMIT_PER_IP: '50',
+  JOBS_POLL_INTERVAL_MS: '200',
+};
 
-async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      INGESTION_TOKEN: TOKEN,
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
-      AUTH_RATE_LIMIT_PER_IP: '50',
-      JOBS_POLL_INTERVAL_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within 60 s: ${output.join('')}`);
-}
+const startServer = (databaseUrl: string, env: Record<string, string>) =>
+  startServerProcess({ env: { ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } });
+const stopServer = (server: Server | undefined) => stopServerProcess(server);
 
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
+const login = signInTo;
 
-async function login(server: Server, email: string, password: string): Promise<Response> {
-  const form = await multipart({ email, password });
-  return fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: form.headers, body: new Uint8Array(form.payload) });
+/** Uploads a document through `server`'s ingestion API and waits until some process's worker has ingested it. */
+async function expectIngestedThrough(server: Server, filename: string, text: string): Promise<void> {
+  const jobId = await uploadForIngestion(server, TOKEN, new File([`# ${filename}\n\n${text}\n`], filename));
+  await expect.poll(() => ingestionStatus(server, TOKEN, jobId), { timeout: 30_000, interval: 250 }).toBe('succeeded');
 }
 
 let database: DatabaseHandle & { url: string };
@@ -125,33 +87,19 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     const info = await fetch(`${second?.url}/api/account/info`, { headers: { 'auth-token': token } });
     expect(info.status).toBe(200);
     expect(((await info.json()) as { email: string }).email).toBe(email);
+    // Both now hold the session in memory; signing out on one reaches the other through the database.
+    expect((await fetch(`${first?.url}/api/account/info`, { headers: { 'auth-token': token } })).status).toBe(200);
     expect((await fetch(`${second?.url}/api/auth/signout`, { headers: { 'auth-token': token } })).status).toBe(200);
-    expect((await fetch(`${first?.url}/api/account/info`, { headers: { 'auth-token': token } })).status).toBe(401);
+    await expect
+      .poll(async () => (await fetch(`${first?.url}/api/account/info`, { headers: { 'auth-token': token } })).status, {
+        timeout: 2_000,
+        interval: 10,
+      })
+      .toBe(401);
   });
 
   test("a document uploaded to the process without a worker is ingested by the other's", async () => {
-    const form = await multipart({
-      file: new File(['# Two process plan\n\nOutlets are flushed weekly by the estates team.\n'], 'two-process-plan.md'),
-      category: 'Policy',
-      domain: 'Water',
-      subdomain: 'Legionella',
-    });
-    const upload = await fetch(`${second?.url}/api/ingest/documents`, {
-      method: 'POST',
-      headers: { ...form.headers, token: TOKEN },
-      body: new Uint8Array(form.payload),
-    });
-    expect(upload.status).toBe(202);
-    const { job_id } = (await upload.json()) as IngestDocumentResponse;
-    await expect
-      .poll(
-        async () => {
-          const job = await fetch(`${second?.url}/api/ingest/jobs/${job_id}`, { headers: { token: TOKEN } });
-          return ((await job.json()) as IngestJobResponse).status;
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toBe('succeeded');
+    await expectIngestedThrough(second as Server, 'two-process-plan.md', 'Outlets are flushed weekly by the estates team.');
   });
 
   test('failed sign-ins counted on one process are refused on the other', async () => {
@@ -183,7 +131,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     // Only the worker-only process is left to run jobs.
     await stopServer(first);
     const output: string[] = [];
-    const worker = spawn(process.execPath, [MAIN, '--worker-only'], {
+    const worker = spawn(process.execPath, [SERVER_MAIN, '--worker-only'], {
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'warn', JOBS_POLL_INTERVAL_MS: '200' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -191,27 +139,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     worker.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     try {
       await expect.poll(() => output.join(''), { timeout: 60_000, interval: 200 }).toContain('Verity job worker running on PostgreSQL');
-      const form = await multipart({
-        file: new File(['# Worker plan\n\nThe worker-only process ingests this.\n'], 'worker-plan.md'),
-        category: 'Policy',
-        domain: 'Water',
-        subdomain: 'Legionella',
-      });
-      const upload = await fetch(`${second?.url}/api/ingest/documents`, {
-        method: 'POST',
-        headers: { ...form.headers, token: TOKEN },
-        body: new Uint8Array(form.payload),
-      });
-      const { job_id } = (await upload.json()) as IngestDocumentResponse;
-      await expect
-        .poll(
-          async () => {
-            const job = await fetch(`${second?.url}/api/ingest/jobs/${job_id}`, { headers: { token: TOKEN } });
-            return ((await job.json()) as IngestJobResponse).status;
-          },
-          { timeout: 30_000, interval: 250 },
-        )
-        .toBe('succeeded');
+      await expectIngestedThrough(second as Server, 'worker-plan.md', 'The worker-only process ingests this.');
       expect(output.join('')).not.toMatch(/Verity is running at/);
     } finally {
       const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));

@@ -15,7 +15,7 @@ import {
   WidthType,
 } from 'docx';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { PAGE_HEIGHT, PAGE_WIDTH, type PdfBlock, type PdfTextBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
+import { PAGE_HEIGHT, PAGE_WIDTH, type PdfTextBlock, type PdfDocument, renderPdf } from '../lib/pdf.ts';
 
 /**
  * Real PDF and DOCX files generated for tests (no binary fixtures in the repository). The same

@@ -97,6 +97,24 @@ export function submitErrors<F extends string>(
   return { fieldErrors: fieldErrors as FieldErrors<F>, formError };
 }
 
+/**
+ * `submitErrors` for a form whose surname field the API calls `last_name` (invitations, forum
+ * accounts): the server's refusal of `last_name` is shown on the surname field.
+ */
+export function submitErrorsWithSurname<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  fallback: string,
+  codeFields: Partial<Record<number, F>> = {},
+): SubmitErrors<F | 'surname'> {
+  const result = submitErrors<F | 'last_name'>(error, [...fields, 'last_name'], fallback, codeFields);
+  const { last_name, ...fieldErrors } = result.fieldErrors;
+  return {
+    fieldErrors: { ...fieldErrors, ...(last_name ? { surname: last_name } : {}) } as FieldErrors<F | 'surname'>,
+    formError: result.formError,
+  };
+}
+
 /** True when the failure carries this server error_code (e.g. 4002 e-mail not verified). */
 export function hasErrorCode(error: unknown, code: number): boolean {
   return isApiError(error) && error.body?.error_code === code;

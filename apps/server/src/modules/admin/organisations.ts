@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, countDistinct, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { events, microsoftTenants, organisationDomains, organisations, users } from '../../db/schema.ts';
+import { identityChanged } from '../../core/identity/cache.ts';
 import { createOrganisation } from '../../core/identity/organisations.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -114,6 +115,8 @@ export async function updateOrganisationAsAdmin(options: {
       await recordEvent(tx, { kind: options.active ? 'organisations.reactivated' : 'organisations.deactivated', ...scope, data: {} });
     }
   });
+  // This process's next request sees the change at once; the others hear of it from the database.
+  identityChanged({ kind: 'organisation', id: organisationId });
   return presented(db, organisationId);
 }
 
@@ -141,13 +144,7 @@ export async function addMicrosoftTenant(options: {
       throw new AppError(409, 'That Microsoft tenant is already linked to another organisation. Unlink it there first.');
     }
     await tx.insert(microsoftTenants).values({ tenantId, organisationId, addedBy: adminId });
-    await recordEvent(tx, {
-      kind: 'organisations.tenant_added',
-      organisationId,
-      actorUserId: adminId,
-      subject: { type: 'organisation', id: organisationId },
-      data: { tenant_id: tenantId },
-    });
+    await recordTenantChange(tx, 'organisations.tenant_added', { organisationId, adminId, tenantId });
   });
   return presented(db, organisationId);
 }
@@ -166,13 +163,22 @@ export async function removeMicrosoftTenant(options: {
       .where(and(eq(microsoftTenants.tenantId, tenantId), eq(microsoftTenants.organisationId, organisationId)))
       .returning({ tenantId: microsoftTenants.tenantId });
     if (!removed) throw notFound('That Microsoft tenant is not linked to this organisation.');
-    await recordEvent(tx, {
-      kind: 'organisations.tenant_removed',
-      organisationId,
-      actorUserId: adminId,
-      subject: { type: 'organisation', id: organisationId },
-      data: { tenant_id: tenantId },
-    });
+    await recordTenantChange(tx, 'organisations.tenant_removed', { organisationId, adminId, tenantId });
   });
   return presented(db, organisationId);
+}
+
+/** A tenant linked to or unlinked from an organisation, in the audit log. */
+async function recordTenantChange(
+  tx: Database,
+  kind: 'organisations.tenant_added' | 'organisations.tenant_removed',
+  change: { organisationId: string; adminId: string; tenantId: string },
+): Promise<void> {
+  await recordEvent(tx, {
+    kind,
+    organisationId: change.organisationId,
+    actorUserId: change.adminId,
+    subject: { type: 'organisation', id: change.organisationId },
+    data: { tenant_id: change.tenantId },
+  });
 }

@@ -13,7 +13,7 @@ import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
 import { useAppConfig } from '../../lib/app-config';
-import { type FieldErrors, submitErrors } from '../../lib/form-errors';
+import { type FieldErrors, submitErrorsWithSurname } from '../../lib/form-errors';
 import { AuthPageHeader } from './auth-page-header';
 import { type ForumRequest, forumQuery, forumRequestFrom } from './forum-request';
 import { createForumAccount } from './sso';
@@ -48,13 +48,6 @@ function validate(values: ForumValues): FieldErrors<ForumField> {
   if (values.confirm_password === '') errors.confirm_password = 'Confirm your password';
   else if (values.confirm_password !== values.new_password) errors.confirm_password ??= ERROR_CODES.passwordMismatch.message;
   return errors;
-}
-
-/** Server refusals call the surname `last_name`; the form shows it on the surname field. */
-function placed(error: unknown) {
-  const result = submitErrors(error, [...FIELDS, 'last_name'] as const, FAILED, CODE_FIELDS);
-  const { last_name, ...fieldErrors } = result.fieldErrors;
-  return { fieldErrors: { ...fieldErrors, ...(last_name ? { surname: last_name } : {}) }, formError: result.formError };
 }
 
 /** A forum-only account: for the community forum alone, created and then straight on to the forum. */
@@ -94,7 +87,7 @@ function ForumAccountForm({ forumUrl, request }: { forumUrl: string; request: Fo
         email: data.email.trim().toLowerCase(),
         new_password: data.new_password,
       }),
-    failure: placed,
+    failure: (error) => submitErrorsWithSurname(error, FIELDS, FAILED, CODE_FIELDS),
     // The browser is on its way to the forum.
     onSuccess: () => undefined,
   });

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
-import { type FieldErrors, submitErrors } from '../../lib/form-errors';
+import { type FieldErrors, submitErrorsWithSurname } from '../../lib/form-errors';
 import { useCompleteProfile } from './api';
 
 type ProfileField = 'first_name' | 'surname' | 'job_title' | 'new_password' | 'confirm_password';
@@ -28,13 +28,6 @@ function validate(values: ProfileValues): FieldErrors<ProfileField> {
   if (values.confirm_password === '') errors.confirm_password = 'Confirm your password';
   else if (values.confirm_password !== values.new_password) errors.confirm_password = ERROR_CODES.passwordMismatch.message;
   return errors;
-}
-
-/** Server refusals name the surname `last_name`; the form shows it on the surname field. */
-function placed(error: unknown) {
-  const result = submitErrors(error, [...FIELDS, 'last_name'] as const, MESSAGES.completeProfileFailed, CODE_FIELDS);
-  const { last_name, ...fieldErrors } = result.fieldErrors;
-  return { fieldErrors: { ...fieldErrors, ...(last_name ? { surname: last_name } : {}) }, formError: result.formError };
 }
 
 /**
@@ -65,7 +58,7 @@ export function CompleteProfileForm({ invitation }: { invitation: VerifiedInvita
           organisation: invitation.organisation,
         },
       }),
-    failure: placed,
+    failure: (error) => submitErrorsWithSurname(error, FIELDS, MESSAGES.completeProfileFailed, CODE_FIELDS),
     onSuccess: () => navigate('/home', { replace: true }),
   });
 

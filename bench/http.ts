@@ -1,0 +1,147 @@
+/**
+ * Requests a second through the whole server, as a load balancer would send them: the real
+ * server (main.ts, its own process, on a fresh embedded database or a throwaway PostgreSQL one)
+ * with the demo organisation, driven by autocannon from this process with 20 connections, against
+ * a bare Node HTTP server answering a small JSON body, started the same way in the same run (the
+ * ratio is the share of that ceiling the app reaches). Measured: a session-authenticated JSON read
+ * (GET /api/account/info) and library search (GET /api/docs/search, a rotation of queries).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
+import { signInTo, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+const CONNECTIONS = 20;
+const DEMO_PASSWORD = 'verity-demo-2026';
+
+/** Everyday searches: topics, a phrase, a code, an exclusion. */
+const SEARCHES = [
+  'legionella temperature',
+  'HTM 04-01',
+  'fire risk assessment',
+  'theatre ventilation air changes',
+  '"medical gases"',
+  'sharps disposal -laundry',
+  'water safety group',
+  'electrical safety testing',
+];
+
+export interface HttpRow {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Requests a second as a share of the bare server's in the same run. */
+  share?: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string>, paths?: string[]): Promise<HttpRow> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    ...(paths
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The bare ceiling: a Node HTTP server answering `{"ok":true}`, in a process of its own. */
+export async function benchBareHttp(): Promise<HttpRow> {
+  const script =
+    "require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{\"ok\":true}'); }).listen(Number(process.env.PORT), '127.0.0.1')";
+  const bare = await startServerProcess({ args: ['-e', script], env: {}, ready: '/', timeoutMs: 10_000 });
+  try {
+    return await load('bare Node http server (baseline)', `${bare.url}/`, {});
+  } finally {
+    await stopServerProcess(bare);
+  }
+}
+
+/** The app on the embedded database, or on PostgreSQL at `serverUrl`; the demo champion's requests. */
+export async function benchAppHttp(kind: 'pglite' | 'postgres', serverUrl: string | undefined, bare: HttpRow): Promise<HttpRow[]> {
+  const label = kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind;
+  const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-http-'));
+  const throwaway = kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench_http') : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    TUTORIAL_SCREENSHOTS: 'off',
+    // The limits a person is held to would stop a benchmark that is one person.
+    READ_RATE_LIMIT_PER_MINUTE: '100000000',
+    READ_CONCURRENCY_PER_USER: String(CONNECTIONS * 2),
+    ...(throwaway ? { DATABASE_URL: throwaway.url } : { DATA_DIR: dataDir }),
+    // The reference deployment: PostgreSQL with Redis holding the rate-limit counters.
+    ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+    // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
+    ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+  };
+  const searchPaths = SEARCHES.map((q) => `/api/docs/search?q=${encodeURIComponent(q)}`);
+  let app = await startServerProcess({ env, ready: '/api/ready', timeoutMs: 600_000 });
+  try {
+    const signIn = await signInTo(app, 'champion@example.org', DEMO_PASSWORD);
+    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+    const { auth_token: token } = (await signIn.json()) as { auth_token: string };
+    const headers = { 'auth-token': token };
+    const rows = [
+      await load(`${label}: GET /api/account/info`, `${app.url}/api/account/info`, headers),
+      await load(
+        `${label}: GET /api/docs/search, ${SEARCHES.length} queries (answers kept)`,
+        `${app.url}/api/docs/search`,
+        headers,
+        searchPaths,
+      ),
+    ];
+    // The same searches with every answer computed, as for a query nobody asked since the library last changed.
+    await stopServerProcess(app);
+    app = await startServerProcess({ env: { ...env, SEARCH_CACHE_ENTRIES: '0' }, ready: '/api/ready', timeoutMs: 600_000 });
+    rows.push(
+      await load(
+        `${label}: GET /api/docs/search, ${SEARCHES.length} queries (SEARCH_CACHE_ENTRIES=0)`,
+        `${app.url}/api/docs/search`,
+        headers,
+        searchPaths,
+      ),
+    );
+    return rows.map((row) => ({ ...row, share: row.requestsPerSecond / bare.requestsPerSecond }));
+  } finally {
+    await stopServerProcess(app);
+    await throwaway?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printHttpTable(rows: readonly HttpRow[]): void {
+  console.log(`\nHTTP throughput (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each)`);
+  const lines = [
+    ['benchmark', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'share of bare'],
+    ...rows.map((row) => [
+      row.name,
+      row.requestsPerSecond.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      String(row.errors),
+      row.share === undefined ? 'baseline' : `${(row.share * 100).toFixed(1)}%`,
+    ]),
+  ];
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
