@@ -16,8 +16,8 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const CONNECTIONS = 20;
 const DEMO_PASSWORD = 'verity-demo-2026';
 
-/** Everyday searches: topics, a phrase, a code, an exclusion. */
-const SEARCHES = [
+/** Everyday searches, shared with the event-loop bench (loop.ts). */
+export const SEARCHES = [
   'legionella temperature',
   'HTM 04-01',
   'fire risk assessment',

@@ -16,12 +16,12 @@ import { buildPdf } from '../apps/server/src/test/sample-files.ts';
 import { ingestWorker } from '../apps/server/src/test/ingest.ts';
 import { multipart } from '../apps/server/src/test/multipart.ts';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
+import { SEARCHES } from './http.ts';
 import { page } from './ingest.ts';
 
 export const LOOP_PDF_PAGES = Number(process.env.BENCH_LOOP_PAGES ?? 100);
 const SEARCHES_IN_FLIGHT = 4;
 const TOKEN = 'bench-ingestion-token-0123456789abcdef';
-const QUERIES = ['legionella temperature', 'HTM 04-01', 'fire risk assessment', 'theatre ventilation', 'water safety group'];
 
 export interface LoopResult {
   kind: 'pglite' | 'postgres';
@@ -72,7 +72,7 @@ export async function benchLoop(kind: 'pglite' | 'postgres', serverUrl: string |
         // As a request from a socket would, each starts from the event loop: an injected request on
         // the embedded database can otherwise run on microtasks alone and starve timers and workers.
         await new Promise((resolve) => setImmediate(resolve));
-        const q = QUERIES[i % QUERIES.length] as string;
+        const q = SEARCHES[i % SEARCHES.length] as string;
         const response = await app.inject({ method: 'GET', url: `/api/docs/search?q=${encodeURIComponent(q)}`, headers });
         if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
         searches++;

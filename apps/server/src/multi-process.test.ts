@@ -40,8 +40,6 @@ const startServer = (databaseUrl: string, env: Record<string, string>) =>
   startServerProcess({ env: { ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } });
 const stopServer = (server: Server | undefined) => stopServerProcess(server);
 
-const login = signInTo;
-
 /** Uploads a document through `server`'s ingestion API and waits until some process's worker has ingested it. */
 async function expectIngestedThrough(server: Server, filename: string, text: string): Promise<void> {
   const jobId = await uploadForIngestion(server, TOKEN, new File([`# ${filename}\n\n${text}\n`], filename));
@@ -81,7 +79,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   });
 
   test('a session opened on one process is honoured by the other, and signed out everywhere', async () => {
-    const response = await login(first as Server, email, PASSWORD);
+    const response = await signInTo(first as Server, email, PASSWORD);
     expect(response.status).toBe(200);
     const { auth_token: token } = (await response.json()) as { auth_token: string };
     const info = await fetch(`${second?.url}/api/account/info`, { headers: { 'auth-token': token } });
@@ -103,8 +101,8 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   });
 
   test('failed sign-ins counted on one process are refused on the other', async () => {
-    for (let i = 0; i < 3; i++) expect((await login(first as Server, email, 'wrong-password-attempt-1')).status).toBe(401);
-    const refused = await login(second as Server, email, 'wrong-password-attempt-1');
+    for (let i = 0; i < 3; i++) expect((await signInTo(first as Server, email, 'wrong-password-attempt-1')).status).toBe(401);
+    const refused = await signInTo(second as Server, email, 'wrong-password-attempt-1');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
