@@ -6,15 +6,11 @@
  * ratio is the share of that ceiling the app reaches). Measured: a session-authenticated JSON read
  * (GET /api/account/info) and library search (GET /api/docs/search, a rotation of queries).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
-import { signInTo, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+import { startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+import { type BenchDatabase, openBenchApp } from './app-process.ts';
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
-const CONNECTIONS = 20;
-const DEMO_PASSWORD = 'verity-demo-2026';
+export const CONNECTIONS = 20;
 
 /** Everyday searches, shared with the event-loop bench (loop.ts). */
 export const SEARCHES = [
@@ -77,56 +73,32 @@ export async function benchBareHttp(): Promise<HttpRow> {
 }
 
 /** The app on the embedded database, or on PostgreSQL at `serverUrl`; the demo champion's requests. */
-export async function benchAppHttp(kind: 'pglite' | 'postgres', serverUrl: string | undefined, bare: HttpRow): Promise<HttpRow[]> {
-  const label = kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind;
-  const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-http-'));
-  const throwaway = kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench_http') : undefined;
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    TUTORIAL_SCREENSHOTS: 'off',
-    // The limits a person is held to would stop a benchmark that is one person.
-    READ_RATE_LIMIT_PER_MINUTE: '100000000',
-    READ_CONCURRENCY_PER_USER: String(CONNECTIONS * 2),
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : { DATA_DIR: dataDir }),
-    // The reference deployment: PostgreSQL with Redis holding the rate-limit counters.
-    ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
-    ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
-  };
+export async function benchAppHttp(kind: BenchDatabase, serverUrl: string | undefined, bare: HttpRow): Promise<HttpRow[]> {
+  const app = await openBenchApp(kind, serverUrl, CONNECTIONS);
   const searchPaths = SEARCHES.map((q) => `/api/docs/search?q=${encodeURIComponent(q)}`);
-  let app = await startServerProcess({ env, ready: '/api/ready', timeoutMs: 600_000 });
   try {
-    const signIn = await signInTo(app, 'champion@example.org', DEMO_PASSWORD);
-    if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-    const { auth_token: token } = (await signIn.json()) as { auth_token: string };
-    const headers = { 'auth-token': token };
     const rows = [
-      await load(`${label}: GET /api/account/info`, `${app.url}/api/account/info`, headers),
+      await load(`${app.label}: GET /api/account/info`, `${app.server.url}/api/account/info`, app.headers),
       await load(
-        `${label}: GET /api/docs/search, ${SEARCHES.length} queries (answers kept)`,
-        `${app.url}/api/docs/search`,
-        headers,
+        `${app.label}: GET /api/docs/search, ${SEARCHES.length} queries (answers kept)`,
+        `${app.server.url}/api/docs/search`,
+        app.headers,
         searchPaths,
       ),
     ];
     // The same searches with every answer computed, as for a query nobody asked since the library last changed.
-    await stopServerProcess(app);
-    app = await startServerProcess({ env: { ...env, SEARCH_CACHE_ENTRIES: '0' }, ready: '/api/ready', timeoutMs: 600_000 });
+    await app.restart({ SEARCH_CACHE_ENTRIES: '0' });
     rows.push(
       await load(
-        `${label}: GET /api/docs/search, ${SEARCHES.length} queries (SEARCH_CACHE_ENTRIES=0)`,
-        `${app.url}/api/docs/search`,
-        headers,
+        `${app.label}: GET /api/docs/search, ${SEARCHES.length} queries (SEARCH_CACHE_ENTRIES=0)`,
+        `${app.server.url}/api/docs/search`,
+        app.headers,
         searchPaths,
       ),
     );
     return rows.map((row) => ({ ...row, share: row.requestsPerSecond / bare.requestsPerSecond }));
   } finally {
-    await stopServerProcess(app);
-    await throwaway?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }
 

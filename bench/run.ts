@@ -17,6 +17,7 @@ import { benchLoop, LOOP_PDF_PAGES } from './loop.ts';
 import { benchReview } from './review.ts';
 import { benchReviewPage } from './review-page.ts';
 import { benchSearch, SCALE } from './search.ts';
+import { benchSoak, SOAK_MINUTES } from './soak.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchWrite } from './write.ts';
 
@@ -35,6 +36,8 @@ const TARGETS = {
   dashboardP95: 100,
   dashboardUsersP95: 150,
   loopP99: 50,
+  /** Resident memory growth over the soak, first five minutes to last five. */
+  soakGrowth: 0.1,
   /** Requests a second and p99 (ms) through the whole server, 20 connections. */
   http: {
     pglite: { info: 1000, search: 150, infoP99: 50, searchP99: 200 },
@@ -213,6 +216,21 @@ if (wanted('loop')) {
       `${kind} event-loop delay p99 ${f(result.during.p99)} ms ≤ ${TARGETS.loopP99} ms while a ${result.pages}-page PDF is ingested`,
     );
   }
+}
+
+// Not part of a plain `npm run bench`: it takes half an hour.
+if (only.has('soak')) {
+  // PostgreSQL (with Redis when BENCH_REDIS_URL is set) when a server is named, as a region would run.
+  const kind = serverUrl ? 'postgres' : 'pglite';
+  const target = TARGETS.http[kind];
+  const result = await benchSoak(kind, serverUrl, { info: target.info / 2, search: target.search / 2 });
+  console.log(
+    `  resident memory ${result.startRssMb.toFixed(0)} MB (first minutes) → ${result.endRssMb.toFixed(0)} MB (last minutes); ${result.errors} errors`,
+  );
+  verdict(
+    result.growth <= TARGETS.soakGrowth && result.errors === 0,
+    `${result.label} soak, ${SOAK_MINUTES} min at half the target load: memory growth ${(result.growth * 100).toFixed(1)}% ≤ ${TARGETS.soakGrowth * 100}%, ${result.errors} errors`,
+  );
 }
 
 console.log('\nTargets');
