@@ -17,6 +17,7 @@ import { AppError } from './lib/errors.ts';
 import { createJobSignal, type JobSignal } from './jobs/queue.ts';
 import { newId } from './lib/ids.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
+import { createReadLimits } from './lib/read-limits.ts';
 import type { Lifecycle } from './route-deps.ts';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-database.ts';
 import { createFallbackRateLimitStore } from './lib/rate-limit-fallback.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
   jobSignal?: JobSignal;
   /** Tests may pass their own (e.g. in memory with a fake clock); by default Redis with REDIS_URL, else the database. */
   rateLimitStore?: RateLimitStore;
+  /** Reads in flight by user id, for the limits on expensive reads; tests pass their own to stand for requests already running. */
+  readsInFlight?: Map<string, number>;
   /** What answers chat questions; by default the engine the AI_* settings select (tests pass their own). */
   chatEngine?: ChatEngine;
   /** main.ts sets `draining` on SIGTERM, before it stops taking requests. */
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     mailer,
     rateLimitStore,
+    readLimits: createReadLimits({ store: rateLimitStore, config, ...(deps.readsInFlight ? { inFlight: deps.readsInFlight } : {}) }),
     jobSignal: deps.jobSignal ?? createJobSignal(),
     chatEngine: deps.chatEngine ?? chatEngineFor(config),
     lifecycle: deps.lifecycle ?? { draining: false },

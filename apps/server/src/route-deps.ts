@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
 import type { JobSignal } from './jobs/queue.ts';
 import type { RateLimitStore } from './lib/rate-limit.ts';
+import type { ReadLimits } from './lib/read-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface RouteDeps {
   mailer: Mailer;
   /** One store for every rate limit: shared by every process on the same database (or Redis). */
   rateLimitStore: RateLimitStore;
+  /** The per-user limits on expensive reads (search, compare, exports), one set per process. */
+  readLimits: ReadLimits;
   jobSignal: JobSignal;
   chatEngine: ChatEngine;
   /** Set when the process has been told to stop: /api/ready answers 503 so load balancers move on. */

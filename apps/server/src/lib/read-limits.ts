@@ -15,30 +15,40 @@ export interface ReadLimitHooks {
   onRequestAbort(request: FastifyRequest): Promise<void>;
 }
 
-// A slot whose release was lost (a crashed process) is forgotten after this long without new requests.
-const IN_FLIGHT_TTL_MS = 2 * 60_000;
+/** The hooks for one kind of expensive read; every kind of one process shares the in-flight slots. */
+export type ReadLimits = (read: ExpensiveRead) => ReadLimitHooks;
+
 // How long a refused caller is told to wait for a slot: requests in flight usually end within it.
 const IN_FLIGHT_RETRY_SECONDS = 2;
 
 /**
- * Per-user limits on expensive reads, in the shared rate-limit store so they hold across
- * processes: READ_RATE_LIMIT_PER_MINUTE requests a minute for each kind of read, and at most
- * READ_CONCURRENCY_PER_USER of them in flight at once across all kinds. One user at 20
- * connections can then no longer hold the search for everyone else.
+ * Per-user limits on expensive reads, built once per process (app.ts) for every route that has
+ * one. READ_RATE_LIMIT_PER_MINUTE requests a minute for each kind of read, counted in the shared
+ * rate-limit store so it holds across processes; and at most READ_CONCURRENCY_PER_USER of them in
+ * flight at once across all kinds, counted in this process's memory, where every request that took
+ * a slot gives it back when it ends. (Counted in the shared store, a slot taken in Redis and given
+ * back to the database while Redis was slow to answer was never returned, and the user was refused
+ * every read for as long as they kept trying.) One user at 20 connections can then no longer hold
+ * the search for everyone else on a process.
  */
 export function createReadLimits(options: {
   store: RateLimitStore;
   config: Pick<Config, 'READ_RATE_LIMIT_PER_MINUTE' | 'READ_CONCURRENCY_PER_USER'>;
-}): (read: ExpensiveRead) => ReadLimitHooks {
+  /** Requests in flight by user id; tests pass their own to stand for requests already running. */
+  inFlight?: Map<string, number>;
+}): ReadLimits {
   const { store, config } = options;
+  const inFlight = options.inFlight ?? new Map<string, number>();
   const perMinute = new Map<ExpensiveRead, RateLimiter>();
   const holding = new WeakMap<FastifyRequest, string>();
 
   const release = async (request: FastifyRequest) => {
-    const key = holding.get(request);
-    if (!key) return;
+    const userId = holding.get(request);
+    if (!userId) return;
     holding.delete(request);
-    await store.decrement(key);
+    const left = (inFlight.get(userId) ?? 1) - 1;
+    if (left > 0) inFlight.set(userId, left);
+    else inFlight.delete(userId);
   };
 
   return (read) => {
@@ -52,13 +62,10 @@ export function createReadLimits(options: {
       async preHandler(request) {
         const { userId } = sessionOf(request);
         await minute.consume(userId);
-        const key = `reads:in-flight:${userId}`;
-        const inFlight = await store.increment(key, IN_FLIGHT_TTL_MS, { slide: true });
-        if (inFlight.count > config.READ_CONCURRENCY_PER_USER) {
-          await store.decrement(key);
-          throw tooManyRequests(IN_FLIGHT_RETRY_SECONDS);
-        }
-        holding.set(request, key);
+        const running = inFlight.get(userId) ?? 0;
+        if (running >= config.READ_CONCURRENCY_PER_USER) throw tooManyRequests(IN_FLIGHT_RETRY_SECONDS);
+        inFlight.set(userId, running + 1);
+        holding.set(request, userId);
       },
       onResponse: (request) => release(request),
       onRequestAbort: (request) => release(request),

@@ -19,7 +19,7 @@ export interface TestApp {
 /** The real application on a fresh database, quiet, with no SMTP (mail lands in the outbox). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore' | 'chatEngine' | 'lifecycle'> & {
+  deps: Pick<AppDeps, 'mailer' | 'logStream' | 'rateLimitStore' | 'readsInFlight' | 'chatEngine' | 'lifecycle'> & {
     /** An already open database (a restart, or a second process on it): closing the app leaves it open. */
     database?: DatabaseHandle;
   } = {},
@@ -46,6 +46,7 @@ export async function buildTestApp(
     logStream: deps.logStream,
     mailer: forwarder,
     rateLimitStore: deps.rateLimitStore,
+    readsInFlight: deps.readsInFlight,
     chatEngine: deps.chatEngine,
     lifecycle: deps.lifecycle,
   });

@@ -9,7 +9,6 @@ import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/
 import type { Block, DocumentModel, Field, ListItem, Span } from '../../lib/docx/model.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
 import { cleanText } from '../../lib/docx/text.ts';
-import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import { type ConversationOwner, conversationNotFound, ownAttachments } from '../../core/policies/conversations.ts';
 import { documentVisibleTo } from '../../core/policies/documents.ts';
@@ -36,7 +35,7 @@ interface ConversationExport {
  */
 export async function chatExportRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
-  const limits = createReadLimits({ store: deps.rateLimitStore, config })('chatExport');
+  const limits = deps.readLimits('chatExport');
 
   route(app, chatEndpoints.exportSession, {
     ...limits,

@@ -10,6 +10,7 @@ const TOO_MANY = "You've made too many requests. Please wait a moment before try
 const MAX_ELEMENTS = 6;
 
 const store = createMemoryRateLimitStore();
+const inFlight = new Map<string, number>();
 let t: TestApp;
 let small: string;
 let smallOther: string;
@@ -27,7 +28,7 @@ beforeAll(async () => {
       // Documents over the display cap cannot come in through parsing; these are inserted directly.
       PARSE_MAX_ELEMENTS: String(MAX_ELEMENTS),
     },
-    { rateLimitStore: store },
+    { rateLimitStore: store, readsInFlight: inFlight },
   );
   small = await buildDocument(t, { code: 'HTM 01-01', filename: 'small.pdf', elements: paragraphs(MAX_ELEMENTS, 'ventilation') });
   smallOther = await buildDocument(t, { code: 'HTM 01-02', filename: 'small-2.pdf', elements: paragraphs(3, 'ventilation') });
@@ -67,14 +68,12 @@ describe('per-user limits on expensive reads', () => {
     test(`${name}: at most READ_CONCURRENCY_PER_USER in flight per user; a finished request gives its slot back`, async () => {
       const user = await buildUser(t);
       const url = await urlFor(user);
-      const inFlight = `reads:in-flight:${user.user.id}`;
-      // Two requests of this user still running (here or in another process).
-      await store.increment(inFlight, 60_000);
-      await store.increment(inFlight, 60_000);
+      // Two requests of this user still running on this process.
+      inFlight.set(user.user.id, 2);
       expectTooMany(await get(user, url));
-      await store.decrement(inFlight);
+      inFlight.set(user.user.id, 1);
       expect((await get(user, url)).statusCode).toBe(200);
-      expect((await store.peek(inFlight))?.count).toBe(1);
+      expect(inFlight.get(user.user.id)).toBe(1);
     });
   }
 
@@ -87,7 +86,25 @@ describe('per-user limits on expensive reads', () => {
     // Three at once against a cap of two: at least two answered; none fails otherwise.
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
-    expect((await store.peek(`reads:in-flight:${user.user.id}`))?.count ?? 0).toBe(0);
+    expect(inFlight.has(user.user.id)).toBe(false);
+  });
+});
+
+describe('in-flight slots', () => {
+  test('are given back in the process however the rate-limit store behaves (one that loses every decrement)', async () => {
+    // Redis slow to answer sends some calls to the database instead: a count taken in one store
+    // and given back to the other is lost. Slots no longer depend on the store.
+    const forgetful = { ...createMemoryRateLimitStore(), decrement: async () => {} };
+    const app = await buildTestApp({ READ_RATE_LIMIT_PER_MINUTE: '100', READ_CONCURRENCY_PER_USER: '2' }, { rateLimitStore: forgetful });
+    try {
+      const user = await buildUser(app);
+      for (let i = 0; i < 6; i++) {
+        const response = await app.app.inject({ method: 'GET', url: `/api/docs/search?q=ventilation+${i}`, headers: user.headers });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import { documentsEndpoints } from '@verity/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
-import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import { compareDocuments } from './compare.ts';
 import { searchDocuments } from './search.ts';
@@ -26,7 +25,7 @@ import {
  */
 export async function documentsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
-  const readLimits = createReadLimits({ store: deps.rateLimitStore, config });
+  const { readLimits } = deps;
   const maxElements = config.DOCUMENT_MAX_ELEMENTS;
   const searches = createSearchCache({ entries: config.SEARCH_CACHE_ENTRIES });
   const searchEvents = createEventBuffer({ db, log: app.log });

@@ -4,7 +4,6 @@ import type { RouteDeps } from '../../route-deps.ts';
 import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
-import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { ReviewAuthor } from '../../core/policies/review.ts';
 import { recordEvent } from '../../core/events/service.ts';
@@ -19,7 +18,7 @@ import { SAMPLE_POLICY_FILE_NAME, samplePolicyPdf } from './sample-policy.ts';
  */
 export async function reviewFileRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
-  const limits = createReadLimits({ store: deps.rateLimitStore, config })('reviewExport');
+  const limits = deps.readLimits('reviewExport');
 
   route(app, reviewEndpoints.exportReview, {
     ...limits,

@@ -5,7 +5,6 @@ import type { Database } from '../../db/connect.ts';
 import { contentDisposition, DOCX_CONTENT_TYPE, datedFileName } from '../../lib/docx/download.ts';
 import type { Block, DocumentModel, Inline, ListBlock, Span } from '../../lib/docx/model.ts';
 import { untrustedWork } from '../../untrusted/pool.ts';
-import { createReadLimits } from '../../lib/read-limits.ts';
 import { route } from '../../lib/route.ts';
 import type { WriteAuthor } from '../../core/policies/write.ts';
 import { recordEvent } from '../../core/events/service.ts';
@@ -18,7 +17,7 @@ import { getDocument, notWritten } from './documents.ts';
  */
 export async function writeExportRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
-  const limits = createReadLimits({ store: deps.rateLimitStore, config })('writeExport');
+  const limits = deps.readLimits('writeExport');
 
   route(app, writeEndpoints.exportDocument, {
     ...limits,
