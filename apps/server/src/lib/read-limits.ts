@@ -8,11 +8,11 @@ import { createRateLimiter, type RateLimiter, type RateLimitStore } from './rate
 export type ExpensiveRead = 'search' | 'compare' | 'chatExport' | 'writeExport' | 'reviewExport';
 
 export interface ReadLimitHooks {
-  /** Route preHandler: counts the request and takes one of the user's in-flight slots, or answers 429. */
+  /**
+   * Route preHandler: counts the request and takes one of the user's in-flight slots until the
+   * response closes, or answers 429.
+   */
   preHandler(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Route onResponse and onRequestAbort: gives the slot back. */
-  onResponse(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  onRequestAbort(request: FastifyRequest): Promise<void>;
 }
 
 /** The hooks for one kind of expensive read; every kind of one process shares the in-flight slots. */
@@ -26,7 +26,9 @@ const IN_FLIGHT_RETRY_SECONDS = 2;
  * one. READ_RATE_LIMIT_PER_MINUTE requests a minute for each kind of read, counted in the shared
  * rate-limit store so it holds across processes; and at most READ_CONCURRENCY_PER_USER of them in
  * flight at once across all kinds, counted in this process's memory, where every request that took
- * a slot gives it back when it ends. (Counted in the shared store, a slot taken in Redis and given
+ * a slot gives it back when its response closes: sent, failed, or the client gone (Fastify's
+ * onResponse hook is skipped when the client leaves first, and onRequestAbort is not called for
+ * every way a connection ends; Node's 'close' on the response always is). (Counted in the shared store, a slot taken in Redis and given
  * back to the database while Redis was slow to answer was never returned, and the user was refused
  * every read for as long as they kept trying.) One user at 20 connections can then no longer hold
  * the search for everyone else on a process.
@@ -40,12 +42,8 @@ export function createReadLimits(options: {
   const { store, config } = options;
   const inFlight = options.inFlight ?? new Map<string, number>();
   const perMinute = new Map<ExpensiveRead, RateLimiter>();
-  const holding = new WeakMap<FastifyRequest, string>();
 
-  const release = async (request: FastifyRequest) => {
-    const userId = holding.get(request);
-    if (!userId) return;
-    holding.delete(request);
+  const release = (userId: string) => {
     const left = (inFlight.get(userId) ?? 1) - 1;
     if (left > 0) inFlight.set(userId, left);
     else inFlight.delete(userId);
@@ -59,16 +57,14 @@ export function createReadLimits(options: {
     }
     const minute = limiter;
     return {
-      async preHandler(request) {
+      async preHandler(request, reply) {
         const { userId } = sessionOf(request);
         await minute.consume(userId);
         const running = inFlight.get(userId) ?? 0;
         if (running >= config.READ_CONCURRENCY_PER_USER) throw tooManyRequests(IN_FLIGHT_RETRY_SECONDS);
         inFlight.set(userId, running + 1);
-        holding.set(request, userId);
+        reply.raw.once('close', () => release(userId));
       },
-      onResponse: (request) => release(request),
-      onRequestAbort: (request) => release(request),
     };
   };
 }

@@ -9,15 +9,7 @@ import {
   INGESTION_TOKEN_HEADER,
   type Produces,
 } from '@verity/shared';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestAbortAsyncHookHandler,
-  onResponseAsyncHookHandler,
-  preHandlerAsyncHookHandler,
-  preParsingAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preParsingAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../core/identity/sessions.ts';
 import { type AppError, forbidden, unauthorised } from './errors.ts';
@@ -72,8 +64,6 @@ export interface RouteSpec<E extends EndpointDefinition> {
   /** Route hooks run after the access check, in Fastify's order. */
   preParsing?: preParsingAsyncHookHandler;
   preHandler?: preHandlerAsyncHookHandler;
-  onResponse?: onResponseAsyncHookHandler;
-  onRequestAbort?: onRequestAbortAsyncHookHandler;
   /** Route config, e.g. the multipart plugin's per-route options. */
   config?: Record<string, unknown>;
   /** The largest body this route reads, when it is not the app's default. */
@@ -91,8 +81,6 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     onRequest: async (request, reply) => checkAccess(request, reply, endpoint.access),
     ...(spec.preParsing ? { preParsing: spec.preParsing } : {}),
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
-    ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
-    ...(spec.onRequestAbort ? { onRequestAbort: spec.onRequestAbort } : {}),
     handler: async (request, reply) => {
       const context = {
         request,

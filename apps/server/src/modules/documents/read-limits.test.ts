@@ -1,8 +1,9 @@
 import type { DocumentResponse } from '@verity/shared';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { baseUrlOf, buildTestApp, type TestApp } from '../../test/app.ts';
 import { newSession } from '../../test/chat.ts';
 import { buildDocument, buildUser, type TestUser } from '../../test/factories.ts';
 
@@ -91,6 +92,40 @@ describe('per-user limits on expensive reads', () => {
 });
 
 describe('in-flight slots', () => {
+  test('are given back when the client goes away before the answer', async () => {
+    const user = await buildUser(t);
+    const base = await baseUrlOf(t);
+    // Signed in and known to the process, so only the search itself waits below.
+    expect((await get(user, '/api/account/info')).statusCode).toBe(200);
+    // The library held by another transaction: the searches wait in their handlers, slots taken.
+    let unlock = () => {};
+    const locked = new Promise<void>((resolve) => {
+      void t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table documents in access exclusive mode`);
+        resolve();
+        await new Promise<void>((release) => {
+          unlock = release;
+        });
+      });
+    });
+    await locked;
+    try {
+      const clients = Array.from({ length: 2 }, () => new AbortController());
+      const requests = clients.map((client, i) =>
+        fetch(`${base}/api/docs/search?q=ventilation+passage+${i}`, { headers: user.headers, signal: client.signal }).catch(
+          () => undefined,
+        ),
+      );
+      await expect.poll(() => inFlight.get(user.user.id), { timeout: 5_000, interval: 5 }).toBe(2);
+      for (const client of clients) client.abort();
+      await Promise.all(requests);
+    } finally {
+      unlock();
+    }
+    await expect.poll(() => inFlight.has(user.user.id), { timeout: 5_000 }).toBe(false);
+    expect((await get(user, '/api/docs/search?q=ventilation')).statusCode).toBe(200);
+  });
+
   test('are given back in the process however the rate-limit store behaves (one that loses every decrement)', async () => {
     // Redis slow to answer sends some calls to the database instead: a count taken in one store
     // and given back to the other is lost. Slots no longer depend on the store.
