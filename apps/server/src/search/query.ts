@@ -38,24 +38,53 @@ export interface SearchTerm {
   lexeme: string;
 }
 
+/** Words whose lexemes a process keeps per database, a bound well past any day's distinct query words. */
+const LEXEME_CACHE_WORDS = 50_000;
+
+/**
+ * Each word's lexeme (null for a stop-word or a word the parser splits), per database: they come
+ * from the text search configuration alone, never from the library, so a word asked once is never
+ * sent to the database again (a round trip per search saved). Kept per database, as another
+ * server version could stem differently; emptied when full.
+ */
+const lexemeCache = new WeakMap<Database, Map<string, string | null>>();
+
+async function lexemesOf(db: Database, words: readonly string[]): Promise<(string | null)[]> {
+  let known = lexemeCache.get(db);
+  if (!known) {
+    known = new Map();
+    lexemeCache.set(db, known);
+  }
+  const missing = words.filter((word) => !known.has(word));
+  if (missing.length > 0) {
+    const lexemes =
+      rowsOf<{ lexemes: (string | null)[] }>(
+        await db.execute(
+          sql`select array[${sql.join(
+            missing.map((word) => lexemeOf(sql`${word}`)),
+            sql`, `,
+          )}] as lexemes`,
+        ),
+      )[0]?.lexemes ?? [];
+    if (known.size + missing.length > LEXEME_CACHE_WORDS) known.clear();
+    missing.forEach((word, i) => {
+      known.set(word, lexemes[i] ?? null);
+    });
+  }
+  return words.map((word) => known.get(word) ?? null);
+}
+
 /**
  * One term per distinct lexeme, stop-words left out, in the query's order. The lexeme is the one
  * to_tsvector gives the word, as in the stored vectors and postings; a word the parser splits into
  * several lexemes (none does among letter-and-digit runs, but the parser decides) is left out.
  */
 async function distinctTerms(db: Database, words: readonly string[]): Promise<SearchTerm[]> {
-  const lexemes = rowsOf<{ lexemes: (string | null)[] }>(
-    await db.execute(
-      sql`select array[${sql.join(
-        words.map((word) => lexemeOf(sql`${word}`)),
-        sql`, `,
-      )}] as lexemes`,
-    ),
-  )[0]?.lexemes;
+  const lexemes = await lexemesOf(db, words);
   const seen = new Set<string>();
   const terms: SearchTerm[] = [];
   words.forEach((word, i) => {
-    const lexeme = lexemes?.[i] ?? null;
+    const lexeme = lexemes[i] ?? null;
     if (lexeme === null || seen.has(lexeme)) return;
     seen.add(lexeme);
     terms.push({ word, lexeme });

@@ -51,6 +51,8 @@ export const documents = pgTable(
     index('documents_code_idx').on(t.code),
     index('documents_filename_idx').on(t.filename),
     index('documents_organisation_idx').on(t.organisationId),
+    // The few rows an edition replaced, which search checks one by one (migration 0030).
+    index('documents_older_editions_idx').on(t.id).where(sql`${t.hasNewerEdition}`),
   ],
 );
 

@@ -22,10 +22,12 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total };
 
   const pageIds = pageRows.map((entry) => entry.row.id);
-  const snippets = await pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words });
-  const documentRows = new Map<string, DocumentRow>(
-    (await db.select().from(documents).where(inArray(documents.id, pageIds))).map((row) => [row.id, row]),
-  );
+  // Independent reads: on PostgreSQL they run side by side on two connections.
+  const [snippets, pageDocuments] = await Promise.all([
+    pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words }),
+    db.select().from(documents).where(inArray(documents.id, pageIds)),
+  ]);
+  const documentRows = new Map<string, DocumentRow>(pageDocuments.map((row) => [row.id, row]));
 
   return {
     results: pageRows.flatMap(({ row, score }) => {
