@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
-import { signInTo, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+import { DEMO_PASSWORD, demoServerEnv, signInTo, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const CONNECTIONS = 20;
-const DEMO_PASSWORD = 'verity-demo-2026';
 
 /** Everyday searches, shared with the event-loop bench (loop.ts). */
 export const SEARCHES = [
@@ -81,20 +80,19 @@ export async function benchAppHttp(kind: 'pglite' | 'postgres', serverUrl: strin
   const label = kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind;
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-http-'));
   const throwaway = kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench_http') : undefined;
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    TUTORIAL_SCREENSHOTS: 'off',
-    // The limits a person is held to would stop a benchmark that is one person.
-    READ_RATE_LIMIT_PER_MINUTE: '100000000',
-    READ_CONCURRENCY_PER_USER: String(CONNECTIONS * 2),
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : { DATA_DIR: dataDir }),
-    // The reference deployment: PostgreSQL with Redis holding the rate-limit counters.
-    ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
-    ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
-  };
+  const env = demoServerEnv({
+    dataDir,
+    databaseUrl: throwaway?.url,
+    overrides: {
+      // The limits a person is held to would stop a benchmark that is one person.
+      READ_RATE_LIMIT_PER_MINUTE: '100000000',
+      READ_CONCURRENCY_PER_USER: String(CONNECTIONS * 2),
+      // The reference deployment: PostgreSQL with Redis holding the rate-limit counters.
+      ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+      // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
+      ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+    },
+  });
   const searchPaths = SEARCHES.map((q) => `/api/docs/search?q=${encodeURIComponent(q)}`);
   let app = await startServerProcess({ env, ready: '/api/ready', timeoutMs: 600_000 });
   try {
