@@ -10,7 +10,14 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+/**
+ * Suites that each run alone, after the others: the hostile-upload suite measures /api/health
+ * latency and sqlmap loads a server of its own, so neither may share a 2-core machine with the
+ * route-access walk or each other.
+ */
+const ALONE = ['apps/server/src/hostile-inputs.test.ts', 'apps/server/src/sql-injection.test.ts'];
 const started = Date.now();
-run('npx', ['vitest', 'run', '--project', 'security']);
+run('npx', ['vitest', 'run', '--project', 'security', ...ALONE.flatMap((file) => ['--exclude', file])]);
+for (const file of ALONE) run('npx', ['vitest', 'run', '--project', 'security', file]);
 if (!process.argv.includes('--no-browser')) run(process.execPath, ['scripts/e2e.mjs', 'e2e/xss.spec.ts']);
 console.log(`security suite: finished in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -41,6 +41,8 @@ export interface SqlmapTarget {
   body?: { data: string; contentType: string };
   /** Only an administrator may call it. */
   administrators: boolean;
+  /** It needs a session: a 401 means the attack's session was lost (elsewhere, 401 is an answer). */
+  signedIn: boolean;
 }
 
 export interface SqlmapResult {
@@ -205,6 +207,7 @@ export function sqlmapTargets(document: OpenApiDocument, baseUrl: string): Sqlma
         url: `${baseUrl}${prefix}${url}${query ? `?${query}` : ''}`,
         ...(body ? { body } : {}),
         administrators: Array.isArray(roles) && roles.every((role) => role === 'verity_admin'),
+        signedIn: operation['x-access'].kind === 'session',
       });
     }
   }
@@ -305,7 +308,7 @@ export async function runSqlmap(
     problems: [
       ...(timedOut ? [`no verdict within ${options.timeoutMs / 1000} s`] : []),
       ...[...text.matchAll(/HTTP error codes detected during run:\s*(.+)/g)].flatMap((match) =>
-        /\b(401|429|500)\b/.test(match[1] ?? '') ? [`answered ${match[1]}`] : [],
+        (target.signedIn ? /\b(401|429|500)\b/ : /\b(429|500)\b/).test(match[1] ?? '') ? [`answered ${match[1]}`] : [],
       ),
       ...[...text.matchAll(/\[CRITICAL\] (.+)/g)].flatMap((match) =>
         /do not appear to be injectable/.test(match[1] ?? '') ? [] : [(match[1] ?? '').trim()],
