@@ -1,8 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
+
+/**
+ * The security suite (`npm run test:security`, docs/security.md): these files run in the
+ * `security` project only, so `npm test` runs each once (`test:unit` leaves that project out).
+ */
+const securitySuites = [
+  'apps/server/src/route-access.test.ts',
+  'apps/server/src/hostile-inputs.test.ts',
+  'apps/server/src/logging.test.ts',
+  'apps/server/src/lib/log.test.ts',
+  'apps/server/src/injected-instructions.test.ts',
+  'apps/server/src/csv-exports.test.ts',
+  'apps/server/src/sql-injection.test.ts',
+];
 
 /**
  * The server suites that open a database (through the test app, the test database or the
@@ -64,6 +78,16 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...securitySuites],
+          environment: 'node',
+          pool: 'forks',
+          ...serverTimeouts,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: securitySuites,
           environment: 'node',
           pool: 'forks',
           ...serverTimeouts,

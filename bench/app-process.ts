@@ -8,9 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
-import { type ServerProcess, signInTo, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
-
-const DEMO_PASSWORD = 'verity-demo-2026';
+import {
+  DEMO_PASSWORD,
+  demoServerEnv,
+  type ServerProcess,
+  signInTo,
+  startServerProcess,
+  stopServerProcess,
+} from '../apps/server/src/test/server-process.ts';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
@@ -29,19 +34,19 @@ export async function openBenchApp(kind: BenchDatabase, serverUrl: string | unde
   const label = kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind;
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-http-'));
   const throwaway = kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench_http') : undefined;
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    TUTORIAL_SCREENSHOTS: 'off',
-    // The limits a person is held to would stop a benchmark that is one person.
-    READ_RATE_LIMIT_PER_MINUTE: '100000000',
-    READ_CONCURRENCY_PER_USER: String(concurrency * 2),
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : { DATA_DIR: dataDir }),
-    ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
-    ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
-  };
+  const env = demoServerEnv({
+    dataDir,
+    databaseUrl: throwaway?.url,
+    overrides: {
+      // The limits a person is held to would stop a benchmark that is one person.
+      READ_RATE_LIMIT_PER_MINUTE: '100000000',
+      READ_CONCURRENCY_PER_USER: String(concurrency * 2),
+      ...(throwaway && process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+      // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
+      ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
+    },
+  });
+
   const start = (extra: Record<string, string>) =>
     startServerProcess({ env: { ...env, ...extra }, ready: '/api/ready', timeoutMs: 600_000 });
   const close = async () => {

@@ -65,6 +65,28 @@ export async function startServerProcess(options: {
   throw new Error(`no answer on ${ready} within ${timeoutMs / 1000} s: ${output.join('')}`);
 }
 
+/** The demo password the seeded demo accounts (champion@, admin@, standard@, guest@example.org) sign in with. */
+export const DEMO_PASSWORD = 'verity-demo-2026';
+
+/**
+ * The environment of a server process holding the demo organisation on a fresh embedded database
+ * in `dataDir` (or on PostgreSQL at `databaseUrl`), quiet, with `overrides` on top.
+ */
+export function demoServerEnv(options: {
+  dataDir?: string;
+  databaseUrl?: string;
+  overrides?: Record<string, string>;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    TUTORIAL_SCREENSHOTS: 'off',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? '' }),
+    ...options.overrides,
+  };
+}
+
 /** Stops it with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for it to exit; its exit code, or null when killed. */
 export async function stopServerProcess(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return server?.child.exitCode ?? null;

@@ -1,4 +1,4 @@
-import type { ActivityLevel, OrganisationUser } from '@verity/shared';
+import { type ActivityLevel, csvCell, type OrganisationUser } from '@verity/shared';
 import { ACTIVITY_LABELS, displayName } from './format';
 
 /** The users table's rows, and how they are searched, sorted, paged and written out as CSV. */
@@ -82,21 +82,11 @@ export function pagesFor(count: number, size = USERS_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(count / size));
 }
 
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is
- * prefixed with ' so a spreadsheet does not run it as a formula.
- */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The rows as CSV (RFC 4180, CRLF), with a header line; last active as an ISO time or 'Never'. */
 export function usersCsv(rows: readonly UserRow[]): string {
   const header = ['Name', 'Email', 'Last active', 'Sessions', 'Activity level', 'Tasks'];
   const lines = rows.map((row) => [row.name, row.email, row.lastActive ?? 'Never', row.sessions, ACTIVITY_LABELS[row.activity], row.tasks]);
-  return `${[header, ...lines].map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return `${[header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** "organisation-users-last-30-days-2026-11-24.csv" (today's date where the person is). */
