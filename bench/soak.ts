@@ -151,6 +151,13 @@ export async function benchSoak(
         `| ${minute} | ${row.infoPerSecond.toFixed(0)} | ${row.infoP99} | ${row.searchPerSecond.toFixed(0)} | ${row.searchP99} | ${row.errors} | ${row.rssMb.toFixed(0)} |`,
       );
     }
+    // The server logs at warn: anything it said during the soak is worth reading.
+    const said = app.server.output
+      .join('')
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)|WARN|ERROR/.test(line));
+    console.log(`  the server logged ${said.length} warnings or errors${said.length ? ':' : ''}`);
+    for (const line of said.slice(0, 10)) console.log(`    ${line.slice(0, 300)}`);
     const ends = Math.min(ENDS, Math.floor(SOAK_MINUTES / 2)) || 1;
     const startRssMb = percentile(samples.slice(0, ends).flat(), 0.5);
     const endRssMb = percentile(samples.slice(-ends).flat(), 0.5);

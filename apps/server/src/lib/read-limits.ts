@@ -20,13 +20,16 @@ export type ReadLimits = (read: ExpensiveRead) => ReadLimitHooks;
 
 // How long a refused caller is told to wait for a slot: requests in flight usually end within it.
 const IN_FLIGHT_RETRY_SECONDS = 2;
+// The longest a request keeps its slot, whatever happens to it.
+const SLOT_MAX_MS = 60_000;
 
 /**
  * Per-user limits on expensive reads, built once per process (app.ts) for every route that has
  * one. READ_RATE_LIMIT_PER_MINUTE requests a minute for each kind of read, counted in the shared
  * rate-limit store so it holds across processes; and at most READ_CONCURRENCY_PER_USER of them in
  * flight at once across all kinds, counted in this process's memory, where every request that took
- * a slot gives it back when its response closes: sent, failed, or the client gone (Fastify's
+ * a slot gives it back when its response closes: sent, failed, or the client gone, even before the
+ * slot was taken (Fastify's
  * onResponse hook is skipped when the client leaves first, and onRequestAbort is not called for
  * every way a connection ends; Node's 'close' on the response always is). (Counted in the shared store, a slot taken in Redis and given
  * back to the database while Redis was slow to answer was never returned, and the user was refused
@@ -63,7 +66,23 @@ export function createReadLimits(options: {
         const running = inFlight.get(userId) ?? 0;
         if (running >= config.READ_CONCURRENCY_PER_USER) throw tooManyRequests(IN_FLIGHT_RETRY_SECONDS);
         inFlight.set(userId, running + 1);
-        reply.raw.once('close', () => release(userId));
+        let held = true;
+        const give = () => {
+          if (!held) return;
+          held = false;
+          clearTimeout(bound);
+          release(userId);
+        };
+        // However the request ends, no slot is kept past SLOT_MAX_MS: a read that runs that long is
+        // logged, and its user is not refused for ever behind it.
+        const bound = setTimeout(() => {
+          request.log.warn({ read, ms: SLOT_MAX_MS }, 'an expensive read held its slot past the limit');
+          give();
+        }, SLOT_MAX_MS);
+        bound.unref();
+        // A client that left while this request waited for its turn has closed the response already.
+        if (reply.raw.destroyed) give();
+        else reply.raw.once('close', give);
       },
     };
   };

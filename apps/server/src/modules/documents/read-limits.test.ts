@@ -1,4 +1,5 @@
 import type { DocumentResponse } from '@verity/shared';
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -124,6 +125,80 @@ describe('in-flight slots', () => {
     }
     await expect.poll(() => inFlight.has(user.user.id), { timeout: 5_000 }).toBe(false);
     expect((await get(user, '/api/docs/search?q=ventilation')).statusCode).toBe(200);
+  });
+
+  test('are given back when a client that sent its requests pipelined on one connection hangs up', async () => {
+    const user = await buildUser(t);
+    const { hostname, port } = new URL(await baseUrlOf(t));
+    expect((await get(user, '/api/account/info')).statusCode).toBe(200);
+    let unlock = () => {};
+    const locked = new Promise<void>((resolve) => {
+      void t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table documents in access exclusive mode`);
+        resolve();
+        await new Promise<void>((release) => {
+          unlock = release;
+        });
+      });
+    });
+    await locked;
+    try {
+      // Two requests written at once on one connection: the second's answer waits behind the first's.
+      const socket = connect({ host: hostname, port: Number(port) });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const token = user.headers['auth-token'] as string;
+      socket.write(
+        [1, 2]
+          .map((i) => `GET /api/docs/search?q=ventilation+passage+${i} HTTP/1.1\r\nHost: ${hostname}\r\nauth-token: ${token}\r\n\r\n`)
+          .join(''),
+      );
+      await expect.poll(() => inFlight.get(user.user.id), { timeout: 5_000, interval: 5 }).toBe(2);
+      socket.destroy();
+    } finally {
+      unlock();
+    }
+    await expect.poll(() => inFlight.has(user.user.id), { timeout: 5_000 }).toBe(false);
+  });
+
+  test('are given back when the client left before its request took one', async () => {
+    // The per-minute count answers only when the test says: the request waits before its slot.
+    const memory = createMemoryRateLimitStore();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    let waiting = 0;
+    const slow = {
+      ...memory,
+      increment: async (...args: Parameters<typeof memory.increment>) => {
+        waiting++;
+        await gate;
+        return memory.increment(...args);
+      },
+    };
+    const slots = new Map<string, number>();
+    const app = await buildTestApp(
+      { READ_RATE_LIMIT_PER_MINUTE: '100', READ_CONCURRENCY_PER_USER: '2' },
+      { rateLimitStore: slow, readsInFlight: slots },
+    );
+    try {
+      const user = await buildUser(app);
+      const client = new AbortController();
+      const request = fetch(`${await baseUrlOf(app)}/api/docs/search?q=ventilation`, {
+        headers: user.headers,
+        signal: client.signal,
+      }).catch(() => undefined);
+      await expect.poll(() => waiting, { timeout: 5_000, interval: 5 }).toBeGreaterThan(0);
+      client.abort();
+      await request;
+      // Let the server see the connection close before the request goes on.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      open();
+      await expect.poll(() => slots.has(user.user.id), { timeout: 5_000 }).toBe(false);
+    } finally {
+      open();
+      await app.close();
+    }
   });
 
   test('are given back in the process however the rate-limit store behaves (one that loses every decrement)', async () => {
