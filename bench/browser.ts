@@ -22,31 +22,53 @@ export interface BrowserApp {
   newPage(): Promise<Page>;
 }
 
-/** Runs `use` against the app in Chromium; the reason it cannot when Chromium is missing. */
-export async function withBrowserApp<T>(label: string, use: (app: BrowserApp) => Promise<T>): Promise<T | { skipped: string }> {
-  if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium)` };
+/** The production build served by the real server on a fresh embedded database, with the demo accounts. */
+export interface BenchServer {
+  /** A demo account's session token (the standard user's unless another address is given). */
+  signIn(email?: string): Promise<string>;
+}
+
+/** Chromium's path, or why the browser benches cannot run. */
+export function chromiumOrSkip(): { path: string } | { skipped: string } {
+  return existsSync(CHROMIUM) ? { path: CHROMIUM } : { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium)` };
+}
+
+/** Runs `use` against the app served as the browser benches need it; stops the server and removes its data afterwards. */
+export async function withBenchServer<T>(label: string, use: (server: BenchServer) => Promise<T>): Promise<T> {
   if (!existsSync(new URL('apps/web/dist/index.html', ROOT))) build();
   const dataDir = mkdtempSync(join(tmpdir(), `verity-bench-${label}-`));
   const server = startServer(dataDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     await waitForHealth(server);
-    const token = await signIn();
-    return await use({
-      browser,
-      token,
-      async newPage() {
-        const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
-        await page.addInitScript((value) => localStorage.setItem('accessToken', value), token);
-        return page;
-      },
-    });
+    return await use({ signIn });
   } finally {
-    await browser.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Runs `use` against the app in Chromium; the reason it cannot when Chromium is missing. */
+export async function withBrowserApp<T>(label: string, use: (app: BrowserApp) => Promise<T>): Promise<T | { skipped: string }> {
+  const chromiumPath = chromiumOrSkip();
+  if ('skipped' in chromiumPath) return chromiumPath;
+  return withBenchServer(label, async (server) => {
+    const token = await server.signIn();
+    const browser = await chromium.launch({ executablePath: chromiumPath.path, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      return await use({
+        browser,
+        token,
+        async newPage() {
+          const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+          await page.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+          return page;
+        },
+      });
+    } finally {
+      await browser.close();
+    }
+  });
 }
 
 function build(): void {
@@ -94,11 +116,11 @@ export async function api<T>(token: string, path: string, init: RequestInit = {}
   return (await response.json()) as T;
 }
 
-async function signIn(): Promise<string> {
+async function signIn(email = 'standard@example.org'): Promise<string> {
   const form = new FormData();
-  form.set('email', 'standard@example.org');
+  form.set('email', email);
   form.set('password', 'verity-demo-2026');
   const answer = await api<{ auth_token: string | null }>('', '/auth/login', { method: 'POST', body: form });
-  if (!answer.auth_token) throw new Error('the demo account could not sign in');
+  if (!answer.auth_token) throw new Error(`the demo account ${email} could not sign in`);
   return answer.auth_token;
 }

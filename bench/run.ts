@@ -2,7 +2,7 @@
  * npm run bench: search latency at SCALE× the seed corpus (PGlite, and PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), PDF ingestion throughput and the compare
  * diff, chat latency, the writing assistant's built-in engine and its editor's keystroke-to-paint, the built-in policy reviewer,
- * the champion dashboard's endpoints, and the engines' time against input size (10k, 100k, 400k characters). Every measurement is printed with its ratio to a baseline measured in the same run; the
+ * the champion dashboard's endpoints, Lighthouse on a phone for seven pages, and the engines' time against input size (10k, 100k, 400k characters). Every measurement is printed with its ratio to a baseline measured in the same run; the
  * targets are checked and reported, never asserted (see docs/benchmarks.md).
  */
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { benchEditor } from './editor.ts';
 import { benchEngines } from './engines.ts';
 import { benchAppHttp, benchBareHttp, type HttpRow, printHttpTable } from './http.ts';
 import { benchIngest } from './ingest.ts';
+import { benchLighthouse, printLighthouseTable } from './lighthouse.ts';
 import { benchLoop, LOOP_PDF_PAGES } from './loop.ts';
 import { benchReview } from './review.ts';
 import { benchReviewPage } from './review-page.ts';
@@ -38,6 +39,9 @@ const TARGETS = {
   loopP99: 50,
   /** Resident memory growth over the soak, first five minutes to last five. */
   soakGrowth: 0.1,
+  /** Lighthouse on a phone (mobile form factor), per page. */
+  lighthousePerformance: 90,
+  lighthouseAccessibility: 100,
   /** Requests a second and p99 (ms) through the whole server, 20 connections. */
   http: {
     pglite: { info: 1000, search: 150, infoP99: 50, searchP99: 200 },
@@ -231,6 +235,18 @@ if (only.has('soak')) {
     result.growth <= TARGETS.soakGrowth && result.errors === 0,
     `${result.label} soak, ${SOAK_MINUTES} min at half the target load: memory growth ${(result.growth * 100).toFixed(1)}% ≤ ${TARGETS.soakGrowth * 100}%, ${result.errors} errors`,
   );
+}
+
+if (wanted('lighthouse')) {
+  const result = await benchLighthouse();
+  if (result.skipped) console.log(`Lighthouse bench skipped: ${result.skipped}.`);
+  printLighthouseTable(result.rows);
+  for (const row of result.rows) {
+    verdict(
+      row.performance >= TARGETS.lighthousePerformance && row.accessibility >= TARGETS.lighthouseAccessibility,
+      `Lighthouse mobile ${row.name}: performance ${row.performance} ≥ ${TARGETS.lighthousePerformance}, accessibility ${row.accessibility} = ${TARGETS.lighthouseAccessibility}`,
+    );
+  }
 }
 
 console.log('\nTargets');

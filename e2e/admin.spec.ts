@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accountMenuButton, createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut, submitLogin } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Review screenshots of the admin area (not compared automatically); git ignores the folder. */
@@ -11,14 +11,6 @@ const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta
 async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage, animations: 'disabled' });
-}
-
-async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
 test.describe.configure({ timeout: 90_000 });
@@ -68,7 +60,7 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   const renamed = table.getByRole('row', { name: new RegExp(`${name} Homes`) });
   await expect(renamed).toBeVisible();
   await shoot(page, 'admin-organisations');
-  await expectNoSeriousViolation(page, 'admin organisations');
+  await expectAccessible(page, 'admin organisations');
 
   // The member's organisation is deactivated: their session ends and they can no longer sign in.
   const memberOrganisation = table.getByRole('row', { name: new RegExp(memberOrganisationName) });
@@ -91,7 +83,7 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   await expect(entries.getByRole('rowheader').first()).toHaveText('Organisation created');
   await expect(entries.getByRole('rowheader', { name: 'Signed in' })).toHaveCount(0);
   await shoot(page, 'admin-audit');
-  await expectNoSeriousViolation(page, 'admin audit log');
+  await expectAccessible(page, 'admin audit log');
 
   const download = page.waitForEvent('download');
   await audit.getByRole('button', { name: 'Export CSV' }).click();
@@ -110,7 +102,7 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   await page.getByRole('link', { name: 'Feature flags' }).click();
   await expect(page.getByRole('region', { name: /Workforce reports/ })).toBeVisible();
   await shoot(page, 'admin-flags');
-  await expectNoSeriousViolation(page, 'admin feature flags');
+  await expectAccessible(page, 'admin feature flags');
 
   await page.getByRole('link', { name: 'System' }).click();
   await expect(page.getByRole('region', { name: 'Database' })).toContainText('Embedded');
@@ -120,7 +112,7 @@ test('an administrator creates, renames and deactivates an organisation, whose m
   await expect(outbox.getByRole('row', { name: /Verify your e-mail address/ }).first()).toContainText('Sent');
   await expect(outbox.getByRole('button', { name: /^Open the e-mail/ })).toHaveCount(0);
   await shoot(page, 'admin-system');
-  await expectNoSeriousViolation(page, 'admin system');
+  await expectAccessible(page, 'admin system');
 
   expect((await request.get('/api/account/info', { headers: memberSession })).status()).toBe(401);
   await signOut(page);
@@ -153,7 +145,7 @@ test('an administrator finds a person, makes them a standard user, signs them ou
   const info = await request.get('/api/account/info', { headers: memberSession });
   expect(((await info.json()) as { account_roles: string[] }).account_roles).toEqual(['standard']);
   await shoot(page, 'admin-people');
-  await expectNoSeriousViolation(page, 'admin people');
+  await expectAccessible(page, 'admin people');
 
   await row.getByRole('button', { name: `Sign out ${name} everywhere` }).click();
   await expect(page.getByText(`${name} is signed out everywhere`).first()).toBeVisible();
@@ -187,7 +179,7 @@ test('an administrator broadcasts to the guests, and a guest reads it in their n
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByText(/^Sent to \d+ (person|people)\.$/)).toBeVisible();
   await shoot(page, 'admin-broadcast');
-  await expectNoSeriousViolation(page, 'admin broadcast');
+  await expectAccessible(page, 'admin broadcast');
 
   await signOut(page);
   await signIn(page, DEMO.guest);
@@ -267,7 +259,7 @@ test('an administrator adds two documents to the library, supersedes the first b
 
   const jobs = page.getByRole('region', { name: 'Ingestion jobs' });
   await expect(jobs.getByRole('link', { name: new RegExp(`^${newer}:`) })).toBeVisible();
-  await expectNoSeriousViolation(page, 'admin library');
+  await expectAccessible(page, 'admin library');
 
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
   const audit = page.getByRole('region', { name: 'Audit log' });
@@ -311,7 +303,7 @@ test('an administrator writes a tutorial with a preview, publishes it and moves 
   }
   await expect(section.getByRole('button', { name: `Move ${title} up` })).toBeDisabled();
   await shoot(page, 'admin-tutorials');
-  await expectNoSeriousViolation(page, 'admin tutorials');
+  await expectAccessible(page, 'admin tutorials');
 
   const reader = await browser.newPage();
   await signIn(reader, DEMO.standard);
@@ -347,7 +339,7 @@ test('an administrator deletes a deactivated organisation for good, after typing
   await expect(dialog.getByRole('button', { name: 'Delete for good' })).toBeDisabled();
   await dialog.getByRole('textbox', { name: `Type ${name} to confirm` }).fill(name);
   await shoot(page, 'admin-organisation-delete');
-  await expectNoSeriousViolation(page, 'admin organisation delete');
+  await expectAccessible(page, 'admin organisation delete');
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.getByText(new RegExp(`^${name} deleted: \\d+ records removed\\.$`)).first()).toBeVisible();
   await expect(row).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Review screenshots of the guide (not compared automatically); git ignores the folder. */
@@ -9,16 +9,6 @@ const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, animations: 'disabled' });
-}
-
-async function expectNoSeriousViolation(page: Page, what: string, include?: string): Promise<void> {
-  await page.waitForTimeout(300);
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
 function guide(page: Page): Locator {
@@ -57,7 +47,7 @@ test('a new user meets the guide, takes the wiki module by really filtering, ope
     /^Champion Dashboard2 min/,
   ]);
   await shoot(page, 'onboarding-overview');
-  await expectNoSeriousViolation(page, 'the onboarding overview', 'aside');
+  await expectAccessible(page, 'the onboarding overview', 'aside');
 
   await guide(page)
     .getByRole('button', { name: /^Regulatory Wiki/ })
@@ -112,7 +102,7 @@ test('a new user meets the guide, takes the wiki module by really filtering, ope
   await expect(tourPopover(page)).toContainText('Search the library');
   await expect(page.locator('.driver-active-element')).toHaveAttribute('data-tour', 'wiki-search');
   await shoot(page, 'onboarding-tour');
-  await expectNoSeriousViolation(page, 'the tour', '.driver-popover');
+  await expectAccessible(page, 'the tour', '.driver-popover');
   await page.keyboard.press('ArrowRight');
   await expect(tourPopover(page)).toContainText('Filters');
   await page.keyboard.press('ArrowRight');
@@ -189,7 +179,7 @@ test('Home leads to the tools page, with each tool’s purpose and the person’
   await expect(wiki.getByRole('link', { name: /^HTM 06-01: / })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await shoot(page, 'landing');
-  await expectNoSeriousViolation(page, 'the tools page');
+  await expectAccessible(page, 'the tools page');
   await wiki.getByRole('link', { name: 'How it works' }).click();
   await expect(page).toHaveURL(/\/tutorials\/regulatory-wiki$/);
 });

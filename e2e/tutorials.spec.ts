@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, mainNav, signIn } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Review screenshots of the tutorials (not compared automatically); git ignores the folder. */
@@ -10,15 +10,6 @@ const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta
 async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
-}
-
-async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
 test.describe.configure({ timeout: 60_000 });
@@ -34,7 +25,7 @@ test('a standard user opens the tutorials from the menu, searches them, reads on
   await expect(list.getByRole('link')).toHaveCount(7);
   await expect(list.getByRole('link').first()).toContainText('Getting started with Verity');
   await shoot(page, 'tutorials-list');
-  await expectNoSeriousViolation(page, 'tutorials list');
+  await expectAccessible(page, 'tutorials list');
 
   await page.getByRole('searchbox', { name: 'Search tutorials' }).fill('superseded');
   await expect(list.getByRole('link')).toHaveCount(1);
@@ -52,7 +43,7 @@ test('a standard user opens the tutorials from the menu, searches them, reads on
   await expect.poll(() => home.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(1152);
   await expect(page.getByRole('figure', { name: /^The tools page/ })).toBeVisible();
   await shoot(page, 'tutorial-getting-started');
-  await expectNoSeriousViolation(page, 'a tutorial');
+  await expectAccessible(page, 'a tutorial');
   await page.getByRole('link', { name: 'Asking good questions in Chat' }).click();
   await expect(page).toHaveURL(/\/tutorials\/asking-good-questions$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Phrasing a question' })).toBeVisible();

@@ -10,54 +10,16 @@ import { isPublicRoute, ROUTES } from '../packages/shared/src/index.ts';
 // Kilobytes of 1000 bytes, as Vite reports them.
 const KB = 1000;
 /**
- * The sign-in page is the first thing most visitors load. React DOM, React Router, zod (its form
- * schema) and TanStack Query alone are about 136 KB, so this leaves room for our code only.
- * 160 kB until the onboarding guide and PostHog (2026-11-27): the route guard's request to open
- * the guide after signing in (0.4 kB), the user's onboarding modules in its schema, and the
- * consent check that loads PostHog once accepted (0.3 kB; PostHog itself is a separate chunk)
- * put it 1.1 kB over.
+ * The sign-in page is the first thing most visitors load (React and React DOM are 67 kB of it).
+ * It renders without zod and the endpoint table, which come with its first API call
+ * (apps/web/src/lib/deferred-api.ts), on React Router's declarative half: see docs/decisions.md.
  */
-/*
- * 162 kB until the data library (2026-11-27): one more page in the router's table adds its list of
- * chunks to preload to the entry every route loads, and the sign-in page went 0.1 kB over with
- * nothing of its own changed. Issue 27 takes this page down to 120 kB (a smaller router, no zod on
- * the sign-in path); until then the budget only keeps it from creeping.
- */
-/*
- * 162.5 kB until single sign-on (2026-11-27): the page gained "Sign in with Microsoft" with its
- * mark, the forum's links and the reading of its request (0.9 kB of its own, measured against the
- * previous build; the hand-off to the forum loads only when used), the three SSO pages their
- * entries in the router's preload lists, and the error catalogue its six SSO codes: 1.9 kB.
- */
-const SIGN_IN_BUDGET = 164.5 * KB;
+const SIGN_IN_BUDGET = 120 * KB;
 /**
- * No route may make its first visit heavier than this. 200 kB until the tutorials pages (2026-11-27):
- * each page the router can load adds its list of chunks to preload to the entry every route loads
- * (about 0.2 kB for two pages), which put /chat 0.1 kB over with nothing of its own changed.
+ * No route may make its first visit heavier than this. Every route loads the entry (React, the
+ * router, TanStack Query, the route table); the heaviest, /chat, loads 191 kB.
  */
-/*
- * 202 kB until the onboarding guide (2026-11-27): its provider sits in the shell of every signed-in
- * page (the opening rules, the steps the tools record, the modules' list: about 3.5 kB; the panel,
- * the guides' text and the tour library load only when opened), which put /chat 2.6 kB over.
- */
-/*
- * 206 kB until the admin area (2026-11-27): its page shares icons and components (rename form,
- * confirm dialog, panel section) with chat and others, so the bundler split them into more, smaller
- * shared chunks (/chat: 41 to 44 files) and /chat went 0.4 kB over with none of its own code
- * changed. Grouping the small shared chunks is the next saving worth measuring.
- */
-/*
- * 207 kB until the reports pages (2026-11-27): they share the period selector, the charts and the
- * list filter with the dashboard and the admin area, so the bundler cut those shared modules into
- * more chunks again (/chat: 45 to 48 files) and /chat went 0.1 kB over with none of its own code
- * changed. A group for the shared app modules was measured and made every route heavier (chat
- * 215 kB), so it was not kept; issue 27's work on the first load is where this budget comes down.
- */
-/*
- * 208 kB until single sign-on (2026-11-27): the error catalogue's six SSO codes and the shared
- * package's redirect check, which every route loads, put /chat 0.2 kB over (207.8 → 208.2 kB).
- */
-const ROUTE_BUDGET = 208.5 * KB;
+const ROUTE_BUDGET = 192 * KB;
 const SIGN_IN_PATH = '/auth/login';
 
 const root = new URL('..', import.meta.url).pathname;

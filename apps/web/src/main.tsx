@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import './index.css';
 import { useAuthStore } from './lib/auth-store';
 
@@ -16,12 +16,12 @@ void useAuthStore.getState().initialise();
 // Loaded after the first render's code (events tracked meanwhile wait in the analytics queue).
 void import('./lib/analytics-recorder').then(({ startAnalyticsRecorder }) => startAnalyticsRecorder());
 
-const router = createAppRouter();
-
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

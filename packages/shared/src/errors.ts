@@ -1,24 +1,10 @@
-import { z } from 'zod';
+import type { ApiErrorBody, ApiErrorDetail } from './error-body.ts';
 
 /**
- * The one error catalogue. The server answers every failure with ApiErrorBody; the client turns
+ * The one error catalogue. The server answers every failure with ApiErrorBody (its schema is in
+ * error-body.ts, so the catalogue needs no zod: the web's first page carries it); the client turns
  * any failure (HTTP status, server error_code, network failure, timeout) into a ClientError.
  */
-
-export const apiErrorDetailSchema = z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() });
-export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>;
-
-/** Every failure of the API, whatever the endpoint. */
-export const apiErrorBodySchema = z.object({
-  error_code: z.number().int().optional(),
-  error_title: z.string().optional(),
-  message: z.string(),
-  /** A 422 names each field it refused. */
-  detail: z.array(apiErrorDetailSchema).optional(),
-  /** Quote it to support: it finds the request in the server's log. */
-  request_id: z.string(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export type ErrorContext = 'auth' | 'form' | 'network' | 'server';
 

@@ -19,6 +19,7 @@ export * from './api/write.ts';
 export * from './api/write-content.ts';
 export * from './constants.ts';
 export * from './csv.ts';
+export * from './error-body.ts';
 export * from './errors.ts';
 export * from './flags.ts';
 export * from './ids.ts';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
 import { accessDeniedMessage, findRoute, type RouteAccess } from '@verity/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { useAuthStore } from '../lib/auth-store';
 import { pendingOnboardingRequest } from '../lib/onboarding-request';
 import { createQueryClient } from '../lib/query-client';
@@ -13,6 +13,7 @@ import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { LocationProbe } from '../test/render-route';
 import { resetStores } from '../test/reset-stores';
+import { createRouterView } from '../test/router-view';
 import { RouteGuard } from './route-guard';
 
 function route(path: string): RouteAccess {
@@ -23,24 +24,24 @@ function route(path: string): RouteAccess {
 
 /** The guard alone around a marker page, with a probe on every other path. */
 function renderGuard(path: string, url: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path,
-        element: (
-          <RouteGuard route={route(path)}>
-            <h1>Protected page</h1>
-          </RouteGuard>
-        ),
-      },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: ['/start', url], initialIndex: 1 },
-  );
+  const { router, Probe } = createRouterView();
   const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/start', url]} initialIndex={1}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <RouteGuard route={route(path)}>
+                <h1>Protected page</h1>
+              </RouteGuard>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return router;

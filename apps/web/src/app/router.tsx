@@ -1,14 +1,13 @@
 import { isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useRouteTitle } from '../hooks/use-document-title';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
 import { GuardedShellLayout } from './layouts/guarded-shell-layout';
 import { RootLayout } from './layouts/root-layout';
-import type { RouteHandle } from './route-handle';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-page';
 import { UnknownRouteRedirect } from './unknown-route-redirect';
 
 /**
@@ -83,17 +82,13 @@ function pageElement(Page: ComponentType, title?: string) {
   return title === undefined ? page : <RouteTitle title={title}>{page}</RouteTitle>;
 }
 
-function handleFor(route: RouteAccess): RouteHandle {
-  return { route };
-}
-
 /**
  * The route tree, built from the shared ROUTES table (path, access, flag, layout):
  * public rows sit in the auth card layout behind the guest-only gate; every other row sits in
- * the guarded shell, whose RouteGuard reads the matched row from `handle`. The profile rows nest
+ * the guarded shell, whose RouteGuard finds the row of the current address. The profile rows nest
  * under ProfileLayout (edit profile at the index).
  */
-export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObject[] {
+function buildRoutes(routes: readonly RouteAccess[]): RouteObject[] {
   const publicRoutes: RouteObject[] = [];
   const guardedRoutes: RouteObject[] = [];
   const profileChildren: RouteObject[] = [];
@@ -104,20 +99,18 @@ export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObjec
     if (isPublicRoute(route)) {
       publicRoutes.push({
         path: route.path,
-        handle: handleFor(route),
         element: <GuestRouteGate route={route}>{pageElement(Page, route.title)}</GuestRouteGate>,
       });
     } else if (route.path === PROFILE_PATH) {
       profileRoute = route;
-      profileChildren.unshift({ index: true, handle: handleFor(route), element: pageElement(Page, route.title) });
+      profileChildren.unshift({ index: true, element: pageElement(Page, route.title) });
     } else if (route.path.startsWith(`${PROFILE_PATH}/`)) {
       profileChildren.push({
         path: route.path.slice(PROFILE_PATH.length + 1),
-        handle: handleFor(route),
         element: pageElement(Page, route.title),
       });
     } else {
-      guardedRoutes.push({ path: route.path, handle: handleFor(route), element: pageElement(Page, route.title) });
+      guardedRoutes.push({ path: route.path, element: pageElement(Page, route.title) });
     }
   }
 
@@ -127,8 +120,11 @@ export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObjec
 
   return [
     {
-      element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
+      element: (
+        <RouteErrorBoundary>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
       children: [
         { element: <AuthCardLayout />, children: publicRoutes },
         { element: <GuardedShellLayout />, children: guardedRoutes },
@@ -139,6 +135,13 @@ export function buildRoutes(routes: readonly RouteAccess[] = ROUTES): RouteObjec
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+const APP_ROUTES = buildRoutes(ROUTES);
+
+/**
+ * The app's pages for the current address, inside a BrowserRouter (MemoryRouter in tests).
+ * Declarative routing: the app loads no data through the router, and its data-router half is
+ * about 17 kB (gzip) the sign-in page would otherwise carry (see docs/decisions.md).
+ */
+export function AppRoutes() {
+  return useRoutes(APP_ROUTES);
 }

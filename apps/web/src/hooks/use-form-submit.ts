@@ -27,8 +27,8 @@ export interface FormFailure<F extends string, M> {
 }
 
 export interface FormSubmitOptions<F extends string, T, R, M> {
-  /** Checks the current values before anything is sent. */
-  check: () => FormCheck<F, T>;
+  /** Checks the current values before anything is sent (may wait for its schema's code to load). */
+  check: () => FormCheck<F, T> | Promise<FormCheck<F, T>>;
   /** The form's field errors (from useFormFields). */
   setFieldErrors: (fieldErrors: FieldErrors<F>) => void;
   send: (data: T) => Promise<R>;
@@ -61,7 +61,7 @@ export function useFormSubmit<F extends string, T, R, M = string>({
     event.preventDefault();
     const form = event.currentTarget;
     setFormError(null);
-    const checked = check();
+    const checked = await check();
     if ('fieldErrors' in checked) {
       setFieldErrors(checked.fieldErrors);
       focusFirstInvalid(form);

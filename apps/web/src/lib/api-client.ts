@@ -95,7 +95,7 @@ export type CallOptions = Pick<RequestOptions, 'signal' | 'raiseDialog' | 'keepa
 /** What an endpoint takes as its body, as its schema accepts it (for the mutations that send one). */
 export type EndpointBody<E extends EndpointDefinition> = NonNullable<EndpointInput<E>['body']>;
 
-type CallArgs<E extends EndpointDefinition> =
+export type CallArgs<E extends EndpointDefinition> =
   InputOptional<E> extends true ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
 
 /**

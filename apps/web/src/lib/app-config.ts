@@ -1,6 +1,5 @@
-import { platformEndpoints } from '@verity/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { deferredApi } from './deferred-api';
 
 export const appConfigQueryKey = ['app-config'] as const;
 
@@ -8,7 +7,7 @@ export const appConfigQueryKey = ['app-config'] as const;
 export function appConfigQueryOptions() {
   return queryOptions({
     queryKey: appConfigQueryKey,
-    queryFn: ({ signal }) => api(platformEndpoints.appConfig, {}, { signal }),
+    queryFn: ({ signal }) => deferredApi((c) => c.platformEndpoints.appConfig, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

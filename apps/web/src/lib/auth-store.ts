@@ -1,7 +1,8 @@
-import { accountEndpoints, authEndpoints, MESSAGES, type User } from '@verity/shared';
+import { MESSAGES, type User } from '@verity/shared';
 import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
-import { api, isApiError, onUnauthorised } from './api-client';
+import { isApiError, onUnauthorised } from './api-client';
+import { deferredApi } from './deferred-api';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -56,7 +57,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   login: async (token) => {
     setAccessToken(token);
     try {
-      const user = await api(accountEndpoints.info);
+      const user = await deferredApi((c) => c.accountEndpoints.info);
       setStoredUser(user);
       set({ initialised: true, authenticated: true, user, profileLoadFailed: false });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
@@ -70,7 +71,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   logout: async (failureMessage = MESSAGES.logoutFailed) => {
     try {
       // This screen reports the failure itself (the toast), so the call raises no error dialog.
-      await api(authEndpoints.signout, undefined, { background: true });
+      await deferredApi((c) => c.authEndpoints.signout, undefined, { background: true });
     } catch (error) {
       if (!(isApiError(error) && error.status === 401)) {
         toast.error(failureMessage);
@@ -106,7 +107,7 @@ async function restoreSession(): Promise<void> {
   }
   try {
     // Errors suppressed: account/info is a background call, which never opens the error dialog.
-    const user = await api(accountEndpoints.info);
+    const user = await deferredApi((c) => c.accountEndpoints.info);
     // A sign-out or sign-in may have happened while we waited; only the current token counts.
     if (getAccessToken() !== token) return;
     setStoredUser(user);

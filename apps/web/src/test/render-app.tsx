@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { User } from '@verity/shared';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildRoutes } from '../app/router';
+import { MemoryRouter } from 'react-router';
+import { AppRoutes } from '../app/router';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../lib/constants';
 import { useAuthStore } from '../lib/auth-store';
 import { createQueryClient } from '../lib/query-client';
+import { createRouterView } from './router-view';
 
 export interface RenderAppOptions {
   /** Signed in as this user (initialised). Omit for an anonymous, initialised visitor. */
@@ -20,10 +21,13 @@ export function renderApp(url: string, { user = null, uninitialised = false }: R
   useAuthStore.setState({ initialised: !uninitialised, authenticated: Boolean(user), user });
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  const { router, Probe } = createRouterView();
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, router, client };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiErrorBodySchema } from '../errors.ts';
+import { apiErrorBodySchema } from '../error-body.ts';
 import { isDocumentId } from '../ids.ts';
 import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
-import { useCurrentRouteAccess } from '../route-handle';
+import { useCurrentRouteAccess } from '../current-route';
 import { RouteGuard } from '../route-guard';
 
 // The shell (navigation, notifications, menus) is only for signed-in users, so the sign-in page

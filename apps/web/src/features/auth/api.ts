@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { authEndpoints, type User } from '@verity/shared';
-import { api, type EndpointBody } from '../../lib/api-client';
+import type { authEndpoints, User } from '@verity/shared';
+import type { EndpointBody } from '../../lib/api-client';
+import { deferredApi } from '../../lib/deferred-api';
 import { useAuthStore } from '../../lib/auth-store';
 
 /** The server answered 200 but gave no token; its own words explain why. */
@@ -13,7 +14,7 @@ export class LoginRejectedError extends Error {
 
 /** Sign in, then load the profile and sign the user in. */
 export async function signIn(input: EndpointBody<typeof authEndpoints.login>): Promise<User> {
-  const response = await api(authEndpoints.login, { body: input });
+  const response = await deferredApi((c) => c.authEndpoints.login, { body: input });
   if (!response.auth_token) throw new LoginRejectedError(response.error ?? response.message);
   return useAuthStore.getState().login(response.auth_token);
 }
@@ -24,21 +25,23 @@ export function useSignIn() {
 
 /** The user stays signed out until the e-mail is verified. */
 export function useSignUp() {
-  return useMutation({ mutationFn: (input: EndpointBody<typeof authEndpoints.signup>) => api(authEndpoints.signup, { body: input }) });
+  return useMutation({
+    mutationFn: (input: EndpointBody<typeof authEndpoints.signup>) => deferredApi((c) => c.authEndpoints.signup, { body: input }),
+  });
 }
 
 /** E-mails a reset link if the account exists. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: EndpointBody<typeof authEndpoints.requestPasswordReset>) =>
-      api(authEndpoints.requestPasswordReset, { body: input }),
+      deferredApi((c) => c.authEndpoints.requestPasswordReset, { body: input }),
   });
 }
 
 /** Consumes the single-use code from the e-mail link. */
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => api(authEndpoints.verifyEmail, { body: input }),
+    mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => deferredApi((c) => c.authEndpoints.verifyEmail, { body: input }),
   });
 }
 
@@ -49,7 +52,7 @@ export function useVerifyEmail() {
 export function useCheckResetCode(oobCode: string) {
   return useQuery({
     queryKey: ['auth', 'reset-code', oobCode] as const,
-    queryFn: ({ signal }) => api(authEndpoints.checkResetCode, { body: { oobCode } }, { signal }),
+    queryFn: ({ signal }) => deferredApi((c) => c.authEndpoints.checkResetCode, { body: { oobCode } }, { signal }),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -60,6 +63,7 @@ export function useCheckResetCode(oobCode: string) {
 /** Sets a new password with the single-use code from the e-mail link. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: EndpointBody<typeof authEndpoints.resetPassword>) => api(authEndpoints.resetPassword, { body: input }),
+    mutationFn: (input: EndpointBody<typeof authEndpoints.resetPassword>) =>
+      deferredApi((c) => c.authEndpoints.resetPassword, { body: input }),
   });
 }

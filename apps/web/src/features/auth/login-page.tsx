@@ -1,4 +1,4 @@
-import { ERROR_CODES, type LoginInput, loginSchema, MESSAGES, safeRedirectPath } from '@verity/shared';
+import { ERROR_CODES, type LoginInput, MESSAGES, safeRedirectPath } from '@verity/shared';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmailField } from '../../components/forms/email-field';
@@ -11,6 +11,7 @@ import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
 import { hasErrorCode, submitErrors } from '../../lib/form-errors';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
+import { loadFirstContract } from '../../lib/deferred-api';
 import { LoginRejectedError, useSignIn } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { forumQuery, forumRequestFrom, keepForumRequest } from './forum-request';
@@ -48,7 +49,7 @@ export function LoginPage() {
   const config = useAppConfig();
 
   const { formError: notice, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<LoginField, LoginInput>(loginSchema.safeParse(values)),
+    check: async () => checkParsed<LoginField, LoginInput>((await loadFirstContract()).loginSchema.safeParse(values)),
     setFieldErrors,
     send: (data) => signIn.mutateAsync(data),
     failure: (error) => {

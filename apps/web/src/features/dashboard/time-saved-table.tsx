@@ -4,6 +4,7 @@ import { useDashboardTasks } from './api';
 import { formatNumber } from '../../lib/format-number';
 import { formatDuration } from './format';
 import { PanelSection } from '../../components/panel-section';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 /** Minutes as the cards write durations: minutes under an hour, hours otherwise. */
 function minutesText(minutes: number): string {
@@ -22,7 +23,7 @@ export function TimeSavedTable({ days }: { days: DashboardPeriod }) {
       title="How time saved is estimated"
       description="Each task counts the minutes it typically saves a person doing the same work by hand."
     >
-      <div className="-mx-4 sm:-mx-5 overflow-x-auto">
+      <TableScroll label="Minutes saved per task, by tool" className="-mx-4 sm:-mx-5">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Minutes saved per task, by tool</caption>
           <thead className="border-slate-200 border-y bg-slate-50 text-slate-600">
@@ -74,7 +75,7 @@ export function TimeSavedTable({ days }: { days: DashboardPeriod }) {
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
     </PanelSection>
   );
 }

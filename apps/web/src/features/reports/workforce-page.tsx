@@ -9,6 +9,7 @@ import { ListFilterSelect } from '../../components/list-filter-select';
 import { PanelSection, QueryContent } from '../../components/panel-section';
 import { PeriodSelector } from '../../components/period-selector';
 import { Button } from '../../components/ui/button';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuthStore } from '../../lib/auth-store';
@@ -195,7 +196,7 @@ function ReportBody({ report }: { report: WorkforceReport }) {
 function ReportTable({ caption, headings, rows }: { caption: string; headings: readonly string[]; rows: readonly (readonly string[])[] }) {
   if (rows.length === 0) return <p className="text-slate-600 text-sm">Nobody to show.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <TableScroll label={caption} className="rounded-lg border border-slate-200">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -225,6 +226,6 @@ function ReportTable({ caption, headings, rows }: { caption: string; headings: r
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

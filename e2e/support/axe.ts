@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** WCAG 2.1 A/AA (and 2.2 AA) with axe's best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe-core on the page (or the part `include` selects): no violation at all, whatever its impact,
+ * including "the accessible name contains the visible label" (label-content-name-mismatch, which
+ * axe leaves off by default). One scan takes 3–5 s on the 2-core CI machine.
+ */
+export async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
+  // Let transitions settle (dialogs fade in; colour contrast is measured on what is painted).
+  await page.waitForTimeout(350);
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const found = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+  }));
+  expect(found, `${what}: axe violations`).toEqual([]);
+}
