@@ -92,6 +92,21 @@ describe('per-user limits on expensive reads', () => {
   });
 });
 
+/** Locks the documents table in a transaction of its own until the returned function is called. */
+async function holdLibrary(): Promise<() => void> {
+  let unlock = () => {};
+  await new Promise<void>((locked) => {
+    void t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table documents in access exclusive mode`);
+      locked();
+      await new Promise<void>((release) => {
+        unlock = release;
+      });
+    });
+  });
+  return () => unlock();
+}
+
 describe('in-flight slots', () => {
   test('are given back when the client goes away before the answer', async () => {
     const user = await buildUser(t);
@@ -99,17 +114,7 @@ describe('in-flight slots', () => {
     // Signed in and known to the process, so only the search itself waits below.
     expect((await get(user, '/api/account/info')).statusCode).toBe(200);
     // The library held by another transaction: the searches wait in their handlers, slots taken.
-    let unlock = () => {};
-    const locked = new Promise<void>((resolve) => {
-      void t.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table documents in access exclusive mode`);
-        resolve();
-        await new Promise<void>((release) => {
-          unlock = release;
-        });
-      });
-    });
-    await locked;
+    const unlock = await holdLibrary();
     try {
       const clients = Array.from({ length: 2 }, () => new AbortController());
       const requests = clients.map((client, i) =>
@@ -131,17 +136,7 @@ describe('in-flight slots', () => {
     const user = await buildUser(t);
     const { hostname, port } = new URL(await baseUrlOf(t));
     expect((await get(user, '/api/account/info')).statusCode).toBe(200);
-    let unlock = () => {};
-    const locked = new Promise<void>((resolve) => {
-      void t.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table documents in access exclusive mode`);
-        resolve();
-        await new Promise<void>((release) => {
-          unlock = release;
-        });
-      });
-    });
-    await locked;
+    const unlock = await holdLibrary();
     try {
       // Two requests written at once on one connection: the second's answer waits behind the first's.
       const socket = connect({ host: hostname, port: Number(port) });
