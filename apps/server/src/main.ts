@@ -70,11 +70,14 @@ async function main(): Promise<void> {
     return;
   }
 
-  // Every start: new or changed seed documents go in; nothing changed costs one query.
-  await ingestSeedCorpus({ db: database.db, log: app.log });
-  // The product's tutorials likewise: new and unedited ones follow the shipped text.
-  await seedTutorials(database.db);
-  const demoAccounts = config.seedDemo ? await seedDemo({ db: database.db, config }) : [];
+  // Processes started together seed one after another: the later ones find everything there.
+  const demoAccounts = await database.exclusively(async () => {
+    // Every start: new or changed seed documents go in; nothing changed costs one query.
+    await ingestSeedCorpus({ db: database.db, log: app.log });
+    // The product's tutorials likewise: new and unedited ones follow the shipped text.
+    await seedTutorials(database.db);
+    return config.seedDemo ? seedDemo({ db: database.db, config }) : [];
+  });
   // Demo accounts left by an earlier start count too: their password is still the published one.
   const demoPresent = demoAccounts.length > 0 || (await findDemoAccounts(database.db)).length > 0;
   let listen: ReturnType<typeof listenHost>;

@@ -92,8 +92,14 @@ describe.each(STORES)('three server processes on one PostgreSQL database, rate l
   beforeAll(async () => {
     if (!run) return;
     database = await openThrowawayPostgres(serverUrl as string, 'verity_multi');
-    // Migrated once here, so the starts do not race to create the same tables.
-    await database.migrate();
+    // Three processes started together on a fresh database, as a deployment's first start: they
+    // migrate and seed one after another (DatabaseHandle.exclusively), and all three serve.
+    // The second runs no jobs: whatever it accepts, the first or the third must do.
+    [first, second, third] = await Promise.all([
+      startServer({ JOBS_WORKER: 'true' }),
+      startServer({ JOBS_WORKER: 'false' }),
+      startServer({ JOBS_WORKER: 'true' }),
+    ]);
     const organisation = await createOrganisation({ db: database.db, name: 'Three Process Trust' });
     await createAccount({
       db: database.db,
@@ -106,12 +112,6 @@ describe.each(STORES)('three server processes on one PostgreSQL database, rate l
       roles: ['standard'],
       emailVerified: true,
     });
-    // The second runs no jobs: whatever it accepts, the first or the third must do.
-    [first, second, third] = await Promise.all([
-      startServer({ JOBS_WORKER: 'true' }),
-      startServer({ JOBS_WORKER: 'false' }),
-      startServer({ JOBS_WORKER: 'true' }),
-    ]);
     token = await signedIn(first, email);
   }, 150_000);
 

@@ -15,8 +15,14 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Apply pending migrations; safe to run on every start. */
+  /** Apply pending migrations; safe to run on every start, and from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process does work under this call on the same database (start-up
+   * migration and seeding, so processes started together do not insert the same rows). On
+   * PostgreSQL a session advisory lock; the embedded database has one process by its own lock.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** A trivial round trip, for /api/health. */
   ping(): Promise<void>;
   /**
@@ -64,6 +70,9 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** The advisory lock key under which processes migrate and seed at start, one at a time. */
+const START_UP_LOCK = 0x7665_7269;
+
 /**
  * PostgreSQL when a connection string is given; otherwise the embedded PGlite, stored in
  * `dataDir` or kept in memory (`dataDir: 'memory'`, used by tests).
@@ -75,10 +84,24 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     // dropped from the pool and the next query opens a new one; unhandled, the event would end the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    };
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => exclusively(() => migratePg(db, { migrationsFolder })),
+      exclusively,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -107,6 +130,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
