@@ -4,38 +4,21 @@
  * the rate-limit counters when BENCH_REDIS_URL is set, as in the reference deployment), and the
  * demo champion signed in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openThrowawayPostgres } from '../apps/server/src/test/database.ts';
-import {
-  DEMO_PASSWORD,
-  demoServerEnv,
-  type ServerProcess,
-  signInTo,
-  startServerProcess,
-  stopServerProcess,
-} from '../apps/server/src/test/server-process.ts';
+import { DEMO_PASSWORD, type DemoServer, signInTo, startDemoServer } from '../apps/server/src/test/server-process.ts';
 
 export type BenchDatabase = 'pglite' | 'postgres';
 
-export interface BenchApp {
+export interface BenchApp extends DemoServer {
   /** "pglite", "postgres" or "postgres + redis". */
   label: string;
-  server: ServerProcess;
   /** The demo champion's `auth-token` header. */
   headers: Record<string, string>;
-  /** Stops the process and starts it again on the same database, with `env` added to its settings. */
-  restart(env: Record<string, string>): Promise<void>;
-  close(): Promise<void>;
 }
 
 export async function openBenchApp(kind: BenchDatabase, serverUrl: string | undefined, concurrency: number): Promise<BenchApp> {
-  const label = kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind;
-  const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-http-'));
   const throwaway = kind === 'postgres' && serverUrl ? await openThrowawayPostgres(serverUrl, 'verity_bench_http') : undefined;
-  const env = demoServerEnv({
-    dataDir,
+  const demo = await startDemoServer({
     databaseUrl: throwaway?.url,
     overrides: {
       // The limits a person is held to would stop a benchmark that is one person.
@@ -45,30 +28,26 @@ export async function openBenchApp(kind: BenchDatabase, serverUrl: string | unde
       // SESSION_CACHE_SECONDS=0 measures the server reading the session on every request.
       ...(process.env.SESSION_CACHE_SECONDS ? { SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS } : {}),
     },
-  });
-
-  const start = (extra: Record<string, string>) =>
-    startServerProcess({ env: { ...env, ...extra }, ready: '/api/ready', timeoutMs: 600_000 });
-  const close = async () => {
-    await stopServerProcess(app.server);
+  }).catch(async (error) => {
     await throwaway?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const app: BenchApp = {
-    label,
-    server: await start({}),
-    headers: {},
-    restart: async (extra) => {
-      await stopServerProcess(app.server);
-      app.server = await start(extra);
-    },
-    close,
+    throw error;
+  });
+  const close = async () => {
+    await demo.close();
+    await throwaway?.close();
   };
   try {
-    const signIn = await signInTo(app.server, 'champion@example.org', DEMO_PASSWORD);
+    const signIn = await signInTo(demo.server, 'champion@example.org', DEMO_PASSWORD);
     if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-    app.headers = { 'auth-token': ((await signIn.json()) as { auth_token: string }).auth_token };
-    return app;
+    return {
+      label: kind === 'postgres' && process.env.BENCH_REDIS_URL ? 'postgres + redis' : kind,
+      headers: { 'auth-token': ((await signIn.json()) as { auth_token: string }).auth_token },
+      get server() {
+        return demo.server;
+      },
+      restart: demo.restart,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

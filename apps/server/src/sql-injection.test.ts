@@ -1,15 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  demoServerEnv,
-  type ServerProcess,
-  signInTo,
-  startServerProcess,
-  stopServerProcess,
-} from './test/server-process.ts';
+import { DEMO_PASSWORD, type DemoServer, type ServerProcess, signInTo, startDemoServer } from './test/server-process.ts';
 import {
   findSqlmap,
   type OpenApiDocument,
@@ -44,49 +34,41 @@ if (!SQLMAP) {
   console.warn(`Skipping the SQL injection suite. ${NOTE}`);
 }
 
-let server: ServerProcess | undefined;
-let dataDir: string;
+let demo: DemoServer | undefined;
 const results: SqlmapResult[] = [];
 
 async function tokenOf(email: string): Promise<string> {
-  const response = await signInTo(server as ServerProcess, email, DEMO_PASSWORD);
+  const response = await signInTo(demo?.server as ServerProcess, email, DEMO_PASSWORD);
   expect(response.status, await response.clone().text()).toBe(200);
   return ((await response.json()) as { auth_token: string }).auth_token;
 }
 
 describe.skipIf(!SQLMAP)('sqlmap against every parameterised endpoint', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'verity-sqlmap-server-'));
     const generous = '100000000';
-    server = await startServerProcess({
-      env: demoServerEnv({
-        dataDir,
-        overrides: {
-          INGESTION_TOKEN,
-          // One attacker sending thousands of requests: the limits a person is held to would turn
-          // the attack into a test of 429s.
-          READ_RATE_LIMIT_PER_MINUTE: generous,
-          READ_CONCURRENCY_PER_USER: '64',
-          CHAT_RATE_LIMIT_PER_MINUTE: generous,
-          WRITE_RATE_LIMIT_PER_HOUR: generous,
-          REVIEW_RATE_LIMIT_PER_HOUR: generous,
-          INVITATION_RATE_LIMIT_PER_HOUR: generous,
-          AUTH_RATE_LIMIT_PER_IP: generous,
-          AUTH_RATE_LIMIT_PER_ACCOUNT: generous,
-        },
-      }),
-      ready: '/api/ready',
-      timeoutMs: 600_000,
+    demo = await startDemoServer({
+      overrides: {
+        INGESTION_TOKEN,
+        // One attacker sending thousands of requests: the limits a person is held to would turn
+        // the attack into a test of 429s.
+        READ_RATE_LIMIT_PER_MINUTE: generous,
+        READ_CONCURRENCY_PER_USER: '64',
+        CHAT_RATE_LIMIT_PER_MINUTE: generous,
+        WRITE_RATE_LIMIT_PER_HOUR: generous,
+        REVIEW_RATE_LIMIT_PER_HOUR: generous,
+        INVITATION_RATE_LIMIT_PER_HOUR: generous,
+        AUTH_RATE_LIMIT_PER_IP: generous,
+        AUTH_RATE_LIMIT_PER_ACCOUNT: generous,
+      },
     });
   }, 600_000);
 
   afterAll(async () => {
-    await stopServerProcess(server);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
   });
 
   test('finds no injectable parameter', { timeout: 20 * 60_000 }, async () => {
-    const running = server as ServerProcess;
+    const running = demo?.server as ServerProcess;
     const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as OpenApiDocument;
     const all = sqlmapTargets(document, running.url);
     // The contract has dozens of parameterised endpoints; a handful would mean the walk broke.

@@ -4,6 +4,9 @@
  * outside. Nothing in memory can be shared by accident.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
@@ -85,6 +88,47 @@ export function demoServerEnv(options: {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: options.dataDir ?? '' }),
     ...options.overrides,
   };
+}
+
+/** A demo server process and its data, stopped and removed by `close`. */
+export interface DemoServer {
+  server: ServerProcess;
+  /** Stops the process and starts it again on the same data, with `env` added to its settings. */
+  restart(env: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A server process holding the demo organisation (demoServerEnv) on PostgreSQL at `databaseUrl`,
+ * or on a fresh embedded database in a temporary directory, ready once /api/ready answers.
+ */
+export async function startDemoServer(options: { databaseUrl?: string; overrides?: Record<string, string> }): Promise<DemoServer> {
+  const dataDir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'verity-demo-server-'));
+  const env = demoServerEnv({ dataDir, databaseUrl: options.databaseUrl, overrides: options.overrides });
+  const start = (extra: Record<string, string>) =>
+    startServerProcess({ env: { ...env, ...extra }, ready: '/api/ready', timeoutMs: 600_000 });
+  const removeData = () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  let server: ServerProcess;
+  try {
+    server = await start({});
+  } catch (error) {
+    removeData();
+    throw error;
+  }
+  const demo: DemoServer = {
+    server,
+    restart: async (extra) => {
+      await stopServerProcess(demo.server);
+      demo.server = await start(extra);
+    },
+    close: async () => {
+      await stopServerProcess(demo.server);
+      removeData();
+    },
+  };
+  return demo;
 }
 
 /** Stops it with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for it to exit; its exit code, or null when killed. */
