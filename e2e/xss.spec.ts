@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createVerifiedUser, DEMO, DEMO_PASSWORD, sessionOf, signIn } from './support/app.ts';
+import { accountMenuButton, createVerifiedUser, DEMO, DEMO_PASSWORD, sessionOf, signIn, signOut } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { pollJson, XSS_PAYLOADS, XSS_TEXT, xssTitle, xssWatch } from './support/xss.ts';
 
@@ -7,7 +7,9 @@ import { pollJson, XSS_PAYLOADS, XSS_TEXT, xssTitle, xssWatch } from './support/
  * The XSS corpus (support/xss.ts) typed into every place user text is shown again: chat questions,
  * conversation titles and answers quoting a library document full of markup and Markdown, a
  * transcript in the writing assistant's editor, a policy in the review's document and findings,
- * an administrator's tutorial, a person's name, and data-library titles. On each page nothing may
+ * an administrator's tutorial, a person's and an organisation's names (their own pages, a
+ * notification, the champion's dashboard, the administrator's tables and audit log), search results
+ * with their snippets, a conversation shared with a guest, and data-library titles. On each page nothing may
  * run, nothing may become markup, and the payload must be there as text.
  */
 
@@ -61,6 +63,12 @@ test.describe('XSS corpus', () => {
       await expectShownAsText(page);
       await watch.expectInert('a conversation with its question and answer');
 
+      await page.goto('/wiki');
+      await page.getByRole('searchbox', { name: 'Search the library' }).fill('Hillfort legionella');
+      await expectShownAsText(page, libraryTitle);
+      await expectShownAsText(page, 'Hillfort legionella outlets are flushed weekly');
+      await watch.expectInert('search results with their snippets');
+
       await page.goto('/data-library');
       await expectShownAsText(page, libraryTitle);
       await watch.expectInert('the data library list');
@@ -68,6 +76,15 @@ test.describe('XSS corpus', () => {
       await page.goto(`/wiki/${documentId}`);
       await expectShownAsText(page);
       await watch.expectInert('the library document');
+
+      // Shared with the organisation, a guest reads the same conversation.
+      expect((await request.post(`/api/chat/sessions/${id}/share`, { headers })).status()).toBe(200);
+      await signOut(page);
+      await signIn(page, DEMO.guest);
+      await page.goto(`/chat/${id}`);
+      await expectShownAsText(page, 'How often are Hillfort legionella outlets flushed?');
+      await expectShownAsText(page);
+      await watch.expectInert('a shared conversation read by a guest');
     } finally {
       await request.delete(`/api/data-library/documents/${documentId}`, { headers });
     }
@@ -154,8 +171,8 @@ test.describe('XSS corpus', () => {
     }
   });
 
-  test('names: a person named in markup, in the menu, the profile and the home page', async ({ page, request }) => {
-    test.setTimeout(90_000);
+  test('names: a person and their organisation named in markup, seen by themselves and by the administrator', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const watch = xssWatch(page);
     const user = await createVerifiedUser(request, 'xss');
     const headers = await sessionOf(request, user.email, user.password);
@@ -164,6 +181,20 @@ test.describe('XSS corpus', () => {
       multipart: { firstname: '<img src=x onerror=alert(1)>', surname: '<script>alert(2)</script>', job_title: XSS_PAYLOADS[3] },
     });
     expect(updated.status(), await updated.text()).toBe(200);
+    const info = await request.get('/api/account/info', { headers });
+    const { organisation } = (await info.json()) as { organisation: { id: string } };
+
+    // The administrator renames their organisation and sends it a notice, both in markup.
+    const admin = await sessionOf(request, DEMO.admin);
+    const organisationName = xssTitle('Trust');
+    const renamed = await request.post(`/api/admin/organisations/${organisation.id}`, { headers: admin, data: { name: organisationName } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    const noticeTitle = xssTitle('Notice');
+    const broadcast = await request.post('/api/admin/broadcast', {
+      headers: admin,
+      data: { title: noticeTitle, message: XSS_TEXT, audience: 'organisation', organisation_id: organisation.id },
+    });
+    expect(broadcast.status(), await broadcast.text()).toBe(200);
 
     await signIn(page, user.email, user.password);
     await page.goto('/profile');
@@ -171,5 +202,33 @@ test.describe('XSS corpus', () => {
     await watch.expectInert('the profile page and the account menu');
     await page.goto('/home');
     await watch.expectInert('the home page greeting');
+
+    await accountMenuButton(page).first().click();
+    await page.getByRole('menuitem', { name: /^Notifications/ }).click();
+    const notifications = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(notifications.getByText(noticeTitle)).toBeVisible();
+    await expect(notifications.getByText(SHOWN, { exact: false }).first()).toBeVisible();
+    await watch.expectInert('a notification');
+    await page.keyboard.press('Escape');
+
+    // Sign-up made them their organisation's champion: their own name is in its users table.
+    await page.goto('/dashboard');
+    await expectShownAsText(page, '<script>alert(2)</script>');
+    await watch.expectInert("the champion's dashboard");
+
+    await signOut(page);
+    await signIn(page, DEMO.admin);
+    await page.goto('/admin?section=people');
+    const people = page.getByRole('region', { name: 'People' });
+    await people.getByRole('searchbox', { name: 'Search people' }).fill(user.email);
+    await expect(people.getByRole('row', { name: new RegExp(user.email) })).toContainText('<img src=x onerror=alert(1)>');
+    await watch.expectInert("the administrator's people");
+    await page.goto('/admin?section=organisations');
+    await expectShownAsText(page, organisationName);
+    await watch.expectInert("the administrator's organisations");
+    await page.goto('/admin?section=audit');
+    const audit = page.getByRole('table', { name: /^Audit log entries/ });
+    await expect(audit.getByRole('cell', { name: organisationName }).first()).toBeVisible();
+    await watch.expectInert('the audit log');
   });
 });

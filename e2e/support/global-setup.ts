@@ -85,7 +85,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database migrates and loads the library first: about 20 s on an idle
+  // machine, several times that on a busy one.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {

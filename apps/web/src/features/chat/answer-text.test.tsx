@@ -130,6 +130,39 @@ describe('AnswerText', () => {
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
+  it("draws a model's hostile Markdown and HTML as text: links, images, frames and handlers never become markup", () => {
+    const hostile = [
+      '## Answer <img src=x onerror=alert(1)>',
+      '',
+      'See [the guidance](javascript:alert(2)) and ![a chart](x" onerror="alert(3)) and <a href="javascript:alert(4)">here</a> [1].',
+      '',
+      '| Check | How often <svg onload=alert(5)> |',
+      '| --- | --- |',
+      '| <iframe srcdoc="<script>alert(6)</script>"></iframe> | weekly [1] |',
+      '',
+      '- <details open ontoggle=alert(7)>item</details>',
+      '1. &lt;script&gt;alert(8)&lt;/script&gt; **bold <b onclick=alert(9)>x</b>**',
+    ].join('\n');
+    const { container } = render(
+      <AnswerText
+        text={hostile}
+        citations={[citation(1, { title: '<img src=x onerror=alert(10)>', quote: '<script>alert(11)</script>' })]}
+        onOpenCitation={() => {}}
+      />,
+    );
+    // Markers are buttons; the table may add its own focusable scroll region.
+    fireEvent.focus(screen.getAllByRole('button')[0] as HTMLElement);
+    for (const element of container.querySelectorAll('*')) {
+      expect(element.getAttributeNames().filter((name) => name.startsWith('on'))).toEqual([]);
+      expect(element.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);
+    }
+    expect(container.querySelectorAll('script, img, svg:not([aria-hidden]), iframe, details, a[href]')).toHaveLength(0);
+    expect(container.textContent).toContain('onerror=alert(1)');
+    expect(container.textContent).toContain('javascript:alert(2)');
+    expect(container.textContent).toContain('<iframe srcdoc=');
+    expect(document.body.textContent).toContain('<script>alert(11)</script>');
+  });
+
   it('renders headings and lists as elements', () => {
     const { container } = render(
       <AnswerText
