@@ -75,9 +75,41 @@ test.describe('public pages', () => {
     await expect(page.getByRole('heading', { name: 'Microsoft sign-in failed' })).toBeVisible();
     await expectAccessible(page, 'Microsoft callback refused');
 
+    // Microsoft is configured here, so the page hands straight over to it; what a person reads on
+    // it is the panel shown when that hand-over fails.
+    await page.route('**/api/auth/microsoft/start**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Unavailable' }) }),
+    );
+    await page.goto('/auth/login-sso');
+    await expect(page.getByRole('heading', { name: 'Microsoft sign-in did not start' })).toBeVisible();
+    await expectAccessible(page, 'single sign-on that could not start');
+    await page.unroute('**/api/auth/microsoft/start**');
+
+    await page.goto('/auth/complete-profile?token=not-a-real-invitation');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'complete profile with an invitation that cannot be verified');
+
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'unknown path (signed out)');
+  });
+
+  test('complete profile from a champion’s invitation link', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.champion);
+    const stamp = Date.now().toString(36);
+    const created = await request.post('/api/auth/champion_create_invitation_link', {
+      headers: { 'auth-token': token },
+      data: { email: `e2e-axe-${stamp}@example.org`, first_name: 'Alex', last_name: 'Morgan', job_title: 'Ward manager' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { link } = (await created.json()) as { link: string };
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+    await expectAccessible(page, 'complete profile');
+    // The form's own messages after a submit without a password.
+    await page.getByRole('button', { name: 'Complete profile and sign in' }).click();
+    await expectAccessible(page, 'complete profile with errors');
   });
 });
 
@@ -206,9 +238,27 @@ test.describe('signed in', () => {
     expect(created.status()).toBe(202);
     const { id } = (await created.json()) as { id: string };
 
+    const minutes = await request.post('/api/write/documents', {
+      headers: { 'auth-token': token },
+      multipart: {
+        kind: 'minutes',
+        text: [
+          'Dawn Ellery: This is the estates meeting on the fifth of February 2026.',
+          'Rhys Maddock: The water temperatures on ward 4 were below 50 degrees at two outlets.',
+          'Dawn Ellery: We agreed to flush those outlets weekly until they are fixed.',
+          'Rhys Maddock: I will book the plumber by Friday.',
+        ].join('\n'),
+      },
+    });
+    expect(minutes.status(), await minutes.text()).toBe(202);
+    const { external_id: minutesId } = (await minutes.json()) as { external_id: string };
+
     await page.goto('/write');
     await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible();
     await expectAccessible(page, 'write');
+    await page.goto(`/write/${minutesId}`);
+    await expect(page.getByRole('textbox', { name: 'Document text' })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'written minutes in the editor');
     await page.goto('/review');
     await expect(page.getByRole('button', { name: 'Start review' })).toBeVisible();
     await expectAccessible(page, 'review');
