@@ -24,6 +24,17 @@ export interface Question {
   conversation: ChatTurn[];
 }
 
+/** The conversation part of a question, as the engine takes it (everything conversationOf read but the question's own row). */
+export function conversationContext(question: Question): Omit<Question, 'row'> {
+  const { row: _row, ...context } = question;
+  return context;
+}
+
+/** The mode a question is answered in: a request for a written piece is answered as a draft whichever mode the composer was in. */
+export function questionMode(requested: ChatMode, content: string): ChatMode {
+  return requested === 'draft' || asksForDraft(content) ? 'draft' : 'answer';
+}
+
 /** Questions each user may have answered a minute (new, regenerated and edited alike). */
 export function createQuestionLimiter(options: { store: RateLimitStore; perMinute: number }): RateLimiter {
   return createRateLimiter({ store: options.store, name: 'chat:messages', limit: options.perMinute, windowMs: 60_000 });
@@ -67,7 +78,7 @@ export async function askQuestion(options: {
     message: {
       role: 'user',
       content,
-      mode: options.mode === 'draft' || asksForDraft(content) ? 'draft' : 'answer',
+      mode: questionMode(options.mode, content),
       filters: options.filters,
       includeInternal: options.includeInternal,
       attachmentIds,
