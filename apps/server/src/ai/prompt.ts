@@ -275,5 +275,10 @@ export function buildReworkPrompt(options: {
     `<sources>\n${blocks.join('\n')}\n</sources>`,
     `Request: ${neutralise(options.request.trim())}`,
   ].join('\n\n');
-  return { system: REWORK_INSTRUCTIONS, messages: [{ role: 'user', content }], sourceCount: blocks.length, citations: citations.slice(0, blocks.length) };
+  return {
+    system: REWORK_INSTRUCTIONS,
+    messages: [{ role: 'user', content }],
+    sourceCount: blocks.length,
+    citations: citations.slice(0, blocks.length),
+  };
 }

@@ -255,7 +255,9 @@ describe('follow-ups', () => {
     const [request] = fake.requests;
     expect(systemOf(request)).toContain('rework your previous answer');
     expect(lastUserOf(request)).toContain(`The previous question was: ${ELECTRICAL}`);
-    expect(lastUserOf(request)).toContain('<previous_answer>\nEvery five years [1]. The designer signs the certificate [2].\n</previous_answer>');
+    expect(lastUserOf(request)).toContain(
+      '<previous_answer>\nEvery five years [1]. The designer signs the certificate [2].\n</previous_answer>',
+    );
     expect(lastUserOf(request).endsWith('Request: summarise that in two bullet points')).toBe(true);
     const sources = sourcesOf(request);
     expect(sources.map((source) => source.code)).toEqual(first.citations?.map((citation) => citation.code));
@@ -265,7 +267,10 @@ describe('follow-ups', () => {
     expect(summary.citations?.map((citation) => [citation.n, citation.document_id, citation.quote])).toEqual(
       first.citations?.map((citation) => [citation.n, citation.document_id, citation.quote]),
     );
-    expect(summary.done?.answer).toMatchObject({ status: 'complete', content: '- Inspected every five years [1].\n- Signed off by the designer [2].' });
+    expect(summary.done?.answer).toMatchObject({
+      status: 'complete',
+      content: '- Inspected every five years [1].\n- Signed off by the designer [2].',
+    });
   });
 
   test('when rewriting fails, retrieval carries the earlier question’s terms as the built-in engine does', async () => {

@@ -67,6 +67,7 @@ try {
   });
 
   const scores: CaseScore[] = [];
+  const firstCited = new Map<string, boolean>();
   for (const item of cases) {
     const messages: StoredMessage[] = [];
     const answers: { text: string; citations: Citation[] }[] = [];
@@ -81,17 +82,29 @@ try {
     const first = answers.length > 1 ? answers[0] : undefined;
     const score = scoreCase(item, scored(final), first ? scored(first) : null);
     scores.push(score);
+    // Whether the first answer itself cited an expected document: a follow-up can keep only what it was given.
+    if (first)
+      firstCited.set(
+        item.id,
+        scored(first).codes.some((code) => item.expected_codes.includes(code)),
+      );
     const problems = [
-      score.citationPass ? null : `citations ✗ (cited ${scored(final).codes.join(' | ') || 'none'}; expected ${item.expected_codes.join(' | ') || 'none'})`,
+      score.citationPass
+        ? null
+        : `citations ✗ (cited ${scored(final).codes.join(' | ') || 'none'}; expected ${item.expected_codes.join(' | ') || 'none'})`,
       score.factsPass ? null : `facts ${score.factsFound}/${score.facts}`,
       score.declinePass ? null : item.must_decline ? (score.declined ? 'wrong decline reason' : 'ANSWERED') : 'DECLINED',
       score.shapePass ? null : `shape ✗ (${score.shapeFailures.join('; ')})`,
       score.keptCitations === false ? 'documents other than the first answer’s' : null,
       score.markersResolve ? null : 'markers that resolve to nothing',
     ].filter((line): line is string => line !== null);
-    console.log(`${item.id}\t${item.kind}\t${score.pass ? 'pass' : 'FAIL'}\t${item.turns.at(-1)}${problems.length > 0 ? `\t${problems.join('; ')}` : ''}`);
+    console.log(
+      `${item.id}\t${item.kind}\t${score.pass ? 'pass' : 'FAIL'}\t${item.turns.at(-1)}${problems.length > 0 ? `\t${problems.join('; ')}` : ''}`,
+    );
     if (verbose) {
-      answers.forEach((answer, i) => console.log(`\n  turn ${i + 1}: ${item.turns[i]}\n${answer.text.replace(/^/gm, '    | ')}\n`));
+      for (const [i, answer] of answers.entries()) {
+        console.log(`\n  turn ${i + 1}: ${item.turns[i]}\n${answer.text.replace(/^/gm, '    | ')}\n`);
+      }
     }
   }
 
@@ -100,10 +113,24 @@ try {
     const facts = group.reduce((total, score) => total + score.facts, 0);
     const found = group.reduce((total, score) => total + score.factsFound, 0);
     const followUps = group.filter((score) => score.keptCitations !== null);
-    return `${label}\t${group.length}\tpassed ${ratio(group.filter((s) => s.pass).length, group.length)} (${group.filter((s) => s.pass).length})\tcitation ${ratio(group.filter((s) => s.citationPass).length, group.length)} recall ${ratio(group.reduce((t, s) => t + s.recall, 0), group.length)}\tfacts ${ratio(found, facts)} (${found}/${facts}), all ${group.filter((s) => s.factsPass).length}\tdecline ${group.filter((s) => s.declinePass).length}/${group.length}\tshape ${group.filter((s) => s.shapePass).length}/${group.length}${followUps.length > 0 ? `\tfirst answer's documents kept ${followUps.filter((s) => s.keptCitations).length}/${followUps.length}` : ''}\tmarkers resolve ${group.filter((s) => s.markersResolve).length}/${group.length}`;
+    const withFirst = group.filter((score) => firstCited.has(score.id));
+    const firstLine =
+      withFirst.length > 0
+        ? `\tfirst answer cited an expected document ${withFirst.filter((score) => firstCited.get(score.id)).length}/${withFirst.length}`
+        : '';
+    return `${label}\t${group.length}\tpassed ${ratio(group.filter((s) => s.pass).length, group.length)} (${group.filter((s) => s.pass).length})\tcitation ${ratio(group.filter((s) => s.citationPass).length, group.length)} recall ${ratio(
+      group.reduce((t, s) => t + s.recall, 0),
+      group.length,
+    )}\tfacts ${ratio(found, facts)} (${found}/${facts}), all ${group.filter((s) => s.factsPass).length}\tdecline ${group.filter((s) => s.declinePass).length}/${group.length}\tshape ${group.filter((s) => s.shapePass).length}/${group.length}${followUps.length > 0 ? `\tfirst answer's documents kept ${followUps.filter((s) => s.keptCitations).length}/${followUps.length}` : ''}\tmarkers resolve ${group.filter((s) => s.markersResolve).length}/${group.length}${firstLine}`;
   };
   console.log('\nkind\tcases\tpassed\tcitations\tfacts\tdecline\tshape');
-  for (const kind of kinds) console.log(line(kind, scores.filter((score) => score.kind === kind)));
+  for (const kind of kinds)
+    console.log(
+      line(
+        kind,
+        scores.filter((score) => score.kind === kind),
+      ),
+    );
   console.log(line('all', scores));
 } finally {
   await handle.close();

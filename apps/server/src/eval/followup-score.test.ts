@@ -20,7 +20,11 @@ describe('the multi-turn set scorer', () => {
   });
 
   it('passes a two-bullet summary keeping the facts and the first answer’s documents', () => {
-    const final = { text: '- Hot water at 55 °C. [1]\n- Checked monthly. [2]\n\n**Sources**\n\n- a\n- b', codes: ['HTM 04-01 Part B'], numbers: [1, 2] };
+    const final = {
+      text: '- Hot water at 55 °C. [1]\n- Checked monthly. [2]\n\n**Sources**\n\n- a\n- b',
+      codes: ['HTM 04-01 Part B'],
+      numbers: [1, 2],
+    };
     const score = scoreCase(summary, final, { text: 'long', codes: ['HTM 04-01 Part B'], numbers: [1] });
     expect(score.pass).toBe(true);
     expect(score.keptCitations).toBe(true);
@@ -34,7 +38,16 @@ describe('the multi-turn set scorer', () => {
   });
 
   it('asks a filter decline to put the refusal down to the filter, and a library decline not to', () => {
-    const filtered: TurnsCase = { ...summary, kind: 'decline', turns: ['q'], expected_codes: [], must_mention: [], must_decline: true, decline_reason: 'filter', shape: {} };
+    const filtered: TurnsCase = {
+      ...summary,
+      kind: 'decline',
+      turns: ['q'],
+      expected_codes: [],
+      must_mention: [],
+      must_decline: true,
+      decline_reason: 'filter',
+      shape: {},
+    };
     const byFilter = 'Your filter (domain "Equality") excludes the documents that cover this.';
     const byLibrary = 'I could not find anything in the library that answers this question.';
     expect(scoreCase(filtered, { text: byFilter, codes: [], numbers: [] }, null).declinePass).toBe(true);

@@ -51,7 +51,8 @@ const OPENING = /^\s*(?:(?:please|can you|could you|would you|will you|help me|i
 /** The drafting verb and whom it is for. */
 const DRAFT_VERB = /\b(?:draft|write|prepare|create|produce|compose|outline|put together)\b(?:\s+(?:me|us|up))?/gi;
 /** Words sizing or framing the piece: "a short …", "just a couple of paragraphs". */
-const FRAMING = /\b(?:a|an|the|some|short|brief|quick|simple|just|couple|few|one|two|three|page|pages|paragraphs?|sentences?|lines?|wording|text)\b/gi;
+const FRAMING =
+  /\b(?:a|an|the|some|short|brief|quick|simple|just|couple|few|one|two|three|page|pages|paragraphs?|sentences?|lines?|wording|text)\b/gi;
 /** The written pieces a request names. */
 const PIECES =
   /\b(?:polic(?:y|ies)|statements?|sections?|procedures?|notices?|templates?|documents?|plans?|protocols?|guidelines?|SOPs?|briefings?|posters?|leaflets?|handouts?|clauses?)\b/gi;

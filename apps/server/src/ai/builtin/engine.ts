@@ -91,7 +91,10 @@ export async function filterExcluded(
   // Each filter lets some of them through, but not all together: they are named together.
   const named = excluding.category.length + excluding.domain.length + excluding.subDomain.length > 0 ? excluding : chosen;
   const order = new Map(ids.map((id, i) => [id, i]));
-  const codes = [...new Set(unfiltered.passages.flatMap((passage) => (order.has(passage.documentId) ? [passage.code] : [])))].slice(0, EXCLUDED_CODES);
+  const codes = [...new Set(unfiltered.passages.flatMap((passage) => (order.has(passage.documentId) ? [passage.code] : [])))].slice(
+    0,
+    EXCLUDED_CODES,
+  );
   return { filters: named, codes };
 }
 
@@ -195,10 +198,7 @@ export async function* answerWithBuiltinEngine(options: BuiltinEngineOptions): A
   const mode = options.mode ?? 'answer';
   if (signal?.aborted) return;
   const rework = options.previous ? readRework(options.question) : null;
-  const answer =
-    rework && options.previous
-      ? await reworkAnswer(options, rework, options.previous)
-      : await freshAnswer(options, mode);
+  const answer = rework && options.previous ? await reworkAnswer(options, rework, options.previous) : await freshAnswer(options, mode);
   let sent = 0;
   for (const chunk of chunkText(answer.text)) {
     if (signal?.aborted) return;

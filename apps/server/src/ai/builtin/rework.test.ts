@@ -58,7 +58,10 @@ const rework = (message: string) => {
 };
 
 const body = (text: string) => text.split('**Sources**')[0] ?? '';
-const items = (text: string) => body(text).split('\n').filter((line) => /^\s*(?:[-*]|\d+\.)\s/.test(line));
+const items = (text: string) =>
+  body(text)
+    .split('\n')
+    .filter((line) => /^\s*(?:[-*]|\d+\.)\s/.test(line));
 
 describe('the previous answer read as statements', () => {
   test('sentences and items keep their markers; a table row is read with its header; the sources are not statements', () => {
@@ -92,7 +95,7 @@ describe('composeRework', () => {
   test('shorter is shorter; a checklist is tick boxes; an e-mail opens with its greeting; a procedure is numbered', () => {
     const words = (text: string) => body(text).split(/\s+/).length;
     expect(words(rework('make that shorter').text)).toBeLessThan(words(previous.text));
-    expect(items(rework('turn that into a checklist').text).every((line) => line.includes('[ ]'))).toBe(true);
+    expect(items(rework('turn that into a checklist').text).every((line) => line.includes('☐'))).toBe(true);
     expect(rework('draft an email to the ward managers telling them this').text).toMatch(/^Dear ward managers,/);
     expect(items(rework('write that up as a short procedure').text)[0]).toMatch(/^1\. /);
   });
@@ -100,7 +103,37 @@ describe('composeRework', () => {
   test('a previous answer that cited nothing is not reworked', () => {
     const read = readRework('summarise that');
     if (!read) throw new Error('not read');
-    const answer = composeRework({ rework: read, previous: { question: 'q', text: 'I could not find anything in the library.', citations: [] } });
+    const answer = composeRework({
+      rework: read,
+      previous: { question: 'q', text: 'I could not find anything in the library.', citations: [] },
+    });
     expect(answer).toMatchObject({ answered: false, citations: [] });
+  });
+});
+
+describe('bounds', () => {
+  test('a long answer without markers, and one of many claims, are read quickly and within the caps', () => {
+    const started = performance.now();
+    expect(statementsOf('word '.repeat(20_000))).toEqual([]);
+    const many = Array.from({ length: 5000 }, (_, i) => `Claim number ${i} is stated. [${(i % 9) + 1}]`).join(' ');
+    expect(statementsOf(many).length).toBeLessThanOrEqual(80);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('the documents named', () => {
+  test('are those the reworked answer cites', () => {
+    const read = readRework('summarise that in one bullet point');
+    if (!read) throw new Error('not read');
+    const answer = composeRework({
+      rework: read,
+      previous: {
+        question: 'q',
+        text: `Hot water is kept at 60 °C or above in calorifiers. [1]\n\n- ${'A long background note. '.repeat(15)}[2]`,
+        citations: [citation(1, 'HSG274', 'a'), citation(2, 'ACoP L8', 'b')],
+      },
+    });
+    expect(answer.citations.map((c) => c.code)).toEqual(['HSG274']);
+    expect(answer.text).toMatch(/^In summary, from HSG274:/);
   });
 });

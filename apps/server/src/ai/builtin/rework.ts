@@ -13,7 +13,7 @@ import { quoteAsData } from '../citations.ts';
 import type { Rework } from '../question/rework.ts';
 import type { RetrievalResult } from '../retrieval.ts';
 import type { ComposedAnswer } from './cite.ts';
-import { LEANS_ON_PREVIOUS, sentence } from './text.ts';
+import { LEANS_ON_PREVIOUS, lowerFirst, sentence } from './text.ts';
 
 /** The answer a follow-up reworks: the question it answered, its text and its citations. */
 export interface PreviousAnswer {
@@ -52,8 +52,11 @@ export interface Statement {
 
 const HEADING = /^\s*(?:#{1,6}\s|\*\*[^*]+\*\*:?\s*$|\*[^*]+\*\s*$)/;
 const SOURCES = /^\s*(?:#+\s*)?\*{0,2}(?:sources|references)\*{0,2}:?\s*$/i;
-const ITEM = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+(?:\[ \]\s+)?/;
+const ITEM = /^\s*(?:[-*•+]|\d{1,3}[.)])\s+(?:(?:\[ \]|☐)\s+)?/;
 const MARKER_RUN = /(?:\s*\[\d{1,3}\])+/g;
+const SOURCE_COLUMN = /^(?:sources?|references?|documents?|set by|where)$/i;
+/** The answer's own word on what the passages do not state: said in an answer, not carried into a checklist or a draft. */
+const NOT_STATED = /^The library's text\b[^.]*\bdoes not state\b/;
 
 function markersOf(text: string): number[] {
   return [...text.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1]));
@@ -87,8 +90,12 @@ export function statementsOf(text: string): Statement[] {
         continue;
       }
       const markers = markersOf(line);
-      const [first, ...rest] = cells.map((cell) => cell.replace(MARKER_RUN, '').trim());
-      const details = rest.map((cell, i) => (header?.[i + 1] && cell ? `${header[i + 1].toLowerCase()}: ${cell}` : cell)).filter(Boolean);
+      const [first, ...rest] = cells.map((cell) => cell.replace(MARKER_RUN, '').trim().replace(/\.$/, ''));
+      // A column naming where the row comes from is the citation's work, not a claim.
+      const details = rest
+        .map((cell, i) => ({ cell, name: header?.[i + 1] ?? '' }))
+        .filter(({ cell, name }) => cell.length > 0 && !SOURCE_COLUMN.test(name))
+        .map(({ cell, name }) => (name ? `${lowerFirst(name)}: ${cell}` : cell));
       if (markers.length > 0 && first)
         statements.push({ text: `${first} — ${details.join('; ')}`, markers, lead, item: true, order: statements.length });
       continue;
@@ -100,11 +107,12 @@ export function statementsOf(text: string): Statement[] {
       statements.push({ text: body, markers: [], lead: lead && !item, item, order: statements.length });
       continue;
     }
-    // A paragraph is read as the claims each ending in its markers: "A. [1] B. [2]".
-    for (const match of body.matchAll(/([^[]+?)((?:\s*\[\d{1,3}\])+)(?=\s|$)/g)) {
-      const claim = (match[1] ?? '').trim();
+    // A paragraph is read as the claims each ending in its markers: "A. [1] B. [2]" (split in one pass, no backtracking).
+    const parts = body.split(/((?:\s*\[\d{1,3}\])+)/);
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      const claim = (parts[i] ?? '').trim();
       if (claim.length < 3 || statements.length >= MAX_STATEMENTS) continue;
-      statements.push({ text: claim, markers: markersOf(match[2] ?? ''), lead: lead && !item, item, order: statements.length });
+      statements.push({ text: claim, markers: markersOf(parts[i + 1] ?? ''), lead: lead && !item, item, order: statements.length });
     }
   }
   return distinct(joinLists(statements).filter((statement) => statement.markers.length > 0));
@@ -210,9 +218,7 @@ class Renumber {
 
   /** A new citation (an expansion's further passage). */
   add(citation: Omit<Citation, 'n'>): string {
-    const same = this.citations.find(
-      (existing) => existing.document_id === citation.document_id && existing.quote === citation.quote,
-    );
+    const same = this.citations.find((existing) => existing.document_id === citation.document_id && existing.quote === citation.quote);
     if (same) return `[${same.n}]`;
     const n = this.citations.length + 1;
     this.citations.push({ ...citation, n });
@@ -242,17 +248,13 @@ function documentNamesOf(citations: readonly Citation[]): string[] {
   return [...new Set(citations.map((citation) => (citation.source === 'attachment' ? 'your attached file' : citation.code)))];
 }
 
+/** Where the documents a reworked answer cites are named, once it is composed. */
+const FROM = '\uE010documents\uE011';
+
 /** The documents the previous answer cited, named for a sentence ("HTM 04-01 Part B and HSG274"). */
 function documentList(citations: readonly Citation[]): string {
   const names = documentNamesOf(citations);
   return names.length <= 1 ? (names[0] ?? 'the library') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/** A statement as a check: "Check that …" unless it already reads as one. */
-function asCheck(text: string): string {
-  const plain = sentence(text);
-  if (/^(check|confirm|ensure|make sure|verify|record|test|inspect|review)\b/i.test(plain)) return plain;
-  return `Confirm: ${plain}`;
 }
 
 /** In plain words: the library's formal modal verbs and connectives said as people say them. */
@@ -285,7 +287,13 @@ export function nothingToReworkText(): string {
 }
 
 /** The further passages of an expansion: the retrieved passages of the documents already cited, their sentences not yet stated. */
-function furtherLines(extra: RetrievalResult | undefined, statements: readonly Statement[], citations: readonly Citation[], renumber: Renumber, focus: readonly string[]): string[] {
+function furtherLines(
+  extra: RetrievalResult | undefined,
+  statements: readonly Statement[],
+  citations: readonly Citation[],
+  renumber: Renumber,
+  focus: readonly string[],
+): string[] {
   if (!extra) return [];
   const cited = new Set(citations.map((citation) => citation.document_id));
   const stated = new Set(statements.map((statement) => sentence(statement.text).toLowerCase()));
@@ -340,20 +348,27 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
     statement.markers.some((n) => previous.citations.some((citation) => citation.n === n)),
   );
   // A fragment reads only under its list: an expansion keeps the list whole; the other forms leave it out.
-  const whole = cited.filter((statement) => !statement.fragment);
+  const whole = cited.filter(
+    (statement) => !statement.fragment && !(['checklist', 'draft'].includes(rework.kind) && NOT_STATED.test(statement.text)),
+  );
   const statements = rework.kind === 'expand' || whole.length === 0 ? cited : whole;
   if (statements.length === 0 || previous.citations.length === 0) return { text: nothingToReworkText(), citations: [], answered: false };
   const renumber = new Renumber(previous.citations);
-  const from = documentList(previous.citations);
-  // "HSG274 requires", "HSG274 and ACoP L8 require".
-  const verb = (plural: string, singular: string) => (documentNamesOf(previous.citations).length > 1 ? plural : singular);
+  // The documents are named once the form has chosen what it keeps: only those it cites ("HSG274
+  // requires", "HSG274 and ACoP L8 require").
+  const from = FROM;
+  const verb = (plural: string, singular: string) => `\uE012${plural}\uE013${singular}\uE014`;
   const parts: string[] = [];
   switch (rework.kind) {
     case 'summarise': {
       const bullets = rework.count ?? SUMMARY_BULLETS;
       const chosen = strongest(statements, { count: bullets * PER_BULLET, words: bullets * 50 });
       parts.push(`In summary, from ${from}:`);
-      parts.push(runs(chosen, bullets).map((run) => `- ${run.map((statement) => said(statement, renumber)).join(' ')}`).join('\n'));
+      parts.push(
+        runs(chosen, bullets)
+          .map((run) => `- ${run.map((statement) => said(statement, renumber)).join(' ')}`)
+          .join('\n'),
+      );
       break;
     }
     case 'shorten': {
@@ -364,13 +379,23 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
           : rework.focus.length === 0 && /key|main|headline|essential|bottom/i.test(rework.focus.join(' '))
             ? KEY_POINT_WORDS
             : Math.min(SHORT_MAX_WORDS, Math.max(KEY_POINT_WORDS, Math.floor(total * SHORT_SHARE)));
-      parts.push(strongest(statements, { words: budget }).map((statement) => said(statement, renumber)).join(' '));
+      parts.push(
+        strongest(statements, { words: budget })
+          .map((statement) => said(statement, renumber))
+          .join(' '),
+      );
       break;
     }
     case 'expand': {
-      parts.push(statements.filter((statement) => statement.lead).map((statement) => said(statement, renumber)).join(' '));
+      parts.push(
+        statements
+          .filter((statement) => statement.lead)
+          .map((statement) => said(statement, renumber))
+          .join(' '),
+      );
       const rest = statements.filter((statement) => !statement.lead);
-      if (rest.length > 0) parts.push(`**What the documents require**\n\n${rest.map((statement) => `- ${said(statement, renumber)}`).join('\n')}`);
+      if (rest.length > 0)
+        parts.push(`**What the documents require**\n\n${rest.map((statement) => `- ${said(statement, renumber)}`).join('\n')}`);
       const further = furtherLines(extra, statements, previous.citations, renumber, rework.focus);
       if (further.length > 0) parts.push(`**More from ${from}**\n\n${further.join('\n')}`);
       break;
@@ -380,7 +405,9 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
       if (rework.register === 'board') {
         parts.push(`**For the board**\n\nWhat ${from} ${verb('require', 'requires')} of the organisation, with the source of each point:`);
         parts.push(chosen.map((statement) => `- ${said(statement, renumber)}`).join('\n'));
-        parts.push('Assurance for the board is evidence that each of these points is met: the records, checks and named people they call for.');
+        parts.push(
+          'Assurance for the board is evidence that each of these points is met: the records, checks and named people they call for.',
+        );
       } else {
         parts.push(`In plain English, ${from} ${verb('say', 'says')}:`);
         parts.push(chosen.map((statement) => `- ${plainWords(said(statement, renumber))}`).join('\n'));
@@ -388,9 +415,10 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
       break;
     }
     case 'checklist': {
+      // Every statement of the answer is a point to check: a checklist that dropped some would drop what they require.
       const chosen = statements.slice(0, 15);
       parts.push(`**Checklist** (from ${from})`);
-      parts.push(chosen.map((statement) => `- [ ] ${asCheck(statement.text)} ${renumber.marks(statement.markers)}`.trimEnd()).join('\n'));
+      parts.push(chosen.map((statement) => `- ☐ ${sentence(statement.text)} ${renumber.marks(statement.markers)}`.trimEnd()).join('\n'));
       break;
     }
     case 'draft': {
@@ -398,7 +426,9 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
       if (rework.piece === 'procedure') {
         parts.push(`**Procedure** (drafted from ${from}; adapt the names and roles to your organisation)`);
         parts.push(chosen.map((statement, i) => `${i + 1}. ${said(statement, renumber)}`).join('\n'));
-        parts.push('Keep a record of each step when it is carried out, and review this procedure when the guidance or your arrangements change.');
+        parts.push(
+          'Keep a record of each step when it is carried out, and review this procedure when the guidance or your arrangements change.',
+        );
       } else {
         const audience = rework.audience ? rework.audience.replace(/^(?:a|an|the|our|my|all|new)\s+/i, '') : null;
         const greeting = audience && /s$/i.test(audience) ? `Dear ${audience},` : audience ? `Dear ${audience},` : 'Hello all,';
@@ -415,6 +445,13 @@ export function composeRework(options: { rework: Rework; previous: PreviousAnswe
       break;
     }
   }
-  const body = parts.filter((part) => part.trim().length > 0).join('\n\n');
+  const used = renumber.citations;
+  const body = parts
+    .filter((part) => part.trim().length > 0)
+    .join('\n\n')
+    .replaceAll(FROM, documentList(used))
+    .replace(/\uE012([^\uE013]*)\uE013([^\uE014]*)\uE014/g, (_, plural: string, singular: string) =>
+      documentNamesOf(used).length > 1 ? plural : singular,
+    );
   return { text: `${body}\n\n${sourcesOf(renumber.citations)}`, citations: renumber.citations, answered: true };
 }

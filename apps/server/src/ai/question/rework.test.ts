@@ -26,7 +26,10 @@ describe('readRework: a message asking for the previous answer in another form',
   test('the register, the piece and the audience', () => {
     expect(readRework('say that for a board paper')?.register).toBe('board');
     expect(readRework('put that in plain english')?.register).toBe('plain');
-    expect(readRework('draft an email to the ward managers telling them this')).toMatchObject({ piece: 'email', audience: 'ward managers' });
+    expect(readRework('draft an email to the ward managers telling them this')).toMatchObject({
+      piece: 'email',
+      audience: 'ward managers',
+    });
     expect(readRework('write that up as a short procedure for the staff handbook')?.piece).toBe('procedure');
   });
 

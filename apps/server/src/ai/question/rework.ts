@@ -37,7 +37,10 @@ const POINTS_BACK =
 
 /** Each kind's instruction, most specific first (a draft of an e-mail before a plain "write that"). */
 const INSTRUCTIONS: readonly [ReworkKind, RegExp][] = [
-  ['checklist', /\b(?:check\s?-?lists?|tick\s?-?lists?|tick\s?box(?:es)?|list\s+of\s+(?:things|items|points|checks)\s+(?:to|we|i)\b|things\s+to\s+check)\b/i],
+  [
+    'checklist',
+    /\b(?:check\s?-?lists?|tick\s?-?lists?|tick\s?box(?:es)?|list\s+of\s+(?:things|items|points|checks)\s+(?:to|we|i)\b|things\s+to\s+check)\b/i,
+  ],
   [
     'draft',
     /\b(?:draft|write|turn|make|put|compose|prepare|send)\b[^.?!]{0,60}?\b(?:e-?mails?|memos?|letters?|procedures?|notices?|briefings?|messages?|notes?|SOPs?|posters?|handouts?|bulletins?)\b/i,
@@ -78,7 +81,10 @@ const AUDIENCE =
   /\b(?:for|to)\s+((?:a|an|the|our|my|all|new)\s+)?((?:[a-z-]+\s+){0,3}?(?:managers?|staff|team|teams|leads?|board|porters?|owner|contractors?|daughter|son|family|relatives?|residents?|patients?|carers?|nurses?|governors?|committee|group|minutes|handbook|practice manager|everyone|colleagues|directors?|trustees?|domestics?|housekeepers?|workers?))\b/i;
 
 function countOf(text: string): number | null {
-  const match = /\b(\d{1,2}|one|two|three|four|five|six|a|single|couple)\s+(?:of\s+)?(?:bullet|bullets|bullet\s+points|points|lines|line|sentences|sentence|key\s+points)\b/i.exec(text);
+  const match =
+    /\b(\d{1,2}|one|two|three|four|five|six|a|single|couple)\s+(?:of\s+)?(?:bullet|bullets|bullet\s+points|points|lines|line|sentences|sentence|key\s+points)\b/i.exec(
+      text,
+    );
   if (!match?.[1]) return null;
   const raw = match[1].toLowerCase();
   const n = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];

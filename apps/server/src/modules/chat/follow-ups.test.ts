@@ -44,7 +44,9 @@ describe('follow-ups in one conversation (POST /api/chat/sessions/:id/messages)'
   test('a new question that mentions a summary is answered as a question, not as a follow-up', async () => {
     const session = await newSession(t, standard);
     const first = await ask(t, standard, session.id, { content: FIRST });
-    const fresh = await ask(t, standard, session.id, { content: 'How long must waste transfer notes be kept? I need it for the summary of our waste audit.' });
+    const fresh = await ask(t, standard, session.id, {
+      content: 'How long must waste transfer notes be kept? I need it for the summary of our waste audit.',
+    });
     expect(fresh.citations.map((citation) => citation.code)).not.toEqual(first.citations.map((citation) => citation.code));
     expect(fresh.text).not.toMatch(/^In summary/);
   });
