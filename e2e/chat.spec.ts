@@ -294,6 +294,36 @@ test.describe('chat thread (desktop)', () => {
     await expect(highlighted).toHaveCount(ids.length);
   });
 
+  test('a follow-up turns the answer into a checklist that keeps its citations', async ({ page }) => {
+    // Two answers in one conversation.
+    test.setTimeout(90_000);
+    await page.goto('/chat');
+    await ask(page, LEGIONELLA);
+    const first = await waitForAnswer(page);
+    const firstSources = await citationButtons(first).evaluateAll((buttons) =>
+      buttons.map((button) => (button.getAttribute('aria-label') ?? '').replace(/^Source \d+: /, '')),
+    );
+    expect(firstSources.length).toBeGreaterThan(0);
+
+    await ask(page, 'turn that into a checklist');
+    const checklist = await waitForAnswer(page, 2);
+    await expect(checklist).toHaveAttribute('data-status', 'complete');
+    await expect(checklist).toContainText('Checklist');
+    const items = checklist.getByRole('listitem').filter({ hasText: '☐' });
+    expect(await items.count()).toBeGreaterThan(1);
+    // Its citations are passages the first answer cited, and each marker opens its source.
+    const sources = await citationButtons(checklist).evaluateAll((buttons) =>
+      buttons.map((button) => (button.getAttribute('aria-label') ?? '').replace(/^Source \d+: /, '')),
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(firstSources).toContain(source);
+    await checklist.scrollIntoViewIfNeeded();
+    await shoot(page, 'desktop-follow-up-checklist');
+    await citationButtons(checklist).first().click();
+    await expect(page.getByRole('complementary', { name: /^Sources/ }).locator('li[aria-current="true"] blockquote')).not.toBeEmpty();
+    await shoot(page, 'desktop-follow-up-checklist-source');
+  });
+
   test('a question the library does not cover is declined, saying what was searched with the default scope', async ({ page }) => {
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();

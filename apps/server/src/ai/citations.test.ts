@@ -70,10 +70,18 @@ describe('follow-up query building', () => {
 describe('draft requests', () => {
   test('search for the subject, not the request or the setting', () => {
     expect(draftSubject('Draft the responsibilities section of a water safety policy for a community hospital')).toBe(
-      'the responsibilities of a water safety',
+      'responsibilities water safety',
     );
     expect(draftSubject('Draft a water safety policy section on flushing of little-used outlets')).toBe(
-      'a water safety on flushing of little-used outlets',
+      'water safety flushing little-used outlets',
+    );
+    // The piece, its size, the place it is for and the asker's aside are not its subject.
+    expect(draftSubject('Draft a short policy statement on sharps for our care home (we do insulin and some injections)')).toBe('sharps');
+    expect(draftSubject('write a short notice for the staff room about checking electrical equipment before using it')).toBe(
+      'checking electrical equipment before using',
+    );
+    expect(draftSubject('can you write the evacuation section for our hospital fire safety policy, just a couple of paragraphs')).toBe(
+      'evacuation hospital fire safety',
     );
   });
 });

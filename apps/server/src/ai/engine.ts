@@ -6,7 +6,8 @@
 import type { ChatConfigResponse } from '@verity/shared';
 import type { AiProvider } from '../config.ts';
 import { answerWithBuiltinEngine } from './builtin/engine.ts';
-import type { ChatEngineEvent } from './citations.ts';
+import type { ChatEngineEvent, Citation } from './citations.ts';
+import type { PreviousAnswer } from './builtin/rework.ts';
 import type { ChatTurn } from './prompt.ts';
 import { answerWithProvider, type ChatEngineOptions } from './provider-engine.ts';
 import { type EngineConfig, providerSettingsFor } from '../core/provider/settings.ts';
@@ -57,17 +58,28 @@ export function describeEngine(engine: ChatEngine): ChatConfigResponse['engine']
 
 /**
  * The conversation before a question, from its messages in order: the earlier questions (for
- * query building) and the questions with their answers (for the provider's prompt). Failed answers
- * are left out.
+ * query building), the questions with their answers (for the provider's prompt), and the last
+ * answer with the question it answered and its citations (what a follow-up such as "summarise
+ * that" reworks). Failed answers are left out.
  */
-export function conversationOf(messages: readonly { role: 'user' | 'assistant'; content: string; status: string }[]): {
+export function conversationOf(
+  messages: readonly { role: 'user' | 'assistant'; content: string; status: string; citations?: readonly Citation[] }[],
+): {
   history: string[];
   conversation: ChatTurn[];
+  previous: PreviousAnswer | null;
 } {
+  let previous: PreviousAnswer | null = null;
+  messages.forEach((message, i) => {
+    if (message.role !== 'assistant' || message.status !== 'complete' || message.content.trim().length === 0) return;
+    const asked = messages.slice(0, i).findLast((earlier) => earlier.role === 'user');
+    previous = { question: asked?.content ?? '', text: message.content, citations: message.citations ?? [] };
+  });
   return {
     history: messages.filter((message) => message.role === 'user').map((message) => message.content),
     conversation: messages
       .filter((message) => message.role === 'user' || (message.status !== 'error' && message.content.trim().length > 0))
       .map((message) => ({ role: message.role, content: message.content })),
+    previous,
   };
 }

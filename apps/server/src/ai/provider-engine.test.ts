@@ -241,6 +241,38 @@ describe('follow-ups', () => {
     expect(followUp.citations?.[0]?.document_id).toBe(zephyriteId);
   });
 
+  test('"summarise that" sends the previous answer and the passages it cited, and cites them again', async () => {
+    const session = await newSession(t, standard);
+    fake.replyWith({ kind: 'text', text: 'Every five years [1]. The designer signs the certificate [2].' });
+    const first = await ask(session.id, ELECTRICAL);
+    expect(first.citations?.length).toBe(2);
+    fake.reset();
+    fake.replyWith({ kind: 'text', text: '- Inspected every five years [1].\n- Signed off by the designer [2].' });
+    const summary = await ask(session.id, 'summarise that in two bullet points');
+
+    // One call, no query rewriting and no new retrieval: the previous answer is what is summarised.
+    expect(fake.requests.map((request) => request.body.stream ?? false)).toEqual([true]);
+    const [request] = fake.requests;
+    expect(systemOf(request)).toContain('rework your previous answer');
+    expect(lastUserOf(request)).toContain(`The previous question was: ${ELECTRICAL}`);
+    expect(lastUserOf(request)).toContain(
+      '<previous_answer>\nEvery five years [1]. The designer signs the certificate [2].\n</previous_answer>',
+    );
+    expect(lastUserOf(request).endsWith('Request: summarise that in two bullet points')).toBe(true);
+    const sources = sourcesOf(request);
+    expect(sources.map((source) => source.code)).toEqual(first.citations?.map((citation) => citation.code));
+    expect(sources.map((source) => source.text)).toEqual(first.citations?.map((citation) => citation.quote));
+
+    // The same passages, numbered as the summary uses them, every marker resolving.
+    expect(summary.citations?.map((citation) => [citation.n, citation.document_id, citation.quote])).toEqual(
+      first.citations?.map((citation) => [citation.n, citation.document_id, citation.quote]),
+    );
+    expect(summary.done?.answer).toMatchObject({
+      status: 'complete',
+      content: '- Inspected every five years [1].\n- Signed off by the designer [2].',
+    });
+  });
+
   test('when rewriting fails, retrieval carries the earlier question’s terms as the built-in engine does', async () => {
     const session = await newSession(t, standard);
     fake.replyWith({ kind: 'text', text: 'Every five years [1].' });

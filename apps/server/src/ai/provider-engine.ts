@@ -1,10 +1,11 @@
 import { generateText, type LanguageModel, streamText } from 'ai';
 import { citationOf } from './builtin/cite.ts';
 import { draftSubject } from './builtin/draft.ts';
-import { type BuiltinEngineOptions, chunkText, nothingRelevantText } from './builtin/engine.ts';
-import type { ChatEngineEvent } from './citations.ts';
+import { type BuiltinEngineOptions, chunkText, filterExcluded, nothingRelevantText } from './builtin/engine.ts';
+import type { ChatEngineEvent, Citation } from './citations.ts';
+import { readRework } from './question/rework.ts';
 import { semanticSearch } from './embeddings.ts';
-import { buildPrompt, buildRewritePrompt, type ChatTurn, cleanRewrittenQuery } from './prompt.ts';
+import { buildPrompt, buildReworkPrompt, buildRewritePrompt, type ChatTurn, cleanRewrittenQuery, type PromptMessage } from './prompt.ts';
 import { type RetrievalResult, retrievePassages } from './retrieval.ts';
 import { CONTENT_PARTS, classifyFailure, ProviderCall, ProviderError } from '../core/provider/call.ts';
 import { providerModel } from '../core/provider/models.ts';
@@ -123,6 +124,19 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
   const model = providerModel(settings);
   const history = options.history ?? [];
 
+  const previous = options.previous;
+  const rework = previous && previous.citations.length > 0 ? readRework(options.question) : null;
+  if (rework && previous) {
+    // A follow-up asking for the previous answer in another form: the model is given that answer
+    // and the passages it cited (as the numbered sources), and cites them again.
+    const prompt = buildReworkPrompt({ request: options.question, previous, maxContextTokens: settings.maxContextTokens });
+    yield* streamAnswer(model, settings, signal, prompt, (source, n) => {
+      const citation = prompt.citations[source - 1];
+      return citation ? { ...citation, n } : null;
+    });
+    return;
+  }
+
   let question = options.question;
   let retrievalHistory: readonly string[] = history;
   if (history.length > 0) {
@@ -134,7 +148,7 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     }
   }
   // Everything the built-in engine passes to retrieval (scope, filters, attachments) is passed as given.
-  const { signal: _signal, onRetrieval, conversation, mode: _mode, ...scope } = options;
+  const { signal: _signal, onRetrieval, conversation, mode: _mode, previous: _previous, ...scope } = options;
   const retrieval: RetrievalResult = await retrievePassages({
     ...scope,
     question: mode === 'draft' ? draftSubject(question) : question,
@@ -147,7 +161,9 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
 
   if (retrieval.passages.length === 0) {
     onRetrieval?.(retrieval);
-    for (const chunk of chunkText(nothingRelevantText(retrieval))) {
+    const excluded = await filterExcluded(options, retrieval);
+    if (signal?.aborted) return;
+    for (const chunk of chunkText(nothingRelevantText(retrieval, excluded))) {
       if (signal?.aborted) return;
       yield { type: 'token', text: chunk };
     }
@@ -156,18 +172,36 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     return;
   }
 
-  const prompt = buildPrompt({
+  const built = buildPrompt({
     question: options.question,
     mode,
     passages: retrieval.passages,
     conversation,
     maxContextTokens: settings.maxContextTokens,
   });
+  const prompt = { ...built, sourceCount: built.passages.length };
   // The audit record lists exactly the sources the model was given.
   onRetrieval?.({ ...retrieval, passages: prompt.passages });
 
+  yield* streamAnswer(model, settings, signal, prompt, (source, n) => {
+    const passage = prompt.passages[source - 1];
+    return passage ? citationOf(passage, n) : null;
+  });
+}
+
+/**
+ * The model's answer to a prompt, streamed with its markers checked (MarkerFilter), then the
+ * citations of the sources it used, numbered as shown, then done.
+ */
+async function* streamAnswer(
+  model: LanguageModel,
+  settings: ProviderSettings,
+  signal: AbortSignal | undefined,
+  prompt: { system: string; messages: PromptMessage[]; sourceCount: number },
+  citationFor: (source: number, n: number) => Citation | null,
+): AsyncGenerator<ChatEngineEvent> {
   const call = new ProviderCall(settings.timeoutMs, signal);
-  const markers = new MarkerFilter(prompt.passages.length);
+  const markers = new MarkerFilter(prompt.sourceCount);
   let written = '';
   let failure: unknown = null;
   try {
@@ -214,8 +248,8 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
   const citations = [...markers.numbers.entries()]
     .sort((a, b) => a[1] - b[1])
     .flatMap(([source, n]) => {
-      const passage = prompt.passages[source - 1];
-      return passage ? [citationOf(passage, n)] : [];
+      const citation = citationFor(source, n);
+      return citation ? [citation] : [];
     });
   yield { type: 'citations', citations };
   yield { type: 'done' };

@@ -31,7 +31,7 @@ const DRAFT_VERBS = 'draft|write|prepare|create|produce|compose';
 
 /** A drafting verb first (after "please", "could you"…), then a kind of written piece named. */
 const DRAFT_REQUEST = new RegExp(
-  `^\\s*(?:(?:please|can you|could you|would you|help me)\\s+)*(?:${DRAFT_VERBS})\\b(?:\\s+(?:me|us))?\\s.*\\b(?:polic(?:y|ies)|sections?|procedures?|statements?|plans?|paragraphs?|clauses?|checklists?|templates?|terms of reference|protocols?|guidelines?|SOPs?|briefings?)\\b`,
+  `^\\s*(?:(?:please|can you|could you|would you|help me)\\s+)*(?:${DRAFT_VERBS})\\b(?:\\s+(?:me|us))?\\s.*\\b(?:polic(?:y|ies)|sections?|procedures?|statements?|plans?|paragraphs?|clauses?|checklists?|templates?|terms of reference|protocols?|guidelines?|SOPs?|briefings?|notices?|posters?|leaflets?|handouts?)\\b`,
   'i',
 );
 
@@ -44,16 +44,44 @@ export function asksForDraft(question: string): boolean {
   return DRAFT_REQUEST.test(question);
 }
 
-/** Words that ask for a draft rather than say what it is about. */
-const DRAFT_WORDS = /\b(draft|write|prepare|create|produce|compose|outline|me|us|please|section|template|policy|procedure|document)\b/gi;
+/** An aside in brackets: the asker's circumstances ("(we do insulin and some injections)"), not the subject. */
+const ASIDE = /\([^()]{0,200}\)/g;
+/** How a request opens before its verb. */
+const OPENING = /^\s*(?:(?:please|can you|could you|would you|will you|help me|i need to|we need to|i need|we need|can i have)\s+)+/i;
+/** The drafting verb and whom it is for. */
+const DRAFT_VERB = /\b(?:draft|write|prepare|create|produce|compose|outline|put together)\b(?:\s+(?:me|us|up))?/gi;
+/** Words sizing or framing the piece: "a short …", "just a couple of paragraphs". */
+const FRAMING =
+  /\b(?:a|an|the|some|short|brief|quick|simple|just|couple|few|one|two|three|page|pages|paragraphs?|sentences?|lines?|wording|text)\b/gi;
+/** The written pieces a request names. */
+const PIECES =
+  /\b(?:polic(?:y|ies)|statements?|sections?|procedures?|notices?|templates?|documents?|plans?|protocols?|guidelines?|SOPs?|briefings?|posters?|leaflets?|handouts?|clauses?)\b/gi;
+/** The place or readers a piece is for ("for our care home", "for the staff room"), when the phrase ends there: not its subject. */
+const SETTING =
+  /\bfor\s+(?:a|an|the|our|my|your|all)\s+(?:[a-z-]+\s+){0,2}?(?:care homes?|homes?|hospitals?|practices?|surger(?:y|ies)|clinics?|wards?|units?|trusts?|sites?|staff ?rooms?|rooms?|staff|teams?|handbook|organisation|premises|services?|centres?|boards?)\b(?=\s*(?:$|[,.;:!?–—-]|(?:about|on|explaining|covering|describing|setting|that|which|to)\b))/gi;
+/** Words joining the request to its subject. */
+const LINKS = /\b(?:about|on|covering|explaining|describing|setting out|regarding|of|for|our|my|your|we|us|it)\b/gi;
 
-/** The subject of a draft request, for retrieval: "Draft the responsibilities section of a water safety policy" → "responsibilities … water safety". */
+/**
+ * The subject of a draft request, for retrieval: the request without its opening, verb, the
+ * piece and its size, the setting it is for and asides about the asker: "Draft a short policy
+ * statement on sharps for our care home (…)" → "sharps"; "Draft the responsibilities section of
+ * a water safety policy for a community hospital" → "responsibilities water safety".
+ */
 export function draftSubject(question: string): string {
-  // "…for a community hospital" names the setting, not the topic: its words would pull in documents
-  // about hospitals rather than about the subject of the draft.
-  const topic = question.replace(/\s+for\s+(?:a|an|the|our|my|your)\s+[^,;.?!]*[.?!]?\s*$/i, '');
-  const subject = topic.replace(DRAFT_WORDS, ' ').replace(/\s+/g, ' ').trim();
-  return subject.split(' ').length >= 2 ? subject : question;
+  const subject = question
+    .replace(ASIDE, ' ')
+    .replace(OPENING, ' ')
+    .replace(SETTING, ' ')
+    .replace(DRAFT_VERB, ' ')
+    .replace(PIECES, ' ')
+    .replace(FRAMING, ' ')
+    .replace(LINKS, ' ')
+    .replace(/\s+([,;:.?!])/g, '$1')
+    .replace(/^[\s,;:.?!–—-]+|[\s,;:.?!–—-]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[a-z]{3,}/i.test(subject) ? subject : question;
 }
 
 /** The draft's title from the request: "Draft the responsibilities section of …" → "Responsibilities section of …". */

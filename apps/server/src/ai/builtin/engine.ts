@@ -13,7 +13,9 @@
  */
 
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { documents } from '../../db/schema.ts';
 import type { ChatFilters, ChatMode, ChatSourceRecord } from '@verity/shared';
 import type { AttachmentSource } from '../attachment-passages.ts';
 import { type ChatEngineEvent, quoteAsData } from '../citations.ts';
@@ -22,39 +24,111 @@ import { type RetrievalResult, type RetrievePassagesOptions, retrievePassages } 
 import { composeAnswerText } from './answer.ts';
 import type { ComposedAnswer } from './cite.ts';
 import { composeDraftText, draftSubject } from './draft.ts';
+import { readRework, type Rework } from '../question/rework.ts';
+import { composeRework, type PreviousAnswer } from './rework.ts';
 
 const CHUNK_CHARACTERS = 24;
 
-function describeSearch(retrieval: RetrievalResult): string {
-  const scope = retrieval.includeInternal ? "the regulatory library and your organisation's internal documents" : 'the regulatory library';
-  // Every category selected (the chat's default) narrows nothing.
-  const categories = retrieval.everyCategory ? [] : retrieval.filters.category;
-  const filters = [
-    categories.length > 0 ? `category ${categories.join(', ')}` : null,
-    retrieval.filters.domain.length > 0 ? `domain ${retrieval.filters.domain.join(', ')}` : null,
-    retrieval.filters.subDomain.length > 0 ? `subdomain ${retrieval.filters.subDomain.join(', ')}` : null,
-  ].filter((part): part is string => part !== null);
-  return filters.length > 0 ? `${scope}, limited to ${filters.map(quoteAsData).join('; ')}` : `${scope}, with no filters`;
+/** The filters a search was narrowed by, as a person chose them: every category selected (the chat's default) narrows nothing. */
+function chosenFilters(retrieval: RetrievalResult): { category: string[]; domain: string[]; subDomain: string[] } {
+  return {
+    category: retrieval.everyCategory ? [] : retrieval.filters.category,
+    domain: retrieval.filters.domain,
+    subDomain: retrieval.filters.subDomain,
+  };
 }
 
-/** The plain answer when the library holds nothing relevant: what was searched and where to look instead. */
-export function nothingRelevantText(retrieval: RetrievalResult): string {
-  const categories = retrieval.everyCategory ? 0 : retrieval.filters.category.length;
-  const filtered = categories + retrieval.filters.domain.length + retrieval.filters.subDomain.length > 0;
+/** A filter named for a sentence: 'domain "Equality"'. */
+function filterNames(filters: { category: string[]; domain: string[]; subDomain: string[] }): string[] {
+  return [
+    filters.category.length > 0 ? `category ${filters.category.map((value) => `"${quoteAsData(value)}"`).join(', ')}` : null,
+    filters.domain.length > 0 ? `domain ${filters.domain.map((value) => `"${quoteAsData(value)}"`).join(', ')}` : null,
+    filters.subDomain.length > 0 ? `subdomain ${filters.subDomain.map((value) => `"${quoteAsData(value)}"`).join(', ')}` : null,
+  ].filter((part): part is string => part !== null);
+}
+
+/** What a filter left out: the filters that exclude the documents the same search finds without them, and those documents' codes. */
+export interface FilterExclusion {
+  filters: { category: string[]; domain: string[]; subDomain: string[] };
+  codes: string[];
+}
+
+/** Documents named when a refusal says what the filter left out. */
+const EXCLUDED_CODES = 3;
+
+/**
+ * Whether the filters, and which of them, excluded what the question is about: the same search
+ * without filters finds passages, and those documents fail the filters named. Null when no filter
+ * was chosen or the library holds nothing on it either way.
+ */
+export async function filterExcluded(
+  options: Pick<BuiltinEngineOptions, 'db' | 'organisationId' | 'question' | 'history' | 'includeInternal' | 'attachments' | 'mode'>,
+  retrieval: RetrievalResult,
+): Promise<FilterExclusion | null> {
+  const chosen = chosenFilters(retrieval);
+  if (chosen.category.length + chosen.domain.length + chosen.subDomain.length === 0) return null;
+  const mode = options.mode ?? 'answer';
+  const unfiltered = await retrievePassages({
+    db: options.db,
+    organisationId: options.organisationId,
+    question: mode === 'draft' ? draftSubject(options.question) : options.question,
+    history: options.history,
+    includeInternal: options.includeInternal,
+    attachments: options.attachments,
+    purpose: mode,
+  });
+  const ids = [...new Set(unfiltered.passages.filter((passage) => passage.source === 'library').map((passage) => passage.documentId))];
+  if (ids.length === 0) return null;
+  const found = await options.db
+    .select({ code: documents.code, category: documents.category, domain: documents.domain, subDomain: documents.subdomain })
+    .from(documents)
+    .where(inArray(documents.id, ids));
+  const excluding = {
+    category: chosen.category.length > 0 && found.every((row) => !chosen.category.includes(row.category)) ? chosen.category : [],
+    domain: chosen.domain.length > 0 && found.every((row) => !chosen.domain.includes(row.domain)) ? chosen.domain : [],
+    subDomain: chosen.subDomain.length > 0 && found.every((row) => !chosen.subDomain.includes(row.subDomain ?? '')) ? chosen.subDomain : [],
+  };
+  // Each filter lets some of them through, but not all together: they are named together.
+  const named = excluding.category.length + excluding.domain.length + excluding.subDomain.length > 0 ? excluding : chosen;
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const codes = [...new Set(unfiltered.passages.flatMap((passage) => (order.has(passage.documentId) ? [passage.code] : [])))].slice(
+    0,
+    EXCLUDED_CODES,
+  );
+  return { filters: named, codes };
+}
+
+/**
+ * The plain answer when the search found nothing, with its real reason: the filters chosen
+ * excluded the documents that cover it (named, with those documents), or the library holds
+ * nothing on it (the filters, when any were chosen, did not change that).
+ */
+export function nothingRelevantText(retrieval: RetrievalResult, excluded: FilterExclusion | null = null): string {
+  const scope = retrieval.includeInternal ? "the regulatory library and your organisation's internal documents" : 'the regulatory library';
+  const chosen = filterNames(chosenFilters(retrieval));
+  const { outside } = retrieval.question.understanding;
+  if (excluded) {
+    const names = filterNames(excluded.filters);
+    return [
+      `I have not answered this because your filter excludes the documents that cover it: with ${names.join(' and ')} selected, none of the documents on this subject is searched.`,
+      `Without that filter, ${scope} has passages on it in ${excluded.codes.map(quoteAsData).join(', ')}.`,
+      `You could:\n\n- Remove or widen the ${names.length === 1 ? 'filter' : 'filters'} (${names.join('; ')}) and ask again.\n- Keep the filter and ask about a subject its documents cover.`,
+    ].join('\n\n');
+  }
   const suggestions = [
-    filtered ? 'Clear or widen the category, domain and subdomain filters and ask again.' : null,
     'Rephrase the question with the name or code of the regulation or guidance you have in mind.',
     'Browse or search the Regulatory Wiki.',
     retrieval.includeInternal
       ? "Check your organisation's own policies and procedures, or ask the team responsible for them."
       : "Include your organisation's internal documents, or check its own policies and procedures.",
     'For clinical, HR or other questions outside healthcare regulation and estates compliance, ask the service responsible.',
-  ].filter((line): line is string => line !== null);
-  const { outside } = retrieval.question.understanding;
+  ];
   return [
     'I could not find anything in the library that answers this question, so I have not answered it: I only answer from the documents the library holds, and I will not guess at a regulation, edition, clause or interval.',
     ...(outside ? [outsideSentence(outside)] : []),
-    `I searched ${describeSearch(retrieval)}.`,
+    chosen.length > 0
+      ? `I searched ${scope}; the filters you chose are not the reason, as the library holds nothing on this without them either.`
+      : `I searched ${scope}, with no filters.`,
     `You could:\n\n${suggestions.map((line) => `- ${line}`).join('\n')}`,
   ].join('\n\n');
 }
@@ -101,6 +175,8 @@ export interface BuiltinEngineOptions {
   mode?: ChatMode;
   /** Earlier questions of the conversation, oldest first. */
   history?: readonly string[];
+  /** The last answer of the conversation, with its question and citations: what a follow-up ("summarise that") reworks. */
+  previous?: PreviousAnswer | null;
   filters?: Partial<ChatFilters>;
   includeInternal?: boolean;
   /** Files of the conversation in scope for the question, already checked to be the asker's in this conversation. */
@@ -121,6 +197,45 @@ export async function* answerWithBuiltinEngine(options: BuiltinEngineOptions): A
   const { signal } = options;
   const mode = options.mode ?? 'answer';
   if (signal?.aborted) return;
+  const rework = options.previous ? readRework(options.question) : null;
+  const answer = rework && options.previous ? await reworkAnswer(options, rework, options.previous) : await freshAnswer(options, mode);
+  let sent = 0;
+  for (const chunk of chunkText(answer.text)) {
+    if (signal?.aborted) return;
+    yield { type: 'token', text: chunk };
+    // Let other requests and an abort in between get a turn on long answers.
+    if (++sent % 16 === 0) await yieldToEventLoop();
+  }
+  if (signal?.aborted) return;
+  yield { type: 'citations', citations: answer.citations };
+  yield { type: 'done' };
+}
+
+/**
+ * A follow-up asking for the previous answer in another form, made from that answer's statements
+ * and citations; an expansion also retrieves again (the previous question with the follow-up's own
+ * words) for the cited documents' further passages.
+ */
+async function reworkAnswer(options: BuiltinEngineOptions, rework: Rework, previous: PreviousAnswer): Promise<ComposedAnswer> {
+  let extra: RetrievalResult | undefined;
+  if (rework.kind === 'expand' && previous.citations.length > 0) {
+    extra = await retrievePassages({
+      db: options.db,
+      organisationId: options.organisationId,
+      question: [previous.question, ...rework.focus].join(' '),
+      filters: options.filters,
+      includeInternal: options.includeInternal,
+      attachments: options.attachments,
+      semantic: options.semantic,
+      purpose: 'answer',
+    });
+    options.onRetrieval?.(extra);
+  }
+  return composeRework({ rework, previous, extra });
+}
+
+/** A question answered from the library (or a draft composed from it); a refusal says why nothing was found. */
+async function freshAnswer(options: BuiltinEngineOptions, mode: ChatMode): Promise<ComposedAnswer> {
   const retrieval = await retrievePassages({
     db: options.db,
     organisationId: options.organisationId,
@@ -133,15 +248,8 @@ export async function* answerWithBuiltinEngine(options: BuiltinEngineOptions): A
     purpose: mode,
   });
   options.onRetrieval?.(retrieval);
-  const answer = composeAnswer({ question: options.question, mode, retrieval });
-  let sent = 0;
-  for (const chunk of chunkText(answer.text)) {
-    if (signal?.aborted) return;
-    yield { type: 'token', text: chunk };
-    // Let other requests and an abort in between get a turn on long answers.
-    if (++sent % 16 === 0) await yieldToEventLoop();
+  if (retrieval.passages.length === 0) {
+    return { text: nothingRelevantText(retrieval, await filterExcluded(options, retrieval)), citations: [], answered: false };
   }
-  if (signal?.aborted) return;
-  yield { type: 'citations', citations: answer.citations };
-  yield { type: 'done' };
+  return composeAnswer({ question: options.question, mode, retrieval });
 }

@@ -14,7 +14,7 @@ import { CONVERSATION_NOT_FOUND, type ConversationOwner } from '../../core/polic
 import { recordChatQuestion } from '../../core/events/service.ts';
 import { attachmentsInScope } from './attachments.ts';
 import { appendMessage, presentMessage, presentSession } from './conversations.ts';
-import type { Question } from './questions.ts';
+import { conversationContext, type Question } from './questions.ts';
 import { engineFailureBody } from '../../core/provider/call.ts';
 
 /**
@@ -61,8 +61,8 @@ export async function* produceAnswer(options: {
       organisationId: owner.organisationId,
       question: question.row.content,
       mode: question.row.mode,
-      history: question.history,
-      conversation: question.conversation,
+      // The conversation before the question, as conversationOf read it (engine.ts).
+      ...conversationContext(question),
       filters: question.row.filters ?? undefined,
       includeInternal: question.row.includeInternal,
       attachments: scope.sources,

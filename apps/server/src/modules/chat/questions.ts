@@ -8,6 +8,7 @@ import type { ChatFilters, ChatMode } from '@verity/shared';
 import { asksForDraft } from '../../ai/builtin/draft.ts';
 import { conversationOf } from '../../ai/engine.ts';
 import type { ChatTurn } from '../../ai/prompt.ts';
+import type { PreviousAnswer } from '../../ai/builtin/rework.ts';
 import type { Database } from '../../db/connect.ts';
 import { validationError } from '../../lib/errors.ts';
 import { createRateLimiter, type RateLimiter, type RateLimitStore } from '../../lib/rate-limit.ts';
@@ -22,6 +23,19 @@ export interface Question {
   history: string[];
   /** Earlier questions and answers, oldest first (the provider engine's prompt carries them). */
   conversation: ChatTurn[];
+  /** The last answer before the question, with its question and citations (what a follow-up reworks). */
+  previous: PreviousAnswer | null;
+}
+
+/** The conversation part of a question, as the engine takes it (everything conversationOf read but the question's own row). */
+export function conversationContext(question: Question): Omit<Question, 'row'> {
+  const { row: _row, ...context } = question;
+  return context;
+}
+
+/** The mode a question is answered in: a request for a written piece is answered as a draft whichever mode the composer was in. */
+export function questionMode(requested: ChatMode, content: string): ChatMode {
+  return requested === 'draft' || asksForDraft(content) ? 'draft' : 'answer';
 }
 
 /** Questions each user may have answered a minute (new, regenerated and edited alike). */
@@ -67,7 +81,7 @@ export async function askQuestion(options: {
     message: {
       role: 'user',
       content,
-      mode: options.mode === 'draft' || asksForDraft(content) ? 'draft' : 'answer',
+      mode: questionMode(options.mode, content),
       filters: options.filters,
       includeInternal: options.includeInternal,
       attachmentIds,
