@@ -71,6 +71,7 @@ describe.skipIf(!SQLMAP)('sqlmap against every parameterised endpoint', () => {
     const running = demo?.server as ServerProcess;
     const document = (await (await fetch(`${running.url}/api/openapi.json`)).json()) as OpenApiDocument;
     const all = sqlmapTargets(document, running.url);
+    const plainer = new Map(sqlmapTargets(document, running.url, true).map((target) => [target.id, target]));
     // The contract has dozens of parameterised endpoints; a handful would mean the walk broke.
     expect(all.length).toBeGreaterThan(40);
     // SQLMAP_ONLY (a pattern of endpoint ids) narrows the run while investigating one endpoint.
@@ -84,13 +85,20 @@ describe.skipIf(!SQLMAP)('sqlmap against every parameterised endpoint', () => {
     });
     // sqlmap compares its payloads' answers with the sample's: a sample the server refuses (422)
     // leaves only the techniques that need no true answer (stacked queries, time-based blind).
+    // When fields that only go together are refused, the sample without the optional ones is used.
     const refused: string[] = [];
-    for (const target of targets) {
+    for (const [index, target] of targets.entries()) {
       const sample = await sendSample(target, headersFor(target));
-      if (sample.status === 422) refused.push(`${target.id}: ${sample.body}`);
+      if (sample.status !== 422) continue;
+      const fallback = plainer.get(target.id);
+      if (fallback && (await sendSample(fallback, headersFor(fallback))).status !== 422) targets[index] = fallback;
+      else refused.push(`${target.id}: ${sample.body}`);
     }
     console.log(`sample requests refused with 422 (${refused.length} of ${targets.length}):\n${refused.join('\n')}`);
-    expect(refused.length).toBeLessThanOrEqual(Math.ceil(targets.length * 0.2));
+    // What is left (12 of 110): uploads without their file, a reordering that must name every
+    // tutorial, an editor document whose schema is recursive, a page cursor, and two whose valid
+    // sample would make each of sqlmap's thousands of requests hash a password or queue a job.
+    expect(refused.length).toBeLessThanOrEqual(Math.ceil(targets.length * 0.15));
     const started = performance.now();
     results.push(
       ...(await runAll(targets, CONCURRENCY, (target) =>

@@ -15,6 +15,7 @@ type JsonSchema = Record<string, unknown>;
 interface OpenApiParameter {
   name: string;
   in: 'path' | 'query';
+  required?: boolean;
   schema: JsonSchema;
 }
 
@@ -82,7 +83,7 @@ function resolve(schema: JsonSchema, document: OpenApiDocument): JsonSchema {
 const MAX_DEPTH = 4;
 
 /** A value the schema accepts, as plain as can be: what a form or a client would send. */
-export function sampleOf(raw: JsonSchema, document: OpenApiDocument, name = '', depth = 0): unknown {
+export function sampleOf(raw: JsonSchema, document: OpenApiDocument, name = '', depth = 0, requiredOnly = false): unknown {
   const schema = resolve(raw, document);
   const named = sampleByName(name);
   if (named !== undefined && schema.type !== 'array' && schema.type !== 'object' && !Array.isArray(schema.enum)) return named;
@@ -97,11 +98,16 @@ export function sampleOf(raw: JsonSchema, document: OpenApiDocument, name = '', 
     case 'boolean':
       return true;
     case 'array':
-      return depth >= MAX_DEPTH ? [] : [sampleOf((schema.items as JsonSchema) ?? {}, document, name.replace(/s$/, ''), depth + 1)];
+      return depth >= MAX_DEPTH
+        ? []
+        : [sampleOf((schema.items as JsonSchema) ?? {}, document, name.replace(/s$/, ''), depth + 1, requiredOnly)];
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
       return Object.fromEntries(
-        Object.entries(properties).map(([name, property]) => [name, sampleOf(property, document, name, depth + 1)]),
+        Object.entries(properties)
+          .filter(([name]) => !requiredOnly || required.has(name))
+          .map(([name, property]) => [name, sampleOf(property, document, name, depth + 1, requiredOnly)]),
       );
     }
     default:
@@ -137,19 +143,85 @@ const SAMPLE_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
  * contract names them.
  */
 function sampleByName(name: string): unknown {
-  if (/(^|_)id$|Id$|^left$|^right$|^external_id$/.test(name)) return SAMPLE_ID;
+  if (/tenant_?id$/i.test(name)) return '72f988bf-86f1-41af-91ab-2d7cd011db47';
+  if (/(^|_)id$|Id$|^left$|^right$|^external_id$|^finding$/.test(name)) return SAMPLE_ID;
+  // An event kind the audit log holds.
+  if (name === 'kind') return 'auth.signed_in';
   if (/email/i.test(name)) return 'champion@example.org';
+  if (/date$/.test(name)) return '2026-02-05';
   if (name === 'page') return 1;
   if (name === 'limit') return 10;
   if (name === 'days') return 30;
   return undefined;
 }
 
-/** A value of the id patterns the contract uses (26 letters or digits, hex digests); other patterns get a plain word. */
-function sampleForPattern(pattern: string): string {
-  const length = /\{(\d+)\}/.exec(pattern)?.[1];
-  const unit = /0-9a-f/i.test(pattern) && !/[g-z]-/i.test(pattern) ? 'a' : 'A';
-  return length ? unit.repeat(Number(length)) : 'water';
+/** Longest sample a pattern makes: the contract's patterns are ids, digests and codes. */
+const MAX_PATTERN_SAMPLE = 200;
+
+/**
+ * A string the pattern matches, for the small regular expressions the contract uses: anchors,
+ * literals and escapes, character classes (their first character), groups (their first
+ * alternative; look-arounds nothing) and quantifiers (the fewest repetitions allowed, at least one where a count is given).
+ */
+export function sampleForPattern(pattern: string): string {
+  let out = '';
+  let i = 0;
+  const atom = (): string => {
+    const char = pattern[i] ?? '';
+    if (char === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i += 2;
+      return next === 'd' ? '1' : next === 'w' ? 'a' : next === 's' ? ' ' : next;
+    }
+    if (char === '[') {
+      let end = i + 1;
+      while (end < pattern.length && (pattern[end] !== ']' || end === i + 1)) end += pattern[end] === '\\' ? 2 : 1;
+      const body = pattern.slice(i + 1, end);
+      i = end + 1;
+      if (body.startsWith('^')) return 'a';
+      if (body.startsWith('\\')) return body[1] === 'd' ? '1' : body[1] === 'w' ? 'a' : (body[1] ?? 'a');
+      return body[0] ?? 'a';
+    }
+    if (char === '(') {
+      let depth = 0;
+      let end = i;
+      for (; end < pattern.length; end += 1) {
+        if (pattern[end] === '\\') end += 1;
+        else if (pattern[end] === '(') depth += 1;
+        else if (pattern[end] === ')' && --depth === 0) break;
+      }
+      const group = pattern.slice(i + 1, end);
+      i = end + 1;
+      // A look-ahead or look-behind matches no characters of its own.
+      if (/^\?<?[=!]/.test(group)) return '';
+      const inner = group.replace(/^\?:/, '');
+      let level = 0;
+      let cut = inner.length;
+      for (let k = 0; k < inner.length; k += 1) {
+        if (inner[k] === '\\') k += 1;
+        else if (inner[k] === '(') level += 1;
+        else if (inner[k] === ')') level -= 1;
+        else if (inner[k] === '|' && level === 0) {
+          cut = k;
+          break;
+        }
+      }
+      return sampleForPattern(inner.slice(0, cut));
+    }
+    i += 1;
+    return char === '.' ? 'a' : char === '^' || char === '$' ? '' : char;
+  };
+  while (i < pattern.length && out.length < MAX_PATTERN_SAMPLE) {
+    const unit = atom();
+    const quantifier = /^(\{(\d+)(,\d*)?\}|[*+?])\??/.exec(pattern.slice(i));
+    let times = 1;
+    if (quantifier) {
+      i += quantifier[0].length;
+      times = quantifier[2] !== undefined ? Math.max(Number(quantifier[2]), 1) : quantifier[1] === '+' ? 1 : 0;
+    }
+    out += unit.repeat(Math.min(times, MAX_PATTERN_SAMPLE));
+  }
+  return out.slice(0, MAX_PATTERN_SAMPLE);
 }
 
 /** The JSON body with `*` after every string value (numbers and booleans would no longer parse). */
@@ -180,8 +252,13 @@ function queryString(parameters: readonly OpenApiParameter[], document: OpenApiD
     .join('&');
 }
 
-/** Every endpoint that takes a path parameter, a query value or a text field in its body, as a sqlmap target. */
-export function sqlmapTargets(document: OpenApiDocument, baseUrl: string): SqlmapTarget[] {
+/**
+ * Every endpoint that takes a path parameter, a query value or a text field in its body, as a
+ * sqlmap target. `requiredOnly` leaves out optional query values and body fields: the sample to
+ * fall back on when fields that only go together (a broadcast's organisation with its audience)
+ * or a value no schema can make (a page cursor) are refused.
+ */
+export function sqlmapTargets(document: OpenApiDocument, baseUrl: string, requiredOnly = false): SqlmapTarget[] {
   const targets: SqlmapTarget[] = [];
   const prefix = document.servers?.[0]?.url ?? '';
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -195,10 +272,10 @@ export function sqlmapTargets(document: OpenApiDocument, baseUrl: string): Sqlma
         );
       }
       const query = queryString(
-        parameters.filter((candidate) => candidate.in === 'query'),
+        parameters.filter((candidate) => candidate.in === 'query' && (!requiredOnly || candidate.required)),
         document,
       );
-      const body = bodyOf(operation, document);
+      const body = bodyOf(operation, document, requiredOnly);
       if (!url.includes(MARK) && query === '' && !body) continue;
       const roles = operation['x-access'].roles;
       targets.push({
@@ -214,11 +291,11 @@ export function sqlmapTargets(document: OpenApiDocument, baseUrl: string): Sqlma
   return targets;
 }
 
-function bodyOf(operation: OpenApiOperation, document: OpenApiDocument): SqlmapTarget['body'] {
+function bodyOf(operation: OpenApiOperation, document: OpenApiDocument, requiredOnly: boolean): SqlmapTarget['body'] {
   const content = operation.requestBody?.content ?? {};
   const json = content['application/json'];
   if (json) {
-    const sample = sampleOf(json.schema, document);
+    const sample = sampleOf(json.schema, document, '', 0, requiredOnly);
     return JSON.stringify(sample).includes('"') ? { data: markedJson(sample), contentType: 'application/json' } : undefined;
   }
   const form = content['multipart/form-data'];
