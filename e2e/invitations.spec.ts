@@ -43,12 +43,14 @@ test('a champion invites by e-mail; the invited person opens the link from the m
 
   await completeProfile(page, link, person.password);
 
-  // The link works once: opened again it says so and offers a new one.
+  // The link works once: opened again it says so and offers sign-in (the account exists), not a new link.
   await page.evaluate(() => localStorage.clear());
   await page.goto(pathOf(link));
-  await expect(page.getByRole('heading', { name: 'Failed to verify invitation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invitation already used' })).toBeVisible();
   await expect(page.getByText(/already been used/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send me a new link' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
 });
 
 test('a link invitation, shared by the champion, is opened and used', async ({ page, request }) => {

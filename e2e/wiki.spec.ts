@@ -81,12 +81,15 @@ test('filter, search, favourite, compare two editions and find the filters reset
   await page.getByRole('button', { name: 'All documents' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search the library' })).toHaveValue('');
   await chooseFilter(page, 'Subdomain', 'Legionella and water safety');
-  await card(page, 'ACoP L8').getByRole('button', { name: 'Add to compare' }).click();
+  await card(page, 'ACoP L8').getByRole('button', { name: 'Add ACoP L8 to compare' }).click();
   const tray = page.getByRole('region', { name: 'Compare list' });
   await expect(tray.getByText('Choose one more document to compare.')).toBeVisible();
   await expect(tray.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
-  await card(page, 'ACoP L8 (2000)').getByRole('button', { name: 'Add to compare' }).click();
-  await expect(card(page, 'ACoP L8 (2000)').getByRole('button', { name: 'Remove from compare' })).toHaveAttribute('aria-pressed', 'true');
+  await card(page, 'ACoP L8 (2000)').getByRole('button', { name: 'Add ACoP L8 (2000) to compare' }).click();
+  await expect(card(page, 'ACoP L8 (2000)').getByRole('button', { name: 'In compare: remove ACoP L8 (2000)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await tray.getByRole('button', { name: 'Compare', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Compare documents' })).toBeVisible();

@@ -24,6 +24,7 @@ import { createFallbackRateLimitStore } from './lib/rate-limit-fallback.ts';
 import { createRedisRateLimitStore } from './lib/rate-limit-redis.ts';
 import { acceptCheckedJson, rejectInvalidText } from './lib/input.ts';
 import { serializeError } from './lib/log.ts';
+import { chooseLogFormat, createPrettyLogStream } from './lib/log-format.ts';
 import { redactUrl } from './lib/redact.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/transport.ts';
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            ...logDestination(config, deps.logStream),
             // Plugins may log request headers (the multipart parser does at trace level): never the credentials.
             redact: {
               paths: ['*.headers["auth-token"]', '*.headers.authorization', '*.headers.cookie', '*.headers.token'],
@@ -200,6 +201,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** With REDIS_URL, counters live in Redis while it answers and in the database while it does not. */
+/**
+ * Where pino writes: a stream the caller passed (tests read the JSON lines), readable lines on a
+ * terminal or with LOG_FORMAT=pretty, else pino's own JSON lines on standard output.
+ */
+function logDestination(config: Config, stream: AppDeps['logStream']): { stream?: { write(line: string): void } } {
+  if (stream) return { stream };
+  if (chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty')
+    return { stream: createPrettyLogStream(process.stdout) };
+  return {};
+}
+
 function defaultRateLimitStore(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): RateLimitStore {
   const inDatabase = createDatabaseRateLimitStore({ db: database.db });
   if (!config.REDIS_URL) return inDatabase;

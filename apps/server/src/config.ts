@@ -137,6 +137,8 @@ const schema = z.object({
   ALLOW_DEMO_ON_NETWORK: bool.default(false),
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (lib/log-format.ts). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   TRUST_PROXY: trustProxy.default(false),
   /** On SIGTERM, /api/ready answers 503 for this long while requests in hand finish, before the server closes. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),

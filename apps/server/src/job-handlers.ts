@@ -5,6 +5,7 @@ import { INGEST_JOB_KIND, ingestJobHandler } from './ingest/job.ts';
 import { REVIEW_JOB_KIND, reviewJobHandler } from './modules/review/job.ts';
 import type { JobHandler } from './jobs/worker.ts';
 import { WRITE_JOB_KIND, writeJobHandler } from './modules/write/job.ts';
+import { READY_NOTICE_JOB_KIND, readyNoticeJobHandler } from './jobs/ready-notice.ts';
 import type { EmbeddingSettings } from './core/provider/settings.ts';
 
 /**
@@ -22,6 +23,7 @@ export function jobHandlers(options: {
   const common = {
     [WRITE_JOB_KIND]: writeJobHandler({ engine: options.writeEngine }),
     [REVIEW_JOB_KIND]: reviewJobHandler({ engine: options.reviewEngine }),
+    [READY_NOTICE_JOB_KIND]: readyNoticeJobHandler(),
   };
   if (!embeddings) return { ...common, [INGEST_JOB_KIND]: ingestJobHandler };
   return {

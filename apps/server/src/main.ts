@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     );
     for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(24)} ${account.roles.join(' + ')}`);
   }
-  if (!config.SMTP_URL) lines.push('No SMTP_URL set: e-mails are kept in the outbox and their links written to this log.');
+  if (!config.SMTP_URL) lines.push('No SMTP_URL set: each e-mail is kept in the outbox and shown here as an "Outbox" line with its links.');
   if (demoPresent && !config.hostSet) {
     lines.push(`Listening on ${listen.host} only, because demo accounts exist (set HOST and ALLOW_DEMO_ON_NETWORK=true to open it up).`);
   }

@@ -33,7 +33,7 @@ function readPayload<P>(definition: JobDefinition<P>, job: JobRow): P | null {
 /** Queues a job of the definition's kind with a payload of its type. */
 export function enqueue<P extends Record<string, unknown>>(
   definition: JobDefinition<P>,
-  options: { db: Database; payload: P; maxAttempts: number; progress?: unknown; signal?: JobSignal },
+  options: { db: Database; payload: P; maxAttempts: number; progress?: unknown; signal?: JobSignal; runAt?: Date },
 ): Promise<JobRow> {
   return enqueueJob({ ...options, kind: definition.kind });
 }

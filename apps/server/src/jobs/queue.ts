@@ -34,6 +34,8 @@ export async function enqueueJob(options: {
   maxAttempts: number;
   progress?: unknown;
   signal?: JobSignal;
+  /** Not before this time (by the workers' clock); now when absent. */
+  runAt?: Date;
 }): Promise<JobRow> {
   const [job] = await options.db
     .insert(jobs)
@@ -46,7 +48,7 @@ export async function enqueueJob(options: {
       // Due by the workers' clock (claimNextJob compares run_at with the process's now, to the
       // millisecond): the database's now() is finer, so a job claimed within the millisecond it
       // was queued was not yet due.
-      runAt: new Date(),
+      runAt: options.runAt ?? new Date(),
     })
     .returning();
   if (!job) throw new Error('job insert returned no row');

@@ -7,6 +7,7 @@ import { mailOutbox } from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { multipart } from '../test/multipart.ts';
 import { mailTo, oobCodeIn } from '../test/outbox.ts';
+import { createPrettyLogStream } from '../lib/log-format.ts';
 import { linksIn } from './transport.ts';
 
 const PASSWORD = 'amber-otter-lantern-29';
@@ -157,6 +158,16 @@ describe('without SMTP_URL', () => {
       expect(outboxLines[0]?.mail?.links).toContain(`http://verity.test/auth/action-handler?mode=verifyEmail&oobCode=${code}`);
       // That is the only line carrying the code.
       expect(lines.filter((line) => line.includes(code))).toHaveLength(1);
+
+      // On a terminal it reads as an Outbox line, with the link alone on the next line to click.
+      let printed = '';
+      const pretty = createPrettyLogStream({ write: (text: string) => (printed += text) });
+      for (const line of lines) pretty.write(line);
+      const outboxAt = printed.split('\n').findIndex((line) => line.includes('Outbox:'));
+      expect(printed.split('\n')[outboxAt]).toMatch(
+        new RegExp(`^\\d\\d:\\d\\d:\\d\\d Outbox: e-mail to ${email.replaceAll('.', '\\.')}: "Verify your e-mail address for Verity"$`),
+      );
+      expect(printed.split('\n')[outboxAt + 1]?.trim()).toBe(`http://verity.test/auth/action-handler?mode=verifyEmail&oobCode=${code}`);
     } finally {
       await t.close();
     }

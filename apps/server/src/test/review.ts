@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { reviewFindings, reviews } from '../db/schema.ts';
 import { builtinReviewEngine } from '../review/engine.ts';
 import { REVIEW_JOB_KIND, reviewJobHandler } from '../modules/review/job.ts';
+import { READY_NOTICE_JOB_KIND, readyNoticeJobHandler } from '../jobs/ready-notice.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
 import { newId } from '../lib/ids.ts';
 import type { TestApp } from './app.ts';
@@ -51,11 +52,14 @@ export async function postPolicy(t: TestApp, user: TestUser | null, fields: Reco
   });
 }
 
-/** A worker for the review jobs alone, driven by the test (`drain` in test/write.ts). */
+/** A worker for the review jobs and their ready notices (due at once), driven by the test (`drain` in test/write.ts). */
 export function reviewWorker(t: TestApp): JobWorker {
   return createJobWorker({
     db: t.db,
-    handlers: { [REVIEW_JOB_KIND]: reviewJobHandler({ engine: builtinReviewEngine }) },
+    handlers: {
+      [REVIEW_JOB_KIND]: reviewJobHandler({ engine: builtinReviewEngine, readyNoticeDelayMs: 0 }),
+      [READY_NOTICE_JOB_KIND]: readyNoticeJobHandler(),
+    },
     pollIntervalMs: 60_000,
     staleAfterMs: 15 * 60_000,
     retryBaseMs: 30_000,

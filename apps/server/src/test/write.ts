@@ -7,6 +7,7 @@ import type { CreateWriteDocumentResponse, WriteContent, WriteDocument, WriteFin
 import { expect } from 'vitest';
 import { writeDocuments } from '../db/schema.ts';
 import { WRITE_JOB_KIND, writeJobHandler } from '../modules/write/job.ts';
+import { READY_NOTICE_JOB_KIND, readyNoticeJobHandler } from '../jobs/ready-notice.ts';
 import { createJobWorker, type JobWorker } from '../jobs/worker.ts';
 import { newId } from '../lib/ids.ts';
 import { builtinWriteEngine } from '../write/builtin.ts';
@@ -37,11 +38,14 @@ export async function postTranscript(t: TestApp, user: TestUser | null, fields: 
   });
 }
 
-/** A worker for the generation jobs alone, driven by the test (`drain`). */
-export function writeWorker(t: TestApp, engine: WriteEngine = builtinWriteEngine): JobWorker {
+/**
+ * A worker for the generation jobs and their ready notices, driven by the test (`drain`). The
+ * notice is due at once unless `readyNoticeDelayMs` says otherwise.
+ */
+export function writeWorker(t: TestApp, engine: WriteEngine = builtinWriteEngine, readyNoticeDelayMs = 0): JobWorker {
   return createJobWorker({
     db: t.db,
-    handlers: { [WRITE_JOB_KIND]: writeJobHandler({ engine }) },
+    handlers: { [WRITE_JOB_KIND]: writeJobHandler({ engine, readyNoticeDelayMs }), [READY_NOTICE_JOB_KIND]: readyNoticeJobHandler() },
     pollIntervalMs: 60_000,
     staleAfterMs: 15 * 60_000,
     retryBaseMs: 30_000,

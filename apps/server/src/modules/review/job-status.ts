@@ -16,7 +16,9 @@ export async function reviewJob(options: { db: Database; author: ReviewAuthor; j
   const [review] = await db.select({ id: reviews.id }).from(reviews).where(ownReviewJob(author, jobId));
   const job = review ? await findJob({ db, id: jobId, kind: REVIEW_JOB_KIND }) : undefined;
   if (!review || !job) throw reviewJobNotFound();
-  if (job.status === 'queued' || job.status === 'running') await markWatched(db, review.id);
+  // Every poll counts, the one that first sees the job finished too: a quick job can end before
+  // the page has asked once, and that page still saw it end (jobs/ready-notice.ts).
+  await markWatched(db, review.id);
   const progress = reviewJobProgressSchema.safeParse(job.progress);
   return {
     id: job.id,

@@ -6,11 +6,10 @@ import type { StoredEvidence } from '../../db/schema/review.ts';
 import { isoDate } from '../../lib/docx/dates.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordEvent } from '../../core/events/service.ts';
-import { notify } from '../../core/notifications/service.ts';
 import { loadLibrary } from '../../core/library/load.ts';
 import type { FindingEvidence, ReviewEngine, ReviewFindingDraft, ReviewLibrary, ReviewResult } from '../../review/types.ts';
 import { EngineLimitError } from '../../untrusted/pool.ts';
-import { isWatched } from '../../jobs/watching.ts';
+import { noticeUnlessWatched } from '../../jobs/ready-notice.ts';
 import { z } from 'zod';
 import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
@@ -41,7 +40,11 @@ const EXCERPT_MAX_LENGTH = 240;
  * findings (the reviewer says so, and it is logged without the policy's text). When the job fails
  * for good the review is marked failed with the reason.
  */
-export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler {
+export function reviewJobHandler(options: {
+  engine: ReviewEngine;
+  /** How long after the review ends its notice waits for the author's page (jobs/ready-notice.ts); tests use 0. */
+  readyNoticeDelayMs?: number;
+}): JobHandler {
   const { engine } = options;
   return jobHandler(reviewJob, {
     interruptedMessage: REVIEW_INTERRUPTED,
@@ -69,7 +72,14 @@ export function reviewJobHandler(options: { engine: ReviewEngine }): JobHandler 
         log?.warn({ reviewId: review.id, kind: result.providerFailure.kind }, 'provider reviewer failed; the built-in findings stand');
       }
       const drafts = mostSevere(result.findings, REVIEW_MAX_FINDINGS);
-      const reviewed = await storeFindings({ db, reviewId: review.id, drafts, library, engine: result.engine });
+      const reviewed = await storeFindings({
+        db,
+        reviewId: review.id,
+        drafts,
+        library,
+        engine: result.engine,
+        readyNoticeDelayMs: options.readyNoticeDelayMs,
+      });
       await reportProgress({ stage: 'done', ...counts, findings: drafts.length } satisfies ReviewJobProgress);
       return { review_id: review.id, reviewed, findings: drafts.length };
     },
@@ -122,6 +132,7 @@ async function storeFindings(options: {
   drafts: ReviewFindingDraft[];
   library: ReviewLibrary;
   engine: string;
+  readyNoticeDelayMs: number | undefined;
 }): Promise<boolean> {
   const { db, reviewId, drafts } = options;
   const evidenceOf = evidenceStorer(options.library);
@@ -153,16 +164,19 @@ async function storeFindings(options: {
       .update(reviews)
       .set({ status: 'ready', engine: options.engine, error: null, updatedAt: new Date() })
       .where(eq(reviews.id, reviewId));
-    if (!isWatched(current.watchedAt)) {
-      await notify({
-        db: tx,
+    await noticeUnlessWatched({
+      tx,
+      subject: 'review',
+      id: reviewId,
+      delayMs: options.readyNoticeDelayMs,
+      notification: {
         userId: current.userId,
         organisationId: current.organisationId,
         title: 'Your policy review is ready',
         message: reviewReadyMessage(current.title, drafts),
         link: `/review/${reviewId}`,
-      });
-    }
+      },
+    });
     await recordEvent(tx, {
       kind: 'review.completed',
       organisationId: current.organisationId,

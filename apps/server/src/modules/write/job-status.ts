@@ -20,7 +20,9 @@ export async function findWriteJob(options: {
   const [document] = await db.select({ id: writeDocuments.id }).from(writeDocuments).where(ownWriteJob(author, jobId));
   const job = document ? await findJob({ db, id: jobId, kind: WRITE_JOB_KIND }) : undefined;
   if (!document || !job) throw writeJobNotFound();
-  if (job.status === 'queued' || job.status === 'running') await markWatched(db, document.id);
+  // Every poll counts, the one that first sees the job finished too: a quick job can end before
+  // the page has asked once, and that page still saw it end (jobs/ready-notice.ts).
+  await markWatched(db, document.id);
   return { job, documentId: document.id };
 }
 

@@ -4,12 +4,11 @@ import type { Database } from '../../db/connect.ts';
 import { jobs, writeDocuments } from '../../db/schema.ts';
 import { isoDate } from '../../lib/docx/dates.ts';
 import { recordEvent } from '../../core/events/service.ts';
-import { notify } from '../../core/notifications/service.ts';
 import { loadLibrary } from '../../core/library/load.ts';
 import { composeContent } from '../../write/content.ts';
 import type { WriteEngine, WriteStage } from '../../write/types.ts';
 import { EngineLimitError } from '../../untrusted/pool.ts';
-import { isWatched } from '../../jobs/watching.ts';
+import { noticeUnlessWatched } from '../../jobs/ready-notice.ts';
 import { z } from 'zod';
 import { defineJob, type JobPayload, jobHandler } from '../../jobs/definition.ts';
 import { type JobHandler, PermanentJobError } from '../../jobs/worker.ts';
@@ -43,7 +42,11 @@ export const WRITE_READY_TITLE: Record<WriteKind, string> = {
  * is composed from them, and both are stored with version 1 and the `write.generated` event in
  * one transaction (with a notification for the author when their page was left meanwhile). When the job fails for good the document is marked failed with the reason.
  */
-export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
+export function writeJobHandler(options: {
+  engine: WriteEngine;
+  /** How long after the document is written its notice waits for the author's page (jobs/ready-notice.ts); tests use 0. */
+  readyNoticeDelayMs?: number;
+}): JobHandler {
   const { engine } = options;
   return jobHandler(writeJob, {
     interruptedMessage: WRITE_INTERRUPTED,
@@ -71,7 +74,15 @@ export function writeJobHandler(options: { engine: WriteEngine }): JobHandler {
           { onStage: (stage, detail) => reportProgress(stageProgress(stage, counts, detail)), signal, owner: document.userId },
         ),
       );
-      const written = await storeFindings({ db, documentId: document.id, payload, findings, engine: engine.id, lines: counts.lines });
+      const written = await storeFindings({
+        db,
+        documentId: document.id,
+        payload,
+        findings,
+        engine: engine.id,
+        lines: counts.lines,
+        readyNoticeDelayMs: options.readyNoticeDelayMs,
+      });
       await reportProgress({ stage: 'done', ...counts } satisfies WriteJobProgress);
       return { document_id: document.id, written };
     },
@@ -121,6 +132,7 @@ async function storeFindings(options: {
   findings: WriteFindings;
   engine: string;
   lines: number;
+  readyNoticeDelayMs: number | undefined;
 }): Promise<boolean> {
   const { db, documentId, payload, findings } = options;
   return db.transaction(async (tx) => {
@@ -146,16 +158,19 @@ async function storeFindings(options: {
         updatedAt: new Date(),
       })
       .where(eq(writeDocuments.id, documentId));
-    if (!isWatched(current.watchedAt)) {
-      await notify({
-        db: tx,
+    await noticeUnlessWatched({
+      tx,
+      subject: 'write',
+      id: documentId,
+      delayMs: options.readyNoticeDelayMs,
+      notification: {
         userId: current.userId,
         organisationId: current.organisationId,
         title: WRITE_READY_TITLE[current.kind],
         message: `“${title}” has been written from your transcript. Open it in Writing Assistant to check and edit it.`,
         link: `/write/${documentId}`,
-      });
-    }
+      },
+    });
     await recordEvent(tx, {
       kind: 'write.generated',
       organisationId: current.organisationId,

@@ -1,6 +1,10 @@
 import type { CreateWriteDocumentResponse, NotificationsResponse } from '@verity/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { jobs } from '../../db/schema.ts';
+import { READY_NOTICE_DELAY_MS, READY_NOTICE_JOB_KIND } from '../../jobs/ready-notice.ts';
 import type { JobWorker } from '../../jobs/worker.ts';
+import { builtinWriteEngine } from '../../write/builtin.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
 import { drain, MEETING, postTranscript, writeDocument, writeWorker } from '../../test/write.ts';
@@ -71,5 +75,44 @@ describe('telling the author their document is written', () => {
     await drain(worker);
     expect(await notificationsOf(author)).toHaveLength(1);
     expect(await notificationsOf(colleague)).toEqual([]);
+  });
+});
+
+describe('a quick job that ends before the page has asked about it', () => {
+  /** The notice waits as it does in production; the test then makes it due instead of waiting. */
+  let patient: JobWorker;
+  beforeAll(() => {
+    patient = writeWorker(t, builtinWriteEngine, READY_NOTICE_DELAY_MS);
+  });
+  const noticesDue = () =>
+    t.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.kind, READY_NOTICE_JOB_KIND));
+
+  test('sends nothing when the author’s page asks after it ended: they watched it finish', async () => {
+    const author = await buildUser(t);
+    const created = await upload(author);
+    await drain(patient);
+    expect((await writeDocument(t, author, created.external_id)).status).toBe('ready');
+    // The page's first poll, after the job ended, finds it finished.
+    const poll = await t.app.inject({ method: 'GET', url: `/api/write/jobs/${created.job_id}`, headers: author.headers });
+    expect(poll.json()).toMatchObject({ status: 'succeeded' });
+    await noticesDue();
+    await drain(patient);
+    expect(await notificationsOf(author)).toEqual([]);
+  });
+
+  test('tells the author once the delay has passed with no page asking', async () => {
+    const author = await buildUser(t);
+    const created = await upload(author);
+    await drain(patient);
+    // Not at once: the page that asked for the document may still be loading.
+    expect(await notificationsOf(author)).toEqual([]);
+    await noticesDue();
+    await drain(patient);
+    expect(await notificationsOf(author)).toEqual([
+      expect.objectContaining({ title: 'Your minutes are ready', link: `/write/${created.external_id}` }),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Citation } from '@verity/shared';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { cn } from '../../lib/cn';
 import { type AnswerBlock, type InlineNode, inlineText, parseAnswer } from './answer-format';
 import { CitationMarker } from './citation-marker';
@@ -54,8 +55,8 @@ const ALIGN_CLASS = { left: 'text-left', center: 'text-center', right: 'text-rig
 
 /**
  * A table of the answer: a header row of column headers and the rows under it, in a region that
- * scrolls sideways on a narrow screen (focusable, so it scrolls from the keyboard too). Cells
- * keep their citation buttons.
+ * scrolls sideways on a narrow screen (focusable, so it scrolls from the keyboard too, and marked
+ * as scrolling while columns are out of sight: TableScroll). Cells keep their citation buttons.
  */
 function AnswerTable({
   block,
@@ -68,7 +69,6 @@ function AnswerTable({
   onOpenCitation: (n: number) => void;
   caret: boolean;
 }) {
-  const captionId = useId();
   const columns = block.header.map((cell) => inlineText(cell).trim()).filter(Boolean);
   const caption = columns.length > 0 ? `Table: ${columns.join(', ')}` : 'Table';
   const alignOf = (i: number) => {
@@ -76,58 +76,53 @@ function AnswerTable({
     return align ? ALIGN_CLASS[align] : 'text-left';
   };
   return (
-    <section
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls sideways, and a keyboard user needs to reach it to scroll it.
-      tabIndex={0}
-      aria-labelledby={captionId}
-      data-answer-table=""
-      className="focus-ring my-3 max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white first:mt-0 last:mb-0"
-    >
-      {/* Two columns wrap within a phone's width; wider tables keep readable columns and scroll sideways. */}
-      <table
-        className="w-full border-collapse text-left text-sm leading-6"
-        style={block.header.length > 2 ? { minWidth: `${Math.min(block.header.length, 6) * 9}rem` } : undefined}
-      >
-        <caption id={captionId} className="sr-only">
-          {caption}
-        </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {block.header.map((cell, i) => (
-              <th
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place.
-                key={i}
-                scope="col"
-                className={cn('border-slate-200 border-b px-3 py-2 align-bottom font-semibold text-slate-900', alignOf(i))}
-              >
-                <Inline nodes={cell} citations={citations} onOpenCitation={onOpenCitation} />
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {block.rows.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are re-parsed as text streams in; their order is their identity.
-            <tr key={r} className="border-slate-100 border-b last:border-b-0 even:bg-slate-50/50">
-              {row.map((cell, i) => (
-                <td
+    <div className="my-3 max-w-full first:mt-0 last:mb-0">
+      <TableScroll label={caption} role="region" className="rounded-lg border border-slate-200 bg-white">
+        {/* Two columns wrap within a phone's width; wider tables keep readable columns and scroll sideways. */}
+        <table
+          data-answer-table=""
+          className="w-full border-collapse text-left text-sm leading-6"
+          style={block.header.length > 2 ? { minWidth: `${Math.min(block.header.length, 6) * 9}rem` } : undefined}
+        >
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {block.header.map((cell, i) => (
+                <th
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place.
                   key={i}
-                  className={cn(
-                    'whitespace-pre-line px-3 py-2 align-top text-slate-800',
-                    i === 0 && 'font-medium text-slate-900',
-                    alignOf(i),
-                  )}
+                  scope="col"
+                  className={cn('border-slate-200 border-b px-3 py-2 align-bottom font-semibold text-slate-900', alignOf(i))}
                 >
                   <Inline nodes={cell} citations={citations} onOpenCitation={onOpenCitation} />
-                  {caret && r === block.rows.length - 1 && i === row.length - 1 && <Caret />}
-                </td>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {block.rows.map((row, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are re-parsed as text streams in; their order is their identity.
+              <tr key={r} className="border-slate-100 border-b last:border-b-0 even:bg-slate-50/50">
+                {row.map((cell, i) => (
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place.
+                    key={i}
+                    className={cn(
+                      'whitespace-pre-line px-3 py-2 align-top text-slate-800',
+                      i === 0 && 'font-medium text-slate-900',
+                      alignOf(i),
+                    )}
+                  >
+                    <Inline nodes={cell} citations={citations} onOpenCitation={onOpenCitation} />
+                    {caret && r === block.rows.length - 1 && i === row.length - 1 && <Caret />}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
   );
 }
 

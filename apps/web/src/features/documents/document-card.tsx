@@ -43,7 +43,10 @@ export function TagList({ reference }: { reference: DocumentReference }) {
 export function CompareToggle({ reference }: { reference: DocumentReference }) {
   const inCompare = useCompareStore((s) => s.items.some((item) => item.short_id === reference.short_id));
   const toggle = useCompareStore((s) => s.toggle);
-  const label = inCompare ? 'Remove from compare' : 'Add to compare';
+  // Each card's button is named after its document ("Add HTM 04-01 to compare"): a list of twenty
+  // identical names tells a screen-reader user nothing. The visible words ("Compare", "In compare")
+  // stay in the name, as speech users say them (WCAG 2.5.3).
+  const label = inCompare ? `In compare: remove ${reference.code}` : `Add ${reference.code} to compare`;
   return (
     <button
       type="button"

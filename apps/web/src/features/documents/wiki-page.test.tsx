@@ -233,16 +233,18 @@ describe('wiki page', () => {
     setup();
     const { router } = renderApp('/wiki', { user });
     await screen.findByRole('list', { name: 'Documents' });
-    await userEvent.click(within(cardFor('CQC Reg 15')).getByRole('button', { name: 'Add to compare' }));
+    await userEvent.click(within(cardFor('CQC Reg 15')).getByRole('button', { name: 'Add CQC Reg 15 to compare' }));
     const tray = screen.getByRole('region', { name: 'Compare list' });
     expect(within(tray).getByRole('button', { name: 'Compare' })).toHaveProperty('disabled', true);
-    await userEvent.click(within(cardFor('ACoP L8')).getByRole('button', { name: 'Add to compare' }));
-    await userEvent.click(within(cardFor('ACoP L8 (2000)')).getByRole('button', { name: 'Add to compare' }));
+    await userEvent.click(within(cardFor('ACoP L8')).getByRole('button', { name: 'Add ACoP L8 to compare' }));
+    await userEvent.click(within(cardFor('ACoP L8 (2000)')).getByRole('button', { name: 'Add ACoP L8 (2000) to compare' }));
     expect(useCompareStore.getState().items.map((i) => i.code)).toEqual(['ACoP L8', 'ACoP L8 (2000)']);
     expect(useToastStore.getState().toasts.map((t) => t.message)).toContain(
       'CQC Reg 15 was taken out of the compare list: you can compare two documents at a time.',
     );
-    expect(within(cardFor('CQC Reg 15')).getByRole('button', { name: 'Add to compare' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(cardFor('CQC Reg 15')).getByRole('button', { name: 'Add CQC Reg 15 to compare' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
 
     await userEvent.click(within(tray).getByRole('button', { name: 'Compare' }));
     // The older (superseded) edition goes on the left.

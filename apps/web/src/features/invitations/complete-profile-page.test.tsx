@@ -144,12 +144,26 @@ describe('CompleteProfilePage', () => {
   it('a failed resend says so in the specified words', async () => {
     const user = userEvent.setup();
     mockApi({
-      'GET /api/auth/verify_invitation': refused('This invitation has already been used. Sign in with your e-mail address and password.'),
-      'POST /api/auth/renew_invitation': refused('This invitation has already been used.'),
+      'GET /api/auth/verify_invitation': refused('This invitation has expired. You can ask for a new link.'),
+      'POST /api/auth/renew_invitation': refused('This invitation link is invalid.'),
     });
-    renderAt('?token=used-token');
+    renderAt('?token=old-token');
     await user.click(await screen.findByRole('button', { name: 'Send me a new link' }));
     expect(await screen.findByText(MESSAGES.resendInvitationFailed)).toBeTruthy();
+  });
+
+  it('a link opened again after the profile was completed says so and offers sign-in, not a new link', async () => {
+    const calls = mockApi({
+      'GET /api/auth/verify_invitation': refused('This invitation has already been used. Sign in with your e-mail address and password.'),
+    });
+    renderAt('?token=used-token');
+    expect(await screen.findByRole('heading', { name: 'Invitation already used' })).toBeTruthy();
+    expect(screen.getByText(/has already been used/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByRole('link', { name: 'Reset it' }).getAttribute('href')).toBe('/auth/forgot-password');
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: MESSAGES.verifyInvitationFailed })).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/auth/renew_invitation')).toHaveLength(0);
   });
 
   it('a failure that is not about the link shows the message without the resend form', async () => {

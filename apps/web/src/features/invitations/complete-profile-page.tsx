@@ -1,13 +1,14 @@
 import { MESSAGES, verifyInvitationQuerySchema } from '@verity/shared';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { ButtonLink } from '../../components/ui/button-link';
 import { LoadingState } from '../../components/ui/loading-state';
 import { TextLink } from '../../components/ui/text-link';
 import { errorMessage } from '../../lib/form-errors';
 import { useVerifyInvitation } from './api';
 import { CompleteProfileForm } from './complete-profile-form';
 import { ResendInvitationForm } from './resend-invitation-form';
-import { offersResend } from './resend-rule';
+import { offersResend, saysAlreadyUsed } from './resend-rule';
 
 const MISSING_TOKEN = 'This invitation link is invalid: part of it is missing. Open the whole link from your invitation e-mail.';
 
@@ -40,6 +41,7 @@ function VerifiedProfile({ token }: { token: string }) {
 
 /** Why the link does not work, and a way to get a new one when asking could help (SPEC §4). */
 function InvitationProblem({ message, token }: { message: string; token?: string }) {
+  if (saysAlreadyUsed(message)) return <InvitationUsed message={message} />;
   return (
     <div className="space-y-5">
       <Header title={MESSAGES.verifyInvitationFailed} />
@@ -47,6 +49,25 @@ function InvitationProblem({ message, token }: { message: string; token?: string
       {token !== undefined && offersResend(message) && <ResendInvitationForm token={token} />}
       <p className="text-center text-slate-600 text-sm">
         Already completed your profile? <TextLink to="/auth/login">Sign in</TextLink>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A link opened again after the profile was completed: the account exists, so the way in is
+ * signing in, not a new link (which the server refuses for a used invitation; docs/decisions.md).
+ */
+function InvitationUsed({ message }: { message: string }) {
+  return (
+    <div className="space-y-5">
+      <Header title="Invitation already used" />
+      <Alert tone="info">{message}</Alert>
+      <ButtonLink to="/auth/login" className="w-full">
+        Sign in
+      </ButtonLink>
+      <p className="text-center text-slate-600 text-sm">
+        Forgotten your password? <TextLink to="/auth/forgot-password">Reset it</TextLink>
       </p>
     </div>
   );

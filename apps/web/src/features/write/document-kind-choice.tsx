@@ -25,18 +25,29 @@ export function DocumentKindChoice({ value, onChange, error }: DocumentKindChoic
           <label
             key={kind}
             className={cn(
-              'flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
+              'relative flex cursor-pointer gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
               value === kind ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50',
             )}
           >
+            {/* The radio button is the whole card, so its touch target is the card (WCAG 2.5.8), not a 16 px circle;
+                the circle drawn beside the words shows its state. */}
             <input
               type="radio"
               name="kind"
               value={kind}
               checked={value === kind}
               onChange={() => onChange(kind)}
-              className="mt-1 size-4 shrink-0 accent-brand-700"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg"
             />
+            <span
+              aria-hidden="true"
+              className={cn(
+                'mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border-2 bg-white',
+                value === kind ? 'border-brand-700' : 'border-slate-400',
+              )}
+            >
+              {value === kind && <span className="size-2 rounded-full bg-brand-700" />}
+            </span>
             <span className="min-w-0">
               <span className="block font-medium text-slate-900 text-sm">{WRITE_KIND_LABELS[kind]}</span>
               <span className="block text-slate-600 text-xs leading-5">{KIND_HINTS[kind]}</span>

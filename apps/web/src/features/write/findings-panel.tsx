@@ -111,7 +111,7 @@ function ReferenceEntry({ reference }: { reference: WriteReference }) {
         {reference.document_id ? (
           <Link
             to={wikiPath(reference.document_id)}
-            className="focus-ring rounded-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+            className="focus-ring inline-flex min-h-6 items-center rounded-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
           >
             {reference.code}
           </Link>

@@ -59,13 +59,13 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
       {backLinks && (
         <nav aria-label="Back" className="flex flex-wrap items-center gap-x-5 gap-y-2 print:hidden">
           {returnTo && (
-            <TextLink to={returnTo} className="inline-flex items-center gap-1.5 text-sm">
+            <TextLink to={returnTo} className="inline-flex min-h-6 items-center gap-1.5 text-sm">
               <ArrowLeft className="size-4" aria-hidden="true" />
               {BACK_TO_CONVERSATION}
             </TextLink>
           )}
           {showWikiLink && (
-            <TextLink to="/wiki" className="inline-flex items-center gap-1.5 text-sm">
+            <TextLink to="/wiki" className="inline-flex min-h-6 items-center gap-1.5 text-sm">
               {!returnTo && <ArrowLeft className="size-4" aria-hidden="true" />}
               Back to Regulatory Wiki
             </TextLink>
