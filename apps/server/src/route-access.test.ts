@@ -629,7 +629,10 @@ const SAMPLES: Record<string, Sample> = {
     scope: 'organisation',
     build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id }, json: { role: 'guest' } }),
   },
-  'members.deactivate': { scope: 'organisation', build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }) },
+  'members.deactivate': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }),
+  },
   'members.reactivate': {
     scope: 'organisation',
     build: async ({ t }, owner) => {
@@ -638,7 +641,10 @@ const SAMPLES: Record<string, Sample> = {
       return { params: { userId: leaver.user.id } };
     },
   },
-  'members.holdings': { scope: 'organisation', build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }) },
+  'members.holdings': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }),
+  },
   'members.handover': {
     scope: 'organisation',
     build: async ({ t }, owner) => {

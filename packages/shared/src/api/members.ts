@@ -74,7 +74,9 @@ export const holdingsSchema = handoverResultSchema.omit({ to_user_id: true });
 export type Holdings = z.infer<typeof holdingsSchema>;
 
 /** /members/invitations/:invitationId/revoke */
-export const invitationParamsSchema = z.object({ invitationId: z.string().refine(isDocumentId, 'An invitation id is 26 letters or digits') });
+export const invitationParamsSchema = z.object({
+  invitationId: z.string().refine(isDocumentId, 'An invitation id is 26 letters or digits'),
+});
 
 /** GET /members/champions: who to ask for access, for every member of the organisation. */
 export const championContactSchema = z.object({ name: z.string(), email: z.string() });

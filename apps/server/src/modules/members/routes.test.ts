@@ -31,7 +31,12 @@ afterAll(async () => {
 const member = (overrides: Parameters<typeof buildUser>[1] = {}) => buildUser(t, { organisationId, ...overrides });
 
 const post = (by: TestUser | null, url: string, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, headers: by?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: by?.headers ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const login = async (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', ...(await multipart({ email, password })) });
@@ -67,9 +72,9 @@ describe('changing a member’s role', () => {
 
     const toGuest = await post(champion, `/members/${jane.user.id}/role`, { role: 'guest' });
     expect(toGuest.json()).toMatchObject({ role: 'guest', account_roles: ['guest'] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users?days=30', headers: jane.headers })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users?days=30', headers: jane.headers })).statusCode,
+    ).toBe(403);
 
     const changes = await eventsAbout('account.roles_changed', jane.user.id);
     expect(changes.map((event) => [event.actorUserId, event.data.roles])).toEqual([
@@ -129,7 +134,10 @@ describe('deactivating and reactivating a leaver', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ deactivated: true, deactivated_at: expect.any(String) });
     expect((await t.app.inject({ method: 'GET', url: '/api/account/info', headers: leaver.headers })).statusCode).toBe(401);
-    const open = await t.db.select().from(sessions).where(and(eq(sessions.userId, leaver.user.id)));
+    const open = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, leaver.user.id)));
     expect(open.every((session) => session.revokedAt !== null)).toBe(true);
 
     const refused = await login(leaver.email, leaver.password);
@@ -145,7 +153,9 @@ describe('deactivating and reactivating a leaver', () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users?days=30', headers: champion.headers });
     const row = listed.json().users.find((entry: { user: { user_id: string } }) => entry.user.user_id === leaver.user.id);
     expect(row.user.deactivated).toBe(true);
-    const metrics = (await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/metrics?days=30', headers: champion.headers })).json();
+    const metrics = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/metrics?days=30', headers: champion.headers })
+    ).json();
     const members = listed.json().users.filter((entry: { user: { deactivated: boolean } }) => !entry.user.deactivated).length;
     expect(metrics.active_users + metrics.inactive_users).toBe(members);
 
@@ -228,7 +238,9 @@ describe('withdrawing a pending invitation', () => {
     const opened = await t.app.inject({ method: 'GET', url: `/api/auth/verify_invitation?token=${invitation.token}` });
     expect(opened.statusCode).toBe(400);
     expect(opened.json().message).toBe("This invitation was withdrawn by your organisation's champion. Ask them for a new one.");
-    const pending = (await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users/pending', headers: champion.headers })).json();
+    const pending = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users/pending', headers: champion.headers })
+    ).json();
     expect(pending.invitations.map((entry: { email: string }) => entry.email)).not.toContain(invitation.email);
 
     const [event] = await eventsAbout('invitations.revoked', invitation.userId);
@@ -261,10 +273,20 @@ describe('inviting with a role', () => {
     expect((await userRow(lead.json().user_id))?.roles.sort()).toEqual(['champion', 'standard']);
     const plain = await post(champion, '/auth/champion_create_user', { ...base, email: `plain.${Date.now()}@example.org` });
     expect((await userRow(plain.json().user_id))?.roles).toEqual(['standard']);
-    const pending = (await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users/pending', headers: champion.headers })).json();
+    const pending = (
+      await t.app.inject({ method: 'GET', url: '/api/dashboard/organisation/users/pending', headers: champion.headers })
+    ).json();
     const roleOf = (id: string) => pending.invitations.find((entry: { user_id: string }) => entry.user_id === id)?.role;
-    expect([roleOf(guest.json().user_id), roleOf(lead.json().user_id), roleOf(plain.json().user_id)]).toEqual(['guest', 'champion', 'standard']);
-    const admin = await post(champion, '/auth/champion_create_user', { ...base, email: `x.${Date.now()}@example.org`, role: 'verity_admin' });
+    expect([roleOf(guest.json().user_id), roleOf(lead.json().user_id), roleOf(plain.json().user_id)]).toEqual([
+      'guest',
+      'champion',
+      'standard',
+    ]);
+    const admin = await post(champion, '/auth/champion_create_user', {
+      ...base,
+      email: `x.${Date.now()}@example.org`,
+      role: 'verity_admin',
+    });
     expect(admin.statusCode).toBe(422);
   });
 });
@@ -350,7 +372,11 @@ describe('across processes', () => {
         // The other process reads the session once and keeps it in memory.
         expect(await info()).toBe(200);
         expect(await info()).toBe(200);
-        const deactivated = await here.app.inject({ method: 'POST', url: `/api/members/${leaver.user.id}/deactivate`, headers: lead.headers });
+        const deactivated = await here.app.inject({
+          method: 'POST',
+          url: `/api/members/${leaver.user.id}/deactivate`,
+          headers: lead.headers,
+        });
         expect(deactivated.statusCode).toBe(200);
         await expect.poll(info, { timeout: 2_000, interval: 10 }).toBe(401);
       } finally {

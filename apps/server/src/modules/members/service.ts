@@ -126,11 +126,7 @@ export async function deactivateMember(options: { db: Database; champion: Champi
     const { member, activeChampions } = await lockedForChange(tx, champion, userId);
     if (member.disabledAt) return member;
     if (isActiveChampion(member) && activeChampions <= 1) throw conflict(MEMBER_MESSAGES.lastChampion);
-    const [row] = await tx
-      .update(users)
-      .set({ disabledAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, member.id))
-      .returning();
+    const [row] = await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, member.id)).returning();
     await revokeUserSessions(tx, member.id);
     await recordEvent(tx, {
       kind: 'account.deactivated',
@@ -229,11 +225,16 @@ export async function handOverWork(options: {
     const now = new Date();
     const moved: Holdings = {
       write_documents: (
-        await tx.update(writeDocuments).set({ userId: to.id, updatedAt: now }).where(owned.writeDocuments).returning({ id: writeDocuments.id })
+        await tx
+          .update(writeDocuments)
+          .set({ userId: to.id, updatedAt: now })
+          .where(owned.writeDocuments)
+          .returning({ id: writeDocuments.id })
       ).length,
       reviews: (await tx.update(reviews).set({ userId: to.id, updatedAt: now }).where(owned.reviews).returning({ id: reviews.id })).length,
-      library_documents: (await tx.update(documents).set({ uploadedBy: to.id }).where(owned.libraryDocuments).returning({ id: documents.id }))
-        .length,
+      library_documents: (
+        await tx.update(documents).set({ uploadedBy: to.id }).where(owned.libraryDocuments).returning({ id: documents.id })
+      ).length,
     };
     await recordEvent(tx, {
       kind: 'account.work_handed_over',
@@ -265,9 +266,11 @@ export async function handOverWork(options: {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function describeMoved(moved: Holdings): string {
-  return [plural(moved.write_documents, 'written document'), plural(moved.reviews, 'review'), plural(moved.library_documents, 'data-library document')].join(
-    ', ',
-  );
+  return [
+    plural(moved.write_documents, 'written document'),
+    plural(moved.reviews, 'review'),
+    plural(moved.library_documents, 'data-library document'),
+  ].join(', ');
 }
 
 /**
