@@ -98,7 +98,8 @@ test('a champion deactivates a leaver, who is signed out at once and cannot sign
   await page.getByRole('menuitem', { name: `Reactivate ${person.firstName} ${person.surname}` }).click();
   await expect(row.getByText('Deactivated', { exact: true })).toHaveCount(0);
   await submitLogin(theirPage, person.email, person.password);
-  await expect(theirPage).toHaveURL(/\/home$/);
+  // Back where they were when their session ended.
+  await expect(theirPage).toHaveURL(/\/profile$/);
   await theirs.close();
 });
 
@@ -115,6 +116,7 @@ test('a champion withdraws a pending invitation, and its link then says so', asy
   await signIn(page, DEMO.champion);
   await page.goto('/dashboard');
   const pending = page.getByRole('list', { name: 'Pending invitations' });
+  await pending.scrollIntoViewIfNeeded();
   await expect(pending.getByText(person.email)).toBeVisible();
   await pending.getByRole('button', { name: `Withdraw the invitation to ${person.email}` }).click();
   const confirm = page.getByRole('dialog', { name: `Withdraw the invitation to ${person.email}?` });
