@@ -277,6 +277,8 @@ test.describe('champion and administrator', () => {
     page,
     request,
   }) => {
+    // Five scans (a menu and four dialogs): more than the file's usual five or six pages allow for.
+    test.setTimeout(150_000);
     // A pending invitation of its own, so the withdraw dialog has one to ask about.
     const champion = await tokenFor(request, DEMO.champion);
     const email = `a11y-withdraw-${Date.now().toString(36)}@example.org`;

@@ -10,6 +10,7 @@ import { multipart } from '../../test/multipart.ts';
 import { storedReview } from '../../test/review.ts';
 import { storedWriteDocument } from '../../test/write.ts';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../../test/server-process.ts';
+import type { EventKind } from '../../core/events/types.ts';
 import { MEMBER_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -50,8 +51,8 @@ async function notificationsOf(userId: string) {
   return t.db.select().from(notifications).where(eq(notifications.userId, userId));
 }
 
-async function eventsAbout(kind: Parameters<typeof listEvents>[0]['kind'], subjectId: string) {
-  const all = await listEvents({ db: t.db, organisationId, kind });
+async function eventsAbout<K extends EventKind>(kind: K, subjectId: string) {
+  const all = await listEvents<K>({ db: t.db, organisationId, kind });
   return all.filter((event) => event.subject?.id === subjectId);
 }
 

@@ -146,7 +146,7 @@ describe('/dashboard: pending invitations', () => {
       expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(`Invitation sent again to ${first.email}`),
     );
 
-    await person.click(within(region).getByRole('button', { name: 'E-mail the invitation to late@trust.example' }));
+    await person.click(within(region).getByRole('button', { name: 'E-mail it to late@trust.example' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/send_welcome_email')).toBe(true));
     const welcome = vi
       .mocked(fetch)

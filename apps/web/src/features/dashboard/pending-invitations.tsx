@@ -76,7 +76,7 @@ function PendingInvitationRow({ invitation }: { invitation: PendingInvitation })
           size="sm"
           onClick={onSend}
           loading={sending.isPending}
-          aria-label={byLink ? `E-mail the invitation to ${invitation.email}` : `Resend the invitation to ${invitation.email}`}
+          aria-label={byLink ? `E-mail it to ${invitation.email}` : `Resend the invitation to ${invitation.email}`}
           className="h-8"
         >
           {!sending.isPending &&

@@ -132,7 +132,7 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
                 {COLUMNS.map((column) => (
                   <SortableHeader key={column.key} column={column} sort={sort} onSort={sortBy} />
                 ))}
-                <th scope="col" className="py-1.5 pr-3 pl-2 text-right font-medium sm:pr-4">
+                <th scope="col" className="sticky right-0 bg-slate-50 py-1.5 pr-3 pl-2 text-right font-medium sm:pr-4">
                   Actions
                 </th>
               </tr>
@@ -223,7 +223,8 @@ function UserTableRow({ row, label, self, colleagues }: UserTableRowProps) {
         </span>
       </td>
       <td className="px-3 py-2 text-right text-slate-900 tabular-nums">{formatNumber(row.tasks)}</td>
-      <td className="py-1 pr-3 pl-2 text-right sm:pr-4">
+      {/* Kept in view on a phone, where the table scrolls sideways. */}
+      <td className={cn('sticky right-0 py-1 pr-3 pl-2 text-right sm:pr-4', row.deactivated ? 'bg-slate-50' : 'bg-white')}>
         <MemberActions row={row} label={label} self={self} colleagues={colleagues} />
       </td>
     </tr>
