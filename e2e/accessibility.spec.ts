@@ -332,6 +332,50 @@ test.describe('champion and administrator', () => {
     await expectAccessible(page, 'data library');
   });
 
+  test('the dashboard’s member menu and dialogs: change role, hand over work, deactivate, withdraw an invitation', async ({
+    page,
+    request,
+  }) => {
+    // Five scans (a menu and four dialogs): more than the file's usual five or six pages allow for.
+    test.setTimeout(150_000);
+    // A pending invitation of its own, so the withdraw dialog has one to ask about.
+    const champion = await tokenFor(request, DEMO.champion);
+    const email = `a11y-withdraw-${Date.now().toString(36)}@example.org`;
+    const invited = await request.post('/api/auth/champion_create_invitation_link', {
+      headers: { 'auth-token': champion },
+      data: { email, first_name: 'Ola', last_name: 'Nowak', job_title: 'Porter' },
+    });
+    expect(invited.status()).toBe(201);
+    await signIn(page, DEMO.champion);
+    await page.goto('/dashboard');
+    const users = page.getByRole('region', { name: 'Users' });
+    await users.getByRole('searchbox', { name: 'Search users' }).fill(DEMO.standard);
+    const actions = users.getByRole('button', { name: /^Actions for / });
+    await expect(actions).toHaveCount(1);
+    await actions.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectAccessible(page, 'member actions menu');
+    await page.getByRole('menuitem', { name: /^Change role for / }).click();
+    await expect(page.getByRole('dialog', { name: /^Change role for / })).toBeVisible();
+    await expectAccessible(page, 'change role dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await actions.click();
+    await page.getByRole('menuitem', { name: /^Hand over work of / }).click();
+    await expect(page.getByRole('dialog', { name: /^Hand over / })).toBeVisible();
+    await expect(page.getByRole('dialog').getByText(/ owns /)).toBeVisible();
+    await expectAccessible(page, 'hand over dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await actions.click();
+    await page.getByRole('menuitem', { name: /^Deactivate / }).click();
+    await expect(page.getByRole('dialog', { name: /^Deactivate .*\?$/ })).toBeVisible();
+    await expectAccessible(page, 'deactivate dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click();
+    await expect(page.getByRole('dialog', { name: `Withdraw the invitation to ${email}?` })).toBeVisible();
+    await expectAccessible(page, 'withdraw invitation dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('the admin area', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await page.goto('/admin');

@@ -14,6 +14,7 @@ import {
   organisations as organisationsTable,
   tutorials,
   userPhotos,
+  users as usersTable,
 } from './db/schema.ts';
 import { INGEST_JOB_KIND } from './ingest/job.ts';
 import { newId } from './lib/ids.ts';
@@ -92,6 +93,7 @@ const AREA_POLICY: Record<string, string> = {
   write: 'write',
   review: 'review',
   invitations: 'invitations',
+  members: 'members',
   notifications: 'notifications',
   dashboard: 'dashboard',
   reports: 'reports',
@@ -183,6 +185,11 @@ function invitee() {
 }
 
 /** The owner's organisation as the inviting side (the owner need not be a champion for the records to exist). */
+/** A new standard member of the owner's organisation, for a champion to manage. */
+function memberOf(t: TestApp, owner: TestUser): Promise<TestUser> {
+  return buildUser(t, { roles: ['standard'], organisationId: owner.user.organisationId });
+}
+
 function championOf(owner: TestUser) {
   return { userId: owner.user.id, organisationId: owner.user.organisationId };
 }
@@ -616,6 +623,46 @@ const SAMPLES: Record<string, Sample> = {
       return { marker: email };
     },
   },
+
+  // A champion manages their own organisation's members: another organisation's champion gets 404.
+  'members.changeRole': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id }, json: { role: 'guest' } }),
+  },
+  'members.deactivate': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }),
+  },
+  'members.reactivate': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => {
+      const leaver = await memberOf(t, owner);
+      await t.db.update(usersTable).set({ disabledAt: new Date() }).where(eq(usersTable.id, leaver.user.id));
+      return { params: { userId: leaver.user.id } };
+    },
+  },
+  'members.holdings': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { userId: (await memberOf(t, owner)).user.id } }),
+  },
+  'members.handover': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => {
+      const leaver = await memberOf(t, owner);
+      await storedWriteDocument(t, leaver);
+      return { params: { userId: leaver.user.id }, json: { to_user_id: (await memberOf(t, owner)).user.id } };
+    },
+  },
+  'members.revokeInvitation': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => {
+      const { userId } = await inviteByLink(t, championOf(owner));
+      const [row] = await t.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.userId, userId));
+      return { params: { invitationId: row?.id as string } };
+    },
+  },
+  // Every member reads their own organisation's champions; another organisation's user sees its own, never these.
+  'members.champions': { hidden: 'organisation', build: async () => ({ marker: (users.get('champion') as TestUser).email }) },
 
   // The product's tutorials belong to nobody: every signed-in caller the descriptor allows reads the same ones.
   'tutorials.list': { build: none },

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useAuthStore } from '../lib/auth-store';
 import { ListState, queryState, StartLink } from './list-state';
 import { TOOL_DESCRIPTIONS } from './tool-descriptions';
+import { ChampionContact } from '../components/champion-contact';
 
 /** How many entries each of Home's lists shows. */
 export const HOME_LIST_LENGTH = 5;
@@ -259,9 +260,12 @@ export function HomePage() {
           )}
         </div>
         {tools.length === 0 ? (
-          <p className="mt-3 max-w-prose text-slate-600">
-            Your account does not include any tools yet. Ask your organisation&apos;s Verity champion if you need access.
-          </p>
+          <div className="mt-3 max-w-prose">
+            <p className="text-slate-600">
+              Your account does not include any tools yet. Ask your organisation&apos;s Verity champion if you need access.
+            </p>
+            <ChampionContact className="mt-3" />
+          </div>
         ) : (
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {tools.map((tool) => (

@@ -50,6 +50,8 @@ export const organisationUserSchema = z.object({
     email: z.string(),
     job_title: z.string().nullable(),
     account_roles: z.array(z.string()),
+    /** Deactivated by a champion or an administrator: listed, never counted in the figures. */
+    deactivated: z.boolean(),
   }),
   session_history: sessionHistorySchema,
   /** Uses of the tools in the period (questions, documents written, reviews, wiki searches). */
@@ -120,6 +122,8 @@ export const pendingInvitationSchema = z.object({
   job_title: z.string().nullable(),
   /** 'email' (sent) or 'link' (created to be shared). */
   kind: z.enum(['email', 'link']),
+  /** The role they will hold once they accept. */
+  role: z.enum(['guest', 'standard', 'champion']),
   invited_at: z.string(),
   expires_at: z.string(),
   expired: z.boolean(),

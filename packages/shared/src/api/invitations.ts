@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, requiredName } from './account.ts';
+import { memberRoleSchema } from './members.ts';
 
 /**
  * Champion invitations: a champion invites a person into their organisation by e-mail or by a
@@ -14,6 +15,8 @@ export const invitationRequestSchema = z.object({
   first_name: requiredName('First name'),
   last_name: requiredName('Last name'),
   job_title: requiredName('Job title'),
+  /** The role they will hold: guest, standard (when not given) or champion (issue 28). */
+  role: memberRoleSchema.optional(),
 });
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 

@@ -9,6 +9,7 @@ import * as dataLibrary from './data-library.ts';
 import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
 import * as invitations from './invitations.ts';
+import * as members from './members.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
 import * as reports from './reports.ts';
@@ -31,6 +32,7 @@ export * as dataLibraryEndpoints from './data-library.ts';
 export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
 export * as invitationsEndpoints from './invitations.ts';
+export * as membersEndpoints from './members.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
 export * as reportsEndpoints from './reports.ts';
@@ -53,6 +55,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(write),
   ...Object.values(review),
   ...Object.values(dashboard),
+  ...Object.values(members),
   ...Object.values(reports),
   ...Object.values(dataLibrary),
   ...Object.values(tutorials),

@@ -119,6 +119,17 @@ const invitationResent = z.strictObject({
   data: z.strictObject({ by: z.enum(['champion', 'invitee']) }),
 });
 
+/**
+ * A champion withdrew a pending invitation (modules/members): its pending account is gone and its
+ * link says so. The subject is the id the champion was answered (the pending user's, or a held
+ * invitation's own).
+ */
+const invitationRevoked = z.strictObject({
+  kind: z.literal('invitations.revoked'),
+  subject: userSubject,
+  data: z.strictObject({ kind: z.enum(['email', 'link']) }),
+});
+
 /** The invited person completed their profile and signed in for the first time. */
 const invitationAccepted = z.strictObject({
   kind: z.literal('invitations.accepted'),
@@ -427,16 +438,34 @@ const organisationReactivated = z.strictObject({
   data: noData,
 });
 
-/** An administrator changed a person's roles: the roles they now hold. */
+/** An administrator or a champion of the person's organisation changed their roles: the roles they now hold. */
 const rolesChanged = z.strictObject({
   kind: z.literal('account.roles_changed'),
   subject: userSubject,
   data: z.strictObject({ roles: z.array(z.enum(ROLES)).min(1) }),
 });
 
-/** An administrator deactivated a person (sessions ended, sign-in refused, work kept), or reactivated them. */
+/**
+ * An administrator or a champion of the person's organisation deactivated them (sessions ended,
+ * sign-in refused, work kept), or reactivated them.
+ */
 const accountDeactivated = z.strictObject({ kind: z.literal('account.deactivated'), subject: userSubject, data: noData });
 const accountReactivated = z.strictObject({ kind: z.literal('account.reactivated'), subject: userSubject, data: noData });
+
+/**
+ * A champion handed a member's work (the subject) over to another active member of the
+ * organisation: how many of each kind of record changed owner.
+ */
+const workHandedOver = z.strictObject({
+  kind: z.literal('account.work_handed_over'),
+  subject: userSubject,
+  data: z.strictObject({
+    to_user_id: z.string().min(1),
+    write_documents: z.number().int().nonnegative(),
+    reviews: z.number().int().nonnegative(),
+    library_documents: z.number().int().nonnegative(),
+  }),
+});
 
 /** An administrator ended every session of a person. */
 const signedOutEverywhere = z.strictObject({ kind: z.literal('account.signed_out_everywhere'), subject: userSubject, data: noData });
@@ -488,6 +517,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   organisationDeactivated,
   organisationReactivated,
   rolesChanged,
+  workHandedOver,
   accountDeactivated,
   accountReactivated,
   signedOutEverywhere,
@@ -497,6 +527,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   flagChanged,
   invitationCreated,
   invitationResent,
+  invitationRevoked,
   invitationAccepted,
   profileUpdated,
   onboardingProgressed,
@@ -623,11 +654,13 @@ export const AUDIT_KINDS = [
   'account.deactivated',
   'account.reactivated',
   'account.signed_out_everywhere',
+  'account.work_handed_over',
   'account.profile_updated',
   'account.photo_set',
   'account.photo_removed',
   'invitations.created',
   'invitations.resent',
+  'invitations.revoked',
   'invitations.accepted',
   'chat.conversation_deleted',
   'chat.conversation_shared',

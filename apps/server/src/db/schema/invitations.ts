@@ -30,6 +30,10 @@ export const invitations = pgTable(
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     /** 'email' when the link was e-mailed, 'link' when it was handed to the champion to share. */
     kind: text('kind', { enum: ['email', 'link'] }).notNull(),
+    /** The role the champion chose (MEMBER_ROLES); a pending user already holds it, a held invitation keeps it here (migration 0031). */
+    role: text('role', { enum: ['guest', 'standard', 'champion'] })
+      .notNull()
+      .default('standard'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the current link was issued (creation or the latest re-send). */
@@ -49,4 +53,21 @@ export const invitations = pgTable(
     check('invitations_user_or_email', sql`${t.userId} is not null or ${t.email} is not null`),
     index('invitations_organisation_idx').on(t.organisationId, t.createdAt),
   ],
+);
+
+/**
+ * The link of an invitation a champion withdrew (migration 0031): the invitation and its pending
+ * account are gone, and only the hash of the link that was live then is kept, so that opening it
+ * says the invitation was withdrawn rather than that the link is invalid. Nothing else is kept.
+ */
+export const invitationWithdrawals = pgTable(
+  'invitation_withdrawals',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_withdrawals_organisation_idx').on(t.organisationId)],
 );

@@ -12,7 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { activityLevel, asHoursOrMinutes, minutesSaved } from './activity.ts';
-import { countedMembers } from '../../core/policies/dashboard.ts';
+import { countedMembers, listedMembers } from '../../core/policies/dashboard.ts';
 import { documentVisibleToSql, externalLibrarySql } from '../../core/policies/documents.ts';
 import { type Periods, percentageChange, periodsOf } from './periods.ts';
 
@@ -89,6 +89,7 @@ interface MemberActivity {
   email: string;
   job_title: string;
   roles: string[];
+  deactivated: boolean;
   /** Times as milliseconds since the epoch. */
   last_login: number | null;
   sessions: number[];
@@ -110,6 +111,7 @@ async function memberActivity(db: Database, organisationId: string, periods: Per
       select coalesce(json_agg(m order by m.firstname, m.surname, m.user_id), '[]')::text as members
       from (
         select u.id as user_id, u.firstname, u.surname, u.email, u.job_title, u.roles,
+          u.disabled_at is not null as deactivated,
           ${epochMs(sql`u.last_login_at`)} as last_login,
           array(
             select ${epochMs(sql`s.at`)} from unnest(t.recent_sign_ins) as s(at) where s.at >= ${periods.current.start} order by s.at desc
@@ -118,7 +120,7 @@ async function memberActivity(db: Database, organisationId: string, periods: Per
           coalesce(c.sign_ins, 0) as sign_ins
         from users u
         ${memberCounts(organisationId, periods, { previous: false })}
-        where ${membersOf(organisationId)}
+        where ${listedMembers(organisationId, 'u')}
       ) m`),
   );
   return JSON.parse(row?.members ?? '[]') as MemberActivity[];
@@ -138,6 +140,7 @@ export async function organisationUsers(query: DashboardQuery): Promise<Organisa
         email: member.email,
         job_title: member.job_title || null,
         account_roles: member.roles,
+        deactivated: member.deactivated,
       },
       session_history: {
         sessions: member.sessions.map(iso),

@@ -17,6 +17,7 @@ export async function pendingInvitations(options: { db: Database; organisationId
       // A held invitation (no user: see holdInvitation) is listed like any other, its id standing for the user's.
       userId: sql<string>`coalesce(${invitations.userId}, ${invitations.id})`,
       kind: invitations.kind,
+      role: invitations.role,
       issuedAt: invitations.issuedAt,
       expiresAt: invitations.expiresAt,
       email: sql<string>`coalesce(${users.email}, ${invitations.email})`,
@@ -36,6 +37,7 @@ export async function pendingInvitations(options: { db: Database; organisationId
     last_name: row.surname || null,
     job_title: row.jobTitle || null,
     kind: row.kind,
+    role: row.role,
     invited_at: row.issuedAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     expired: row.expiresAt.getTime() <= now,

@@ -1,9 +1,9 @@
-import type { CompleteProfileInput, InvitationRequest } from '@verity/shared';
+import { type CompleteProfileInput, type InvitationRequest, MEMBER_ROLE_SETS, type MemberRole } from '@verity/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import { invitations, organisations, users } from '../../db/schema.ts';
+import { invitations, invitationWithdrawals, organisations, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, unauthorised, validationError } from '../../lib/errors.ts';
 import { newId, newSecret, sha256 } from '../../lib/ids.ts';
@@ -36,8 +36,8 @@ export interface Champion {
 export type InvitationKind = (typeof invitations.$inferSelect)['kind'];
 type InvitationRow = typeof invitations.$inferSelect;
 
-/** The person invited is a standard user of the organisation; a champion can make them champion later. */
-const INVITED_ROLES = ['standard'] as const;
+/** The account_roles of a person invited with `role` (standard unless the champion chose otherwise). */
+const invitedRoles = (role: MemberRole | undefined) => [...MEMBER_ROLE_SETS[role ?? 'standard']];
 
 /** How long the token handed to the complete-profile form works after the link was verified. */
 const PROFILE_TOKEN_TTL_MS = 60 * 60_000;
@@ -58,6 +58,8 @@ export const INVITATION_MESSAGES = {
   profileTokenRequired: 'A valid invitation token is required. Open the link from your invitation again.',
   linkNeedsDomain:
     'A copyable link can only be made for an address in one of your organisation’s verified domains. Invite this person by e-mail instead: only their mailbox receives the link.',
+  // The wording is agreed with the invitation e-mails' (issue 28); it names none of SPEC §4's words, so no resend form is offered.
+  withdrawn: "This invitation was withdrawn by your organisation's champion. Ask them for a new one.",
   stillLive: 'This invitation link still works: open it to complete your profile. A new link can be asked for once it has expired.',
   sent: 'The invitation has been sent.',
   renewed: 'A new invitation link has been sent to your e-mail address.',
@@ -100,7 +102,7 @@ export async function createInvitation(
         surname: input.last_name,
         jobTitle: input.job_title,
         password: null,
-        roles: [...INVITED_ROLES],
+        roles: invitedRoles(input.role),
         emailVerified: false,
       });
       // A held invitation to the address (its account elsewhere has gone since) gives way to this one.
@@ -112,6 +114,7 @@ export async function createInvitation(
         organisationId: champion.organisationId,
         invitedBy: champion.userId,
         kind,
+        role: input.role ?? 'standard',
         ...linkValues(config, token),
       });
       await recordEvent(tx, {
@@ -197,6 +200,7 @@ async function holdInvitation(
         organisationId: champion.organisationId,
         invitedBy: champion.userId,
         kind: 'email',
+        role: input.role ?? 'standard',
         ...linkValues(config, newSecret(32)),
       });
       // The same event as any invitation: its subject is the id the champion was given.
@@ -243,7 +247,7 @@ async function releaseHeld(options: InvitationDeps, invitation: { id: string; or
       surname: held.surname ?? '',
       jobTitle: held.jobTitle ?? '',
       password: null,
-      roles: [...INVITED_ROLES],
+      roles: invitedRoles(held.role),
       emailVerified: false,
     });
     await tx
@@ -277,7 +281,7 @@ export async function resendInvitation(
  */
 export async function renewInvitation(options: InvitationDeps & { token: string }): Promise<{ invitationId: string }> {
   const found = await findByLinkToken(options.db, options.token);
-  if (!found) throw badLink(INVITATION_MESSAGES.invalid);
+  if (!found) throw badLink(await whyNotFound(options.db, options.token));
   if (found.invitation.acceptedAt) throw badLink(INVITATION_MESSAGES.used);
   if (found.invitation.expiresAt.getTime() > Date.now()) throw badLink(INVITATION_MESSAGES.stillLive);
   const renewed = await reissue(options, found.invitation.id, { actorUserId: null, by: 'invitee' }, sha256(options.token));
@@ -297,7 +301,7 @@ export async function verifyInvitation(options: { db: Database; token: string })
 }> {
   const { db } = options;
   const found = await findByLinkToken(db, options.token);
-  if (!found) throw badLink(INVITATION_MESSAGES.invalid);
+  if (!found) throw badLink(await whyNotFound(db, options.token));
   const { invitation, user, organisation } = found;
   if (invitation.acceptedAt) throw badLink(INVITATION_MESSAGES.used);
   if (invitation.expiresAt.getTime() <= Date.now()) throw badLink(INVITATION_MESSAGES.expired);
@@ -511,6 +515,16 @@ type FoundInvitation = {
   user: typeof users.$inferSelect;
   organisation: typeof organisations.$inferSelect;
 };
+
+/** Why a link token names no live invitation: withdrawn by a champion (modules/members), or simply invalid. */
+async function whyNotFound(db: Database, token: string): Promise<string> {
+  const [withdrawn] = await db
+    .select({ at: invitationWithdrawals.withdrawnAt })
+    .from(invitationWithdrawals)
+    .where(eq(invitationWithdrawals.tokenHash, sha256(token)))
+    .limit(1);
+  return withdrawn ? INVITATION_MESSAGES.withdrawn : INVITATION_MESSAGES.invalid;
+}
 
 /** The invitation of a link token whose user and organisation are enabled; null for anything else. */
 async function findByLinkToken(db: Database, token: string): Promise<FoundInvitation | null> {

@@ -7,6 +7,7 @@ import { FaqItem } from './faq-item';
 import { formatMegabytes, useProfilePhotoMaxBytes } from './photo-rules';
 import { ProfileSection } from './profile-section';
 import { SupportContact } from './support-contact';
+import { ChampionContact } from '../../components/champion-contact';
 
 export function HelpSupportPage() {
   const user = useAuthStore((state) => state.user);
@@ -52,10 +53,13 @@ export function HelpSupportPage() {
             <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400 group-hover:text-brand-700" />
           </Link>
         ) : (
-          <p className="text-slate-700 text-sm leading-6">
-            Tutorials are available to accounts with full (standard) access. If you need them, ask your organisation's Verity champion or
-            contact support.
-          </p>
+          <div>
+            <p className="text-slate-700 text-sm leading-6">
+              Tutorials are available to accounts with full (standard) access. If you need them, ask your organisation's Verity champion or
+              contact support.
+            </p>
+            <ChampionContact className="mt-3" />
+          </div>
         )}
       </ProfileSection>
 
@@ -91,6 +95,7 @@ export function HelpSupportPage() {
               If you think you should have access, ask your organisation's Verity champion or contact support, and tell us which page you
               were trying to open.
             </p>
+            <ChampionContact />
           </FaqItem>
           <FaqItem question="I have not received my verification e-mail.">
             <p>

@@ -1,4 +1,11 @@
-import { type DashboardPeriod, dashboardEndpoints, type InvitationRequest, invitationsEndpoints } from '@verity/shared';
+import {
+  type DashboardPeriod,
+  dashboardEndpoints,
+  type InvitationRequest,
+  invitationsEndpoints,
+  type MemberRole,
+  membersEndpoints,
+} from '@verity/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type CallOptions } from '../../lib/api-client';
 
@@ -73,3 +80,46 @@ export function useResendInvitation() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.pending }),
   });
 }
+
+/**
+ * A champion's changes to a member (issue 28). Background: each dialog or row shows its own
+ * refusal (the last champion, yourself). Every section of the dashboard is asked again after one,
+ * since a deactivated member leaves the figures.
+ */
+function useMemberChange<I>(change: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+  });
+}
+
+export const useChangeRole = () =>
+  useMemberChange(({ userId, role }: { userId: string; role: MemberRole }) =>
+    api(membersEndpoints.changeRole, { params: { userId }, body: { role } }, { background: true }),
+  );
+
+export const useDeactivateMember = () =>
+  useMemberChange((userId: string) => api(membersEndpoints.deactivate, { params: { userId } }, { background: true }));
+
+export const useReactivateMember = () =>
+  useMemberChange((userId: string) => api(membersEndpoints.reactivate, { params: { userId } }, { background: true }));
+
+export const useHandOver = () =>
+  useMemberChange(({ userId, toUserId }: { userId: string; toUserId: string }) =>
+    api(membersEndpoints.handover, { params: { userId }, body: { to_user_id: toUserId } }, { background: true }),
+  );
+
+/** What a handover of the member's work would move, read when its dialog opens. */
+export function useHoldings(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'holdings', userId] as const,
+    queryFn: ({ signal }) => api(membersEndpoints.holdings, { params: { userId } }, { signal, background: true }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Withdraw a pending invitation: its link then says so. */
+export const useRevokeInvitation = () =>
+  useMemberChange((invitationId: string) => api(membersEndpoints.revokeInvitation, { params: { invitationId } }, { background: true }));

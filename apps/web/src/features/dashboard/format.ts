@@ -1,4 +1,4 @@
-import type { ActivityLevel } from '@verity/shared';
+import type { ActivityLevel, MemberRole } from '@verity/shared';
 import { formatNumber } from '../../lib/format-number';
 
 /** A duration the server gives in hours, or in minutes when `isMinutes` (under an hour). */
@@ -39,3 +39,16 @@ export function formatSeriesDay(date: string): string {
   const time = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(time) ? date : DAY_MONTH.format(time);
 }
+
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  guest: 'Guest',
+  standard: 'Standard',
+  champion: 'Champion',
+};
+
+/** What each role may do, in a sentence (the role choices of the invite panel and the role dialog). */
+export const ROLE_HINTS: Record<MemberRole, string> = {
+  guest: 'Home, their profile and links they are given; no tools.',
+  standard: 'Chat, Write, Review, the wiki and tutorials.',
+  champion: 'Everything standard members have, plus this dashboard: invitations and members.',
+};

@@ -58,7 +58,7 @@ describe('/dashboard: inviting colleagues', () => {
     await person.click(within(invitePanel()).getByRole('button', { name: 'Send invitation' }));
     expect((await within(invitePanel()).findByRole('status')).textContent).toBe('Invitation sent to nia.starter@trust.example.');
     expect(sentBodies(calls, '/api/auth/champion_create_user')).toEqual([
-      { email: 'nia.starter@trust.example', first_name: 'Nia', last_name: 'Starter', job_title: 'Estates officer' },
+      { email: 'nia.starter@trust.example', first_name: 'Nia', last_name: 'Starter', job_title: 'Estates officer', role: 'standard' },
     ]);
     expect((within(invitePanel()).getByRole('textbox', { name: /E-mail address/ }) as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(pendingCalls).toBe(2));
@@ -87,7 +87,7 @@ describe('/dashboard: inviting colleagues', () => {
     })) as HTMLInputElement;
     expect(link.value).toBe(LINK);
     expect(sentBodies(calls, '/api/auth/champion_create_invitation_link')).toEqual([
-      { email: 'link.person@trust.example', first_name: 'Nia', last_name: 'Starter', job_title: 'Estates officer' },
+      { email: 'link.person@trust.example', first_name: 'Nia', last_name: 'Starter', job_title: 'Estates officer', role: 'standard' },
     ]);
     await person.click(within(invitePanel()).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(LINK);
@@ -146,7 +146,7 @@ describe('/dashboard: pending invitations', () => {
       expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(`Invitation sent again to ${first.email}`),
     );
 
-    await person.click(within(region).getByRole('button', { name: 'E-mail the invitation to late@trust.example' }));
+    await person.click(within(region).getByRole('button', { name: 'E-mail it to late@trust.example' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/send_welcome_email')).toBe(true));
     const welcome = vi
       .mocked(fetch)

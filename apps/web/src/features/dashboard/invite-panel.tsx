@@ -1,4 +1,4 @@
-import { type InvitationRequest, type InvitationResult, invitationRequestSchema, MESSAGES } from '@verity/shared';
+import { type InvitationRequest, type InvitationResult, invitationRequestSchema, MEMBER_ROLES, MESSAGES } from '@verity/shared';
 import { Check, ClipboardCopy, MailPlus, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { EmailField } from '../../components/forms/email-field';
@@ -10,10 +10,11 @@ import { useFormFields } from '../../hooks/use-form-fields';
 import { submitErrors } from '../../lib/form-errors';
 import { type InvitationMode, useCreateInvitation } from './api';
 import { PanelSection } from '../../components/panel-section';
+import { ROLE_HINTS, ROLE_LABELS } from './format';
 
 type Field = keyof InvitationRequest;
-const FIELDS: readonly Field[] = ['email', 'first_name', 'last_name', 'job_title'];
-const EMPTY: Record<Field, string> = { email: '', first_name: '', last_name: '', job_title: '' };
+const FIELDS: readonly Field[] = ['email', 'first_name', 'last_name', 'job_title', 'role'];
+const EMPTY: Record<Field, string> = { email: '', first_name: '', last_name: '', job_title: '', role: 'standard' };
 
 const FAILURE: Record<InvitationMode, string> = {
   email: MESSAGES.createInvitationFailed,
@@ -51,6 +52,8 @@ export function InvitePanel() {
   });
 
   const field = (name: Field) => ({ name, value: values[name], onChange: handleChange, error: fieldErrors[name] });
+  const roleId = useId();
+  const role = (values.role || 'standard') as (typeof MEMBER_ROLES)[number];
 
   return (
     <PanelSection title="Invite a colleague" description="Send an invitation by e-mail, or create a link to share yourself.">
@@ -61,6 +64,28 @@ export function InvitePanel() {
           <TextField label="Last name" autoComplete="off" required {...field('last_name')} />
         </div>
         <TextField label="Job title" autoComplete="off" required {...field('job_title')} />
+        <div>
+          <label htmlFor={roleId} className="block font-medium text-slate-900 text-sm">
+            Role
+          </label>
+          <select
+            id={roleId}
+            name="role"
+            value={role}
+            onChange={(event) => setValues((current) => ({ ...current, role: event.target.value }))}
+            aria-describedby={`${roleId}-hint`}
+            className="focus-ring mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm sm:max-w-xs"
+          >
+            {MEMBER_ROLES.map((choice) => (
+              <option key={choice} value={choice}>
+                {ROLE_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+          <p id={`${roleId}-hint`} className="mt-1 text-slate-600 text-xs">
+            {ROLE_HINTS[role]}
+          </p>
+        </div>
         {formError && <Alert>{formError}</Alert>}
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button

@@ -1,15 +1,17 @@
 import { MESSAGES, type PendingInvitation } from '@verity/shared';
-import { Forward, Mail } from 'lucide-react';
+import { Forward, Mail, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { ListEmpty } from '../../components/list-states';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/form-errors';
 import { formatShortDate } from '../../lib/format-date';
-import { usePendingInvitations, useResendInvitation, useSendWelcomeEmail } from './api';
-import { displayName } from './format';
+import { usePendingInvitations, useResendInvitation, useRevokeInvitation, useSendWelcomeEmail } from './api';
+import { displayName, ROLE_LABELS } from './format';
 import { PanelSection, QueryContent } from '../../components/panel-section';
 
-/** Invitations not accepted yet, newest first, each of which can be e-mailed again. */
+/** Invitations not accepted yet, newest first, each of which can be e-mailed again or withdrawn. */
 export function PendingInvitationsSection() {
   const query = usePendingInvitations();
   return (
@@ -37,6 +39,8 @@ export function PendingInvitationsSection() {
  * goes out and the earlier one stops working.
  */
 function PendingInvitationRow({ invitation }: { invitation: PendingInvitation }) {
+  const [withdrawing, setWithdrawing] = useState(false);
+  const revoke = useRevokeInvitation();
   const resend = useResendInvitation();
   const welcome = useSendWelcomeEmail();
   const name = displayName(invitation.first_name, invitation.last_name);
@@ -57,7 +61,8 @@ function PendingInvitationRow({ invitation }: { invitation: PendingInvitation })
         <p className="break-words font-medium text-slate-900 text-sm">{name}</p>
         <p className="break-all text-slate-600 text-sm">{invitation.email}</p>
         <p className="mt-0.5 text-slate-500 text-xs">
-          {invitation.kind === 'link' ? 'Link created' : 'E-mailed'} {formatShortDate(invitation.invited_at)} ·{' '}
+          {ROLE_LABELS[invitation.role]} · {invitation.kind === 'link' ? 'Link created' : 'E-mailed'}{' '}
+          {formatShortDate(invitation.invited_at)} ·{' '}
           {invitation.expired ? (
             <span className="font-medium text-amber-800">Expired</span>
           ) : (
@@ -65,18 +70,44 @@ function PendingInvitationRow({ invitation }: { invitation: PendingInvitation })
           )}
         </p>
       </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={onSend}
-        loading={sending.isPending}
-        aria-label={byLink ? `E-mail the invitation to ${invitation.email}` : `Resend the invitation to ${invitation.email}`}
-        className="shrink-0 self-start sm:self-center"
+      <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onSend}
+          loading={sending.isPending}
+          aria-label={byLink ? `E-mail it to ${invitation.email}` : `Resend the invitation to ${invitation.email}`}
+          className="h-8"
+        >
+          {!sending.isPending &&
+            (byLink ? <Mail aria-hidden="true" className="size-4" /> : <Forward aria-hidden="true" className="size-4" />)}
+          {byLink ? 'E-mail it' : 'Resend'}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setWithdrawing(true)}
+          aria-label={`Withdraw the invitation to ${invitation.email}`}
+          className="h-8 text-red-800 hover:bg-red-50"
+        >
+          <Undo2 aria-hidden="true" className="size-4" />
+          Withdraw
+        </Button>
+      </div>
+      <ConfirmDeleteDialog
+        open={withdrawing}
+        title={`Withdraw the invitation to ${invitation.email}?`}
+        confirmLabel="Withdraw"
+        onDelete={() => revoke.mutateAsync(invitation.invitation_id)}
+        deletedMessage={`Invitation to ${invitation.email} withdrawn`}
+        failedMessage="The invitation could not be withdrawn. Please try again."
+        onClose={() => setWithdrawing(false)}
       >
-        {!sending.isPending &&
-          (byLink ? <Mail aria-hidden="true" className="size-4" /> : <Forward aria-hidden="true" className="size-4" />)}
-        {byLink ? 'E-mail it' : 'Resend'}
-      </Button>
+        <p>
+          The link stops working: opening it will say the invitation was withdrawn by your organisation’s champion. You can invite{' '}
+          {invitation.email} again later.
+        </p>
+      </ConfirmDeleteDialog>
     </li>
   );
 }

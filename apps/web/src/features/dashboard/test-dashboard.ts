@@ -67,6 +67,8 @@ export function buildOrganisationUser(
     last_login?: string | null;
     activity?: ActivityLevel;
     tasks?: number;
+    account_roles?: string[];
+    deactivated?: boolean;
   } = {},
 ): OrganisationUser {
   const last_login =
@@ -78,7 +80,8 @@ export function buildOrganisationUser(
       surname: 'surname' in overrides ? (overrides.surname ?? null) : 'Tester',
       email: `person${String(i).padStart(4, '0')}@trust.example`,
       job_title: null,
-      account_roles: ['standard'],
+      account_roles: overrides.account_roles ?? ['standard'],
+      deactivated: overrides.deactivated ?? false,
     },
     session_history: {
       sessions: Array.from({ length: i % 5 }, () => '2026-11-20T09:00:00.000Z'),
@@ -99,6 +102,7 @@ export function buildPendingInvitation(overrides: Partial<PendingInvitation> = {
     last_name: 'Starter',
     job_title: 'Estates officer',
     kind: 'email',
+    role: 'standard',
     invited_at: '2026-11-20T10:00:00.000Z',
     expires_at: '2026-11-27T10:00:00.000Z',
     expired: false,

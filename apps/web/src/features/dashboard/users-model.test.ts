@@ -9,6 +9,8 @@ const row = (name: string, overrides: Partial<UserRow> = {}): UserRow => ({
   sessions: 1,
   activity: 'low',
   tasks: 1,
+  role: 'standard',
+  deactivated: false,
   ...overrides,
 });
 

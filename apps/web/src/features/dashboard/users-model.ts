@@ -1,4 +1,4 @@
-import { type ActivityLevel, csvCell, type OrganisationUser } from '@verity/shared';
+import { type ActivityLevel, csvCell, type MemberRole, memberRoleOf, type OrganisationUser } from '@verity/shared';
 import { ACTIVITY_LABELS, displayName } from './format';
 
 /** The users table's rows, and how they are searched, sorted, paged and written out as CSV. */
@@ -12,6 +12,9 @@ export interface UserRow {
   sessions: number;
   activity: ActivityLevel;
   tasks: number;
+  role: MemberRole;
+  /** Deactivated: listed, not counted in the figures, and cannot sign in. */
+  deactivated: boolean;
 }
 
 export type SortKey = 'name' | 'email' | 'lastActive' | 'sessions' | 'activity' | 'tasks';
@@ -32,6 +35,8 @@ export function toUserRow({ user, session_history, tasks }: OrganisationUser): U
     sessions: session_history.session_count,
     activity: session_history.activity_level,
     tasks,
+    role: memberRoleOf(user.account_roles),
+    deactivated: user.deactivated,
   };
 }
 

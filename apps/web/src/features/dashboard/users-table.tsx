@@ -8,8 +8,10 @@ import { saveBlob } from '../../lib/download';
 import { formatShortDate } from '../../lib/format-date';
 import { cn } from '../../lib/cn';
 import { useOrganisationUsers } from './api';
+import { useAuthStore } from '../../lib/auth-store';
+import { MemberActions } from './member-actions';
 import { formatNumber } from '../../lib/format-number';
-import { ACTIVITY_LABELS } from './format';
+import { ACTIVITY_LABELS, ROLE_LABELS } from './format';
 import { PanelSection, QueryContent } from '../../components/panel-section';
 import { TablePager } from './table-pager';
 import {
@@ -48,7 +50,10 @@ const ACTIVITY_STYLES = {
 export function UsersSection({ days }: { days: DashboardPeriod }) {
   const query = useOrganisationUsers(days);
   return (
-    <PanelSection title="Users" description="Everyone in your organisation, with their sign-ins and tasks in the period.">
+    <PanelSection
+      title="Users"
+      description="Everyone in your organisation, with their sign-ins and tasks in the period. Use a person’s actions menu to change their role, deactivate or reactivate them, or hand their work over."
+    >
       <QueryContent query={query} errorMessage={MESSAGES.organisationUsersFailed} loadingMessage="Loading users…">
         {(data) => <UsersTable data={data} days={days} />}
       </QueryContent>
@@ -63,6 +68,14 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
   const deferredSearch = useDeferredValue(search);
 
   const rows = useMemo(() => data.users.map(toUserRow), [data]);
+  const selfId = useAuthStore((state) => state.user?.user_id);
+  // A name two people share is told apart by the address in the actions' accessible names.
+  const shared = useMemo(() => {
+    const seen = new Map<string, number>();
+    for (const row of rows) seen.set(row.name, (seen.get(row.name) ?? 0) + 1);
+    return seen;
+  }, [rows]);
+  const labelOf = (row: UserRow) => ((shared.get(row.name) ?? 0) > 1 ? `${row.name} (${row.email})` : row.name);
   const found = useMemo(() => searchRows(rows, deferredSearch), [rows, deferredSearch]);
   const sorted = useMemo(() => sortRows(found, sort), [found, sort]);
   const pages = pagesFor(sorted.length);
@@ -119,11 +132,14 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
                 {COLUMNS.map((column) => (
                   <SortableHeader key={column.key} column={column} sort={sort} onSort={sortBy} />
                 ))}
+                <th scope="col" className="sticky right-0 bg-slate-50 py-1.5 pr-3 pl-2 text-right font-medium sm:pr-4">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
               {visible.map((row) => (
-                <UserTableRow key={row.id} row={row} />
+                <UserTableRow key={row.id} row={row} label={labelOf(row)} self={row.id === selfId} colleagues={rows} />
               ))}
             </tbody>
           </table>
@@ -167,11 +183,36 @@ function SortableHeader({ column, sort, onSort }: SortableHeaderProps) {
   );
 }
 
-function UserTableRow({ row }: { row: UserRow }) {
+interface UserTableRowProps {
+  row: UserRow;
+  label: string;
+  self: boolean;
+  colleagues: readonly UserRow[];
+}
+
+function UserTableRow({ row, label, self, colleagues }: UserTableRowProps) {
   return (
-    <tr className="border-slate-100 border-b last:border-b-0">
-      <th scope="row" className="sticky left-0 whitespace-nowrap bg-white py-2 pr-3 pl-4 font-medium text-slate-900 sm:pl-5">
-        {row.name}
+    <tr className={cn('border-slate-100 border-b last:border-b-0', row.deactivated && 'bg-slate-50 text-slate-500')}>
+      <th
+        scope="row"
+        className={cn(
+          'sticky left-0 py-2 pr-3 pl-4 font-medium sm:pl-5',
+          row.deactivated ? 'bg-slate-50 text-slate-600' : 'bg-white text-slate-900',
+        )}
+      >
+        <span className="block whitespace-nowrap">{row.name}</span>
+        <span className="mt-0.5 flex flex-wrap gap-1">
+          {row.role !== 'standard' && (
+            <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 text-xs ring-1 ring-brand-200 ring-inset">
+              {ROLE_LABELS[row.role]}
+            </span>
+          )}
+          {row.deactivated && (
+            <span className="inline-flex rounded-full bg-slate-200 px-2 py-0.5 font-medium text-slate-800 text-xs ring-1 ring-slate-300 ring-inset">
+              Deactivated
+            </span>
+          )}
+        </span>
       </th>
       <td className="whitespace-nowrap px-3 py-2 text-slate-700">{row.email}</td>
       <td className="whitespace-nowrap px-3 py-2 text-slate-700">{row.lastActive ? formatShortDate(row.lastActive) : 'Never'}</td>
@@ -181,7 +222,11 @@ function UserTableRow({ row }: { row: UserRow }) {
           {ACTIVITY_LABELS[row.activity]}
         </span>
       </td>
-      <td className="py-2 pr-4 pl-3 text-right text-slate-900 tabular-nums sm:pr-5">{formatNumber(row.tasks)}</td>
+      <td className="px-3 py-2 text-right text-slate-900 tabular-nums">{formatNumber(row.tasks)}</td>
+      {/* Kept in view on a phone, where the table scrolls sideways. */}
+      <td className={cn('sticky right-0 py-1 pr-3 pl-2 text-right sm:pr-4', row.deactivated ? 'bg-slate-50' : 'bg-white')}>
+        <MemberActions row={row} label={label} self={self} colleagues={colleagues} />
+      </td>
     </tr>
   );
 }

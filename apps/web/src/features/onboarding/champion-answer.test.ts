@@ -11,6 +11,7 @@ function member(firstname: string, surname: string, tasks: number, sessions: num
       email: `${firstname}.${surname}@example.nhs.uk`.toLowerCase(),
       job_title: null,
       account_roles: ['standard'],
+      deactivated: false,
     },
     session_history: { sessions: [], session_count: sessions, last_login: null, activity_level: 'low' },
     tasks,

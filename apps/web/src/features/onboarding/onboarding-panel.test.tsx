@@ -203,7 +203,15 @@ describe('the onboarding panel', () => {
     const person = userEvent.setup();
     const champion = buildTestUser({ onboarding_complete: false, account_roles: ['standard', 'champion'] });
     const member = (firstname: string, surname: string, tasks: number): OrganisationUser => ({
-      user: { user_id: firstname, firstname, surname, email: `${firstname}@example.nhs.uk`, job_title: null, account_roles: ['standard'] },
+      user: {
+        user_id: firstname,
+        firstname,
+        surname,
+        email: `${firstname}@example.nhs.uk`,
+        job_title: null,
+        account_roles: ['standard'],
+        deactivated: false,
+      },
       session_history: { sessions: [], session_count: 1, last_login: null, activity_level: 'low' },
       tasks,
     });
