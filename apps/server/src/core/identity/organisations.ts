@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { isSharedEmailDomain } from '@verity/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { organisationDomains, organisations } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -90,4 +91,21 @@ export async function verifiedDomains(db: Database, organisationId: string): Pro
     .where(eq(organisationDomains.organisationId, organisationId))
     .orderBy(organisationDomains.domain);
   return rows.map((row) => row.domain);
+}
+
+/**
+ * The organisation a sign-up with this address asks to join: the one active organisation that
+ * verified the address's domain. Never for a shared domain (public e-mail providers, nhs.net —
+ * `isSharedEmailDomain`), and never when more than one organisation holds the domain, since the
+ * address would then not say which.
+ */
+export async function organisationForDomain(db: Database, domain: string): Promise<{ id: string; name: string } | undefined> {
+  if (isSharedEmailDomain(domain)) return undefined;
+  const rows = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisationDomains)
+    .innerJoin(organisations, eq(organisations.id, organisationDomains.organisationId))
+    .where(and(eq(organisationDomains.domain, domain.toLowerCase()), isNull(organisations.deactivatedAt)))
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
 }
