@@ -112,7 +112,8 @@ const AREA_POLICY: Record<string, string> = {
 async function personWaiting(t: TestApp, organisationId: string, declined = false): Promise<{ person: TestUser; requestId: string }> {
   const person = await buildUser(t, { organisationId, roles: [], firstname: 'Jordan' });
   await openJoinRequest({ db: t.db, user: person.user, domain: 'example.test' });
-  if (declined) await t.db.update(joinRequests).set({ status: 'declined', decidedAt: new Date() }).where(eq(joinRequests.userId, person.user.id));
+  if (declined)
+    await t.db.update(joinRequests).set({ status: 'declined', decidedAt: new Date() }).where(eq(joinRequests.userId, person.user.id));
   const [request] = await t.db.select({ id: joinRequests.id }).from(joinRequests).where(eq(joinRequests.userId, person.user.id));
   return { person, requestId: request?.id ?? '' };
 }

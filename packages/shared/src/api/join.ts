@@ -41,9 +41,7 @@ const SHARED_DOMAIN_PREFIXES = ['yahoo.', 'ymail.'] as const;
 /** Whether the domain (lower case) is a shared one: public e-mail providers and nhs.net. */
 export function isSharedEmailDomain(domain: string): boolean {
   const value = domain.trim().toLowerCase().replace(/\.$/, '');
-  return (
-    (SHARED_EMAIL_DOMAINS as readonly string[]).includes(value) || SHARED_DOMAIN_PREFIXES.some((prefix) => value.startsWith(prefix))
-  );
+  return (SHARED_EMAIL_DOMAINS as readonly string[]).includes(value) || SHARED_DOMAIN_PREFIXES.some((prefix) => value.startsWith(prefix));
 }
 
 const joinRequestId = z.string().refine(isDocumentId, 'A join request id is 26 letters or digits');

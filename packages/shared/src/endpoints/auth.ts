@@ -7,7 +7,7 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '../api/account.ts';
-import { ACCOUNT, defineEndpoint, json, PUBLIC, SIGNED_IN } from '../contract/endpoint.ts';
+import { ACCOUNT, defineEndpoint, json, PUBLIC } from '../contract/endpoint.ts';
 
 /** Sign-in, sign-up, sign-out, password reset and e-mail verification. */
 

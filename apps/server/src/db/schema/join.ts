@@ -38,9 +38,7 @@ export const joinRequests = pgTable(
     index('join_requests_organisation_idx').on(t.organisationId, t.status, t.createdAt),
     index('join_requests_decided_by_idx').on(t.decidedBy),
     // One undecided-or-declined request per person: the one their account waits on.
-    uniqueIndex('join_requests_open_user_key')
-      .on(t.userId)
-      .where(sql`${t.status} <> 'approved'`),
+    uniqueIndex('join_requests_open_user_key').on(t.userId).where(sql`${t.status} <> 'approved'`),
     index('join_requests_user_idx').on(t.userId),
   ],
 );

@@ -81,8 +81,13 @@ describe('GET /api/join/domain', () => {
   test('a verified domain names its organisation; a public or shared domain and an unknown one join nobody', async () => {
     // nhs.net is shared even when an organisation has it among its domains.
     await approveDomain({ db: t.db, organisationId, domain: 'nhs.net', approvedBy: 'test', via: 'command_line' });
-    const ask = async (email: string) => (await t.app.inject({ method: 'GET', url: `/api/join/domain?email=${encodeURIComponent(email)}` })).json();
-    expect(await ask(`someone@${DOMAIN.toUpperCase()}`)).toEqual({ domain: DOMAIN, match: 'organisation', organisation_name: 'Riverside NHS Trust' });
+    const ask = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/join/domain?email=${encodeURIComponent(email)}` })).json();
+    expect(await ask(`someone@${DOMAIN.toUpperCase()}`)).toEqual({
+      domain: DOMAIN,
+      match: 'organisation',
+      organisation_name: 'Riverside NHS Trust',
+    });
     expect(await ask('someone@nhs.net')).toEqual({ domain: 'nhs.net', match: 'shared', organisation_name: null });
     expect(await ask('someone@gmail.com')).toEqual({ domain: 'gmail.com', match: 'shared', organisation_name: null });
     expect(await ask('someone@unknown-practice.test')).toEqual({ domain: 'unknown-practice.test', match: 'none', organisation_name: null });
@@ -138,7 +143,10 @@ describe('signing up with a verified domain', () => {
     const [user] = await t.db.select().from(users).where(eq(users.id, person.userId));
     expect(user?.roles).toEqual(['guest']);
     const approved = await listEvents({ db: t.db, organisationId, kind: 'join.approved' });
-    expect(approved.find((event) => event.subject.id === person.userId)).toMatchObject({ actorUserId: champion.user.id, data: { role: 'guest' } });
+    expect(approved.find((event) => event.subject.id === person.userId)).toMatchObject({
+      actorUserId: champion.user.id,
+      data: { role: 'guest' },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/recent', headers: person.headers })).statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: '/api/join/status', headers: person.headers });
     expect(status.json()).toMatchObject({ status: 'member' });

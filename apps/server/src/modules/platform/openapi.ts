@@ -143,7 +143,9 @@ export function describeAccess(access: Access): string {
       return 'other systems holding the ingestion token';
     case 'session':
       if (access.roles === 'account') return 'any signed-in account, including a person waiting for approval to join';
-      return access.roles === 'any' ? 'any signed-in member (holding a role)' : `signed-in users with the ${access.roles.join(' or ')} role`;
+      return access.roles === 'any'
+        ? 'any signed-in member (holding a role)'
+        : `signed-in users with the ${access.roles.join(' or ')} role`;
   }
 }
 
