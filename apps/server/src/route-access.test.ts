@@ -8,6 +8,7 @@ import {
   documents,
   files,
   invitations,
+  joinDomainRequests,
   joinRequests,
   jobs,
   mailOutbox,
@@ -92,6 +93,8 @@ interface Sample {
    * that changes nothing; `declined` makes the waiting caller one whose request was declined.
    */
   account?: { member?: number; pending?: number; declined?: true };
+  /** What a caller the access rule lets through gets when the sample cannot succeed for them (a 409 that changes nothing). */
+  allowed?: number;
 }
 
 /** The policy (core/policies/<name>.ts) that decides each area's records. */
@@ -107,6 +110,15 @@ const AREA_POLICY: Record<string, string> = {
   library: 'data-library',
   join: 'join',
 };
+
+/** A champion's pending request for a domain of its own, for an administrator to decide. */
+async function domainRequest(t: TestApp, owner: TestUser): Promise<string> {
+  const id = newId();
+  await t.db
+    .insert(joinDomainRequests)
+    .values({ id, organisationId: owner.user.organisationId, domain: `walk-${id.toLowerCase()}.test`, requestedBy: owner.user.id });
+  return id;
+}
 
 /** A person of the organisation whose request to join is waiting (or was declined): an account holding no role. */
 async function personWaiting(t: TestApp, organisationId: string, declined = false): Promise<{ person: TestUser; requestId: string }> {
@@ -241,6 +253,12 @@ const SAMPLES: Record<string, Sample> = {
   // Only a declined person starts an organisation here, and only one waiting or declined withdraws.
   'join.startOrganisation': { account: { member: 409, declined: true }, build: none },
   'join.leave': { account: { member: 409 }, build: none },
+  'join.ownDomain': { build: none },
+  // The champion's own domain (example.test) is verified for organisation A already.
+  'join.requestDomain': { allowed: 409, build: none },
+  'join.domainRequests': { build: none },
+  'join.approveDomainRequest': { build: async ({ t }, owner) => ({ params: { requestId: await domainRequest(t, owner) } }) },
+  'join.refuseDomainRequest': { build: async ({ t }, owner) => ({ params: { requestId: await domainRequest(t, owner) } }) },
   'auth.requestPasswordReset': { build: async (_fixture, owner) => ({ form: { email: owner.email } }) },
   'auth.resetPassword': {
     build: async ({ t }, owner) => ({
@@ -789,7 +807,7 @@ function expectedStatus(endpoint: EndpointDefinition, caller: Caller, sample: Sa
   if (caller.kind === 'role' && access.roles === 'account') return sample.account?.member ?? 'success';
   if (caller.kind === 'role' && access.roles !== 'any' && !access.roles.includes(caller.role)) return 403;
   if (caller.kind === 'outsider' || caller.kind === 'colleague') return sample.hidden ? 'success' : 404;
-  return 'success';
+  return sample.allowed ?? 'success';
 }
 
 function successStatuses(endpoint: EndpointDefinition): number[] {

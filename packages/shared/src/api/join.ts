@@ -96,3 +96,31 @@ export const joinApproveSchema = z.strictObject({ role: z.enum(JOIN_ROLES).defau
 export type JoinApproveInput = z.input<typeof joinApproveSchema>;
 
 export const joinDecisionSchema = z.object({ status: z.enum(['approved', 'declined']), message: z.string() });
+
+/**
+ * The champion's own e-mail domain for their organisation: verified, shared (never verifiable),
+ * or requested and waiting for (or refused by) a Verity administrator.
+ */
+export const joinOwnDomainSchema = z.object({
+  domain: z.string(),
+  status: z.enum(['verified', 'shared', 'pending', 'refused', 'none']),
+  requested_at: z.iso.datetime().nullable(),
+});
+export type JoinOwnDomain = z.infer<typeof joinOwnDomainSchema>;
+
+/** A champion's request for a domain, as the admin area lists it. */
+export const joinDomainRequestSchema = z.object({
+  id: z.string(),
+  domain: z.string(),
+  organisation_id: z.string(),
+  organisation_name: z.string(),
+  requested_by: z.string().nullable(),
+  requested_at: z.iso.datetime(),
+  /** Other organisations that already hold the domain (approving makes it join nobody by domain). */
+  held_by: z.array(z.string()),
+});
+export type JoinDomainRequest = z.infer<typeof joinDomainRequestSchema>;
+
+export const joinDomainRequestsSchema = z.object({ requests: z.array(joinDomainRequestSchema) });
+
+export const joinDomainRequestParamsSchema = z.object({ requestId: joinRequestId });

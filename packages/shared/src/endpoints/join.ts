@@ -3,9 +3,12 @@ import {
   joinApproveSchema,
   joinDecisionSchema,
   joinDomainQuerySchema,
+  joinDomainRequestParamsSchema,
+  joinDomainRequestsSchema,
   joinDomainSchema,
   joinRequestParamsSchema,
   joinRequestsSchema,
+  joinOwnDomainSchema,
   joinStatusSchema,
 } from '../api/join.ts';
 import { ACCOUNT, defineEndpoint, EMPTY, json, PUBLIC, withRoles } from '../contract/endpoint.ts';
@@ -114,4 +117,69 @@ export const leave = defineEndpoint({
   status: 204,
   response: EMPTY,
   errors: [409],
+});
+
+const ADMIN = withRoles('verity_admin');
+
+export const ownDomain = defineEndpoint({
+  id: 'join.ownDomain',
+  summary: 'The champion’s e-mail domain for their organisation',
+  description: 'Whether the domain of the champion’s own address is verified for their organisation, shared, or requested.',
+  method: 'GET',
+  path: '/join/domain-request',
+  access: CHAMPION,
+  status: 200,
+  response: json(joinOwnDomainSchema),
+  background: true,
+});
+
+export const requestDomain = defineEndpoint({
+  id: 'join.requestDomain',
+  summary: 'Ask Verity to confirm the organisation’s e-mail domain',
+  description:
+    'The domain of the champion’s own address only. Refused with 409 for a shared domain (public providers, nhs.net), one ' +
+    'already verified for the organisation, or one already requested. Verity’s administrators are notified.',
+  method: 'POST',
+  path: '/join/domain-request',
+  access: CHAMPION,
+  status: 201,
+  response: json(joinOwnDomainSchema),
+  errors: [409],
+});
+
+export const domainRequests = defineEndpoint({
+  id: 'join.domainRequests',
+  summary: 'Champions’ pending requests for domains (admin area)',
+  method: 'GET',
+  path: '/admin/domain-requests',
+  access: ADMIN,
+  status: 200,
+  response: json(joinDomainRequestsSchema),
+  background: true,
+});
+
+export const approveDomainRequest = defineEndpoint({
+  id: 'join.approveDomainRequest',
+  summary: 'Approve a champion’s request for a domain',
+  description: 'The domain becomes one of the organisation’s verified domains; the champion is told. Decided already: 409.',
+  method: 'POST',
+  path: '/admin/domain-requests/:requestId/approve',
+  access: ADMIN,
+  params: joinDomainRequestParamsSchema,
+  status: 200,
+  response: json(messageResponseSchema),
+  errors: [404, 409],
+});
+
+export const refuseDomainRequest = defineEndpoint({
+  id: 'join.refuseDomainRequest',
+  summary: 'Refuse a champion’s request for a domain',
+  description: 'Nothing is verified; the champion is told. Decided already: 409.',
+  method: 'POST',
+  path: '/admin/domain-requests/:requestId/refuse',
+  access: ADMIN,
+  params: joinDomainRequestParamsSchema,
+  status: 200,
+  response: json(messageResponseSchema),
+  errors: [404, 409],
 });

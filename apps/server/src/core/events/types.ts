@@ -394,11 +394,25 @@ const joinLeft = z.strictObject({
   data: z.strictObject({ status: z.enum(['pending', 'declined']) }),
 });
 
+/** A champion asked Verity to confirm that their organisation owns the domain of their own address. */
+const joinDomainRequested = z.strictObject({
+  kind: z.literal('join.domain_requested'),
+  subject: organisationSubject,
+  data: z.strictObject({ domain: z.string().min(1).max(253) }),
+});
+
+/** An administrator refused a champion's request for a domain. */
+const joinDomainRefused = z.strictObject({
+  kind: z.literal('join.domain_refused'),
+  subject: organisationSubject,
+  data: z.strictObject({ domain: z.string().min(1).max(253) }),
+});
+
 /** An e-mail domain was approved for an organisation: by an administrator (`npm run org-domain`), or the demo's at seeding. */
 const domainApproved = z.strictObject({
   kind: z.literal('organisations.domain_approved'),
   subject: z.null(),
-  data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed']) }),
+  data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed', 'admin']) }),
 });
 
 /**
@@ -503,6 +517,8 @@ const broadcastSent = z.strictObject({
 
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
+  joinDomainRequested,
+  joinDomainRefused,
   joinRequested,
   joinApproved,
   joinDeclined,
@@ -674,6 +690,8 @@ export const AUDIT_KINDS = [
   'join.declined',
   'join.organisation_started',
   'join.left',
+  'join.domain_requested',
+  'join.domain_refused',
   'chat.conversation_deleted',
   'chat.conversation_shared',
   'chat.conversation_unshared',

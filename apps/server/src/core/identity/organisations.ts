@@ -45,15 +45,18 @@ export function normaliseDomain(raw: string): string | null {
 }
 
 /**
- * Records that the organisation owns the domain, as a Verity administrator approved it (the
- * audit event in the same transaction). Approving one twice changes nothing.
+ * Records that the organisation owns the domain, as a Verity administrator approved it (by the
+ * command line, or a champion's request in the admin area; the audit event in the same
+ * transaction). Approving one twice changes nothing.
  */
 export async function approveDomain(options: {
   db: Database;
   organisationId: string;
   domain: string;
   approvedBy: string;
-  via: 'command_line' | 'demo_seed';
+  via: 'command_line' | 'demo_seed' | 'admin';
+  /** The administrator, when approved in the admin area. */
+  actorUserId?: string | null;
 }): Promise<{ added: boolean }> {
   return options.db.transaction(async (tx) => {
     const [row] = await tx
@@ -65,7 +68,7 @@ export async function approveDomain(options: {
     await recordEvent(tx, {
       kind: 'organisations.domain_approved',
       organisationId: options.organisationId,
-      actorUserId: null,
+      actorUserId: options.actorUserId ?? null,
       subject: null,
       data: { domain: options.domain, via: options.via },
     });

@@ -42,3 +42,38 @@ export const joinRequests = pgTable(
     index('join_requests_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A champion's request that Verity confirm their organisation owns the domain of their own e-mail
+ * address; a Verity administrator approves it (the domain then joins `organisation_domains`
+ * through `approveDomain`) or refuses it. At most one pending request per organisation and domain.
+ */
+export const joinDomainRequests = pgTable(
+  'join_domain_requests',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    /** The champion who asked; null once their account is gone. */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'approved', 'refused'] })
+      .notNull()
+      .default('pending'),
+    /** The administrator who decided; null while pending or once their account is gone. */
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('join_domain_requests_organisation_idx').on(t.organisationId, t.createdAt),
+    index('join_domain_requests_requested_by_idx').on(t.requestedBy),
+    index('join_domain_requests_decided_by_idx').on(t.decidedBy),
+    index('join_domain_requests_pending_idx').on(t.status, t.createdAt),
+    uniqueIndex('join_domain_requests_pending_key')
+      .on(t.organisationId, t.domain)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

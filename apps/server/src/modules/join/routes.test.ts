@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { joinRequests, notifications, organisations, users } from '../../db/schema.ts';
+import { joinDomainRequests, joinRequests, notifications, organisations, users } from '../../db/schema.ts';
 import { approveDomain } from '../../core/identity/organisations.ts';
 import { findUserByEmail } from '../../core/identity/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -248,5 +248,85 @@ describe('deciding a request: refusals change nothing', () => {
       expect(response.statusCode, url).toBe(422);
     }
     expect(await stateOf(person.userId)).toEqual(before);
+  });
+});
+
+describe('a champion asks for their domain, an administrator decides', () => {
+  test('the champion’s own domain only; approval verifies it, is audited, and tells the champion; refused calls change nothing', async () => {
+    const organisation = await buildOrganisation(t, 'Harbourside Practice');
+    const lead = await buildUser(t, {
+      organisationId: organisation.id,
+      roles: ['standard', 'champion'],
+      email: `lead.${Date.now()}@harbourside.test`,
+    });
+    const member = await buildUser(t, { organisationId: organisation.id, roles: ['standard'] });
+    const admin = await buildUser(t, { roles: ['standard', 'verity_admin'] });
+
+    const before = await t.app.inject({ method: 'GET', url: '/api/join/domain-request', headers: lead.headers });
+    expect(before.json()).toMatchObject({ domain: 'harbourside.test', status: 'none' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/join/domain-request', headers: member.headers })).statusCode).toBe(403);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/join/domain-request', headers: lead.headers });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ status: 'pending' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/join/domain-request', headers: lead.headers })).statusCode).toBe(409);
+    expect(await listEvents({ db: t.db, organisationId: organisation.id, kind: 'join.domain_requested' })).toHaveLength(1);
+    const adminTold = await t.db.select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(adminTold.some((row) => row.message.includes('harbourside.test'))).toBe(true);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/domain-requests', headers: admin.headers });
+    const request = list.json<{ requests: { id: string; domain: string }[] }>().requests.find((row) => row.domain === 'harbourside.test');
+    expect(request).toBeDefined();
+    // Nobody but an administrator decides, and a refused call changes nothing.
+    const rows = async () => t.db.select().from(joinDomainRequests).where(eq(joinDomainRequests.organisationId, organisation.id));
+    const unchanged = await rows();
+    for (const headers of [lead.headers, member.headers, {}]) {
+      const response = await t.app.inject({ method: 'POST', url: `/api/admin/domain-requests/${request?.id}/approve`, headers });
+      expect([401, 403]).toContain(response.statusCode);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/domain-requests/bad/approve', headers: admin.headers })).statusCode).toBe(
+      422,
+    );
+    expect(await rows()).toEqual(unchanged);
+
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/domain-requests/${request?.id}/approve`,
+      headers: admin.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const events = await listEvents({ db: t.db, organisationId: organisation.id, kind: 'organisations.domain_approved' });
+    expect(events).toMatchObject([{ actorUserId: admin.user.id, data: { domain: 'harbourside.test', via: 'admin' } }]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/join/domain-request', headers: lead.headers })).json()).toMatchObject({
+      status: 'verified',
+    });
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, lead.user.id));
+    expect(told.some((row) => row.title === 'harbourside.test is confirmed')).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/domain-requests/${request?.id}/refuse`, headers: admin.headers })).statusCode,
+    ).toBe(409);
+    // Now a sign-up there asks to join.
+    const person = await signUpAndSignIn(`newcomer.${Date.now()}@harbourside.test`);
+    const [user] = await t.db.select().from(users).where(eq(users.id, person.userId));
+    expect(user).toMatchObject({ organisationId: organisation.id, roles: [] });
+  });
+
+  test('a shared domain cannot be asked for; a refusal is audited and told', async () => {
+    const organisation = await buildOrganisation(t, 'Shared Mail Practice');
+    const nhsNet = await buildUser(t, { organisationId: organisation.id, roles: ['champion'], email: `lead.${Date.now()}@nhs.net` });
+    const asked = await t.app.inject({ method: 'POST', url: '/api/join/domain-request', headers: nhsNet.headers });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toContain('nhs.net');
+
+    const lead = await buildUser(t, { organisationId: organisation.id, roles: ['champion'], email: `lead.${Date.now()}@shared-mail.test` });
+    const admin = await buildUser(t, { roles: ['standard', 'verity_admin'] });
+    expect((await t.app.inject({ method: 'POST', url: '/api/join/domain-request', headers: lead.headers })).statusCode).toBe(201);
+    const [request] = await t.db.select().from(joinDomainRequests).where(eq(joinDomainRequests.organisationId, organisation.id));
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/domain-requests/${request?.id}/refuse`, headers: admin.headers });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await listEvents({ db: t.db, organisationId: organisation.id, kind: 'join.domain_refused' })).toHaveLength(1);
+    expect(await listEvents({ db: t.db, organisationId: organisation.id, kind: 'organisations.domain_approved' })).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/join/domain-request', headers: lead.headers })).json()).toMatchObject({
+      status: 'refused',
+    });
   });
 });

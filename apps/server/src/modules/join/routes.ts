@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRateLimiter, rateLimitSource } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import type { RouteDeps } from '../../route-deps.ts';
+import { decideDomainRequest, listDomainRequests, ownDomain, requestDomain } from './domains.ts';
 import { decideJoinRequest, describeDomain, joinStatus, leave, listJoinRequests, startOrganisation } from './service.ts';
 
 /** Joining an organisation by e-mail domain (docs/security.md, "Joining an organisation"). */
@@ -46,5 +47,15 @@ export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise
       await leave({ db, caller: auth });
       return undefined;
     },
+  });
+
+  route(app, joinEndpoints.ownDomain, { handler: async ({ auth }) => ownDomain({ db, champion: auth }) });
+  route(app, joinEndpoints.requestDomain, { handler: async ({ auth }) => requestDomain({ db, champion: auth }) });
+  route(app, joinEndpoints.domainRequests, { handler: async () => ({ requests: await listDomainRequests({ db }) }) });
+  route(app, joinEndpoints.approveDomainRequest, {
+    handler: async ({ auth, params }) => decideDomainRequest({ db, administrator: auth, requestId: params.requestId, approve: true }),
+  });
+  route(app, joinEndpoints.refuseDomainRequest, {
+    handler: async ({ auth, params }) => decideDomainRequest({ db, administrator: auth, requestId: params.requestId, approve: false }),
   });
 }
