@@ -51,8 +51,60 @@ const ROLE_CHOICES: readonly { role: JoinRole; label: string; description: strin
   { role: 'champion', label: 'Champion', description: 'Also sees this dashboard, invites people and decides requests.' },
 ];
 
-/** Shown only while someone waits (or the list failed), at the top of the dashboard where the notification leads. */
+/**
+ * The dashboard's joining panels: requests waiting (at the top, where the notification leads) and,
+ * while Verity has not confirmed it, the champion's own e-mail domain to ask for.
+ */
 export function JoinRequestsSection() {
+  return (
+    <>
+      <RequestsPanel />
+      <OwnDomainPanel />
+    </>
+  );
+}
+
+const ownDomainKey = ['dashboard', 'join-domain'] as const;
+
+/** The champion's own domain: asked for once, then confirmed (or not) by a Verity administrator. */
+function OwnDomainPanel() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ownDomainKey,
+    queryFn: ({ signal }) => api(joinEndpoints.ownDomain, {}, { signal, background: true }),
+  });
+  const ask = useMutation({
+    mutationFn: () => api(joinEndpoints.requestDomain, {}, { background: true }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(ownDomainKey, answer);
+      toast.success(`Verity has been asked to confirm ${answer.domain}`);
+    },
+  });
+  const data = query.data;
+  if (!data || data.status === 'verified' || data.status === 'shared') return null;
+  return (
+    <PanelSection title="Your organisation’s e-mail domain">
+      {ask.isError && <Alert className="mb-3">{errorMessage(ask.error, 'Failed to ask for the domain')}</Alert>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-prose text-pretty text-slate-600 text-sm leading-6">
+          {data.status === 'pending'
+            ? `Waiting for a Verity administrator to confirm ${data.domain}${data.requested_at ? ` (asked ${formatShortDate(data.requested_at)})` : ''}.`
+            : data.status === 'refused'
+              ? `Verity did not confirm ${data.domain} for your organisation. Contact Verity support if it should be, then ask again.`
+              : `Once Verity confirms ${data.domain} as your organisation’s domain, colleagues who sign up with an address there ask to join your organisation, and you approve them here.`}
+        </p>
+        {data.status !== 'pending' && (
+          <Button variant="secondary" className="shrink-0 self-start sm:self-center" onClick={() => ask.mutate()} loading={ask.isPending}>
+            Ask Verity to confirm {data.domain}
+          </Button>
+        )}
+      </div>
+    </PanelSection>
+  );
+}
+
+/** Shown only while someone waits (or the list failed). */
+function RequestsPanel() {
   const query = useJoinRequests();
   if (query.isPending || (query.isSuccess && query.data.requests.length === 0)) return null;
   return (
