@@ -72,8 +72,6 @@ export const joinDomainRequests = pgTable(
     index('join_domain_requests_requested_by_idx').on(t.requestedBy),
     index('join_domain_requests_decided_by_idx').on(t.decidedBy),
     index('join_domain_requests_pending_idx').on(t.status, t.createdAt),
-    uniqueIndex('join_domain_requests_pending_key')
-      .on(t.organisationId, t.domain)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('join_domain_requests_pending_key').on(t.organisationId, t.domain).where(sql`${t.status} = 'pending'`),
   ],
 );
