@@ -8,7 +8,6 @@ import { AuthPageHeader } from './auth-page-header';
 
 export interface RegisterChoiceProps {
   found: JoinDomain;
-  email: string;
   creating: boolean;
   error: string | null;
   onStartOrganisation: () => void;
@@ -21,7 +20,7 @@ export interface RegisterChoiceProps {
  * shared one: a public provider, nhs.net): start a new organisation, or ask the organisation's
  * champion for an invitation instead.
  */
-export function RegisterChoice({ found, email, creating, error, onStartOrganisation, onAskForInvitation, onBack }: RegisterChoiceProps) {
+export function RegisterChoice({ found, creating, error, onStartOrganisation, onAskForInvitation, onBack }: RegisterChoiceProps) {
   return (
     <div>
       <AuthPageHeader
@@ -45,7 +44,7 @@ export function RegisterChoice({ found, email, creating, error, onStartOrganisat
         <ChoiceCard
           icon={<Building2 aria-hidden="true" className="size-5" />}
           title="Start a new organisation"
-          description={`Create an account for ${email} and a new organisation. You become its champion: you can invite colleagues and see how your organisation uses Verity.`}
+          description="Create your account and a new organisation. You become its champion: you can invite colleagues and see how your organisation uses Verity."
         >
           <Button className="w-full" onClick={onStartOrganisation} loading={creating}>
             Start a new organisation

@@ -92,7 +92,6 @@ export function RegisterPage() {
     return (
       <RegisterChoice
         found={step.found}
-        email={step.data.email}
         creating={signUp.isPending}
         error={choiceError}
         onStartOrganisation={() => void startOrganisation(step.data)}
