@@ -86,7 +86,7 @@ test('a sign-up in the demo domain waits for its champion, who approves it on th
   await expect(approve.getByRole('radio', { name: /Standard/ })).toBeChecked();
   await expectAccessible(champion, 'approve dialog');
   await approve.getByRole('button', { name: 'Approve' }).click();
-  await expect(champion.getByText(`${name} can now use Verity`)).toBeVisible();
+  await expect(champion.getByText(`${name} can now use Verity`, { exact: true })).toBeVisible();
   await expect(requests.getByText(person.email)).toHaveCount(0);
   await championContext.close();
 
