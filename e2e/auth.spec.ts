@@ -8,6 +8,7 @@ import {
   signIn,
   signOut,
   submitLogin,
+  UNCLAIMED_DOMAIN,
 } from './support/app.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
 
@@ -16,7 +17,7 @@ test.describe('sign-up, e-mail verification, sign-in and sign-out', () => {
   test.use({ consentAnswered: false });
 
   test('a new user signs up, verifies by e-mail, returns to the page first asked for and signs out', async ({ page, context }) => {
-    const user = newUser('signup');
+    const user = newUser('signup', UNCLAIMED_DOMAIN);
 
     await page.goto('/auth/register');
     await expect(page.getByRole('heading', { name: 'Create your Verity account' })).toBeVisible();
@@ -37,6 +38,8 @@ test.describe('sign-up, e-mail verification, sign-in and sign-out', () => {
     await page.getByLabel(/^Password/).fill(user.password);
     await page.getByLabel(/^Confirm password/).fill(user.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // No organisation has verified the domain: the page asks first, and this person starts one.
+    await page.getByRole('button', { name: 'Start a new organisation' }).click();
 
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();

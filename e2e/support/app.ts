@@ -25,14 +25,20 @@ export interface NewUser {
   password: string;
 }
 
-/** A user nobody has signed up with yet: unique e-mail, a password no deny-list holds. */
-export function newUser(label: string): NewUser {
+/** The demo organisation's verified domain: a sign-up there asks to join it (and an invitation link may be made for it). */
+export const DEMO_DOMAIN = 'example.org';
+
+/** A domain no organisation has verified: a sign-up there starts an organisation of its own. */
+export const UNCLAIMED_DOMAIN = 'e2e.example.net';
+
+/** A user nobody has signed up with yet: unique e-mail (in the demo's domain unless said), a password no deny-list holds. */
+export function newUser(label: string, domain: string = DEMO_DOMAIN): NewUser {
   const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   return {
     firstName: 'Morgan',
     surname: 'Ellis',
     jobTitle: 'Compliance Lead',
-    email: `e2e-${label}-${id}@example.org`,
+    email: `e2e-${label}-${id}@${domain}`,
     password: `Harbour-Lantern-${id}`,
   };
 }
@@ -69,7 +75,8 @@ export function pathOf(link: string): string {
  * the e-mailed link make), for tests that need a fresh user but are not about signing up.
  */
 export async function createVerifiedUser(request: APIRequestContext, label: string): Promise<NewUser> {
-  const user = newUser(label);
+  // Outside the demo's domain: the account is the champion of an organisation of its own, not a request to join the demo's.
+  const user = newUser(label, UNCLAIMED_DOMAIN);
   const signup = await request.post('/api/auth/signup', {
     multipart: {
       first_name: user.firstName,

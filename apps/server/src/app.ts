@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { membersRoutes } from './modules/members/routes.ts';
+import { joinRoutes } from './modules/join/routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dataLibraryRoutes } from './modules/data-library/routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await ssoRoutes(api, routeDeps);
       await invitationsRoutes(api, routeDeps);
       await membersRoutes(api, routeDeps);
+      await joinRoutes(api, routeDeps);
       await accountRoutes(api, routeDeps);
       await notificationsRoutes(api, routeDeps);
       await analyticsRoutes(api, routeDeps);

@@ -8,6 +8,8 @@ import {
   documents,
   files,
   invitations,
+  joinDomainRequests,
+  joinRequests,
   jobs,
   mailOutbox,
   microsoftTenants,
@@ -24,6 +26,7 @@ import { createSession } from './core/identity/sessions.ts';
 import { createSession as createConversation, setSharing } from './modules/chat/conversations.ts';
 import { notify } from './core/notifications/service.ts';
 import { approveDomain } from './core/identity/organisations.ts';
+import { openJoinRequest } from './core/identity/joining.ts';
 import { saveScreenshot } from './modules/tutorials/screenshots.ts';
 import { seedTutorials } from './modules/tutorials/seed.ts';
 import { inviteByLink, profileTokenFor } from './test/invitations.ts';
@@ -38,7 +41,8 @@ import { LV_POLICY, postPolicy, storedReview } from './test/review.ts';
 import { MEETING, postTranscript, STORED_CONTENT, storedWriteDocument } from './test/write.ts';
 
 /**
- * Walks the whole descriptor table: every endpoint is called by nobody, by a user holding each
+ * Walks the whole descriptor table: every endpoint is called by nobody, by a person waiting for
+ * approval to join the organisation (an account holding no role), by a user holding each
  * role on its own, by another organisation's user and, for the ingestion API, by a holder of the
  * ingestion token, and must answer exactly as its descriptor's access rule says. A refused call
  * must change no row. Each endpoint needs a sample request below, so a new endpoint cannot be
@@ -84,6 +88,14 @@ interface Sample {
    * tried is another organisation's user holding every role but verity_admin.
    */
   administratorsSeeEvery?: true;
+  /**
+   * For an endpoint any signed-in account may call (`ACCOUNT`: members and people waiting to join):
+   * what a member (each role) and a person waiting for approval get, when not a success — a 409
+   * that changes nothing; `declined` makes the waiting caller one whose request was declined.
+   */
+  account?: { member?: number; pending?: number; declined?: true };
+  /** What a caller the access rule lets through gets when the sample cannot succeed for them (a 409 that changes nothing). */
+  allowed?: number;
 }
 
 /** The policy (core/policies/<name>.ts) that decides each area's records. */
@@ -98,7 +110,27 @@ const AREA_POLICY: Record<string, string> = {
   dashboard: 'dashboard',
   reports: 'reports',
   library: 'data-library',
+  join: 'join',
 };
+
+/** A champion's pending request for a domain of its own, for an administrator to decide. */
+async function domainRequest(t: TestApp, owner: TestUser): Promise<string> {
+  const id = newId();
+  await t.db
+    .insert(joinDomainRequests)
+    .values({ id, organisationId: owner.user.organisationId, domain: `walk-${id.toLowerCase()}.test`, requestedBy: owner.user.id });
+  return id;
+}
+
+/** A person of the organisation whose request to join is waiting (or was declined): an account holding no role. */
+async function personWaiting(t: TestApp, organisationId: string, declined = false): Promise<{ person: TestUser; requestId: string }> {
+  const person = await buildUser(t, { organisationId, roles: [], firstname: 'Jordan' });
+  await openJoinRequest({ db: t.db, user: person.user, domain: 'example.test' });
+  if (declined)
+    await t.db.update(joinRequests).set({ status: 'declined', decidedAt: new Date() }).where(eq(joinRequests.userId, person.user.id));
+  const [request] = await t.db.select({ id: joinRequests.id }).from(joinRequests).where(eq(joinRequests.userId, person.user.id));
+  return { person, requestId: request?.id ?? '' };
+}
 
 const none = async (): Promise<SampleRequest> => ({});
 
@@ -211,6 +243,29 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   'auth.signout': { build: none },
+  'join.domain': { build: async () => ({ query: { email: 'someone@example.test' } }) },
+  'join.status': { build: none },
+  'join.requests': {
+    hidden: 'organisation',
+    build: async ({ t }, owner) => ({ marker: (await personWaiting(t, owner.user.organisationId)).person.email }),
+  },
+  'join.approve': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { requestId: (await personWaiting(t, owner.user.organisationId)).requestId }, json: {} }),
+  },
+  'join.decline': {
+    scope: 'organisation',
+    build: async ({ t }, owner) => ({ params: { requestId: (await personWaiting(t, owner.user.organisationId)).requestId } }),
+  },
+  // Only a declined person starts an organisation here, and only one waiting or declined withdraws.
+  'join.startOrganisation': { account: { member: 409, declined: true }, build: none },
+  'join.leave': { account: { member: 409 }, build: none },
+  'join.ownDomain': { build: none },
+  // The champion's own domain (example.test) is verified for organisation A already.
+  'join.requestDomain': { allowed: 409, build: none },
+  'join.domainRequests': { build: none },
+  'join.approveDomainRequest': { build: async ({ t }, owner) => ({ params: { requestId: await domainRequest(t, owner) } }) },
+  'join.refuseDomainRequest': { build: async ({ t }, owner) => ({ params: { requestId: await domainRequest(t, owner) } }) },
   'auth.requestPasswordReset': { build: async (_fixture, owner) => ({ form: { email: owner.email } }) },
   'auth.resetPassword': {
     build: async ({ t }, owner) => ({
@@ -781,16 +836,25 @@ async function withIngestionToken(body: { payload: Buffer; headers: Record<strin
 }
 
 /** Who calls: nobody, a user with one role, another organisation's user with every role, a colleague, or the ingestion system. */
-type Caller = { kind: 'anonymous' } | { kind: 'role'; role: Role } | { kind: 'outsider' } | { kind: 'colleague' } | { kind: 'ingestion' };
+type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'role'; role: Role }
+  | { kind: 'pending' }
+  | { kind: 'outsider' }
+  | { kind: 'colleague' }
+  | { kind: 'ingestion' };
 
 function expectedStatus(endpoint: EndpointDefinition, caller: Caller, sample: Sample): 'success' | number {
   const { access } = endpoint;
   if (access.kind === 'public') return 'success';
   if (access.kind === 'ingestion-token') return caller.kind === 'ingestion' ? 'success' : 401;
   if (caller.kind === 'anonymous' || caller.kind === 'ingestion') return 401;
+  // A person waiting to join holds no role: only their own account's endpoints answer them.
+  if (caller.kind === 'pending') return access.roles === 'account' ? (sample.account?.pending ?? 'success') : 403;
+  if (caller.kind === 'role' && access.roles === 'account') return sample.account?.member ?? 'success';
   if (caller.kind === 'role' && access.roles !== 'any' && !access.roles.includes(caller.role)) return 403;
   if (caller.kind === 'outsider' || caller.kind === 'colleague') return sample.hidden ? 'success' : 404;
-  return 'success';
+  return sample.allowed ?? 'success';
 }
 
 function successStatuses(endpoint: EndpointDefinition): number[] {
@@ -895,6 +959,7 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
   const callers: Caller[] = [
     { kind: 'anonymous' },
     ...ROLES.map((role) => ({ kind: 'role', role }) as const),
+    { kind: 'pending' },
     ...(sample?.scope || sample?.hidden ? [{ kind: 'outsider' } as const] : []),
     ...(sample?.scope === 'user' || sample?.hidden === 'user' ? [{ kind: 'colleague' } as const] : []),
     ...(endpoint.access.kind === 'ingestion-token' ? [{ kind: 'ingestion' } as const] : []),
@@ -906,7 +971,10 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     // The records the request names are the caller's own when the call should succeed; otherwise a
     // standard user of the organisation holds them (the outsider and the colleague try someone else's).
     const owner = await signedIn(users.get(expected === 'success' && caller.kind === 'role' ? caller.role : 'standard') as TestUser);
+    // An earlier call's background work (a reset e-mail's new code) must not spoil this sample.
+    await t.mailIdle();
     const request = await sample.build(fixture, owner);
+    const callerHeaders = await headersFor(caller, sample);
     // Background work of earlier calls (a sign-up's account and e-mail, a search's event) must not land mid-comparison.
     await t.mailIdle();
     await flushEventBuffers();
@@ -914,7 +982,7 @@ describe.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     const response = await t.app.inject({
       method: endpoint.method,
       url: endpointUrl(endpoint, { params: request.params, query: request.query }),
-      ...(await bodyOf(request, { ...(await headersFor(caller, sample)), ...request.headers })),
+      ...(await bodyOf(request, { ...callerHeaders, ...request.headers })),
     });
     if (expected === 'success') {
       expect(successStatuses(endpoint), `${response.statusCode}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
@@ -943,6 +1011,8 @@ function describeCaller(caller: Caller): string {
       return 'without a session';
     case 'role':
       return `a ${caller.role} user`;
+    case 'pending':
+      return 'a person whose request to join the organisation is waiting (no role)';
     case 'outsider':
       return "another organisation's user (every role), about this organisation's record";
     case 'colleague':
@@ -968,6 +1038,8 @@ async function signedIn(user: TestUser): Promise<TestUser> {
 async function headersFor(caller: Caller, sample?: Sample): Promise<Record<string, string>> {
   if (caller.kind === 'anonymous') return {};
   if (caller.kind === 'ingestion') return { [INGESTION_TOKEN_HEADER]: INGESTION_TOKEN };
+  // A fresh one each time: withdrawing closes the account.
+  if (caller.kind === 'pending') return (await personWaiting(t, organisationA, sample?.account?.declined)).person.headers;
   const who =
     caller.kind === 'role'
       ? caller.role

@@ -12,6 +12,7 @@ export * from './api/library.ts';
 export * from './api/reports.ts';
 export * from './api/invitations.ts';
 export * from './api/members.ts';
+export * from './api/join.ts';
 export * from './api/notifications.ts';
 export * from './api/review.ts';
 export * from './api/sso.ts';

@@ -70,6 +70,7 @@ describe('route access table', () => {
       '/auth/login-sso',
       '/auth/register-forum',
       '/microsoft-auth-callback',
+      '/join',
     ]);
     expect(findRoute('/nowhere')).toBeUndefined();
     expect(findRoute('/chat/')?.path).toBe('/chat');

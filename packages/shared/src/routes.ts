@@ -29,6 +29,9 @@ export const ROUTES: readonly RouteAccess[] = [
   { path: '/auth/login-sso', title: 'Single sign-on', access: [], layout: 'auth', guestOnly: true },
   { path: '/auth/register-forum', title: 'Create forum account', access: [], layout: 'auth', guestOnly: true },
   { path: '/microsoft-auth-callback', title: 'Microsoft sign-in', access: [], layout: 'auth' },
+  // A signed-in person whose request to join their organisation waits for a champion (no role yet):
+  // the page itself asks for a session, so the row is open to anyone like the other auth pages.
+  { path: '/join', title: 'Your request to join', access: [], layout: 'auth' },
 
   { path: '/tutorials', title: 'Tutorials & Documentation', access: [STANDARD], layout: 'scrolling' },
   { path: '/wiki', title: 'Regulatory Wiki', access: [STANDARD], layout: 'scrolling' },

@@ -8,6 +8,7 @@ export * from './schema/events.ts';
 export * from './schema/flags.ts';
 export * from './schema/invitations.ts';
 export * from './schema/jobs.ts';
+export * from './schema/join.ts';
 export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
 export * from './schema/organisations.ts';

@@ -21,7 +21,7 @@ interface OpenApiParameter {
 
 interface OpenApiOperation {
   operationId: string;
-  'x-access': { kind: 'public' | 'session' | 'ingestion-token'; roles?: 'any' | string[] };
+  'x-access': { kind: 'public' | 'session' | 'ingestion-token'; roles?: 'any' | 'account' | string[] };
   parameters?: OpenApiParameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }

@@ -32,6 +32,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/auth/login-sso': lazyPage(() => import('../features/auth/login-sso-page'), 'LoginSsoPage'),
   '/auth/register-forum': lazyPage(() => import('../features/auth/register-forum-page'), 'RegisterForumPage'),
   '/microsoft-auth-callback': lazyPage(() => import('../features/auth/microsoft-callback-page'), 'MicrosoftCallbackPage'),
+  '/join': lazyPage(() => import('../features/join/join-page'), 'JoinPage'),
   '/home': lazyPage(() => import('../pages/home-page'), 'HomePage'),
   '/landing': lazyPage(() => import('../pages/landing-page'), 'LandingPage'),
   '/profile': lazyPage(() => import('../features/account/edit-profile-page'), 'EditProfilePage'),

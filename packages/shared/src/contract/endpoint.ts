@@ -13,16 +13,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * Who may call an endpoint. Every descriptor declares one; there is no default, and the server
  * refuses to start with a route that has none.
  * - public: anyone, signed in or not (a session, when sent, is still read).
- * - session: a signed-in user; with roles, one of them too (401 without a session, 403 without the role).
+ * - session: a signed-in member of their organisation (an account holding at least one role); with
+ *   roles, one of them too (401 without a session, 403 without the role). An account with no role is
+ *   a person whose request to join their organisation is waiting for a champion (or was declined):
+ *   they reach only the endpoints declared `ACCOUNT` (their own account and request), 403 elsewhere.
  * - ingestion-token: another system, with the INGESTION_TOKEN in the `token` header.
  */
 export type Access =
   | { readonly kind: 'public' }
-  | { readonly kind: 'session'; readonly roles: 'any' | readonly Role[] }
+  | { readonly kind: 'session'; readonly roles: 'any' | 'account' | readonly Role[] }
   | { readonly kind: 'ingestion-token' };
 
 export const PUBLIC = { kind: 'public' } as const satisfies Access;
 export const SIGNED_IN = { kind: 'session', roles: 'any' } as const satisfies Access;
+/** Any signed-in account, a member or a person still waiting for approval to join (their own records only). */
+export const ACCOUNT = { kind: 'session', roles: 'account' } as const satisfies Access;
 export const INGESTION_TOKEN = { kind: 'ingestion-token' } as const satisfies Access;
 
 /** A signed-in user holding at least one of these roles. */
@@ -39,7 +44,10 @@ export function withRoles<const R extends readonly Role[]>(...roles: R): { reado
 export function rolesAllow(access: Access, accountRoles: readonly string[]): boolean {
   if (access.kind === 'public') return true;
   if (access.kind === 'ingestion-token') return false;
-  return access.roles === 'any' || hasAnyRole(accountRoles, access.roles);
+  if (access.roles === 'account') return true;
+  // Holding no role means not a member yet (a request to join waiting or declined).
+  if (access.roles === 'any') return accountRoles.length > 0;
+  return hasAnyRole(accountRoles, access.roles);
 }
 
 /** What a successful call answers with. */

@@ -8,7 +8,7 @@ import {
   uploadPhotoSchema,
   userSchema,
 } from '../api/account.ts';
-import { defineEndpoint, EMPTY, file, json, PUBLIC, SIGNED_IN } from '../contract/endpoint.ts';
+import { ACCOUNT, defineEndpoint, EMPTY, file, json, PUBLIC, SIGNED_IN } from '../contract/endpoint.ts';
 
 /** The signed-in user's own profile, photo and password; any role (guests too). */
 
@@ -17,7 +17,7 @@ export const info = defineEndpoint({
   summary: 'The signed-in user',
   method: 'GET',
   path: '/account/info',
-  access: SIGNED_IN,
+  access: ACCOUNT,
   status: 200,
   response: json(userSchema),
   background: true,

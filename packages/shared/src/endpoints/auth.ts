@@ -7,7 +7,7 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '../api/account.ts';
-import { defineEndpoint, json, PUBLIC, SIGNED_IN } from '../contract/endpoint.ts';
+import { ACCOUNT, defineEndpoint, json, PUBLIC } from '../contract/endpoint.ts';
 
 /** Sign-in, sign-up, sign-out, password reset and e-mail verification. */
 
@@ -47,7 +47,7 @@ export const signout = defineEndpoint({
   description: 'The token stops working.',
   method: 'GET',
   path: '/auth/signout',
-  access: SIGNED_IN,
+  access: ACCOUNT,
   status: 200,
   response: json(messageResponseSchema),
 });

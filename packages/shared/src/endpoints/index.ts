@@ -10,6 +10,7 @@ import * as documents from './documents.ts';
 import * as ingest from './ingest.ts';
 import * as invitations from './invitations.ts';
 import * as members from './members.ts';
+import * as join from './join.ts';
 import * as notifications from './notifications.ts';
 import * as platform from './platform.ts';
 import * as reports from './reports.ts';
@@ -33,6 +34,7 @@ export * as documentsEndpoints from './documents.ts';
 export * as ingestEndpoints from './ingest.ts';
 export * as invitationsEndpoints from './invitations.ts';
 export * as membersEndpoints from './members.ts';
+export * as joinEndpoints from './join.ts';
 export * as notificationsEndpoints from './notifications.ts';
 export * as platformEndpoints from './platform.ts';
 export * as reportsEndpoints from './reports.ts';
@@ -46,6 +48,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
   ...Object.values(auth),
   ...Object.values(sso),
   ...Object.values(invitations),
+  ...Object.values(join),
   ...Object.values(account),
   ...Object.values(notifications),
   ...Object.values(analytics),

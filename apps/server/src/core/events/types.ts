@@ -370,11 +370,60 @@ const notificationsMarkedAsRead = z.strictObject({
   data: z.strictObject({ count, ids: z.array(z.string().min(1)), occurred_at: occurredAt }),
 });
 
+/** A person signed up with an address in a domain the organisation verified and asks to join it (they hold no role yet). */
+const joinRequested = z.strictObject({
+  kind: z.literal('join.requested'),
+  subject: userSubject,
+  data: z.strictObject({ domain: z.string().min(1).max(253) }),
+});
+
+/** A champion approved a request to join: the person is a member with this role. */
+const joinApproved = z.strictObject({
+  kind: z.literal('join.approved'),
+  subject: userSubject,
+  data: z.strictObject({ role: z.enum(ROLES) }),
+});
+
+/** A champion declined a request to join. */
+const joinDeclined = z.strictObject({
+  kind: z.literal('join.declined'),
+  subject: userSubject,
+  data: noData,
+});
+
+/** A person whose request was declined started their own organisation (recorded in the new one). */
+const joinOrganisationStarted = z.strictObject({
+  kind: z.literal('join.organisation_started'),
+  subject: userSubject,
+  data: z.strictObject({ name: z.string().min(1).max(253) }),
+});
+
+/** A person waiting for approval, or declined, withdrew and closed their account (the event stays in the organisation). */
+const joinLeft = z.strictObject({
+  kind: z.literal('join.left'),
+  subject: userSubject,
+  data: z.strictObject({ status: z.enum(['pending', 'declined']) }),
+});
+
+/** A champion asked Verity to confirm that their organisation owns the domain of their own address. */
+const joinDomainRequested = z.strictObject({
+  kind: z.literal('join.domain_requested'),
+  subject: organisationSubject,
+  data: z.strictObject({ domain: z.string().min(1).max(253) }),
+});
+
+/** An administrator refused a champion's request for a domain. */
+const joinDomainRefused = z.strictObject({
+  kind: z.literal('join.domain_refused'),
+  subject: organisationSubject,
+  data: z.strictObject({ domain: z.string().min(1).max(253) }),
+});
+
 /** An e-mail domain was approved for an organisation: by an administrator (`npm run org-domain`), or the demo's at seeding. */
 const domainApproved = z.strictObject({
   kind: z.literal('organisations.domain_approved'),
   subject: z.null(),
-  data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed']) }),
+  data: z.strictObject({ domain: z.string().min(1).max(253), via: z.enum(['command_line', 'demo_seed', 'admin']) }),
 });
 
 /**
@@ -497,6 +546,13 @@ const broadcastSent = z.strictObject({
 
 /** What makes one event of each kind: `{ kind, subject, data }`. */
 export const eventSchema = z.discriminatedUnion('kind', [
+  joinDomainRequested,
+  joinDomainRefused,
+  joinRequested,
+  joinApproved,
+  joinDeclined,
+  joinOrganisationStarted,
+  joinLeft,
   chatQuestionAsked,
   chatConversationDeleted,
   chatConversationShared,
@@ -662,6 +718,13 @@ export const AUDIT_KINDS = [
   'invitations.resent',
   'invitations.revoked',
   'invitations.accepted',
+  'join.requested',
+  'join.approved',
+  'join.declined',
+  'join.organisation_started',
+  'join.left',
+  'join.domain_requested',
+  'join.domain_refused',
   'chat.conversation_deleted',
   'chat.conversation_shared',
   'chat.conversation_unshared',

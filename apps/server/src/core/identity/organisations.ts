@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { isSharedEmailDomain } from '@verity/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { organisationDomains, organisations } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -44,15 +45,18 @@ export function normaliseDomain(raw: string): string | null {
 }
 
 /**
- * Records that the organisation owns the domain, as a Verity administrator approved it (the
- * audit event in the same transaction). Approving one twice changes nothing.
+ * Records that the organisation owns the domain, as a Verity administrator approved it (by the
+ * command line, or a champion's request in the admin area; the audit event in the same
+ * transaction). Approving one twice changes nothing.
  */
 export async function approveDomain(options: {
   db: Database;
   organisationId: string;
   domain: string;
   approvedBy: string;
-  via: 'command_line' | 'demo_seed';
+  via: 'command_line' | 'demo_seed' | 'admin';
+  /** The administrator, when approved in the admin area. */
+  actorUserId?: string | null;
 }): Promise<{ added: boolean }> {
   return options.db.transaction(async (tx) => {
     const [row] = await tx
@@ -64,7 +68,7 @@ export async function approveDomain(options: {
     await recordEvent(tx, {
       kind: 'organisations.domain_approved',
       organisationId: options.organisationId,
-      actorUserId: null,
+      actorUserId: options.actorUserId ?? null,
       subject: null,
       data: { domain: options.domain, via: options.via },
     });
@@ -90,4 +94,21 @@ export async function verifiedDomains(db: Database, organisationId: string): Pro
     .where(eq(organisationDomains.organisationId, organisationId))
     .orderBy(organisationDomains.domain);
   return rows.map((row) => row.domain);
+}
+
+/**
+ * The organisation a sign-up with this address asks to join: the one active organisation that
+ * verified the address's domain. Never for a shared domain (public e-mail providers, nhs.net —
+ * `isSharedEmailDomain`), and never when more than one organisation holds the domain, since the
+ * address would then not say which.
+ */
+export async function organisationForDomain(db: Database, domain: string): Promise<{ id: string; name: string } | undefined> {
+  if (isSharedEmailDomain(domain)) return undefined;
+  const rows = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisationDomains)
+    .innerJoin(organisations, eq(organisations.id, organisationDomains.organisationId))
+    .where(and(eq(organisationDomains.domain, domain.toLowerCase()), isNull(organisations.deactivatedAt)))
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
 }

@@ -3,8 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * What a champion's dashboard counts: always the caller's own organisation (its endpoints take no
  * organisation parameter), and of its accounts the members — not people invited who have not
- * accepted yet (the pending list shows those); deactivated members are listed, marked, but never
- * counted in the figures. The documents it names are those the
+ * accepted yet (the pending list shows those), and not people whose request to join is waiting or
+ * was declined (they hold no role; the dashboard's join requests show the waiting ones);
+ * deactivated members are listed, marked, but never counted in the figures. The documents it names are those the
  * organisation may see (core/policies/documents.ts).
  */
 export interface DashboardViewer {
@@ -23,7 +24,8 @@ export function dashboardOrganisation(viewer: DashboardViewer): string {
 export function listedMembers(organisationId: string, alias: string): SQL {
   const user = (column: string) => sql.raw(`${alias}.${column}`);
   return sql`${user('organisation_id')} = ${organisationId}
-    and not exists (select 1 from invitations i where i.user_id = ${user('id')} and i.accepted_at is null)`;
+    and not exists (select 1 from invitations i where i.user_id = ${user('id')} and i.accepted_at is null)
+    and not exists (select 1 from join_requests j where j.user_id = ${user('id')} and j.status <> 'approved')`;
 }
 
 /** The members whose activity counts (the figures), on the users table under `alias`: the listed ones not deactivated. */

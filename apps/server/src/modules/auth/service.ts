@@ -11,7 +11,8 @@ import { rateLimitSource } from '../../lib/rate-limit.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, verificationEmail } from '../../mail/templates.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
-import { createOrganisation } from '../../core/identity/organisations.ts';
+import { createOrganisation, organisationForDomain } from '../../core/identity/organisations.ts';
+import { openJoinRequest } from '../../core/identity/joining.ts';
 import { consumeActionCode, createActionCode, findActionCode, retireActionCodes } from '../../core/identity/action-codes.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
 import { sendVerificationLink } from '../../core/identity/verification.ts';
@@ -97,7 +98,11 @@ async function createAccountOrNotifyOwner(options: AuthDeps & { input: SignupInp
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
-      const organisation = await createOrganisation({ db: tx, name: domain });
+      // An organisation that verified the address's domain is asked to let the person join: they
+      // hold no role until one of its champions approves. Otherwise they start their own, as its champion.
+      const joining = await organisationForDomain(tx, domain);
+      const organisation = joining ?? (await createOrganisation({ db: tx, name: domain }));
+      const roles = joining ? [] : [...SIGNUP_ROLES];
       const created = await createAccount({
         db: tx,
         organisationId: organisation.id,
@@ -106,14 +111,15 @@ async function createAccountOrNotifyOwner(options: AuthDeps & { input: SignupInp
         surname: input.surname,
         jobTitle: input.job_title,
         password: input.password,
-        roles: [...SIGNUP_ROLES],
+        roles,
         emailVerified: false,
       });
       await recordEvent(tx, {
         kind: 'auth.account_created',
         ...byUserOnOwnAccount(created),
-        data: { via: 'sign_up', roles: [...SIGNUP_ROLES], organisation_created: true },
+        data: { via: 'sign_up', roles, organisation_created: !joining },
       });
+      if (joining) await openJoinRequest({ db: tx, user: created, domain });
       return created;
     });
   } catch (error) {

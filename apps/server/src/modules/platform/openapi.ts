@@ -142,7 +142,10 @@ export function describeAccess(access: Access): string {
     case 'ingestion-token':
       return 'other systems holding the ingestion token';
     case 'session':
-      return access.roles === 'any' ? 'any signed-in user' : `signed-in users with the ${access.roles.join(' or ')} role`;
+      if (access.roles === 'account') return 'any signed-in account, including a person waiting for approval to join';
+      return access.roles === 'any'
+        ? 'any signed-in member (holding a role)'
+        : `signed-in users with the ${access.roles.join(' or ')} role`;
   }
 }
 
@@ -184,7 +187,7 @@ function responsesOf(endpoint: EndpointDefinition): Record<string, unknown> {
   }
   const failures = new Set<number>(endpoint.errors ?? []);
   if (endpoint.access.kind !== 'public') failures.add(401);
-  if (endpoint.access.kind === 'session' && endpoint.access.roles !== 'any') failures.add(403);
+  if (endpoint.access.kind === 'session' && endpoint.access.roles !== 'account') failures.add(403);
   if (endpoint.access.kind === 'ingestion-token') failures.add(503);
   if (endpoint.params || endpoint.query || endpoint.body) failures.add(422);
   for (const status of [...failures].sort((a, b) => a - b)) {

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { useAdminOrganisations, useCreateOrganisation, useUpdateOrganisation } from './api';
 import { MicrosoftTenantsDialog } from './microsoft-tenants-dialog';
 import { OrganisationDeleteDialog } from './organisation-delete-dialog';
+import { DomainRequestsSection } from './domain-requests-section';
 
 const NAME_MAX = 200;
 
@@ -20,17 +21,20 @@ const NAME_MAX = 200;
 export function OrganisationsSection() {
   const organisations = useAdminOrganisations();
   return (
-    <PanelSection
-      title="Organisations"
-      description="Everyone who uses Verity belongs to one. A deactivated organisation keeps its data; its members cannot sign in until it is reactivated. Only a deactivated organisation can be deleted, with everything of it."
-    >
-      <NewOrganisationForm />
-      <div className="mt-5">
-        <QueryContent query={organisations} loadingMessage="Loading organisations…" errorMessage="The organisations could not be loaded.">
-          {(data) => <OrganisationsTable organisations={data.organisations} />}
-        </QueryContent>
-      </div>
-    </PanelSection>
+    <div className="space-y-6">
+      <DomainRequestsSection />
+      <PanelSection
+        title="Organisations"
+        description="Everyone who uses Verity belongs to one. A deactivated organisation keeps its data; its members cannot sign in until it is reactivated. Only a deactivated organisation can be deleted, with everything of it."
+      >
+        <NewOrganisationForm />
+        <div className="mt-5">
+          <QueryContent query={organisations} loadingMessage="Loading organisations…" errorMessage="The organisations could not be loaded.">
+            {(data) => <OrganisationsTable organisations={data.organisations} />}
+          </QueryContent>
+        </div>
+      </PanelSection>
+    </div>
   );
 }
 

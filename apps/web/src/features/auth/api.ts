@@ -67,3 +67,11 @@ export function useResetPassword() {
       deferredApi((c) => c.authEndpoints.resetPassword, { body: input }),
   });
 }
+
+/**
+ * What signing up with the address would do (join the organisation that verified its domain, or
+ * choose between a new organisation and an invitation). Background: the page says what failed.
+ */
+export function checkSignupDomain(email: string) {
+  return deferredApi((c) => c.joinEndpoints.domain, { query: { email } }, { background: true });
+}

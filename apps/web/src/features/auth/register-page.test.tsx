@@ -7,9 +7,15 @@ import { renderRoute } from '../../test/render-route';
 import { resetStores } from '../../test/reset-stores';
 import { RegisterPage } from './register-page';
 
-function answerSignup(answer: MockHandler | unknown): RecordedCall[] {
-  return mockApi({ 'POST /api/auth/signup': answer });
+const JOINING = { domain: 'example.nhs.uk', match: 'organisation', organisation_name: 'Example NHS Trust' };
+const UNCLAIMED = { domain: 'example.nhs.uk', match: 'none', organisation_name: null };
+
+/** The sign-up's answer; the address's domain is one an organisation verified unless said. */
+function answerSignup(answer: MockHandler | unknown, domain: unknown = JOINING): RecordedCall[] {
+  return mockApi({ 'POST /api/auth/signup': answer, 'GET /api/join/domain': domain });
 }
+
+const signups = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/api/auth/signup');
 
 async function fillForm(overrides: Partial<Record<string, string>> = {}) {
   const values = {
@@ -90,8 +96,9 @@ describe('RegisterPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
     expect(screen.getByText('priya.shah@example.nhs.uk')).toBeTruthy();
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/signup']);
-    const form = calls[0]?.body as FormData | undefined;
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/join/domain', 'POST /api/auth/signup']);
+    expect(calls[0]?.query.get('email')).toBe('priya.shah@example.nhs.uk');
+    const form = calls[1]?.body as FormData | undefined;
     expect(form).toBeInstanceOf(FormData);
     expect(form?.get('first_name')).toBe('Priya');
     expect(form?.get('surname')).toBe('Shah');
@@ -100,6 +107,29 @@ describe('RegisterPage', () => {
     expect(form?.get('password')).toBe('a long enough passphrase');
     expect(form?.get('confirm_password')).toBe('a long enough passphrase');
     expect(useAuthStore.getState().authenticated).toBe(false);
+    // The organisation that verified the domain is named: the account joins it once a champion approves.
+    expect(screen.getByText('Example NHS Trust')).toBeTruthy();
+  });
+
+  it('for a domain no organisation verified, offers the choice before creating anything', async () => {
+    const calls = answerSignup({ message: 'Account created' }, UNCLAIMED);
+    await fillForm();
+    expect(await screen.findByRole('heading', { name: 'How will you use Verity?' })).toBeTruthy();
+    expect(signups(calls)).toHaveLength(0);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Start a new organisation' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
+    expect(signups(calls)).toHaveLength(1);
+  });
+
+  it('asking the champion for an invitation explains how, and creates nothing', async () => {
+    const calls = answerSignup({ message: 'Account created' }, { domain: 'gmail.com', match: 'shared', organisation_name: null });
+    await fillForm({ 'Work e-mail address': 'priya@gmail.com' });
+    expect(await screen.findByText(/shared by many people/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ask my champion for an invitation' }));
+    expect(await screen.findByRole('heading', { name: 'Ask your champion for an invitation' })).toBeTruthy();
+    expect(screen.getByText('priya@gmail.com')).toBeTruthy();
+    expect(signups(calls)).toHaveLength(0);
   });
 
   it('shows a form-level message when the server fails', async () => {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type SignupInput, signupSchema } from '@verity/shared';
+import { ERROR_CODES, type JoinDomain, type SignupInput, signupSchema } from '@verity/shared';
 import { useState } from 'react';
 import { EmailField } from '../../components/forms/email-field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
@@ -9,10 +9,11 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { checkParsed, type FormCheck, useFormSubmit } from '../../hooks/use-form-submit';
-import { submitErrors } from '../../lib/form-errors';
-import { useSignUp } from './api';
+import { errorMessage, submitErrors } from '../../lib/form-errors';
+import { checkSignupDomain, useSignUp } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { CheckEmailPanel } from './check-email-panel';
+import { AskForInvitation, RegisterChoice } from './register-choice';
 
 type SignupField = keyof SignupInput;
 
@@ -40,22 +41,72 @@ function withConfirmation(result: FormCheck<SignupField, SignupInput>, confirmat
   return { fieldErrors: { ...fieldErrors, confirm_password: CONFIRM_PASSWORD_REQUIRED } };
 }
 
+/** After the details: the choice for an address no organisation claims, how to be invited, or the e-mail sent. */
+type Step =
+  | { kind: 'details' }
+  | { kind: 'choice'; data: SignupInput; found: JoinDomain }
+  | { kind: 'invitation'; data: SignupInput; found: JoinDomain }
+  | { kind: 'sent'; email: string; joining: string | null };
+
 export function RegisterPage() {
   const signUp = useSignUp();
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields<SignupInput>(EMPTY);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'details' });
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   const { formError, handleSubmit } = useFormSubmit({
     check: () => withConfirmation(checkParsed<SignupField, SignupInput>(signupSchema.safeParse(values)), values.confirm_password),
     setFieldErrors,
-    send: (data) => signUp.mutateAsync(data),
+    // Nothing is created before the person knows what happens: an organisation that verified the
+    // domain is asked to let them join; otherwise they choose first.
+    send: async (data) => {
+      const found = await checkSignupDomain(data.email);
+      if (found.match !== 'organisation') return { found, created: false };
+      await signUp.mutateAsync(data);
+      return { found, created: true };
+    },
     failure: (error) => submitErrors(error, FIELDS, SIGNUP_FAILED, CODE_FIELDS),
-    onSuccess: (_, data) => {
-      setSentTo(data.email);
+    onSuccess: ({ found, created }, data) => {
+      if (!created) {
+        setChoiceError(null);
+        setStep({ kind: 'choice', data, found });
+        return;
+      }
+      setStep({ kind: 'sent', email: data.email, joining: found.organisation_name });
       setValues(EMPTY);
     },
   });
 
-  if (sentTo !== null) {
+  const startOrganisation = async (data: SignupInput) => {
+    setChoiceError(null);
+    try {
+      await signUp.mutateAsync(data);
+    } catch (error) {
+      setChoiceError(errorMessage(error, SIGNUP_FAILED));
+      return;
+    }
+    setStep({ kind: 'sent', email: data.email, joining: null });
+    setValues(EMPTY);
+  };
+
+  if (step.kind === 'choice') {
+    return (
+      <RegisterChoice
+        found={step.found}
+        creating={signUp.isPending}
+        error={choiceError}
+        onStartOrganisation={() => void startOrganisation(step.data)}
+        onAskForInvitation={() => setStep({ kind: 'invitation', data: step.data, found: step.found })}
+        onBack={() => setStep({ kind: 'details' })}
+      />
+    );
+  }
+
+  if (step.kind === 'invitation') {
+    return <AskForInvitation email={step.data.email} onBack={() => setStep({ kind: 'choice', data: step.data, found: step.found })} />;
+  }
+
+  if (step.kind === 'sent') {
+    const sentTo = step.email;
     return (
       <CheckEmailPanel
         actions={
@@ -68,6 +119,12 @@ export function RegisterPage() {
           We have sent a verification link to <strong className="break-all font-semibold text-slate-900">{sentTo}</strong>. Open the link to
           verify your e-mail address, then sign in.
         </p>
+        {step.joining && (
+          <p>
+            Your address belongs to <strong className="font-semibold text-slate-900">{step.joining}</strong>, so your account joins it once
+            one of its champions approves your request. We have let them know.
+          </p>
+        )}
       </CheckEmailPanel>
     );
   }

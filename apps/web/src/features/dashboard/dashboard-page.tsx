@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePeriod } from '../../lib/period';
 import { MessagesChart, SubdomainChart, TasksChart } from './activity-charts';
 import { InvitePanel } from './invite-panel';
+import { JoinRequestsSection } from './join-requests';
 import { MetricCards } from './metric-cards';
 import { PendingInvitationsSection } from './pending-invitations';
 import { TimeSavedTable } from './time-saved-table';
@@ -29,6 +30,7 @@ export function DashboardPage() {
         </div>
       </header>
       <div className="mt-8 space-y-6">
+        <JoinRequestsSection />
         <div data-tour="dashboard-metrics">
           <MetricCards days={days} />
         </div>
