@@ -7,7 +7,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
 import type { RankedRow } from './rank.ts';
-import { each, num, sum, valueList, w } from './sql.ts';
+import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { tidyHeadline, withoutTableMarkup } from './snippet-text.ts';
 
@@ -57,8 +57,8 @@ export async function pageSnippets(options: {
   // A strictly matching document shows its best strict elements; others their best relaxed ones.
   const elementMatch = sql.join(
     [
-      ...(strictIds.length > 0 ? [sql`(e.document_id in (${valueList(strictIds)}) and e.search_vector @@ q.strict)`] : []),
-      ...(otherIds.length > 0 ? [sql`(e.document_id in (${valueList(otherIds)}) and e.search_vector @@ q.relaxed)`] : []),
+      ...(strictIds.length > 0 ? [sql`(e.document_id = ${anyOf(strictIds)} and e.search_vector @@ q.strict)`] : []),
+      ...(otherIds.length > 0 ? [sql`(e.document_id = ${anyOf(otherIds)} and e.search_vector @@ q.relaxed)`] : []),
     ],
     sql` or `,
   );
@@ -72,7 +72,7 @@ export async function pageSnippets(options: {
               -- The page's documents' elements, read through the document index (offset 0): the
               -- query's own GIN postings would cover the whole library.
               select id, document_id, position, text, search_vector
-              from document_elements where document_id in (${valueList([...strictIds, ...otherIds])})
+              from document_elements where document_id = ${anyOf([...strictIds, ...otherIds])}
               offset 0
             ),
             matching as (
