@@ -38,8 +38,11 @@ export interface SearchTerm {
   lexeme: string;
 }
 
-/** Words whose lexemes a process keeps per database, a bound well past any day's distinct query words. */
-const LEXEME_CACHE_WORDS = 50_000;
+/**
+ * Words whose lexemes a process keeps per database: query words and the words of the snippets
+ * shown (highlight.ts), a bound past the library's vocabulary.
+ */
+const LEXEME_CACHE_WORDS = 200_000;
 
 /**
  * Each word's lexeme (null for a stop-word or a word the parser splits), per database: they come
@@ -49,29 +52,27 @@ const LEXEME_CACHE_WORDS = 50_000;
  */
 const lexemeCache = new WeakMap<Database, Map<string, string | null>>();
 
-async function lexemesOf(db: Database, words: readonly string[]): Promise<(string | null)[]> {
+export async function lexemesOf(db: Database, words: readonly string[]): Promise<(string | null)[]> {
   let known = lexemeCache.get(db);
   if (!known) {
     known = new Map();
     lexemeCache.set(db, known);
   }
-  const missing = words.filter((word) => !known.has(word));
-  if (missing.length > 0) {
-    const lexemes =
-      rowsOf<{ lexemes: (string | null)[] }>(
-        await db.execute(
-          sql`select array[${sql.join(
-            missing.map((word) => lexemeOf(sql`${word}`)),
-            sql`, `,
-          )}] as lexemes`,
-        ),
-      )[0]?.lexemes ?? [];
-    if (known.size + missing.length > LEXEME_CACHE_WORDS) known.clear();
-    missing.forEach((word, i) => {
-      known.set(word, lexemes[i] ?? null);
-    });
-  }
-  return words.map((word) => known.get(word) ?? null);
+  const cache = known;
+  const missing = [...new Set(words.filter((word) => !cache.has(word)))];
+  if (missing.length === 0) return words.map((word) => cache.get(word) ?? null);
+  // One array parameter, however many words: a page of snippets can bring a few thousand new ones.
+  const lexemes =
+    rowsOf<{ lexemes: (string | null)[] }>(
+      await db.execute(
+        sql`select array(select ${lexemeOf(sql`u.word`)} from unnest(${sql.param(missing)}::text[]) with ordinality as u(word, i) order by u.i) as lexemes`,
+      ),
+    )[0]?.lexemes ?? [];
+  const fetched = new Map(missing.map((word, i) => [word, lexemes[i] ?? null]));
+  const answer = words.map((word) => (fetched.has(word) ? (fetched.get(word) ?? null) : (cache.get(word) ?? null)));
+  if (cache.size + missing.length > LEXEME_CACHE_WORDS) cache.clear();
+  if (missing.length <= LEXEME_CACHE_WORDS) for (const [word, lexeme] of fetched) cache.set(word, lexeme);
+  return answer;
 }
 
 /**

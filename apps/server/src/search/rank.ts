@@ -9,7 +9,7 @@ import { type Database, rowsOf } from '../db/connect.ts';
 import { codeCandidate, codeMatch } from '../core/library/document-codes.ts';
 import { parseQuery, type SearchTerm } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
-import { float, list, num, sum, valueList, w } from './sql.ts';
+import { anyOf, float, list, num, sum, w } from './sql.ts';
 
 /** Halved, a superseded edition is still found by its name but ranks below a current one matching as well. */
 const SUPERSEDED_FACTOR = 0.5;
@@ -86,7 +86,7 @@ interface RankInput {
  */
 async function rankCandidates(input: RankInput & { terms: readonly SearchTerm[] }): Promise<Candidates> {
   const { db, queries, terms, organisationId, query, q, window } = input;
-  const lexemes = valueList(terms.map((term) => term.lexeme));
+  const lexemes = anyOf(terms.map((term) => term.lexeme));
   // Each word is a bit, so a document's postings fold into one row without a column per word.
   const words = sql.join(
     terms.map((term, i) => sql`(${term.lexeme}::text, ${num(2 ** i)})`),
@@ -101,14 +101,14 @@ async function rankCandidates(input: RankInput & { terms: readonly SearchTerm[] 
       weights as (
         select w.lexeme, w.bit, ln(1 + (q.n - c.df + 0.5) / (c.df + 0.5)) as idf
         from words w
-          join (select lexeme, count(*)::float8 as df from document_terms where lexeme in (${lexemes}) group by lexeme) c on c.lexeme = w.lexeme
+          join (select lexeme, count(*)::float8 as df from document_terms where lexeme = ${lexemes} group by lexeme) c on c.lexeme = w.lexeme
           cross join q
       ),
       postings as (
         select t.document_id, count(*)::int as present, bit_or(w.bit) as mask,
           sum(w.idf * ${tfOf} / (${tfOf} + ${float(BM25_K1)})) as bm25
         from document_terms t join weights w on w.lexeme = t.lexeme
-        where t.lexeme in (${lexemes})
+        where t.lexeme = ${lexemes}
         group by t.document_id
       ),
       matched as (
@@ -156,12 +156,12 @@ async function rankDocuments(input: RankInput & { words: readonly string[]; cand
   // Candidates' elements are read through the document index (offset 0 keeps the planner from
   // scanning the query's GIN postings across the whole library instead).
   const elements = candidates
-    ? sql`(select document_id, search_vector from document_elements where document_id in (${valueList(candidates.ids)}) offset 0)`
+    ? sql`(select document_id, search_vector from document_elements where document_id = ${anyOf(candidates.ids)} offset 0)`
     : sql`document_elements`;
   const frequencies = candidates
     ? list(indexes.map((i) => sql`${num(candidates.df[i] ?? 0)}::float8 as ${df(i)}`))
     : list(indexes.map((i) => sql`sum((${tf(i)} > 0)::int) over () as ${df(i)}`));
-  const scope = candidates ? sql`d.id in (${valueList(candidates.ids)})` : searchable(organisationId, query);
+  const scope = candidates ? sql`d.id = ${anyOf(candidates.ids)}` : searchable(organisationId, query);
   return rowsOf<RankedRow>(
     await db.execute(sql`
       with q as materialized (${queries}),

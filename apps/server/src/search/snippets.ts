@@ -1,15 +1,18 @@
 /**
- * The snippets shown under each search result: the best matching elements' ts_headline, widened
- * to whole words and without table bars (snippet-text.ts), escaped but for its own <mark> tags, or the document's opening paragraph when it matched by code or title alone.
+ * The snippets shown under each search result: the best matching elements' text with the query's
+ * words marked and cut to the fragments around them (highlight.ts), without table bars, escaped but
+ * for the <mark> tags, or the document's opening paragraph when it matched by code or title alone.
  */
 import type { SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
 import type { RankedRow } from './rank.ts';
-import { each, num, sum, valueList, w } from './sql.ts';
+import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { tidyHeadline, withoutTableMarkup } from './snippet-text.ts';
+import { initialsOf, type ScannedText, scanText, snippetHtml, tokenKeys, tsqueryLexemes } from './highlight.ts';
+import { lexemesOf } from './query.ts';
+import { withoutTableMarkup } from './snippet-text.ts';
 
 /** Enough to show where a document matches without the result list turning into the document. */
 const SNIPPETS_PER_DOCUMENT = 3;
@@ -17,27 +20,18 @@ const SNIPPETS_PER_DOCUMENT = 3;
 const SNIPPET_SHORTLIST = 8;
 /** Length of the opening-paragraph snippet of a document found by its code or title alone: about two lines, as long as a headline. */
 const OPENING_WORDS = 35;
-/** Two fragments of 12–30 words: enough context around the marked words to judge a result. */
-const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12';
-
 interface SnippetRow {
   id: string;
   document_id: string;
   text: string;
-  headline: string;
+  /** The relaxed query as text: the lexemes to mark. */
+  query: string;
 }
 
 /** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
 function openingSnippet(text: string): string {
   const words = withoutTableMarkup(text.trim()).split(/\s+/);
   return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
-}
-
-/** ts_headline output escaped, with only its own <mark> tags kept as markup. */
-function toSnippetHtml(headline: string): string {
-  return escapeHtml(headline)
-    .replace(/&lt;mark&gt;/g, '<mark>')
-    .replace(/&lt;\/mark&gt;/g, '</mark>');
 }
 
 /**
@@ -57,8 +51,8 @@ export async function pageSnippets(options: {
   // A strictly matching document shows its best strict elements; others their best relaxed ones.
   const elementMatch = sql.join(
     [
-      ...(strictIds.length > 0 ? [sql`(e.document_id in (${valueList(strictIds)}) and e.search_vector @@ q.strict)`] : []),
-      ...(otherIds.length > 0 ? [sql`(e.document_id in (${valueList(otherIds)}) and e.search_vector @@ q.relaxed)`] : []),
+      ...(strictIds.length > 0 ? [sql`(e.document_id = ${anyOf(strictIds)} and e.search_vector @@ q.strict)`] : []),
+      ...(otherIds.length > 0 ? [sql`(e.document_id = ${anyOf(otherIds)} and e.search_vector @@ q.relaxed)`] : []),
     ],
     sql` or `,
   );
@@ -72,7 +66,7 @@ export async function pageSnippets(options: {
               -- The page's documents' elements, read through the document index (offset 0): the
               -- query's own GIN postings would cover the whole library.
               select id, document_id, position, text, search_vector
-              from document_elements where document_id in (${valueList([...strictIds, ...otherIds])})
+              from document_elements where document_id = ${anyOf([...strictIds, ...otherIds])}
               offset 0
             ),
             matching as (
@@ -93,16 +87,26 @@ export async function pageSnippets(options: {
               from shortlist s
               where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
             )
-            select best.id, best.document_id, best.text, ts_headline('english', best.text, q.relaxed, ${HEADLINE_OPTIONS}) as headline
+            select best.id, best.document_id, best.text, q.relaxed::text as query
             from best cross join q
             where best.n <= ${SNIPPETS_PER_DOCUMENT}
             order by best.document_id, best.n`),
         );
   const snippets = new Map<string, SearchSnippet[]>();
-  for (const row of snippetRows) {
-    const list = snippets.get(row.document_id) ?? [];
-    list.push({ element_id: row.id, text_html: toSnippetHtml(tidyHeadline(row.headline, row.text)) });
-    snippets.set(row.document_id, list);
+  if (snippetRows.length > 0) {
+    // Every word's lexeme, from the process's cache (one round trip for the words it has not seen).
+    const queryLexemes = [...tsqueryLexemes(snippetRows[0]?.query ?? '')];
+    const initials = initialsOf(queryLexemes);
+    const scanned = snippetRows.map((row) => scanText(row.text, initials));
+    const keys = tokenKeys(scanned);
+    const lexemes = await lexemesOf(db, keys);
+    const lexemeByKey = new Map(keys.map((key, i) => [key, lexemes[i] ?? null]));
+    const lexemeOf = (key: string) => lexemeByKey.get(key) ?? null;
+    for (const [i, row] of snippetRows.entries()) {
+      const list = snippets.get(row.document_id) ?? [];
+      list.push({ element_id: row.id, text_html: snippetHtml(scanned[i] as ScannedText, lexemeOf, queryLexemes) });
+      snippets.set(row.document_id, list);
+    }
   }
   // A document found by its code or title alone is shown with its opening paragraph.
   const withoutSnippets = pageIds.filter((id) => !snippets.has(id));

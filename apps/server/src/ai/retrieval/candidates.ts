@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { rankSearch } from '../../search/rank.ts';
 import { documentVisibleToSql, searchable } from '../../core/policies/documents.ts';
-import { num, valueList } from '../../search/sql.ts';
+import { allOf, anyOf, num } from '../../search/sql.ts';
 import { withoutOperators } from '../../search/query.ts';
 import { headingHits, hitArray, type PassageElement, type QueryTerm, type ScoringElement } from '../passage-scoring.ts';
 import type { RetrievePassagesOptions } from './types.ts';
@@ -114,7 +114,7 @@ export async function candidateDocuments(options: {
       select d.id, d.organisation_id, d.code, d.title, d.edition, d.status, d.superseded_by_code, d.category, d.applies_to,
         ${hitArray(terms, sql`d.search_vector`)} as title_hits
       from documents d
-      where d.id in (${valueList(ranked)}) and ${documentVisibleToSql(organisationId, 'd')}`),
+      where d.id = ${anyOf(ranked)} and ${documentVisibleToSql(organisationId, 'd')}`),
   );
   const byId = new Map(documentRows.map((row) => [row.id, row]));
   return ranked
@@ -138,7 +138,7 @@ export async function candidateElements(options: {
         'type', e.type, 'text', e.text, 'headingPath', e.heading_path,
         'hits', ${hitArray(terms, sql`e.search_vector`)}) order by e.document_id, e.position)::text as rows
       from document_elements e
-      where e.document_id in (${valueList(documents.map((row) => row.id))})`),
+      where e.document_id = ${anyOf(documents.map((row) => row.id))}`),
   );
   const elementRows = JSON.parse(elementsJson?.rows ?? '[]') as ElementRow[];
   const elementsByDocument = new Map<string, ElementRow[]>();
@@ -187,7 +187,7 @@ export async function documentsNamedIn(options: {
       select d.id, d.code, ${family} as family, d.organisation_id from documents d
       where ${anyStatus ? sql`true` : sql`d.status = 'current'`} and length(d.code) > 1 and strpos(${text}, ${family}) > 0
         and ${searchable(organisationId, { category: filters.category, domain: filters.domain, subdomain: filters.subDomain })}
-        ${exclude.length > 0 ? sql`and d.id not in (${valueList(exclude)})` : sql``}`),
+        ${exclude.length > 0 ? sql`and d.id <> ${allOf(exclude)}` : sql``}`),
   );
   return rows
     .filter((row) => includeInternal || row.organisation_id === null)

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/connect.ts';
 import { lexemeOf } from '../../search/query.ts';
 import { documentVisibleToSql } from '../../core/policies/documents.ts';
-import { valueList } from '../../search/sql.ts';
+import { anyOf } from '../../search/sql.ts';
 import type { QueryTerm } from '../passage-scoring.ts';
 import { subjectShare } from '../../core/language/everyday.ts';
 import { contentWords } from '../question/follow-up.ts';
@@ -177,7 +177,7 @@ async function uniqueAliases(db: Database, organisationId: string, question: str
     await db.execute(sql`
       select h.head, count(*)::int as n
       from documents d cross join lateral (select translate(lower(split_part(d.code, ' ', 1)), '()&', '') as head) h
-      where d.status = 'current' and ${documentVisibleToSql(organisationId, 'd')} and h.head in (${valueList(words)})
+      where d.status = 'current' and ${documentVisibleToSql(organisationId, 'd')} and h.head = ${anyOf(words)}
       group by 1`),
   );
   return new Set(rows.filter((row) => Number(row.n) === 1).map((row) => row.head));
