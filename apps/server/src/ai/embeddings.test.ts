@@ -11,6 +11,7 @@ import { jobHandlers } from '../job-handlers.ts';
 import { INGEST_JOB_KIND } from '../ingest/job.ts';
 import { WRITE_JOB_KIND } from '../modules/write/job.ts';
 import type { JobRow } from '../jobs/queue.ts';
+import { READY_NOTICE_JOB_KIND } from '../jobs/ready-notice.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { newSession, post, readStream } from '../test/chat.ts';
 import { type FakeOpenAI, hashedWords, startFakeOpenAI } from '../test/fake-openai.ts';
@@ -139,7 +140,9 @@ describe('the embedding job', () => {
 
   test('with embeddings configured, a successful ingest queues the embedding job in its own transaction', async () => {
     const handlers = jobHandlers({ embeddings: settings, writeEngine: builtinWriteEngine, reviewEngine: builtinReviewEngine });
-    expect(Object.keys(handlers).sort()).toEqual([EMBED_JOB_KIND, INGEST_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort());
+    expect(Object.keys(handlers).sort()).toEqual(
+      [EMBED_JOB_KIND, INGEST_JOB_KIND, READY_NOTICE_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort(),
+    );
     await t.db.transaction(async (tx) => {
       await handlers[INGEST_JOB_KIND]?.onSucceeded?.(tx, { ...job, payload: { file_id: 'gone' } });
     });
@@ -151,7 +154,7 @@ describe('the embedding job', () => {
     await t.db.delete(jobs);
     expect(
       Object.keys(jobHandlers({ embeddings: null, writeEngine: builtinWriteEngine, reviewEngine: builtinReviewEngine })).sort(),
-    ).toEqual([INGEST_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort());
+    ).toEqual([INGEST_JOB_KIND, READY_NOTICE_JOB_KIND, REVIEW_JOB_KIND, WRITE_JOB_KIND].sort());
   });
 });
 
