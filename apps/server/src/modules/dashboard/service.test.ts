@@ -99,7 +99,7 @@ describe('an organisation quiet in the current period', () => {
 });
 
 describe('a disabled account', () => {
-  it('is not a member and not active, while its tasks still count in the organisation’s totals', async () => {
+  it('is listed, marked deactivated, but neither active nor inactive, while its tasks still count in the organisation’s totals', async () => {
     const { user: champion } = await buildUser(t, { roles: ['champion'] });
     const { user: leaver } = await buildUser(t, { organisationId: champion.organisationId });
     const now = at('2026-07-10T12:00:00Z');
@@ -109,7 +109,13 @@ describe('a disabled account', () => {
     ]);
     await t.db.update(users).set({ disabledAt: now }).where(eq(users.id, leaver.id));
     const query = { db: t.db, organisationId: champion.organisationId, days: 7 as const, now };
-    expect((await organisationUsers(query)).users.map((row) => row.user.user_id)).toEqual([champion.id]);
+    const listed = (await organisationUsers(query)).users.map((row) => [row.user.user_id, row.user.deactivated]);
+    expect(listed.sort()).toEqual(
+      [
+        [champion.id, false],
+        [leaver.id, true],
+      ].sort(),
+    );
     expect(await dashboardMetrics(query)).toEqual({ active_users: 0, inactive_users: 1, percentage_change: null });
     expect((await dashboardTasks(query)).tasks.chat).toBe(1);
   });
