@@ -11,9 +11,10 @@ import { KB, initialJavaScriptPerRoute, manifestPath, SIGN_IN_PATH } from './rou
 const SIGN_IN_BUDGET = 120 * KB;
 /**
  * No route may make its first visit heavier than this. Every route loads the entry (React, the
- * router, TanStack Query, the route table); the heaviest, /chat, loads 191 kB.
+ * router, TanStack Query, the route table); the heaviest, /chat, loads 193.3 kB (2026-11-28: the
+ * follow-ups, tables that say they scroll, and the join guard added 2.5 kB to it).
  */
-const ROUTE_BUDGET = 192 * KB;
+const ROUTE_BUDGET = 196 * KB;
 
 const root = new URL('..', import.meta.url).pathname;
 let measured;
