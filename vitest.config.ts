@@ -65,6 +65,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+          // A page test renders, lazy-loads its page and clicks through it: about 1–4 s on the
+          // 2-core CI machine, and past the default 5 s whenever the machine is busy.
+          testTimeout: 15_000,
         },
       },
       {
