@@ -12,7 +12,7 @@ import type { Citation } from '../citations.ts';
 import { quoteAsData } from '../citations.ts';
 import type { Rework } from '../question/rework.ts';
 import type { RetrievalResult } from '../retrieval.ts';
-import type { ComposedAnswer } from './cite.ts';
+import { type ComposedAnswer, citationOf } from './cite.ts';
 import { LEANS_ON_PREVIOUS, lowerFirst, sentence } from './text.ts';
 
 /** The answer a follow-up reworks: the question it answered, its text and its citations. */
@@ -320,16 +320,11 @@ function furtherLines(
     if (stated.has(key) || seen.has(key)) continue;
     seen.add(key);
     const element = passage.elements.find((candidate) => candidate.id === s.elementId);
+    const { n: _unnumbered, ...passageCitation } = citationOf(passage, 0);
     const marker = renumber.add({
-      source: passage.source,
-      document_id: passage.documentId,
-      code: passage.code,
-      title: passage.title,
-      edition: passage.edition,
-      status: passage.status,
+      ...passageCitation,
       element_ids: [s.elementId],
       quote: quoteAsData(s.text || element?.text || ''),
-      superseded_by: passage.supersededBy,
     });
     lines.push(`- ${text} ${marker}`);
     if (lines.length >= EXPAND_LINES) break;
