@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { parseMarkdown } from '../ingest/markdown.ts';
-import { expectLinearTime, FUZZ_RUNS, repeatedTokens } from '../test/hostile-text.ts';
+import { expectLinearGrowth, FUZZ_RUNS, repeated, repeatedTokens } from '../test/hostile-text.ts';
 import { reviewPolicy } from './builtin.ts';
 import type { Policy } from './types.ts';
 
@@ -17,11 +17,12 @@ function policyOf(markdown: string): Policy {
   return { title: null, elements: parseMarkdown(markdown).map((element, index) => ({ ...element, index, page: 1 })) };
 }
 
-function timed(markdown: string): { ms: number; findings: number } {
+/** Milliseconds to review the policy. */
+function timed(markdown: string): number {
   const policy = policyOf(markdown);
   const started = performance.now();
-  const findings = reviewPolicy({ policy, library, today }).length;
-  return { ms: performance.now() - started, findings };
+  reviewPolicy({ policy, library, today });
+  return performance.now() - started;
 }
 
 function acronyms(count: number): string {
@@ -34,32 +35,26 @@ function acronyms(count: number): string {
   return `# Terms\n\n${paragraphs.join('\n\n')}`;
 }
 
-/**
- * Judged by growth, not by the clock of a shared machine: four times the input takes about four
- * times as long when linear, sixteen when quadratic; the ceiling catches a catastrophe.
- */
-function expectLinearGrowth(build: (scale: number) => string, ceilingMs = 20_000): void {
-  const small = timed(build(1)).ms;
-  const large = timed(build(4)).ms;
-  expect(large / Math.max(small, 100)).toBeLessThan(8);
-  expect(large).toBeLessThan(ceilingMs);
-}
+/** How long reviewing the policy `build(scale)` takes. */
+const timeOf = (build: (scale: number) => string) => (scale: number) => timed(build(scale));
 
 describe('the attack inputs', () => {
-  test('100,000 characters of "60 °C" in one paragraph (29 s before) grow linearly', () => {
-    expectLinearGrowth((scale) => `# Water\n\n${'60 °C '.repeat(4_167 * scale)}`);
+  test('100,000 characters of "60 °C" in one paragraph (29 s before) grow linearly', async () => {
+    await expectLinearGrowth(timeOf((scale) => `# Water\n\n${'60 °C '.repeat(4_167 * scale)}`));
   });
 
-  test('34,000 distinct acronyms (37 s before) grow linearly', () => {
-    expectLinearGrowth((scale) => acronyms(8_500 * scale));
+  test('34,000 distinct acronyms (37 s before) grow linearly', async () => {
+    await expectLinearGrowth(timeOf((scale) => acronyms(8_500 * scale)));
   });
 
-  test('one hyphenated token run on for 120,000 characters (6 s before) grows linearly', () => {
-    expectLinearGrowth((scale) => `# Duties\n\n${'over-'.repeat(6_000 * scale)}`);
+  test('one hyphenated token run on for 120,000 characters (6 s before) grows linearly', async () => {
+    await expectLinearGrowth(timeOf((scale) => `# Duties\n\n${'over-'.repeat(6_000 * scale)}`));
   });
 
-  test('a reference said thousands of times in one paragraph stays linear', () => {
-    expectLinearGrowth((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`);
+  test('a reference said thousands of times in one paragraph stays linear', async () => {
+    await expectLinearGrowth(
+      timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),
+    );
   });
 });
 
@@ -93,10 +88,11 @@ describe('generated hostile policies', () => {
     '# Heading',
     '| a | b |',
   ];
-  test('finish in time that grows with their size, never quadratically', () => {
-    fc.assert(
-      fc.property(repeatedTokens(TOKENS, 3_000), (markdown) => expectLinearTime(timed(markdown).ms, markdown.length)),
+  test('finish in time that grows with their size, never quadratically', async () => {
+    await fc.assert(
+      fc.asyncProperty(repeatedTokens(TOKENS, 400), (sample) => expectLinearGrowth((scale) => timed(repeated(sample, scale)))),
       FUZZ_RUNS,
     );
-  });
+    // Fifteen policies reviewed twice each: about 12 s on a quiet machine, twice that beside CI's other worker.
+  }, 90_000);
 });

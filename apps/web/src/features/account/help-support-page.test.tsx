@@ -27,7 +27,8 @@ describe('HelpSupportPage', () => {
     const draft = screen.getByRole('link', { name: 'Write to support' }).getAttribute('href') ?? '';
     expect(draft.startsWith('mailto:help@trust.example?subject=')).toBe(true);
     expect(decodeURIComponent(draft)).toContain('E-mail: amara.okafor@example.nhs.uk');
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/app-config']);
+    // The support address, and the champions the "Access denied" answer names.
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual(['GET /api/app-config', 'GET /api/members/champions']);
     expect(screen.getByRole('link', { name: /Tutorials & Documentation/ }).getAttribute('href')).toBe('/tutorials');
     expect(screen.getByText(/Request ID/, { selector: 'strong' })).toBeTruthy();
   });
