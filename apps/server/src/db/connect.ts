@@ -70,14 +70,25 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+const snapshots = new WeakMap<Database, () => Promise<Blob | File>>();
+
+/** The files of an embedded database, for `openDatabase({ dataDir: 'memory', snapshot })`. */
+export function snapshotOf(handle: DatabaseHandle): Promise<Blob> {
+  const take = snapshots.get(handle.db);
+  if (!take) throw new Error('only an embedded database can be snapshotted');
+  return take();
+}
+
 /** The advisory lock key under which processes migrate and seed at start, one at a time. */
 const START_UP_LOCK = 0x7665_7269;
 
 /**
  * PostgreSQL when a connection string is given; otherwise the embedded PGlite, stored in
- * `dataDir` or kept in memory (`dataDir: 'memory'`, used by tests).
+ * `dataDir` or kept in memory (`dataDir: 'memory'`, used by tests). An in-memory database can
+ * start from `snapshot`, the files `snapshotOf` took of another one (tests: 0.4 s instead of 1.7 s
+ * to create and migrate).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir?: string; snapshot?: Blob }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server closes (restart, failover, an administrator's terminate) is
@@ -118,14 +129,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   let client: PGlite;
   try {
-    const options = { serializers: { [BYTEA_OID]: byteaHex }, parsers: { [BYTEA_OID]: byteaFromHex } };
-    client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
+    const codecs = { serializers: { [BYTEA_OID]: byteaHex }, parsers: { [BYTEA_OID]: byteaFromHex } };
+    client = dataDir === 'memory' ? new PGlite({ ...codecs, loadDataDir: options.snapshot }) : new PGlite(dataDir, codecs);
     await client.waitReady;
   } catch (error) {
     lock?.release();
     throw error;
   }
   const db = drizzlePglite(client, { schema });
+  const embedded = client;
+  snapshots.set(db as unknown as Database, () => embedded.dumpDataDir('none'));
   return {
     db: db as unknown as Database,
     kind: 'pglite',

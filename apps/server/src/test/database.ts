@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
+import { type DatabaseHandle, openDatabase, snapshotOf } from '../db/connect.ts';
 import { newId } from '../lib/ids.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
@@ -9,7 +16,8 @@ import { newId } from '../lib/ids.ts';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VERITY_TEST_DB !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory' });
+    const handle = await openDatabase({ dataDir: 'memory', snapshot: await migratedSnapshot() });
+    // Nothing to apply on the snapshot; kept so a snapshot that is somehow behind is brought up to date.
     await handle.migrate();
     return handle;
   }
@@ -42,4 +50,45 @@ export async function openThrowawayPostgres(serverUrl: string, prefix: string): 
       await cleanup.end();
     },
   };
+}
+
+/**
+ * An empty, migrated embedded database's files, made once per machine for each set of migrations
+ * and PGlite version and kept in the temporary folder: every test file starts from it (about 0.4 s)
+ * instead of creating a database and migrating it (about 1.7 s, of which 1.4 s is PGlite's initdb).
+ * Written under a unique name and renamed, so test files starting together never read half a file.
+ */
+const SNAPSHOT_PREFIX = 'verity-test-database-';
+
+async function migratedSnapshot(): Promise<Blob> {
+  const digest = migrationsDigest();
+  const path = join(tmpdir(), `${SNAPSHOT_PREFIX}${digest}.tar`);
+  if (existsSync(path)) return new Blob([readFileSync(path)]);
+  const handle = await openDatabase({ dataDir: 'memory' });
+  try {
+    await handle.migrate();
+    const snapshot = await snapshotOf(handle);
+    const partial = `${path}.${newId()}`;
+    writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+    renameSync(partial, path);
+    // Snapshots of earlier migration sets are 40 MB each and never read again.
+    for (const name of readdirSync(tmpdir())) {
+      if (name.startsWith(SNAPSHOT_PREFIX) && name.endsWith('.tar') && !name.includes(digest))
+        rmSync(join(tmpdir(), name), { force: true });
+    }
+    return snapshot;
+  } finally {
+    await handle.close();
+  }
+}
+
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  // The PGlite version: its files are only readable by the PostgreSQL build that wrote them.
+  hash.update(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))));
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = join(migrationsFolder, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
