@@ -90,6 +90,28 @@ export function invitationForExistingAccountEmail(
   ]);
 }
 
+/** The champion's answer to a request to join their organisation, to the person who asked. */
+export function joinDecisionEmail(
+  options: Recipient & { organisation: string; appUrl: string; decision: 'approved' | 'declined' },
+): MailMessage {
+  const organisation = safeName(options.organisation);
+  if (options.decision === 'approved') {
+    return compose(options, `You have joined ${organisation} on ${PRODUCT}`, [
+      { text: `A champion of ${organisation} has approved your request to join. Your account is ready: sign in here:` },
+      { link: `${options.appUrl}/auth/login` },
+    ]);
+  }
+  return compose(options, `Your request to join ${organisation} on ${PRODUCT} was declined`, [
+    {
+      text: `A champion of ${organisation} has declined your request to join. If you think that is a mistake, ask one of its champions to invite you.`,
+    },
+    {
+      text: `You can also sign in to start an organisation of your own on ${PRODUCT}, or to withdraw and close the account:`,
+    },
+    { link: `${options.appUrl}/auth/login` },
+  ]);
+}
+
 export function passwordChangedEmail(options: Recipient & { appUrl: string; supportEmail: string; changedAt: Date }): MailMessage {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
     options.changedAt,

@@ -69,12 +69,13 @@ async function requestIdOf(userId: string): Promise<string> {
   return row?.id ?? '';
 }
 
-/** The rows a decision could change: the request and the person. */
+/** The rows a decision could change: the request, the person, and what they were told. */
 async function stateOf(userId: string) {
   const request = await t.db.select().from(joinRequests).where(eq(joinRequests.userId, userId));
   const user = await t.db.select().from(users).where(eq(users.id, userId));
   const told = await t.db.select().from(notifications).where(eq(notifications.userId, userId));
-  return { request, user, told };
+  const mailed = await mailTo(t, user[0]?.email ?? '');
+  return { request, user, told, mailed };
 }
 
 describe('GET /api/join/domain', () => {
@@ -152,6 +153,11 @@ describe('signing up with a verified domain', () => {
     expect(status.json()).toMatchObject({ status: 'member' });
     const told = await t.app.inject({ method: 'GET', url: '/api/notifications/user', headers: person.headers });
     expect(told.body).toContain('has been approved');
+    // And by e-mail, after the verification message: they are usually not signed in to see it.
+    const decided = (await mailTo(t, email)).at(-1);
+    expect(decided?.subject).toMatch(/^You have joined .+ on Verity$/);
+    expect(decided?.textBody).toContain('has approved your request to join');
+    expect(decided?.textBody).toContain('http://verity.test/auth/login');
     // Decided once: a second decision is 409 and changes nothing.
     const again = await t.app.inject({ method: 'POST', url: `/api/join/requests/${listed?.id}/decline`, headers: champion.headers });
     expect(again.statusCode).toBe(409);
@@ -167,10 +173,14 @@ describe('signing up with a verified domain', () => {
   });
 
   test('declined: the person is told, can start their own organisation as its champion', async () => {
-    const person = await signUpAndSignIn(newAddress());
+    const email = newAddress();
+    const person = await signUpAndSignIn(email);
     const id = await requestIdOf(person.userId);
     const decline = await t.app.inject({ method: 'POST', url: `/api/join/requests/${id}/decline`, headers: champion.headers });
     expect(decline.statusCode, decline.body).toBe(200);
+    const decided = (await mailTo(t, email)).at(-1);
+    expect(decided?.subject).toMatch(/^Your request to join .+ on Verity was declined$/);
+    expect(decided?.textBody).toContain('start an organisation of your own');
     expect((await t.app.inject({ method: 'GET', url: '/api/join/status', headers: person.headers })).json()).toMatchObject({
       status: 'declined',
     });

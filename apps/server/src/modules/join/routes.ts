@@ -9,6 +9,7 @@ import { decideJoinRequest, describeDomain, joinStatus, leave, listJoinRequests,
 /** Joining an organisation by e-mail domain (docs/security.md, "Joining an organisation"). */
 export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
+  const decider = { db, mailer: deps.mailer, appUrl: config.APP_URL };
   // The register page asks once per address typed; counted per client address like sign-up.
   const perAddress = createRateLimiter({
     store: deps.rateLimitStore,
@@ -32,12 +33,12 @@ export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise
 
   route(app, joinEndpoints.approve, {
     handler: async ({ auth, params, body }) =>
-      decideJoinRequest({ db, champion: auth, requestId: params.requestId, decision: { status: 'approved', role: body.role } }),
+      decideJoinRequest({ ...decider, champion: auth, requestId: params.requestId, decision: { status: 'approved', role: body.role } }),
   });
 
   route(app, joinEndpoints.decline, {
     handler: async ({ auth, params }) =>
-      decideJoinRequest({ db, champion: auth, requestId: params.requestId, decision: { status: 'declined' } }),
+      decideJoinRequest({ ...decider, champion: auth, requestId: params.requestId, decision: { status: 'declined' } }),
   });
 
   route(app, joinEndpoints.startOrganisation, { handler: async ({ auth }) => startOrganisation({ db, caller: auth }) });

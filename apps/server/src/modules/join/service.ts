@@ -4,6 +4,8 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { joinRequests, organisations, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { joinDecisionEmail } from '../../mail/templates.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import { identityChanged } from '../../core/identity/cache.ts';
 import { championsOf } from '../../core/identity/joining.ts';
@@ -103,16 +105,19 @@ type Decision = { status: 'approved'; role: JoinRole } | { status: 'declined' };
 
 /**
  * Decides one of the champion's organisation's pending requests (404 for any other, 409 once
- * decided): approval gives the person the role; either way they are told, in the same transaction.
+ * decided): approval gives the person the role; either way they are told, by a notification in
+ * the same transaction and by e-mail once it has committed (they are usually not signed in).
  */
 export async function decideJoinRequest(options: {
   db: Database;
+  mailer: Mailer;
+  appUrl: string;
   champion: DecidingChampion & { userId: string };
   requestId: string;
   decision: Decision;
 }): Promise<{ status: Decision['status']; message: string }> {
   const { db, champion, requestId, decision } = options;
-  const userId = await db.transaction(async (tx) => {
+  const { userId, email } = await db.transaction(async (tx) => {
     const [request] = await tx.select().from(joinRequests).where(joinRequestOf(champion, requestId)).for('update').limit(1);
     if (!request) throw joinRequestNotFound();
     if (request.status !== 'pending') throw conflict(JOIN_MESSAGES.alreadyDecided);
@@ -133,6 +138,11 @@ export async function decideJoinRequest(options: {
       .where(eq(organisations.id, champion.organisationId))
       .limit(1);
     const name = organisation?.name ?? 'your organisation';
+    const [person] = await tx
+      .select({ email: users.email, firstname: users.firstname })
+      .from(users)
+      .where(eq(users.id, request.userId))
+      .limit(1);
     const subject = { type: 'user', id: request.userId } as const;
     const scope = { organisationId: champion.organisationId, actorUserId: champion.userId, subject };
     if (decision.status === 'approved') {
@@ -160,9 +170,20 @@ export async function decideJoinRequest(options: {
         message: `A champion of ${name} declined your request to join. You can start your own organisation, or ask a champion to invite you.`,
       });
     }
-    return request.userId;
+    const email = person
+      ? joinDecisionEmail({
+          to: person.email,
+          firstname: person.firstname,
+          organisation: name,
+          appUrl: options.appUrl,
+          decision: decision.status,
+        })
+      : undefined;
+    return { userId: request.userId, email };
   });
   identityChanged({ kind: 'user', id: userId });
+  // Not awaited: the mailer records the outcome and logs a failure itself.
+  if (email) void options.mailer.send(email);
   return decision.status === 'approved'
     ? { status: 'approved', message: JOIN_MESSAGES.approved }
     : { status: 'declined', message: JOIN_MESSAGES.declined };
