@@ -37,11 +37,16 @@ describe('npm run org-domain', () => {
     expect(audit.map((event) => event.data)).toEqual([{ domain: 'riverside.nhs.uk', via: 'command_line' }]);
   });
 
-  test('refuses an unknown organisation and what is not a domain, changing nothing', async () => {
+  test('refuses an unknown organisation, what is not a domain and a shared domain, changing nothing', async () => {
     const organisation = await buildOrganisation(t, 'Hillside Care');
     await expect(approveOrganisationDomain({ db: t.db, organisation: 'Nobody', domain: 'x.nhs.uk' })).rejects.toThrow(OrgDomainError);
     for (const domain of ['nhs', 'a@b.uk', 'exa mple.org', '-bad.org', '']) {
       await expect(approveOrganisationDomain({ db: t.db, organisation: organisation.id, domain })).rejects.toThrow(/not a domain name/);
+    }
+    for (const domain of ['nhs.net', 'gmail.com', 'NHS.NET']) {
+      await expect(approveOrganisationDomain({ db: t.db, organisation: organisation.id, domain })).rejects.toThrow(
+        /is shared by many people or organisations/,
+      );
     }
     expect(await t.db.select().from(organisationDomains).where(eq(organisationDomains.organisationId, organisation.id))).toEqual([]);
   });

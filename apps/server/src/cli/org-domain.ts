@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isSharedEmailDomain } from '@verity/shared';
 import { runCommand, withDatabase } from './run.ts';
 import type { Database } from '../db/connect.ts';
 import { approveDomain, findOrganisation, normaliseDomain, verifiedDomains } from '../core/identity/organisations.ts';
@@ -26,6 +27,12 @@ export async function approveOrganisationDomain(options: { db: Database; organis
   }
   const domain = normaliseDomain(options.domain);
   if (!domain) throw new OrgDomainError(`"${options.domain}" is not a domain name (for example nhs-trust.nhs.uk).`);
+  // What a champion's request for it would be refused for (modules/join/domains.ts): no one organisation owns it.
+  if (isSharedEmailDomain(domain)) {
+    throw new OrgDomainError(
+      `${domain} is shared by many people or organisations (a public e-mail service, or nhs.net), so it cannot be approved for one organisation.`,
+    );
+  }
   const { added } = await approveDomain({
     db: options.db,
     organisationId: organisation.id,
