@@ -45,6 +45,12 @@ describe('RegisterPage', () => {
     vi.unstubAllGlobals();
   });
 
+  it('tells an invited person, before they fill anything in, to use their invitation link instead', () => {
+    mockApi({});
+    renderRoute(<RegisterPage />, { path: '/auth/register' });
+    expect(screen.getByText(/Invited by your organisation's champion\? Open the link in your invitation e-mail instead/)).toBeTruthy();
+  });
+
   it('blocks a password shorter than 12 characters without calling the server', async () => {
     const calls = answerSignup({ message: 'Account created' });
     await fillForm({ Password: 'short', 'Confirm password': 'short' });

@@ -155,6 +155,10 @@ export function RegisterPage() {
       <p className="mt-8 border-slate-200 border-t pt-6 text-center text-slate-600 text-sm">
         Already have an account? <TextLink to="/auth/login">Sign in</TextLink>
       </p>
+      <p className="mt-3 text-center text-slate-600 text-sm">
+        Invited by your organisation's champion? Open the link in your invitation e-mail instead: it sets up your account in your
+        organisation.
+      </p>
     </div>
   );
 }
