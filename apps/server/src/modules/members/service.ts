@@ -13,6 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { documents, invitations, invitationWithdrawals, reviews, users, writeDocuments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../core/events/service.ts';
+import type { EventBodyOf } from '../../core/events/types.ts';
 import { identityChanged } from '../../core/identity/cache.ts';
 import { revokeUserSessions } from '../../core/identity/sessions.ts';
 import { notify } from '../../core/notifications/service.ts';
@@ -70,6 +71,30 @@ async function lockedForChange(tx: Database, champion: Champion, userId: string)
 
 const isActiveChampion = (user: UserRow) => user.disabledAt === null && user.roles.includes('champion');
 
+type MemberEventKind = 'account.roles_changed' | 'account.deactivated' | 'account.reactivated';
+/** One of those kinds with its data; the member is its subject. */
+type MemberEvent = { [K in MemberEventKind]: Omit<EventBodyOf<K>, 'subject'> }[MemberEventKind];
+
+/**
+ * What every champion's change to a member writes in its transaction beside the change: the audit
+ * event, with the champion as actor and the member as subject, and a notification to the member.
+ */
+async function recordAndTell(
+  tx: Database,
+  champion: Champion,
+  memberId: string,
+  event: MemberEvent,
+  notice: { title: string; message: string; link?: string },
+): Promise<void> {
+  await recordEvent(tx, {
+    ...event,
+    organisationId: champion.organisationId,
+    actorUserId: champion.userId,
+    subject: { type: 'user', id: memberId },
+  });
+  await notify({ db: tx, userId: memberId, organisationId: champion.organisationId, ...notice });
+}
+
 /** The account_roles for `role`, keeping an administrator role the person holds (only administrators give or take it). */
 function rolesFor(current: readonly string[], role: MemberRole): Role[] {
   const kept: Role[] = current.includes('verity_admin') ? ['verity_admin'] : [];
@@ -91,21 +116,17 @@ export async function changeMemberRole(options: { db: Database; champion: Champi
     if (sameRoles(roles, member.roles)) return member;
     if (isActiveChampion(member) && role !== 'champion' && activeChampions <= 1) throw conflict(MEMBER_MESSAGES.lastChampion);
     const [row] = await tx.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, member.id)).returning();
-    await recordEvent(tx, {
-      kind: 'account.roles_changed',
-      organisationId: champion.organisationId,
-      actorUserId: champion.userId,
-      subject: { type: 'user', id: member.id },
-      data: { roles },
-    });
-    await notify({
-      db: tx,
-      userId: member.id,
-      organisationId: champion.organisationId,
-      title: 'Your role has changed',
-      message: `Your organisation’s champion made you ${ROLE_WORDS[role]} on Verity. What you can open changes from your next page.`,
-      link: '/home',
-    });
+    await recordAndTell(
+      tx,
+      champion,
+      member.id,
+      { kind: 'account.roles_changed', data: { roles } },
+      {
+        title: 'Your role has changed',
+        message: `Your organisation’s champion made you ${ROLE_WORDS[role]} on Verity. What you can open changes from your next page.`,
+        link: '/home',
+      },
+    );
     return row ?? member;
   });
   // This process forgets the cached roles at once; the others hear of it from the database (core/identity/cache.ts).
@@ -128,21 +149,17 @@ export async function deactivateMember(options: { db: Database; champion: Champi
     if (isActiveChampion(member) && activeChampions <= 1) throw conflict(MEMBER_MESSAGES.lastChampion);
     const [row] = await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, member.id)).returning();
     await revokeUserSessions(tx, member.id);
-    await recordEvent(tx, {
-      kind: 'account.deactivated',
-      organisationId: champion.organisationId,
-      actorUserId: champion.userId,
-      subject: { type: 'user', id: member.id },
-      data: {},
-    });
     // Read if they are reactivated: what happened to their account meanwhile.
-    await notify({
-      db: tx,
-      userId: member.id,
-      organisationId: champion.organisationId,
-      title: 'Your account was deactivated',
-      message: 'Your organisation’s champion deactivated your Verity account. Your work was kept.',
-    });
+    await recordAndTell(
+      tx,
+      champion,
+      member.id,
+      { kind: 'account.deactivated', data: {} },
+      {
+        title: 'Your account was deactivated',
+        message: 'Your organisation’s champion deactivated your Verity account. Your work was kept.',
+      },
+    );
     return row ?? member;
   });
   identityChanged({ kind: 'user', id: userId });
@@ -157,21 +174,17 @@ export async function reactivateMember(options: { db: Database; champion: Champi
     if (!member) throw memberNotFound();
     if (!member.disabledAt) return member;
     const [row] = await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, member.id)).returning();
-    await recordEvent(tx, {
-      kind: 'account.reactivated',
-      organisationId: champion.organisationId,
-      actorUserId: champion.userId,
-      subject: { type: 'user', id: member.id },
-      data: {},
-    });
-    await notify({
-      db: tx,
-      userId: member.id,
-      organisationId: champion.organisationId,
-      title: 'Your account was reactivated',
-      message: 'Your organisation’s champion reactivated your Verity account. Welcome back.',
-      link: '/home',
-    });
+    await recordAndTell(
+      tx,
+      champion,
+      member.id,
+      { kind: 'account.reactivated', data: {} },
+      {
+        title: 'Your account was reactivated',
+        message: 'Your organisation’s champion reactivated your Verity account. Welcome back.',
+        link: '/home',
+      },
+    );
     return row ?? member;
   });
   identityChanged({ kind: 'user', id: userId });
