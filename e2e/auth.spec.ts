@@ -8,6 +8,7 @@ import {
   signIn,
   signOut,
   submitLogin,
+  submitRegistration,
   UNCLAIMED_DOMAIN,
 } from './support/app.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
@@ -31,13 +32,7 @@ test.describe('sign-up, e-mail verification, sign-in and sign-out', () => {
     await expect(banner).toBeHidden();
     expect((await context.cookies()).find((c) => c.name === CONSENT_COOKIE)?.value).toBe('dismissed');
 
-    await page.getByLabel(/^First name/).fill(user.firstName);
-    await page.getByLabel(/^Surname/).fill(user.surname);
-    await page.getByLabel(/^Job title/).fill(user.jobTitle);
-    await page.getByLabel(/^Work e-mail address/).fill(user.email);
-    await page.getByLabel(/^Password/).fill(user.password);
-    await page.getByLabel(/^Confirm password/).fill(user.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await submitRegistration(page, user);
     // No organisation has verified the domain: the page asks first, and this person starts one.
     await page.getByRole('button', { name: 'Start a new organisation' }).click();
 

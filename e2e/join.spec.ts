@@ -1,4 +1,4 @@
-import { actionLinkFromMail, DEMO, newUser, pathOf, signIn, submitLogin, UNCLAIMED_DOMAIN } from './support/app.ts';
+import { actionLinkFromMail, DEMO, newUser, pathOf, signIn, submitLogin, submitRegistration, UNCLAIMED_DOMAIN } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
 
@@ -22,13 +22,7 @@ test('a sign-up in the demo domain waits for its champion, who approves it on th
 }) => {
   const person = newUser('join');
   await page.goto('/auth/register');
-  await page.getByLabel(/^First name/).fill(person.firstName);
-  await page.getByLabel(/^Surname/).fill(person.surname);
-  await page.getByLabel(/^Job title/).fill(person.jobTitle);
-  await page.getByLabel(/^Work e-mail address/).fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByLabel(/^Confirm password/).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegistration(page, person);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expect(page.getByText(ORGANISATION)).toBeVisible();
 
@@ -106,13 +100,7 @@ test('an address no organisation claims: the register page asks first, explains 
     if (r.url().endsWith('/api/auth/signup')) signups += 1;
   });
   await page.goto('/auth/register');
-  await page.getByLabel(/^First name/).fill(person.firstName);
-  await page.getByLabel(/^Surname/).fill(person.surname);
-  await page.getByLabel(/^Job title/).fill(person.jobTitle);
-  await page.getByLabel(/^Work e-mail address/).fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByLabel(/^Confirm password/).fill(person.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await submitRegistration(page, person);
 
   await expect(page.getByRole('heading', { name: 'How will you use Verity?' })).toBeVisible();
   await expect(page.getByText(UNCLAIMED_DOMAIN, { exact: true })).toBeVisible();

@@ -43,6 +43,17 @@ export function newUser(label: string, domain: string = DEMO_DOMAIN): NewUser {
   };
 }
 
+/** Fills the register page's form for `user` and submits it. */
+export async function submitRegistration(page: Page, user: NewUser): Promise<void> {
+  await page.getByLabel(/^First name/).fill(user.firstName);
+  await page.getByLabel(/^Surname/).fill(user.surname);
+  await page.getByLabel(/^Job title/).fill(user.jobTitle);
+  await page.getByLabel(/^Work e-mail address/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByLabel(/^Confirm password/).fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** A session for an account, through the API a browser uses: its headers for later requests. */
 export async function sessionOf(
   request: APIRequestContext,
