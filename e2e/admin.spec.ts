@@ -294,8 +294,10 @@ test('an administrator writes a tutorial with a preview, publishes it and moves 
   await form.getByRole('button', { name: 'Save tutorial' }).click();
   await expect(page.getByText(`${title} is published`, { exact: true })).toBeVisible();
 
-  // Moved to the top: the new one is last, so it goes up past every other.
+  // Moved to the top: the new one is last, so it goes up past every other. Counted once the list
+  // shows it: counted before, the count was one short and every step looked one place too high.
   const items = section.getByRole('listitem');
+  await expect(items.last()).toContainText(title);
   const count = await items.count();
   for (let step = 0; step < count - 1; step += 1) {
     await section.getByRole('button', { name: `Move ${title} up` }).click();
