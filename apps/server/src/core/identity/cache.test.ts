@@ -1,9 +1,9 @@
-import { FEATURE_FLAG_DEFAULTS } from '@verity/shared';
+import { FEATURE_FLAG_DEFAULTS, type User } from '@verity/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser, type TestUser } from '../../test/factories.ts';
-import { IdentityCache, parseIdentityChange } from './cache.ts';
+import { type CachedAccount, IdentityCache, parseIdentityChange } from './cache.ts';
 import type { AuthContext } from './caller.ts';
 
 const context = (userId: string, organisationId: string): AuthContext => ({
@@ -68,6 +68,43 @@ describe('IdentityCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  test('an account is kept by user, forgotten with its user or organisation, and not kept when a change overtook the read', () => {
+    const cache = new IdentityCache(60_000, () => true);
+    const account = (userId: string, organisationId: string): CachedAccount => ({
+      user_id: userId,
+      external_id: `x-${userId}`,
+      firstname: 'Alex',
+      surname: 'Smith',
+      email: `${userId}@example.test`,
+      job_title: '',
+      account_roles: ['standard'],
+      onboarding_complete: true,
+      onboarding_modules: [],
+      email_verified: true,
+      photoURL: null,
+      organisation: { id: organisationId, name: 'Trust' },
+    });
+    for (const id of ['a', 'b', 'c']) cache.storeAccount(id, account(id, id === 'c' ? 'org-2' : 'org-1'), cache.generation());
+    cache.forget({ kind: 'session', id: 's-a' });
+    cache.forget({ kind: 'flags' });
+    expect(cache.accounts).toBe(3);
+    cache.forget({ kind: 'user', id: 'a' });
+    expect(cache.account('a', Date.now())).toBeUndefined();
+    expect(cache.account('b', Date.now())?.user_id).toBe('b');
+    cache.forget({ kind: 'organisation', id: 'org-1' });
+    expect(cache.account('b', Date.now())).toBeUndefined();
+    expect(cache.account('c', Date.now())?.organisation.id).toBe('org-2');
+    expect(cache.account('c', Date.now() + 60_001)).toBeUndefined();
+
+    const before = cache.generation();
+    cache.forget({ kind: 'user', id: 'someone-else' });
+    cache.storeAccount('a', account('a', 'org-1'), before);
+    expect(cache.account('a', Date.now())).toBeUndefined();
+    cache.storeAccount('a', account('a', 'org-1'), cache.generation());
+    cache.forget({ kind: 'everything' });
+    expect(cache.accounts).toBe(0);
+  });
+
   test('reads the triggers’ payloads, and takes anything else as a change to everything', () => {
     expect(parseIdentityChange('user:u1')).toEqual({ kind: 'user', id: 'u1' });
     expect(parseIdentityChange('session:ab:cd')).toEqual({ kind: 'session', id: 'ab:cd' });
@@ -104,6 +141,50 @@ describe('sessions, roles and flags kept in memory', () => {
       await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${user.user.id}`);
     });
     expect((await info(user)).statusCode).toBe(200);
+  });
+
+  test('the account is served from memory once read, and what account/info shows changed in the database shows on the next request', async () => {
+    const user = await buildUser(t);
+    const shown = async () => (await info(user)).json();
+    expect((await shown()).surname).toBe(user.user.surname);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update users set surname = 'Unannounced' where id = ${user.user.id}`);
+    });
+    expect((await shown()).surname).toBe(user.user.surname);
+    const changes = [
+      [sql`update users set surname = 'Okafor' where id = ${user.user.id}`, (body: User) => body.surname, 'Okafor'],
+      [sql`update users set job_title = 'Estates officer' where id = ${user.user.id}`, (body: User) => body.job_title, 'Estates officer'],
+      [sql`update users set onboarding_complete = false where id = ${user.user.id}`, (body: User) => body.onboarding_complete, false],
+      [sql`update users set email_verified_at = null where id = ${user.user.id}`, (body: User) => body.email_verified, false],
+      [
+        sql`update users set photo_id = 'kept-photo-test' where id = ${user.user.id}`,
+        (body: User) => body.photoURL,
+        '/api/account/photos/kept-photo-test',
+      ],
+      [
+        sql`update organisations set name = 'Renamed Trust' where id = ${user.user.organisationId}`,
+        (body: User) => body.organisation.name,
+        'Renamed Trust',
+      ],
+    ] as const;
+    for (const [change, read, expected] of changes) {
+      await t.db.execute(change);
+      await expect.poll(async () => read(await shown()), { timeout: 2_000, interval: 20 }).toBe(expected);
+    }
+  });
+
+  test('a change made through the API shows on the very next request', async () => {
+    const user = await buildUser(t);
+    expect((await info(user)).json().job_title).toBe(user.user.jobTitle);
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/update',
+      headers: user.headers,
+      payload: { firstname: 'Ada', surname: 'Lovelace', job_title: 'Governance lead' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await info(user)).json()).toMatchObject({ firstname: 'Ada', surname: 'Lovelace', job_title: 'Governance lead' });
   });
 
   test('a session revoked in the database is refused on the next request', async () => {

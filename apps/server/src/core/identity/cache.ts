@@ -1,14 +1,16 @@
+import type { User } from '@verity/shared';
 import type { Database, DatabaseHandle } from '../../db/connect.ts';
 import type { AuthContext } from './caller.ts';
 
 /**
  * Who a signed-in caller is, kept in memory by each server process: the session (with its user's
- * roles) and the feature-flag settings, so that an ordinary request costs no query to learn them.
+ * roles), their account as account/info shows it and the feature-flag settings, so that an
+ * ordinary request costs no query to learn them.
  *
  * Kept only while the process hears about changes: the database announces every change to a
- * session's revocation, a user's roles, state, name, address or organisation, an organisation's
- * state and any flag setting on the `identity_changed` channel (migration 0028, triggers), whoever
- * makes it, and each process forgets what changed. On PostgreSQL the announcement reaches the
+ * session's revocation, a user's roles, state or any column account/info shows, an organisation's
+ * state or name and any flag setting on the `identity_changed` channel (triggers, migrations 0028
+ * and 0033), whoever makes it, and each process forgets what changed. On PostgreSQL the announcement reaches the
  * other processes within milliseconds of the commit (this process also forgets at once, see
  * `identityChanged`); while the listening connection is down nothing is served from memory. An
  * entry is also dropped after SESSION_CACHE_SECONDS, in case an announcement were ever lost.
@@ -31,11 +33,58 @@ export interface FlagRows {
   rules: { key: string; enabled: boolean; organisationId: string | null; role: string | null }[];
 }
 
-/** Sessions held at most, the least recently used dropped first (about 300 bytes each). */
-const MAX_SESSIONS = 20_000;
+/**
+ * A signed-in person's account as account/info shows it, without the flags (evaluated per request
+ * from the kept settings): only what the web may see, never the password's hash.
+ */
+export type CachedAccount = Omit<User, 'flags'>;
+
+/** Entries of each kind held at most, the least recently used dropped first (sessions ~300 bytes, accounts ~600). */
+const MAX_ENTRIES = 20_000;
+
+/** Entries by id, each served until `ttlMs` after it was stored; the least recently used first in the map. */
+class Kept<T> {
+  readonly #entries = new Map<string, { value: T; storedAt: number }>();
+
+  get(id: string, now: number, ttlMs: number): T | undefined {
+    const entry = this.#entries.get(id);
+    if (!entry) return undefined;
+    this.#entries.delete(id);
+    if (now - entry.storedAt > ttlMs) return undefined;
+    this.#entries.set(id, entry);
+    return entry.value;
+  }
+
+  set(id: string, value: T): void {
+    this.#entries.delete(id);
+    this.#entries.set(id, { value, storedAt: Date.now() });
+    if (this.#entries.size > MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+  }
+
+  delete(id: string): void {
+    this.#entries.delete(id);
+  }
+
+  deleteWhere(test: (value: T) => boolean): void {
+    for (const [id, entry] of this.#entries) if (test(entry.value)) this.#entries.delete(id);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
 
 export class IdentityCache {
-  readonly #sessions = new Map<string, CachedSession & { storedAt: number }>();
+  readonly #sessions = new Kept<CachedSession>();
+  /** By user id. */
+  readonly #accounts = new Kept<CachedAccount>();
   #flags: { rows: FlagRows; storedAt: number } | undefined;
   #generation = 0;
 
@@ -55,27 +104,32 @@ export class IdentityCache {
     return this.#generation;
   }
 
+  #keeping(generation: number): boolean {
+    return generation === this.#generation && this.#listening();
+  }
+
   session(id: string, now: number): CachedSession | undefined {
-    const entry = this.#sessions.get(id);
-    if (!entry) return undefined;
-    if (!this.#listening() || now - entry.storedAt > this.#ttlMs) {
+    if (!this.#listening()) {
       this.#sessions.delete(id);
       return undefined;
     }
-    // Most recently used last, so the oldest is the first in the map.
-    this.#sessions.delete(id);
-    this.#sessions.set(id, entry);
-    return entry;
+    return this.#sessions.get(id, now, this.#ttlMs);
   }
 
   storeSession(id: string, session: CachedSession, generation: number): void {
-    if (generation !== this.#generation || !this.#listening()) return;
-    this.#sessions.delete(id);
-    this.#sessions.set(id, { ...session, storedAt: Date.now() });
-    if (this.#sessions.size > MAX_SESSIONS) {
-      const oldest = this.#sessions.keys().next().value;
-      if (oldest !== undefined) this.#sessions.delete(oldest);
+    if (this.#keeping(generation)) this.#sessions.set(id, session);
+  }
+
+  account(userId: string, now: number): CachedAccount | undefined {
+    if (!this.#listening()) {
+      this.#accounts.delete(userId);
+      return undefined;
     }
+    return this.#accounts.get(userId, now, this.#ttlMs);
+  }
+
+  storeAccount(userId: string, account: CachedAccount, generation: number): void {
+    if (this.#keeping(generation)) this.#accounts.set(userId, account);
   }
 
   flags(now: number): FlagRows | undefined {
@@ -84,8 +138,7 @@ export class IdentityCache {
   }
 
   storeFlags(rows: FlagRows, generation: number): void {
-    if (generation !== this.#generation || !this.#listening()) return;
-    this.#flags = { rows, storedAt: Date.now() };
+    if (this.#keeping(generation)) this.#flags = { rows, storedAt: Date.now() };
   }
 
   forget(change: IdentityChange): void {
@@ -97,21 +150,29 @@ export class IdentityCache {
       case 'everything':
         this.#flags = undefined;
         this.#sessions.clear();
+        this.#accounts.clear();
         return;
       case 'session':
         this.#sessions.delete(change.id);
         return;
       case 'user':
+        this.#sessions.deleteWhere((session) => session.context.userId === change.id);
+        this.#accounts.delete(change.id);
+        return;
       case 'organisation':
-        for (const [id, entry] of this.#sessions) {
-          const context = entry.context;
-          if ((change.kind === 'user' ? context.userId : context.organisationId) === change.id) this.#sessions.delete(id);
-        }
+        this.#sessions.deleteWhere((session) => session.context.organisationId === change.id);
+        this.#accounts.deleteWhere((account) => account.organisation.id === change.id);
     }
   }
 
+  /** Sessions held. */
   get size(): number {
     return this.#sessions.size;
+  }
+
+  /** Accounts held. */
+  get accounts(): number {
+    return this.#accounts.size;
   }
 }
 

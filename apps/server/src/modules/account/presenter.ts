@@ -1,8 +1,9 @@
-import { type FlagValues, isOnboardingModuleKey, isRole, type User } from '@verity/shared';
+import { isOnboardingModuleKey, isRole } from '@verity/shared';
 import { photoUrl, type UserRow } from '../../core/identity/accounts.ts';
+import type { CachedAccount } from '../../core/identity/cache.ts';
 
-/** The one shape in which a user leaves the server (account/info and every account mutation), with the flags evaluated for them. */
-export function presentUser(row: UserRow, organisation: { id: string; name: string }, flags: FlagValues): User {
+/** The one shape in which a user leaves the server (account/info and every account mutation), less the flags evaluated for them. */
+export function presentAccount(row: UserRow, organisation: { id: string; name: string }): CachedAccount {
   return {
     user_id: row.id,
     external_id: row.externalId,
@@ -17,6 +18,5 @@ export function presentUser(row: UserRow, organisation: { id: string; name: stri
     email_verified: row.emailVerifiedAt !== null,
     photoURL: row.photoId ? photoUrl(row.photoId) : null,
     organisation: { id: organisation.id, name: organisation.name },
-    flags,
   };
 }

@@ -1,25 +1,24 @@
-import { accountEndpoints } from '@verity/shared';
+import { accountEndpoints, type User } from '@verity/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../route-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { uploadedBytes } from '../../lib/uploads.ts';
-import { presentUser } from './presenter.ts';
 import { photoUrl } from '../../core/identity/accounts.ts';
 import {
-  type Account,
   changePassword,
   findPhoto,
-  getAccount,
   getPhotoInfo,
   recordOnboarding,
   removePhoto,
   setPhoto,
+  shownAccount,
   updateProfile,
 } from './service.ts';
 import { evaluateFlags } from '../../core/flags.ts';
 import type { AuthContext } from '../../core/identity/sessions.ts';
+import type { CachedAccount } from '../../core/identity/cache.ts';
 
 // Photo ids are base64url secrets (newSecret(24) is 32 characters); anything else cannot exist.
 const PHOTO_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -39,13 +38,13 @@ export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Prom
    * The user as the web keeps them, with their flags: evaluated for the session's organisation and
    * roles (the account's own), read while the account is loaded or changed.
    */
-  const present = async (auth: AuthContext, loading: Promise<Account>) => {
+  const present = async (auth: AuthContext, loading: Promise<CachedAccount>): Promise<User> => {
     const [account, flags] = await Promise.all([loading, evaluateFlags(db, auth)]);
-    return presentUser(account.user, account.organisation, flags);
+    return { ...account, flags };
   };
 
   route(app, accountEndpoints.info, {
-    handler: async ({ auth }) => present(auth, getAccount({ db, userId: auth.userId })),
+    handler: async ({ auth }) => present(auth, shownAccount({ db, userId: auth.userId })),
   });
 
   route(app, accountEndpoints.update, {

@@ -6,12 +6,14 @@ import { AppError, catalogued, notFound, validationError } from '../../lib/error
 import { newSecret, sha256 } from '../../lib/ids.ts';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../lib/passwords.ts';
 import type { UserRow } from '../../core/identity/accounts.ts';
+import { type CachedAccount, identityCacheOf, identityChanged } from '../../core/identity/cache.ts';
+import { presentAccount } from './presenter.ts';
 import { revokeUserSessions } from '../../core/identity/sessions.ts';
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import type { ProfileField } from '../../core/events/types.ts';
 import { type ImageContentType, sniffImageType } from './photos.ts';
 
-/** A user with the organisation it belongs to: what presentUser needs. */
+/** A user's row with the organisation it belongs to. */
 export interface Account {
   user: UserRow;
   organisation: { id: string; name: string };
@@ -24,7 +26,7 @@ export interface PhotoRecord {
   data: Buffer;
 }
 
-export async function getAccount(options: { db: Database; userId: string }): Promise<Account> {
+async function getAccount(options: { db: Database; userId: string }): Promise<Account> {
   const [row] = await options.db
     .select({ user: users, organisation: { id: organisations.id, name: organisations.name } })
     .from(users)
@@ -36,8 +38,30 @@ export async function getAccount(options: { db: Database; userId: string }): Pro
   return row;
 }
 
+/**
+ * The account as account/info shows it, less the flags: from this process's memory while nothing
+ * it shows has changed (core/identity/cache.ts), else read and kept.
+ */
+export async function shownAccount(options: { db: Database; userId: string }): Promise<CachedAccount> {
+  const { db, userId } = options;
+  const cache = identityCacheOf(db);
+  const kept = cache?.account(userId, Date.now());
+  if (kept) return kept;
+  const generation = cache?.generation() ?? 0;
+  const { user, organisation } = await getAccount({ db, userId });
+  const shown = presentAccount(user, organisation);
+  cache?.storeAccount(userId, shown, generation);
+  return shown;
+}
+
+/** After a change made here: this process forgets what it kept at once (the database's announcement comes a moment later). */
+function changedAccount(db: Database, userId: string): Promise<CachedAccount> {
+  identityChanged({ kind: 'user', id: userId });
+  return shownAccount({ db, userId });
+}
+
 /** Saves the names and job title; the event names the fields that changed (none changed, no event). */
-export async function updateProfile(options: { db: Database; userId: string; input: UpdateProfileInput }): Promise<Account> {
+export async function updateProfile(options: { db: Database; userId: string; input: UpdateProfileInput }): Promise<CachedAccount> {
   const { db, userId, input } = options;
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -61,7 +85,7 @@ export async function updateProfile(options: { db: Database; userId: string; inp
       data: { fields: changed },
     });
   });
-  return getAccount({ db, userId });
+  return changedAccount(db, userId);
 }
 
 /**
@@ -69,7 +93,7 @@ export async function updateProfile(options: { db: Database; userId: string; inp
  * clears them first). onboarding_complete follows: true once every module the person's roles are
  * shown is done. An event records what changed; nothing changed, no event.
  */
-export async function recordOnboarding(options: { db: Database; userId: string; input: OnboardingProgressInput }): Promise<Account> {
+export async function recordOnboarding(options: { db: Database; userId: string; input: OnboardingProgressInput }): Promise<CachedAccount> {
   const { db, userId, input } = options;
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -99,20 +123,20 @@ export async function recordOnboarding(options: { db: Database; userId: string; 
       data: { completed: added, restarted, onboarding_complete: complete },
     });
   });
-  return getAccount({ db, userId });
+  return changedAccount(db, userId);
 }
 
 /**
  * Store a new profile photo and drop the old one. The bytes decide the type; anything that is
  * not PNG, JPEG, GIF or WebP is refused before it is stored.
  */
-export async function setPhoto(options: { db: Database; userId: string; bytes: Buffer; maxBytes: number }): Promise<Account> {
+export async function setPhoto(options: { db: Database; userId: string; bytes: Buffer; maxBytes: number }): Promise<CachedAccount> {
   const { db, userId, bytes, maxBytes } = options;
   if (bytes.length > maxBytes) throw fileTooLarge(maxBytes);
   const contentType = sniffImageType(bytes);
   if (!contentType) throw invalidImage();
   await storePhoto(db, userId, bytes, contentType);
-  return getAccount({ db, userId });
+  return changedAccount(db, userId);
 }
 
 async function storePhoto(db: Database, userId: string, bytes: Buffer, contentType: ImageContentType): Promise<void> {
@@ -138,7 +162,7 @@ async function storePhoto(db: Database, userId: string, bytes: Buffer, contentTy
 }
 
 /** Remove the profile photo; removing when there is none is not an error (and records no event). */
-export async function removePhoto(options: { db: Database; userId: string }): Promise<Account> {
+export async function removePhoto(options: { db: Database; userId: string }): Promise<CachedAccount> {
   const { db, userId } = options;
   await db.transaction(async (tx) => {
     const [user] = await tx
@@ -154,7 +178,7 @@ export async function removePhoto(options: { db: Database; userId: string }): Pr
       data: {},
     });
   });
-  return getAccount({ db, userId });
+  return changedAccount(db, userId);
 }
 
 /** The current photo's description (no bytes), or null when the user has none. */

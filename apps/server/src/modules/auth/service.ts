@@ -16,6 +16,7 @@ import { openJoinRequest } from '../../core/identity/joining.ts';
 import { consumeActionCode, createActionCode, findActionCode, retireActionCodes } from '../../core/identity/action-codes.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
 import { sendVerificationLink } from '../../core/identity/verification.ts';
+import { identityChanged } from '../../core/identity/cache.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 import { revokeSession, revokeUserSessions, SIGNED_IN_MESSAGE, sessionPolicy, signInUser } from '../../core/identity/sessions.ts';
 
@@ -253,6 +254,8 @@ export async function verifyEmail(options: { db: Database; log: FastifyBaseLogge
     return consumed.userId;
   });
   if (!userId) throw catalogued(400, 'invalidActionCode');
+  // A session of theirs elsewhere shows the address verified on its next request.
+  identityChanged({ kind: 'user', id: userId });
   options.log.info({ event: 'email_verified', userId }, 'e-mail address verified');
 }
 

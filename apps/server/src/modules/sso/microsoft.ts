@@ -8,6 +8,7 @@ import { microsoftTenants, organisations, ssoIdentities, ssoSignIns, users } fro
 import { byUserOnOwnAccount, recordEvent } from '../../core/events/service.ts';
 import { createAccount, findUserByEmail, type UserRow } from '../../core/identity/accounts.ts';
 import { sessionPolicy, signInUser } from '../../core/identity/sessions.ts';
+import { identityChanged } from '../../core/identity/cache.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, catalogued } from '../../lib/errors.ts';
 import { newSecret, sha256 } from '../../lib/ids.ts';
@@ -200,6 +201,7 @@ async function accountFor(options: MicrosoftDeps, identity: MicrosoftIdentity): 
       if (!existing.emailVerifiedAt) await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, existing.id));
       await recordEvent(tx, { kind: 'auth.sso_linked', ...byUserOnOwnAccount(existing), data: { provider: 'microsoft' } });
     });
+    identityChanged({ kind: 'user', id: existing.id });
     return { user: existing, created: false };
   }
 
