@@ -47,6 +47,15 @@ export default defineConfig({
               name: 'radix',
               test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/,
             },
+            // Everything the entry imports, in the entry's chunk. Left to themselves, the modules the
+            // entry shares with lazily loaded pages (constants, the API client, toasts, icons) each
+            // became a chunk of 1–2 kB, and every page's first load paid a request for each: over
+            // HTTP/1.1 a browser fetches six at a time, so Lighthouse's mobile run counted ten more
+            // round trips before the largest paint (docs/benchmarks.md, 2026-11-28).
+            {
+              name: 'start',
+              tags: ['$initial'],
+            },
           ],
         },
       },
