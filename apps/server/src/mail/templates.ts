@@ -112,6 +112,33 @@ export function joinDecisionEmail(
   ]);
 }
 
+/** An administrator's answer to a champion's request to confirm their organisation's e-mail domain, to the champion who asked. */
+export function domainDecisionEmail(
+  options: Recipient & { domain: string; appUrl: string; supportEmail: string; decision: 'approved' | 'refused' },
+): MailMessage {
+  // The champion's own address's domain, checked when they asked: written as it is (a link-shaped
+  // organisation name is left out of other messages, but this one is the point of the message).
+  const domain = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(options.domain) ? options.domain : 'your e-mail domain';
+  if (options.decision === 'approved') {
+    return compose(options, `${domain} is confirmed as your organisation’s domain on ${PRODUCT}`, [
+      {
+        text: `${PRODUCT} has confirmed ${domain} as your organisation’s e-mail domain. From now on, people who sign up with an address there ask to join your organisation instead of starting their own.`,
+      },
+      { text: 'You, and any other champion, approve or decline each request under “Requests to join” on your dashboard:' },
+      { link: `${options.appUrl}/dashboard` },
+    ]);
+  }
+  return compose(options, `${domain} was not confirmed as your organisation’s domain on ${PRODUCT}`, [
+    {
+      text: `A ${PRODUCT} administrator did not confirm ${domain} as your organisation’s e-mail domain, so people who sign up with an address there still start an organisation of their own.`,
+    },
+    {
+      text: `You can still invite colleagues from your dashboard. If you think the domain should be confirmed, write to ${options.supportEmail}.`,
+    },
+    { link: `${options.appUrl}/dashboard` },
+  ]);
+}
+
 export function passwordChangedEmail(options: Recipient & { appUrl: string; supportEmail: string; changedAt: Date }): MailMessage {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
     options.changedAt,

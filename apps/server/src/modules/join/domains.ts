@@ -9,6 +9,8 @@ import { newId } from '../../lib/ids.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import { approveDomain, domainOf, inVerifiedDomain } from '../../core/identity/organisations.ts';
 import { notify } from '../../core/notifications/service.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { domainDecisionEmail } from '../../mail/templates.ts';
 
 /**
  * A champion asks Verity to confirm their organisation's e-mail domain — the domain of their own
@@ -134,15 +136,21 @@ export async function listDomainRequests(options: { db: Database }): Promise<Joi
   }));
 }
 
-/** An administrator approves (the domain is verified for the organisation) or refuses a pending request. */
+/**
+ * An administrator approves (the domain is verified for the organisation) or refuses a pending
+ * request; the champion who asked is told in the app and, once it has committed, by e-mail.
+ */
 export async function decideDomainRequest(options: {
   db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  supportEmail: string;
   administrator: { userId: string; email: string };
   requestId: string;
   approve: boolean;
 }): Promise<{ message: string }> {
   const { db, administrator, requestId, approve } = options;
-  await db.transaction(async (tx) => {
+  const email = await db.transaction(async (tx) => {
     const [request] = await tx.select().from(joinDomainRequests).where(eq(joinDomainRequests.id, requestId)).for('update').limit(1);
     if (!request) throw notFound(DOMAIN_MESSAGES.missing);
     if (request.status !== 'pending') throw conflict(DOMAIN_MESSAGES.decided);
@@ -181,6 +189,25 @@ export async function decideDomainRequest(options: {
         link: '/dashboard',
       });
     }
+    const [champion] = request.requestedBy
+      ? await tx
+          .select({ email: users.email, firstname: users.firstname, disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.id, request.requestedBy))
+          .limit(1)
+      : [];
+    return champion && !champion.disabledAt
+      ? domainDecisionEmail({
+          to: champion.email,
+          firstname: champion.firstname,
+          domain: request.domain,
+          appUrl: options.appUrl,
+          supportEmail: options.supportEmail,
+          decision: approve ? 'approved' : 'refused',
+        })
+      : undefined;
   });
+  // Sent once the decision has committed; not awaited: the mailer records the outcome and logs a failure itself.
+  if (email) void options.mailer.send(email);
   return { message: approve ? DOMAIN_MESSAGES.approved : DOMAIN_MESSAGES.refused };
 }

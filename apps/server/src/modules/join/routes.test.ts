@@ -311,6 +311,12 @@ describe('a champion asks for their domain, an administrator decides', () => {
     });
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, lead.user.id));
     expect(told.some((row) => row.title === 'harbourside.test is confirmed')).toBe(true);
+    const confirmedMail = await mailTo(t, lead.user.email);
+    expect(confirmedMail).toHaveLength(1);
+    const [confirmed] = confirmedMail;
+    expect(confirmed?.subject).toBe('harbourside.test is confirmed as your organisation’s domain on Verity');
+    expect(confirmed?.textBody).toContain('people who sign up with an address there ask to join your organisation');
+    expect(confirmed?.textBody).toContain('/dashboard');
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/admin/domain-requests/${request?.id}/refuse`, headers: admin.headers })).statusCode,
     ).toBe(409);
@@ -338,5 +344,11 @@ describe('a champion asks for their domain, an administrator decides', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/join/domain-request', headers: lead.headers })).json()).toMatchObject({
       status: 'refused',
     });
+    const refusalMail = await mailTo(t, lead.user.email);
+    expect(refusalMail).toHaveLength(1);
+    const [refusal] = refusalMail;
+    expect(refusal?.subject).toBe('shared-mail.test was not confirmed as your organisation’s domain on Verity');
+    expect(refusal?.textBody).toContain('You can still invite colleagues from your dashboard.');
+    expect(await mailTo(t, admin.user.email)).toHaveLength(0);
   });
 });

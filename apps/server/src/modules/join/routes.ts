@@ -54,9 +54,23 @@ export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   route(app, joinEndpoints.requestDomain, { handler: async ({ auth }) => requestDomain({ db, champion: auth }) });
   route(app, joinEndpoints.domainRequests, { handler: async () => ({ requests: await listDomainRequests({ db }) }) });
   route(app, joinEndpoints.approveDomainRequest, {
-    handler: async ({ auth, params }) => decideDomainRequest({ db, administrator: auth, requestId: params.requestId, approve: true }),
+    handler: async ({ auth, params }) =>
+      decideDomainRequest({
+        ...decider,
+        supportEmail: config.SUPPORT_EMAIL,
+        administrator: auth,
+        requestId: params.requestId,
+        approve: true,
+      }),
   });
   route(app, joinEndpoints.refuseDomainRequest, {
-    handler: async ({ auth, params }) => decideDomainRequest({ db, administrator: auth, requestId: params.requestId, approve: false }),
+    handler: async ({ auth, params }) =>
+      decideDomainRequest({
+        ...decider,
+        supportEmail: config.SUPPORT_EMAIL,
+        administrator: auth,
+        requestId: params.requestId,
+        approve: false,
+      }),
   });
 }
