@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import './index.css';
 import { useAuthStore } from './lib/auth-store';
+import { pageShown } from './lib/page-shown';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Verity could not start: the #root element is missing from index.html.');
@@ -13,8 +14,8 @@ if (!container) throw new Error('Verity could not start: the #root element is mi
 void useAuthStore.getState().initialise();
 
 // The app's analytics events go to the server in background batches for as long as the page lives.
-// Loaded after the first render's code (events tracked meanwhile wait in the analytics queue).
-void import('./lib/analytics-recorder').then(({ startAnalyticsRecorder }) => startAnalyticsRecorder());
+// Loaded once the first page has shown (events tracked meanwhile wait in the analytics queue).
+void pageShown.then(() => import('./lib/analytics-recorder')).then(({ startAnalyticsRecorder }) => startAnalyticsRecorder());
 
 createRoot(container).render(
   <StrictMode>

@@ -1,8 +1,9 @@
 import { isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useRouteTitle } from '../hooks/use-document-title';
+import { markPageShown } from '../lib/page-shown';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
 import { GuardedShellLayout } from './layouts/guarded-shell-layout';
@@ -15,15 +16,29 @@ import { UnknownRouteRedirect } from './unknown-route-redirect';
  * must not carry the chat or the reader). A chunk that fails to load throws while rendering, and
  * the root route's error page shows instead of a blank screen.
  */
-function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): LazyPage {
+  let loading: Promise<T> | undefined;
+  const start = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: (await start())[name] as ComponentType })),
+    { preload: () => void start().catch(() => {}) },
+  );
 }
+
+/** A page's component, whose code can be fetched before it renders. */
+type LazyPage = ComponentType & { preload(): void };
 
 // One component for both chat paths, so moving between them keeps the chat mounted.
 const ChatLayout = lazyPage(() => import('../features/chat/chat-layout'), 'ChatLayout');
 
 /** The page for each path of the ROUTES table (a test checks none is missing). */
-export const PAGES: Readonly<Record<string, ComponentType>> = {
+export const PAGES: Readonly<Record<string, LazyPage>> = {
   '/auth/login': lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
   '/auth/register': lazyPage(() => import('../features/auth/register-page'), 'RegisterPage'),
   '/auth/forgot-password': lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
@@ -59,9 +74,9 @@ const ProfileLayout = lazyPage(() => import('../features/account/profile-layout'
 
 const PROFILE_PATH = '/profile';
 
-function pageFor(route: RouteAccess): ComponentType {
+function pageFor(route: RouteAccess): LazyPage {
   // Every route has its page: router.test.tsx checks the table against ROUTES.
-  return PAGES[route.path] as ComponentType;
+  return PAGES[route.path] as LazyPage;
 }
 
 /**
@@ -73,11 +88,18 @@ function RouteTitle({ title, children }: { title: string; children: ReactNode })
   return children;
 }
 
+/** Rendered beside a page inside its Suspense: its effect runs once the page's content is committed. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
+}
+
 /** The guard's "Loading..." screen also covers the moment a page's code is still arriving. */
 function pageElement(Page: ComponentType, title?: string) {
   const page = (
     <Suspense fallback={<LoadingScreen />}>
       <Page />
+      <PageShown />
     </Suspense>
   );
   return title === undefined ? page : <RouteTitle title={title}>{page}</RouteTitle>;
@@ -128,7 +150,7 @@ function buildRoutes(routes: readonly RouteAccess[]): RouteObject[] {
       ),
       children: [
         { element: <AuthCardLayout />, children: publicRoutes },
-        { element: <GuardedShellLayout />, children: guardedRoutes },
+        { element: <GuardedShellLayout preloadPage={(route) => pageFor(route).preload()} />, children: guardedRoutes },
         { path: '/', element: <UnknownRouteRedirect /> },
         { path: '*', element: <UnknownRouteRedirect /> },
       ],

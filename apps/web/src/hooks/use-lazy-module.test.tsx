@@ -65,3 +65,31 @@ describe('useLazyModule', () => {
     expect(await screen.findByText('back')).toBeTruthy();
   });
 });
+
+describe('preloading when idle', () => {
+  it('waits for the first page to show, then fetches when the browser is idle', async () => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    try {
+      const lazy = await import('./use-lazy-module');
+      const { markPageShown } = await import('../lib/page-shown');
+      const importer = vi.fn(async () => ({ text: 'preloaded' }));
+      const module = lazy.lazyModule(importer);
+      function Preload() {
+        const loaded = lazy.useLazyModule(module, false);
+        return <p>{loaded ? loaded.text : 'nothing yet'}</p>;
+      }
+      render(<Preload />);
+      // Idle, but no page has shown yet: the session and the page's code come first.
+      await act(async () => vi.advanceTimersByTime(5_000));
+      expect(importer).not.toHaveBeenCalled();
+
+      await act(async () => markPageShown());
+      await act(async () => vi.advanceTimersByTime(5_000));
+      expect(importer).toHaveBeenCalledOnce();
+      expect(screen.getByText('preloaded')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { useEffect, useReducer } from 'react';
+import { pageShown } from '../lib/page-shown';
 
 /** A module fetched on first need: `load()` fetches it once (again after a failure); `current` holds it once there. */
 export interface LazyModule<T> {
@@ -33,7 +34,7 @@ const IDLE_TIMEOUT_MS = 5000;
 const NO_IDLE_CALLBACK_DELAY_MS = 2000;
 
 /** Runs `task` once the browser is idle (or after a short delay where it cannot tell); returns a cancel function. */
-function whenIdle(task: () => void): () => void {
+function onIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(id);
@@ -43,8 +44,24 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
+ * Runs `task` when the browser is idle after the first page has shown: the browser is idle while
+ * it waits for the session and the page's code, and a fetch started then would compete with them.
+ */
+function whenIdle(task: () => void): () => void {
+  let cancel: (() => void) | undefined;
+  let cancelled = false;
+  void pageShown.then(() => {
+    if (!cancelled) cancel = onIdle(task);
+  });
+  return () => {
+    cancelled = true;
+    cancel?.();
+  };
+}
+
+/**
  * The module once loaded, rendering again when it arrives: fetched at once while `needed`, and
- * otherwise (unless `preload` is false) once the browser is idle after mounting, so that it is
+ * otherwise (unless `preload` is false) once the browser is idle after the first page has shown, so that it is
  * usually there before it is needed without weighing on the page's first load. Unlike
  * React.lazy, a module already loaded renders at once, and a failed load (say, offline) shows
  * nothing and is tried again the next time it is needed.
