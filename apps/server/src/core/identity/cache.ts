@@ -42,15 +42,25 @@ export type CachedAccount = Omit<User, 'flags'>;
 /** Entries of each kind held at most, the least recently used dropped first (sessions ~300 bytes, accounts ~600). */
 const MAX_ENTRIES = 20_000;
 
-/** Entries by id, each served until `ttlMs` after it was stored; the least recently used first in the map. */
+/**
+ * Entries by id, each served until `ttlMs` after it was stored and only while the process is
+ * listening for changes; the least recently used first in the map.
+ */
 class Kept<T> {
   readonly #entries = new Map<string, { value: T; storedAt: number }>();
+  readonly #ttlMs: number;
+  readonly #listening: () => boolean;
 
-  get(id: string, now: number, ttlMs: number): T | undefined {
+  constructor(ttlMs: number, listening: () => boolean) {
+    this.#ttlMs = ttlMs;
+    this.#listening = listening;
+  }
+
+  get(id: string, now: number): T | undefined {
     const entry = this.#entries.get(id);
     if (!entry) return undefined;
     this.#entries.delete(id);
-    if (now - entry.storedAt > ttlMs) return undefined;
+    if (!this.#listening() || now - entry.storedAt > this.#ttlMs) return undefined;
     this.#entries.set(id, entry);
     return entry.value;
   }
@@ -82,9 +92,9 @@ class Kept<T> {
 }
 
 export class IdentityCache {
-  readonly #sessions = new Kept<CachedSession>();
+  readonly #sessions: Kept<CachedSession>;
   /** By user id. */
-  readonly #accounts = new Kept<CachedAccount>();
+  readonly #accounts: Kept<CachedAccount>;
   #flags: { rows: FlagRows; storedAt: number } | undefined;
   #generation = 0;
 
@@ -94,6 +104,8 @@ export class IdentityCache {
   constructor(ttlMs: number, listening: () => boolean) {
     this.#ttlMs = ttlMs;
     this.#listening = listening;
+    this.#sessions = new Kept(ttlMs, listening);
+    this.#accounts = new Kept(ttlMs, listening);
   }
 
   /**
@@ -109,11 +121,7 @@ export class IdentityCache {
   }
 
   session(id: string, now: number): CachedSession | undefined {
-    if (!this.#listening()) {
-      this.#sessions.delete(id);
-      return undefined;
-    }
-    return this.#sessions.get(id, now, this.#ttlMs);
+    return this.#sessions.get(id, now);
   }
 
   storeSession(id: string, session: CachedSession, generation: number): void {
@@ -121,11 +129,7 @@ export class IdentityCache {
   }
 
   account(userId: string, now: number): CachedAccount | undefined {
-    if (!this.#listening()) {
-      this.#accounts.delete(userId);
-      return undefined;
-    }
-    return this.#accounts.get(userId, now, this.#ttlMs);
+    return this.#accounts.get(userId, now);
   }
 
   storeAccount(userId: string, account: CachedAccount, generation: number): void {

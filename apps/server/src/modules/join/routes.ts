@@ -10,6 +10,7 @@ import { decideJoinRequest, describeDomain, joinStatus, leave, listJoinRequests,
 export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const { db, config } = deps;
   const decider = { db, mailer: deps.mailer, appUrl: config.APP_URL };
+  const domainDecider = { ...decider, supportEmail: config.SUPPORT_EMAIL };
   // The register page asks once per address typed; counted per client address like sign-up.
   const perAddress = createRateLimiter({
     store: deps.rateLimitStore,
@@ -55,22 +56,10 @@ export async function joinRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   route(app, joinEndpoints.domainRequests, { handler: async () => ({ requests: await listDomainRequests({ db }) }) });
   route(app, joinEndpoints.approveDomainRequest, {
     handler: async ({ auth, params }) =>
-      decideDomainRequest({
-        ...decider,
-        supportEmail: config.SUPPORT_EMAIL,
-        administrator: auth,
-        requestId: params.requestId,
-        approve: true,
-      }),
+      decideDomainRequest({ ...domainDecider, administrator: auth, requestId: params.requestId, approve: true }),
   });
   route(app, joinEndpoints.refuseDomainRequest, {
     handler: async ({ auth, params }) =>
-      decideDomainRequest({
-        ...decider,
-        supportEmail: config.SUPPORT_EMAIL,
-        administrator: auth,
-        requestId: params.requestId,
-        approve: false,
-      }),
+      decideDomainRequest({ ...domainDecider, administrator: auth, requestId: params.requestId, approve: false }),
   });
 }
