@@ -85,6 +85,35 @@ describe('home page', () => {
     expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
   });
 
+  it('keeps the notifications card as tall as last time while its list loads, then remembers how many it showed', async () => {
+    localStorage.setItem('verity.latestNotificationsShown', '2');
+    mockApi({
+      ...EMPTY,
+      'GET /api/notifications/user': {
+        notifications: [{ id: 'a', status: 'unread', title: 'Notice a', message: 'Message a', created_at: NOW }],
+      },
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/notifications/user')) await gate;
+      return answer(input, init);
+    });
+    renderApp('/home', { user: buildTestUser() });
+    const latest = await screen.findByRole('region', { name: /Latest notifications/ });
+    expect(within(latest).getByText('Loading notifications...').className).toContain('sr-only');
+    expect(within(latest).getAllByRole('listitem', { hidden: true })).toHaveLength(2);
+    expect(within(latest).getByRole('button', { name: 'All notifications' })).toBeTruthy();
+
+    release();
+    await within(latest).findByText('Notice a');
+    expect(within(latest).getAllByRole('listitem', { hidden: true })).toHaveLength(1);
+    await waitFor(() => expect(localStorage.getItem('verity.latestNotificationsShown')).toBe('1'));
+  });
+
   it('shows onboarding progress to a standard user, and not to a guest', async () => {
     mockApi(EMPTY);
     const { unmount } = renderApp('/home', { user: buildTestUser({ onboarding_modules: ['welcome', 'chat'] }) });

@@ -70,7 +70,7 @@ function DocumentLine({ reference, detail }: { reference: DocumentReference; det
           {reference.code}
           {reference.status === 'superseded' && <span className="ml-2 font-normal text-slate-600 text-xs">Superseded</span>}
         </span>
-        <span className="line-clamp-2 block text-slate-700 text-sm">{reference.title}</span>
+        <span className="line-clamp-2 text-slate-700 text-sm">{reference.title}</span>
         {detail}
       </Link>
     </li>

@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useUiStore } from '../../lib/ui-store';
 import { useNotifications } from './api';
@@ -7,11 +8,59 @@ import { formatNotificationDate } from './format-notification-date';
 /** How many notifications Home shows. */
 export const LATEST_NOTIFICATIONS_LENGTH = 3;
 
+/**
+ * How many the card showed last time, kept on this device so that while the list loads the card
+ * already has its height: on a phone the cards below it would otherwise jump down when it arrives.
+ */
+const SHOWN_STORAGE_KEY = 'verity.latestNotificationsShown';
+/** A first visit: a new account has its welcome notification. */
+const FIRST_VISIT_LENGTH = 1;
+
+function rememberedLength(): number {
+  try {
+    const stored = localStorage.getItem(SHOWN_STORAGE_KEY);
+    const length = Number(stored);
+    return stored !== null && Number.isInteger(length) && length >= 0 && length <= LATEST_NOTIFICATIONS_LENGTH
+      ? length
+      : FIRST_VISIT_LENGTH;
+  } catch {
+    return FIRST_VISIT_LENGTH;
+  }
+}
+
+function rememberLength(length: number): void {
+  try {
+    localStorage.setItem(SHOWN_STORAGE_KEY, String(length));
+  } catch {
+    // Storage refused (a private window): the next visit starts from the first visit's height.
+  }
+}
+
+/** A notification's place while the list loads, as tall as one (a line of title, two of message). */
+function Placeholder() {
+  return (
+    <li aria-hidden="true" className="py-1.5">
+      <span className="flex h-5 items-center">
+        <span className="h-3 w-2/3 rounded bg-slate-100" />
+      </span>
+      <span className="flex h-10 flex-col justify-center gap-2">
+        <span className="h-3 w-full rounded bg-slate-100" />
+        <span className="h-3 w-1/2 rounded bg-slate-100" />
+      </span>
+    </li>
+  );
+}
+
 /** Home's latest notifications, newest first; all of them open in the Notifications modal. */
 export function LatestNotifications() {
   const { notifications, unreadCount, isLoading, isLoaded } = useNotifications();
   const openModal = useUiStore((s) => s.setNotificationsOpen);
   const latest = notifications.slice(0, LATEST_NOTIFICATIONS_LENGTH);
+  const [expected] = useState(rememberedLength);
+  useEffect(() => {
+    if (isLoaded) rememberLength(latest.length);
+  }, [isLoaded, latest.length]);
+  const placeholders = isLoading ? expected : 0;
   return (
     <section
       aria-labelledby="latest-notifications-heading"
@@ -23,7 +72,15 @@ export function LatestNotifications() {
         {unreadCount > 0 && <span className="ml-auto font-normal text-slate-600 text-xs">{unreadCount} unread</span>}
       </h2>
       <div className="mt-3 flex-1 text-sm">
-        {isLoading && <p className="text-slate-600">Loading notifications...</p>}
+        {isLoading && <p className={placeholders > 0 ? 'sr-only' : 'text-slate-600'}>Loading notifications...</p>}
+        {placeholders > 0 && (
+          <ul className="space-y-2">
+            {Array.from({ length: placeholders }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+              <Placeholder key={index} />
+            ))}
+          </ul>
+        )}
         {isLoaded && latest.length === 0 && <p className="text-slate-600">No notifications</p>}
         {!isLoading && !isLoaded && latest.length === 0 && <p className="text-slate-600">Your notifications could not be loaded.</p>}
         {latest.length > 0 && (
@@ -37,12 +94,14 @@ export function LatestNotifications() {
                         <span className="sr-only">Unread: </span>
                       </span>
                     )}
-                    <span className="min-w-0 flex-1 font-medium text-slate-900">{notification.title}</span>
+                    <span className="min-w-0 flex-1 truncate font-medium text-slate-900" title={notification.title}>
+                      {notification.title}
+                    </span>
                     <time dateTime={notification.created_at} className="shrink-0 text-slate-600 text-xs">
                       {formatNotificationDate(notification.created_at)}
                     </time>
                   </span>
-                  <span className="line-clamp-2 block text-slate-700">{notification.message}</span>
+                  <span className="line-clamp-2 min-h-10 text-slate-700">{notification.message}</span>
                 </>
               );
               return (
@@ -60,7 +119,7 @@ export function LatestNotifications() {
           </ul>
         )}
       </div>
-      {notifications.length > 0 && (
+      {(notifications.length > 0 || placeholders > 0) && (
         <button
           type="button"
           onClick={() => openModal(true)}

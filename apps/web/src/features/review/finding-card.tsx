@@ -133,7 +133,7 @@ export function FindingCard({ finding, located, canDecide, isNew, active, onInsp
                       {evidence.code} — {evidence.title}
                     </span>
                   </span>
-                  {evidence.excerpt && <span className="mt-0.5 line-clamp-3 block break-words text-slate-600">{evidence.excerpt}</span>}
+                  {evidence.excerpt && <span className="mt-0.5 line-clamp-3 break-words text-slate-600">{evidence.excerpt}</span>}
                 </Link>
               </li>
             ))}
