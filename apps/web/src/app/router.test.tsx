@@ -4,6 +4,7 @@ import { buildAppConfig, buildFlags } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { resetStores } from '../test/reset-stores';
+import { setAccessToken } from '../lib/session-storage';
 
 // As when a deployment replaced the chunk the browser asks for, or the network dropped.
 vi.mock('../features/auth/login-page', () => {
@@ -20,6 +21,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('pages loaded on demand', () => {
@@ -45,5 +47,29 @@ describe('the route table', () => {
     const { ROUTES } = await import('@verity/shared');
     const { PAGES } = await import('./router');
     expect(ROUTES.map((route) => route.path).filter((path) => !(path in PAGES))).toEqual([]);
+  });
+});
+
+describe('the page fetched at start', () => {
+  it("with a stored session, fetches the signed-in page's code before the first render", async () => {
+    const { PAGES, preloadStartPage } = await import('./router');
+    const wiki = vi.spyOn(PAGES['/wiki'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    const reader = vi.spyOn(PAGES['/wiki/:idorfilename'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    setAccessToken('stored-token');
+    preloadStartPage('/wiki/HTM%2004-01');
+    expect(reader).toHaveBeenCalledOnce();
+    expect(wiki).not.toHaveBeenCalled();
+  });
+
+  it('without a stored session, or for a public page, fetches nothing ahead', async () => {
+    const { PAGES, preloadStartPage } = await import('./router');
+    const wiki = vi.spyOn(PAGES['/wiki'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    const register = vi.spyOn(PAGES['/auth/register'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    preloadStartPage('/wiki');
+    setAccessToken('stored-token');
+    preloadStartPage('/auth/register');
+    preloadStartPage('/no-such-page');
+    expect(wiki).not.toHaveBeenCalled();
+    expect(register).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,13 @@
-import { isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
+import { findRoute, isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useRouteTitle } from '../hooks/use-document-title';
 import { markPageShown } from '../lib/page-shown';
+import { getAccessToken } from '../lib/session-storage';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
-import { GuardedShellLayout } from './layouts/guarded-shell-layout';
+import { GuardedShellLayout, preloadShell } from './layouts/guarded-shell-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-page';
 import { UnknownRouteRedirect } from './unknown-route-redirect';
@@ -80,6 +81,19 @@ function pageFor(route: RouteAccess): LazyPage {
 }
 
 /**
+ * At start with a stored session, the shell's and the signed-in page's code are fetched while the
+ * session is being restored, before the first render, instead of one after the other once it is:
+ * on a slow connection each wait is a round trip before the page can paint. Nothing renders before
+ * the guard allows it. A public page's code is left to its own render.
+ */
+export function preloadStartPage(pathname: string): void {
+  const route = findRoute(pathname);
+  if (!route || isPublicRoute(route) || getAccessToken() === null) return;
+  preloadShell();
+  pageFor(route).preload();
+}
+
+/**
  * Every page's tab title starts as its route's ("Regulatory Wiki — Verity"); a page may say more (useDocumentTitle).
  * Layouts (the profile's) get none: a parent's effect runs after its child's and would overwrite it.
  */
@@ -150,7 +164,7 @@ function buildRoutes(routes: readonly RouteAccess[]): RouteObject[] {
       ),
       children: [
         { element: <AuthCardLayout />, children: publicRoutes },
-        { element: <GuardedShellLayout preloadPage={(route) => pageFor(route).preload()} />, children: guardedRoutes },
+        { element: <GuardedShellLayout />, children: guardedRoutes },
         { path: '/', element: <UnknownRouteRedirect /> },
         { path: '*', element: <UnknownRouteRedirect /> },
       ],

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { deferredApi } from './deferred-api';
+import { startupApi } from './startup-calls';
 
 export const appConfigQueryKey = ['app-config'] as const;
 
@@ -7,7 +7,7 @@ export const appConfigQueryKey = ['app-config'] as const;
 export function appConfigQueryOptions() {
   return queryOptions({
     queryKey: appConfigQueryKey,
-    queryFn: ({ signal }) => deferredApi((c) => c.platformEndpoints.appConfig, {}, { signal }),
+    queryFn: ({ signal }) => startupApi('appConfig', {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
 import { isApiError, onUnauthorised } from './api-client';
 import { deferredApi } from './deferred-api';
+import { startupApi } from './startup-calls';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -57,7 +58,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   login: async (token) => {
     setAccessToken(token);
     try {
-      const user = await deferredApi((c) => c.accountEndpoints.info);
+      const user = await startupApi('accountInfo');
       setStoredUser(user);
       set({ initialised: true, authenticated: true, user, profileLoadFailed: false });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
@@ -107,7 +108,7 @@ async function restoreSession(): Promise<void> {
   }
   try {
     // Errors suppressed: account/info is a background call, which never opens the error dialog.
-    const user = await deferredApi((c) => c.accountEndpoints.info);
+    const user = await startupApi('accountInfo');
     // A sign-out or sign-in may have happened while we waited; only the current token counts.
     if (getAccessToken() !== token) return;
     setStoredUser(user);

@@ -9,9 +9,9 @@ export function loadFirstContract(): Promise<FirstContract> {
 }
 
 /**
- * api() for the calls the app makes before anyone has signed in (session, flags, app config,
- * the auth pages): the descriptor is picked from the contract once it has loaded, so those calls
- * keep zod and the endpoint table off the first page's download.
+ * api() for the auth pages' calls and signing out: the descriptor is picked from the contract once
+ * it has loaded, so those calls keep zod and the endpoint table off the first page's download.
+ * The calls made while the app starts need no contract at all (startup-calls.ts).
  */
 export async function deferredApi<E extends EndpointDefinition>(
   pick: (contract: FirstContract) => E,

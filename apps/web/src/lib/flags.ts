@@ -1,13 +1,13 @@
 import { FEATURE_FLAGS, type FeatureFlag, type FlagValues } from '@verity/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { deferredApi } from './deferred-api';
+import { startupApi } from './startup-calls';
 import { useAuthStore } from './auth-store';
 
 /** The flags for nobody in particular (GET /api/flags without a session): the pages before sign-in. */
 export function flagsQueryOptions() {
   return queryOptions({
     queryKey: ['flags'] as const,
-    queryFn: ({ signal }) => deferredApi((c) => c.platformEndpoints.flags, {}, { signal }),
+    queryFn: ({ signal }) => startupApi('flags', {}, { signal }),
   });
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { joinEndpoints } from '@verity/shared';
 import { api } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { deferredApi } from '../../lib/deferred-api';
+import { startupApi } from '../../lib/startup-calls';
 
 export const joinKeys = { status: ['join', 'status'] as const };
 
@@ -21,7 +21,7 @@ export function useJoinStatus() {
 
 /** Loads the profile again (its roles changed on the server), so the route guard lets the person in. */
 export async function refreshProfile(): Promise<void> {
-  const user = await deferredApi((c) => c.accountEndpoints.info);
+  const user = await startupApi('accountInfo');
   useAuthStore.getState().setUser(user);
 }
 
