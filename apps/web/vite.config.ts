@@ -31,6 +31,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
+              priority: 40,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
             // Radix in two chunks. Left to themselves, the overlays (dialog, menu, toasts, popovers,
@@ -41,10 +42,12 @@ export default defineConfig({
             // rendered, all of it with the first overlay, which every page fetches when idle anyway.
             {
               name: 'radix-core',
+              priority: 31,
               test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(compose-refs|context|slot|primitive|id|presence|direction|collection|roving-focus|use-controllable-state|use-layout-effect|use-callback-ref|use-effect-event|use-is-hydrated|tabs))[\\/]/,
             },
             {
               name: 'radix',
+              priority: 30,
               test: /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/,
             },
             // Everything the entry imports, in the entry's chunk. Left to themselves, the modules the
@@ -54,7 +57,20 @@ export default defineConfig({
             // round trips before the largest paint (docs/benchmarks.md, 2026-11-28).
             {
               name: 'start',
+              priority: 20,
               tags: ['$initial'],
+            },
+            // The icons several pages share, in a few chunks grouped by the pages that use them (small
+            // groups merged): each of 31 icons had been a chunk of its own, so a page opening paid a
+            // request and a preload link for each. Grouped by the pages using them, the sign-in page
+            // loads no more than before (docs/benchmarks.md). Priorities keep the groups above first.
+            {
+              name: 'icons',
+              priority: 10,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8000,
+              test: /node_modules[\\/]lucide-react[\\/]/,
             },
           ],
         },
