@@ -90,6 +90,17 @@ export function invitationForExistingAccountEmail(
   ]);
 }
 
+/** To the address an invitation was e-mailed to, when a champion withdraws it: the link no longer works. */
+export function invitationWithdrawnEmail(options: Recipient & { organisation: string }): MailMessage {
+  const organisation = safeName(options.organisation);
+  return compose(options, `Your invitation to join ${organisation} on ${PRODUCT} was withdrawn`, [
+    {
+      text: `A champion of ${organisation} has withdrawn the invitation to ${PRODUCT} that we sent you, so its link no longer works.`,
+    },
+    { text: `If you still need ${PRODUCT}, ask a champion of ${organisation} to invite you again.` },
+  ]);
+}
+
 /** The champion's answer to a request to join their organisation, to the person who asked. */
 export function joinDecisionEmail(
   options: Recipient & { organisation: string; appUrl: string; decision: 'approved' | 'declined' },

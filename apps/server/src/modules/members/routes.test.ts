@@ -5,6 +5,7 @@ import { openThrowawayPostgres } from '../../test/database.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
 import { listEvents } from '../../test/events.ts';
+import { mailTo } from '../../test/outbox.ts';
 import { inviteByLink } from '../../test/invitations.ts';
 import { multipart } from '../../test/multipart.ts';
 import { storedReview } from '../../test/review.ts';
@@ -254,6 +255,26 @@ describe('withdrawing a pending invitation', () => {
       job_title: 'Nurse',
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  test('an e-mailed invitation is followed by an e-mail saying it was withdrawn; a shared link sends none', async () => {
+    const email = `withdrawn.${Date.now()}@example.org`;
+    const invited = await post(champion, '/auth/champion_create_user', { email, first_name: 'Sam', last_name: 'Reid', job_title: 'Porter' });
+    expect(invited.statusCode).toBe(201);
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.userId, invited.json().user_id));
+    expect((await post(champion, `/members/invitations/${row?.id}/revoke`)).statusCode).toBe(204);
+    const mails = await mailTo(t, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'You are invited to join Riverside Community Trust on Verity',
+      'Your invitation to join Riverside Community Trust on Verity was withdrawn',
+    ]);
+    expect(mails[1]?.textBody).toContain('Hello Sam,');
+    expect(mails[1]?.textBody).toContain('A champion of Riverside Community Trust has withdrawn the invitation to Verity that we sent you');
+
+    const shared = await inviteByLink(t, { userId: champion.user.id, organisationId });
+    const [link] = await t.db.select().from(invitations).where(eq(invitations.userId, shared.userId));
+    expect((await post(champion, `/members/invitations/${link?.id}/revoke`)).statusCode).toBe(204);
+    expect(await mailTo(t, shared.email)).toEqual([]);
   });
 
   test('another organisation’s champion cannot withdraw it (404, the invitation stays)', async () => {

@@ -39,7 +39,7 @@ export async function membersRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   });
   route(app, membersEndpoints.revokeInvitation, {
     handler: async ({ auth, params }) => {
-      await revokeInvitation({ db, champion: champion(auth), invitationId: params.invitationId });
+      await revokeInvitation({ db, mailer: deps.mailer, champion: champion(auth), invitationId: params.invitationId });
       return undefined;
     },
   });

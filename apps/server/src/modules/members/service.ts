@@ -10,7 +10,9 @@ import {
 } from '@verity/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { documents, invitations, invitationWithdrawals, reviews, users, writeDocuments } from '../../db/schema.ts';
+import { documents, invitations, invitationWithdrawals, organisations, reviews, users, writeDocuments } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invitationWithdrawnEmail } from '../../mail/templates.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import type { EventBodyOf } from '../../core/events/types.ts';
@@ -290,11 +292,18 @@ function describeMoved(moved: Holdings): string {
  * Withdraws one of the organisation's pending invitations: its pending account (which exists only
  * for it, and has never signed in) goes, with the invitation; the hash of its live link is kept so
  * that opening it says it was withdrawn (modules/invitations, `verifyInvitation`). The invited
- * person has no account to be told through: the link tells them.
+ * person has no account to be told through: a link that was e-mailed is followed by an e-mail
+ * saying it was withdrawn, once that has committed; a link the champion shared themselves says so
+ * when it is opened.
  */
-export async function revokeInvitation(options: { db: Database; champion: Champion; invitationId: string }): Promise<void> {
+export async function revokeInvitation(options: {
+  db: Database;
+  mailer: Mailer;
+  champion: Champion;
+  invitationId: string;
+}): Promise<void> {
   const { db, champion, invitationId } = options;
-  await db.transaction(async (tx) => {
+  const email = await db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()
       .from(invitations)
@@ -306,6 +315,11 @@ export async function revokeInvitation(options: { db: Database; champion: Champi
       .insert(invitationWithdrawals)
       .values({ tokenHash: invitation.tokenHash, organisationId: champion.organisationId })
       .onConflictDoNothing();
+    // Whom the link was e-mailed to: the pending account's address. A held invitation (no account)
+    // sent its address's owner no link, only word that nothing changed, so it is withdrawn quietly.
+    const [invited] = invitation.userId
+      ? await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, invitation.userId)).limit(1)
+      : [];
     await tx.delete(invitations).where(eq(invitations.id, invitation.id));
     if (invitation.userId) await tx.delete(users).where(and(eq(users.id, invitation.userId), isNull(users.passwordHash)));
     await recordEvent(tx, {
@@ -315,7 +329,20 @@ export async function revokeInvitation(options: { db: Database; champion: Champi
       subject: { type: 'user', id: invitation.userId ?? invitation.id },
       data: { kind: invitation.kind },
     });
+    if (invitation.kind !== 'email' || !invited) return undefined;
+    const [organisation] = await tx
+      .select({ name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, champion.organisationId))
+      .limit(1);
+    return invitationWithdrawnEmail({
+      to: invited.email,
+      firstname: invited.firstname,
+      organisation: organisation?.name ?? 'your organisation',
+    });
   });
+  // Not awaited: the mailer records the outcome and logs a failure itself.
+  if (email) void options.mailer.send(email);
 }
 
 /** The organisation's active champions, by name: whom its members ask for access. */
