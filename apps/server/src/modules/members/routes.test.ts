@@ -259,7 +259,12 @@ describe('withdrawing a pending invitation', () => {
 
   test('an e-mailed invitation is followed by an e-mail saying it was withdrawn; a shared link sends none', async () => {
     const email = `withdrawn.${Date.now()}@example.org`;
-    const invited = await post(champion, '/auth/champion_create_user', { email, first_name: 'Sam', last_name: 'Reid', job_title: 'Porter' });
+    const invited = await post(champion, '/auth/champion_create_user', {
+      email,
+      first_name: 'Sam',
+      last_name: 'Reid',
+      job_title: 'Porter',
+    });
     expect(invited.statusCode).toBe(201);
     const [row] = await t.db.select().from(invitations).where(eq(invitations.userId, invited.json().user_id));
     expect((await post(champion, `/members/invitations/${row?.id}/revoke`)).statusCode).toBe(204);

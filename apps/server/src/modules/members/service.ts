@@ -296,12 +296,7 @@ function describeMoved(moved: Holdings): string {
  * saying it was withdrawn, once that has committed; a link the champion shared themselves says so
  * when it is opened.
  */
-export async function revokeInvitation(options: {
-  db: Database;
-  mailer: Mailer;
-  champion: Champion;
-  invitationId: string;
-}): Promise<void> {
+export async function revokeInvitation(options: { db: Database; mailer: Mailer; champion: Champion; invitationId: string }): Promise<void> {
   const { db, champion, invitationId } = options;
   const email = await db.transaction(async (tx) => {
     const [invitation] = await tx
