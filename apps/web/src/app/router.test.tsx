@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildAppConfig, buildFlags } from '../test/fixtures';
+import { buildAppConfig, buildFlags, buildTestUser } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 import { resetStores } from '../test/reset-stores';
-import { setAccessToken } from '../lib/session-storage';
+import { setAccessToken, setStoredUser } from '../lib/session-storage';
 
 // As when a deployment replaced the chunk the browser asks for, or the network dropped.
 vi.mock('../features/auth/login-page', () => {
@@ -71,5 +71,21 @@ describe('the page fetched at start', () => {
     preloadStartPage('/no-such-page');
     expect(wiki).not.toHaveBeenCalled();
     expect(register).not.toHaveBeenCalled();
+  });
+
+  it('fetches the data the page opens with when the account last seen here may open it, and not otherwise', async () => {
+    const { preloadStartPage } = await import('./router');
+    const calls = mockApi({});
+    setAccessToken('stored-token');
+    setStoredUser(buildTestUser({ account_roles: [] }));
+    preloadStartPage('/wiki');
+    await vi.waitFor(async () => expect((await import('../features/documents/wiki-page')).openingQueries).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.path)).toEqual([]);
+
+    setStoredUser(buildTestUser());
+    preloadStartPage('/wiki');
+    await vi.waitFor(() => expect(calls.map((call) => call.path).sort()).toEqual(['/api/chat/filter_data', '/api/docs/my-favourites']));
+    expect(calls[0]?.headers.get('auth-token')).toBe('stored-token');
   });
 });

@@ -1,10 +1,12 @@
-import { findRoute, isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
+import { canAccessRoute, findRoute, isPublicRoute, ROUTES, type RouteAccess } from '@verity/shared';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useRouteTitle } from '../hooks/use-document-title';
 import { markPageShown } from '../lib/page-shown';
-import { getAccessToken } from '../lib/session-storage';
+import { queryClient } from '../lib/query-client';
+import { getAccessToken, getStoredUser } from '../lib/session-storage';
 import { GuestRouteGate } from './guest-route-gate';
 import { AuthCardLayout } from './layouts/auth-card-layout';
 import { GuardedShellLayout, preloadShell } from './layouts/guarded-shell-layout';
@@ -28,12 +30,28 @@ function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, nam
   };
   return Object.assign(
     lazy(async () => ({ default: (await start())[name] as ComponentType })),
-    { preload: () => void start().catch(() => {}) },
+    {
+      preload: () => void start().catch(() => {}),
+      preloadWithData: () =>
+        void start()
+          .then((module) => {
+            for (const query of (module as PageModule).openingQueries?.() ?? []) void queryClient.prefetchQuery(query);
+          })
+          .catch(() => {}),
+    },
   );
 }
 
-/** A page's component, whose code can be fetched before it renders. */
-type LazyPage = ComponentType & { preload(): void };
+/** A page's component, whose code (and the data it opens with) can be fetched before it renders. */
+type LazyPage = ComponentType & { preload(): void; preloadWithData(): void };
+
+/**
+ * What a page's module may export beside its component: the queries it always opens with, exactly
+ * as its components ask for them, so they can be fetched beside its code at start.
+ */
+interface PageModule {
+  openingQueries?: () => readonly FetchQueryOptions[];
+}
 
 // One component for both chat paths, so moving between them keeps the chat mounted.
 const ChatLayout = lazyPage(() => import('../features/chat/chat-layout'), 'ChatLayout');
@@ -83,14 +101,20 @@ function pageFor(route: RouteAccess): LazyPage {
 /**
  * At start with a stored session, the shell's and the signed-in page's code are fetched while the
  * session is being restored, before the first render, instead of one after the other once it is:
- * on a slow connection each wait is a round trip before the page can paint. Nothing renders before
- * the guard allows it. A public page's code is left to its own render.
+ * on a slow connection each wait is a round trip before the page can paint. So is the data the page
+ * opens with, when the account last seen on this device may open the page (otherwise the answer
+ * would be a refusal, and the page is not shown anyway). Nothing renders before the guard allows
+ * it. A public page's code is left to its own render.
  */
 export function preloadStartPage(pathname: string): void {
   const route = findRoute(pathname);
   if (!route || isPublicRoute(route) || getAccessToken() === null) return;
   preloadShell();
-  pageFor(route).preload();
+  const page = pageFor(route);
+  const user = getStoredUser();
+  const opens = user !== null && canAccessRoute(route, user.account_roles) && (!route.flag || user.flags?.[route.flag] === true);
+  if (opens) page.preloadWithData();
+  else page.preload();
 }
 
 /**

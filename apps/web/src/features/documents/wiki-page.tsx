@@ -5,8 +5,8 @@ import { type DocumentFilters, filterReferences, hasActiveFilters } from '../../
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useFilterData } from '../../lib/filter-data';
-import { useFavourites, useSearch } from './api';
+import { filterDataQueryOptions, useFilterData } from '../../lib/filter-data';
+import { favouritesQueryOptions, useFavourites, useSearch } from './api';
 import { compareOrder, useCompareStore } from './compare-store';
 import { CompareTray } from './compare-tray';
 import { CompareView } from './compare-view';
@@ -29,6 +29,9 @@ function filtersKey(filters: DocumentFilters): string {
  * documents. The query, view and comparison live in the URL; the filters in a store that is
  * emptied when the page unmounts, so the filters reset on leaving the wiki.
  */
+/** What the wiki always opens with (its list and filters, and the favourites count), fetched beside its code at start (app/router.tsx). */
+export const openingQueries = () => [filterDataQueryOptions(), favouritesQueryOptions()];
+
 export function WikiPage() {
   const filters = useWikiFilterStore(useShallow(selectFilters));
   const resetFilters = useWikiFilterStore((s) => s.reset);
