@@ -3,7 +3,8 @@
  * Debian's Chromium against the production build served by the real server (browser.ts). The
  * sign-in page is measured as a first visitor sees it (no session, the cookie banner); the others
  * as the demo champion, a returning visitor who has answered the banner. Each run starts with
- * the browser's cache emptied, and the session kept (Lighthouse's own storage reset would end it).
+ * the browser's cache emptied, and the session (token and stored account) kept (Lighthouse's own
+ * storage reset would end it).
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each page's full report there; BENCH_LIGHTHOUSE_PAGES=sign-in,wiki
  * measures only those.
  */
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { chromiumOrSkip, ORIGIN, withBenchServer } from './browser.ts';
+import { api, chromiumOrSkip, ORIGIN, withBenchServer } from './browser.ts';
 
 const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
 const CHAMPION = 'champion@example.org';
@@ -55,6 +56,8 @@ export async function benchLighthouse(): Promise<LighthouseBench> {
   if ('skipped' in chromiumPath) return { rows: [], skipped: chromiumPath.skipped };
   return withBenchServer('lighthouse', async (server) => {
     const token = await server.signIn(CHAMPION);
+    // A returning person's device holds the account it last saw beside the token, as the app stores it.
+    const session = { token, user: JSON.stringify(await api(token, '/account/info')) };
     const profile = mkdtempSync(join(tmpdir(), 'verity-bench-lighthouse-profile-'));
     // A persistent context is the browser's default one, which the tab Lighthouse opens shares.
     const context = await chromium.launchPersistentContext(profile, {
@@ -66,7 +69,7 @@ export async function benchLighthouse(): Promise<LighthouseBench> {
       const page = context.pages()[0] ?? (await context.newPage());
       const rows: LighthouseRow[] = [];
       for (const target of LIGHTHOUSE_PAGES.filter((item) => !ONLY || ONLY.includes(item.name))) {
-        rows.push(await auditTwice(target.name, target.path, () => prepareVisit(context, page, target.signedIn ? token : null)));
+        rows.push(await auditTwice(target.name, target.path, () => prepareVisit(context, page, target.signedIn ? session : null)));
       }
       return { rows };
     } finally {
@@ -76,16 +79,19 @@ export async function benchLighthouse(): Promise<LighthouseBench> {
   });
 }
 
-/** A first visitor (no session, no consent) or the signed-in champion, with an empty cache either way. */
-async function prepareVisit(context: BrowserContext, page: Page, token: string | null): Promise<void> {
+/** A first visitor (no session, no consent) or the signed-in champion returning, with an empty cache either way. */
+async function prepareVisit(context: BrowserContext, page: Page, session: { token: string; user: string } | null): Promise<void> {
   await context.clearCookies();
   await page.goto(`${ORIGIN}/robots.txt`);
-  await page.evaluate((value) => {
+  await page.evaluate((stored) => {
     localStorage.clear();
     sessionStorage.clear();
-    if (value) localStorage.setItem('accessToken', value);
-  }, token);
-  if (token) await context.addCookies([{ name: 'verity_consent', value: 'dismissed', url: ORIGIN }]);
+    if (stored) {
+      localStorage.setItem('accessToken', stored.token);
+      localStorage.setItem('user', stored.user);
+    }
+  }, session);
+  if (session) await context.addCookies([{ name: 'verity_consent', value: 'dismissed', url: ORIGIN }]);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
