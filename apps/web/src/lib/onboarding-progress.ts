@@ -1,4 +1,5 @@
 import type { OnboardingModuleKey } from '@verity/shared';
+import { readStoredJson, writeStored } from './browser-storage';
 
 /**
  * The onboarding guide's steps, per module, and which of them a person has done (SPEC §4
@@ -30,20 +31,13 @@ export type AnyOnboardingStep = OnboardingStep<OnboardingModuleKey>;
 type Progress = Partial<Record<OnboardingModuleKey, string[]>>;
 
 function readAll(): Progress {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(ONBOARDING_PROGRESS_STORAGE_KEY) ?? '{}');
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Progress) : {};
-  } catch {
-    return {};
-  }
+  const parsed = readStoredJson('local', ONBOARDING_PROGRESS_STORAGE_KEY);
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Progress) : {};
 }
 
+/** Without storage the step is confirmed by its button instead. */
 function writeModule(module: OnboardingModuleKey, steps: readonly string[]): void {
-  try {
-    localStorage.setItem(ONBOARDING_PROGRESS_STORAGE_KEY, JSON.stringify({ ...readAll(), [module]: steps }));
-  } catch {
-    // Storage unavailable: the step is confirmed by its button instead.
-  }
+  writeStored('local', ONBOARDING_PROGRESS_STORAGE_KEY, JSON.stringify({ ...readAll(), [module]: steps }));
 }
 
 /** The steps recorded for a module, limited to the ones it has (anything else stored is ignored). */

@@ -1,3 +1,4 @@
+import { readStored, writeStored } from './browser-storage';
 import { ONBOARDING_REQUEST_VALID_MS } from './constants';
 
 /**
@@ -15,29 +16,18 @@ export const ONBOARDING_REQUEST_STORAGE_KEY = 'onboarding_request';
 
 /** Ask for the guide to open at the next sign-in within five minutes (a "Show me how" before signing in). */
 export function requestOnboarding(now: number = Date.now()): void {
-  try {
-    localStorage.setItem(ONBOARDING_REQUEST_STORAGE_KEY, String(now));
-  } catch {
-    // Storage unavailable: the person opens the guide from Home instead.
-  }
+  // Without storage the person opens the guide from Home instead.
+  writeStored('local', ONBOARDING_REQUEST_STORAGE_KEY, String(now));
 }
 
 /** The time of a pending request, or null. */
 export function pendingOnboardingRequest(): number | null {
-  try {
-    const stored = Number(localStorage.getItem(ONBOARDING_REQUEST_STORAGE_KEY));
-    return Number.isFinite(stored) && stored > 0 ? stored : null;
-  } catch {
-    return null;
-  }
+  const stored = Number(readStored('local', ONBOARDING_REQUEST_STORAGE_KEY));
+  return Number.isFinite(stored) && stored > 0 ? stored : null;
 }
 
 export function clearOnboardingRequest(): void {
-  try {
-    localStorage.removeItem(ONBOARDING_REQUEST_STORAGE_KEY);
-  } catch {
-    // Nothing to clear.
-  }
+  writeStored('local', ONBOARDING_REQUEST_STORAGE_KEY, null);
 }
 
 /** A request counts for five minutes after it was made (never one from the future: a changed clock). */

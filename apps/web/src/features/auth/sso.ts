@@ -1,7 +1,8 @@
 import { ssoEndpoints } from '@verity/shared';
 import { api, type EndpointBody } from '../../lib/api-client';
 import { setAccessToken } from '../../lib/session-storage';
-import { type ForumRequest, tabStore, tabStored } from './forum-request';
+import { readStored, writeStored } from '../../lib/browser-storage';
+import type { ForumRequest } from './forum-request';
 
 /**
  * Single sign-on calls from the browser. Microsoft: the start's flow secret is kept for this tab
@@ -20,14 +21,14 @@ export async function continueToForum(request: ForumRequest): Promise<void> {
 /** Starts a Microsoft sign-in and sends the browser to Microsoft. */
 export async function startMicrosoftSignIn(redirect: string | null): Promise<void> {
   const { authorization_url, flow } = await api(ssoEndpoints.microsoftStart, { body: redirect ? { redirect } : {} }, { background: true });
-  tabStore(FLOW_KEY, flow);
+  writeStored('session', FLOW_KEY, flow);
   window.location.assign(authorization_url);
 }
 
 /** The flow this tab started, once: null when there is none (a link opened elsewhere, or used already). */
 export function takeMicrosoftFlow(): string | null {
-  const flow = tabStored(FLOW_KEY);
-  tabStore(FLOW_KEY, null);
+  const flow = readStored('session', FLOW_KEY);
+  writeStored('session', FLOW_KEY, null);
   return flow;
 }
 

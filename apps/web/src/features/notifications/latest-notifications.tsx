@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { useUiStore } from '../../lib/ui-store';
 import { useNotifications } from './api';
 import { formatNotificationDate } from './format-notification-date';
@@ -17,23 +18,14 @@ const SHOWN_STORAGE_KEY = 'verity.latestNotificationsShown';
 const FIRST_VISIT_LENGTH = 1;
 
 function rememberedLength(): number {
-  try {
-    const stored = localStorage.getItem(SHOWN_STORAGE_KEY);
-    const length = Number(stored);
-    return stored !== null && Number.isInteger(length) && length >= 0 && length <= LATEST_NOTIFICATIONS_LENGTH
-      ? length
-      : FIRST_VISIT_LENGTH;
-  } catch {
-    return FIRST_VISIT_LENGTH;
-  }
+  const stored = readStored('local', SHOWN_STORAGE_KEY);
+  const length = Number(stored);
+  return stored !== null && Number.isInteger(length) && length >= 0 && length <= LATEST_NOTIFICATIONS_LENGTH ? length : FIRST_VISIT_LENGTH;
 }
 
+/** Without storage (a private window) the next visit starts from the first visit's height. */
 function rememberLength(length: number): void {
-  try {
-    localStorage.setItem(SHOWN_STORAGE_KEY, String(length));
-  } catch {
-    // Storage refused (a private window): the next visit starts from the first visit's height.
-  }
+  writeStored('local', SHOWN_STORAGE_KEY, String(length));
 }
 
 /** A notification's place while the list loads, as tall as one (a line of title, two of message). */
