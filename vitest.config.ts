@@ -73,7 +73,7 @@ export default defineConfig({
       {
         test: {
           name: 'packages',
-          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractRoutes } from './build/contract-routes.ts';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [contractRoutes(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: {
