@@ -104,35 +104,19 @@ export type CallArgs<E extends EndpointDefinition> =
  * Whether a failure may raise the global error dialog is the descriptor's `background` unless
  * the call says otherwise.
  */
-export async function api<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointResponse<E>> {
-  // The server answers as the descriptor's schema says (it checks its own responses).
-  return (await callRoute(endpoint, input, options)) as EndpointResponse<E>;
-}
-
-/**
- * What a call reads of a descriptor: its URL and method, whether it takes a body and how that
- * travels, and whether its failures stay quiet. No schema: startup-calls.ts names its few routes
- * this way so they go out before the contract's code has loaded.
- */
-export type EndpointRoute = Pick<EndpointDefinition, 'method' | 'path' | 'bodyEncoding' | 'background'> & { readonly body?: unknown };
-
-/** api() by the route alone, answering what the server sent; callers type it from the descriptor. */
-export async function callRoute(
-  endpoint: EndpointRoute,
-  input?: { readonly params?: unknown; readonly query?: unknown; readonly body?: unknown },
-  options: CallOptions = {},
-): Promise<unknown> {
-  const body = input?.body as Record<string, unknown> | undefined;
+export async function api<E extends EndpointDefinition>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const body = (input as { body?: Record<string, unknown> } | undefined)?.body;
   const encoded =
     endpoint.body === undefined ? {} : endpoint.bodyEncoding === 'multipart' ? { form: toFormData(body ?? {}) } : { json: body ?? {} };
-  return request(endpointUrl(endpoint, input), {
+  // The server answers as the descriptor's schema says (it checks its own responses).
+  return (await request(endpointUrl(endpoint, input), {
     method: endpoint.method,
     ...encoded,
     background: options.background ?? endpoint.background ?? false,
     signal: options.signal,
     raiseDialog: options.raiseDialog,
     keepalive: options.keepalive,
-  });
+  })) as EndpointResponse<E>;
 }
 
 /** A multipart body: text fields as they are, files as files, a list as the same name repeated. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { startupApi } from './startup-calls';
+import { platformEndpoints } from '@verity/shared';
+import { api } from './api-client';
 
 export const appConfigQueryKey = ['app-config'] as const;
 
@@ -7,7 +8,7 @@ export const appConfigQueryKey = ['app-config'] as const;
 export function appConfigQueryOptions() {
   return queryOptions({
     queryKey: appConfigQueryKey,
-    queryFn: ({ signal }) => startupApi('appConfig', {}, { signal }),
+    queryFn: ({ signal }) => api(platformEndpoints.appConfig, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,9 +1,7 @@
-import { MESSAGES, type User } from '@verity/shared';
+import { accountEndpoints, authEndpoints, MESSAGES, type User } from '@verity/shared';
 import { create } from 'zustand';
 import { toast } from '../components/ui/toast';
-import { isApiError, onUnauthorised } from './api-client';
-import { deferredApi } from './deferred-api';
-import { startupApi } from './startup-calls';
+import { api, isApiError, onUnauthorised } from './api-client';
 import { queryClient } from './query-client';
 import { clearStoredSession, getAccessToken, setAccessToken, setStoredUser } from './session-storage';
 
@@ -58,7 +56,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   login: async (token) => {
     setAccessToken(token);
     try {
-      const user = await startupApi('accountInfo');
+      const user = await api(accountEndpoints.info);
       setStoredUser(user);
       set({ initialised: true, authenticated: true, user, profileLoadFailed: false });
       void queryClient.invalidateQueries({ queryKey: ['flags'] });
@@ -72,7 +70,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   logout: async (failureMessage = MESSAGES.logoutFailed) => {
     try {
       // This screen reports the failure itself (the toast), so the call raises no error dialog.
-      await deferredApi((c) => c.authEndpoints.signout, undefined, { background: true });
+      await api(authEndpoints.signout, undefined, { background: true });
     } catch (error) {
       if (!(isApiError(error) && error.status === 401)) {
         toast.error(failureMessage);
@@ -108,7 +106,7 @@ async function restoreSession(): Promise<void> {
   }
   try {
     // Errors suppressed: account/info is a background call, which never opens the error dialog.
-    const user = await startupApi('accountInfo');
+    const user = await api(accountEndpoints.info);
     // A sign-out or sign-in may have happened while we waited; only the current token counts.
     if (getAccessToken() !== token) return;
     setStoredUser(user);

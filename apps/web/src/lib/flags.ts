@@ -1,13 +1,13 @@
-import { FEATURE_FLAGS, type FeatureFlag, type FlagValues } from '@verity/shared';
+import { FEATURE_FLAGS, type FeatureFlag, type FlagValues, platformEndpoints } from '@verity/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { startupApi } from './startup-calls';
+import { api } from './api-client';
 import { useAuthStore } from './auth-store';
 
 /** The flags for nobody in particular (GET /api/flags without a session): the pages before sign-in. */
 export function flagsQueryOptions() {
   return queryOptions({
     queryKey: ['flags'] as const,
-    queryFn: ({ signal }) => startupApi('flags', {}, { signal }),
+    queryFn: ({ signal }) => api(platformEndpoints.flags, {}, { signal }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { authEndpoints, User } from '@verity/shared';
-import type { EndpointBody } from '../../lib/api-client';
-import { deferredApi } from '../../lib/deferred-api';
+import { authEndpoints, joinEndpoints, type User } from '@verity/shared';
+import { api, type EndpointBody } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
 
 /** The server answered 200 but gave no token; its own words explain why. */
@@ -14,7 +13,7 @@ export class LoginRejectedError extends Error {
 
 /** Sign in, then load the profile and sign the user in. */
 export async function signIn(input: EndpointBody<typeof authEndpoints.login>): Promise<User> {
-  const response = await deferredApi((c) => c.authEndpoints.login, { body: input });
+  const response = await api(authEndpoints.login, { body: input });
   if (!response.auth_token) throw new LoginRejectedError(response.error ?? response.message);
   return useAuthStore.getState().login(response.auth_token);
 }
@@ -26,7 +25,7 @@ export function useSignIn() {
 /** The user stays signed out until the e-mail is verified. */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: EndpointBody<typeof authEndpoints.signup>) => deferredApi((c) => c.authEndpoints.signup, { body: input }),
+    mutationFn: (input: EndpointBody<typeof authEndpoints.signup>) => api(authEndpoints.signup, { body: input }),
   });
 }
 
@@ -34,14 +33,14 @@ export function useSignUp() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: EndpointBody<typeof authEndpoints.requestPasswordReset>) =>
-      deferredApi((c) => c.authEndpoints.requestPasswordReset, { body: input }),
+      api(authEndpoints.requestPasswordReset, { body: input }),
   });
 }
 
 /** Consumes the single-use code from the e-mail link. */
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => deferredApi((c) => c.authEndpoints.verifyEmail, { body: input }),
+    mutationFn: (input: EndpointBody<typeof authEndpoints.verifyEmail>) => api(authEndpoints.verifyEmail, { body: input }),
   });
 }
 
@@ -52,7 +51,7 @@ export function useVerifyEmail() {
 export function useCheckResetCode(oobCode: string) {
   return useQuery({
     queryKey: ['auth', 'reset-code', oobCode] as const,
-    queryFn: ({ signal }) => deferredApi((c) => c.authEndpoints.checkResetCode, { body: { oobCode } }, { signal }),
+    queryFn: ({ signal }) => api(authEndpoints.checkResetCode, { body: { oobCode } }, { signal }),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -63,8 +62,7 @@ export function useCheckResetCode(oobCode: string) {
 /** Sets a new password with the single-use code from the e-mail link. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: EndpointBody<typeof authEndpoints.resetPassword>) =>
-      deferredApi((c) => c.authEndpoints.resetPassword, { body: input }),
+    mutationFn: (input: EndpointBody<typeof authEndpoints.resetPassword>) => api(authEndpoints.resetPassword, { body: input }),
   });
 }
 
@@ -73,5 +71,5 @@ export function useResetPassword() {
  * choose between a new organisation and an invitation). Background: the page says what failed.
  */
 export function checkSignupDomain(email: string) {
-  return deferredApi((c) => c.joinEndpoints.domain, { query: { email } }, { background: true });
+  return api(joinEndpoints.domain, { query: { email } }, { background: true });
 }

@@ -11,7 +11,6 @@ import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
 import { hasErrorCode, submitErrors } from '../../lib/form-errors';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
-import { loadFirstContract } from '../../lib/deferred-api';
 import { LoginRejectedError, useSignIn } from './api';
 import { AuthPageHeader } from './auth-page-header';
 import { forumQuery, forumRequestFrom, keepForumRequest } from './forum-request';
@@ -49,7 +48,7 @@ export function LoginPage() {
   const config = useAppConfig();
 
   const { formError: notice, handleSubmit } = useFormSubmit({
-    check: async () => checkParsed<LoginField, LoginInput>((await loadFirstContract()).loginSchema.safeParse(values)),
+    check: async () => checkParsed<LoginField, LoginInput>((await import('./login-schema')).loginSchema.safeParse(values)),
     setFieldErrors,
     send: (data) => signIn.mutateAsync(data),
     failure: (error) => {

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { joinEndpoints } from '@verity/shared';
+import { accountEndpoints, joinEndpoints } from '@verity/shared';
 import { api } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { startupApi } from '../../lib/startup-calls';
 
 export const joinKeys = { status: ['join', 'status'] as const };
 
@@ -21,7 +20,7 @@ export function useJoinStatus() {
 
 /** Loads the profile again (its roles changed on the server), so the route guard lets the person in. */
 export async function refreshProfile(): Promise<void> {
-  const user = await startupApi('accountInfo');
+  const user = await api(accountEndpoints.info);
   useAuthStore.getState().setUser(user);
 }
 
