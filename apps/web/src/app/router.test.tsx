@@ -50,11 +50,17 @@ describe('the route table', () => {
   });
 });
 
+/** The page's code preload for a ROUTES path, watched and kept from loading anything. */
+async function watchPreload(path: string) {
+  const { PAGES } = await import('./router');
+  return vi.spyOn(PAGES[path] as { preload(): void }, 'preload').mockImplementation(() => {});
+}
+
 describe('the page fetched at start', () => {
   it("with a stored session, fetches the signed-in page's code before the first render", async () => {
-    const { PAGES, preloadStartPage } = await import('./router');
-    const wiki = vi.spyOn(PAGES['/wiki'] as { preload(): void }, 'preload').mockImplementation(() => {});
-    const reader = vi.spyOn(PAGES['/wiki/:idorfilename'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    const { preloadStartPage } = await import('./router');
+    const wiki = await watchPreload('/wiki');
+    const reader = await watchPreload('/wiki/:idorfilename');
     setAccessToken('stored-token');
     preloadStartPage('/wiki/HTM%2004-01');
     expect(reader).toHaveBeenCalledOnce();
@@ -62,9 +68,9 @@ describe('the page fetched at start', () => {
   });
 
   it('without a stored session, or for a public page, fetches nothing ahead', async () => {
-    const { PAGES, preloadStartPage } = await import('./router');
-    const wiki = vi.spyOn(PAGES['/wiki'] as { preload(): void }, 'preload').mockImplementation(() => {});
-    const register = vi.spyOn(PAGES['/auth/register'] as { preload(): void }, 'preload').mockImplementation(() => {});
+    const { preloadStartPage } = await import('./router');
+    const wiki = await watchPreload('/wiki');
+    const register = await watchPreload('/auth/register');
     preloadStartPage('/wiki');
     setAccessToken('stored-token');
     preloadStartPage('/auth/register');

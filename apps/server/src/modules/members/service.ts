@@ -10,13 +10,14 @@ import {
 } from '@verity/shared';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { documents, invitations, invitationWithdrawals, organisations, reviews, users, writeDocuments } from '../../db/schema.ts';
+import { documents, invitations, invitationWithdrawals, reviews, users, writeDocuments } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationWithdrawnEmail } from '../../mail/templates.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../core/events/service.ts';
 import type { EventBodyOf } from '../../core/events/types.ts';
 import { identityChanged } from '../../core/identity/cache.ts';
+import { organisationNames } from '../../core/identity/organisations.ts';
 import { revokeUserSessions } from '../../core/identity/sessions.ts';
 import { notify } from '../../core/notifications/service.ts';
 import { invitationNotPending, pendingInvitation } from '../../core/policies/invitations.ts';
@@ -325,15 +326,11 @@ export async function revokeInvitation(options: { db: Database; mailer: Mailer; 
       data: { kind: invitation.kind },
     });
     if (invitation.kind !== 'email' || !invited) return undefined;
-    const [organisation] = await tx
-      .select({ name: organisations.name })
-      .from(organisations)
-      .where(eq(organisations.id, champion.organisationId))
-      .limit(1);
+    const names = await organisationNames(tx, [champion.organisationId]);
     return invitationWithdrawnEmail({
       to: invited.email,
       firstname: invited.firstname,
-      organisation: organisation?.name ?? 'your organisation',
+      organisation: names.get(champion.organisationId) ?? 'your organisation',
     });
   });
   // Not awaited: the mailer records the outcome and logs a failure itself.
