@@ -3,7 +3,7 @@
  * engine when AI_PROVIDER is set (config.ts checks the AI_* settings at start-up). Both stream the
  * same events from the same options, so the messages endpoint and the UI treat them alike.
  */
-import type { ChatConfigResponse } from '@verity/shared';
+import type { ChatConfigResponse, ChatSourceRecord } from '@verity/shared';
 import type { AiProvider } from '../config.ts';
 import { answerWithBuiltinEngine } from './builtin/engine.ts';
 import type { ChatEngineEvent, Citation } from './citations.ts';
@@ -63,7 +63,13 @@ export function describeEngine(engine: ChatEngine): ChatConfigResponse['engine']
  * that" reworks). Failed answers are left out.
  */
 export function conversationOf(
-  messages: readonly { role: 'user' | 'assistant'; content: string; status: string; citations?: readonly Citation[] }[],
+  messages: readonly {
+    role: 'user' | 'assistant';
+    content: string;
+    status: string;
+    citations?: readonly Citation[];
+    sources?: readonly ChatSourceRecord[];
+  }[],
 ): {
   history: string[];
   conversation: ChatTurn[];
@@ -73,7 +79,12 @@ export function conversationOf(
   messages.forEach((message, i) => {
     if (message.role !== 'assistant' || message.status !== 'complete' || message.content.trim().length === 0) return;
     const asked = messages.slice(0, i).findLast((earlier) => earlier.role === 'user');
-    previous = { question: asked?.content ?? '', text: message.content, citations: message.citations ?? [] };
+    previous = {
+      question: asked?.content ?? '',
+      text: message.content,
+      citations: message.citations ?? [],
+      sources: message.sources ?? [],
+    };
   });
   return {
     history: messages.filter((message) => message.role === 'user').map((message) => message.content),

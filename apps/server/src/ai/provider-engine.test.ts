@@ -271,6 +271,18 @@ describe('follow-ups', () => {
       status: 'complete',
       content: '- Inspected every five years [1].\n- Signed off by the designer [2].',
     });
+
+    // Kept for audit: what the summary was made from is what the answer it summarises was made from.
+    const sourcesKept = async (id: string | undefined) =>
+      (
+        await t.db
+          .select({ sources: chatMessages.sources })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, id ?? ''))
+      )[0]?.sources;
+    const firstSources = await sourcesKept(first.done?.answer.id);
+    expect(firstSources?.length).toBeGreaterThan(0);
+    expect(await sourcesKept(summary.done?.answer.id)).toEqual(firstSources);
   });
 
   test('when rewriting fails, retrieval carries the earlier question’s terms as the built-in engine does', async () => {

@@ -130,6 +130,7 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     // A follow-up asking for the previous answer in another form: the model is given that answer
     // and the passages it cited (as the numbered sources), and cites them again.
     const prompt = buildReworkPrompt({ request: options.question, previous, maxContextTokens: settings.maxContextTokens });
+    options.onRework?.();
     yield* streamAnswer(model, settings, signal, prompt, (source, n) => {
       const citation = prompt.citations[source - 1];
       return citation ? { ...citation, n } : null;
@@ -148,7 +149,7 @@ export async function* answerWithProvider(settings: ProviderSettings, options: C
     }
   }
   // Everything the built-in engine passes to retrieval (scope, filters, attachments) is passed as given.
-  const { signal: _signal, onRetrieval, conversation, mode: _mode, previous: _previous, ...scope } = options;
+  const { signal: _signal, onRetrieval, onRework: _onRework, conversation, mode: _mode, previous: _previous, ...scope } = options;
   const retrieval: RetrievalResult = await retrievePassages({
     ...scope,
     question: mode === 'draft' ? draftSubject(question) : question,

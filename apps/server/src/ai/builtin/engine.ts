@@ -184,6 +184,11 @@ export interface BuiltinEngineOptions {
   signal?: AbortSignal;
   /** Told what was retrieved before the first token (for recording sources and timing). */
   onRetrieval?: (retrieval: RetrievalResult) => void;
+  /**
+   * Told, before the first token, that the answer reworks the previous one (and so is made from
+   * what it cited); an expansion's own retrieval follows through onRetrieval.
+   */
+  onRework?: () => void;
   /** A semantic ranking to fuse with the lexical one (the provider engine's, or the evaluation's). */
   semantic?: RetrievePassagesOptions['semantic'];
 }
@@ -217,6 +222,7 @@ export async function* answerWithBuiltinEngine(options: BuiltinEngineOptions): A
  * words) for the cited documents' further passages.
  */
 async function reworkAnswer(options: BuiltinEngineOptions, rework: Rework, previous: PreviousAnswer): Promise<ComposedAnswer> {
+  options.onRework?.();
   let extra: RetrievalResult | undefined;
   if (rework.kind === 'expand' && previous.citations.length > 0) {
     extra = await retrievePassages({

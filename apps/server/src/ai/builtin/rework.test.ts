@@ -49,6 +49,7 @@ const previous: PreviousAnswer = {
     citation(5, 'HSG274', 'It is written for dutyholders.'),
     citation(6, 'HSG274', 'Calorifier temperature | Monthly'),
   ],
+  sources: [],
 };
 
 const rework = (message: string) => {
@@ -105,7 +106,7 @@ describe('composeRework', () => {
     if (!read) throw new Error('not read');
     const answer = composeRework({
       rework: read,
-      previous: { question: 'q', text: 'I could not find anything in the library.', citations: [] },
+      previous: { question: 'q', text: 'I could not find anything in the library.', citations: [], sources: [] },
     });
     expect(answer).toMatchObject({ answered: false, citations: [] });
   });
@@ -131,6 +132,7 @@ describe('the documents named', () => {
         question: 'q',
         text: `Hot water is kept at 60 °C or above in calorifiers. [1]\n\n- ${'A long background note. '.repeat(15)}[2]`,
         citations: [citation(1, 'HSG274', 'a'), citation(2, 'ACoP L8', 'b')],
+        sources: [],
       },
     });
     expect(answer.citations.map((c) => c.code)).toEqual(['HSG274']);

@@ -8,6 +8,7 @@
  * line under a plain or board framing; a checklist makes each a check; a draft sets them in an
  * e-mail or a numbered procedure. Nothing of substance is added that the passages do not say.
  */
+import type { ChatSourceRecord } from '@verity/shared';
 import type { Citation } from '../citations.ts';
 import { quoteAsData } from '../citations.ts';
 import type { Rework } from '../question/rework.ts';
@@ -15,11 +16,13 @@ import type { RetrievalResult } from '../retrieval.ts';
 import { type ComposedAnswer, citationOf } from './cite.ts';
 import { LEANS_ON_PREVIOUS, lowerFirst, sentence } from './text.ts';
 
-/** The answer a follow-up reworks: the question it answered, its text and its citations. */
+/** The answer a follow-up reworks: the question it answered, its text, its citations and its recorded sources. */
 export interface PreviousAnswer {
   question: string;
   text: string;
   citations: readonly Citation[];
+  /** The sources kept with it for audit: what a rework of it is made from. */
+  sources: readonly ChatSourceRecord[];
 }
 
 /** The previous answer is read within this many characters, and at most this many statements of it. */

@@ -67,8 +67,13 @@ export async function* produceAnswer(options: {
       includeInternal: question.row.includeInternal,
       attachments: scope.sources,
       signal,
+      // A rework is made from what the answer it reworks was made from; an expansion's own
+      // retrieval follows, numbered on.
+      onRework: () => {
+        sources = [...(question.previous?.sources ?? [])];
+      },
       onRetrieval: (retrieval) => {
-        sources = sourceRecords(retrieval);
+        sources = [...sources, ...sourceRecords(retrieval).map((record) => ({ ...record, n: sources.length + record.n }))];
       },
     });
     for await (const event of events) {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chatMessages } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
 import { ask, newSession } from '../../test/chat.ts';
 import { buildLibraryTestApp, type TestUser } from '../../test/factories.ts';
@@ -17,6 +19,12 @@ afterAll(async () => {
 const FIRST = 'What temperature must hot water reach at sentinel outlets, and how often are they checked?';
 
 /** The items of a bulleted or numbered list in the text before its sources. */
+/** The retrieval sources kept with a stored answer for audit. */
+async function storedSources(id: string) {
+  const [row] = await t.db.select({ sources: chatMessages.sources }).from(chatMessages).where(eq(chatMessages.id, id));
+  return row?.sources ?? [];
+}
+
 const bullets = (text: string) =>
   (text.split('**Sources**')[0] ?? '').split('\n').filter((line) => /^\s*(?:[-*•]|\d+[.)])\s+\S/.test(line));
 
@@ -39,6 +47,27 @@ describe('follow-ups in one conversation (POST /api/chat/sessions/:id/messages)'
     }
     expect(summary.text).toMatch(/55\s?°C/);
     expect(summary.done.answer).toMatchObject({ status: 'complete', citations: summary.citations });
+  });
+
+  test('a rework keeps the sources of the answer it reworks; an expansion adds its own retrieval after them', async () => {
+    const session = await newSession(t, standard);
+    const first = await ask(t, standard, session.id, { content: FIRST });
+    const firstSources = await storedSources(first.done.answer.id);
+    expect(firstSources.length).toBeGreaterThan(0);
+
+    // Made from the first answer alone: the audit record names what that answer was made from.
+    const summary = await ask(t, standard, session.id, { content: 'summarise that in two bullet points' });
+    expect(await storedSources(summary.done.answer.id)).toEqual(firstSources);
+    for (const citation of summary.citations) {
+      expect(firstSources.map((source) => source.document_id)).toContain(citation.document_id);
+    }
+
+    // An expansion retrieves again: those passages follow the reworked answer's, numbered on.
+    const expanded = await ask(t, standard, session.id, { content: 'tell me more about that' });
+    const expandedSources = await storedSources(expanded.done.answer.id);
+    expect(expandedSources.slice(0, firstSources.length)).toEqual(firstSources);
+    expect(expandedSources.length).toBeGreaterThan(firstSources.length);
+    expect(expandedSources.map((source) => source.n)).toEqual(expandedSources.map((_, i) => i + 1));
   });
 
   test('a new question that mentions a summary is answered as a question, not as a follow-up', async () => {
