@@ -5,7 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentVisibleToSql } from '../core/policies/documents.ts';
-import { each, list, w } from './sql.ts';
+import { each, float, list, w } from './sql.ts';
 
 /** A bound on the per-word checks each matching row pays; a question rarely has more distinct words. */
 const RELAXED_MAX_WORDS = 24;
@@ -97,8 +97,11 @@ async function distinctTerms(db: Database, words: readonly string[]): Promise<Se
 export interface ParsedQuery {
   /** The query as searched (trimmed). */
   q: string;
-  /** The select of the q CTE: strict, relaxed, n (documents the organisation can see) and w<i> per term. */
-  queries: SQL;
+  /**
+   * The select of the q CTE: strict, relaxed, n (documents the organisation can see: counted by the
+   * statement, or as given when the caller already knows it) and w<i> per term.
+   */
+  queries: (n?: number) => SQL;
   /** The plain query's distinct lexemes; none for a query with operators. */
   terms: SearchTerm[];
   /** The relaxed query's words, one per term; none when the query is not run relaxed. */
@@ -119,9 +122,9 @@ export async function parseQuery(options: { db: Database; organisationId: string
   const terms = allWords.length > 0 ? await distinctTerms(db, allWords) : [];
   const words = relaxedOn ? terms.map((term) => term.word) : [];
 
-  const queries = sql`select websearch_to_tsquery('english', ${q}) as strict,
+  const queries = (n?: number) => sql`select websearch_to_tsquery('english', ${q}) as strict,
       ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
-      (select count(*) from documents d where ${documentVisibleToSql(organisationId, 'd')})::float8 as n
+      ${n === undefined ? sql`(select count(*) from documents d where ${documentVisibleToSql(organisationId, 'd')})::float8` : float(n)} as n
       ${list(each(terms.length, (i) => sql`to_tsquery('english', ${terms[i]?.word ?? ''}) as ${w(i)}`))}`;
   return { q, queries, terms, words };
 }

@@ -6,7 +6,8 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '@verity/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
-import { codeCandidate, codeMatch } from '../core/library/document-codes.ts';
+import { codeCandidate, codeCandidateTest, codeMatch } from '../core/library/document-codes.ts';
+import { heldPostings } from './postings.ts';
 import { parseQuery, type SearchTerm } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
 import { anyOf, float, list, num, sum, w } from './sql.ts';
@@ -57,11 +58,12 @@ function bm25(count: number): { score: SQL; max: SQL; usable: SQL } {
   };
 }
 
-/** What the first stage hands the second: the documents to score exactly, the match count and each word's document frequency. */
+/** What the first stage hands the second: the documents to score exactly, the match count, each word's document frequency and the documents the organisation can see. */
 interface Candidates {
   ids: string[];
   total: number;
   df: number[];
+  n: number;
 }
 
 interface RankInput {
@@ -76,68 +78,93 @@ interface RankInput {
 
 /**
  * Stage one: every searchable document holding a query lexeme in its elements, title or code
- * (from the postings, read from the primary key alone) or named by the query as a code, with each
- * word's document frequency among them and the match count — the same figures the exact ranking
- * uses. Elements are not read. The best `window` are kept by an estimate of the exact score: code
- * candidates first, then documents that hold every word somewhere (only they can match strictly),
- * then the share of words held plus a normalised BM25 whose idf counts every document holding the
- * word (one count per word, not per searchable document), superseded editions halved. While the
- * library has no more matching documents than the window, every one is scored exactly.
+ * (from the postings) or named by the query as a code, with each word's document frequency among
+ * them and the match count — the same figures the exact ranking uses. Elements are not read. The
+ * best `window` are kept by an estimate of the exact score: code candidates first, then documents
+ * that hold every word somewhere (only they can match strictly), then the share of words held plus
+ * a normalised BM25 whose idf counts every document holding the word (one count per word, not per
+ * searchable document), superseded editions halved. While the library has no more matching
+ * documents than the window, every one is scored exactly. The postings, the documents and the
+ * caller's scope are read from memory (postings.ts).
  */
-async function rankCandidates(input: RankInput & { terms: readonly SearchTerm[] }): Promise<Candidates> {
-  const { db, queries, terms, organisationId, query, q, window } = input;
-  const lexemes = anyOf(terms.map((term) => term.lexeme));
-  // Each word is a bit, so a document's postings fold into one row without a column per word.
-  const words = sql.join(
-    terms.map((term, i) => sql`(${term.lexeme}::text, ${num(2 ** i)})`),
-    sql`, `,
-  );
-  const tfOf = sql`(t.elements + ${num(TITLE_TF)} * t.in_title::int)`;
-  const rows = rowsOf<{ id: string; total: number; df: number[] }>(
-    await db.execute(sql`
-      with q as materialized (${queries}),
-      words (lexeme, bit) as (values ${words}),
-      -- For the estimate only: idf over every document holding the word, whoever may see it.
-      weights as (
-        select w.lexeme, w.bit, ln(1 + (q.n - c.df + 0.5) / (c.df + 0.5)) as idf
-        from words w
-          join (select lexeme, count(*)::float8 as df from document_terms where lexeme = ${lexemes} group by lexeme) c on c.lexeme = w.lexeme
-          cross join q
-      ),
-      postings as (
-        select t.document_id, count(*)::int as present, bit_or(w.bit) as mask,
-          sum(w.idf * ${tfOf} / (${tfOf} + ${float(BM25_K1)})) as bm25
-        from document_terms t join weights w on w.lexeme = t.lexeme
-        where t.lexeme = ${lexemes}
-        group by t.document_id
-      ),
-      matched as (
-        select d.id, d.status, ${codeCandidate(q)} as code_candidate,
-          coalesce(p.present, 0) as present, coalesce(p.mask, 0) as mask, coalesce(p.bm25, 0) as bm25
-        from documents d left join postings p on p.document_id = d.id
-        where (p.document_id is not null or ${codeCandidate(q)}) and ${searchable(organisationId, query)}
-      ),
-      counts as (
-        select count(*)::int as total,
-          array[${sql.join(
-            terms.map((_, i) => sql`count(*) filter (where mask & ${num(2 ** i)} <> 0)::int`),
-            sql`, `,
-          )}] as df
-        from matched
-      ),
-      norm as (
-        select count(*)::int as usable, coalesce(sum(idf), 0) as max_bm25 from weights
-      )
-      select m.id, c.total, c.df
-      from matched m cross join counts c cross join norm
-      order by m.code_candidate desc,
-        (case when m.present >= norm.usable then 1.5 else 0 end
-          + 0.5 * (m.present::float8 / greatest(norm.usable, 1) + m.bm25 / greatest(norm.max_bm25, 1e-9)))
-          * case when m.status = 'superseded' then ${float(SUPERSEDED_FACTOR)} else 1 end desc,
-        m.id
-      limit ${window}`),
-  );
-  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0, df: rows[0]?.df.map(Number) ?? [] };
+async function rankCandidates(input: Omit<RankInput, 'queries'> & { terms: readonly SearchTerm[] }): Promise<Candidates> {
+  const { db, terms, organisationId, query, q, window } = input;
+  const held = await heldPostings({ db, organisationId, query, lexemes: terms.map((term) => term.lexeme), titleTf: TITLE_TF });
+  const { scope } = held;
+  const size = held.ids.length;
+  const present = new Int32Array(size);
+  const bm25 = new Float64Array(size);
+  const matched: number[] = [];
+  // Each word's documents among those the caller may search (a document holds a lexeme once).
+  const df = terms.map(() => 0);
+  let usable = 0;
+  let maxBm25 = 0;
+  held.terms.forEach((postings, i) => {
+    if (!postings || postings.docs.length === 0) return;
+    const documents = postings.docs.length;
+    const idf = Math.log(1 + (scope.n - documents + 0.5) / (documents + 0.5));
+    usable++;
+    maxBm25 += idf;
+    for (let k = 0; k < documents; k++) {
+      const ordinal = postings.docs[k] as number;
+      if (scope.member[ordinal] !== 1) continue;
+      df[i] = (df[i] as number) + 1;
+      if (present[ordinal] === 0) matched.push(ordinal);
+      present[ordinal] = (present[ordinal] as number) + 1;
+      const tf = postings.tf[k] as number;
+      bm25[ordinal] = (bm25[ordinal] as number) + (idf * tf) / (tf + BM25_K1);
+    }
+  });
+  const isCode = codeCandidateTest(q);
+  const code = new Uint8Array(size);
+  for (let ordinal = 0; ordinal < size; ordinal++) {
+    if (scope.member[ordinal] !== 1 || !isCode(held.codeCompact[ordinal] ?? '', held.codeTokens[ordinal] ?? '')) continue;
+    code[ordinal] = 1;
+    if (present[ordinal] === 0) matched.push(ordinal);
+  }
+  const estimate = (ordinal: number) =>
+    ((present[ordinal] as number) >= usable ? 1.5 : 0) +
+    0.5 * ((present[ordinal] as number) / Math.max(usable, 1) + (bm25[ordinal] as number) / Math.max(maxBm25, 1e-9));
+  const score = new Float64Array(size);
+  for (const ordinal of matched) score[ordinal] = estimate(ordinal) * (held.superseded[ordinal] === 1 ? SUPERSEDED_FACTOR : 1);
+  const before = (a: number, b: number) =>
+    (code[b] as number) - (code[a] as number) ||
+    (score[b] as number) - (score[a] as number) ||
+    compareIds(held.ids[a] ?? '', held.ids[b] ?? '');
+  return { ids: best(matched, window, before).map((ordinal) => held.ids[ordinal] ?? ''), total: matched.length, df, n: scope.n };
+}
+
+/** Ids in the database's order for them (letters and digits: code-unit order). */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The first `count` items in `before` order, in that order, without sorting them all (a bounded heap, worst first). */
+export function best<T>(items: readonly T[], count: number, before: (a: T, b: T) => number): T[] {
+  const heap: T[] = [];
+  const worse = (i: number, j: number) => before(heap[i] as T, heap[j] as T) > 0;
+  const swap = (i: number, j: number) => {
+    const kept = heap[i] as T;
+    heap[i] = heap[j] as T;
+    heap[j] = kept;
+  };
+  for (const item of items) {
+    if (heap.length < count) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (count > 0 && before(item, heap[0] as T) < 0) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < heap.length && worse(left, worst)) worst = left;
+        if (right < heap.length && worse(right, worst)) worst = right;
+        if (worst === i) break;
+        swap(i, worst);
+        i = worst;
+      }
+    }
+  }
+  return heap.sort(before);
 }
 
 /**
@@ -229,13 +256,16 @@ export interface RankedSearch {
  */
 export async function rankSearch(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<RankedSearch> {
   const { db, organisationId, query } = options;
-  const { q, queries, terms, words } = await parseQuery({ db, organisationId, q: query.q });
+  const parsed = await parseQuery({ db, organisationId, q: query.q });
+  const { q, terms, words } = parsed;
 
   const window = Math.ceil((query.page * SEARCH_PAGE_SIZE + RANK_WINDOW) / RANK_BLOCK) * RANK_BLOCK;
   // Plain queries rank in two stages: candidates from the postings of their lexemes, then exact
   // scores from the elements of the best few only. Queries with operators (phrases, exclusions,
   // OR) need every element that matches them, so they take the one-stage path over the elements.
-  const candidates = terms.length > 0 ? await rankCandidates({ db, queries, terms, organisationId, query, q, window }) : null;
+  const candidates = terms.length > 0 ? await rankCandidates({ db, terms, organisationId, query, q, window }) : null;
+  // Stage one counted the documents the organisation can see; the statements after it need not.
+  const queries = parsed.queries(candidates?.n);
   if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };
   const ranked = await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);

@@ -51,6 +51,21 @@ export function codeMatch(query: string, code: string): 0 | 1 | 2 {
 }
 
 /**
+ * codeCandidate() over a document's code_compact and code_tokens as read from the database (search
+ * postings held in memory, search/postings.ts): the same conditions, evaluated in application code.
+ */
+export function codeCandidateTest(q: string): (codeCompact: string, codeTokens: string) => boolean {
+  const tokens = codeTokens(q);
+  if (tokens.length === 0) return () => false;
+  const joined = ` ${tokens.join(' ')} `;
+  const compacted = compact(q);
+  const short = tokens.length <= CODE_QUERY_MAX_TOKENS;
+  // code_tokens holds letters, digits and spaces only, so `like '%…%'` is a plain substring test.
+  return (codeCompact, tokensOfCode) =>
+    codeCompact === compacted || tokensOfCode === joined || joined.includes(tokensOfCode) || (short && tokensOfCode.includes(joined));
+}
+
+/**
  * Documents (alias d) whose code the query may name (a superset of codeMatch() > 0), from the
  * code_tokens and code_compact columns the database keeps beside each code.
  */
