@@ -163,7 +163,7 @@ function trimPostings(held: Held, needed: ReadonlySet<string>, cap: number): voi
   }
 }
 
-/** What stage one reads: the library's documents, the caller's scope and each lexeme's postings (null for a lexeme no document holds). */
+/** What stage one reads: the library's documents, the caller's scope and each lexeme's postings (empty for a lexeme no document holds). */
 export interface HeldPostings {
   ids: readonly string[];
   superseded: Uint8Array;
@@ -193,8 +193,10 @@ export async function heldPostings(options: {
     const missing = wanted.filter((lexeme) => !held.terms.has(lexeme));
     const needScope = !held.scopes.has(scopeKey);
     const row = await load({ db, documents: false, scope: needScope ? scopeSql : null, organisationId, lexemes: missing, titleTf });
-    // Parts read at the count the rest was read at belong with it; at another, everything is read again.
-    if (row.version !== null && Number(row.version) === held.version) return take(held, row, { scopeKey, lexemes, missing, cap });
+    // Parts read at the count the rest was read at belong with it; at another, everything is read
+    // again (as it is when a search side by side let the scope go in between).
+    const current = row.version !== null && Number(row.version) === held.version;
+    if (current && (row.scope || held.scopes.has(scopeKey))) return take(held, row, { scopeKey, lexemes, missing, cap });
   }
   // Read together, in one snapshot. Searches running side by side may each read a library; each
   // answers from its own, and the last read is the one kept.
