@@ -21,14 +21,16 @@ const securitySuites = [
 /**
  * The server suites that open a database (through the test app, the test database or the
  * connection module): only they can behave differently on PostgreSQL. The engines, parsers and
- * libraries that never touch one run once (that was 77 of 160 files, about 80 s of a CI run).
+ * libraries that never touch one run once (that was 77 of 160 files, about 80 s of a CI run). The
+ * security suites run once too, in their own project (route-access alone was 86 s here).
  */
 function suitesOpeningADatabase(): string[] {
   const root = 'apps/server/src';
   const opens = /from '(?:\.\.?\/)+(?:test\/(?:app|database|factories)|db\/connect)\.ts'/;
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts') && opens.test(readFileSync(join(root, file), 'utf8')))
-    .map((file) => join(root, file));
+    .map((file) => join(root, file))
+    .filter((file) => !securitySuites.includes(file));
 }
 // Each server test file starts a fresh database (PGlite boot or a new PostgreSQL database) and
 // sign-ins run scrypt: on a busy 2-core machine that takes far longer than Vitest's defaults.
