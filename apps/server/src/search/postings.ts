@@ -100,7 +100,7 @@ async function load(options: {
 }
 
 /** A library as read at one change count: its documents, and nothing searched yet. */
-function emptyHeld(row: LoadRow): Held {
+function heldFrom(row: LoadRow): Held {
   const rows = row.documents ?? [];
   const ids = rows.map((document) => document[0]);
   return {
@@ -201,7 +201,7 @@ export async function heldPostings(options: {
   // Read together, in one snapshot. Searches running side by side may each read a library; each
   // answers from its own, and the last read is the one kept.
   const row = await load({ db, documents: true, scope: scopeSql, organisationId, lexemes: wanted, titleTf });
-  const fresh = emptyHeld(row);
+  const fresh = heldFrom(row);
   // A library without the change-count row (a database restored without it) is never kept.
   if (row.version === null) heldByDatabase.delete(db);
   else heldByDatabase.set(db, fresh);

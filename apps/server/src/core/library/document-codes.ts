@@ -50,16 +50,21 @@ export function codeMatch(query: string, code: string): 0 | 1 | 2 {
   return 0;
 }
 
+/** The forms of a query that code_compact and code_tokens are compared with, or null for a query with no letter or digit. */
+function codeQuery(q: string): { compacted: string; joined: string; short: boolean } | null {
+  const tokens = codeTokens(q);
+  if (tokens.length === 0) return null;
+  return { compacted: compact(q), joined: ` ${tokens.join(' ')} `, short: tokens.length <= CODE_QUERY_MAX_TOKENS };
+}
+
 /**
  * codeCandidate() over a document's code_compact and code_tokens as read from the database (search
  * postings held in memory, search/postings.ts): the same conditions, evaluated in application code.
  */
 export function codeCandidateTest(q: string): (codeCompact: string, codeTokens: string) => boolean {
-  const tokens = codeTokens(q);
-  if (tokens.length === 0) return () => false;
-  const joined = ` ${tokens.join(' ')} `;
-  const compacted = compact(q);
-  const short = tokens.length <= CODE_QUERY_MAX_TOKENS;
+  const forms = codeQuery(q);
+  if (!forms) return () => false;
+  const { compacted, joined, short } = forms;
   // code_tokens holds letters, digits and spaces only, so `like '%…%'` is a plain substring test.
   return (codeCompact, tokensOfCode) =>
     codeCompact === compacted || tokensOfCode === joined || joined.includes(tokensOfCode) || (short && tokensOfCode.includes(joined));
@@ -70,10 +75,10 @@ export function codeCandidateTest(q: string): (codeCompact: string, codeTokens: 
  * code_tokens and code_compact columns the database keeps beside each code.
  */
 export function codeCandidate(q: string): SQL {
-  const tokens = codeTokens(q);
-  if (tokens.length === 0) return sql`false`;
-  const joined = ` ${tokens.join(' ')} `;
-  const conditions = [sql`d.code_compact = ${compact(q)}`, sql`d.code_tokens = ${joined}`, sql`${joined} like '%' || d.code_tokens || '%'`];
-  if (tokens.length <= CODE_QUERY_MAX_TOKENS) conditions.push(sql`d.code_tokens like ${`%${joined}%`}`);
+  const forms = codeQuery(q);
+  if (!forms) return sql`false`;
+  const { compacted, joined, short } = forms;
+  const conditions = [sql`d.code_compact = ${compacted}`, sql`d.code_tokens = ${joined}`, sql`${joined} like '%' || d.code_tokens || '%'`];
+  if (short) conditions.push(sql`d.code_tokens like ${`%${joined}%`}`);
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
