@@ -141,6 +141,7 @@ describe('code candidates in application code', () => {
     'CQC',
     'Which edition of HTM 06-01 is current?',
     'What does ACoP L8 say about legionella?',
+    'Our estates team asked whether the water hygiene plan written under HTM 04-01 still meets ACoP L8, and how reg 12 applies to it',
     'legionella',
     'how often',
     '',

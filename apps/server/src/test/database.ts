@@ -21,35 +21,90 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const handle = await openThrowawayPostgres(serverUrl, 'verity_test');
+  const handle = await openThrowawayPostgres(serverUrl, 'verity_test', await migratedTemplate(serverUrl));
+  // Nothing to apply on the copy; kept as on the embedded snapshot.
   await handle.migrate();
   return handle;
 }
 
 /**
- * A new, empty database on the PostgreSQL server at serverUrl, dropped when the handle closes.
- * `url` reaches the same database, for a second connection pool (as a second process would have).
+ * A new database on the PostgreSQL server at serverUrl, empty or a copy of `template`, dropped
+ * when the handle closes. `url` reaches the same database, for a second connection pool (as a
+ * second process would have).
  */
-export async function openThrowawayPostgres(serverUrl: string, prefix: string): Promise<DatabaseHandle & { url: string }> {
+export async function openThrowawayPostgres(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<DatabaseHandle & { url: string }> {
   const name = `${prefix}_${newId().toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  await asAdmin(serverUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ url });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await asAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * A migrated database on the PostgreSQL server, made once per server for each set of migrations
+ * and kept there: every test file's database is a copy of it (about 0.1 s) instead of a new one
+ * migrated (about 1.1 s). Migrated under a unique name and renamed, so a test file never copies
+ * a half-migrated one; when two files make it at once, the second keeps the first's.
+ */
+const TEMPLATE_PREFIX = 'verity_template_';
+
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${migrationsDigest()}`;
+  const exists = await asAdmin(serverUrl, (admin) =>
+    admin.query('select 1 from pg_database where datname = $1', [name]).then((result) => (result.rowCount ?? 0) > 0),
+  );
+  if (exists) return name;
+  const partial = `${name}_${newId().toLowerCase()}`;
+  await asAdmin(serverUrl, (admin) => admin.query(`create database ${partial}`));
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, partial) });
+  try {
+    await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+  await asAdmin(serverUrl, async (admin) => {
+    try {
+      await admin.query(`alter database ${partial} rename to ${name}`);
+    } catch {
+      // Another test file made it first.
+      await admin.query(`drop database if exists ${partial} with (force)`);
+    }
+    // Templates of earlier migration sets are never copied again (this set's, and one another
+    // file is still migrating, are kept).
+    const earlier = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, '${TEMPLATE_PREFIX}') and not starts_with(datname, $1)`,
+      [name],
+    );
+    for (const { datname } of earlier.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  });
+  return name;
+}
+
+async function asAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**

@@ -65,9 +65,16 @@ export function codeCandidateTest(q: string): (codeCompact: string, codeTokens: 
   const forms = codeQuery(q);
   if (!forms) return () => false;
   const { compacted, joined, short } = forms;
+  const words = new Set(joined.split(' '));
   // code_tokens holds letters, digits and spaces only, so `like '%…%'` is a plain substring test.
-  return (codeCompact, tokensOfCode) =>
-    codeCompact === compacted || tokensOfCode === joined || joined.includes(tokensOfCode) || (short && tokensOfCode.includes(joined));
+  // Space-padded tokens lie within the query's only if their first token is one of the query's:
+  // that set lookup comes first, so a long question is not scanned once for every code held.
+  return (codeCompact, tokensOfCode) => {
+    if (codeCompact === compacted || tokensOfCode === joined) return true;
+    const firstEnds = tokensOfCode.startsWith(' ') ? tokensOfCode.indexOf(' ', 1) : -1;
+    if ((firstEnds < 0 || words.has(tokensOfCode.slice(1, firstEnds))) && joined.includes(tokensOfCode)) return true;
+    return short && tokensOfCode.includes(joined);
+  };
 }
 
 /**
