@@ -32,25 +32,6 @@ function suitesOpeningADatabase(): string[] {
     .map((file) => join(root, file))
     .filter((file) => !securitySuites.includes(file));
 }
-/**
- * The page tests that replace a module (`vi.mock`): a replacement only takes where the module is
- * loaded afresh, so these run isolated, each in a new module graph; the other page tests share one.
- */
-function pageSuitesReplacingAModule(): string[] {
-  const root = 'apps/web/src';
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(root, file), 'utf8').includes('vi.mock('))
-    .map((file) => join(root, file));
-}
-const pageSuites = ['apps/web/src/**/*.test.{ts,tsx}'];
-const pageEnvironment = {
-  environment: 'jsdom' as const,
-  setupFiles: ['apps/web/src/test/setup.ts'],
-  css: false,
-  // A page test renders, lazy-loads its page and clicks through it: about 1–4 s on the
-  // 2-core CI machine, and past the default 5 s whenever the machine is busy.
-  testTimeout: 15_000,
-};
 
 /**
  * How the server suites run. Each test file starts a fresh database (PGlite boot or a new
@@ -84,17 +65,20 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // One jsdom and one module graph per worker, not per file: jsdom was built 101 times, a
-        // third of the project's time (185 → 57 s, 2026-11-28).
+        // Page tests stay isolated, each with a jsdom and modules of its own: sharing them across
+        // files (185 → 66 s) failed auth-store and users-table tests in one run of three, on state
+        // left by another file, so it waits until the page tests reset what they share.
         test: {
           name: 'web',
-          include: pageSuites,
-          exclude: [...configDefaults.exclude, ...pageSuitesReplacingAModule()],
-          isolate: false,
-          ...pageEnvironment,
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          css: false,
+          // A page test renders, lazy-loads its page and clicks through it: about 1–4 s on the
+          // 2-core CI machine, and past the default 5 s whenever the machine is busy.
+          testTimeout: 15_000,
         },
       },
-      { test: { name: 'web-mocks', include: pageSuitesReplacingAModule(), ...pageEnvironment } },
       {
         test: {
           name: 'packages',

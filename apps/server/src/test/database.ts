@@ -15,14 +15,11 @@ const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.u
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VERITY_TEST_DB !== 'postgres' || !serverUrl) {
-    const handle = await openDatabase({ dataDir: 'memory', snapshot: await migratedSnapshot() });
-    // Nothing to apply on the snapshot; kept so a snapshot that is somehow behind is brought up to date.
-    await handle.migrate();
-    return handle;
-  }
-  const handle = await openThrowawayPostgres(serverUrl, 'verity_test', await migratedTemplate(serverUrl));
-  // Nothing to apply on the copy; kept as on the embedded snapshot.
+  const handle =
+    process.env.VERITY_TEST_DB === 'postgres' && serverUrl
+      ? await openThrowawayPostgres(serverUrl, 'verity_test', await migratedTemplate(serverUrl))
+      : await openDatabase({ dataDir: 'memory', snapshot: await migratedSnapshot() });
+  // Nothing to apply on a snapshot or a copy; kept so one that is somehow behind is brought up to date.
   await handle.migrate();
   return handle;
 }
@@ -58,8 +55,20 @@ export async function openThrowawayPostgres(
  * a half-migrated one; when two files make it at once, the second keeps the first's.
  */
 const TEMPLATE_PREFIX = 'verity_template_';
+// A worker runs many test files (isolate: false in vitest.config.ts): it looks for the template once.
+const templates = new Map<string, Promise<string>>();
 
-async function migratedTemplate(serverUrl: string): Promise<string> {
+function migratedTemplate(serverUrl: string): Promise<string> {
+  let template = templates.get(serverUrl);
+  if (!template) {
+    template = makeTemplate(serverUrl);
+    templates.set(serverUrl, template);
+    template.catch(() => templates.delete(serverUrl));
+  }
+  return template;
+}
+
+async function makeTemplate(serverUrl: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${migrationsDigest()}`;
   const exists = await asAdmin(serverUrl, (admin) =>
     admin.query('select 1 from pg_database where datname = $1', [name]).then((result) => (result.rowCount ?? 0) > 0),
