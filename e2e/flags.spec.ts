@@ -1,22 +1,27 @@
 import { createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
+// Two organisations of the test's own: the flag is never turned off in the demo organisation,
+// which every other spec signs in to.
 test('a flag turned off for one organisation hides Reports there only', async ({ page, request }) => {
   const admin = await sessionOf(request, DEMO.admin);
-  const demoOrganisation = ((await (await request.get('/api/account/info', { headers: admin })).json()) as { organisation: { id: string } })
-    .organisation.id;
+  const inside = await createVerifiedUser(request, 'flags-inside');
+  const outsider = await createVerifiedUser(request, 'flags-outsider');
+  const insideOrganisation = (
+    (await (await request.get('/api/account/info', { headers: await sessionOf(request, inside.email, inside.password) })).json()) as {
+      organisation: { id: string };
+    }
+  ).organisation.id;
   const setReports = (enabled: boolean | null) =>
     request.post('/api/admin/flags', {
       headers: admin,
-      data: { flag: 'workforce-reports', scope: 'organisation', organisation_id: demoOrganisation, enabled },
+      data: { flag: 'workforce-reports', scope: 'organisation', organisation_id: insideOrganisation, enabled },
     });
 
-  // Someone in another organisation, signed up before the change.
-  const outsider = await createVerifiedUser(request, 'flags-outsider');
   expect((await setReports(false)).status()).toBe(200);
   try {
-    // In the demo organisation: no Reports in the menu, and its address leads Home.
-    await signIn(page, DEMO.standard);
+    // In that organisation: no Reports in the menu, and its address leads Home.
+    await signIn(page, inside.email, inside.password);
     await expect(mainNav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
     await page.goto('/reporting');

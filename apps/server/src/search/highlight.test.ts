@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
-import { FRAGMENT_WORDS, initialsOf, scanText, snippetHtml, tokenKeys, tsqueryLexemes } from './highlight.ts';
+import { FRAGMENT_WORDS, initialsOf, scanText, snippetHtml, tokenKeys, tsqueryLexemes, tsqueryOperands } from './highlight.ts';
 import { lexemesOf } from './query.ts';
 
 /** A stand-in stemmer for the pure tests: lower case, a final "s" dropped, a few stop-words. */
@@ -130,6 +130,19 @@ describe('tsqueryLexemes', () => {
       'a\\b',
     ]);
     expect(tsqueryLexemes('').size).toBe(0);
+  });
+});
+
+describe('tsqueryOperands', () => {
+  test('an operand is negated by a "!" before it or before a group holding it, and by nothing after the group', () => {
+    const negated = (query: string) => tsqueryOperands(query).map(({ lexeme, negated }) => `${negated ? '!' : ''}${lexeme}`);
+    expect(negated("'legionella' & !'temperatur'")).toEqual(['legionella', '!temperatur']);
+    expect(negated("'ventil' & !( 'oper' <-> 'theatr' ) & 'air'")).toEqual(['ventil', '!oper', '!theatr', 'air']);
+    expect(negated("( 'a' | !( 'b' & ( 'c' ) ) ) & 'd'")).toEqual(['a', '!b', '!c', 'd']);
+    expect(negated("'written' <-> 'scheme' <2> 'examin'")).toEqual(['written', 'scheme', 'examin']);
+    // A "!" inside a lexeme is part of it, not a negation.
+    expect(negated("'wow!' & 'x'")).toEqual(['wow!', 'x']);
+    expect(negated('')).toEqual([]);
   });
 });
 

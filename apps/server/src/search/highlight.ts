@@ -145,16 +145,49 @@ export function initialsOf(lexemes: Iterable<string>): Set<string> {
   return initials;
 }
 
+/** An operand of a tsquery's text form, and whether a negation ("!") applies to it, directly or through a group. */
+interface TsqueryOperand {
+  lexeme: string;
+  negated: boolean;
+}
+
 /**
- * The lexemes a tsquery's text form names ("'water' <-> 'hygien' & !'laundri'"): every operand,
- * as ts_headline marked every operand of the query it was given.
+ * The operands of a tsquery's text form ("'water' <-> 'hygien' & !'laundri'", "!( 'a' <-> 'b' )"),
+ * in order, in one pass over the text.
+ */
+export function tsqueryOperands(query: string): TsqueryOperand[] {
+  const operands: TsqueryOperand[] = [];
+  // Open groups, each true when a negation applies to it, and how many of them are negated.
+  const groups: boolean[] = [];
+  let negatedGroups = 0;
+  let negateNext = false;
+  let from = 0;
+  const scan = (to: number) => {
+    for (let i = from; i < to; i++) {
+      const c = query[i];
+      if (c === '!') negateNext = true;
+      else if (c === '(') {
+        groups.push(negateNext);
+        if (negateNext) negatedGroups++;
+        negateNext = false;
+      } else if (c === ')' && groups.pop()) negatedGroups--;
+    }
+  };
+  for (const match of query.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)) {
+    scan(match.index);
+    from = match.index + match[0].length;
+    operands.push({ lexeme: (match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1'), negated: negateNext || negatedGroups > 0 });
+    negateNext = false;
+  }
+  return operands;
+}
+
+/**
+ * The lexemes a tsquery's text form names: every operand, as ts_headline marked every operand of
+ * the query it was given.
  */
 export function tsqueryLexemes(query: string): Set<string> {
-  const lexemes = new Set<string>();
-  for (const match of query.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)) {
-    lexemes.add((match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1'));
-  }
-  return lexemes;
+  return new Set(tsqueryOperands(query).map((operand) => operand.lexeme));
 }
 
 interface Word {

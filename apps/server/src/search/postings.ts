@@ -166,6 +166,8 @@ function trimPostings(held: Held, needed: ReadonlySet<string>, cap: number): voi
 /** What stage one reads: the library's documents, the caller's scope and each lexeme's postings (empty for a lexeme no document holds). */
 export interface HeldPostings {
   ids: readonly string[];
+  /** Each document's ordinal (its index in ids). */
+  ordinals: ReadonlyMap<string, number>;
   superseded: Uint8Array;
   codeCompact: readonly string[];
   codeTokens: readonly string[];
@@ -233,5 +235,13 @@ function take(
   }
   trimPostings(held, new Set(wanted.lexemes), wanted.cap);
   const terms = wanted.lexemes.map((lexeme) => held.terms.get(lexeme) ?? null);
-  return { ids: held.ids, superseded: held.superseded, codeCompact: held.codeCompact, codeTokens: held.codeTokens, scope, terms };
+  return {
+    ids: held.ids,
+    ordinals: held.ordinals,
+    superseded: held.superseded,
+    codeCompact: held.codeCompact,
+    codeTokens: held.codeTokens,
+    scope,
+    terms,
+  };
 }

@@ -102,6 +102,8 @@ export interface ParsedQuery {
    * statement, or as given when the caller already knows it) and w<i> per term.
    */
   queries: (n?: number) => SQL;
+  /** Whether the query uses websearch operators (phrases, exclusions, OR). */
+  operators: boolean;
   /** The plain query's distinct lexemes; none for a query with operators. */
   terms: SearchTerm[];
   /** The relaxed query's words, one per term; none when the query is not run relaxed. */
@@ -116,7 +118,8 @@ export interface ParsedQuery {
 export async function parseQuery(options: { db: Database; organisationId: string; q: string }): Promise<ParsedQuery> {
   const { db, organisationId } = options;
   const q = options.q.trim();
-  const allWords = usesOperators(q) ? [] : queryWords(q);
+  const operators = usesOperators(q);
+  const allWords = operators ? [] : queryWords(q);
   const relaxedOn = allWords.length > 1;
   // Stop-words and repeated stems ("temperature", "temperatures") would cost a check per matching row for nothing.
   const terms = allWords.length > 0 ? await distinctTerms(db, allWords) : [];
@@ -126,5 +129,5 @@ export async function parseQuery(options: { db: Database; organisationId: string
       ${relaxedOn ? sql`to_tsquery('english', ${(words.length > 0 ? words : allWords).join(' | ')})` : sql`websearch_to_tsquery('english', ${q})`} as relaxed,
       ${n === undefined ? sql`(select count(*) from documents d where ${documentVisibleToSql(organisationId, 'd')})::float8` : float(n)} as n
       ${list(each(terms.length, (i) => sql`to_tsquery('english', ${terms[i]?.word ?? ''}) as ${w(i)}`))}`;
-  return { q, queries, terms, words };
+  return { q, queries, operators, terms, words };
 }

@@ -1,14 +1,16 @@
 /**
- * Search ranking: the documents matching a query, scored and ordered as the wiki shows them. Plain
- * queries rank in two stages (candidates from the search postings, then exact scores over the best
- * few's elements); queries with operators in one stage over the elements.
+ * Search ranking: the documents matching a query, scored and ordered as the wiki shows them, in two
+ * stages: candidates from the search postings, then exact scores over the best few's elements.
+ * Queries with operators take their matches from the full-text indexes first; one that only
+ * excludes ranks in one stage over every element.
  */
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '@verity/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { codeCandidate, codeCandidateTest, codeMatch } from '../core/library/document-codes.ts';
+import { tsqueryOperands } from './highlight.ts';
 import { heldPostings } from './postings.ts';
-import { parseQuery, type SearchTerm } from './query.ts';
+import { parseQuery } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
 import { anyOf, float, list, num, sum, w } from './sql.ts';
 
@@ -86,17 +88,34 @@ interface RankInput {
  * searchable document), superseded editions halved. While the library has no more matching
  * documents than the window, every one is scored exactly. The postings, the documents and the
  * caller's scope are read from memory (postings.ts).
+ *
+ * `matching`, for a query with operators: the documents that match it (operatorMatches). They, and
+ * the code candidates, are the matches, estimated by the lexemes the query needs present.
  */
-async function rankCandidates(input: Omit<RankInput, 'queries'> & { terms: readonly SearchTerm[] }): Promise<Candidates> {
-  const { db, terms, organisationId, query, q, window } = input;
-  const held = await heldPostings({ db, organisationId, query, lexemes: terms.map((term) => term.lexeme), titleTf: TITLE_TF });
+async function rankCandidates(
+  input: Omit<RankInput, 'queries'> & { lexemes: readonly string[]; matching?: readonly string[] },
+): Promise<Candidates> {
+  const { db, lexemes, organisationId, query, q, window, matching } = input;
+  const held = await heldPostings({ db, organisationId, query, lexemes, titleTf: TITLE_TF });
   const { scope } = held;
   const size = held.ids.length;
   const present = new Int32Array(size);
   const bm25 = new Float64Array(size);
   const matched: number[] = [];
+  const listed = new Uint8Array(size);
+  const list = (ordinal: number) => {
+    if (listed[ordinal] === 1) return;
+    listed[ordinal] = 1;
+    matched.push(ordinal);
+  };
+  if (matching) {
+    for (const id of matching) {
+      const ordinal = held.ordinals.get(id);
+      if (ordinal !== undefined && scope.member[ordinal] === 1) list(ordinal);
+    }
+  }
   // Each word's documents among those the caller may search (a document holds a lexeme once).
-  const df = terms.map(() => 0);
+  const df = lexemes.map(() => 0);
   let usable = 0;
   let maxBm25 = 0;
   held.terms.forEach((postings, i) => {
@@ -109,7 +128,7 @@ async function rankCandidates(input: Omit<RankInput, 'queries'> & { terms: reado
       const ordinal = postings.docs[k] as number;
       if (scope.member[ordinal] !== 1) continue;
       df[i] = (df[i] as number) + 1;
-      if (present[ordinal] === 0) matched.push(ordinal);
+      if (!matching) list(ordinal);
       present[ordinal] = (present[ordinal] as number) + 1;
       const tf = postings.tf[k] as number;
       bm25[ordinal] = (bm25[ordinal] as number) + (idf * tf) / (tf + BM25_K1);
@@ -120,7 +139,7 @@ async function rankCandidates(input: Omit<RankInput, 'queries'> & { terms: reado
   for (let ordinal = 0; ordinal < size; ordinal++) {
     if (scope.member[ordinal] !== 1 || !isCode(held.codeCompact[ordinal] ?? '', held.codeTokens[ordinal] ?? '')) continue;
     code[ordinal] = 1;
-    if (present[ordinal] === 0) matched.push(ordinal);
+    list(ordinal);
   }
   const estimate = (ordinal: number) =>
     ((present[ordinal] as number) >= usable ? 1.5 : 0) +
@@ -132,6 +151,34 @@ async function rankCandidates(input: Omit<RankInput, 'queries'> & { terms: reado
     (score[b] as number) - (score[a] as number) ||
     compareIds(held.ids[a] ?? '', held.ids[b] ?? '');
   return { ids: best(matched, window, before).map((ordinal) => held.ids[ordinal] ?? ''), total: matched.length, df, n: scope.n };
+}
+
+/**
+ * A query with operators (phrases, exclusions, OR): every document matching it in an element or in
+ * its title and code, through the full-text indexes and before any scope (stage one keeps the
+ * caller's), and the lexemes it needs present (not under an exclusion), which estimate their
+ * scores. No lexemes: the query only excludes, and would match nearly every element.
+ */
+async function operatorMatches(db: Database, q: string): Promise<{ ids: string[]; lexemes: string[] }> {
+  const [row] = rowsOf<{ strict: string; ids: string | null }>(
+    await db.execute(sql`
+      with q as materialized (select websearch_to_tsquery('english', ${q}) as strict)
+      select q.strict::text as strict, (
+        select string_agg(id, ' ') from (
+          select e.document_id as id from document_elements e cross join q where e.search_vector @@ q.strict
+          union
+          select d.id from documents d cross join q where d.search_vector @@ q.strict
+        ) matches) as ids
+      from q`),
+  );
+  const lexemes = [
+    ...new Set(
+      tsqueryOperands(row?.strict ?? '')
+        .filter((operand) => !operand.negated)
+        .map((operand) => operand.lexeme),
+    ),
+  ];
+  return { ids: row?.ids ? row.ids.split(' ') : [], lexemes };
 }
 
 /** Ids in the database's order for them (letters and digits: code-unit order). */
@@ -260,10 +307,19 @@ export async function rankSearch(options: { db: Database; organisationId: string
   const { q, terms, words } = parsed;
 
   const window = Math.ceil((query.page * SEARCH_PAGE_SIZE + RANK_WINDOW) / RANK_BLOCK) * RANK_BLOCK;
-  // Plain queries rank in two stages: candidates from the postings of their lexemes, then exact
-  // scores from the elements of the best few only. Queries with operators (phrases, exclusions,
-  // OR) need every element that matches them, so they take the one-stage path over the elements.
-  const candidates = terms.length > 0 ? await rankCandidates({ db, terms, organisationId, query, q, window }) : null;
+  // Two stages: candidates from the postings of the query's lexemes, then exact scores from the
+  // elements of the best few only. A query with operators (phrases, exclusions, OR) takes its
+  // matches from the full-text indexes first, as the postings cannot tell which elements match it;
+  // one that only excludes takes the one-stage path over every element.
+  let candidates: Candidates | null = null;
+  if (terms.length > 0) {
+    candidates = await rankCandidates({ db, lexemes: terms.map((term) => term.lexeme), organisationId, query, q, window });
+  } else if (parsed.operators) {
+    const matches = await operatorMatches(db, q);
+    if (matches.lexemes.length > 0) {
+      candidates = await rankCandidates({ db, lexemes: matches.lexemes, matching: matches.ids, organisationId, query, q, window });
+    }
+  }
   // Stage one counted the documents the organisation can see; the statements after it need not.
   const queries = parsed.queries(candidates?.n);
   if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };

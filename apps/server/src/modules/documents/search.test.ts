@@ -335,6 +335,20 @@ describe('GET /api/docs/search', () => {
     }
     expect(seen.size).toBe(many + 1);
     expect((await page('pangolin', 8)).results).toEqual([]);
+
+    // A query with operators takes its matches from the full-text indexes: an exclusion leaves out
+    // every document whose pangolin passages all mention an enclosure, however many hold the word.
+    const excluding = await page('pangolin -enclosure', 1);
+    expect(excluding.total).toBe(1);
+    expect(excluding.results.map((result) => result.reference.short_id)).toEqual([best]);
+    // A phrase more documents match than are scored exactly: every one counted and paged once.
+    expect((await page('"pangolin enclosure"', 1)).total).toBe(many + 1);
+    const phrased = new Set<string>();
+    for (let n = 1; n <= 7; n++) {
+      for (const result of (await page('"pangolin enclosure"', n)).results) phrased.add(result.reference.short_id);
+    }
+    expect(phrased.size).toBe(many + 1);
+    expect(phrased.has(best)).toBe(true);
     // Nobody else sees them.
     expect((await results('q=pangolin')).total).toBe(0);
   });
