@@ -30,9 +30,12 @@ export interface AuthState {
   setUser: (user: User) => void;
   /** Forget the session locally without a toast (a rejected token, a failed restore). */
   clearSession: () => void;
+  /**
+   * The stored session being restored, which every caller of `initialise` shares until it ends.
+   * Held in the store, so that putting the store back to its first state forgets it too.
+   */
+  restoring: Promise<void> | null;
 }
-
-let initialising: Promise<void> | null = null;
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
   initialised: false,
@@ -45,12 +48,17 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     return get().initialise();
   },
 
+  restoring: null,
+
   initialise: () => {
     if (get().initialised) return Promise.resolve();
-    initialising ??= restoreSession().finally(() => {
-      initialising = null;
+    const pending = get().restoring;
+    if (pending) return pending;
+    const restoring = restoreSession().finally(() => {
+      if (get().restoring === restoring) set({ restoring: null });
     });
-    return initialising;
+    set({ restoring });
+    return restoring;
   },
 
   login: async (token) => {

@@ -9,7 +9,7 @@ import { resetAnalytics } from '../lib/analytics';
 export function resetStores(): void {
   localStorage.clear();
   sessionStorage.clear();
-  useAuthStore.setState({ initialised: false, authenticated: false, user: null, profileLoadFailed: false });
+  useAuthStore.setState({ initialised: false, authenticated: false, user: null, profileLoadFailed: false, restoring: null });
   useErrorDialogStore.setState({ payload: null });
   useUiStore.setState({ mobileMenuOpen: false, sidebars: { chat: false }, notificationsOpen: false });
   useToastStore.setState({ toasts: [] });
