@@ -103,7 +103,7 @@ async function rankCandidates(
   const bm25 = new Float64Array(size);
   const matched: number[] = [];
   const listed = new Uint8Array(size);
-  const list = (ordinal: number) => {
+  const admit = (ordinal: number) => {
     if (listed[ordinal] === 1) return;
     listed[ordinal] = 1;
     matched.push(ordinal);
@@ -111,7 +111,7 @@ async function rankCandidates(
   if (matching) {
     for (const id of matching) {
       const ordinal = held.ordinals.get(id);
-      if (ordinal !== undefined && scope.member[ordinal] === 1) list(ordinal);
+      if (ordinal !== undefined && scope.member[ordinal] === 1) admit(ordinal);
     }
   }
   // Each word's documents among those the caller may search (a document holds a lexeme once).
@@ -128,7 +128,7 @@ async function rankCandidates(
       const ordinal = postings.docs[k] as number;
       if (scope.member[ordinal] !== 1) continue;
       df[i] = (df[i] as number) + 1;
-      if (!matching) list(ordinal);
+      if (!matching) admit(ordinal);
       present[ordinal] = (present[ordinal] as number) + 1;
       const tf = postings.tf[k] as number;
       bm25[ordinal] = (bm25[ordinal] as number) + (idf * tf) / (tf + BM25_K1);
@@ -139,7 +139,7 @@ async function rankCandidates(
   for (let ordinal = 0; ordinal < size; ordinal++) {
     if (scope.member[ordinal] !== 1 || !isCode(held.codeCompact[ordinal] ?? '', held.codeTokens[ordinal] ?? '')) continue;
     code[ordinal] = 1;
-    list(ordinal);
+    admit(ordinal);
   }
   const estimate = (ordinal: number) =>
     ((present[ordinal] as number) >= usable ? 1.5 : 0) +
