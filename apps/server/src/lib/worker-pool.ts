@@ -16,7 +16,7 @@ export interface WorkerPoolSettings {
   workers: number;
   /** Heap of one worker. */
   memoryMb: number;
-  /** Wall-clock time one task may take, from when a worker starts on it. */
+  /** Wall-clock time one task may take, from when a ready worker starts on it (a worker's own start-up is not counted). */
   timeoutMs: number;
 }
 
@@ -63,6 +63,9 @@ export type TaskReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; refusal?: Refusal };
 
+/** What a worker posts once its modules are loaded and it listens for tasks. */
+export const WORKER_READY = 'ready';
+
 export interface RunOptions {
   /** Whose work this is (a user id): one owner holds at most `perOwner` workers. */
   owner?: string;
@@ -96,6 +99,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
+  /** Set when the worker has said it listens: a task given to a worker still starting is posted then. */
+  ready: boolean;
   task?: Task;
   timer?: NodeJS.Timeout;
 }
@@ -182,9 +187,14 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
 
   const spawn = (): Slot => {
     const worker = newWorker(options.workerUrl, settings);
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
     slots.add(slot);
-    worker.on('message', (reply: TaskReply) => {
+    worker.on('message', (reply: TaskReply | typeof WORKER_READY) => {
+      if (reply === WORKER_READY) {
+        slot.ready = true;
+        if (slot.task) post(slot, slot.task);
+        return;
+      }
       const task = slot.task;
       if (!task || reply.id !== task.request.id) return;
       if ('progress' in reply) {
@@ -203,12 +213,21 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
     return slot;
   };
 
+  /**
+   * Hands the task to a ready worker and starts its clock. Loading a worker's modules can take
+   * seconds on a loaded machine; that is not the input's doing, so it does not count against the
+   * time-out (and a message posted before the worker listens could be missed).
+   */
+  const post = (slot: Slot, task: Task) => {
+    slot.timer = setTimeout(() => died(slot, { cause: 'time-out' }), settings.timeoutMs);
+    slot.worker.postMessage(task.request, task.options.transfer ?? []);
+  };
+
   const start = (slot: Slot, task: Task) => {
     slot.task = task;
     running.take(task.owner);
     slot.worker.ref();
-    slot.timer = setTimeout(() => died(slot, { cause: 'time-out' }), settings.timeoutMs);
-    slot.worker.postMessage(task.request, task.options.transfer ?? []);
+    if (slot.ready) post(slot, task);
   };
 
   /** The first waiting task whose owner is under their share, taken from the queue. */

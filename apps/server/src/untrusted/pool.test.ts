@@ -70,6 +70,20 @@ describe('parsing in the worker pool', () => {
     expect((await pool.parse({ bytes: NOTES, filename: 'notes.md' })).elements).toHaveLength(2);
   });
 
+  test("a worker's start-up does not count against the time-out, and a task posted while it starts is not lost", async () => {
+    const slowStart = createUntrustedPool(
+      { ...DEFAULT_UNTRUSTED_SETTINGS, workers: 1, timeoutMs: 1000 },
+      { workerUrl: new URL('../test/slow-start-worker.ts', import.meta.url) },
+    );
+    try {
+      const started = performance.now();
+      expect((await slowStart.parse({ bytes: NOTES, filename: 'notes.md' })).title).toBe('Ward notes');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1500);
+    } finally {
+      await slowStart.close();
+    }
+  });
+
   test('files wait for a free worker and each gets its own answer', async () => {
     const results = await Promise.allSettled([
       pool.parse({ bytes: text('First file.'), filename: 'a.txt' }),
