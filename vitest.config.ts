@@ -57,6 +57,26 @@ const postgresProject = process.env.TEST_DATABASE_URL
     ]
   : [];
 
+/**
+ * The page tests that replace a module (`vi.mock`): a replacement only takes where the module is
+ * loaded afresh, so these run isolated, each in a new module graph; the other page tests share one.
+ */
+function pageSuitesReplacingAModule(): string[] {
+  const root = 'apps/web/src';
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(root, file), 'utf8').includes('vi.mock('))
+    .map((file) => join(root, file));
+}
+const pageSuites = ['apps/web/src/**/*.test.{ts,tsx}'];
+const pageEnvironment = {
+  environment: 'jsdom' as const,
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  css: false,
+  // A page test renders, lazy-loads its page and clicks through it: about 1–4 s on the
+  // 2-core CI machine, and past the default 5 s whenever the machine is busy.
+  testTimeout: 15_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker: files ran one after another while most
@@ -65,22 +85,18 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // Page tests stay isolated, each with a jsdom and modules of its own. Sharing them across
-        // files (234 → 90-106 s, 2026-11-28) first failed the auth-store tests on a session restore
-        // another file left pending (now held in the store, which the tests reset); with that fixed
-        // three runs passed, but runs in shuffled order still failed a posthog and an onboarding
-        // test, so sharing waits until every page test passes in any order.
+        // One jsdom and one module graph per worker, not per file: jsdom was built 101 times, a
+        // third of the project's time (234 → 67-79 s, 2026-11-29). Each test starts from the
+        // stores' first-load state (setup.ts), and every page test passes in shuffled order too.
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          css: false,
-          // A page test renders, lazy-loads its page and clicks through it: about 1–4 s on the
-          // 2-core CI machine, and past the default 5 s whenever the machine is busy.
-          testTimeout: 15_000,
+          include: pageSuites,
+          exclude: [...configDefaults.exclude, ...pageSuitesReplacingAModule()],
+          isolate: false,
+          ...pageEnvironment,
         },
       },
+      { test: { name: 'web-mocks', include: pageSuitesReplacingAModule(), ...pageEnvironment } },
       {
         test: {
           name: 'packages',

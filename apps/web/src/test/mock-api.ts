@@ -29,6 +29,20 @@ function isResponseInit(value: unknown): value is MockResponseInit {
   return typeof value === 'object' && value !== null && ('status' in value || 'body' in value);
 }
 
+/** Bumped between tests: answers to requests a finished test made are never delivered. */
+let generation = 0;
+
+/**
+ * Ends the current test's requests (setup.ts, after each test): a request still in flight, such as
+ * a background save the page started, never answers, so its code cannot run on in the next test
+ * and write into the stores and storage that test has just set up.
+ */
+export function retireApiMocks(): void {
+  generation += 1;
+}
+
+const never = () => new Promise<never>(() => {});
+
 /**
  * Replace fetch with handlers keyed by 'METHOD /api/path' (query string ignored). A handler returns
  * the JSON body, or { status, body } for other statuses. Unhandled calls answer 404 so a test
@@ -36,7 +50,9 @@ function isResponseInit(value: unknown): value is MockResponseInit {
  */
 export function mockApi(handlers: Record<string, MockHandler | unknown>): RecordedCall[] {
   const calls: RecordedCall[] = [];
+  const mine = generation;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (generation !== mine) return never();
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
@@ -57,6 +73,7 @@ export function mockApi(handlers: Record<string, MockHandler | unknown>): Record
     // A handler may answer later (or never, for a request still in flight).
     const result =
       typeof handler === 'function' ? await (handler as MockHandler)({ method, headers, body, query: url.searchParams }) : handler;
+    if (generation !== mine) return never();
     if (isResponseInit(result)) {
       const status = result.status ?? 200;
       if (status === 204) return new Response(null, { status });

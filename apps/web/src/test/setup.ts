@@ -1,9 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { multiSelectPopoverModule } from '../components/filters/multi-select';
 import { dialogPanelModule, menuButtonModule, modalOverlayModule, toastViewportModule } from '../components/ui/overlay-modules';
 import { citationTooltipModule } from '../features/chat/citation-marker';
 import { feedbackCommentModule } from '../features/chat/feedback-control';
+import { retireApiMocks } from './mock-api';
+import { resetStores } from './reset-stores';
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -34,6 +36,13 @@ await Promise.all(
 // it compiles the page's modules, which can take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Page tests share a worker's modules (vitest.config.ts): every test starts from the first-load
+// state of the global stores, whatever test or file ran before it.
+beforeEach(() => {
+  resetStores();
+});
+
 afterEach(() => {
   cleanup();
+  retireApiMocks();
 });

@@ -102,6 +102,8 @@ describe('application shell', () => {
   ])('%s fires %s', async (label, event) => {
     const user = userEvent.setup();
     renderApp('/profile/help-support', { user: buildTestUser({ account_roles: ['standard', 'champion', 'verity_admin'] }) });
+    // The shell is loaded on demand: its navigation may not be there yet.
+    await screen.findAllByRole('navigation', { name: 'Main' });
     await user.click(await within(mainNav()).findByRole('link', { name: label }));
     expect(pendingAnalyticsEvents().map((e) => e.event)).toContain(event);
   });

@@ -214,6 +214,7 @@ describe('LoginPage while the profile loads', () => {
     let releaseProfile: () => void = () => {};
     answerLogin({ auth_token: 't', message: '', error: null });
     useAuthStore.setState({
+      initialised: true,
       authenticated: false,
       login: () =>
         new Promise((resolve) => {
@@ -221,7 +222,8 @@ describe('LoginPage while the profile loads', () => {
         }),
     });
     await signIn('/auth/login?redirect=%2Fchat');
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy')).toBe('true');
+    // The form's checks are loaded on the first submit, so the request may start a moment later.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy')).toBe('true'));
     releaseProfile();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat'));
   });

@@ -144,7 +144,8 @@ describe('the onboarding panel', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/account/onboarding')?.body).toEqual({ completed_modules: ['welcome'] }),
     );
-    expect(await within(panel()).findByText('1 of 5 completed')).toBeTruthy();
+    // The panel is loaded on demand: it may open a moment after the account is updated.
+    expect(await within(await screen.findByRole('complementary', { name: 'Onboarding' })).findByText('1 of 5 completed')).toBeTruthy();
   });
 
   it('the wiki module: steps done on the real page complete it, Skip Step moves on, Mark as complete closes the panel', async () => {
