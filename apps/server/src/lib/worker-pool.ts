@@ -18,6 +18,8 @@ export interface WorkerPoolSettings {
   memoryMb: number;
   /** Wall-clock time one task may take, from when a ready worker starts on it (a worker's own start-up is not counted). */
   timeoutMs: number;
+  /** How long a new worker may take to start listening (loading its modules); 60 s unless set. */
+  startupMs?: number;
 }
 
 /** What a worker ends with when it has to be stopped. */
@@ -101,6 +103,8 @@ interface Slot {
   worker: Worker;
   /** Set when the worker has said it listens: a task given to a worker still starting is posted then. */
   ready: boolean;
+  /** Ends a worker that has not said it listens within `startupMs`: start-up has a clock of its own. */
+  startup?: NodeJS.Timeout;
   task?: Task;
   timer?: NodeJS.Timeout;
 }
@@ -111,6 +115,9 @@ export function ownerShare(workers: number): number {
 }
 
 export const POOL_CLOSED_MESSAGE = 'The worker pool was shut down.';
+/** A worker that never said it listens: the server's own failure, not the input's (no "too complex"). */
+export const WORKER_DID_NOT_START = 'A worker did not start within its time limit.';
+const STARTUP_MS = 60_000;
 
 /** How many tasks each owner has running. */
 function ownerCounts() {
@@ -145,6 +152,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
   const waiting: Task[] = [];
   const running = ownerCounts();
   const perOwner = ownerShare(settings.workers);
+  const startupMs = settings.startupMs ?? STARTUP_MS;
   let nextId = 1;
 
   const settle = (slot: Slot, outcome: { value: unknown } | { error: unknown }) => {
@@ -162,6 +170,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
   /** A worker that died or was ended: its task fails and its place is freed. */
   const retire = (slot: Slot, error: unknown) => {
     if (!slots.delete(slot)) return;
+    clearTimeout(slot.startup);
     settle(slot, { error });
     void slot.worker.terminate();
     pump();
@@ -170,18 +179,8 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
   /** A worker ended by its limits or its own failure: logged, so an operator can see hostile or oversized input arriving. */
   const died = (slot: Slot, end: WorkerEnd) => {
     if (!slots.has(slot)) return;
-    options.log?.warn(
-      {
-        worker: {
-          ...end,
-          task: slot.task?.request.kind,
-          busy: Boolean(slot.task),
-          timeoutMs: settings.timeoutMs,
-          memoryMb: settings.memoryMb,
-        },
-      },
-      'worker ended',
-    );
+    const { timeoutMs, memoryMb } = settings;
+    options.log?.warn({ worker: { ...end, task: slot.task?.request.kind, busy: Boolean(slot.task), timeoutMs, memoryMb } }, 'worker ended');
     retire(slot, new WorkerLimitError(end));
   };
 
@@ -189,8 +188,13 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
     const worker = newWorker(options.workerUrl, settings);
     const slot: Slot = { worker, ready: false };
     slots.add(slot);
+    slot.startup = setTimeout(() => {
+      options.log?.warn({ worker: { cause: 'start-up', startupMs } }, 'worker did not start');
+      retire(slot, new Error(WORKER_DID_NOT_START));
+    }, startupMs);
     worker.on('message', (reply: TaskReply | typeof WORKER_READY) => {
       if (reply === WORKER_READY) {
+        clearTimeout(slot.startup);
         slot.ready = true;
         if (slot.task) post(slot, slot.task);
         return;
@@ -284,6 +288,7 @@ export function createWorkerPool(settings: WorkerPoolSettings, options: { worker
       for (const task of waiting.splice(0)) task.reject(closing);
       const ending = [...slots].map((slot) => {
         slots.delete(slot);
+        clearTimeout(slot.startup);
         settle(slot, { error: closing });
         return slot.worker.terminate();
       });

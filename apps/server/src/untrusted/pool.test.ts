@@ -15,6 +15,7 @@ import {
   WRITE_TOO_COMPLEX,
 } from './pool.ts';
 import { DEFAULT_PARSE_LIMITS } from '../ingest/limits.ts';
+import { WORKER_DID_NOT_START } from '../lib/worker-pool.ts';
 
 // The real worker plus two files that misbehave on purpose (exhausting memory, never ending).
 const hostileWorker = new URL('../test/hostile-parse-worker.ts', import.meta.url);
@@ -81,6 +82,22 @@ describe('parsing in the worker pool', () => {
       expect(performance.now() - started).toBeGreaterThanOrEqual(1500);
     } finally {
       await slowStart.close();
+    }
+  });
+
+  test("a worker that never says it listens is ended at its start-up limit, and its task fails as the server's error, not the file's", async () => {
+    const warned: object[] = [];
+    const neverReady = createUntrustedPool(
+      { ...DEFAULT_UNTRUSTED_SETTINGS, workers: 1, startupMs: 500 },
+      { workerUrl: new URL('../test/never-ready-worker.ts', import.meta.url), log: { warn: (object) => warned.push(object) } },
+    );
+    try {
+      const failure = await neverReady.parse({ bytes: NOTES, filename: 'notes.md' }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe(WORKER_DID_NOT_START);
+      expect(warned).toEqual([{ worker: { cause: 'start-up', startupMs: 500 } }]);
+    } finally {
+      await neverReady.close();
     }
   });
 
