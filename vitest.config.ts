@@ -25,12 +25,15 @@ const securitySuites = [
  * security suites run once too, in their own project (route-access alone was 86 s here).
  */
 function suitesOpeningADatabase(): string[] {
-  const root = 'apps/server/src';
   const opens = /from '(?:\.\.?\/)+(?:test\/(?:app|database|factories)|db\/connect)\.ts'/;
+  return testFilesWhere('apps/server/src', /\.test\.ts$/, (text) => opens.test(text)).filter((file) => !securitySuites.includes(file));
+}
+
+/** The test files under `root` (names matching `name`) whose text passes `holds`. */
+function testFilesWhere(root: string, name: RegExp, holds: (text: string) => boolean): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && opens.test(readFileSync(join(root, file), 'utf8')))
-    .map((file) => join(root, file))
-    .filter((file) => !securitySuites.includes(file));
+    .filter((file) => name.test(file) && holds(readFileSync(join(root, file), 'utf8')))
+    .map((file) => join(root, file));
 }
 
 /**
@@ -61,12 +64,7 @@ const postgresProject = process.env.TEST_DATABASE_URL
  * The page tests that replace a module (`vi.mock`): a replacement only takes where the module is
  * loaded afresh, so these run isolated, each in a new module graph; the other page tests share one.
  */
-function pageSuitesReplacingAModule(): string[] {
-  const root = 'apps/web/src';
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(root, file), 'utf8').includes('vi.mock('))
-    .map((file) => join(root, file));
-}
+const pageSuitesReplacingAModule = testFilesWhere('apps/web/src', /\.test\.tsx?$/, (text) => text.includes('vi.mock('));
 const pageSuites = ['apps/web/src/**/*.test.{ts,tsx}'];
 const pageEnvironment = {
   environment: 'jsdom' as const,
@@ -86,17 +84,17 @@ export default defineConfig({
     projects: [
       {
         // One jsdom and one module graph per worker, not per file: jsdom was built 101 times, a
-        // third of the project's time (234 → 67-79 s, 2026-11-29). Each test starts from the
+        // third of the project's time (234 → 53-95 s, 2026-11-29). Each test starts from the
         // stores' first-load state (setup.ts), and every page test passes in shuffled order too.
         test: {
           name: 'web',
           include: pageSuites,
-          exclude: [...configDefaults.exclude, ...pageSuitesReplacingAModule()],
+          exclude: [...configDefaults.exclude, ...pageSuitesReplacingAModule],
           isolate: false,
           ...pageEnvironment,
         },
       },
-      { test: { name: 'web-mocks', include: pageSuitesReplacingAModule(), ...pageEnvironment } },
+      { test: { name: 'web-mocks', include: pageSuitesReplacingAModule, ...pageEnvironment } },
       {
         test: {
           name: 'packages',
