@@ -123,11 +123,45 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await form.submit.click();
 }
 
-/** Sign in through the login form and wait until the app has left the login page. */
+/**
+ * Signed in, on the home page: the app has left the login page and shows the account menu.
+ *
+ * A page that has opened nothing yet starts as a returning person's browser does: the session is
+ * made through the API the sign-in form calls and put where the app keeps it, and the home page
+ * opens with it. That skips loading and filling the form, about a second of every test that signs
+ * in (the form itself is the subject of auth.spec.ts and accessibility.spec.ts). A page already
+ * open (after signing out, or sent to sign in from a page it asked for) signs in through the form.
+ */
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
-  await submitLogin(page, email, password);
+  if (page.url() === 'about:blank') {
+    await storeSession(page, (await sessionOf(page.request, email, password))['auth-token'] as string);
+    await page.goto('/');
+  } else {
+    await submitLogin(page, email, password);
+  }
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/** The key the app keeps its session's token under in localStorage (apps/web/src/lib/constants.ts). */
+const ACCESS_TOKEN_KEY = 'accessToken';
+let sessionsStored = 0;
+
+/**
+ * Hands `page` a session token as the app stores it, before its next document's scripts run, once:
+ * a later load (after the app signs out, say) finds what the app left there, as in a real browser.
+ * The tab's sessionStorage records which handover has run, so an earlier one never repeats.
+ */
+async function storeSession(page: Page, token: string): Promise<void> {
+  const handover = ++sessionsStored;
+  await page.addInitScript(
+    ({ key, token, handover }) => {
+      if (Number(sessionStorage.getItem('e2e-session-handover') ?? 0) >= handover) return;
+      sessionStorage.setItem('e2e-session-handover', String(handover));
+      localStorage.setItem(key, token);
+    },
+    { key: ACCESS_TOKEN_KEY, token, handover },
+  );
 }
 
 /** The avatar button that opens the account menu (in the desktop sidebar or the mobile top bar). */
