@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accountMenuButton, DEMO, DEMO_PASSWORD, signIn } from './support/app.ts';
+import { accountMenuButton, DEMO, DEMO_PASSWORD, openSignedIn, signIn } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -115,8 +115,7 @@ test.describe('public pages', () => {
 
 test.describe('signed in', () => {
   test('home, the avatar menu, notifications, profile pages and the error dialog', async ({ page }) => {
-    await signIn(page, DEMO.standard);
-    await page.goto('/home');
+    await openSignedIn(page, '/home', DEMO.standard);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, 'home');
 
@@ -288,8 +287,7 @@ test.describe('signed in', () => {
   });
 
   test("the error page shown when a page's code cannot load", async ({ page }) => {
-    await signIn(page, DEMO.standard);
-    await page.goto('/home');
+    await openSignedIn(page, '/home', DEMO.standard);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.route('**/assets/help-support-page-*.js', (route) => route.abort());
     await page.goto('/profile');
@@ -312,8 +310,7 @@ test.describe('signed in', () => {
 
 test.describe('champion and administrator', () => {
   test('dashboard, reports, tutorials and the data library', async ({ page }) => {
-    await signIn(page, DEMO.champion);
-    await page.goto('/dashboard');
+    await openSignedIn(page, '/dashboard', DEMO.champion);
     await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'dashboard');
@@ -352,8 +349,7 @@ test.describe('champion and administrator', () => {
       data: { email, first_name: 'Ola', last_name: 'Nowak', job_title: 'Porter' },
     });
     expect(invited.status()).toBe(201);
-    await signIn(page, DEMO.champion);
-    await page.goto('/dashboard');
+    await openSignedIn(page, '/dashboard', DEMO.champion);
     const users = page.getByRole('region', { name: 'Users' });
     await users.getByRole('searchbox', { name: 'Search users' }).fill(DEMO.standard);
     const actions = users.getByRole('button', { name: /^Actions for / });
@@ -383,8 +379,7 @@ test.describe('champion and administrator', () => {
   });
 
   test('the admin area', async ({ page }) => {
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin');
+    await openSignedIn(page, '/admin', DEMO.admin);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'admin');

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accountMenuButton, createVerifiedUser, DEMO, mainNav, sessionOf, signIn, signOut, submitLogin } from './support/app.ts';
+import {
+  accountMenuButton,
+  createVerifiedUser,
+  DEMO,
+  mainNav,
+  sessionOf,
+  openSignedIn,
+  signIn,
+  signOut,
+  submitLogin,
+} from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -129,8 +139,7 @@ test('an administrator finds a person, makes them a standard user, signs them ou
   const memberSession = await sessionOf(request, member.email, member.password);
   const name = `${member.firstName} ${member.surname}`;
 
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin?section=people');
+  await openSignedIn(page, '/admin?section=people', DEMO.admin);
   const people = page.getByRole('region', { name: 'People' });
   await people.getByRole('searchbox', { name: 'Search people' }).fill(member.email);
   const row = people.getByRole('row', { name: new RegExp(member.email) });
@@ -169,8 +178,7 @@ test('an administrator finds a person, makes them a standard user, signs them ou
 
 test('an administrator broadcasts to the guests, and a guest reads it in their notifications', async ({ page }) => {
   const title = `Library closed for updates ${Date.now().toString(36)}`;
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin?section=broadcast');
+  await openSignedIn(page, '/admin?section=broadcast', DEMO.admin);
   const form = page.getByRole('form', { name: 'Broadcast a notification' });
   await form.getByRole('radio', { name: 'Everyone with a role' }).check();
   await form.getByRole('combobox', { name: 'Role' }).selectOption('guest');
@@ -204,8 +212,7 @@ test('an administrator adds two documents to the library, supersedes the first b
   const suffix = Date.now().toString(36).toUpperCase();
   const older = `E2E-${suffix}-A`;
   const newer = `E2E-${suffix}-B`;
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin?section=library');
+  await openSignedIn(page, '/admin?section=library', DEMO.admin);
   const library = page.getByRole('region', { name: 'Regulatory library' });
   await expect(library.getByRole('table', { name: 'Library documents' })).toBeVisible();
   await shoot(page, 'admin-library-list', { fullPage: false });
@@ -274,8 +281,7 @@ test('an administrator writes a tutorial with a preview, publishes it and moves 
 }) => {
   const title = `Fire door checks ${Date.now().toString(36)}`;
   try {
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin?section=tutorials');
+    await openSignedIn(page, '/admin?section=tutorials', DEMO.admin);
     const section = page.getByRole('region', { name: 'Tutorials' });
     await expect(section.getByRole('listitem').first()).toBeVisible();
     await section.getByRole('button', { name: 'New tutorial' }).click();
@@ -310,8 +316,7 @@ test('an administrator writes a tutorial with a preview, publishes it and moves 
     await expectAccessible(page, 'admin tutorials');
 
     const reader = await browser.newPage();
-    await signIn(reader, DEMO.standard);
-    await reader.goto('/tutorials');
+    await openSignedIn(reader, '/tutorials', DEMO.standard);
     await expect(reader.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
     await reader
       .getByRole('link', { name: new RegExp(title) })
@@ -338,8 +343,7 @@ test('an administrator deletes a deactivated organisation for good, after typing
   const { id } = (await created.json()) as { id: string };
   expect((await request.post(`/api/admin/organisations/${id}`, { headers, data: { active: false } })).status()).toBe(200);
 
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin');
+  await openSignedIn(page, '/admin', DEMO.admin);
   const table = page.getByRole('region', { name: 'Organisations' }).getByRole('table', { name: 'Organisations' });
   const row = table.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: `Delete ${name}` }).click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -58,8 +58,7 @@ test('the owner shares a conversation, a guest reads it read-only, the owner rev
   const guestContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   await guestContext.addCookies([{ name: 'verity_consent', value: 'dismissed', url: baseURL ?? '' }]);
   const guest = await guestContext.newPage();
-  await signIn(guest, DEMO.guest);
-  await guest.goto(`/chat/${id}`);
+  await openSignedIn(guest, `/chat/${id}`, DEMO.guest);
   await expect(guest.getByRole('heading', { name: title })).toBeVisible();
   await expect(guest.getByText('Shared by Priya Shah — read only')).toBeVisible();
   await expect(guest.getByRole('article', { name: 'Answer' })).toBeVisible();

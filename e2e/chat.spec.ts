@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, signIn, TINY_PNG } from './support/app.ts';
+import { DEMO, openSignedIn, signIn, TINY_PNG } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -618,8 +618,7 @@ test.describe('chat thread (phone)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('fits the phone: composer above the tab bar, sources in a bottom sheet, nothing overflows', async ({ page }) => {
-    await signIn(page, DEMO.standard);
-    await page.goto('/chat');
+    await openSignedIn(page, '/chat', DEMO.standard);
     await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
     await shoot(page, 'phone-empty');
     await ask(page, ELECTRICAL);

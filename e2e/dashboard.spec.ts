@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -12,8 +12,7 @@ const SHOTS_DIR = fileURLToPath(new URL('./.artifacts/screenshots/dashboard/', i
 mkdirSync(SHOTS_DIR, { recursive: true });
 
 test('the champion reads the organisation’s figures, and a new period redraws them', async ({ page }) => {
-  await signIn(page, DEMO.champion);
-  await page.goto('/dashboard');
+  await openSignedIn(page, '/dashboard', DEMO.champion);
   await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
   const cards = page.getByRole('list', { name: 'Headline figures' });
   const questions = cards.getByRole('listitem').filter({ hasText: 'Questions asked' });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { createVerifiedUser, DEMO, signIn } from './support/app.ts';
+import { createVerifiedUser, DEMO, openSignedIn } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -19,8 +19,7 @@ test('a member adds their organisation’s procedure, reads it in the wiki, and 
 }) => {
   const word = `Zephyr${Date.now().toString(36)}`;
   const title = `${word} valve servicing procedure`;
-  await signIn(page, DEMO.standard);
-  await page.goto('/landing');
+  await openSignedIn(page, '/landing', DEMO.standard);
   await page.getByRole('link', { name: 'Open Data Library' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Data Library' })).toBeVisible();
 
@@ -65,8 +64,7 @@ test('a member adds their organisation’s procedure, reads it in the wiki, and 
   // Someone of another organisation: nothing in their list, nothing in search, and the address is not found.
   const outsider = await createVerifiedUser(request, 'data-library-outsider');
   const other = await browser.newPage();
-  await signIn(other, outsider.email, outsider.password);
-  await other.goto('/data-library');
+  await openSignedIn(other, '/data-library', outsider.email, outsider.password);
   await expect(other.getByText('Nothing here yet: add your first document.')).toBeVisible();
   await other.goto('/wiki');
   await other.getByRole('searchbox', { name: 'Search the library' }).fill(word);

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { DEMO, signIn, SUPPORT_EMAIL } from './support/app.ts';
+import { DEMO, openSignedIn, signIn, SUPPORT_EMAIL } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const UPDATE_PROFILE = '**/api/account/update';
@@ -9,8 +9,7 @@ const UPDATE_PROFILE = '**/api/account/update';
  * the server and the seeded user is never changed.
  */
 async function openProfileAndAnswer(page: Page, answer: (route: Route) => Promise<void>): Promise<void> {
-  await signIn(page, DEMO.standard);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', DEMO.standard);
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await page.route(UPDATE_PROFILE, answer);
 }

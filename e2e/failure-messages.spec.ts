@@ -1,4 +1,4 @@
-import { accountMenuButton, DEMO, LOGGED_OUT_MESSAGE, signIn } from './support/app.ts';
+import { accountMenuButton, DEMO, LOGGED_OUT_MESSAGE, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -10,8 +10,7 @@ import { expect, test } from './support/fixtures.ts';
 const TOO_MANY = "You've made too many requests. Please wait a moment before trying again.";
 
 test('a refused logout says so and keeps the user signed in; a later logout works', async ({ page }) => {
-  await signIn(page, DEMO.standard);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', DEMO.standard);
   await page.route('**/api/auth/signout', (route) => route.fulfill({ status: 500, json: { message: 'x', request_id: 'req-logout' } }));
 
   await accountMenuButton(page).click();

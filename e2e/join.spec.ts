@@ -1,4 +1,13 @@
-import { actionLinkFromMail, DEMO, newUser, pathOf, signIn, submitLogin, submitRegistration, UNCLAIMED_DOMAIN } from './support/app.ts';
+import {
+  actionLinkFromMail,
+  DEMO,
+  newUser,
+  pathOf,
+  openSignedIn,
+  submitLogin,
+  submitRegistration,
+  UNCLAIMED_DOMAIN,
+} from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
 
@@ -60,8 +69,7 @@ test('a sign-up in the demo domain waits for its champion, who approves it on th
   const championContext = await browser.newContext();
   await championContext.addCookies([{ name: CONSENT_COOKIE, value: 'dismissed', url: baseURL ?? '' }]);
   const champion = await championContext.newPage();
-  await signIn(champion, DEMO.champion);
-  await champion.goto('/dashboard');
+  await openSignedIn(champion, '/dashboard', DEMO.champion);
   const requests = champion.getByRole('region', { name: 'Requests to join' });
   const name = `${person.firstName} ${person.surname}`;
   // The dashboard loads a dozen panels at once: on a busy CI machine this one can take a while.

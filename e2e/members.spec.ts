@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, type NewUser, newUser, pathOf, sessionOf, signIn, submitLogin } from './support/app.ts';
+import { DEMO, type NewUser, newUser, pathOf, sessionOf, openSignedIn, signIn, submitLogin } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -50,8 +50,7 @@ async function openActions(page: Page, person: NewUser) {
 
 test('a champion changes a member’s role from the users table', async ({ page, request }) => {
   const person = await joinedMember(request, 'role', 'Rowan');
-  await signIn(page, DEMO.champion);
-  await page.goto('/dashboard');
+  await openSignedIn(page, '/dashboard', DEMO.champion);
   const row = await openActions(page, person);
   await shoot(page, 'actions-menu');
   await page.getByRole('menuitem', { name: `Change role for ${person.firstName} ${person.surname}` }).click();
@@ -78,8 +77,7 @@ test('a champion deactivates a leaver, who is signed out at once and cannot sign
   const theirPage = await theirs.newPage();
   await signIn(theirPage, person.email, person.password);
 
-  await signIn(page, DEMO.champion);
-  await page.goto('/dashboard');
+  await openSignedIn(page, '/dashboard', DEMO.champion);
   const row = await openActions(page, person);
   await page.getByRole('menuitem', { name: `Deactivate ${person.firstName} ${person.surname}` }).click();
   const confirm = page.getByRole('dialog', { name: `Deactivate ${person.firstName} ${person.surname}?` });
@@ -113,8 +111,7 @@ test('a champion withdraws a pending invitation, and its link then says so', asy
   expect(created.status()).toBe(201);
   const link = (await created.json()).link as string;
 
-  await signIn(page, DEMO.champion);
-  await page.goto('/dashboard');
+  await openSignedIn(page, '/dashboard', DEMO.champion);
   const pending = page.getByRole('list', { name: 'Pending invitations' });
   await pending.scrollIntoViewIfNeeded();
   await expect(pending.getByText(person.email)).toBeVisible();

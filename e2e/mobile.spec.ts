@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accountMenuButton, DEMO, signIn } from './support/app.ts';
+import { accountMenuButton, DEMO, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Runs in the 'mobile' project (Pixel 7 viewport, touch); see playwright.config.ts.
@@ -129,8 +129,7 @@ test.describe('chat on a 390 × 844 phone', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, DEMO.standard);
-    await page.goto('/chat');
+    await openSignedIn(page, '/chat', DEMO.standard);
     const box = page.getByRole('textbox', { name: 'Your question' });
     await box.fill('What temperatures control Legionella in hot and cold water systems?');
     await box.press('Enter');

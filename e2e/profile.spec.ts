@@ -1,10 +1,9 @@
-import { accountMenuButton, createVerifiedUser, signIn, signOut, submitLogin, TINY_PNG } from './support/app.ts';
+import { accountMenuButton, createVerifiedUser, openSignedIn, signIn, signOut, submitLogin, TINY_PNG } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('editing the name saves it and the avatar menu shows the new name and initials after a reload', async ({ page, request }) => {
   const user = await createVerifiedUser(request, 'profile-name');
-  await signIn(page, user.email, user.password);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', user.email, user.password);
   await expect(accountMenuButton(page)).toHaveAccessibleName(
     `Account menu for ${user.firstName} ${user.surname}, initials ME, 1 unread notification`,
   );
@@ -35,8 +34,7 @@ test('editing the name saves it and the avatar menu shows the new name and initi
 
 test('a photo can be uploaded and removed, and a text file named .png is refused', async ({ page, request }) => {
   const user = await createVerifiedUser(request, 'profile-photo');
-  await signIn(page, user.email, user.password);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', user.email, user.password);
   const name = `${user.firstName} ${user.surname}`;
   const fileInput = page.getByLabel('Choose a profile photo');
 
@@ -75,8 +73,7 @@ test('changing the password: a wrong current password is refused, the right one 
 }) => {
   const user = await createVerifiedUser(request, 'profile-password');
   const newPassword = `${user.password}-changed`;
-  await signIn(page, user.email, user.password);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', user.email, user.password);
   await page.getByRole('link', { name: 'Update password' }).click();
   await expect(page).toHaveURL(/\/profile\/update-password$/);
 

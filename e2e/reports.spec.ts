@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO, mainNav, signIn } from './support/app.ts';
+import { DEMO, mainNav, openSignedIn, signIn } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -61,8 +61,7 @@ test('a champion opens the workforce report from the menu, changes the period, a
 });
 
 test('a standard user sees only their own figures', async ({ page }) => {
-  await signIn(page, DEMO.standard);
-  await page.goto('/reporting/workforce-performance');
+  await openSignedIn(page, '/reporting/workforce-performance', DEMO.standard);
   await expect(page.getByRole('table', { name: 'Your figures' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your figures' }).getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Teams' })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import mammoth from 'mammoth';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openSignedIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -30,8 +30,7 @@ function onboardingProgress(page: Page): Promise<Record<string, string[]>> {
 
 test('a policy is reviewed, its findings inspected and decided, and the review downloaded as Word', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.standard);
-  await page.goto('/review');
+  await openSignedIn(page, '/review', DEMO.standard);
   await expect(page.getByRole('heading', { level: 1, name: 'Review Assistant' })).toBeVisible();
 
   // The sample policy is a real PDF served by the app.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { devices, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -54,8 +54,7 @@ test.describe('desktop screens', () => {
   });
 
   test('error dialog (500 on saving the profile)', async ({ page }) => {
-    await signIn(page, DEMO.standard);
-    await page.goto('/profile');
+    await openSignedIn(page, '/profile', DEMO.standard);
     await page.route('**/api/account/update', (route) => route.fulfill({ status: 500, json: { message: 'x', request_id: 'req-123' } }));
     await page.getByLabel(/^Job title/).fill('Director of Nursing');
     await page.getByRole('button', { name: 'Save changes' }).click();

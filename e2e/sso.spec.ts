@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountMenuButton, DEMO, DEMO_PASSWORD, loginForm, newUser, signIn, signOut } from './support/app.ts';
+import { accountMenuButton, DEMO, DEMO_PASSWORD, loginForm, newUser, openSignedIn, signIn, signOut } from './support/app.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
 
 /** The test forum and the stand-in for Microsoft that global-setup started and pointed the server at. */
@@ -76,8 +76,7 @@ test.describe('Microsoft sign-in', () => {
     baseURL,
   }) => {
     const tenantId = randomUUID();
-    await signIn(page, DEMO.admin);
-    await page.goto('/admin');
+    await openSignedIn(page, '/admin', DEMO.admin);
     const organisations = page.getByRole('region', { name: 'Organisations' });
     const row = organisations.getByRole('row', { name: /Northshire Community Health NHS Trust/ });
     await row.getByRole('button', { name: /^Microsoft sign-in for/ }).click();

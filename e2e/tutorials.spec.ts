@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO, mainNav, signIn } from './support/app.ts';
+import { DEMO, mainNav, openSignedIn, signIn } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -52,16 +52,14 @@ test('a standard user opens the tutorials from the menu, searches them, reads on
 });
 
 test('an unknown tutorial says it does not exist, with the way back to the list', async ({ page }) => {
-  await signIn(page, DEMO.standard);
-  await page.goto('/tutorials/no-such-tutorial');
+  await openSignedIn(page, '/tutorials/no-such-tutorial', DEMO.standard);
   await expect(page.getByRole('heading', { level: 1, name: 'Tutorial not found' })).toBeVisible();
   await page.getByRole('link', { name: 'All tutorials' }).click();
   await expect(page).toHaveURL(/\/tutorials$/);
 });
 
 test('a guest reads a tutorial someone shared, without the list', async ({ page }) => {
-  await signIn(page, DEMO.guest);
-  await page.goto('/tutorials/review-assistant');
+  await openSignedIn(page, '/tutorials/review-assistant', DEMO.guest);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviewing a policy against the library' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All tutorials' })).toHaveCount(0);
   await page.goto('/tutorials');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DocumentElement, DocumentResponse, FilterDataResponse, LoginResponse } from '@verity/shared';
-import { DEMO, DEMO_PASSWORD, signIn } from './support/app.ts';
+import { DEMO, DEMO_PASSWORD, openSignedIn, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -254,8 +254,7 @@ test.describe('standard user', () => {
 test.describe('guest', () => {
   test('reads a shared document link but cannot open the wiki list', async ({ page }) => {
     const { current } = library;
-    await signIn(page, DEMO.guest);
-    await page.goto(`/wiki/${current.id}`);
+    await openSignedIn(page, `/wiki/${current.id}`, DEMO.guest);
 
     await expect(titleHeading(page)).toContainText(current.title);
     const paragraph = current.elements.find((e) => e.type === 'paragraph');
@@ -269,8 +268,7 @@ test.describe('guest', () => {
   });
 
   test('an unknown id sends a guest home, not to the wiki', async ({ page }) => {
-    await signIn(page, DEMO.guest);
-    await page.goto(`/wiki/${UNKNOWN_ID}`);
+    await openSignedIn(page, `/wiki/${UNKNOWN_ID}`, DEMO.guest);
     await expect(page.getByRole('heading', { name: 'Document not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
   });
@@ -282,8 +280,7 @@ test.describe('phone (390 px)', () => {
   test('the document fits the screen, tables scroll on their own and the contents fold away', async ({ page }) => {
     const { current } = library;
     const [first] = twoPassages(current);
-    await signIn(page, DEMO.standard);
-    await page.goto(`/wiki/${current.id}?element_ids=${first.id}`);
+    await openSignedIn(page, `/wiki/${current.id}?element_ids=${first.id}`, DEMO.standard);
     await expect(titleHeading(page)).toContainText(current.title);
     await expect(page.locator(`[data-element-id="${first.id}"]`)).toBeInViewport();
 

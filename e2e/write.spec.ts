@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import mammoth from 'mammoth';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openSignedIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -59,8 +59,7 @@ async function typeAtEnd(page: Page, target: Locator, text: string): Promise<voi
 
 test('a transcript becomes minutes that can be traced, edited, kept and downloaded as Word', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.standard);
-  await page.goto('/write');
+  await openSignedIn(page, '/write', DEMO.standard);
   await expect(page.getByRole('heading', { level: 1, name: 'Write' })).toBeVisible();
 
   // The sample transcript is a real Word file served by the app.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accountMenuButton, createVerifiedUser, DEMO, DEMO_PASSWORD, sessionOf, signIn, signOut } from './support/app.ts';
+import { accountMenuButton, createVerifiedUser, DEMO, DEMO_PASSWORD, sessionOf, openSignedIn, signIn, signOut } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 import { pollJson, XSS_PAYLOADS, XSS_TEXT, xssTitle, xssWatch } from './support/xss.ts';
 
@@ -56,8 +56,7 @@ test.describe('XSS corpus', () => {
       expect(asked.status()).toBe(200);
       expect(await asked.text()).toContain('event: done');
 
-      await signIn(page, DEMO.standard, DEMO_PASSWORD);
-      await page.goto(`/chat/${id}`);
+      await openSignedIn(page, `/chat/${id}`, DEMO.standard, DEMO_PASSWORD);
       await expect(page.getByText('Hillfort legionella outlets are flushed weekly', { exact: false }).first()).toBeVisible();
       await expectShownAsText(page, 'How often are Hillfort legionella outlets flushed?');
       await expectShownAsText(page);
@@ -105,8 +104,7 @@ test.describe('XSS corpus', () => {
     const { external_id: id } = (await created.json()) as { external_id: string };
     await pollJson<{ status: string }>(request, `/api/write/documents/${id}`, headers, (body) => body.status === 'ready');
 
-    await signIn(page, DEMO.standard, DEMO_PASSWORD);
-    await page.goto(`/write/${id}`);
+    await openSignedIn(page, `/write/${id}`, DEMO.standard, DEMO_PASSWORD);
     await expectShownAsText(page);
     await watch.expectInert('a written document in the editor');
     await page.goto('/write');
@@ -131,8 +129,7 @@ test.describe('XSS corpus', () => {
     expect(review.status).toBe('ready');
     expect(review.findings.length).toBeGreaterThan(0);
 
-    await signIn(page, DEMO.standard, DEMO_PASSWORD);
-    await page.goto(`/review/${id}`);
+    await openSignedIn(page, `/review/${id}`, DEMO.standard, DEMO_PASSWORD);
     await expectShownAsText(page);
     await watch.expectInert('a review with its findings');
     await page.goto('/review');
@@ -158,8 +155,7 @@ test.describe('XSS corpus', () => {
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     try {
-      await signIn(page, DEMO.standard, DEMO_PASSWORD);
-      await page.goto(`/tutorials/${slug}`);
+      await openSignedIn(page, `/tutorials/${slug}`, DEMO.standard, DEMO_PASSWORD);
       await expectShownAsText(page);
       await expect(page.getByRole('link', { name: 'markdown link' })).toHaveCount(0);
       await watch.expectInert('a tutorial');
@@ -196,8 +192,7 @@ test.describe('XSS corpus', () => {
     });
     expect(broadcast.status(), await broadcast.text()).toBe(200);
 
-    await signIn(page, user.email, user.password);
-    await page.goto('/profile');
+    await openSignedIn(page, '/profile', user.email, user.password);
     await expect(page.getByLabel(/^First name/)).toHaveValue('<img src=x onerror=alert(1)>');
     await watch.expectInert('the profile page and the account menu');
     await page.goto('/home');

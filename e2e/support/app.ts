@@ -133,12 +133,21 @@ export async function submitLogin(page: Page, email: string, password: string): 
  * open (after signing out, or sent to sign in from a page it asked for) signs in through the form.
  */
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
-  if (page.url() === 'about:blank') {
-    await storeSession(page, (await sessionOf(page.request, email, password))['auth-token'] as string);
-    await page.goto('/');
-  } else {
-    await submitLogin(page, email, password);
-  }
+  if (page.url() === 'about:blank') return openSignedIn(page, '/', email, password);
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/**
+ * Opens `path` on a page that has opened nothing yet, signed in as `email` (see `signIn`): one page
+ * load where signing in and then going there took two. For a page that shows the app's shell; one
+ * that refuses the person shows no account menu, so a test of a refusal signs in, then goes there.
+ */
+export async function openSignedIn(page: Page, path: string, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  expect(page.url(), 'openSignedIn starts from a page that has opened nothing').toBe('about:blank');
+  await storeSession(page, (await sessionOf(page.request, email, password))['auth-token'] as string);
+  await page.goto(path);
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await expect(accountMenuButton(page)).toBeVisible();
 }
