@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ACCESS_TOKEN_STORAGE_KEY } from '../../apps/web/src/lib/constants.ts';
 import { waitForMailLinks } from './mail.ts';
 
 /** Password of every seeded demo account (global-setup seeds them with SEED_DEMO=true). */
@@ -135,8 +136,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   if (page.url() === 'about:blank') return openSignedIn(page, '/', email, password);
   await submitLogin(page, email, password);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-  await expect(accountMenuButton(page)).toBeVisible();
+  await expectSignedIn(page);
 }
 
 /**
@@ -148,12 +148,15 @@ export async function openSignedIn(page: Page, path: string, email: string, pass
   expect(page.url(), 'openSignedIn starts from a page that has opened nothing').toBe('about:blank');
   await storeSession(page, (await sessionOf(page.request, email, password))['auth-token'] as string);
   await page.goto(path);
+  await expectSignedIn(page);
+}
+
+/** The app has left the login page and shows the account menu. */
+async function expectSignedIn(page: Page): Promise<void> {
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await expect(accountMenuButton(page)).toBeVisible();
 }
 
-/** The key the app keeps its session's token under in localStorage (apps/web/src/lib/constants.ts). */
-const ACCESS_TOKEN_KEY = 'accessToken';
 let sessionsStored = 0;
 
 /**
@@ -169,7 +172,7 @@ async function storeSession(page: Page, token: string): Promise<void> {
       sessionStorage.setItem('e2e-session-handover', String(handover));
       localStorage.setItem(key, token);
     },
-    { key: ACCESS_TOKEN_KEY, token, handover },
+    { key: ACCESS_TOKEN_STORAGE_KEY, token, handover },
   );
 }
 
