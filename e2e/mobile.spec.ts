@@ -121,6 +121,45 @@ test('chat uses the fixed-height layout; other pages scroll', async ({ page }) =
   expect(scrolling.scrollHeight).toBeGreaterThan(scrolling.innerHeight + 2000);
 });
 
+/**
+ * The focused element's text when the top bar or the tab bar is drawn over part of it, else null
+ * (focus inside a bar, or drawn above it as the skip link is, is clear of it).
+ */
+function focusUnderBars(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    const bars = [document.querySelector('header'), document.querySelector('nav[aria-label="Quick navigation"]')];
+    if (!(focused instanceof HTMLElement) || focused === document.body || bars.some((bar) => bar?.contains(focused))) return null;
+    const box = focused.getBoundingClientRect();
+    const covered = bars.some((bar) => {
+      const edge = bar?.getBoundingClientRect();
+      if (!bar || !edge || box.bottom <= edge.top || box.top >= edge.bottom) return false;
+      // The middle of the overlap: the bar is drawn there unless the element is drawn over it.
+      const x = (Math.max(box.left, edge.left) + Math.min(box.right, edge.right)) / 2;
+      const y = (Math.max(box.top, edge.top) + Math.min(box.bottom, edge.bottom)) / 2;
+      return bar.contains(document.elementFromPoint(x, y));
+    });
+    return covered ? (focused.getAttribute('aria-label') ?? focused.textContent ?? focused.tagName).trim().slice(0, 60) : null;
+  });
+}
+
+test('keyboard focus stops clear of the top bar and the tab bar, going down the page and back up', async ({ page }) => {
+  await openSignedIn(page, '/dashboard', DEMO.champion);
+  await expect(page.getByRole('heading', { level: 1, name: 'Champion Dashboard' })).toBeVisible();
+  await expect(bottomBar(page)).toBeVisible();
+  const hidden: string[] = [];
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let stop = 0; stop < 30; stop++) {
+      await page.keyboard.press(key);
+      const under = await focusUnderBars(page);
+      if (under !== null) hidden.push(`${key}: ${under}`);
+    }
+    // Going down, focus took the page past the fold, so the tab bar was in play; going back up, the top bar.
+    if (key === 'Tab') expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  }
+  expect(hidden).toEqual([]);
+});
+
 test.describe('chat on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
