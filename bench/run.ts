@@ -61,7 +61,9 @@ console.log(
 
 if (wanted('search')) {
   const rows: Row[] = [];
-  const kinds: ('pglite' | 'postgres')[] = serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_SEARCH_DATABASES=postgres skips the embedded half (loading its ×100 library takes most of the part's time).
+  const named = process.env.BENCH_SEARCH_DATABASES?.split(',');
+  const kinds = (['pglite', 'postgres'] as const).filter((kind) => (!named || named.includes(kind)) && (kind === 'pglite' || serverUrl));
   if (!serverUrl) console.log('PostgreSQL search bench skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.');
   for (const kind of kinds) {
     const result = await benchSearch(kind, serverUrl);
