@@ -121,6 +121,23 @@ test('chat uses the fixed-height layout; other pages scroll', async ({ page }) =
   expect(scrolling.scrollHeight).toBeGreaterThan(scrolling.innerHeight + 2000);
 });
 
+test('on a touch screen the file drop zone is one row that opens the chooser, without offering to drop', async ({ page }) => {
+  await openSignedIn(page, '/write', DEMO.standard);
+  const choose = page.getByText('Choose a transcript', { exact: true });
+  await expect(choose).toBeVisible();
+  await expect(page.getByText('Drop a transcript here or choose a file')).toBeHidden();
+  const row = await page
+    .locator('label')
+    .filter({ has: page.getByLabel('Transcript file') })
+    .boundingBox();
+  expect(row?.height).toBeLessThan(100);
+
+  const chooser = page.waitForEvent('filechooser');
+  await choose.tap();
+  await (await chooser).setFiles({ name: 'meeting.txt', mimeType: 'text/plain', buffer: Buffer.from('Chair: Welcome, everyone.\n') });
+  await expect(page.getByText('meeting.txt')).toBeVisible();
+});
+
 /**
  * The focused element's text when the top bar or the tab bar is drawn over part of it, else null
  * (focus inside a bar, or drawn above it as the skip link is, is clear of it).

@@ -72,7 +72,9 @@ test('a transcript becomes minutes that can be traced, edited, kept and download
   const sampleText = (await mammoth.extractRawText({ path: samplePath })).value;
   expect(sampleText.length).toBeGreaterThan(500);
 
-  // Upload it. Each answer about the job is held back a little, so the stages are seen on screen.
+  // Upload it (with a mouse, the drop zone offers dropping; a phone's is a chooser, mobile.spec.ts).
+  // Each answer about the job is held back a little, so the stages are seen on screen.
+  await expect(page.getByText('Drop a transcript here or choose a file')).toBeVisible();
   await page.route('**/api/write/jobs/*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();

@@ -41,7 +41,7 @@ export interface FileDropZoneProps {
   invalid?: boolean;
 }
 
-/** Drop a file here or choose one; once chosen, its name and size with a way to remove it. */
+/** Drop a file here or choose one (on a touch screen, only choose); once chosen, its name and size with a way to remove it. */
 export function FileDropZone({
   file,
   onFile,
@@ -113,6 +113,8 @@ export function FileDropZone({
       onDrop={onDrop}
       className={cn(
         'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-400 has-[:focus-visible]:outline-offset-2',
+        // A touch screen has nothing to drop from: one row that opens the chooser.
+        'pointer-coarse:flex-row pointer-coarse:justify-start pointer-coarse:gap-3 pointer-coarse:py-3 pointer-coarse:text-left',
         dragging
           ? 'border-brand-500 bg-brand-50'
           : invalid
@@ -123,11 +125,16 @@ export function FileDropZone({
       <span className="flex size-10 items-center justify-center rounded-full bg-white text-brand-700 shadow-xs">
         <Upload aria-hidden="true" className="size-5" />
       </span>
-      <span className="font-medium text-slate-900 text-sm">
-        Drop {noun} here or <span className="text-brand-800 underline underline-offset-2">choose a file</span>
-      </span>
-      <span id={hintId} className="text-slate-600 text-xs">
-        {kinds} ({extensions.join(', ')})
+      <span className="flex flex-col gap-2 pointer-coarse:gap-0.5">
+        <span className="font-medium text-slate-900 text-sm">
+          <span className="pointer-coarse:hidden">
+            Drop {noun} here or <span className="text-brand-800 underline underline-offset-2">choose a file</span>
+          </span>
+          <span className="hidden text-brand-800 underline underline-offset-2 pointer-coarse:inline">Choose {noun}</span>
+        </span>
+        <span id={hintId} className="text-slate-600 text-xs">
+          {kinds} ({extensions.join(', ')})
+        </span>
       </span>
       <input
         ref={inputRef}

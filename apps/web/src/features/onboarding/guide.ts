@@ -151,7 +151,7 @@ export const GUIDES: { [M in OnboardingModuleKey]: ModuleGuide<M> } = {
       {
         target: 'review-upload',
         title: 'Choose a policy',
-        description: 'Drop a PDF, Word or text policy here, or choose it from your computer.',
+        description: 'Choose a PDF, Word or text policy from this device, or drop one on the box.',
       },
       {
         target: 'review-start',
