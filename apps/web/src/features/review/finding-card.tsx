@@ -67,7 +67,7 @@ export function FindingCard({ finding, located, canDecide, isNew, active, onInsp
   };
 
   return (
-    <li id={findingCardId(finding.id)} className="scroll-mt-24">
+    <li id={findingCardId(finding.id)} className="scroll-mt-8 md:scroll-mt-24">
       <article
         aria-label={findingName(finding)}
         data-active={active || undefined}

@@ -81,7 +81,7 @@ export function ReviewWorkspace({ review }: { review: Review }) {
       </section>
       <div
         id="review-findings"
-        className="flex scroll-mt-20 flex-col gap-4 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:pb-1"
+        className="flex scroll-mt-4 flex-col gap-4 md:scroll-mt-20 lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:pb-1"
       >
         {review.comparison && <ComparisonPanel comparison={review.comparison} />}
         <FindingsPanel review={review} isLocated={located} activeId={activeId} onInspect={inspect} onDecide={decide} />

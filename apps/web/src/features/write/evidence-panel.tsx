@@ -72,7 +72,7 @@ export function EvidencePanel({ externalId, item, onClose, headingRef }: Evidenc
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-amber-200 bg-white p-4 shadow-xs">
       <div className="flex items-start justify-between gap-3">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-20 font-semibold text-slate-900 outline-none">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="scroll-mt-4 font-semibold text-slate-900 outline-none md:scroll-mt-20">
           Where {name.toLowerCase()} came from
         </h2>
         <button

@@ -9,8 +9,8 @@ export const CITED_PASSAGE_LABEL = 'Cited passage';
 /** The marker a highlighted element carries: visible (background, left border) and read out first. */
 export const HIGHLIGHT_CLASS = 'rounded-r-md border-amber-500 border-l-4 bg-amber-50 py-1 pr-2 pl-3 print:border-l-4 print:bg-transparent';
 
-/** Anchors sit below the sticky mobile top bar and highlight bar when scrolled to. */
-const ANCHOR_CLASS = 'scroll-mt-32 md:scroll-mt-20';
+/** Anchors sit below the sticky highlight bar when scrolled to (below md, the page's scroll padding clears the top bar). */
+const ANCHOR_CLASS = 'scroll-mt-16 md:scroll-mt-20';
 
 /** The attributes every element carries so citations (`element_ids`) and the contents can find it. */
 export function elementAttributes(element: DocumentElement) {

@@ -83,7 +83,7 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
           {...elementAttributes(titleElement)}
           tabIndex={-1}
           className={cn(
-            'mt-3 scroll-mt-32 break-words font-semibold text-2xl text-slate-900 tracking-tight outline-none sm:text-3xl md:scroll-mt-20',
+            'mt-3 scroll-mt-16 break-words font-semibold text-2xl text-slate-900 tracking-tight outline-none sm:text-3xl md:scroll-mt-20',
             titleElement.highlighted && HIGHLIGHT_CLASS,
           )}
         >
