@@ -42,7 +42,7 @@ function MarkedText({ text, start, end, marks, activeId, onSelect }: TextProps):
         title={`${SEVERITY_LABELS[first.severity]} finding`}
         onClick={() => onSelect(first.findingId)}
         className={cn(
-          'scroll-mt-16 cursor-pointer whitespace-pre-wrap md:scroll-mt-32 rounded-sm px-0.5 text-inherit underline decoration-2 underline-offset-4 transition-colors',
+          'scroll-mt-16 cursor-pointer whitespace-pre-wrap rounded-sm px-0.5 text-inherit underline decoration-2 underline-offset-4 transition-colors md:scroll-mt-32',
           first.dismissed ? DISMISSED_CLASS : MARK_CLASSES[first.severity],
           active && ACTIVE_CLASS,
         )}
