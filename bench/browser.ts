@@ -5,9 +5,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { selfSignedCertificate } from '../apps/server/src/test/tls.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3297);
@@ -24,23 +26,52 @@ export interface BrowserApp {
 
 /** The production build served by the real server on a fresh embedded database, with the demo accounts. */
 export interface BenchServer {
+  /** Where it answers: ORIGIN, or https://127.0.0.1:PORT when started with HTTPS. */
+  origin: string;
   /** A demo account's session token (the standard user's unless another address is given). */
   signIn(email?: string): Promise<string>;
+  api<T>(token: string, path: string, init?: RequestInit): Promise<T>;
 }
+
+/** Where the bench's own requests go, and the certificate they trust when it is HTTPS. */
+interface Endpoint {
+  origin: string;
+  ca?: Buffer;
+}
+
+const PLAIN: Endpoint = { origin: ORIGIN };
 
 /** Chromium's path, or why the browser benches cannot run. */
 export function chromiumOrSkip(): { path: string } | { skipped: string } {
   return existsSync(CHROMIUM) ? { path: CHROMIUM } : { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium)` };
 }
 
-/** Runs `use` against the app served as the browser benches need it; stops the server and removes its data afterwards. */
-export async function withBenchServer<T>(label: string, use: (server: BenchServer) => Promise<T>): Promise<T> {
+/**
+ * Runs `use` against the app served as the browser benches need it; stops the server and removes its
+ * data afterwards. With `https`, the server speaks HTTPS and HTTP/2 itself (TLS_CERT_FILE), with a
+ * self-signed certificate made for the run, as behind the reference deployment's load balancer.
+ */
+export async function withBenchServer<T>(
+  label: string,
+  use: (server: BenchServer) => Promise<T>,
+  options: { https?: boolean } = {},
+): Promise<T> {
   if (!existsSync(new URL('apps/web/dist/index.html', ROOT))) build();
   const dataDir = mkdtempSync(join(tmpdir(), `verity-bench-${label}-`));
-  const server = startServer(dataDir);
+  const certificate = options.https ? selfSignedCertificate(dataDir) : null;
+  const endpoint: Endpoint = certificate ? { origin: `https://127.0.0.1:${PORT}`, ca: certificate.cert } : PLAIN;
+  const server = startServer(
+    dataDir,
+    endpoint,
+    certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {},
+  );
   try {
-    await waitForHealth(server);
-    return await use({ signIn });
+    await waitForHealth(server, endpoint);
+    return await use({
+      origin: endpoint.origin,
+      signIn: (email) => signIn(email, endpoint),
+      api: (token, path, init) => call(endpoint, token, path, init),
+    });
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -76,7 +107,7 @@ function build(): void {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-function startServer(dataDir: string): ChildProcess {
+function startServer(dataDir: string, endpoint: Endpoint, tls: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -85,8 +116,9 @@ function startServer(dataDir: string): ChildProcess {
       NODE_ENV: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      APP_URL: ORIGIN,
+      APP_URL: endpoint.origin,
       DATA_DIR: dataDir,
+      ...tls,
       DATABASE_URL: '',
       AI_PROVIDER: '',
       SEED_DEMO: 'true',
@@ -96,11 +128,11 @@ function startServer(dataDir: string): ChildProcess {
   });
 }
 
-async function waitForHealth(server: ChildProcess): Promise<void> {
+async function waitForHealth(server: ChildProcess, endpoint: Endpoint): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const ok = await fetch(`${ORIGIN}/api/health`).then(
+    const ok = await request(endpoint, '/api/health').then(
       (response) => response.ok,
       () => false,
     );
@@ -110,17 +142,47 @@ async function waitForHealth(server: ChildProcess): Promise<void> {
   throw new Error('the server did not become healthy');
 }
 
-export async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${ORIGIN}/api${path}`, { ...init, headers: { 'auth-token': token, ...init.headers } });
+export function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
+  return call(PLAIN, token, path, init);
+}
+
+async function call<T>(endpoint: Endpoint, token: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await request(endpoint, `/api${path}`, { ...init, headers: { 'auth-token': token, ...init.headers } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
-async function signIn(email = 'standard@example.org'): Promise<string> {
+/** fetch, except that over HTTPS it trusts the run's certificate (node:https: fetch has no setting for it). */
+async function request(endpoint: Endpoint, path: string, init: RequestInit = {}): Promise<Pick<Response, 'ok' | 'status' | 'json'>> {
+  const { ca } = endpoint;
+  if (!ca) return fetch(`${endpoint.origin}${path}`, init);
+  const prepared = new Request(`${endpoint.origin}${path}`, init);
+  const body = Buffer.from(await prepared.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      prepared.url,
+      { method: prepared.method, headers: Object.fromEntries(prepared.headers), ca },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const status = incoming.statusCode ?? 0;
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) });
+        });
+        incoming.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function signIn(email = 'standard@example.org', endpoint: Endpoint): Promise<string> {
   const form = new FormData();
   form.set('email', email);
   form.set('password', 'verity-demo-2026');
-  const answer = await api<{ auth_token: string | null }>('', '/auth/login', { method: 'POST', body: form });
+  const answer = await call<{ auth_token: string | null }>(endpoint, '', '/auth/login', { method: 'POST', body: form });
   if (!answer.auth_token) throw new Error(`the demo account ${email} could not sign in`);
   return answer.auth_token;
 }

@@ -4,7 +4,9 @@
  * sign-in page is measured as a first visitor sees it (no session, the cookie banner); the others
  * as the demo champion, a returning visitor who has answered the banner. Each run starts with
  * the browser's cache emptied, and the session (token and stored account) kept (Lighthouse's own
- * storage reset would end it).
+ * storage reset would end it). The server speaks HTTPS and HTTP/2 itself, as users reach it behind
+ * the reference deployment's load balancer (docs/deployment.md); BENCH_LIGHTHOUSE_HTTP=1.1 measures
+ * it over plain HTTP/1.1 instead, as `npm start` serves it on this machine.
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each page's full report there; BENCH_LIGHTHOUSE_PAGES=sign-in,wiki
  * measures only those.
  */
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { api, chromiumOrSkip, ORIGIN, withBenchServer } from './browser.ts';
+import { chromiumOrSkip, withBenchServer } from './browser.ts';
 
 const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
 const CHAMPION = 'champion@example.org';
@@ -21,6 +23,8 @@ const CHAMPION = 'champion@example.org';
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Only these pages, by name (comma-separated), when set. */
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+/** HTTP/2 over HTTPS unless BENCH_LIGHTHOUSE_HTTP=1.1. */
+export const LIGHTHOUSE_HTTP = process.env.BENCH_LIGHTHOUSE_HTTP === '1.1' ? '1.1' : '2';
 
 export const LIGHTHOUSE_PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: 'sign-in', path: '/auth/login', signedIn: false },
@@ -54,35 +58,52 @@ const CATEGORIES = ['performance', 'accessibility'] as const;
 export async function benchLighthouse(): Promise<LighthouseBench> {
   const chromiumPath = chromiumOrSkip();
   if ('skipped' in chromiumPath) return { rows: [], skipped: chromiumPath.skipped };
-  return withBenchServer('lighthouse', async (server) => {
-    const token = await server.signIn(CHAMPION);
-    // A returning person's device holds the account it last saw beside the token, as the app stores it.
-    const session = { token, user: JSON.stringify(await api(token, '/account/info')) };
-    const profile = mkdtempSync(join(tmpdir(), 'verity-bench-lighthouse-profile-'));
-    // A persistent context is the browser's default one, which the tab Lighthouse opens shares.
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath.path,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${DEBUGGING_PORT}`],
-    });
-    try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const rows: LighthouseRow[] = [];
-      for (const target of LIGHTHOUSE_PAGES.filter((item) => !ONLY || ONLY.includes(item.name))) {
-        rows.push(await auditTwice(target.name, target.path, () => prepareVisit(context, page, target.signedIn ? session : null)));
+  return withBenchServer(
+    'lighthouse',
+    async (server) => {
+      const token = await server.signIn(CHAMPION);
+      // A returning person's device holds the account it last saw beside the token, as the app stores it.
+      const session = { token, user: JSON.stringify(await server.api(token, '/account/info')) };
+      const profile = mkdtempSync(join(tmpdir(), 'verity-bench-lighthouse-profile-'));
+      // A persistent context is the browser's default one, which the tab Lighthouse opens shares.
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: chromiumPath.path,
+        headless: true,
+        // The run's certificate is self-signed, made for this run only.
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--ignore-certificate-errors',
+          `--remote-debugging-port=${DEBUGGING_PORT}`,
+        ],
+      });
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        const rows: LighthouseRow[] = [];
+        for (const target of LIGHTHOUSE_PAGES.filter((item) => !ONLY || ONLY.includes(item.name))) {
+          const prepare = () => prepareVisit(context, page, server.origin, target.signedIn ? session : null);
+          rows.push(await auditTwice(target.name, server.origin, target.path, prepare));
+        }
+        return { rows };
+      } finally {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
       }
-      return { rows };
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
-  });
+    },
+    { https: LIGHTHOUSE_HTTP === '2' },
+  );
 }
 
 /** A first visitor (no session, no consent) or the signed-in champion returning, with an empty cache either way. */
-async function prepareVisit(context: BrowserContext, page: Page, session: { token: string; user: string } | null): Promise<void> {
+async function prepareVisit(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  session: { token: string; user: string } | null,
+): Promise<void> {
   await context.clearCookies();
-  await page.goto(`${ORIGIN}/robots.txt`);
+  await page.goto(`${origin}/robots.txt`);
   await page.evaluate((stored) => {
     localStorage.clear();
     sessionStorage.clear();
@@ -91,7 +112,7 @@ async function prepareVisit(context: BrowserContext, page: Page, session: { toke
       localStorage.setItem('user', stored.user);
     }
   }, session);
-  if (session) await context.addCookies([{ name: 'verity_consent', value: 'dismissed', url: ORIGIN }]);
+  if (session) await context.addCookies([{ name: 'verity_consent', value: 'dismissed', url: origin }]);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
@@ -101,20 +122,20 @@ async function prepareVisit(context: BrowserContext, page: Page, session: { toke
  * Lighthouse sometimes loses the page load's trace in the headless browser (NO_NAVSTART) or its
  * first paint (NO_FCP) and says to run it again: once, from a fresh visit, then the error stands.
  */
-async function auditTwice(name: string, path: string, prepare: () => Promise<void>): Promise<LighthouseRow> {
+async function auditTwice(name: string, origin: string, path: string, prepare: () => Promise<void>): Promise<LighthouseRow> {
   await prepare();
   try {
-    return await audit(name, path);
+    return await audit(name, origin, path);
   } catch (error) {
     if (!(error instanceof Error && /\((NO_NAVSTART|NO_FCP)\)$/.test(error.message))) throw error;
     console.log(`  ${name}: ${error.message}; measuring once more`);
     await prepare();
-    return audit(name, path);
+    return audit(name, origin, path);
   }
 }
 
-async function audit(name: string, path: string): Promise<LighthouseRow> {
-  const result = await lighthouse(`${ORIGIN}${path}`, {
+async function audit(name: string, origin: string, path: string): Promise<LighthouseRow> {
+  const result = await lighthouse(`${origin}${path}`, {
     port: DEBUGGING_PORT,
     logLevel: 'error',
     output: 'json',
@@ -154,7 +175,9 @@ async function audit(name: string, path: string): Promise<LighthouseRow> {
 }
 
 export function printLighthouseTable(rows: readonly LighthouseRow[]): void {
-  console.log('\nLighthouse, mobile (simulated throttling), Debian Chromium');
+  console.log(
+    `\nLighthouse, mobile (simulated throttling), Debian Chromium, ${LIGHTHOUSE_HTTP === '2' ? 'HTTP/2 over HTTPS' : 'HTTP/1.1'}`,
+  );
   console.log('| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {

@@ -1,9 +1,18 @@
 import { existsSync } from 'node:fs';
+import type { Http2SecureServer } from 'node:http2';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '@verity/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyHttp2SecureOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { type ChatEngine, chatEngineFor } from './ai/engine.ts';
 import { type Config, trustProxyOption, webDistDir } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
@@ -71,34 +80,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
-    genReqId: () => newId(),
-    requestIdHeader: false,
-    // File names travel in paths (/api/docs/newest-document-by-filename/{name}): room for any real one
-    // (255 characters, percent-encoded), while longer segments still get a 414.
-    routerOptions: { maxParamLength: 1024 },
-    // The router's own refusals (an over-long or malformed path) answer in the API's error shape too.
-    frameworkErrors: (error, request, reply) => sendRouterError(error, request, reply),
-    trustProxy: trustProxyOption(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            ...logDestination(config, deps.logStream),
-            // Plugins may log request headers (the multipart parser does at trace level): never the credentials.
-            redact: {
-              paths: ['*.headers["auth-token"]', '*.headers.authorization', '*.headers.cookie', '*.headers.token'],
-              censor: '[redacted]',
-            },
-            serializers: {
-              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
-              // Query parameters, database messages and attached request data are what users typed.
-              err: serializeError,
-            },
-          },
-  });
+  const app = createServer(config, deps.logStream);
   const rateLimitStore = deps.rateLimitStore ?? defaultRateLimitStore(config, database, app.log);
   const mailer = deps.mailer ?? createMailer({ config, db: database.db, log: app.log });
   // Uploaded files, transcripts and policies are read in worker threads with the configured limits (untrusted/pool.ts).
@@ -202,6 +184,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.rateLimitStore) await rateLimitStore.close?.();
   });
   return app;
+}
+
+/** The Fastify instance: ids, limits, logging, and HTTPS with HTTP/2 when configured. */
+function createServer(config: Config, logStream: AppDeps['logStream']): FastifyInstance {
+  const options = {
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    // File names travel in paths (/api/docs/newest-document-by-filename/{name}): room for any real one
+    // (255 characters, percent-encoded), while longer segments still get a 414.
+    routerOptions: { maxParamLength: 1024 },
+    // The router's own refusals (an over-long or malformed path) answer in the API's error shape too.
+    frameworkErrors: (error, request, reply) => sendRouterError(error, request, reply),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...logDestination(config, logStream),
+            // Plugins may log request headers (the multipart parser does at trace level): never the credentials.
+            redact: {
+              paths: ['*.headers["auth-token"]', '*.headers.authorization', '*.headers.cookie', '*.headers.token'],
+              censor: '[redacted]',
+            },
+            serializers: {
+              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+              // Query parameters, database messages and attached request data are what users typed.
+              err: serializeError,
+            },
+          },
+  } satisfies FastifyServerOptions;
+  // With TLS_CERT_FILE and TLS_KEY_FILE the server speaks HTTPS itself: HTTP/2, so a page's many
+  // small scripts share one connection instead of queueing for six, and HTTP/1.1 for clients
+  // without it. Requests and replies keep their API (Node's HTTP/2 compatibility layer), hence the casts.
+  const secure =
+    config.tls &&
+    ({ ...options, http2: true, https: { allowHTTP1: true, ...config.tls } } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>);
+  return (secure ? Fastify(secure) : Fastify(options)) as unknown as FastifyInstance;
 }
 
 /** With REDIS_URL, counters live in Redis while it answers and in the database while it does not. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { CHAT_ATTACHMENT_DEFAULT_MAX_BYTES } from '@verity/shared';
 import { z } from 'zod';
@@ -294,6 +296,9 @@ const schema = z.object({
   FORUM_URL: z.url({ error: "must be the forum's address, such as https://forum.example.org" }).optional(),
 
   WEB_DIST_DIR: z.string().optional(),
+  /** PEM files: with both, the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 for older clients (tls.ts). */
+  TLS_CERT_FILE: z.string().trim().min(1).optional(),
+  TLS_KEY_FILE: z.string().trim().min(1).optional(),
   /** auto: the seed step pictures the real pages for the tutorials when the demo exists and Chromium is found; off: never. */
   TUTORIAL_SCREENSHOTS: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
   /** The Chromium the tutorial screenshots are taken with (Debian: apt-get install -y chromium). */
@@ -310,6 +315,13 @@ export interface Config extends Env {
   hostSet: boolean;
   /** True when demo accounts are seeded: the embedded database outside production, or SEED_DEMO=true. */
   seedDemo: boolean;
+  /** The certificate and key the server serves HTTPS with (TLS_CERT_FILE, TLS_KEY_FILE), read at start; null for plain HTTP. */
+  tls: ServerTls | null;
+}
+
+export interface ServerTls {
+  cert: Buffer;
+  key: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -350,16 +362,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const seedDemo = value.SEED_DEMO ?? (value.DATABASE_URL === undefined && value.NODE_ENV !== 'production');
+  const tls = readTls(value);
   const config: Config = {
     ...value,
-    APP_URL: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, ''),
+    APP_URL: (value.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${value.PORT}`).replace(/\/+$/, ''),
     HOST: value.HOST ?? (seedDemo ? LOOPBACK : ALL_INTERFACES),
     hostSet: value.HOST !== undefined,
     seedDemo,
+    tls,
   };
   // Refused before the database is opened, so nothing is seeded for a server that will not start.
   listenHost(config, seedDemo);
   return config;
+}
+
+/** The two PEM files, read now so that a wrong path or a key that does not fit stops the start with a sentence. */
+function readTls(value: Pick<Env, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>): ServerTls | null {
+  const { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile } = value;
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile) {
+    throw new ConfigError(
+      `${certFile ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set without ${certFile ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: HTTPS needs both the certificate and its private key (PEM files), or neither for plain HTTP.`,
+    );
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new ConfigError(`${name}=${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    }
+  };
+  const tls = { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+  try {
+    createSecureContext(tls);
+  } catch (error) {
+    throw new ConfigError(
+      `TLS_CERT_FILE and TLS_KEY_FILE are not a PEM certificate and its private key (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  return tls;
 }
 
 const LOOPBACK = '127.0.0.1';

@@ -101,7 +101,7 @@ export async function readScreenshot(db: Database, name: string): Promise<{ png:
 export interface CaptureOptions {
   db: Database;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Where this server answers, as the browser reaches it (http://127.0.0.1:PORT). */
+  /** Where this server answers, as the browser reaches it (http://127.0.0.1:PORT, https with TLS_CERT_FILE). */
   baseUrl: string;
   build: string;
   chromiumPath: string;
@@ -141,10 +141,17 @@ export async function captureTutorialScreenshots(options: CaptureOptions): Promi
       if (!userId || shots.length === 0) continue;
       const token = await createSession({ db, userId, policy: options.sessionPolicy, userAgent: 'Verity tutorial screenshots' });
       opened.push(sha256(token));
-      const info = await fetch(`${baseUrl}/api/account/info`, { headers: { 'auth-token': token } });
-      if (!info.ok) throw new Error(`account/info answered ${info.status}`);
+      // The browser reaches this server on a loopback address, which the certificate (made for the
+      // public name) does not name: only then is the name not checked.
+      const context = await browser.newContext({
+        viewport: SHOT_VIEWPORT,
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+        ignoreHTTPSErrors: baseUrl.startsWith('https:'),
+      });
+      const info = await context.request.get(`${baseUrl}/api/account/info`, { headers: { 'auth-token': token } });
+      if (!info.ok()) throw new Error(`account/info answered ${info.status()}`);
       const user: unknown = await info.json();
-      const context = await browser.newContext({ viewport: SHOT_VIEWPORT, deviceScaleFactor: 1, reducedMotion: 'reduce' });
       await context.addCookies([{ name: 'verity_consent', value: 'dismissed', url: baseUrl }]);
       await context.addInitScript(
         ({ token, user, userId }) => {
@@ -199,7 +206,7 @@ export function takeTutorialScreenshots(options: { config: Config; db: Database;
   const done = captureTutorialScreenshots({
     db,
     log,
-    baseUrl: `http://${browserHost(options.listenHost)}:${config.PORT}`,
+    baseUrl: `${config.tls ? 'https' : 'http'}://${browserHost(options.listenHost)}:${config.PORT}`,
     build,
     chromiumPath: config.CHROMIUM_PATH,
     sessionPolicy: sessionPolicy(config),
