@@ -36,6 +36,6 @@ EXPOSE 3000
 VOLUME ["/data"]
 # Liveness: the database answers. Load balancers ask /api/ready instead (503 while draining).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "scripts/health-probe.mjs", "/api/health"]
 STOPSIGNAL SIGTERM
 CMD ["node", "apps/server/src/main.ts"]

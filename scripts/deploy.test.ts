@@ -1,7 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { selfSignedCertificate } from '../apps/server/src/test/tls.ts';
 
 /**
  * The reference deployment (Dockerfile, compose.yaml) checked without Docker, which this machine
@@ -61,7 +68,7 @@ describe('compose.yaml', () => {
   });
 
   it('asks the load balancer’s question (/api/ready) and gives a stopping process longer than its drain', () => {
-    expect(app.healthcheck?.test.join(' ')).toContain('http://127.0.0.1:3000/api/ready');
+    expect(app.healthcheck?.test).toEqual(['CMD', 'node', 'scripts/health-probe.mjs', '/api/ready']);
     const drain = Number(app.environment?.SHUTDOWN_DRAIN_SECONDS);
     const grace = Number.parseInt(app.stop_grace_period ?? '0', 10);
     expect(drain).toBeGreaterThan(0);
@@ -87,7 +94,7 @@ describe('Dockerfile', () => {
   it('runs the server as a non-root user, with LibreOffice for PDF export, a health check and a clean stop', () => {
     expect(final).toContain('USER node');
     expect(final.some((line) => line.includes('libreoffice-writer-nogui'))).toBe(true);
-    expect(final.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/api/health');
+    expect(final.find((line) => line.startsWith('HEALTHCHECK'))).toContain('CMD ["node", "scripts/health-probe.mjs", "/api/health"]');
     expect(final).toContain('STOPSIGNAL SIGTERM');
     expect(final.at(-1)).toBe('CMD ["node", "apps/server/src/main.ts"]');
     expect(final.find((line) => line.startsWith('EXPOSE'))).toBe('EXPOSE 3000');
@@ -96,5 +103,42 @@ describe('Dockerfile', () => {
   it('leaves installed and built output, local data and secrets out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
     for (const entry of ['.git', 'node_modules', 'data', '.env', 'dist']) expect(ignored, entry).toContain(entry);
+  });
+});
+
+describe('the health probe the image and compose run (scripts/health-probe.mjs)', () => {
+  /** A stand-in server answering `status` to `path` (404 elsewhere); the probe's exit code against it. */
+  async function probe(options: { path: string; status: number; tls?: boolean; askFor?: string }): Promise<number | null> {
+    const answer: http.RequestListener = (request, response) => {
+      response.writeHead(request.url === options.path ? options.status : 404).end();
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'verity-probe-'));
+    const certificate = options.tls ? selfSignedCertificate(dir) : null;
+    const server = certificate
+      ? https.createServer({ cert: certificate.cert, key: readFileSync(certificate.keyFile) }, answer)
+      : http.createServer(answer);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const env = { ...process.env, PORT: String(port), TLS_CERT_FILE: certificate?.certFile ?? '' };
+      const child = spawn(process.execPath, ['scripts/health-probe.mjs', options.askFor ?? options.path], { env, stdio: 'ignore' });
+      return await new Promise((resolve) => child.once('exit', resolve));
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('passes on a 2xx from the path it is given, at PORT', async () => {
+    expect(await probe({ path: '/api/ready', status: 200 })).toBe(0);
+  });
+
+  it('fails on a 503 (a process draining) and on a path that is not there', async () => {
+    expect(await probe({ path: '/api/ready', status: 503 })).toBe(1);
+    expect(await probe({ path: '/api/ready', status: 200, askFor: '/api/health' })).toBe(1);
+  });
+
+  it('asks over HTTPS when the server has its own certificate (TLS_CERT_FILE)', async () => {
+    expect(await probe({ path: '/api/health', status: 200, tls: true })).toBe(0);
   });
 });
