@@ -225,7 +225,6 @@ function createServer(config: Config, logStream: AppDeps['logStream']): FastifyI
   return (secure ? Fastify(secure) : Fastify(options)) as unknown as FastifyInstance;
 }
 
-/** With REDIS_URL, counters live in Redis while it answers and in the database while it does not. */
 /**
  * Where pino writes: a stream the caller passed (tests read the JSON lines), readable lines on a
  * terminal or with LOG_FORMAT=pretty, else pino's own JSON lines on standard output.
@@ -237,6 +236,7 @@ function logDestination(config: Config, stream: AppDeps['logStream']): { stream?
   return {};
 }
 
+/** With REDIS_URL, counters live in Redis while it answers and in the database while it does not. */
 function defaultRateLimitStore(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): RateLimitStore {
   const inDatabase = createDatabaseRateLimitStore({ db: database.db });
   if (!config.REDIS_URL) return inDatabase;

@@ -296,7 +296,7 @@ const schema = z.object({
   FORUM_URL: z.url({ error: "must be the forum's address, such as https://forum.example.org" }).optional(),
 
   WEB_DIST_DIR: z.string().optional(),
-  /** PEM files: with both, the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 for older clients (tls.ts). */
+  /** PEM files: with both, the server speaks HTTPS itself, HTTP/2 with HTTP/1.1 for older clients (app.ts, createServer). */
   TLS_CERT_FILE: z.string().trim().min(1).optional(),
   TLS_KEY_FILE: z.string().trim().min(1).optional(),
   /** auto: the seed step pictures the real pages for the tutorials when the demo exists and Chromium is found; off: never. */
