@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pendingAnalyticsEvents } from '../../lib/analytics';
@@ -137,5 +137,31 @@ describe('application shell', () => {
     await user.click(within(drawer).getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+  });
+  it('renders only the navigation the screen shows, and swaps it when the window crosses the md width', async () => {
+    let wide = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(min-width: 48rem)' ? wide : false;
+      },
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }));
+    renderApp('/home', { user: buildTestUser() });
+    await screen.findByRole('heading', { level: 1, name: /Amara/ });
+    // A phone: the top bar and the tab bar, no rail.
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'Verity home' })).toBeNull();
+
+    wide = true;
+    act(() => {
+      for (const listener of listeners) listener();
+    });
+    expect(screen.getByRole('link', { name: 'Verity home' })).not.toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Quick navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
   });
 });

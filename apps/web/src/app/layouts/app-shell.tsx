@@ -7,9 +7,13 @@ import { MobileTopBar } from '../shell/mobile-top-bar';
 import { RightPanelProvider } from '../../components/ui/right-panel-context';
 import { NotificationsModal } from '../../features/notifications/notifications-modal';
 import { OnboardingProvider } from '../../features/onboarding/onboarding-provider';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { cn } from '../../lib/cn';
 import { RIGHT_PANEL_SIDEBAR, useSidebarOpen, useUiStore } from '../../lib/ui-store';
 import { SCROLL_CONTAINER_ATTRIBUTE } from './root-layout';
+
+/** Tailwind's md: from here up the rail shows, below it the top bar and the tab bar. */
+const WIDE_SCREEN = '(min-width: 48rem)';
 
 // The guide's panel loads when it first opens; most visits never open it.
 const OnboardingPanel = lazy(async () => ({ default: (await import('../../features/onboarding/onboarding-panel')).OnboardingPanel }));
@@ -25,6 +29,9 @@ export function AppShell({ layout, children }: AppShellProps) {
   const setNotificationsOpen = useUiStore((s) => s.setNotificationsOpen);
   const fixed = layout === 'fixed';
   const panelOpen = useSidebarOpen(RIGHT_PANEL_SIDEBAR);
+  // Only the navigation this screen shows is rendered (CSS still hides the other where the width
+  // cannot be known): on a phone the rail was a fifth of the page's elements, drawn and never seen.
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   return (
     <RightPanelProvider>
@@ -36,9 +43,9 @@ export function AppShell({ layout, children }: AppShellProps) {
           Skip to main content
         </a>
         <div className={cn('flex bg-canvas', fixed ? 'h-dvh overflow-hidden' : 'min-h-dvh')} data-layout={layout}>
-          <DesktopSidebar />
+          {wide !== false && <DesktopSidebar />}
           <div className={cn('flex min-w-0 flex-1 flex-col', fixed && 'h-dvh')}>
-            <MobileTopBar />
+            {wide !== true && <MobileTopBar />}
             <main
               id="main-content"
               tabIndex={-1}
@@ -47,7 +54,7 @@ export function AppShell({ layout, children }: AppShellProps) {
             >
               {children}
             </main>
-            <MobileTabBar />
+            {wide !== true && <MobileTabBar />}
           </div>
           {panelOpen && (
             <Suspense fallback={null}>

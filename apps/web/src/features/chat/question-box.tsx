@@ -1,23 +1,12 @@
 import type { ChatMode } from '@verity/shared';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { useMediaQuery } from '../../hooks/use-media-query';
 
 /** The box grows with its text up to this height, then scrolls. */
 const MAX_TEXTAREA_PX = 220;
 
-const NARROW_QUERY = '(max-width: 639px)';
-
 /** A phone-width screen, where the box holds one line of placeholder (a longer one would make it two lines tall). */
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(NARROW_QUERY);
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
+const NARROW_QUERY = '(max-width: 639px)';
 
 export interface QuestionBoxProps {
   id: string;
@@ -34,7 +23,7 @@ export interface QuestionBoxProps {
 /** The composer's text box, labelled for the mode: it grows with its text; Enter sends, Shift+Enter starts a new line. */
 export function QuestionBox({ id, text, onTextChange, mode, onEnter, describedBy, tooLong }: QuestionBoxProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const narrow = useNarrowScreen();
+  const narrow = useMediaQuery(NARROW_QUERY) === true;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
   useLayoutEffect(() => {

@@ -46,7 +46,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
     scrolled.push(this);
   });
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
 });
 
 afterEach(() => {

@@ -71,7 +71,7 @@ const evidence: WriteEvidence = {
 beforeEach(() => {
   resetStores();
   // jsdom has no media queries: the page is laid out as on a wide screen, the panel beside the text.
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
 });
 
 afterEach(() => {
