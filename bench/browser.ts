@@ -9,7 +9,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { selfSignedCertificate } from '../apps/server/src/test/tls.ts';
+import { selfSignedCertificate, type TestCertificate } from '../apps/server/src/test/tls.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3297);
@@ -60,16 +60,12 @@ export async function withBenchServer<T>(
   const dataDir = mkdtempSync(join(tmpdir(), `verity-bench-${label}-`));
   const certificate = options.https ? selfSignedCertificate(dataDir) : null;
   const endpoint: Endpoint = certificate ? { origin: `https://127.0.0.1:${PORT}`, ca: certificate.cert } : PLAIN;
-  const server = startServer(
-    dataDir,
-    endpoint,
-    certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {},
-  );
+  const server = startServer(dataDir, endpoint, certificate);
   try {
     await waitForHealth(server, endpoint);
     return await use({
       origin: endpoint.origin,
-      signIn: (email) => signIn(email, endpoint),
+      signIn: (email) => signIn(endpoint, email),
       api: (token, path, init) => call(endpoint, token, path, init),
     });
   } finally {
@@ -107,7 +103,7 @@ function build(): void {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-function startServer(dataDir: string, endpoint: Endpoint, tls: Record<string, string>): ChildProcess {
+function startServer(dataDir: string, endpoint: Endpoint, certificate: TestCertificate | null): ChildProcess {
   return spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -118,7 +114,7 @@ function startServer(dataDir: string, endpoint: Endpoint, tls: Record<string, st
       HOST: '127.0.0.1',
       APP_URL: endpoint.origin,
       DATA_DIR: dataDir,
-      ...tls,
+      ...(certificate && { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile }),
       DATABASE_URL: '',
       AI_PROVIDER: '',
       SEED_DEMO: 'true',
@@ -178,7 +174,7 @@ async function request(endpoint: Endpoint, path: string, init: RequestInit = {})
   });
 }
 
-async function signIn(email = 'standard@example.org', endpoint: Endpoint): Promise<string> {
+async function signIn(endpoint: Endpoint, email = 'standard@example.org'): Promise<string> {
   const form = new FormData();
   form.set('email', email);
   form.set('password', 'verity-demo-2026');

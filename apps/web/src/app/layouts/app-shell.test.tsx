@@ -138,6 +138,7 @@ describe('application shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
   });
+
   it('renders only the navigation the screen shows, and swaps it when the window crosses the md width', async () => {
     let wide = false;
     const listeners = new Set<() => void>();
