@@ -11,6 +11,7 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 const securitySuites = [
   'apps/server/src/route-access.test.ts',
   'apps/server/src/hostile-inputs.test.ts',
+  'apps/server/src/ingest/hostile-uploads.test.ts',
   'apps/server/src/logging.test.ts',
   'apps/server/src/lib/log.test.ts',
   'apps/server/src/injected-instructions.test.ts',
