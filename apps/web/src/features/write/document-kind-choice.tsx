@@ -29,24 +29,26 @@ export function DocumentKindChoice({ value, onChange, error }: DocumentKindChoic
               value === kind ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50',
             )}
           >
-            {/* The radio button is the whole card, so its touch target is the card (WCAG 2.5.8), not a 16 px circle;
-                the circle drawn beside the words shows its state. */}
-            <input
-              type="radio"
-              name="kind"
-              value={kind}
-              checked={value === kind}
-              onChange={() => onChange(kind)}
-              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-lg"
-            />
-            <span
-              aria-hidden="true"
-              className={cn(
-                'mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border-2 bg-white',
-                value === kind ? 'border-brand-700' : 'border-slate-400',
-              )}
-            >
-              {value === kind && <span className="size-2 rounded-full bg-brand-700" />}
+            {/* The card is the radio button's label, so a tap anywhere on it chooses the kind. The button itself is
+                a 24 px target (WCAG 2.5.8) around the 16 px circle that shows its state; the card draws its focus. */}
+            <span className="-mx-1 -mt-0.5 -mb-1 relative flex size-6 shrink-0 items-center justify-center">
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                checked={value === kind}
+                onChange={() => onChange(kind)}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full outline-none"
+              />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'pointer-events-none flex size-4 items-center justify-center rounded-full border-2 bg-white',
+                  value === kind ? 'border-brand-700' : 'border-slate-400',
+                )}
+              >
+                {value === kind && <span className="size-2 rounded-full bg-brand-700" />}
+              </span>
             </span>
             <span className="min-w-0">
               <span className="block font-medium text-slate-900 text-sm">{WRITE_KIND_LABELS[kind]}</span>

@@ -121,7 +121,9 @@ describe('/write: starting a document', () => {
       await screen.findByLabelText('Transcript file'),
       new File(['Dana: Morning all.'], 'ward.txt', { type: 'text/plain' }),
     );
-    await person.click(screen.getByRole('radio', { name: /Action log/ }));
+    // A tap anywhere on a kind's card chooses it, not only on its button.
+    await person.click(screen.getByText('Who does what and by when, with the decisions behind them.'));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Action log/ }).checked).toBe(true);
     await person.type(screen.getByRole('textbox', { name: 'Meeting title (optional)' }), 'Ward 7 reopening');
     await person.type(screen.getByLabelText('Meeting date (optional)'), '2026-03-20');
     await person.click(generateButton());
