@@ -37,14 +37,21 @@ export function TableScroll({ label, role = 'group', className, children }: Tabl
       const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       setOverflow((previous) => (previous.left === left && previous.right === right ? previous : { left, right }));
     };
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(element);
-    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return () => element.removeEventListener('scroll', measure);
+    }
+    // The observer's first call comes once the browser has laid the page out for its next frame.
+    // Measuring here, straight after React's commit, made the browser lay out the whole page at
+    // once for each table mounted (the dashboard's users table and time-saved table, a chat
+    // answer's tables), inside the task that rendered them.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => {
       element.removeEventListener('scroll', measure);
-      observer?.disconnect();
+      observer.disconnect();
     };
   }, [element]);
 
