@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, openSignedIn, signIn, TINY_PNG } from './support/app.ts';
+import { ANSWER_TIMEOUT, ask, composerBox, ELECTRICAL, storedAnswers, waitForAnswer } from './support/chat.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -12,36 +13,12 @@ import { expect, test } from './support/fixtures.ts';
 const SHOTS_DIR = process.env.CHAT_SHOTS_DIR ?? '/tmp/shots-chat-thread/';
 mkdirSync(SHOTS_DIR, { recursive: true });
 
-const ELECTRICAL = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 const LEGIONELLA = 'What temperatures control Legionella in hot and cold water systems?';
 const DRAFT = 'Draft the responsibilities section of a water safety policy for a community hospital';
 const SESSION_URL = /\/chat\/[0-9A-HJKMNP-TV-Z]{26}$/;
-/** The built-in engine answers in well under a second; the first answer of a run also warms the database. */
-const ANSWER_TIMEOUT = 30_000;
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS_DIR}${name}.png`, animations: 'disabled' });
-}
-
-function composerBox(page: Page): Locator {
-  return page.getByRole('textbox', { name: /^(Your question|What should be drafted\?)$/ });
-}
-
-/** Type a question into the composer and send it with Enter. */
-async function ask(page: Page, question: string): Promise<void> {
-  await composerBox(page).fill(question);
-  await composerBox(page).press('Enter');
-}
-
-/** The stored (finished) answers of the conversation. */
-function storedAnswers(page: Page): Locator {
-  return page.locator('article[aria-label="Answer"][data-status]');
-}
-
-async function waitForAnswer(page: Page, count = 1): Promise<Locator> {
-  await expect(storedAnswers(page)).toHaveCount(count, { timeout: ANSWER_TIMEOUT });
-  await expect(page.locator('[data-streaming="true"]')).toHaveCount(0);
-  return storedAnswers(page).nth(count - 1);
 }
 
 /**

@@ -1,11 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { selfSignedCertificate } from '../apps/server/src/test/tls.ts';
 import { accountMenuButton, DEMO, DEMO_PASSWORD, submitLogin } from './support/app.ts';
+import { ask, ELECTRICAL, waitForAnswer } from './support/chat.ts';
 import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
+import { startServer, waitForHealth } from './support/server.ts';
 
 /**
  * The app as a person reaches it when the server has its own certificate (TLS_CERT_FILE and
@@ -16,46 +18,24 @@ import { CONSENT_COOKIE, expect, test } from './support/fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199) + 1;
 const origin = `https://127.0.0.1:${port}`;
-const QUESTION = 'How often must fixed electrical installations in a hospital be inspected and who signs off the work?';
 
 let server: ChildProcess;
 let dataDir: string;
 let api: APIRequestContext;
-
-test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // A fresh embedded database migrates and loads the library before it answers.
   test.setTimeout(240_000);
   dataDir = mkdtempSync(join(tmpdir(), 'verity-e2e-https-'));
   const certificate = selfSignedCertificate(dataDir);
-  server = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      // Not production: the test signs in with a demo account, which production refuses to seed.
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: origin,
-      DATA_DIR: join(dataDir, 'data'),
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      TLS_CERT_FILE: certificate.certFile,
-      TLS_KEY_FILE: certificate.keyFile,
-      TUTORIAL_SCREENSHOTS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  server = startServer({
+    port,
+    appUrl: origin,
+    dataDir: join(dataDir, 'data'),
+    env: { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile, TUTORIAL_SCREENSHOTS: 'off' },
   });
   api = await playwrightRequest.newContext({ baseURL: origin, ignoreHTTPSErrors: true });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the HTTPS server exited with code ${server.exitCode}`);
-    const health = await api.get('/api/health').catch(() => null);
-    if (health?.ok()) break;
-    if (Date.now() > deadline) throw new Error(`the HTTPS server did not become healthy at ${origin}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForHealth(server, origin, async () => (await api.get('/api/health')).ok());
 });
 
 test.afterAll(async () => {
@@ -97,11 +77,8 @@ test('over HTTPS the browser speaks HTTP/2: sign in through the form, then a cha
 
     await page.goto('/chat');
     await expect(page.getByRole('heading', { name: 'Ask the regulatory library' })).toBeVisible();
-    const composer = page.getByRole('textbox', { name: 'Your question' });
-    await composer.fill(QUESTION);
-    await composer.press('Enter');
-    const answer = page.locator('article[aria-label="Answer"][data-status]');
-    await expect(answer).toHaveCount(1, { timeout: 30_000 });
+    await ask(page, ELECTRICAL);
+    const answer = await waitForAnswer(page);
     await expect(answer).toHaveAttribute('data-status', 'complete');
     await expect(answer).toContainText('HTM 06-01');
 

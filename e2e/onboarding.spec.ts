@@ -19,7 +19,6 @@ function step(page: Page, title: string, status: 'Not done' | 'In progress' | 'D
   return guide(page).getByRole('button', { name: `${title}: ${status}` });
 }
 
-/** The tour's popover (driver.js draws it as a dialog). */
 /**
  * ArrowRight to the tour's next step, once the step on screen takes keys: the tour draws a step's
  * text at once but finishes the step on the next animation frame, and drops keys until then (on a
@@ -30,6 +29,7 @@ async function nextStep(page: Page): Promise<void> {
   await page.keyboard.press('ArrowRight');
 }
 
+/** The tour's popover (driver.js draws it as a dialog). */
 function tourPopover(page: Page): Locator {
   return page.locator('.driver-popover');
 }

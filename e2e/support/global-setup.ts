@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { ONBOARDING_MODULE_KEYS } from '@verity/shared';
 import { DEMO, DEMO_PASSWORD } from './app.ts';
 import { E2E_INGESTION_TOKEN } from './ingest.ts';
 import { MAIL_DIR } from './mail.ts';
+import { startServer, waitForHealth } from './server.ts';
 
 /**
  * Starts a real SMTP server that writes every received message to e2e/.artifacts/mail, and the
@@ -45,19 +45,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_FORUM_URL = forum.url;
   process.env.E2E_MICROSOFT_URL = microsoft.issuer;
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-e2e-'));
-  const server: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const server = startServer({
+    port,
+    appUrl,
+    dataDir,
     env: {
-      ...process.env,
-      // Not production: the suite signs in with the demo accounts, which production refuses to seed.
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: appUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
-      LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100',
       INGESTION_TOKEN: E2E_INGESTION_TOKEN,
@@ -68,9 +61,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
       MICROSOFT_AUTHORITY_URL: microsoft.issuer,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`, server);
+  await waitForHealth(server, appUrl, async () => (await fetch(`${appUrl}/api/health`)).ok);
   await completeDemoOnboarding(`http://127.0.0.1:${port}`);
   await waitForTutorialScreenshots(`http://127.0.0.1:${port}`);
 
@@ -82,23 +74,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await microsoft.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  // A fresh embedded database migrates and loads the library first: about 20 s on an idle
-  // machine, several times that on a busy one.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not become healthy at ${url}`);
 }
 
 /**
