@@ -35,6 +35,22 @@ test('the champion reads the organisation’s figures, and a new period redraws 
   await page.screenshot({ path: `${SHOTS_DIR}dashboard-7-days.png`, fullPage: true });
 });
 
+test('the period choice keeps every label whole where the header row is tight', async ({ page }) => {
+  // Just past the width where the title and the period choice share a row: the description beside
+  // it takes what the row has, and the choice must not be squeezed under its labels.
+  await page.setViewportSize({ width: 1040, height: 860 });
+  await openSignedIn(page, '/dashboard', DEMO.champion);
+  const choices = page.locator('label').filter({ has: page.getByRole('radio', { name: /^Last / }) });
+  await expect(choices).toHaveCount(4);
+  for (const choice of await choices.all()) {
+    const { label, overflow } = await choice.evaluate((element) => ({
+      label: element.textContent,
+      overflow: element.scrollWidth - element.clientWidth,
+    }));
+    expect(overflow, `"${label}" is wider than its button`).toBeLessThanOrEqual(0);
+  }
+});
+
 test('the dashboard is the champion’s: a standard user is denied it', async ({ page }) => {
   await signIn(page, DEMO.standard);
   await page.goto('/dashboard');

@@ -8,7 +8,8 @@ export function PeriodSelector() {
   const [days, setDays] = usePeriod();
   const name = useId();
   return (
-    <fieldset className="min-w-0">
+    // Never narrower than its labels beside a header that wraps (on a phone the four share the width).
+    <fieldset className="min-w-0 sm:min-w-max">
       <legend className="sr-only">Period</legend>
       <div className="grid grid-cols-4 rounded-md border border-slate-300 bg-white p-0.5 sm:inline-grid">
         {DASHBOARD_PERIODS.map((period) => (
