@@ -51,6 +51,26 @@ test('the period choice keeps every label whole where the header row is tight', 
   }
 });
 
+test('a member’s actions menu opens above the rows below it', async ({ page }) => {
+  await openSignedIn(page, '/dashboard', DEMO.champion);
+  const users = page.getByRole('region', { name: 'Users' });
+  await users
+    .getByRole('button', { name: /^Actions for / })
+    .first()
+    .click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await expect(items.first()).toBeVisible();
+  // Each item is what a pointer at its centre finds, not the next row's cell painted over it.
+  for (const item of await items.all()) {
+    const onTop = await item.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const found = document.elementFromPoint(box.left + box.width * 0.75, box.top + box.height / 2);
+      return found !== null && element.contains(found);
+    });
+    expect(onTop, `${await item.textContent()} is covered`).toBe(true);
+  }
+});
+
 test('the dashboard is the champion’s: a standard user is denied it', async ({ page }) => {
   await signIn(page, DEMO.standard);
   await page.goto('/dashboard');

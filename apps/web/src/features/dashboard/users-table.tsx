@@ -223,8 +223,12 @@ function UserTableRow({ row, label, self, colleagues }: UserTableRowProps) {
         </span>
       </td>
       <td className="px-3 py-2 text-right text-slate-900 tabular-nums">{formatNumber(row.tasks)}</td>
-      {/* Kept in view on a phone, where the table scrolls sideways. */}
-      <td className={cn('sticky right-0 py-1 pr-3 pl-2 text-right sm:pr-4', row.deactivated ? 'bg-slate-50' : 'bg-white')}>
+      {/* Kept in view on a phone, where the table scrolls sideways. A sticky cell paints in a layer
+          of its own, so the rows below would cover its open menu: the cell holding focus (the open
+          menu's) is raised above them. */}
+      <td
+        className={cn('sticky right-0 py-1 pr-3 pl-2 text-right focus-within:z-10 sm:pr-4', row.deactivated ? 'bg-slate-50' : 'bg-white')}
+      >
         <MemberActions row={row} label={label} self={self} colleagues={colleagues} />
       </td>
     </tr>
