@@ -116,6 +116,67 @@ export const auditQuerySchema = z.strictObject({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/**
+ * The kinds an administrator's audit log lists: changes to accounts, access, sharing, deletions,
+ * the library, organisations and settings. The others are use of the product (questions, reads,
+ * page views), which the dashboard and reports count; every kind is one or the other (the server
+ * checks each is an event kind, and the admin area names each).
+ */
+export const AUDIT_KINDS = [
+  'auth.signed_in',
+  'auth.account_created',
+  'auth.password_reset',
+  'auth.email_verified',
+  'auth.verification_resent',
+  'auth.sso_linked',
+  'auth.forum_signed_on',
+  'account.password_changed',
+  'account.roles_changed',
+  'account.deactivated',
+  'account.reactivated',
+  'account.signed_out_everywhere',
+  'account.work_handed_over',
+  'account.profile_updated',
+  'account.photo_set',
+  'account.photo_removed',
+  'invitations.created',
+  'invitations.resent',
+  'invitations.revoked',
+  'invitations.accepted',
+  'join.requested',
+  'join.approved',
+  'join.declined',
+  'join.organisation_started',
+  'join.left',
+  'join.domain_requested',
+  'join.domain_refused',
+  'chat.conversation_deleted',
+  'chat.conversation_shared',
+  'chat.conversation_unshared',
+  'write.document_deleted',
+  'documents.ingested',
+  'documents.updated',
+  'documents.superseded',
+  'documents.reindexed',
+  'documents.deleted',
+  'jobs.retried',
+  'tutorials.created',
+  'tutorials.updated',
+  'tutorials.reordered',
+  'organisations.created',
+  'organisations.renamed',
+  'organisations.deactivated',
+  'organisations.reactivated',
+  'organisations.domain_approved',
+  'organisations.tenant_added',
+  'organisations.tenant_removed',
+  'organisations.deleted',
+  'flags.changed',
+  'mail.outbox_read',
+  'notifications.broadcast',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
 /** One entry of the audit log: who did what, when, from which address, on which record. */
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { AUDIT_KINDS } from '@verity/shared';
 import { describe, expect, it } from 'vitest';
 import { auditDetails, auditKindLabel, auditRecord, auditTime } from './audit-labels';
 
@@ -5,6 +6,18 @@ describe('audit entries in words', () => {
   it('names each kind, and shows a kind it does not know as written', () => {
     expect(auditKindLabel('organisations.deactivated')).toBe('Organisation deactivated');
     expect(auditKindLabel('reports.exported')).toBe('reports.exported');
+    // Every kind the log lists reads as words in its filter and rows, none as its key.
+    for (const kind of AUDIT_KINDS) expect(auditKindLabel(kind), kind).toMatch(/^[A-Z][a-z-]+( [a-zA-Z-]+)*$/);
+  });
+
+  it('says what a handover moved, what role an approval gave and when a request was withdrawn', () => {
+    expect(auditDetails({ data: { to_user_id: '01JUSER', write_documents: 3, reviews: 1, library_documents: 0 } })).toBe(
+      '3 written documents · 1 review',
+    );
+    expect(auditDetails({ data: { role: 'champion' } })).toBe('as champion');
+    expect(auditDetails({ data: { status: 'pending' } })).toBe('while waiting for approval');
+    expect(auditDetails({ data: { fields: ['title'], published: false } })).toBe('changed title · not published');
+    expect(auditDetails({ data: { count: 4 } })).toBe('4 tutorials');
   });
 
   it('says what a flag change did, to whom and how', () => {

@@ -1,7 +1,7 @@
-import type { AuditEntry } from '@verity/shared';
+import type { AuditEntry, AuditKind } from '@verity/shared';
 
-/** What each kind of audit entry means, in words; a kind the server adds later shows as written. */
-const KIND_LABELS: Record<string, string> = {
+/** What each kind of audit entry means, in words (every kind the log lists has one; a kind from a newer server shows as written). */
+const KIND_LABELS: Record<AuditKind, string> = {
   'auth.signed_in': 'Signed in',
   'auth.account_created': 'Account created',
   'auth.password_reset': 'Password reset',
@@ -14,12 +14,21 @@ const KIND_LABELS: Record<string, string> = {
   'account.deactivated': 'Account deactivated',
   'account.reactivated': 'Account reactivated',
   'account.signed_out_everywhere': 'Signed out everywhere',
+  'account.work_handed_over': 'Work handed over',
   'auth.verification_resent': 'Verification link sent again',
   'auth.sso_linked': 'Microsoft account linked',
   'auth.forum_signed_on': 'Signed in to the forum',
   'invitations.created': 'Invitation created',
   'invitations.resent': 'Invitation sent again',
+  'invitations.revoked': 'Invitation withdrawn',
   'invitations.accepted': 'Invitation accepted',
+  'join.requested': 'Asked to join',
+  'join.approved': 'Request to join approved',
+  'join.declined': 'Request to join declined',
+  'join.organisation_started': 'Own organisation started',
+  'join.left': 'Request to join withdrawn',
+  'join.domain_requested': 'E-mail domain requested',
+  'join.domain_refused': 'E-mail domain request refused',
   'chat.conversation_deleted': 'Conversation deleted',
   'chat.conversation_shared': 'Conversation shared',
   'chat.conversation_unshared': 'Conversation made private',
@@ -30,6 +39,9 @@ const KIND_LABELS: Record<string, string> = {
   'documents.reindexed': 'Library document re-indexed',
   'documents.deleted': 'Library document deleted',
   'jobs.retried': 'Ingestion retried',
+  'tutorials.created': 'Tutorial created',
+  'tutorials.updated': 'Tutorial changed',
+  'tutorials.reordered': 'Tutorials reordered',
   'organisations.created': 'Organisation created',
   'organisations.renamed': 'Organisation renamed',
   'organisations.deactivated': 'Organisation deactivated',
@@ -44,7 +56,7 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 export function auditKindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind;
+  return (KIND_LABELS as Record<string, string>)[kind] ?? kind;
 }
 
 const RECORD_TYPES: Record<string, string> = {
@@ -54,6 +66,7 @@ const RECORD_TYPES: Record<string, string> = {
   document: 'Library document',
   write_document: 'Written document',
   review: 'Review',
+  tutorial: 'Tutorial',
 };
 
 /** The record an entry is about: the person's or organisation's name, else the kind of record. */
@@ -72,6 +85,13 @@ const VIA: Record<string, string> = {
   forum: 'as a forum-only account',
 };
 
+/** What a handover moved, in the singular and plural. */
+const HANDED_OVER: Record<string, [string, string]> = {
+  write_documents: ['written document', 'written documents'],
+  reviews: ['review', 'reviews'],
+  library_documents: ['data-library document', 'data-library documents'],
+};
+
 /** One field of an entry in words, or null to leave it out. */
 function detail(key: string, value: unknown, data: Record<string, unknown>): string | null {
   switch (key) {
@@ -83,7 +103,8 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
       if (value === 'role') return `for the ${String(data.role ?? '').replaceAll('_', ' ')} role`;
       return value === 'global' ? 'for everyone' : 'for one organisation';
     case 'role':
-      return null;
+      // A flag's role is said with its scope; an approval's is the role given.
+      return data.scope === undefined ? `as ${String(value).replaceAll('_', ' ')}` : null;
     case 'roles':
       return Array.isArray(value) ? `as ${value.map((role) => String(role).replaceAll('_', ' ')).join(' + ')}` : null;
     case 'organisation_created':
@@ -110,8 +131,22 @@ function detail(key: string, value: unknown, data: Record<string, unknown>): str
       return Array.isArray(value) ? `changed ${value.map((field) => String(field).replaceAll('_', ' ')).join(', ')}` : null;
     case 'told':
       return typeof value === 'number' ? `${value} ${value === 1 ? 'person' : 'people'} told` : null;
+    case 'status':
+      return value === 'pending' ? 'while waiting for approval' : value === 'declined' ? 'after being declined' : String(value);
+    case 'published':
+      return value === true ? 'published' : 'not published';
+    case 'count':
+      return typeof value === 'number' ? `${value} ${value === 1 ? 'tutorial' : 'tutorials'}` : null;
+    case 'write_documents':
+    case 'reviews':
+    case 'library_documents': {
+      if (typeof value !== 'number' || value === 0) return null;
+      const [one, many] = HANDED_OVER[key] ?? [key, key];
+      return `${value} ${value === 1 ? one : many}`;
+    }
     case 'superseded_by':
     case 'job_kind':
+    case 'to_user_id':
       return null;
     case 'email_verified':
       return value === true ? 'address verified too' : null;
