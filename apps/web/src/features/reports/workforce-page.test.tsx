@@ -6,7 +6,7 @@ import { buildTestUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { resetStores } from '../../test/reset-stores';
-import { bucketLabel, timeSaved } from './workforce-page';
+import { bucketLabel, periodLabel, timeSaved } from './workforce-page';
 
 function report(overrides: Partial<WorkforceReport> = {}): WorkforceReport {
   return {
@@ -131,5 +131,9 @@ describe('labels', () => {
     expect(bucketLabel('2026-11-27', 'day')).toBe('27 Nov');
     expect(timeSaved(45)).toBe('45 min');
     expect(timeSaved(75)).toBe('1.3 hours');
+    expect(timeSaved(60)).toBe('1 hour');
+    expect(timeSaved(62)).toBe('1 hour');
+    expect(periodLabel('2026-10-31', '2026-11-29')).toBe('31 Oct to 29 Nov');
+    expect(periodLabel('2025-11-30', '2026-11-29')).toBe('30 Nov 2025 to 29 Nov 2026');
   });
 });

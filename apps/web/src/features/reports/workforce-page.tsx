@@ -22,6 +22,7 @@ const TOOL_NAMES: Record<TaskTool, string> = { chat: 'Chat', write: 'Write', rev
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A bucket's first day as its label: "27 Nov", "w/c 23 Nov", "Nov 2026". */
 export function bucketLabel(start: string, bucket: WorkforceReport['bucket']): string {
@@ -30,10 +31,17 @@ export function bucketLabel(start: string, bucket: WorkforceReport['bucket']): s
   return bucket === 'week' ? `w/c ${DAY.format(when)}` : DAY.format(when);
 }
 
-/** Minutes as hours to one decimal: "12.5 hours"; minutes while under an hour. */
+/** The period's first and last days: "31 Oct to 29 Nov"; with their years when they differ ("30 Nov 2025 to 29 Nov 2026"). */
+export function periodLabel(from: string, to: string): string {
+  const format = from.slice(0, 4) === to.slice(0, 4) ? DAY : DATE;
+  return `${format.format(new Date(`${from}T12:00:00Z`))} to ${format.format(new Date(`${to}T12:00:00Z`))}`;
+}
+
+/** Minutes as hours to one decimal: "12.5 hours", "1 hour"; minutes while under an hour. */
 export function timeSaved(minutes: number): string {
   if (minutes < 60) return `${Math.round(minutes)} min`;
-  return `${formatNumber(Math.round((minutes / 60) * 10) / 10)} hours`;
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return `${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
 /**
@@ -123,7 +131,7 @@ function ReportBody({ report }: { report: WorkforceReport }) {
   return (
     <div className="space-y-6">
       <p className="text-slate-600 text-sm">
-        {report.organisation.name} · {bucketLabel(report.from, 'day')} to {bucketLabel(report.to, 'day')}
+        {report.organisation.name} · {periodLabel(report.from, report.to)}
       </p>
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="At a glance">
         {facts.map(([label, value]) => (
