@@ -292,7 +292,12 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
   return reply.status(status).type('application/json').send(body);
 }
 
-/** The built SPA at every non-API path; unknown API paths stay JSON 404s. */
+/**
+ * The built SPA at every non-API path; unknown API paths stay JSON 404s, and so does a missing
+ * build file under /assets/: a page from another build (open across a deployment) asks for
+ * scripts and styles by names this one lacks, and a 404 lets it fail as a failed load (the app
+ * shows its "could not load" page) instead of receiving index.html as a script it cannot run.
+ */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
   const hasWeb = existsSync(`${distDir}/index.html`);
   if (hasWeb) {
@@ -308,7 +313,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const notApp = path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
+    if (notApp || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const body: ApiErrorBody = { message: `No route for ${request.method} ${path}`, request_id: request.id };
       return reply.status(404).send(body);
     }

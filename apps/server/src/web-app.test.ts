@@ -57,4 +57,16 @@ describe('the built web app', () => {
       expect(response.body, url).toContain('<div id="root">');
     }
   });
+
+  test('a build file that is not there is a 404, never index.html in its place', async () => {
+    for (const url of ['/assets/index-gone456.js', '/assets/index-gone456.css', '/assets/nested/chunk.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+    // An app path that looks like a file name is still the app (a document's file name in the wiki).
+    const reader = await t.app.inject({ method: 'GET', url: '/wiki/HTM_04-01_Part_A.pdf' });
+    expect(reader.statusCode).toBe(200);
+    expect(reader.body).toContain('<div id="root">');
+  });
 });
