@@ -210,6 +210,12 @@ function WhatChanged({ data }: { data: CompareResponse }) {
   );
 }
 
+/** A column's document for its cells: code and edition ("HTM 04-01 (2006)" once, where the code already names it), else the side. */
+export function sideLabel(reference: { code: string; edition: string }, side: 'left' | 'right'): string {
+  if (!reference.edition) return `${reference.code} (${side})`;
+  return reference.code.includes(reference.edition) ? reference.code : `${reference.code} (${reference.edition})`;
+}
+
 export function CompareResult({ data }: { data: CompareResponse }) {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const toggleId = useId();
@@ -218,8 +224,8 @@ export function CompareResult({ data }: { data: CompareResponse }) {
   // Folding unchanged rows only helps when there are some, and there is something left to show.
   const canFold = summary.equal > 0 && differences > 0;
   const blocks = blocksFor(data.rows, onlyDifferences && canFold);
-  const leftLabel = `${data.left.code} (${data.left.edition || 'left'})`;
-  const rightLabel = `${data.right.code} (${data.right.edition || 'right'})`;
+  const leftLabel = sideLabel(data.left, 'left');
+  const rightLabel = sideLabel(data.right, 'right');
 
   return (
     <div className="flex flex-col gap-4">
