@@ -243,6 +243,19 @@ test.describe('standard user', () => {
     await expect(page.getByRole('link', { name: 'Back to conversation' })).toHaveCount(0);
   });
 
+  test('Back to Regulatory Wiki returns to the search the document was opened from', async ({ page }) => {
+    await page.goto('/wiki');
+    await page.getByRole('searchbox', { name: 'Search the library' }).fill('legionella');
+    await expect(page).toHaveURL(/[?&]q=legionella/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.locator('> li').first().getByRole('heading').getByRole('link').click();
+    await expect(titleHeading(page)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Regulatory Wiki' }).click();
+    await expect(page).toHaveURL(/\/wiki\?(.*&)?q=legionella/);
+    await expect(page.getByRole('searchbox', { name: 'Search the library' })).toHaveValue('legionella');
+    await expect(results).toBeVisible();
+  });
+
   test('an unknown id shows Document not found with a way back to the wiki', async ({ page }) => {
     await page.goto(`/wiki/${UNKNOWN_ID}`);
     await expect(page.getByRole('heading', { name: 'Document not found' })).toBeVisible();

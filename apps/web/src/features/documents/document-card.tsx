@@ -1,9 +1,10 @@
 import type { DocumentReference } from '@verity/shared';
 import { GitCompareArrows } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { wikiReturnState } from '../../lib/return-to';
 import { useCompareStore } from './compare-store';
 import { FavouriteButton } from './favourite-button';
 
@@ -84,6 +85,7 @@ export interface DocumentCardProps {
  * the toggles sit above it.
  */
 export function DocumentCard({ reference, children, headingLevel: Heading = 'h2' }: DocumentCardProps) {
+  const location = useLocation();
   return (
     <article
       className={cn(
@@ -105,6 +107,7 @@ export function DocumentCard({ reference, children, headingLevel: Heading = 'h2'
         <Heading className="mt-1 font-semibold text-base text-slate-900 leading-snug">
           <Link
             to={documentHref(reference)}
+            state={wikiReturnState(location.pathname, location.search)}
             className="focus-ring rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-brand-900"
           >
             {reference.title}

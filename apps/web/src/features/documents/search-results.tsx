@@ -1,12 +1,13 @@
 import type { SearchResponse } from '@verity/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { Spinner } from '../../components/ui/spinner';
 import { DocumentCard, documentHref } from './document-card';
 import { SnippetText } from './snippet';
+import { wikiReturnState } from '../../lib/return-to';
 
 export interface SearchResultsProps {
   query: string;
@@ -32,6 +33,7 @@ export function SearchResults({
   filtersActive,
   onClearFilters,
 }: SearchResultsProps) {
+  const location = useLocation();
   if (error && !data) {
     return (
       <Alert title="Search failed">
@@ -81,6 +83,7 @@ export function SearchResults({
                     <li key={snippet.element_id}>
                       <Link
                         to={documentHref(result.reference, snippet.element_id)}
+                        state={wikiReturnState(location.pathname, location.search)}
                         className="focus-ring block rounded-md border-amber-300 border-l-2 bg-slate-50 px-3 py-2 text-slate-700 text-sm leading-6 hover:bg-amber-50"
                       >
                         <SnippetText html={snippet.text_html} />

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { DOCUMENT_OPENED_EVENT, track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { conversationReturnPath } from '../../../lib/return-to';
+import { conversationReturnPath, wikiReturnPath } from '../../../lib/return-to';
 import { useDocument } from '../api';
 import { FavouriteButton } from '../favourite-button';
 import { DocumentBody } from './document-body';
@@ -194,6 +194,7 @@ export function DocumentReaderPage() {
           titleElement={titleElement}
           showWikiLink={isStandard}
           returnTo={conversationReturnPath(location.state)}
+          wikiPath={wikiReturnPath(location.state)}
           favourite={
             isStandard ? (
               <FavouriteButton reference={reference} size="md" showLabel className="border border-slate-300 bg-white px-3" />

@@ -24,6 +24,8 @@ export interface ReaderHeaderProps {
   favourite?: ReactNode;
   /** The conversation the reader was opened from (a chat citation), to go back to. */
   returnTo?: string | null;
+  /** The wiki list's address to go back to, with the search and filters it was opened from. */
+  wikiPath?: string;
 }
 
 export function StatusBadge({ status }: { status: DocumentResponse['status'] }) {
@@ -51,7 +53,7 @@ async function copyLink(id: string): Promise<void> {
   }
 }
 
-export function ReaderHeader({ document, titleElement, showWikiLink, favourite, returnTo = null }: ReaderHeaderProps) {
+export function ReaderHeader({ document, titleElement, showWikiLink, favourite, returnTo = null, wikiPath = '/wiki' }: ReaderHeaderProps) {
   const tags = [document.tags.category, document.tags.domain, document.tags.subdomain].filter((tag) => tag.trim().length > 0);
   const backLinks = Boolean(returnTo) || showWikiLink;
   return (
@@ -65,7 +67,7 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
             </TextLink>
           )}
           {showWikiLink && (
-            <TextLink to="/wiki" className="inline-flex min-h-6 items-center gap-1.5 text-sm">
+            <TextLink to={wikiPath} className="inline-flex min-h-6 items-center gap-1.5 text-sm">
               {!returnTo && <ArrowLeft className="size-4" aria-hidden="true" />}
               Back to Regulatory Wiki
             </TextLink>
