@@ -111,7 +111,7 @@ export interface FindingsPanelProps {
 
 /**
  * The findings beside the policy: a summary, category filters, the findings by severity (those
- * with no place in the text apart), and the dismissed ones folded away. j/k or the arrow keys
+ * with no place in the text last in their group), and the dismissed ones folded away. j/k or the arrow keys
  * move between findings; Enter inspects one.
  */
 export function FindingsPanel({ review, isLocated, activeId, onInspect, onDecide }: FindingsPanelProps) {
@@ -128,7 +128,6 @@ export function FindingsPanel({ review, isLocated, activeId, onInspect, onDecide
   const shown = sorted.filter((finding) => category === null || finding.category === category);
   const current = shown.filter((finding) => finding.status !== 'dismissed');
   const dismissed = shown.filter((finding) => finding.status === 'dismissed');
-  const unlocated = current.filter((finding) => !isLocated(finding));
   // A dismissed finding chosen in the text unfolds the dismissed ones, so its card is there to see.
   const dismissedOpen = showDismissed || dismissed.some((finding) => finding.id === activeId);
 
@@ -166,19 +165,20 @@ export function FindingsPanel({ review, isLocated, activeId, onInspect, onDecide
               <CategoryChips categories={categories} counts={categoryCounts} chosen={category} onChoose={setCategory} />
             </div>
           )}
-          <p className="mt-3 text-slate-600 text-xs">Choose a finding to see it in the policy; j and k move between findings.</p>
+          <p className="mt-3 text-slate-600 text-xs">
+            Choose a finding to see it in the policy<span className="pointer-coarse:hidden">; j and k move between findings</span>.
+          </p>
           <div className="mt-3 space-y-5">
+            {/* Every finding under its severity, so each group's count is the summary's; those with no
+                place in the text come last in their group, and their cards say so. */}
             {REVIEW_SEVERITIES.map((severity) => {
-              const group = current.filter((finding) => finding.severity === severity && isLocated(finding));
+              const group = current.filter((finding) => finding.severity === severity);
               return (
                 <Group key={severity} title={SEVERITY_LABELS[severity]} count={group.length}>
                   {group.map(card)}
                 </Group>
               );
             })}
-            <Group title="Not found in the text" count={unlocated.length}>
-              {unlocated.map(card)}
-            </Group>
             {dismissed.length > 0 && (
               <div>
                 <button

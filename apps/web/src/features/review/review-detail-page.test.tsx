@@ -98,14 +98,16 @@ describe('/review/{id}: the policy and its findings', () => {
       ),
     ).toBeTruthy();
 
-    // Grouped by severity with counts; a finding with no place in the text is listed apart.
+    // Grouped by severity with the summary's counts; a finding with no place in the text comes last
+    // in its group, and says so.
     const panel = findings();
     expect(within(panel).getByRole('region', { name: 'High (1)' })).toBeTruthy();
-    expect(within(panel).getByRole('region', { name: 'Medium (1)' })).toBeTruthy();
+    const medium = within(panel).getByRole('region', { name: 'Medium (2)' });
     expect(within(panel).getByRole('region', { name: 'Low (1)' })).toBeTruthy();
-    const unlocated = within(panel).getByRole('region', { name: 'Not found in the text (1)' });
-    expect(within(unlocated).getByText('Missing section')).toBeTruthy();
-    expect(within(unlocated).getByText('Missing from the policy')).toBeTruthy();
+    const mediumCards = within(medium).getAllByRole('article');
+    expect(mediumCards).toHaveLength(2);
+    expect(within(mediumCards[1] as HTMLElement).getByText('Missing section')).toBeTruthy();
+    expect(within(mediumCards[1] as HTMLElement).getByText('Missing from the policy')).toBeTruthy();
     expect(panel.textContent).toContain('4 open · 0 accepted · 0 dismissed');
 
     const outdated = card(/Outdated reference/);
@@ -150,9 +152,11 @@ describe('/review/{id}: the policy and its findings', () => {
     expect(highlights(FINDING_IDS.interval)[0]?.getAttribute('data-active')).toBeNull();
     await person.keyboard('j');
     await person.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(inspectButton(FINDING_IDS.missing));
+    await person.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(inspectButton(FINDING_IDS.acronym));
     await person.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(inspectButton(FINDING_IDS.interval));
+    expect(document.activeElement).toBe(inspectButton(FINDING_IDS.missing));
   });
 
   it('chooses a finding when its highlight is clicked', async () => {
