@@ -16,7 +16,7 @@ export function ProfileLayout() {
         <p className="text-slate-600 text-sm sm:text-base">Manage your details, your password and how to get help.</p>
       </header>
       <nav aria-label="Profile sections" className="-mx-4 mb-8 overflow-x-auto border-slate-200 border-b px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1">
+        <ul className="flex min-w-max sm:gap-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
               <NavLink
@@ -24,7 +24,7 @@ export function ProfileLayout() {
                 end={tab.end}
                 className={({ isActive }) =>
                   cn(
-                    'focus-ring -mb-px inline-flex h-11 items-center rounded-t-md border-b-2 px-3 font-medium text-sm transition-colors',
+                    'focus-ring -mb-px inline-flex h-11 items-center rounded-t-md border-b-2 px-2 font-medium text-sm transition-colors min-[25rem]:px-3',
                     isActive
                       ? 'border-brand-700 text-brand-800'
                       : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
