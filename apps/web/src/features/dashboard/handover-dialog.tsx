@@ -68,31 +68,38 @@ export function HandoverDialog({ row, colleagues, onClose }: { row: UserRow; col
             </>
           )}
         </div>
-        <label htmlFor={selectId} className="mt-4 block font-medium text-slate-900 text-sm">
-          New owner
-        </label>
-        <select
-          id={selectId}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          aria-invalid={error && !to ? true : undefined}
-          className="focus-ring mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-        >
-          <option value="">Choose an active member…</option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name} ({choice.email})
-            </option>
-          ))}
-        </select>
+        {/* With nothing to hand over there is no one to choose. */}
+        {!nothing && (
+          <>
+            <label htmlFor={selectId} className="mt-4 block font-medium text-slate-900 text-sm">
+              New owner
+            </label>
+            <select
+              id={selectId}
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              aria-invalid={error && !to ? true : undefined}
+              className="focus-ring mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="">Choose an active member…</option>
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.name} ({choice.email})
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         {error && <Alert className="mt-3">{error}</Alert>}
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={handOver.isPending}>
-            Cancel
+            {nothing ? 'Close' : 'Cancel'}
           </Button>
-          <Button type="submit" loading={handOver.isPending} disabled={Boolean(nothing)}>
-            Hand over
-          </Button>
+          {!nothing && (
+            <Button type="submit" loading={handOver.isPending}>
+              Hand over
+            </Button>
+          )}
         </div>
       </form>
     </Dialog>

@@ -86,4 +86,26 @@ describe('/dashboard: managing members', () => {
     expect(await screen.findByRole('menuitem', { name: 'Reactivate Leo Gone' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: /^Deactivate/ })).toBeNull();
   });
+
+  it('hands over work to a colleague, and offers no choice when there is nothing to hand over', async () => {
+    let owns = { write_documents: 2, reviews: 1, library_documents: 0 };
+    const { person } = await open({ 'GET /api/members/usr_1/holdings': () => owns });
+    const name = 'Jane Smith (person0001@trust.example)';
+    await person.click(within(usersRegion()).getByRole('button', { name: `Actions for ${name}` }));
+    await person.click(await screen.findByRole('menuitem', { name: `Hand over work of ${name}` }));
+    let dialog = await screen.findByRole('dialog', { name: /^Hand over / });
+    expect(await within(dialog).findByText(/owns 2 written documents, 1 review and 0 data-library documents/)).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'New owner' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Hand over' })).toBeTruthy();
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    owns = { write_documents: 0, reviews: 0, library_documents: 0 };
+    await person.click(within(usersRegion()).getByRole('button', { name: `Actions for ${name}` }));
+    await person.click(await screen.findByRole('menuitem', { name: `Hand over work of ${name}` }));
+    dialog = await screen.findByRole('dialog', { name: /^Hand over / });
+    expect(await within(dialog).findByText(/There is nothing to hand over\./)).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Hand over' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
 });
