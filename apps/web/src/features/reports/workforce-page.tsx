@@ -141,6 +141,8 @@ function ReportBody({ report }: { report: WorkforceReport }) {
           </li>
         ))}
       </ul>
+      {/* As the PDF says; the dashboard's active users also count people who only signed in. */}
+      <p className="-mt-3 text-slate-600 text-xs">Active means at least one task in the period; signing in alone does not count.</p>
       <div className="grid gap-6 lg:grid-cols-3">
         <PanelSection title="Adoption over time" description={`People who used a tool each ${report.bucket}.`} className="lg:col-span-2">
           <ChartFigure
