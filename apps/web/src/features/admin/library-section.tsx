@@ -183,8 +183,10 @@ function LibraryRow({
           {document.code}
         </Link>
         <span className="block text-slate-800">{document.title}</span>
-        <span className="block break-all text-slate-500 text-xs">
-          {document.filename} · {document.elements} passages · {document.source === 'seed' ? 'built in' : 'uploaded'}
+        <span className="block text-slate-500 text-xs">
+          {/* Only the file name may break inside a word (it has no spaces); the rest wraps between words. */}
+          <span className="break-all">{document.filename}</span> · {document.elements} passages ·{' '}
+          {document.source === 'seed' ? 'built in' : 'uploaded'}
           {document.newer_edition ? ' · a newer file of this name is stored' : ''}
         </span>
       </th>
