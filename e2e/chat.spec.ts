@@ -377,6 +377,14 @@ test.describe('chat thread (desktop)', () => {
     await expect(passages.locator('blockquote')).toHaveText([a.text, b.text, c.text].map((text) => text.replace(/\s+/g, ' ').trim()));
     await expect(panel.locator('[aria-current="true"]')).toHaveAttribute('data-citation-card', '3');
     await shoot(page, 'desktop-table-sources');
+    // Beside the conversation while its row has room for both (more below).
+    const thread = page.getByRole('region', { name: 'Conversation thread' });
+    const besideThread = async () => {
+      const [threadBox, panelBox] = [await thread.boundingBox(), await panel.boundingBox()];
+      return threadBox !== null && panelBox !== null && panelBox.x >= threadBox.x + threadBox.width - 1;
+    };
+    expect(await besideThread()).toBe(true);
+    const conversation = new URL(page.url()).pathname;
 
     // Each passage opens the reader at that passage, highlighted.
     const link = passages.nth(1).getByRole('link', { name: /^Open in the wiki/ });
@@ -386,6 +394,15 @@ test.describe('chat thread (desktop)', () => {
     const highlighted = page.locator('[data-highlighted="true"]');
     await expect(highlighted).toHaveCount(1);
     await expect(highlighted).toContainText(b.text.slice(0, 40));
+
+    // With the onboarding guide open on the same wide screen, the row has no room for the panel and a
+    // readable conversation: the sources open as a sheet over it, and the conversation keeps its width.
+    await page.goto(`${conversation}?onboarding=true`);
+    await expect(page.getByRole('complementary', { name: 'Onboarding' })).toBeVisible();
+    await rowMarker.click();
+    await expect(panel).toContainText('4 passages from 2 documents');
+    await expect.poll(besideThread).toBe(false);
+    expect((await thread.boundingBox())?.width).toBeGreaterThan(600);
   });
 
   test('copies an answer with its sources, regenerates it and takes feedback', async ({ page, context }) => {

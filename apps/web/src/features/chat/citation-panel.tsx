@@ -1,6 +1,6 @@
 import type { Citation } from '@verity/shared';
 import { ArrowUpRight, FileText, Paperclip, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { wikiCitationPath } from '../../lib/wiki-path';
@@ -148,14 +148,40 @@ function DocumentCard({ group, activeN }: { group: CitationGroup; activeN: numbe
   );
 }
 
+/** The conversation's row (the panel's parent) must hold the panel and leave the conversation at least 33rem beside it. */
+const DOCKED_ROW_MIN = 896;
+
+/**
+ * Whether the panel docks beside the conversation: measured on the row it sits in, not read from the
+ * screen's width, since the conversation list and the shell's side panels take their share of a wide
+ * screen (at 1,366 px with both, a docked panel left the conversation 316 px). Before the first
+ * measurement, and where ResizeObserver is missing, the screen's width decides as before (xl).
+ */
+function useDockedBeside(panel: RefObject<HTMLElement | null>): boolean {
+  const [docked, setDocked] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches);
+  useLayoutEffect(() => {
+    const row = panel.current?.parentElement;
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setDocked(row.getBoundingClientRect().width >= DOCKED_ROW_MIN);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [panel]);
+  return docked;
+}
+
 /**
  * The sources of one answer, one card per cited document with the passages quoted from it
- * (in citation order), each opening the wiki reader with that passage highlighted. On a wide screen (xl) a right-hand column beside the conversation (which
- * stays in view and usable); on a phone a bottom sheet over it, closed by its button, Escape or a
- * tap on the dimmed page.
+ * (in citation order), each opening the wiki reader with that passage highlighted. Where the
+ * conversation's row has room, a right-hand column beside the conversation (which stays in view and
+ * usable); elsewhere (a phone, or a laptop whose width the conversation list and the onboarding
+ * guide already share) a bottom sheet over it, closed by its button, Escape or a tap on the dimmed page.
  */
 export function CitationPanel({ citations, activeN, onClose }: CitationPanelProps) {
   const headingId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  const docked = useDockedBeside(panelRef);
   const listRef = useRef<HTMLOListElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -183,21 +209,26 @@ export function CitationPanel({ citations, activeN, onClose }: CitationPanelProp
   const groups = groupCitations(citations);
   return (
     <>
-      <button
-        type="button"
-        aria-hidden="true"
-        tabIndex={-1}
-        onClick={onClose}
-        className="fixed inset-0 z-40 cursor-default bg-slate-900/30 xl:hidden"
-      />
+      {!docked && (
+        <button
+          type="button"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={onClose}
+          className="fixed inset-0 z-40 cursor-default bg-slate-900/30"
+        />
+      )}
       <aside
+        ref={panelRef}
         aria-labelledby={headingId}
         className={cn(
-          'fixed inset-x-0 bottom-0 z-50 flex max-h-[75dvh] flex-col rounded-t-2xl bg-canvas shadow-2xl',
-          'xl:static xl:z-auto xl:h-full xl:max-h-none xl:w-[23rem] xl:shrink-0 xl:rounded-none xl:border-slate-200 xl:border-l xl:shadow-none',
+          'flex flex-col bg-canvas',
+          docked
+            ? 'static h-full w-[23rem] shrink-0 border-slate-200 border-l'
+            : 'fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[75dvh] max-w-4xl rounded-t-2xl shadow-2xl',
         )}
       >
-        <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-slate-300 xl:hidden" />
+        {!docked && <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-slate-300" />}
         <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-slate-200 border-b px-4">
           <div className="min-w-0">
             <h2 id={headingId} className="font-semibold text-slate-900 leading-tight">
