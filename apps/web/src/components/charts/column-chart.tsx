@@ -1,5 +1,5 @@
 import { formatNumber } from '../../lib/format-number';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth } from '../../hooks/use-element-width';
 import { ValueGrid, valueAxis } from './value-axis';
 
 export interface Column {

@@ -1,7 +1,8 @@
 import type { Citation } from '@verity/shared';
 import { ArrowUpRight, FileText, Paperclip, X } from 'lucide-react';
-import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useElementWidth } from '../../hooks/use-element-width';
 import { cn } from '../../lib/cn';
 import { wikiCitationPath } from '../../lib/wiki-path';
 import { conversationReturnState } from '../../lib/return-to';
@@ -157,18 +158,10 @@ const DOCKED_ROW_MIN = 896;
  * screen (at 1,366 px with both, a docked panel left the conversation 316 px). Before the first
  * measurement, and where ResizeObserver is missing, the screen's width decides as before (xl).
  */
-function useDockedBeside(panel: RefObject<HTMLElement | null>): boolean {
-  const [docked, setDocked] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches);
-  useLayoutEffect(() => {
-    const row = panel.current?.parentElement;
-    if (!row || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setDocked(row.getBoundingClientRect().width >= DOCKED_ROW_MIN);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(row);
-    return () => observer.disconnect();
-  }, [panel]);
-  return docked;
+function useDockedBeside() {
+  const wide = typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 80rem)').matches;
+  const [panelRef, rowWidth] = useElementWidth<HTMLElement>(wide ? DOCKED_ROW_MIN : 0, 'parent');
+  return { panelRef, docked: rowWidth >= DOCKED_ROW_MIN };
 }
 
 /**
@@ -180,8 +173,7 @@ function useDockedBeside(panel: RefObject<HTMLElement | null>): boolean {
  */
 export function CitationPanel({ citations, activeN, onClose }: CitationPanelProps) {
   const headingId = useId();
-  const panelRef = useRef<HTMLElement>(null);
-  const docked = useDockedBeside(panelRef);
+  const { panelRef, docked } = useDockedBeside();
   const listRef = useRef<HTMLOListElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
