@@ -25,9 +25,25 @@ const securitySuites = [
  * libraries that never touch one run once (that was 77 of 160 files, about 80 s of a CI run). The
  * security suites run once too, in their own project (route-access alone was 86 s here).
  */
+const opensADatabase = /from '(?:\.\.?\/)+(?:test\/(?:app|database|factories)|db\/connect)\.ts'/;
 function suitesOpeningADatabase(): string[] {
-  const opens = /from '(?:\.\.?\/)+(?:test\/(?:app|database|factories)|db\/connect)\.ts'/;
-  return testFilesWhere('apps/server/src', /\.test\.ts$/, (text) => opens.test(text)).filter((file) => !securitySuites.includes(file));
+  return testFilesWhere('apps/server/src', /\.test\.ts$/, (text) => opensADatabase.test(text)).filter(
+    (file) => !securitySuites.includes(file),
+  );
+}
+
+/**
+ * The suites about storage itself: they open a database directly (the connection module or the
+ * test database), not only through the test app. Where PostgreSQL is there too, only these of the
+ * database suites also run on the embedded one; the routes' suites run on PostgreSQL, the database
+ * of a deployment. PGlite is PostgreSQL's own engine, so a route's SQL behaves the same on both;
+ * what differs is the store (one connection, its files, snapshots, its lock), which these suites
+ * test, and the driver, which the browser suite exercises end to end on the embedded database.
+ * Every route suite ran on both before: about 140 s of a CI run on the CI machine kind (2026-11-29).
+ */
+const opensTheStore = /from '(?:\.\.?\/)+(?:test\/database|db\/connect)\.ts'/;
+function routeSuites(): string[] {
+  return suitesOpeningADatabase().filter((file) => !opensTheStore.test(readFileSync(file, 'utf8')));
 }
 
 /** The test files under `root` (names matching `name`) whose text passes `holds`. */
@@ -46,8 +62,9 @@ function testFilesWhere(root: string, name: RegExp, holds: (text: string) => boo
  */
 const serverSuite = { environment: 'node' as const, pool: 'forks' as const, isolate: false, hookTimeout: 60_000, testTimeout: 30_000 };
 
-// With TEST_DATABASE_URL set, the server suites run a second time against that PostgreSQL
-// server (a throwaway database per test file, see apps/server/src/test/database.ts).
+// With TEST_DATABASE_URL set, the server suites that open a database run against that PostgreSQL
+// server (a throwaway database per test file, see apps/server/src/test/database.ts); the `server`
+// project then keeps only the storage suites of them (see routeSuites).
 const postgresProject = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -107,7 +124,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
-          exclude: [...configDefaults.exclude, ...securitySuites],
+          exclude: [...configDefaults.exclude, ...securitySuites, ...(postgresProject.length > 0 ? routeSuites() : [])],
           ...serverSuite,
         },
       },
