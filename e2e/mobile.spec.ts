@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accountMenuButton, DEMO, openSignedIn, signIn } from './support/app.ts';
+import { accountMenuButton, DEMO, openSignedIn, sessionOf, signIn } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Runs in the 'mobile' project (Pixel 7 viewport, touch); see playwright.config.ts.
@@ -233,4 +233,35 @@ test.describe('chat on a 390 × 844 phone', () => {
     }
     await page.screenshot({ path: '/tmp/shots-chat-thread/phone-toast.png' });
   });
+});
+
+test('a review on a phone: a highlight leads to its finding’s card, and the card back to the text', async ({ page }) => {
+  await openSignedIn(page, '/review', DEMO.standard);
+  const headers = await sessionOf(page.request, DEMO.standard);
+  const sample = await page.request.get('/api/review/sample-policy');
+  const created = await page.request.post('/api/review/reviews', {
+    headers,
+    multipart: { file: { name: 'sample-policy.pdf', mimeType: 'application/pdf', buffer: await sample.body() } },
+  });
+  expect(created.status()).toBe(202);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/review/${id}`);
+  const card = page.getByRole('article', { name: /Undefined acronym/ });
+  await expect(card).toBeAttached({ timeout: 20_000 });
+  await expect(card).not.toBeInViewport();
+
+  // The findings come after the whole policy; the highlight brings its card into view.
+  const findingId = await card.locator('[data-finding-button]').getAttribute('data-finding-button');
+  const highlight = page.locator(`mark[data-findings~="${findingId}"]`).first();
+  await highlight.scrollIntoViewIfNeeded();
+  await highlight.tap();
+  const button = card.locator('[data-finding-button]');
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toBeInViewport();
+  await expect(button).toBeFocused();
+
+  // And the card's button goes back to the highlight.
+  await button.tap();
+  await expect(highlight).toBeInViewport();
+  await expect(highlight).toHaveAttribute('data-active', 'true');
 });

@@ -12,8 +12,10 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { LoadingState } from '../../components/ui/loading-state';
 import { cn } from '../../lib/cn';
+import { type CellRange, tableCells, tableGrid } from '../../lib/table-cells';
 import { useCompare } from './api';
 import { documentHref, StatusBadge } from './document-card';
 
@@ -47,37 +49,101 @@ export function summaryText(summary: CompareResponse['summary']): string {
   return [plural(summary.added, 'added'), plural(summary.removed, 'removed'), plural(summary.changed, 'changed')].join(', ');
 }
 
-function Segments({ segments, side }: { segments: readonly CompareSegment[]; side: 'left' | 'right' }) {
-  return segments.map((segment, index) => {
-    if (segment.kind === 'equal') {
-      // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
-      return <span key={index}>{segment.text}</span>;
-    }
-    if (side === 'left' && segment.kind === 'removed') {
-      return (
-        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
-        <del key={index} className="rounded-sm bg-red-200/70 text-red-950 decoration-red-700">
-          {segment.text}
+/** A stretch of one side's text: unchanged, or what that side alone has (removed on the left, added on the right). */
+export interface SideSpan {
+  start: number;
+  end: number;
+  changed: boolean;
+}
+
+/**
+ * Where a changed row's differences sit in one side's text: the segments that side reads (the
+ * unchanged ones and its own change), with their offsets. Undefined when they do not spell `text`,
+ * so the text shows as it is rather than misplaced marks.
+ */
+export function sideSpans(segments: readonly CompareSegment[] | undefined, side: 'left' | 'right', text: string): SideSpan[] | undefined {
+  if (!segments) return undefined;
+  const own = side === 'left' ? 'removed' : 'added';
+  const spans: SideSpan[] = [];
+  let at = 0;
+  for (const segment of segments) {
+    if (segment.kind !== 'equal' && segment.kind !== own) continue;
+    if (text.slice(at, at + segment.text.length) !== segment.text) return undefined;
+    spans.push({ start: at, end: at + segment.text.length, changed: segment.kind === own });
+    at += segment.text.length;
+  }
+  return at === text.length ? spans : undefined;
+}
+
+interface ChangedTextProps {
+  text: string;
+  /** From `sideSpans`; none shows the text plain. */
+  spans: readonly SideSpan[] | undefined;
+  side: 'left' | 'right';
+  start: number;
+  end: number;
+}
+
+/** Part of one side's text with what that side alone has struck through (left) or underlaid (right). */
+function ChangedText({ text, spans, side, start, end }: ChangedTextProps): ReactNode {
+  if (!spans) return text.slice(start, end);
+  return spans
+    .filter((span) => span.end > start && span.start < end)
+    .map((span) => {
+      const from = Math.max(span.start, start);
+      const piece = text.slice(from, Math.min(span.end, end));
+      if (!span.changed) return <span key={from}>{piece}</span>;
+      return side === 'left' ? (
+        <del key={from} className="rounded-sm bg-red-200/70 text-red-950 decoration-red-700">
+          {piece}
         </del>
-      );
-    }
-    if (side === 'right' && segment.kind === 'added') {
-      return (
-        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one row never reorder.
-        <ins key={index} className="rounded-sm bg-emerald-200/70 text-emerald-950 no-underline">
-          {segment.text}
+      ) : (
+        <ins key={from} className="rounded-sm bg-emerald-200/70 text-emerald-950 no-underline">
+          {piece}
         </ins>
       );
-    }
-    return null;
-  });
+    });
+}
+
+/** A table element as a table (lib/table-cells.ts), its changed words marked in their cells. */
+function CompareTable({ label, ...text }: ChangedTextProps & { label: string }) {
+  const { header, body } = tableGrid<CellRange | null>(tableCells(text.text), null);
+  const content = (range: CellRange | null) => range && <ChangedText {...text} start={range.start} end={range.end} />;
+  return (
+    <TableScroll label={label} className="rounded-md border border-slate-200 bg-white">
+      <table className="w-full border-collapse text-left text-xs leading-5">
+        <thead className="bg-slate-50">
+          <tr>
+            {header.map((range, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
+              <th key={index} scope="col" className="border-slate-200 border-b px-2 py-1.5 align-bottom font-semibold text-slate-900">
+                {content(range)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {body.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
+            <tr key={rowIndex} className="border-slate-100 border-b last:border-b-0">
+              {row.map((range, cellIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
+                <td key={cellIndex} className="px-2 py-1.5 align-top text-slate-700">
+                  {content(range)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
 }
 
 function elementClass(element: CompareElement): string {
   if (element.type === 'title') return 'font-semibold text-lg text-slate-900';
   if (element.type === 'heading') return 'font-semibold text-slate-900';
   if (element.type === 'list_item') return 'pl-4 before:-ml-4 before:inline-block before:w-4 before:content-["•"]';
-  if (element.type === 'table') return 'whitespace-pre-wrap font-mono text-xs';
   return '';
 }
 
@@ -85,6 +151,13 @@ function Cell({ row, side, documentLabel }: { row: CompareRow; side: 'left' | 'r
   const element = side === 'left' ? row.left : row.right;
   // A removed row's right side (and an added row's left) is empty; keep the cell for alignment.
   const tone: CompareChange = element ? row.change : 'equal';
+  const text = element && {
+    text: element.text,
+    spans: row.change === 'changed' ? sideSpans(row.segments, side, element.text) : undefined,
+    side,
+    start: 0,
+    end: element.text.length,
+  };
   return (
     <div
       className={cn(
@@ -93,12 +166,16 @@ function Cell({ row, side, documentLabel }: { row: CompareRow; side: 'left' | 'r
         !element && 'hidden md:block',
       )}
     >
-      {element && (
+      {element && text && (
         <>
           <span className="mb-1 flex items-center gap-2 text-slate-500 text-xs md:hidden">{documentLabel}</span>
-          <p className={elementClass(element)}>
-            {row.change === 'changed' && row.segments ? <Segments segments={row.segments} side={side} /> : element.text}
-          </p>
+          {element.type === 'table' ? (
+            <CompareTable {...text} label={`Table in ${documentLabel}`} />
+          ) : (
+            <p className={elementClass(element)}>
+              <ChangedText {...text} />
+            </p>
+          )}
         </>
       )}
     </div>

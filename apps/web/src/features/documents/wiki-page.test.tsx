@@ -340,6 +340,50 @@ describe('wiki compare view', () => {
     ]);
   });
 
+  it('shows a table element as a table, each changed word marked in its cell', async () => {
+    const left = 'Outlet | Check\nHot water | Monthly\nCold water | Monthly';
+    const right = 'Outlet | Check\nHot water | Weekly\nCold water | Monthly';
+    const withTable: CompareResponse = {
+      ...comparison,
+      rows: [
+        {
+          change: 'changed',
+          left: { id: 't1', type: 'table', text: left, heading_path: ['Intervals'] },
+          right: { id: 't2', type: 'table', text: right, heading_path: ['Intervals'] },
+          segments: [
+            { kind: 'equal', text: 'Outlet | Check\nHot water | ' },
+            { kind: 'removed', text: 'Monthly' },
+            { kind: 'added', text: 'Weekly' },
+            { kind: 'equal', text: '\nCold water | Monthly' },
+          ],
+        },
+      ],
+      summary: { equal: 0, added: 0, removed: 0, changed: 1 },
+    };
+    setup({ 'GET /api/docs/compare': withTable });
+    renderApp(`/wiki?compare=${l8old.short_id},${l8.short_id}`, { user });
+    const before = await screen.findByRole('group', { name: 'Table in ACoP L8 (2000) (3rd edition 2000)' });
+    const after = screen.getByRole('group', { name: 'Table in ACoP L8 (4th edition 2013)' });
+    expect(
+      within(before)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Outlet', 'Check']);
+    expect(
+      within(after)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Outlet', 'Check'],
+      ['Hot water', 'Weekly'],
+      ['Cold water', 'Monthly'],
+    ]);
+    // The change sits in its own cell, on each side; no separator is shown as text.
+    expect(within(before).getAllByRole('cell')[1]?.querySelector('del')?.textContent).toBe('Monthly');
+    expect(within(after).getAllByRole('cell')[1]?.querySelector('ins')?.textContent).toBe('Weekly');
+    expect(before.textContent).not.toContain('|');
+  });
+
   it('hides Show only differences when no row is unchanged', async () => {
     const allDifferent: CompareResponse = {
       ...comparison,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPolicyBlocks, compareFindings, marksByElement, runs, tableCells } from './policy-model';
+import { buildPolicyBlocks, compareFindings, marksByElement, runs } from './policy-model';
 import { buildElements, buildFinding, buildFindings, FINDING_IDS } from './test-reviews';
 
 describe('policy model', () => {
@@ -18,15 +18,6 @@ describe('policy model', () => {
     expect(runs(5, 7, marks).map((run) => [run.start, run.end])).toEqual([
       [5, 6],
       [6, 7],
-    ]);
-  });
-
-  it('keeps each table cell’s place in the element text, trimmed', () => {
-    const text = 'Door | Interval\n\n Ward doors  | 13 months';
-    const cells = tableCells(text);
-    expect(cells.map((row) => row.map((cell) => text.slice(cell.start, cell.end)))).toEqual([
-      ['Door', 'Interval'],
-      ['Ward doors', '13 months'],
     ]);
   });
 

@@ -69,32 +69,6 @@ export function runs(start: number, end: number, marks: readonly Mark[]): Run[] 
   });
 }
 
-/** A table cell: where its (trimmed) text sits in the element's text. */
-export interface CellRange {
-  start: number;
-  end: number;
-}
-
-/** Rows joined by new lines, cells by ' | ' (the first row is the header), keeping each cell's offsets. */
-export function tableCells(text: string): CellRange[][] {
-  const rows: CellRange[][] = [];
-  let lineStart = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() !== '') {
-      const cells: CellRange[] = [];
-      let cellStart = lineStart;
-      for (const cell of line.split(' | ')) {
-        const leading = cell.length - cell.trimStart().length;
-        cells.push({ start: cellStart + leading, end: cellStart + cell.trimEnd().length });
-        cellStart += cell.length + 3;
-      }
-      rows.push(cells);
-    }
-    lineStart += line.length + 1;
-  }
-  return rows;
-}
-
 /**
  * The elements in reading order as blocks. With `paged` (a PDF), a marker goes before the first
  * element and wherever the page changes.

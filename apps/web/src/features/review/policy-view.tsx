@@ -2,7 +2,8 @@ import type { PolicyElement } from '@verity/shared';
 import { Fragment, memo, type ReactNode, useMemo } from 'react';
 import { cn } from '../../lib/cn';
 import { headingLevel } from '../../lib/heading-level';
-import { buildPolicyBlocks, type Mark, runs, tableCells } from './policy-model';
+import { tableCells } from '../../lib/table-cells';
+import { buildPolicyBlocks, type Mark, runs } from './policy-model';
 import { SEVERITY_LABELS } from './severity';
 
 /** A finding's highlight: coloured by severity, faint once dismissed, strong while it is inspected. */

@@ -17,7 +17,7 @@ function findingButton(findingId: string): HTMLElement | null {
 /**
  * A finished review: the policy with its findings highlighted, and beside it (below it on a
  * phone) the findings. Inspecting a finding in the list scrolls to its text and marks it; clicking
- * a highlight chooses its finding in the list.
+ * a highlight chooses its finding in the list and brings its card into view.
  */
 export function ReviewWorkspace({ review }: { review: Review }) {
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -34,11 +34,12 @@ export function ReviewWorkspace({ review }: { review: Review }) {
   const selectFromText = useCallback((findingId: string) => {
     setActiveId(findingId);
     recordOnboardingProgress('review', 'errors_inspected');
-    // Beside the text, the list follows; on a phone the list is far below, so only the focus moves.
+    // Beside the text, the list follows as little as it must. Under it (a phone, a narrow window)
+    // the page goes to the finding's card, whose button leads back to the text.
     const sideBySide = window.matchMedia?.(SIDE_BY_SIDE).matches ?? false;
     requestAnimationFrame(() => {
       const button = findingButton(findingId);
-      if (sideBySide) button?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      button?.scrollIntoView({ block: sideBySide ? 'nearest' : 'center', behavior: 'smooth' });
       button?.focus({ preventScroll: true });
     });
   }, []);

@@ -1,5 +1,6 @@
 import type { DocumentElement, DocumentReference, DocumentResponse } from '@verity/shared';
 import { type HeadingLevel, headingLevel } from '../../../lib/heading-level';
+import { tableCells, tableGrid } from '../../../lib/table-cells';
 
 /**
  * How the reader turns the flat element list of a DocumentResponse into what it renders: blocks
@@ -25,14 +26,13 @@ export interface TocEntry {
   children: TocEntry[];
 }
 
-/** Rows joined by new lines, cells by ' | '; the first row is the header. Short rows are padded. */
+/** The table element's header and rows as text (lib/table-cells.ts); short rows are padded. */
 export function parseTable(text: string): ParsedTable {
-  const lines = text.split('\n').filter((line) => line.trim().length > 0);
-  const cells = lines.map((line) => line.split(' | ').map((cell) => cell.trim()));
-  const [header = [], ...rows] = cells;
-  const width = Math.max(header.length, ...rows.map((row) => row.length));
-  const pad = (row: string[]) => (row.length < width ? [...row, ...Array<string>(width - row.length).fill('')] : row);
-  return { header: pad(header), rows: rows.map(pad) };
+  const { header, body } = tableGrid(
+    tableCells(text).map((row) => row.map((cell) => text.slice(cell.start, cell.end))),
+    '',
+  );
+  return { header, rows: body };
 }
 
 export function buildBlocks(elements: readonly DocumentElement[]): DocumentBlock[] {
