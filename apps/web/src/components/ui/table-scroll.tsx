@@ -21,12 +21,10 @@ interface Overflow {
 }
 
 /**
- * The horizontal scroller around a table wider than a phone screen. It takes keyboard focus (arrow
- * keys then scroll it) and is named, so nobody needs a pointer to read the last columns. Phones
- * draw no scroll bar until one scrolls, so while columns are out of sight a shadow marks the edge
- * they are behind and a line under the table says it scrolls.
+ * Whether the element given to `ref` has columns out of sight to its left and right, kept up to
+ * date as it scrolls and as it or its content resizes.
  */
-export function TableScroll({ label, role = 'group', className, children }: TableScrollProps) {
+export function useHorizontalOverflow(): [ref: (element: HTMLElement | null) => void, overflow: Overflow] {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
 
@@ -55,7 +53,30 @@ export function TableScroll({ label, role = 'group', className, children }: Tabl
     };
   }, [element]);
 
-  const scrolls = overflow.left || overflow.right;
+  return [setElement, overflow];
+}
+
+/** The line under a table that says it scrolls, while some of its columns are out of sight. */
+/** `className` places it: under a table by default. */
+export function ScrollHint({ overflow, className = 'mt-1' }: { overflow: Overflow; className?: string }) {
+  // Screen readers move through the cells whatever the width: the hint is for eyes.
+  if (!overflow.left && !overflow.right) return null;
+  return (
+    <p aria-hidden="true" className={cn('text-slate-600 text-xs', className)}>
+      Scroll sideways to see every column.
+    </p>
+  );
+}
+
+/**
+ * The horizontal scroller around a table wider than a phone screen. It takes keyboard focus (arrow
+ * keys then scroll it) and is named, so nobody needs a pointer to read the last columns. Phones
+ * draw no scroll bar until one scrolls, so while columns are out of sight a shadow marks the edge
+ * they are behind and a line under the table says it scrolls.
+ */
+export function TableScroll({ label, role = 'group', className, children }: TableScrollProps) {
+  const [setElement, overflow] = useHorizontalOverflow();
+
   return (
     <div>
       <div className={cn('relative', className)}>
@@ -86,12 +107,7 @@ export function TableScroll({ label, role = 'group', className, children }: Tabl
           )}
         />
       </div>
-      {/* Screen readers move through the cells whatever the width: the hint is for eyes. */}
-      {scrolls && (
-        <p aria-hidden="true" className="mt-1 text-slate-600 text-xs">
-          Scroll sideways to see every column.
-        </p>
-      )}
+      <ScrollHint overflow={overflow} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestUser } from '../../test/fixtures';
@@ -51,6 +51,25 @@ describe('/dashboard: users', () => {
     expect(within(rows[1] as HTMLElement).getByRole('rowheader').textContent).toBe('Unknown User');
     expect(rows[1]?.textContent).toContain('Never');
     expect(rows[1]?.textContent).toContain('Inactive');
+  });
+
+  it('says the table scrolls sideways while some of its columns are out of sight', async () => {
+    await openWith(THOUSAND.slice(0, 3));
+    const scroller = within(usersRegion()).getByRole('table').parentElement as HTMLElement;
+    const hint = 'Scroll sideways to see every column.';
+    expect(within(usersRegion()).queryByText(hint)).toBeNull();
+    // jsdom lays nothing out: the widths of a phone's screen are set by hand.
+    Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: 358 });
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 720 });
+    fireEvent.scroll(scroller);
+    expect(within(usersRegion()).getByText(hint)).toBeTruthy();
+    scroller.scrollLeft = 362;
+    fireEvent.scroll(scroller);
+    expect(within(usersRegion()).getByText(hint)).toBeTruthy();
+    Object.defineProperty(scroller, 'scrollWidth', { configurable: true, value: 358 });
+    scroller.scrollLeft = 0;
+    fireEvent.scroll(scroller);
+    expect(within(usersRegion()).queryByText(hint)).toBeNull();
   });
 
   it('shows 1,000 people 25 at a time, sorted by any column both ways', async () => {

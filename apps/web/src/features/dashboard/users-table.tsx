@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { ListEmpty } from '../../components/list-states';
 import { ListSearch } from '../../components/list-search';
 import { Button } from '../../components/ui/button';
+import { ScrollHint, useHorizontalOverflow } from '../../components/ui/table-scroll';
 import { saveBlob } from '../../lib/download';
 import { formatShortDate } from '../../lib/format-date';
 import { cn } from '../../lib/cn';
@@ -66,6 +67,7 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
   const [sort, setSort] = useState<Sort>({ key: 'activity', direction: 'descending' });
   const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
+  const [scroller, overflow] = useHorizontalOverflow();
 
   const rows = useMemo(() => data.users.map(toUserRow), [data]);
   const selfId = useAuthStore((state) => state.user?.user_id);
@@ -118,10 +120,15 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
           Download CSV
         </Button>
       </div>
+      {/* Above the table, not under it: a page of 25 people is taller than a phone's screen. */}
+      {sorted.length > 0 && <ScrollHint overflow={overflow} className="mb-2" />}
       {sorted.length === 0 ? (
         <ListEmpty title={`No users match “${deferredSearch.trim()}”`} className="py-6" />
       ) : (
-        <div className="-mx-4 sm:-mx-5 overflow-x-auto">
+        // Not the shared TableScroll: the sortable headers and each row's actions already take the
+        // keyboard across the columns, and a focusable scroller under an open actions menu is a
+        // target the menu covers. The name and the actions stay in place; the hint says it scrolls.
+        <div ref={scroller} className="-mx-4 sm:-mx-5 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Users, sorted by {COLUMNS.find((column) => column.key === sort.key)?.label.toLowerCase()} ({sort.direction}), page {current}{' '}
