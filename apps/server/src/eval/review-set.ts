@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpus, successorCodes } from '@verity/corpus';
 import { parseMarkdown } from '../ingest/markdown.ts';
+import { parseFile } from '../ingest/parse.ts';
 import type { LibraryDocument, Policy, ReviewLibrary } from '../review/types.ts';
 import type { GoldPolicy } from './review-score.ts';
 
@@ -43,12 +44,15 @@ export function seedReviewLibrary(): ReviewLibrary {
   return library;
 }
 
-/** A policy file of the set, parsed as an uploaded Markdown policy would be. */
-export function readPolicy(path: string): Policy {
-  const elements = parseMarkdown(readFileSync(path, 'utf8'));
+/**
+ * A policy file of the set, parsed as an upload of it would be: by content, with the same parser
+ * (a Markdown policy, or a PDF or Word file).
+ */
+export async function readPolicy(path: string): Promise<Policy> {
+  const parsed = await parseFile({ bytes: readFileSync(path), filename: basename(path) });
   return {
-    title: elements.find((element) => element.type === 'title')?.text ?? null,
-    elements: elements.map((element, index) => ({
+    title: parsed.title,
+    elements: parsed.elements.map((element, index) => ({
       index,
       type: element.type,
       text: element.text,

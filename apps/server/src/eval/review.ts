@@ -35,7 +35,7 @@ const short = (text: string | null) => (text === null ? '—' : text.length > 90
 
 for (const gold of readReviewSet(setDir)) {
   if (only && gold.id !== only) continue;
-  const policy = readPolicy(join(setDir, gold.file));
+  const policy = await readPolicy(join(setDir, gold.file));
   const started = performance.now();
   const findings = reviewPolicy({ policy, library, today });
   times.push(performance.now() - started);
