@@ -51,6 +51,12 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(timeOf((scale) => `# Duties\n\n${'over-'.repeat(6_000 * scale)}`));
   });
 
+  // Each trigger read its line from the paragraph's start and looked for a date in all of it:
+  // 1.9 s at 150,000 characters and 16.5 s at four times that, before.
+  test('"review date" said thousands of times in one paragraph stays linear', async () => {
+    await expectLinearGrowth(timeOf((scale) => `# Control\n\n${'Next review date 1.2 and '.repeat(6_000 * scale)}\n\n## 1. Body\n\nText.`));
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', async () => {
     await expectLinearGrowth(
       timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),

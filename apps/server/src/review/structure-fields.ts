@@ -52,14 +52,56 @@ function labelled(element: PolicyElement, label: Cell | undefined, value: Cell |
 
 function tableValues(element: PolicyElement): LabelledValue[] {
   const rows = lines(element.text).map(cells);
-  // A key-value table: each row is a label and its value.
-  const values = rows.flatMap(([label, value]) => labelled(element, label, value));
-  // A one-row table with its labels in the header.
-  const [header, only, ...rest] = rows;
-  if (header && only && rest.length === 0) {
-    values.push(...header.flatMap((label, column) => labelled(element, label, only[column])));
-  }
+  // A key-value table: each row is a label and its value, or two or more side by side
+  // ("Version | 2.1 | Review date | September 2027").
+  const values = rows.flatMap((row) =>
+    row.length >= 4 && row.length % 2 === 0
+      ? row.flatMap((label, column) => (column % 2 === 0 ? labelled(element, label, row[column + 1]) : []))
+      : labelled(element, row[0], row[1]),
+  );
+  // A table with its labels in the header: one row of values, or a history of versions, whose
+  // current row is the one that speaks for the policy now (the earlier rows' dates are history).
+  const [header, ...body] = rows;
+  const current = header && currentRow(header, body);
+  if (header && current) values.push(...header.flatMap((label, column) => labelled(element, label, current[column])));
   return values;
+}
+
+/** A column of version numbers: "Version", "Issue", "Revision no." */
+const VERSION_COLUMN = /^(?:version|issue|revision)(?: no| number)?$/;
+
+/**
+ * Of a header's rows, the current version's: the highest number in the version column, else the
+ * last row (histories are kept in the order they happened).
+ */
+function currentRow(header: readonly Cell[], body: readonly Cell[][]): Cell[] | undefined {
+  const column = header.findIndex((cell) => VERSION_COLUMN.test(normalLabel(cell.text)));
+  let current = body.at(-1);
+  let highest: number[] | null = null;
+  if (column >= 0) {
+    for (const row of body) {
+      const number = versionNumber(row[column]?.text ?? '');
+      if (number && (!highest || compareVersions(number, highest) >= 0)) {
+        highest = number;
+        current = row;
+      }
+    }
+  }
+  return current;
+}
+
+/** "4.0" → [4, 0], "v2.1" → [2, 1]; null for anything else. */
+function versionNumber(text: string): number[] | null {
+  const match = /^v?(\d{1,4}(?:\.\d{1,4}){0,3})$/i.exec(text.trim());
+  return match?.[1] ? match[1].split('.').map(Number) : null;
+}
+
+function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /**
@@ -102,11 +144,17 @@ function isControlElement(element: PolicyElement, bodyStart: number): boolean {
   return element.index < bodyStart || element.headingPath.some((heading) => CONTROL_HEADING.test(heading));
 }
 
+/** A heading with its section's number: "1. Introduction", "2.3 Duties", "4) Scope". */
+const NUMBERED_HEADING = /^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+\S/;
+
 /** The labelled values of the document control: its table rows and "Label: value" lines. */
 export function controlValues(policy: Policy): LabelledValue[] {
-  // The first heading that is not about document control starts the body; before it is the front page.
-  const bodyStart =
-    policy.elements.find((element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text))?.index ?? policy.elements.length;
+  // The first heading that is not about document control starts the body; before it is the front
+  // page. Where the sections are numbered, the body starts with the first numbered one: a PDF's
+  // cover reads its organisation's name and the policy's title, in large type, as headings.
+  const headings = policy.elements.filter((element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text));
+  const numbered = headings.find((element) => NUMBERED_HEADING.test(element.text));
+  const bodyStart = (numbered ?? headings[0])?.index ?? policy.elements.length;
   return policy.elements.flatMap((element) => {
     if (!isControlElement(element, bodyStart)) return [];
     if (element.type === 'table') return tableValues(element);

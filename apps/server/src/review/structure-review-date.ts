@@ -37,9 +37,17 @@ function fromControl(policy: Policy): StatedReviewDate | null {
   return rows.length > 0 ? 'unreadable' : null;
 }
 
+/** How much text after a trigger holds the gap and a date ("Wednesday 30 September 2027"). */
+const DATE_WINDOW = 120;
+
 function dateAfterTrigger(text: string, after: number): DateMention | null {
-  const date = findDates(text).find((candidate) => candidate.start >= after);
-  if (!date) return null;
+  // Only the words just after the trigger, ended at a space so no date is read cut short: a
+  // paragraph that says "review date" thousands of times is not read again for each.
+  let window = text.slice(after, after + DATE_WINDOW);
+  if (after + DATE_WINDOW < text.length) window = window.slice(0, Math.max(0, window.search(/\s\S*$/)));
+  const found = findDates(window)[0];
+  if (!found) return null;
+  const date = { ...found, start: after + found.start, end: after + found.end };
   const gap = text.slice(after, date.start);
   if (!GAP.test(gap) || SENTENCE_END.test(gap)) return null;
   return date.yearOnly && !LABEL_GAP.test(gap) ? null : date;
@@ -48,14 +56,20 @@ function dateAfterTrigger(text: string, after: number): DateMention | null {
 function fromText(element: PolicyElement): DateMention | null {
   const text = element.text;
   for (const trigger of text.matchAll(REVIEW_TRIGGER)) {
-    const before = text.slice(text.lastIndexOf('\n', trigger.index) + 1, trigger.index);
+    // The trigger's line up to it, or the LOOKBACK characters before it when the line is longer
+    // (then the trigger does not head its line): never the whole text again for each trigger.
+    const from = Math.max(0, trigger.index - LOOKBACK);
+    const window = text.slice(from, trigger.index);
+    const newline = window.lastIndexOf('\n');
+    const before = window.slice(newline + 1);
+    const headsLine = (newline >= 0 || from === 0) && LINE_START.test(before);
     const sentence = before.split(SENTENCE_END).at(-1) ?? '';
     // "This policy is owned by …; it will next be reviewed by …", "This policy was developed … It is
     // owned by …, applies in … and will be reviewed by …": "it" is the policy named before.
     const aboutPolicy =
       THIS_POLICY.test(sentence) ||
       (/\bit\s*$|^\s*it\b/i.test(sentence) && NAMED_POLICY.test(text.slice(Math.max(0, trigger.index - LOOKBACK), trigger.index)));
-    if (PAST_REVIEW.test(before) || !(LINE_START.test(before) || aboutPolicy)) continue;
+    if (PAST_REVIEW.test(before) || !(headsLine || aboutPolicy)) continue;
     const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
     if (date) return date;
   }

@@ -412,6 +412,58 @@ describe('review date', () => {
   });
 });
 
+describe('document control on a PDF’s cover', () => {
+  // A PDF reads the organisation's name and the policy's title, in large type, as headings.
+  const cover = (...control: string[]) =>
+    policy('## Harbour Vale Community Health NHS Trust', 'Estates policy', '## Lone Working in Estates', ...control, ...BODY);
+
+  it('reads the control under the cover’s headings when the sections are numbered', () => {
+    const found = structureFindings(cover('Version | 2.0\nPolicy owner | Head of Estates\nReview date | 31 March 2026'), TODAY);
+    expect(found).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '31 March 2026', location: expect.objectContaining({ element: 3 }) }),
+    ]);
+    expect(structureFindings(cover('Version | 2.0\nPolicy owner | Head of Estates\nReview date | 31 March 2028'), TODAY)).toEqual([]);
+  });
+
+  it('reads "Label: value" lines run together on the cover', () => {
+    const found = structureFindings(cover('Version: 4.0 Ratified by: Estates Group Next review: 28 February 2026'), TODAY);
+    expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: '28 February 2026' })]);
+  });
+
+  it('reads a table of two labels and their values a row', () => {
+    const table =
+      'Policy number | IPC-4 | Version | 2.1\nApproved by | Governance Group | Date approved | 9 September 2024\nOwner | Lead nurse | Review date | ';
+    expect(structureFindings(cover(`${table}September 2027`), TODAY)).toEqual([]);
+    expect(structureFindings(cover(`${table}September 2025`), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'September 2025' }),
+    ]);
+  });
+
+  it('reads a horizontal table: labels in the header, the values below', () => {
+    const found = structureFindings(cover('Version | Approved by | Review date\n2.0 | Safety Committee | February 2026'), TODAY);
+    expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: 'February 2026' })]);
+  });
+
+  it('takes the review date of the current version from a history, not an earlier one', () => {
+    const history = (rows: string) =>
+      policy(
+        '## Quillan Street Practice',
+        '## Premises Policy',
+        'Policy | PR-9\nPolicy lead | Practice Manager',
+        ...BODY,
+        '## Appendix B: Version history',
+        rows,
+      );
+    const oldestFirst =
+      'Version | Date | Next review\n3.0 | May 2019 | May 2022\n4.0 | April 2022 | April 2025\n5.0 | February 2025 | February 2028';
+    expect(structureFindings(history(oldestFirst), TODAY)).toEqual([]);
+    const newestFirst = 'Version | Date | Next review\n5.0 | February 2025 | February 2028\n4.0 | April 2022 | April 2025';
+    expect(structureFindings(history(newestFirst), TODAY)).toEqual([]);
+    const lapsed = 'Version | Date | Next review\n3.0 | May 2019 | May 2022\n4.0 | April 2022 | April 2025';
+    expect(structureFindings(history(lapsed), TODAY)).toEqual([expect.objectContaining({ category: 'review_date', quote: 'April 2025' })]);
+  });
+});
+
 describe('owner and approving committee', () => {
   const withControl = (rows: string) => policy(`Item | Detail\nVersion | 2.0\nReview date | 1 May 2030\n${rows}`, ...BODY);
 
