@@ -126,6 +126,31 @@ describe('parsePdf', () => {
     ]);
   });
 
+  test('a table cell centred beside a cell of two lines reads as its row’s cell, not inside the other’s text', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const at = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 9, font });
+    at('Terms used in this policy are defined below for every reader.', 56, 760);
+    at('Term', 60, 730);
+    at('Meaning', 185, 730);
+    // Each term sits half a line below its meaning's first line: centred on the cell's two lines.
+    at('A premixed medical gas of nitrous oxide and oxygen, supplied in', 185, 708.2);
+    at('Entonox', 60, 703);
+    at('cylinders and by pipeline.', 185, 697.8);
+    at('Workplace exposure limit: the most of a substance in the air that', 185, 676.3);
+    at('WEL', 60, 671.1);
+    at('staff may breathe over a reference period.', 185, 665.9);
+    // Lines of one column half a line apart are never one line.
+    at('A note set close under the table', 56, 640);
+    at('and its second line close under it.', 56, 635);
+    const parsed = await parsePdf(await pdf.save());
+    expect(parsed.elements.find((element) => element.type === 'table')?.text).toBe(
+      'Term | Meaning\nEntonox | A premixed medical gas of nitrous oxide and oxygen, supplied in cylinders and by pipeline.\nWEL | Workplace exposure limit: the most of a substance in the air that staff may breathe over a reference period.',
+    );
+    expect(parsed.elements.at(-1)?.text).toBe('A note set close under the table and its second line close under it.');
+  });
+
   test('line-end hyphens are undone, real hyphens kept, and a vertical gap starts a new paragraph', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([595, 842]);

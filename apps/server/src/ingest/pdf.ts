@@ -110,14 +110,29 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pageCount: nu
   }
 }
 
+/**
+ * Whether `run` belongs on the line `group` starts: on its baseline, or, as a table cell centred
+ * beside a cell of two lines sits, within 0.6 em of it and clear of the line's text by more than a
+ * cell gap (it then reads as that row's cell, not as words between the other cell's lines).
+ */
+function onLine(group: readonly TextRun[], run: TextRun): boolean {
+  const first = group[0];
+  if (!first) return false;
+  const size = Math.min(first.size, run.size);
+  const dy = Math.abs(first.y - run.y);
+  if (dy <= Math.max(2, 0.4 * size)) return true;
+  if (dy > 0.6 * size || group.length > 64) return false;
+  const clear = 1.5 * size;
+  return group.every((other) => run.x + run.width + clear < other.x || other.x + other.width + clear < run.x);
+}
+
 /** Runs grouped into lines top to bottom; within a line a gap wider than 1.5 em starts a new cell. */
 function buildLines(runs: TextRun[], page: number): Line[] {
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);
   const groups: TextRun[][] = [];
   for (const run of sorted) {
     const group = groups.at(-1);
-    const first = group?.[0];
-    if (group && first && Math.abs(first.y - run.y) <= Math.max(2, 0.4 * Math.min(first.size, run.size))) group.push(run);
+    if (group && onLine(group, run)) group.push(run);
     else groups.push([run]);
   }
   return groups.map((group) => {
