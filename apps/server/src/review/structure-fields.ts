@@ -144,6 +144,18 @@ function isControlElement(element: PolicyElement, bodyStart: number): boolean {
   return element.index < bodyStart || element.headingPath.some((heading) => CONTROL_HEADING.test(heading));
 }
 
+/** Labels only document control uses: the policy's version, review, owner, approval and reference. */
+const CONTROL_LABEL =
+  /^(?:version(?: no| number)?|(?:next )?review(?: date| due)?|review by|(?:policy |document )?(?:owner|author)|approved (?:by|on)|(?:date )?(?:approved|ratified|adopted)|approval date|ratified by|date of (?:approval|issue)|(?:date )?issued|issue date|(?:policy |document )?reference(?: no| number)?)$/;
+
+/**
+ * A table that is document control by what it says, wherever it sits (a cover with unnumbered
+ * headings, side by side with another): at least three of its labels are document control's.
+ */
+function isControlTable(values: readonly LabelledValue[]): boolean {
+  return new Set(values.filter((field) => CONTROL_LABEL.test(field.label)).map((field) => field.label)).size >= 3;
+}
+
 /** A heading with its section's number: "1. Introduction", "2.3 Duties", "4) Scope". */
 const NUMBERED_HEADING = /^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+\S/;
 
@@ -156,8 +168,11 @@ export function controlValues(policy: Policy): LabelledValue[] {
   const numbered = headings.find((element) => NUMBERED_HEADING.test(element.text));
   const bodyStart = (numbered ?? headings[0])?.index ?? policy.elements.length;
   return policy.elements.flatMap((element) => {
+    if (element.type === 'table') {
+      const values = tableValues(element);
+      return isControlElement(element, bodyStart) || isControlTable(values) ? values : [];
+    }
     if (!isControlElement(element, bodyStart)) return [];
-    if (element.type === 'table') return tableValues(element);
     if (element.type === 'paragraph' || element.type === 'list_item') return lineValues(element);
     return [];
   });

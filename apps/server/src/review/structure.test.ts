@@ -444,6 +444,29 @@ describe('document control on a PDF’s cover', () => {
     expect(found).toEqual([expect.objectContaining({ category: 'review_date', quote: 'February 2026' })]);
   });
 
+  it('reads a table that is document control by its labels, where the sections are not numbered', () => {
+    const unnumbered = BODY.map((block) => block.replace(/^## \d+\. /, '## '));
+    const control = (review: string) =>
+      policy(
+        '## Fenby Community Health NHS Trust',
+        '## Water Policy',
+        `Version | 1.3 | Owner | Head of Estates\nApproved by | Estates Committee | Review date | ${review}`,
+        ...unnumbered,
+      );
+    expect(structureFindings(control('30 September 2025'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '30 September 2025' }),
+    ]);
+    expect(structureFindings(control('30 September 2027'), TODAY)).toEqual([]);
+    // Two such labels in a table of the body are not enough to make it the policy's control.
+    const roles = policy(
+      '## Water Policy',
+      'Version | 1.3\nOwner | Head of Estates\nReview date | 1 May 2030',
+      ...unnumbered,
+      'Role | Duty\nAuthor | Drafts changes\nReview date | Set by the committee',
+    );
+    expect(structureFindings(roles, TODAY)).toEqual([]);
+  });
+
   it('takes the review date of the current version from a history, not an earlier one', () => {
     const history = (rows: string) =>
       policy(
