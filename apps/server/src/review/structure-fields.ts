@@ -156,11 +156,27 @@ function isControlTable(values: readonly LabelledValue[]): boolean {
   return new Set(values.filter((field) => CONTROL_LABEL.test(field.label)).map((field) => field.label)).size >= 3;
 }
 
-/** A heading with its section's number: "1. Introduction", "2.3 Duties", "4) Scope". */
+/**
+ * A heading with its section's number: "1. Introduction", "2.3 Duties", "4) Scope". Not the
+ * parsers' NUMBERED_HEADING (ingest/text.ts), which also takes "Appendix C" and "Part B": an
+ * appendix after unnumbered sections would then end the front page at the policy's end.
+ */
 const NUMBERED_HEADING = /^\s*\d{1,3}(?:\.\d{1,3})*[.)]?\s+\S/;
 
+/** Each policy's control values, read once for the review date, the owner and the sections. */
+const controlOf = new WeakMap<Policy, readonly LabelledValue[]>();
+
 /** The labelled values of the document control: its table rows and "Label: value" lines. */
-export function controlValues(policy: Policy): LabelledValue[] {
+export function controlValues(policy: Policy): readonly LabelledValue[] {
+  let values = controlOf.get(policy);
+  if (!values) {
+    values = readControlValues(policy);
+    controlOf.set(policy, values);
+  }
+  return values;
+}
+
+function readControlValues(policy: Policy): LabelledValue[] {
   // The first heading that is not about document control starts the body; before it is the front
   // page. Where the sections are numbered, the body starts with the first numbered one: a PDF's
   // cover reads its organisation's name and the policy's title, in large type, as headings.
