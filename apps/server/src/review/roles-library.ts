@@ -13,8 +13,12 @@ export interface RequiredRole {
   duty: string;
   /** Whether the library gives a guidance document (an HTM, HBN or HSG) as the role's source. */
   viaGuidance: boolean;
-  /** Whether the library gives the role for healthcare premises only ("Water Safety Group (healthcare)", "In the NHS, …"). */
+  /** Whether the library gives the role for healthcare premises only ("Water Safety Group (healthcare)"). */
   healthcareOnly: boolean;
+  /** Whether the document that requires the role is guidance written for healthcare estates (an HTM or HBN). */
+  estatesGuidance: boolean;
+  /** Whether the library gives the role for NHS bodies only ("Medical Device Safety Officer (NHS trusts)", "In NHS bodies, …"). */
+  nhsOnly: boolean;
   /**
    * Why the role is required: "core" for an independent adviser, a role peculiar to the service or
    * the service's own group; "duty" for a role the document's list of duties itself calls for.
@@ -47,8 +51,24 @@ const UNSETTLED = /does not itself define|vary locally|does not hold the exact|h
  */
 const LIST_ROLE = /^(.+?) — (.+)$|^([A-Z][^.;:]{2,80}?)\.\s+([A-Z].+)$/;
 
-/** A note on a role's title that limits it to healthcare premises: "(healthcare)", "(NHS)". */
-const HEALTHCARE_NOTE = /\((?:[^()]*\b)?(?:health ?care|NHS)\b[^()]*\)/i;
+/** A note on a role's title that limits it to healthcare premises: "(healthcare)". */
+const HEALTHCARE_NOTE = /\((?:[^()]*\b)?health ?care\b[^()]*\)/i;
+/** A note on a role's title, or the start of its duty, that limits it to NHS bodies: "(NHS trusts)", "In NHS bodies, …". */
+const NHS_NOTE = /\((?:[^()]*\b)?NHS\b[^()]*\)|^In (?:the )?NHS\b/i;
+
+/**
+ * The library's domains of guidance written for healthcare estates (Health Technical Memoranda and
+ * Health Building Notes). A care home that follows one for its engineering takes on its technical
+ * standard, not the governance posts and groups it sets up for hospitals.
+ */
+const HEALTHCARE_ESTATES_DOMAINS = new Set(['htm', 'hbn']);
+/** A title that says the guidance is for social care too ("Decontamination of linen for health and social care"). */
+const SOCIAL_CARE = /\bsocial care\b/i;
+
+/** Whether a document is guidance written for healthcare estates, not for social care as well. */
+function forHealthcareEstates(document: LibraryDocument): boolean {
+  return HEALTHCARE_ESTATES_DOMAINS.has(document.domain.toLowerCase()) && !SOCIAL_CARE.test(document.title);
+}
 
 /** Section headings under which a document lists what it requires of the organisation. */
 const DUTIES_HEADING = /\b(?:duties|requirements|criteria)\b/i;
@@ -87,6 +107,8 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
         duty: entry.duty,
         viaGuidance: citesDocument(entry.rest),
         healthcareOnly: HEALTHCARE_NOTE.test(entry.written ?? ''),
+        estatesGuidance: forHealthcareEstates(document),
+        nhsOnly: NHS_NOTE.test(entry.written ?? '') || NHS_NOTE.test(entry.duty),
         basis: independent || peculiar || ownGroup ? 'core' : 'duty',
         document,
         element: entry.element,
@@ -144,6 +166,8 @@ function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredR
           duty,
           viaGuidance: citesDocument(origin),
           healthcareOnly: HEALTHCARE_NOTE.test(name),
+          estatesGuidance: forHealthcareEstates(document),
+          nhsOnly: NHS_NOTE.test(name),
           basis: 'core',
           document: source,
           element,

@@ -33,9 +33,14 @@ function family(document: LibraryDocument): string {
  * The documents that govern the policy's own topic: those whose title or subject shares the most
  * service words with the policy's title (and the other parts of the same document). A document
  * cited in passing for a neighbouring service does not govern it. When the title names no service
- * any document shares, every document stands.
+ * any document shares, only the laws the policy relies on (`reliedOn`) govern it; when it names no
+ * service at all, every document stands.
  */
-export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): LibraryDocument[] {
+export function topicalDocuments(
+  policy: Policy,
+  documents: LibraryDocument[],
+  reliedOn: (document: LibraryDocument) => boolean,
+): LibraryDocument[] {
   const topic = topicWords(policyTitle(policy));
   const scores = documents.map((document) => {
     // A bracketed note in lower case ("(as amended)", "(medical devices)") glosses the title; it does not name the service.
@@ -44,13 +49,30 @@ export function topicalDocuments(policy: Policy, documents: LibraryDocument[]): 
   });
   const best = Math.max(0, ...scores);
   // A title that names a service no document is written for (not a general title such as an
-  // estates policy's) takes on only the laws' roles: guidance is written for its own service.
-  if (best === 0) return topic.size > 0 ? documents.filter(isLegislation) : documents;
+  // estates policy's) takes on only the roles of the laws it relies on: guidance is written for its
+  // own service, and a law cited once in passing is not the policy's business.
+  if (best === 0) return topic.size > 0 ? documents.filter((document) => isLegislation(document) && reliedOn(document)) : documents;
   // A law on the topic governs it even when guidance shares more of the title's words.
   const families = new Set(
     documents.filter((document, at) => (scores[at] ?? 0) >= (isLegislation(document) ? 1 : Math.max(1, best - 1))).map(family),
   );
   return documents.filter((document) => families.has(family(document)));
+}
+
+/**
+ * Counts, for a document, how many of the policy's passages speak of its subject: hold at least
+ * half of the service words of its title ("data" and "protection", "ionising" or "radiation"). The
+ * passages' words are read once, when the first document is asked about.
+ */
+export function subjectPassages(policy: Policy): (document: LibraryDocument) => number {
+  let passages: Set<string>[] | null = null;
+  return (document) => {
+    const subject = [...topicWords(document.title.replace(/\([a-z][^()]*\)/g, ' '))];
+    if (subject.length === 0) return 0;
+    passages ??= policy.elements.map((element) => topicWords(element.text));
+    const needed = Math.ceil(subject.length / 2);
+    return passages.filter((words) => subject.filter((word) => words.has(word)).length >= needed).length;
+  };
 }
 
 /** An Act, Regulations or Order: law that binds the organisation whatever the policy's topic. */

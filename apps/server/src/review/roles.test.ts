@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
+import { citeLibrary } from './references-cite.ts';
 import { roleFindings } from './roles.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
@@ -143,15 +144,29 @@ describe('roleFindings', () => {
     expect(expectedRoles(governing)).toContain('Quality Controller (MGPS)');
   });
 
-  it("takes on only the laws' roles when the title names a subject no document is written for", () => {
+  it('takes on only the roles of laws the policy relies on when the title names a subject no document is written for', () => {
     const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
     const cited = [
       'Isolations follow HTM 06-02 for low voltage (LV) systems.',
-      'Footage of sites is handled under the Data Protection Act 2018, and the Data Protection Act 2018 governs disclosure.',
+      'Footage of sites is handled under the Data Protection Act 2018.',
+      'Requests for footage are decided under data protection law.',
+      'Recordings are personal data; data protection training is given to the catering supervisors.',
     ];
     expect(expectedRoles(titled('Visitor catering policy', ...cited))).toEqual(['Data Protection Officer']);
     // A general title (an estates or engineering policy) names no subject: every relied document stands.
     expect(expectedRoles(titled('Estates engineering policy', ...cited))).toContain('Authorising Engineer (LV)');
+  });
+
+  it('does not take on the roles of a law cited once in passing by a policy on a subject no document is written for', () => {
+    const mortuary: Policy = {
+      ...policy(
+        'Body store temperatures are checked twice a day.',
+        'Staff records are kept under the Data Protection Act 2018.',
+        'Infection risks are assessed under the Health and Social Care Act 2008 code of practice.',
+      ),
+      title: 'Mortuary body store policy',
+    };
+    expect(expectedRoles(mortuary)).toEqual([]);
   });
 
   it('does not read a lower-case note in a document title as the service it governs', () => {
@@ -164,10 +179,53 @@ describe('roleFindings', () => {
 
   it('keeps a role that a law requires of every organisation whatever the topic', () => {
     const input: Policy = {
-      ...policy('Access control footage is handled under the Data Protection Act 2018.'),
+      ...policy(
+        'Access control footage is handled under the Data Protection Act 2018.',
+        'Number plates read by the cameras are personal data under data protection law.',
+        'The Car Parks Manager decides requests for copies of footage under data protection law.',
+      ),
       title: 'Car parking and access control policy',
     };
     expect(expectedRoles(input)).toEqual(['Data Protection Officer']);
+  });
+
+  it('asks for a role the library gives NHS bodies only of an NHS body alone', () => {
+    const infection = [
+      'Infection prevention and control follows the Hygiene Code.',
+      'The infection prevention and control team audits hand hygiene every month.',
+    ];
+    const trust: Policy = {
+      ...policy('Northmoor Hospitals NHS Trust', ...infection, 'The Trust reports its audits to the Trust Board.'),
+      title: 'Infection prevention and control policy',
+    };
+    expect(expectedRoles(trust, citeLibrary(trust.elements, library))).toContain('Director of Infection Prevention and Control');
+    const practice: Policy = {
+      ...policy('Oakfield Dental Practice', ...infection, 'The Practice Manager reports audits to the partners.'),
+      title: 'Infection prevention and control policy',
+    };
+    expect(expectedRoles(practice, citeLibrary(practice.elements, library))).not.toContain('Director of Infection Prevention and Control');
+  });
+
+  it('does not ask a care home that follows hospital estates guidance for its posts and groups', () => {
+    const water = [
+      'Thermostatic mixing valves are fitted and serviced in line with HTM 04-01 Part A and HTM 04-01 Part B.',
+      'Hot water is stored at 60°C and outlets are flushed as ACoP L8 requires.',
+    ];
+    const home: Policy = {
+      ...policy(...water, 'Residents are bathed only after the water is checked.', 'Each care home keeps a record for every resident.'),
+      title: 'Hot water safety policy',
+    };
+    expect(expectedRoles(home)).toEqual([]);
+    const hospital: Policy = {
+      ...policy(
+        ...water,
+        'Outlets on every ward are checked.',
+        'Patients are bathed only after the water is checked.',
+        'Patients at risk of scalds are assessed.',
+      ),
+      title: 'Hot water safety policy',
+    };
+    expect(expectedRoles(hospital)).toContain('Water Safety Group');
   });
 
   it('accepts a title written with words in front when the library gives it for one service only', () => {

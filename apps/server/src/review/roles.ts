@@ -1,8 +1,8 @@
 import { reliedDocuments } from './roles-sources.ts';
-import { inHealthcare } from './setting.ts';
+import { inHealthcare, inNhsBody, inSocialCare } from './setting.ts';
 import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
-import { isLegislation, topicalDocuments } from './roles-topic.ts';
+import { isLegislation, subjectPassages, topicalDocuments } from './roles-topic.ts';
 import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
@@ -13,15 +13,23 @@ import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingD
 export function roleFindings(policy: Policy, citations: Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const text = policy.elements.map((element) => element.text).join('\n');
   const relied = reliedDocuments(policy, citations, library);
-  const topical = topicalDocuments(policy, relied);
   const cited = citationCounts(citations, library);
+  // Where the policy's title names a subject no document is written for, a law stands for its
+  // roles only when the policy cites it twice or speaks of its subject in three passages.
+  const onSubject = subjectPassages(policy);
+  const topical = topicalDocuments(policy, relied, (document) => (cited.get(document) ?? 0) >= 2 || onSubject(document) >= 3);
   // A law outside the topic that the policy cites once, in passing, does not make its roles the policy's business.
   const laws = relied.filter((document) => isLegislation(document) && !topical.includes(document) && (cited.get(document) ?? 0) >= 2);
   // A law outside the policy's topic adds only its core roles, not every role its duties name.
   const lawRoles = requiredRoles(laws, library).filter((role) => !role.viaGuidance && role.basis === 'core');
-  // A role the library gives for healthcare premises only is not required of other premises.
+  // A role the library gives for healthcare premises, or for NHS bodies, only is not required of
+  // others; nor are the posts and groups of hospital estates guidance required of a care provider.
   const healthcare = inHealthcare(policy);
-  const required = [...requiredRoles(topical, library), ...lawRoles].filter((role) => healthcare || !role.healthcareOnly);
+  const nhs = inNhsBody(policy);
+  const socialCare = inSocialCare(policy);
+  const required = [...requiredRoles(topical, library), ...lawRoles].filter(
+    (role) => (healthcare || !role.healthcareOnly) && (nhs || !role.nhsOnly) && !(socialCare && role.estatesGuidance),
+  );
   const implied = singleServiceHeads(library);
   const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
   const byTitle = new Map<string, RequiredRole[]>();
