@@ -12,6 +12,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { GridTable } from '../../components/ui/grid-table';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { LoadingState } from '../../components/ui/loading-state';
 import { cn } from '../../lib/cn';
@@ -111,31 +112,7 @@ function CompareTable({ label, ...text }: ChangedTextProps & { label: string }) 
   const content = (range: CellRange | null) => range && <ChangedText {...text} start={range.start} end={range.end} />;
   return (
     <TableScroll label={label} className="rounded-md border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-left text-xs leading-5">
-        <thead className="bg-slate-50">
-          <tr>
-            {header.map((range, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
-              <th key={index} scope="col" className="border-slate-200 border-b px-2 py-1.5 align-bottom font-semibold text-slate-900">
-                {content(range)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {body.map((row, rowIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-            <tr key={rowIndex} className="border-slate-100 border-b last:border-b-0">
-              {row.map((range, cellIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
-                <td key={cellIndex} className="px-2 py-1.5 align-top text-slate-700">
-                  {content(range)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GridTable header={header} rows={body} render={content} compact className="text-xs leading-5" />
     </TableScroll>
   );
 }

@@ -1,5 +1,6 @@
 import type { PolicyElement } from '@verity/shared';
 import { Fragment, memo, type ReactNode, useMemo } from 'react';
+import { GridTable } from '../../components/ui/grid-table';
 import { cn } from '../../lib/cn';
 import { headingLevel } from '../../lib/heading-level';
 import { tableCells } from '../../lib/table-cells';
@@ -75,28 +76,7 @@ function Table({ element, marks, activeId, onSelect }: ElementProps) {
       aria-label={section ? `Table: ${section}` : 'Table'}
       className="focus-ring mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white"
     >
-      <table className={cn('w-full border-collapse text-left text-sm', header.length > 2 && 'min-w-[28rem]')}>
-        <thead className="bg-slate-50">
-          <tr>
-            {header.map((range) => (
-              <th key={range.start} scope="col" className="border-slate-200 border-b px-3 py-2 align-bottom font-semibold text-slate-900">
-                {cell(range)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row[0]?.start} className="border-slate-100 border-b last:border-b-0">
-              {row.map((range) => (
-                <td key={range.start} className="px-3 py-2 align-top text-slate-700">
-                  {cell(range)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <GridTable header={header} rows={rows} render={cell} className={cn('text-sm', header.length > 2 && 'min-w-[28rem]')} />
     </section>
   );
 }

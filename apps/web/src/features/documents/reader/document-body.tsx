@@ -1,5 +1,6 @@
 import type { DocumentElement } from '@verity/shared';
 import type { ReactNode } from 'react';
+import { GridTable } from '../../../components/ui/grid-table';
 import { cn } from '../../../lib/cn';
 import type { HeadingLevel } from '../../../lib/heading-level';
 import type { DocumentBlock, ParsedTable } from './document-model';
@@ -61,31 +62,13 @@ function DocumentTable({ element, table, label }: { element: DocumentElement; ta
         aria-label={label}
         className="focus-ring overflow-x-auto rounded-md border border-slate-200 bg-white print:overflow-visible"
       >
-        <table className="w-full min-w-[32rem] border-collapse text-left text-sm print:min-w-0">
-          <thead className="bg-slate-50">
-            <tr>
-              {table.header.map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
-                <th key={index} scope="col" className="border-slate-200 border-b px-3 py-2 align-bottom font-semibold text-slate-900">
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, rowIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position
-              <tr key={rowIndex} className="border-slate-100 border-b last:border-b-0 print:break-inside-avoid">
-                {row.map((cell, cellIndex) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity beyond their column
-                  <td key={cellIndex} className="px-3 py-2 align-top text-slate-700">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <GridTable
+          header={table.header}
+          rows={table.rows}
+          render={(cell) => cell}
+          className="min-w-[32rem] text-sm print:min-w-0"
+          rowClassName="print:break-inside-avoid"
+        />
       </section>
     </div>
   );
