@@ -151,6 +151,39 @@ describe('parsePdf', () => {
     expect(parsed.elements.at(-1)?.text).toBe('A note set close under the table and its second line close under it.');
   });
 
+  test('two tables side by side whose rows do not share baselines read as two tables, left then right', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const at = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 8.5, font });
+    at('Document control', 60, 760);
+    // The version history's rows sit half a row below the control table's (its title row is taller).
+    const control = [
+      ['Reference', 'QC-CP-14'],
+      ['Owner', 'Director of Care and Quality'],
+      ['Approved by', 'Quality Committee'],
+      ['Review date', '30 June 2028'],
+    ];
+    const history = [
+      ['Version', 'Date', 'Changes'],
+      ['1.0', 'April 2021', 'First issue'],
+      ['2.0', 'June 2026', 'Full review'],
+    ];
+    control.forEach(([label = '', value = ''], row) => {
+      at(label, 60, 740 - 21 * row);
+      at(value, 152, 740 - 21 * row);
+    });
+    at('Version history', 300, 729.5);
+    history.forEach((cells, row) => {
+      cells.forEach((cell, column) => at(cell, 300 + 60 * column, 708.5 - 21 * row));
+    });
+    const parsed = await parsePdf(await pdf.save());
+    expect(parsed.elements.filter((element) => element.type === 'table').map((element) => element.text)).toEqual([
+      'Reference | QC-CP-14\nOwner | Director of Care and Quality\nApproved by | Quality Committee\nReview date | 30 June 2028',
+      'Version | Date | Changes\n1.0 | April 2021 | First issue\n2.0 | June 2026 | Full review',
+    ]);
+  });
+
   test('line-end hyphens are undone, real hyphens kept, and a vertical gap starts a new paragraph', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([595, 842]);

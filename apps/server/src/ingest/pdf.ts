@@ -27,6 +27,8 @@ interface Line {
   /** Whether most of the line's characters are bold. */
   bold: boolean;
   text: string;
+  /** Where the line's text ends on the right. */
+  end: number;
   cells: { x: number; text: string }[];
 }
 
@@ -161,6 +163,7 @@ function buildLines(runs: TextRun[], page: number): Line[] {
       size,
       bold: boldChars * 2 > chars,
       text: clean.map((cell) => cell.text).join(' '),
+      end,
       cells: clean,
     };
   });
@@ -253,6 +256,61 @@ function readTable(lines: Line[], start: number): { rows: string[][]; next: numb
   return rows.length >= 2 ? { rows, next: i } : null;
 }
 
+/** More lines than two side-by-side tables on one page hold. */
+const MAX_WOVEN_LINES = 200;
+
+/**
+ * Two tables set side by side (document control beside a version history) whose rows do not share
+ * baselines come out of buildLines as lines taken in turn from each. Each such stretch is put back
+ * as the left table's lines, then the right one's, so that each reads as a table of its own. A
+ * stretch opens with a line ending 2 em or more before the next line starts (the gutter) and holds
+ * the consecutive lines of that size that stay 1 em clear of the gutter on its left or start at it,
+ * with at least two lines of two or more cells on each side (a table's single
+ * column of centred cells beside another's wrapped text is one table, and stays as it is). A
+ * stretch is at most MAX_WOVEN_LINES long, so the work stays linear in the document.
+ */
+function unweave(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i] as Line;
+    const right = lines[i + 1];
+    const gutter = right?.x ?? 0;
+    const sideBySide =
+      right !== undefined &&
+      right.page === first.page &&
+      right.size === first.size &&
+      first.y - right.y <= 2 * right.size &&
+      first.end + 2 * right.size <= gutter;
+    if (!sideBySide) {
+      out.push(first);
+      i++;
+      continue;
+    }
+    const left: Line[] = [];
+    const rightSide: Line[] = [];
+    let j = i;
+    let previous: Line | null = null;
+    for (; j < lines.length && j - i < MAX_WOVEN_LINES; j++) {
+      const line = lines[j] as Line;
+      if (previous && (line.page !== previous.page || line.size !== first.size || previous.y - line.y > 3 * line.size)) break;
+      if (line.x >= gutter - 2) rightSide.push(line);
+      else if (line.end + line.size <= gutter) left.push(line);
+      else break;
+      previous = line;
+    }
+    const rows = (side: Line[]) => side.filter((line) => line.cells.length >= 2).length;
+    if (rows(left) >= 2 && rows(rightSide) >= 2) {
+      out.push(...left, ...rightSide);
+      i = j;
+    } else {
+      out.push(first);
+      i++;
+    }
+  }
+  return out;
+}
+
 /** Line-end hyphenation undone: "accord-" + "ingly" reads "accordingly"; anything else joins with a space. */
 function joinLines(text: string, next: string): string {
   if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return text.slice(0, -1) + next;
@@ -274,7 +332,7 @@ function isJunkTitle(title: string): boolean {
 export async function parsePdf(bytes: Uint8Array): Promise<{ title: string | null; pageCount: number; elements: ParsedElement[] }> {
   const { pages, metadataTitle } = await readPages(bytes);
   if (pages.every((lines) => lines.length === 0)) throw new UnreadableFileError('no_text', NO_TEXT_MESSAGE);
-  const lines = dropPageFurniture(pages, bodySize(pages.flat())).flat();
+  const lines = unweave(dropPageFurniture(pages, bodySize(pages.flat())).flat());
   const { title, elements } = buildElements(lines, layoutOf(lines));
   return { title: title ?? metadataTitle, pageCount: pages.length, elements };
 }
