@@ -14,6 +14,14 @@ const MAX_EVIDENCE = 3;
 const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecessor|withdrawn|revoked|repealed|no longer(?!\s+than\b))\b/i;
 /** Words that say the policy still applies the old reference, whatever it says of its replacement. */
 const STILL_APPLIED = /\b(?:continu\w* to (?:apply|follow|use|rely on|work to)|still (?:appl\w*|follow\w*|use\w*|work\w* to))\b/i;
+/**
+ * Words that tell what a reference was at a past event: a building designed or a home registered
+ * under it, what was followed until a past year, what "was current at the time".
+ */
+const PAST_EVENT =
+  /\b(?:(?:was|were)\s+(?:first\s+|originally\s+|then\s+)?(?:designed|built|constructed|installed|commissioned|registered|licensed|fitted)\b|until\s+(?:19|20)\d\d\b[^.!?]{0,160}?\b(?:followed|used|applied|worked to|relied on)\b|(?:was|were)\s+current\s+at\s+the\s+time\b|then\s+current\b)/i;
+/** Words that say the reference still governs what is done now ("and is maintained to it"). */
+const APPLIED_NOW = /\b(?:is|are)\s+(?:still\s+|now\s+)?(?:maintained|managed|operated|tested|inspected|followed|applied|carried out)\b/i;
 const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
 
 interface Outdated {
@@ -95,7 +103,8 @@ function titleOfCurrent(policy: Policy, candidate: Outdated, citations: readonly
 
 /**
  * An old reference the policy itself presents as replaced ("HTM 06-02 (2023), which superseded
- * the 2006 edition") or records in its version history is not cited as current.
+ * the 2006 edition"), tells as what applied at a past event ("first registered in 2004 under the
+ * … Regulations 2001") or records in its version history is not cited as current.
  */
 function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
   const element = policy.elements[outdated.element];
@@ -114,6 +123,7 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
   }
   const sentence = text.slice(from, to);
   if (HISTORY_WORDS.test(sentence) && !STILL_APPLIED.test(sentence)) return true;
+  if (PAST_EVENT.test(sentence) && !STILL_APPLIED.test(sentence) && !APPLIED_NOW.test(sentence)) return true;
   // "… was introduced into the Regulations 1992. These requirements are now contained in the 1999
   // Regulations": the next sentence says where they are now.
   return NOW_ELSEWHERE.test(text.slice(to, to + NEXT_SENTENCE_REACH).replace(/^[.!?]?\s+/, ''));

@@ -168,6 +168,14 @@ describe('outdated references', () => {
     expect(outdated(`${told} Managers report injuries under them.`)).toHaveLength(1);
   });
 
+  it('does not report an old reference told as what applied at a past event, but does when the policy still works to it', () => {
+    expect(outdated('The theatre suite was designed in 1994 to HTM 2025, which was current at the time.')).toEqual([]);
+    expect(outdated('The home was first registered in 2004 under the Care Homes Regulations 2001.')).toEqual([]);
+    expect(outdated('Until 2021 kitchen audits followed the National Specifications for Cleanliness in the NHS (2007).')).toEqual([]);
+    expect(outdated('The plant was installed to HTM 2025 and is maintained to HTM 2025.')).not.toEqual([]);
+    expect(outdated('Kitchen audits follow the National Specifications for Cleanliness in the NHS (2007).')).toHaveLength(1);
+  });
+
   it('does not report old but current laws, current documents with their own years, or citations without an edition', () => {
     expect(
       outdated(
