@@ -46,8 +46,24 @@ function cells(line: Cell): Cell[] {
   });
 }
 
+/**
+ * A document control label run into the value before it, where a PDF's grid of label/value pairs
+ * came out as one row of two cells: "Chief Pharmacist Author Lead Oncology Pharmacist", "5.0 Next
+ * review 30 April 2028". Capitalised, after a word of the value, and followed by a value of its own
+ * that starts with a capital or a digit.
+ */
+const EMBEDDED_LABEL =
+  /\s((?:Next review|Review (?:date|due|by)|(?:Policy |Document )?(?:Owner|Author)|Approved (?:by|on)|Date approved|Approval date|Ratified by|Date of (?:approval|issue)|Issue date|Version)(?: date)?)\s+(?=[A-Z0-9])/;
+
 function labelled(element: PolicyElement, label: Cell | undefined, value: Cell | undefined): LabelledValue[] {
-  return label?.text && value?.text ? [{ element, label: normalLabel(label.text), value: value.text, start: value.start }] : [];
+  if (!label?.text || !value?.text) return [];
+  const embedded = EMBEDDED_LABEL.exec(value.text);
+  if (!embedded?.[1]) return [{ element, label: normalLabel(label.text), value: value.text, start: value.start }];
+  const after = embedded.index + embedded[0].length;
+  return [
+    { element, label: normalLabel(label.text), value: value.text.slice(0, embedded.index), start: value.start },
+    { element, label: normalLabel(embedded[1]), value: value.text.slice(after), start: value.start + after },
+  ];
 }
 
 function tableValues(element: PolicyElement): LabelledValue[] {

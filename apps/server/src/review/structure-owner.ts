@@ -11,14 +11,14 @@ const DATE_LABEL = /\bdate\b/;
 /** A status ("Approval | Approved") says that someone approved, not who. */
 const STATUS_VALUE = /^(?:approved|ratified|final|draft|pending|yes|no)$/i;
 /**
- * The same in running text: "This policy is owned by …", "It is owned by …", "It was approved (for
+ * The same in running text: "This policy is owned by …", "It belongs to …", "It was approved (for
  * publication) by the … Committee", "This is version 2.1 of the policy, approved by the … Committee
- * on behalf of the Chief Finance Officer, its executive owner".
+ * on behalf of the Chief Finance Officer, its executive owner", "The partners approved it".
  */
 const OWNER_SENTENCE =
-  /\b(?:(?:this|the) (?:policy|document|procedure)(?:'s)? (?:is owned by|owner is)|it is owned by)\b|, its (?:executive |accountable )?owner\b/i;
+  /\b(?:(?:this|the) (?:policy|document|procedure)(?:'s)? (?:is owned by|owner is|belongs to)|it (?:is owned by|belongs to))\b|, its (?:executive |accountable )?owner\b/i;
 const APPROVER_SENTENCE =
-  /\b(?:(?:this|the) (?:policy|document|procedure)|it) (?:was|has been|is|will be) (?:approved|ratified)(?: for publication)? by\b|\bversion \d+(?:\.\d+)* of (?:this|the) (?:policy|document|procedure), (?:approved|ratified) by\b/i;
+  /\b(?:(?:this|the) (?:policy|document|procedure)|it) (?:was|has been|is|will be) (?:approved|ratified)(?: for publication)? by\b|\bversion \d+(?:\.\d+)* of (?:this|the) (?:policy|document|procedure), (?:approved|ratified) by\b|\bthe (?:[A-Z][\w-]* ){0,6}(?:partners|directors|board|committee|group|trustees) (?:approved|ratified) (?:it|this (?:policy|document|procedure))\b/i;
 
 /** Whether a value names someone: words beyond its dates, and not a bare status. */
 function namesSomeone(value: string): boolean {

@@ -467,6 +467,36 @@ describe('document control on a PDF’s cover', () => {
     expect(structureFindings(roles, TODAY)).toEqual([]);
   });
 
+  it('reads a label run into the value before it, where a grid of pairs came out as two cells a row', () => {
+    const grid = (review: string) =>
+      cover(
+        `Owner | Chief Pharmacist Author Lead Oncology Pharmacist\nApproved by | Medicines Committee Date approved 15 April 2025\nVersion | 5.0 Next review ${review}`,
+      );
+    expect(structureFindings(grid('30 April 2028'), TODAY)).toEqual([]);
+    expect(structureFindings(grid('30 April 2026'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '30 April 2026' }),
+    ]);
+    // A capitalised word inside a value that is not followed by a value of its own stays in it.
+    expect(
+      structureFindings(cover('Version | 2.0\nOwner | Head of Estates\nReview date | 31 March 2028\nScope | Full Review'), TODAY),
+    ).toEqual([]);
+  });
+
+  it('reads an owner, an approval and a review date told in the first person on the cover', () => {
+    const told = (review: string) =>
+      policy(
+        '## Pellbury Lane Surgery',
+        '## Access to Records',
+        'This policy belongs to the Practice Manager. The partners approved it at the partnership meeting of 9 October 2025. It is version 2.3 and replaces version 2.2.',
+        `We will review it by ${review}, or sooner if the law changes.`,
+        ...BODY,
+      );
+    expect(structureFindings(told('September 2027'), TODAY)).toEqual([]);
+    expect(structureFindings(told('September 2025'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'September 2025' }),
+    ]);
+  });
+
   it('takes the review date of the current version from a history, not an earlier one', () => {
     const history = (rows: string) =>
       policy(
