@@ -175,7 +175,9 @@ describe('parsePdf', () => {
     });
     at('Version history', 300, 729.5);
     history.forEach((cells, row) => {
-      cells.forEach((cell, column) => at(cell, 300 + 60 * column, 708.5 - 21 * row));
+      cells.forEach((cell, column) => {
+        at(cell, 300 + 60 * column, 708.5 - 21 * row);
+      });
     });
     const parsed = await parsePdf(await pdf.save());
     expect(parsed.elements.filter((element) => element.type === 'table').map((element) => element.text)).toEqual([

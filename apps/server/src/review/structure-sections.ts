@@ -105,7 +105,7 @@ const SIGNS: SectionSign[] = [
   },
   {
     section: 'definitions',
-    heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used)\b/,
+    heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used|words (?:we use|used))\b/,
     content:
       /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure|guidance note|guidance|note|guideline|protocol),? (?:the term )?(?:an? |the )?\*{0,2}[\w -]{2,40}?\*{0,2} (?:means|is|refers to)\b/i,
     why: 'defines the terms and abbreviations the policy uses',

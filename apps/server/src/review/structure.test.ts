@@ -143,6 +143,19 @@ describe('structureFindings', () => {
         .replace('## 8. Equality impact assessment', '## 8. Equality and diversity'),
     );
     expect(structureFindings(policy(...CONTROL, ...renamed), TODAY)).toEqual([]);
+    // Plain English headings of a practice's or a trust's policy.
+    const plain = [
+      '## 1. Purpose',
+      '1.1 This policy explains how the Trust keeps pressure systems safe.',
+      '## 2. Scope',
+      '2.1 It covers steam boilers.',
+      '## 3. Words we use',
+      'Scheme | The written scheme\nWSE | Written scheme of examination',
+      ...BODY.slice(6),
+    ];
+    expect(categories(structureFindings({ title: 'Boilers', elements: policy(...plain).elements }, TODAY))).not.toContain(
+      'missing_section:definitions',
+    );
   });
 
   it('accepts content that does a section’s job without its heading', () => {

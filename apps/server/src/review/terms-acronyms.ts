@@ -145,8 +145,40 @@ function definedAcronyms(policy: Policy): Set<string> {
     addFrom(element.text, /([A-Z][A-Z0-9&]*[A-Z0-9])s?\s+\((?:[A-Za-z-]+\s+)+[A-Za-z-]+\)/g);
     if (isGlossaryTable(element)) for (const cell of firstCells(element)) addAcronyms(defined, cell);
     else if (inDefinitions(element)) addAcronyms(defined, element.text.slice(0, 40).split(/[:–—-]\s/)[0] ?? '');
+    else if (element.type === 'table') for (const acronym of spelledOutInRows(element)) defined.add(acronym);
   }
   return defined;
+}
+
+/** A table cell that is an acronym and nothing else: "CSTD", "APs". */
+const WHOLE_ACRONYM = new RegExp(`^(${LETTERS})s?$`);
+
+/**
+ * Acronyms a table's rows spell out, wherever the table sits and whatever its headings: a row whose
+ * first cell is the acronym and whose next cell starts with words that have its initials ("CSTD |
+ * Closed-system transfer device: a connector …").
+ */
+function spelledOutInRows(element: PolicyElement): string[] {
+  const found: string[] = [];
+  for (const row of element.text.split('\n')) {
+    const [term = '', meaning = ''] = row.split(' | ');
+    const acronym = WHOLE_ACRONYM.exec(term.trim())?.[1];
+    if (!acronym) continue;
+    const words =
+      meaning
+        .split(/[:;,.(]/)[0]
+        ?.trim()
+        .split(/\s+/) ?? [];
+    const letters = acronym.replace(/[^A-Z]/g, '').length;
+    // The words that spell it out are at the start: at most a few linking words more than it has letters.
+    for (let count = 1; count <= Math.min(words.length, letters + 3); count++) {
+      if (initialsMatch(words.slice(0, count), acronym) === words.slice(0, count).join(' ')) {
+        found.push(acronym);
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 function addAcronyms(defined: Set<string>, text: string): void {

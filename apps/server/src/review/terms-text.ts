@@ -4,7 +4,7 @@ import type { PolicyElement } from './types.ts';
 export const LINKING_WORDS = new Set(['of', 'and', 'for', 'the', 'to', 'at', 'in', 'on', 'by', 'with', 'a', 'an', 'or', 'etc']);
 
 /** Section headings under which a policy defines its terms. */
-export const DEFINITIONS_HEADING = /\b(definitions?|glossary|abbreviations?|acronyms?|terms)\b/i;
+export const DEFINITIONS_HEADING = /\b(definitions?|glossary|abbreviations?|acronyms?|terms|words (?:we use|used))\b/i;
 
 /**
  * The range of a few words around a match, kept inside one table cell, one line and one sentence,

@@ -66,6 +66,29 @@ describe('undefined acronyms', () => {
     expect(of(findings, 'undefined_acronym')).toEqual([]);
   });
 
+  it('accepts a table row that spells an acronym out, under any heading, and a "Words we use" section as definitions', () => {
+    const findings = termFindings(
+      policy('Cytotoxic Medicines Policy', [
+        ['heading', '3. Equipment'],
+        [
+          'table',
+          'Closed transfer | Used on the wards\nCSTD | Closed-system transfer device: a connector that stops leaks.',
+          ['3. Equipment'],
+        ],
+        ['heading', '4. Words we use'],
+        ['table', 'Isolator | A sealed cabinet.\nSACT | Systemic anti-cancer therapy.', ['4. Words we use']],
+        ['paragraph', 'Nurses attach the CSTD before SACT is given; the FDV and the BSC are checked.'],
+        ['table', 'Item | Note\nBSC | Checked every week.'],
+      ]),
+      emptyLibrary,
+    );
+    // A row whose words do not spell the acronym out is no definition of it.
+    expect(of(findings, 'undefined_acronym').map((finding) => finding.expected)).toEqual([
+      'Define at first use: FDV',
+      'Define at first use: BSC',
+    ]);
+  });
+
   it('reads capitals with single small letters between them (DoLS) as an acronym, defined or not, and names as no acronym', () => {
     const findings = termFindings(
       policy('Consent Policy', [
