@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedReviewLibrary } from '../eval/review-set.ts';
 import { requirementFindings } from './requirements.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
@@ -90,6 +91,17 @@ describe('a policy clause denying what a library sentence states', () => {
     expect(reported('Hedge trimmers that are not inspected are returned to the store.')).toEqual([]);
     expect(reported('A trimmer that fails its inspection is labelled "do not use" and returned.')).toEqual([]);
     expect(reported('Staff check their trimmers and do not use their own inspection forms.')).toEqual([]);
+  });
+
+  it('needs the telling word of what the clause is about in the library sentence, not only a common one', () => {
+    // "Parts" of the library's documents and "mixing" valves are not doorsets mixed from manufacturers' parts.
+    const doors: Policy = {
+      title: 'Fire doors policy',
+      elements: ['Parts of a doorset are not mixed from different manufacturers.'].map(
+        (text, index): PolicyElement => ({ index, type: 'paragraph', text, page: 1, headingPath: [] }),
+      ),
+    };
+    expect(requirementFindings(doors, [], seedReviewLibrary()).filter((finding) => finding.category === 'factual_error')).toEqual([]);
   });
 
   it('does not read the library’s list of common failings as its rules', () => {

@@ -172,6 +172,8 @@ function denialOf(text: string, expand: (text: string) => Set<string>): Denial |
 function contradicting(denial: Denial, index: LibraryIndex): LibrarySentence | null {
   const words = new Set([...denial.subject, ...denial.predicate]);
   const candidates = (denial.denied === '' ? index.apart : (index.byStem.get(denial.denied) ?? [])).slice(0, MAX_CANDIDATES);
+  const telling = denial.head.filter(index.rare);
+  const head = telling.length > 0 ? telling : denial.head;
   let best: { sentence: LibrarySentence; shared: number } | null = null;
   let agreeing = 0;
   for (const sentence of candidates) {
@@ -181,8 +183,9 @@ function contradicting(denial: Denial, index: LibraryIndex): LibrarySentence | n
       continue;
     }
     if (shared.length < MIN_SHARED || shared.length / words.size < MIN_COVERAGE) continue;
-    // The library sentence speaks of what the policy's clause is about: its first word ("Equipment connected to terminal units …" is not the terminal units).
-    if (!denial.head.some((stem) => sentence.stems.has(stem))) continue;
+    // The library sentence speaks of what the policy's clause is about: its first word ("Equipment connected to terminal units …" is not the terminal units),
+    // and the telling one where the head has one ("Parts of a doorset …" is about doorsets, not any part).
+    if (!head.some((stem) => sentence.stems.has(stem))) continue;
     if (shared.filter(index.rare).length < MIN_RARE) continue;
     if (!best || shared.length > best.shared) best = { sentence, shared: shared.length };
   }
