@@ -107,12 +107,12 @@ function currentRow(header: readonly Cell[], body: readonly Cell[][]): Cell[] | 
 }
 
 /** "4.0" → [4, 0], "v2.1" → [2, 1]; null for anything else. */
-function versionNumber(text: string): number[] | null {
+export function versionNumber(text: string): number[] | null {
   const match = /^v?(\d{1,4}(?:\.\d{1,4}){0,3})$/i.exec(text.trim());
   return match?.[1] ? match[1].split('.').map(Number) : null;
 }
 
-function compareVersions(a: readonly number[], b: readonly number[]): number {
+export function compareVersions(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const difference = (a[i] ?? 0) - (b[i] ?? 0);
     if (difference !== 0) return difference;

@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { type DateMention, findDates } from './structure-dates.ts';
-import { controlValues, isFilled } from './structure-fields.ts';
+import { compareVersions, controlValues, isFilled, versionNumber } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
@@ -76,7 +76,37 @@ function fromText(element: PolicyElement): DateMention | null {
   return null;
 }
 
-/** The review date the policy states: its document control row, else a line or sentence of the text. */
+/** A version history's heading. */
+const HISTORY_HEADING = /\b(?:version|revision|change|document|amendment) (?:history|log|record)\b/i;
+
+/**
+ * The next review a version history's current row notes in its words ("… approved by the Board;
+ * next review due 30 September 2025"): the row with the highest version number in its first cell,
+ * else the last row that notes one. For a history whose header row the PDF read as a paragraph of
+ * its own, so that its columns have no labels.
+ */
+function fromHistory(policy: Policy): { element: PolicyElement; date: DateMention } | null {
+  let found: { element: PolicyElement; date: DateMention; version: number[] | null } | null = null;
+  for (const element of policy.elements) {
+    if (element.type !== 'table' || !element.headingPath.some((heading) => HISTORY_HEADING.test(heading))) continue;
+    let start = 0;
+    for (const row of element.text.split('\n')) {
+      for (const trigger of row.matchAll(REVIEW_TRIGGER)) {
+        if (PAST_REVIEW.test(row.slice(Math.max(0, trigger.index - 20), trigger.index))) continue;
+        const date = dateAfterTrigger(row, trigger.index + trigger[0].length);
+        if (!date) continue;
+        const version = versionNumber(row.split(' | ')[0] ?? '');
+        const later = !found?.version || !version || compareVersions(version, found.version) >= 0;
+        if (later) found = { element, date: { ...date, start: start + date.start, end: start + date.end }, version };
+        break;
+      }
+      start += row.length + 1;
+    }
+  }
+  return found;
+}
+
+/** The review date the policy states: its document control row, else a line or sentence of the text, else its version history's notes. */
 export function statedReviewDate(policy: Policy): StatedReviewDate | null {
   const control = fromControl(policy);
   if (control !== null) return control;
@@ -85,7 +115,8 @@ export function statedReviewDate(policy: Policy): StatedReviewDate | null {
     const date = fromText(element);
     if (date) return { element, start: date.start, end: date.end, lastDay: date.lastDay };
   }
-  return null;
+  const history = fromHistory(policy);
+  return history ? { element: history.element, start: history.date.start, end: history.date.end, lastDay: history.date.lastDay } : null;
 }
 
 const NO_REVIEW_DATE: ReviewFindingDraft = {

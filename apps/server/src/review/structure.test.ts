@@ -528,6 +528,26 @@ describe('document control on a PDF’s cover', () => {
     const lapsed = 'Version | Date | Next review\n3.0 | May 2019 | May 2022\n4.0 | April 2022 | April 2025';
     expect(structureFindings(history(lapsed), TODAY)).toEqual([expect.objectContaining({ category: 'review_date', quote: 'April 2025' })]);
   });
+  it('reads the next review a version history notes in its current row, when its header came out as a paragraph', () => {
+    const history = (rows: string) =>
+      policy(
+        '## Tillbrook Homecare Limited',
+        '## Quality Policy',
+        'Reference | QP-3\nPolicy lead | Operations Director\nApproved by | Board of Directors',
+        ...BODY,
+        '## 14. Version history',
+        'Version Date Details',
+        rows,
+      );
+    const lapsed =
+      '1.0 | March 2019 | First issue; next review due March 2022\n2.1 | October 2024 | Approved by the Board; next review due 30 September 2025';
+    expect(structureFindings(history(lapsed), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '30 September 2025' }),
+    ]);
+    const newestFirst =
+      '2.1 | October 2024 | Approved by the Board; next review due 30 September 2027\n1.0 | March 2019 | First issue; next review due March 2022';
+    expect(structureFindings(history(newestFirst), TODAY)).toEqual([]);
+  });
 });
 
 describe('owner and approving committee', () => {
