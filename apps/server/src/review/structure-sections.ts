@@ -24,11 +24,12 @@ const VERSION_NUMBER = /^(?:v(?:ersion)?\.?\s*)?\d+(?:\.\d+)*\b/i;
 const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
 
 /**
- * The version said in the front matter: in a sentence ("This is version 4.1 of the … policy.") or as
- * a line of its own without a colon ("Version 1.0", "- Issue 3").
+ * The version said in the front matter: in a sentence ("This is version 4.1 of the … policy.", "Version
+ * 1.4, issued 14 January 2026. It replaces version 1.3.") or as a line of its own without a colon
+ * ("Version 1.0", "- Issue 3").
  */
 const VERSION_SENTENCE =
-  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b/im;
+  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|^\s*(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b/im;
 
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
@@ -126,7 +127,7 @@ const SIGNS: SectionSign[] = [
   {
     section: 'monitoring and audit',
     heading:
-      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
+      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance|checking (?:that )?(?:this|the) policy|how we (?:keep track|check|know)|keeping track)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
     content:
       /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
     why: 'says how compliance with the policy is monitored and audited',

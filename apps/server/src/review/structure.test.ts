@@ -227,6 +227,23 @@ describe('structureFindings', () => {
     ]);
   });
 
+  it('reads plain English covers and headings: a version issued in a sentence, "How we keep track" as monitoring', () => {
+    const cover = (version: string, monitoring: string) =>
+      policy(
+        `${version} This policy belongs to the Practice Manager and will next be reviewed by 31 January 2028.`,
+        ...BODY.map((block) => block.replace('## 7. Monitoring compliance', `## 7. ${monitoring}`)),
+      );
+    expect(
+      structureFindings(cover('Version 1.4, issued 14 January 2026. It replaces version 1.3 of March 2024.', 'How we keep track'), TODAY),
+    ).toEqual([]);
+    expect(categories(structureFindings(cover('Issued 14 January 2026.', 'Checking that this policy works'), TODAY))).toEqual([
+      'missing_section:version control',
+    ]);
+    expect(categories(structureFindings(cover('Version 1.4, issued 14 January 2026.', 'Looking ahead'), TODAY))).toEqual([
+      'missing_section:monitoring and audit',
+    ]);
+  });
+
   it('takes a version number or a version history as version control, and reports neither', () => {
     const noHistory = policy(...CONTROL.slice(0, 2), ...BODY);
     expect(structureFindings(noHistory, TODAY)).toEqual([]);
