@@ -123,10 +123,35 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
   }
   const sentence = text.slice(from, to);
   if (HISTORY_WORDS.test(sentence) && !STILL_APPLIED.test(sentence)) return true;
-  if (PAST_EVENT.test(sentence) && !STILL_APPLIED.test(sentence) && !APPLIED_NOW.test(sentence)) return true;
+  if (
+    PAST_EVENT.test(sentence) &&
+    !STILL_APPLIED.test(sentence) &&
+    !APPLIED_NOW.test(sentence) &&
+    !afterReplacement(text.slice(from, outdated.start), outdated)
+  ) {
+    return true;
+  }
   // "… was introduced into the Regulations 1992. These requirements are now contained in the 1999
   // Regulations": the next sentence says where they are now.
   return NOW_ELSEWHERE.test(text.slice(to, to + NEXT_SENTENCE_REACH).replace(/^[.!?]?\s+/, ''));
+}
+
+/**
+ * Whether the words before the reference date its event after the reference was replaced ("The
+ * 2024 entrance works were designed to … the Building Regulations 2000"): following the old edition
+ * then was already out of date, so the reference is not history. A year after the reference belongs
+ * to another event ("…, and its drawings were redrawn in 2019"); one inside the citation is its own.
+ */
+function afterReplacement(before: string, outdated: Outdated): boolean {
+  const replaced = Math.min(...outdated.replacements.map((document) => yearOf(document.edition) ?? Number.POSITIVE_INFINITY));
+  if (!Number.isFinite(replaced)) return false;
+  const cited = new Set((outdated.old.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number));
+  return (before.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number).some((year) => !cited.has(year) && year > replaced);
+}
+
+function yearOf(edition: string): number | null {
+  const year = /\b(?:19|20)\d\d\b/.exec(edition)?.[0];
+  return year ? Number(year) : null;
 }
 
 /** A sentence that says where what the one before named now is: "These requirements are now contained in …". */

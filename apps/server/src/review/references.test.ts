@@ -174,6 +174,10 @@ describe('outdated references', () => {
     expect(outdated('Until 2021 kitchen audits followed the National Specifications for Cleanliness in the NHS (2007).')).toEqual([]);
     expect(outdated('The plant was installed to HTM 2025 and is maintained to HTM 2025.')).not.toEqual([]);
     expect(outdated('Kitchen audits follow the National Specifications for Cleanliness in the NHS (2007).')).toHaveLength(1);
+    // An event dated after the reference was replaced followed an edition already out of date; a year
+    // after the reference dates another event.
+    expect(outdated('The 2024 extension was designed to HTM 2025.')).toHaveLength(1);
+    expect(outdated('The wing was designed in 1994 to HTM 2025, and its drawings were redrawn in 2023.')).toEqual([]);
   });
 
   it('does not report old but current laws, current documents with their own years, or citations without an edition', () => {
