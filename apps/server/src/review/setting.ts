@@ -1,16 +1,21 @@
 import type { Policy } from './types.ts';
 
+/** Whether the policy's text matches a (global) pattern at least `enough` times, stopping there. */
+function mentions(policy: Policy, pattern: RegExp, enough: number): boolean {
+  let count = 0;
+  for (const element of policy.elements) {
+    for (const _ of element.text.matchAll(pattern)) if (++count >= enough) return true;
+  }
+  return false;
+}
+
 /** Words that place a policy in healthcare premises. */
 const HEALTHCARE_WORDS =
   /\b(?:NHS|hospitals?|patients?|wards?|clinical|health ?care premises|health boards?|in-?patients?|operating theatres?)\b/gi;
 
 /** Whether the policy is written for healthcare premises: it speaks of them more than in passing. */
 export function inHealthcare(policy: Policy): boolean {
-  let mentions = 0;
-  for (const element of policy.elements) {
-    for (const _ of element.text.matchAll(HEALTHCARE_WORDS)) if (++mentions >= 3) return true;
-  }
-  return false;
+  return mentions(policy, HEALTHCARE_WORDS, 3);
 }
 
 /** The name of an NHS body: a trust, a foundation trust or a health board. */
@@ -20,12 +25,7 @@ const SELF = /\b[Tt]he (?:Trust|(?:Health )?Board)\b/g;
 
 /** Whether the policy is an NHS body's own: it names one and speaks of "the Trust" or "the Board" as itself. */
 export function inNhsBody(policy: Policy): boolean {
-  if (!policy.elements.some((element) => NHS_BODY.test(element.text))) return false;
-  let mentions = 0;
-  for (const element of policy.elements) {
-    for (const _ of element.text.matchAll(SELF)) if (++mentions >= 2) return true;
-  }
-  return false;
+  return policy.elements.some((element) => NHS_BODY.test(element.text)) && mentions(policy, SELF, 2);
 }
 
 /** Words that place a policy in social care: a care home, nursing home or care at home. */
@@ -33,10 +33,5 @@ const SOCIAL_CARE_WORDS = /\b(?:care homes?|nursing homes?|residents?|domiciliar
 
 /** Whether the policy is a social care provider's: it speaks of residents or service users more than in passing, and is no NHS body's. */
 export function inSocialCare(policy: Policy): boolean {
-  if (inNhsBody(policy)) return false;
-  let mentions = 0;
-  for (const element of policy.elements) {
-    for (const _ of element.text.matchAll(SOCIAL_CARE_WORDS)) if (++mentions >= 3) return true;
-  }
-  return false;
+  return !inNhsBody(policy) && mentions(policy, SOCIAL_CARE_WORDS, 3);
 }

@@ -153,7 +153,7 @@ function splitInline(element: PolicyElement, label: string, value: string, start
 }
 
 /** A heading over document control details, wherever they sit (front page or appendix). */
-const CONTROL_HEADING =
+export const CONTROL_HEADING =
   /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information)\b/i;
 
 function isControlElement(element: PolicyElement, bodyStart: number): boolean {

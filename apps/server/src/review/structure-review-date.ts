@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { type DateMention, findDates } from './structure-dates.ts';
-import { compareVersions, controlValues, isFilled, versionNumber } from './structure-fields.ts';
+import { CONTROL_HEADING, compareVersions, controlValues, isFilled, versionNumber } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
@@ -76,9 +76,6 @@ function fromText(element: PolicyElement): DateMention | null {
   return null;
 }
 
-/** A version history's heading. */
-const HISTORY_HEADING = /\b(?:version|revision|change|document|amendment) (?:history|log|record)\b/i;
-
 /**
  * The next review a version history's current row notes in its words ("… approved by the Board;
  * next review due 30 September 2025"): the row with the highest version number in its first cell,
@@ -88,7 +85,7 @@ const HISTORY_HEADING = /\b(?:version|revision|change|document|amendment) (?:his
 function fromHistory(policy: Policy): { element: PolicyElement; date: DateMention } | null {
   let found: { element: PolicyElement; date: DateMention; version: number[] | null } | null = null;
   for (const element of policy.elements) {
-    if (element.type !== 'table' || !element.headingPath.some((heading) => HISTORY_HEADING.test(heading))) continue;
+    if (element.type !== 'table' || !element.headingPath.some((heading) => CONTROL_HEADING.test(heading))) continue;
     let start = 0;
     for (const row of element.text.split('\n')) {
       for (const trigger of row.matchAll(REVIEW_TRIGGER)) {
