@@ -112,12 +112,17 @@ function toldAsHistory(policy: Policy, outdated: Outdated): boolean {
   if (element.headingPath.some((heading) => HISTORY_HEADING.test(heading))) return true;
   const text = element.text;
   const bounds = /[.!?]\s|\n|\s\|\s/g;
-  let from = 0;
-  let to = text.length;
-  for (const match of text.matchAll(bounds)) {
-    if (match.index + match[0].length <= outdated.start) from = match.index + match[0].length;
-    else if (match.index >= outdated.end) {
-      to = match.index;
+  // The sentence is looked for within SENTENCE_REACH of the reference, never from the element's
+  // start for each reference: a text citing thousands of old codes is read in time linear in it.
+  const windowStart = Math.max(0, outdated.start - SENTENCE_REACH);
+  const windowEnd = Math.min(text.length, outdated.end + SENTENCE_REACH);
+  let from = windowStart;
+  let to = windowEnd;
+  for (const match of text.slice(windowStart, windowEnd).matchAll(bounds)) {
+    const at = windowStart + match.index;
+    if (at + match[0].length <= outdated.start) from = at + match[0].length;
+    else if (at >= outdated.end) {
+      to = at;
       break;
     }
   }
@@ -153,6 +158,9 @@ function yearOf(edition: string): number | null {
   const year = /\b(?:19|20)\d\d\b/.exec(edition)?.[0];
   return year ? Number(year) : null;
 }
+
+/** How far either side of a reference its sentence is looked for, in characters. */
+const SENTENCE_REACH = 600;
 
 /** A sentence that says where what the one before named now is: "These requirements are now contained in …". */
 const NOW_ELSEWHERE =
