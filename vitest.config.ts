@@ -79,10 +79,12 @@ const postgresProject = process.env.TEST_DATABASE_URL
   : [];
 
 /**
- * The page tests that replace a module (`vi.mock`): a replacement only takes where the module is
+ * The page tests that replace a module (`vi.mock`, `vi.doMock`) or reset the module graph: a replacement only takes where the module is
  * loaded afresh, so these run isolated, each in a new module graph; the other page tests share one.
  */
-const pageSuitesReplacingAModule = testFilesWhere('apps/web/src', /\.test\.tsx?$/, (text) => text.includes('vi.mock('));
+const pageSuitesReplacingAModule = testFilesWhere('apps/web/src', /\.test\.tsx?$/, (text) =>
+  /vi\.(mock\(|doMock\(|resetModules\()/.test(text),
+);
 const pageSuites = ['apps/web/src/**/*.test.{ts,tsx}'];
 const pageEnvironment = {
   environment: 'jsdom' as const,
