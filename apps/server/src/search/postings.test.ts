@@ -99,6 +99,47 @@ describe('search postings held in memory', () => {
   });
 });
 
+describe('positions held for stage two in memory', () => {
+  const hold = (lexemes: string[], positionsHeldPerLexeme?: number) =>
+    heldPostings({
+      db,
+      organisationId,
+      query: everything,
+      lexemes,
+      titleTf: 3,
+      ...(positionsHeldPerLexeme === undefined ? {} : { positionsHeldPerLexeme }),
+    });
+
+  test("are read once, from the stored vectors, with each element's position in its document", async () => {
+    const held = await hold(['legionella', 'water']);
+    expect(await held.holdPositions()).toBe(true);
+    const [vector] = rowsOf<{ positions: [string, number[]][] }>(
+      await db.execute(sql`select (select json_agg(json_build_array(u.lexeme, u.positions)) from unnest(e.search_vector) u) as positions
+        from document_elements e join documents d on d.id = e.document_id where d.code = 'ACoP L8'`),
+    );
+    const stored = new Map(vector?.positions ?? []);
+    const water = held.terms[1]?.positions?.elements;
+    expect(water?.docs.length).toBe(1);
+    expect(water?.keys[0]).toBe(0);
+    expect([...(water?.positions ?? [])]).toEqual(stored.get('water'));
+    const execute = vi.spyOn(db, 'execute');
+    try {
+      expect(await (await hold(['legionella', 'water'])).holdPositions()).toBe(true);
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  test('are not held for a word in more elements than the bound, nor read across a change to the library', async () => {
+    expect(await (await hold(['bacteria'], 0)).holdPositions()).toBe(false);
+    const held = await hold(['bacteria']);
+    await db.execute(sql`update library_version set version = version + 1 where id = 1`);
+    expect(await held.holdPositions()).toBe(false);
+    expect(await (await hold(['bacteria'])).holdPositions()).toBe(true);
+  });
+});
+
 describe('search postings held in memory, under load', () => {
   test('searches side by side across a change each answer from one library', async () => {
     const id = await addDocument({ code: 'BX 4', text: 'Basaltine gauges in the plant room.' });

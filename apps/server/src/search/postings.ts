@@ -18,16 +18,44 @@ import { type Database, rowsOf } from '../db/connect.ts';
 import { documentVisibleToSql, searchable } from '../core/policies/documents.ts';
 import { anyOf } from './sql.ts';
 
-/** Postings held per process and database: the least recently searched lexemes go first past it (8 bytes each, ~16 MB). */
+/**
+ * Postings held per process and database, each a document, element or title holding a lexeme (8 to
+ * 16 bytes and its positions, 2 bytes each): the least recently searched lexemes go first past it.
+ */
 const POSTINGS_HELD = 2_000_000;
 /** Organisation-and-filter scopes held per process and database, the least recently used dropped first. */
 const SCOPES_HELD = 64;
+/**
+ * A word's positions are held only while it is in at most this many elements (today's commonest
+ * word is in about 800): a word in most passages of a region's library would cost more to read and
+ * hold than stage two's statement costs, and queries with such a word are scored by the statement.
+ */
+const POSITIONS_HELD_PER_LEXEME = 10_000;
 
-/** A lexeme's postings: the documents holding it (ordinals) and, for each, its elements holding it plus TITLE_TF when the title or code does. */
-interface TermPostings {
+/**
+ * A lexeme's postings: the documents holding it (ordinals) and, for each, its elements holding it
+ * plus TITLE_TF when the title or code does; how many elements hold it in all; and, once stage two
+ * has scored a query of it in memory (rank.ts), where it stands in those elements and titles.
+ */
+export interface TermPostings {
   docs: Int32Array;
   tf: Int32Array;
+  elementCount: number;
+  positions?: TermPositions;
 }
+
+/** A lexeme's positions in the elements and titles holding it. */
+export interface TermPositions {
+  /** Entry k: an element of document docs[k] (its position in the document, key[k]) holding the lexeme at positions[start[k]..start[k+1]). */
+  elements: { docs: Int32Array; keys: Int32Array; start: Int32Array; positions: Uint16Array };
+  /** The lexeme's positions in a document's title and code vector, by document ordinal. */
+  titles: Map<number, Uint16Array>;
+}
+
+const NO_POSITIONS: TermPositions = {
+  elements: { docs: new Int32Array(0), keys: new Int32Array(0), start: new Int32Array(1), positions: new Uint16Array(0) },
+  titles: new Map(),
+};
 
 /** What an organisation may search under one set of filters, by document ordinal, and how many documents it can see (n). */
 interface Scope {
@@ -42,6 +70,8 @@ interface Held {
   superseded: Uint8Array;
   codeCompact: string[];
   codeTokens: string[];
+  codes: string[];
+  supersededBy: (string | null)[];
   terms: Map<string, TermPostings>;
   postings: number;
   scopes: Map<string, Scope>;
@@ -54,10 +84,24 @@ const split = (text: string | null): string[] => (text ? text.split(' ') : []);
 
 interface LoadRow {
   version: number | null;
-  documents: [string, string, string, string][] | null;
+  documents: [string, string, string, string, string, string | null][] | null;
   scope: { ids: string | null; n: number } | null;
-  postings: [string, string, string][] | null;
+  postings: [string, string, string, number][] | null;
+  /** websearch_to_tsquery of the query, as text. */
+  strict: string | null;
 }
+
+interface PositionsRow {
+  version: number | null;
+  /** Per lexeme, "documentId:elementPosition:p,p,p" for each element holding it, space-separated. */
+  elements: [string, string][] | null;
+  /** Per lexeme, "documentId:p,p" for each title and code vector holding it, space-separated. */
+  titles: [string, string][] | null;
+}
+
+/** The lexemes as one tsquery matching any of them, for the vectors' GIN indexes (quotes doubled, backslashes escaped). */
+const anyLexeme = (lexemes: readonly string[]): string =>
+  lexemes.map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 
 /**
  * One statement, one snapshot: the change count, and the parts the caller lacks at that count —
@@ -70,14 +114,15 @@ async function load(options: {
   organisationId: string;
   lexemes: readonly string[];
   titleTf: number;
+  q: string | undefined;
 }): Promise<LoadRow> {
-  const { db, scope, organisationId, lexemes, titleTf } = options;
+  const { db, scope, organisationId, lexemes, titleTf, q } = options;
   const [row] = rowsOf<LoadRow>(
     await db.execute(sql`
       select (select version from library_version where id = 1) as version,
         ${
           options.documents
-            ? sql`(select json_agg(json_build_array(id, status, code_compact, code_tokens)) from documents)`
+            ? sql`(select json_agg(json_build_array(id, status, code_compact, code_tokens, code, superseded_by_code)) from documents)`
             : sql`null::json`
         } as documents,
         ${
@@ -89,14 +134,36 @@ async function load(options: {
         } as scope,
         ${
           lexemes.length > 0
-            ? sql`(select json_agg(json_build_array(lexeme, ids, tfs)) from (
+            ? sql`(select json_agg(json_build_array(lexeme, ids, tfs, elements)) from (
                 select lexeme, string_agg(document_id, ' ') as ids,
-                  string_agg((elements + ${sql.raw(String(titleTf))} * in_title::int)::text, ' ') as tfs
+                  string_agg((elements + ${sql.raw(String(titleTf))} * in_title::int)::text, ' ') as tfs,
+                  sum(elements) as elements
                 from document_terms where lexeme = ${anyOf(lexemes)} group by lexeme) t)`
             : sql`null::json`
-        } as postings`),
+        } as postings,
+        ${q === undefined ? sql`null::text` : sql`websearch_to_tsquery('english', ${q})::text`} as strict`),
   );
-  return row ?? { version: null, documents: null, scope: null, postings: null };
+  return row ?? { version: null, documents: null, scope: null, postings: null, strict: null };
+}
+
+/** The change count, and the elements and titles holding each lexeme with its positions there (from the stored vectors, through their GIN indexes). */
+async function loadPositions(db: Database, lexemes: readonly string[]): Promise<PositionsRow> {
+  const matching = sql`${sql.param(anyLexeme(lexemes))}::tsquery`;
+  const [row] = rowsOf<PositionsRow>(
+    await db.execute(sql`
+      select (select version from library_version where id = 1) as version,
+        (select json_agg(json_build_array(lexeme, entries)) from (
+          select u.lexeme, string_agg(e.document_id || ':' || e.position || ':' || array_to_string(u.positions, ','), ' ') as entries
+          from document_elements e cross join lateral unnest(e.search_vector) u
+          where e.search_vector @@ ${matching} and u.lexeme = ${anyOf(lexemes)}
+          group by u.lexeme) t) as elements,
+        (select json_agg(json_build_array(lexeme, entries)) from (
+          select u.lexeme, string_agg(d.id || ':' || array_to_string(u.positions, ','), ' ') as entries
+          from documents d cross join lateral unnest(d.search_vector) u
+          where d.search_vector @@ ${matching} and u.lexeme = ${anyOf(lexemes)}
+          group by u.lexeme) t) as titles`),
+  );
+  return row ?? { version: null, elements: null, titles: null };
 }
 
 /** A library as read at one change count: its documents, and nothing searched yet. */
@@ -110,6 +177,8 @@ function heldFrom(row: LoadRow): Held {
     superseded: Uint8Array.from(rows, (document) => (document[1] === 'superseded' ? 1 : 0)),
     codeCompact: rows.map((document) => document[2]),
     codeTokens: rows.map((document) => document[3]),
+    codes: rows.map((document) => document[4]),
+    supersededBy: rows.map((document) => document[5]),
     terms: new Map(),
     postings: 0,
     scopes: new Map(),
@@ -131,11 +200,56 @@ function takeScope(held: Held, key: string, scope: NonNullable<LoadRow['scope']>
   return taken;
 }
 
+/** Each element holding a lexeme, from "documentId:elementPosition:p,p" entries; entries of documents not held are left out. */
+function elementsFrom(held: Held, entries: string): TermPositions['elements'] {
+  const list = split(entries);
+  const docs = new Int32Array(list.length);
+  const keys = new Int32Array(list.length);
+  const start = new Int32Array(list.length + 1);
+  const positions: number[] = [];
+  let count = 0;
+  for (const entry of list) {
+    const [id = '', key = '', at = ''] = entry.split(':');
+    const ordinal = held.ordinals.get(id);
+    if (ordinal === undefined) continue;
+    docs[count] = ordinal;
+    keys[count] = Number(key);
+    for (const position of at.split(',')) positions.push(Number(position));
+    count++;
+    start[count] = positions.length;
+  }
+  return {
+    docs: docs.subarray(0, count),
+    keys: keys.subarray(0, count),
+    start: start.subarray(0, count + 1),
+    positions: Uint16Array.from(positions),
+  };
+}
+
+/** A lexeme's positions in titles, from "documentId:p,p" entries. */
+function titlesFrom(held: Held, entries: string): Map<number, Uint16Array> {
+  const titles = new Map<number, Uint16Array>();
+  for (const entry of split(entries)) {
+    const [id = '', at = ''] = entry.split(':');
+    const ordinal = held.ordinals.get(id);
+    if (ordinal !== undefined) titles.set(ordinal, Uint16Array.from(at.split(','), Number));
+  }
+  return titles;
+}
+
+/** What a lexeme's postings count against POSTINGS_HELD: its documents, and its elements and titles once their positions are held. */
+const weight = (postings: TermPostings | undefined) =>
+  postings ? postings.docs.length + (postings.positions ? postings.positions.elements.docs.length + postings.positions.titles.size : 0) : 0;
+
 /** The postings read, and an empty list for each lexeme asked for that no document holds (so it is not asked for again). */
 function takePostings(held: Held, postings: LoadRow['postings'], asked: readonly string[]): void {
-  for (const lexeme of asked) if (!held.terms.has(lexeme)) held.terms.set(lexeme, { docs: new Int32Array(0), tf: new Int32Array(0) });
-  for (const [lexeme, ids, tfs] of postings ?? []) {
-    held.postings -= held.terms.get(lexeme)?.docs.length ?? 0;
+  for (const lexeme of asked) {
+    if (!held.terms.has(lexeme)) {
+      held.terms.set(lexeme, { docs: new Int32Array(0), tf: new Int32Array(0), elementCount: 0, positions: NO_POSITIONS });
+    }
+  }
+  for (const [lexeme, ids, tfs, elementCount] of postings ?? []) {
+    held.postings -= weight(held.terms.get(lexeme));
     const documentIds = split(ids);
     const frequencies = split(tfs);
     const docs = new Int32Array(documentIds.length);
@@ -148,9 +262,42 @@ function takePostings(held: Held, postings: LoadRow['postings'], asked: readonly
       tf[count] = Number(frequencies[i]);
       count++;
     });
-    held.terms.set(lexeme, { docs: docs.subarray(0, count), tf: tf.subarray(0, count) });
-    held.postings += count;
+    const taken = { docs: docs.subarray(0, count), tf: tf.subarray(0, count), elementCount: Number(elementCount) };
+    held.terms.set(lexeme, taken);
+    held.postings += weight(taken);
   }
+}
+
+/**
+ * Gives the search's terms their positions, reading those not held yet at the change count the
+ * rest was read at; false (the search is scored by the statement) when a term is in more than
+ * POSITIONS_HELD_PER_LEXEME elements or the library changed in between.
+ */
+async function holdPositions(
+  db: Database,
+  held: Held,
+  terms: readonly (TermPostings | null)[],
+  wanted: { lexemes: readonly string[]; cap: number; perLexeme: number },
+) {
+  const { lexemes, cap, perLexeme } = wanted;
+  if (terms.some((postings) => !postings || postings.elementCount > perLexeme)) return false;
+  const missing = lexemes.filter((_, i) => !terms[i]?.positions);
+  if (missing.length === 0) return true;
+  const row = await loadPositions(db, missing);
+  if (row.version === null || Number(row.version) !== held.version) return false;
+  const elements = new Map(row.elements ?? []);
+  const titles = new Map(row.titles ?? []);
+  lexemes.forEach((lexeme, i) => {
+    const postings = terms[i] as TermPostings;
+    if (postings.positions) return;
+    // A search side by side may have let the lexeme go: its postings are still this search's, but no longer counted.
+    const counted = held.terms.get(lexeme) === postings;
+    if (counted) held.postings -= weight(postings);
+    postings.positions = { elements: elementsFrom(held, elements.get(lexeme) ?? ''), titles: titlesFrom(held, titles.get(lexeme) ?? '') };
+    if (counted) held.postings += weight(postings);
+  });
+  trimPostings(held, new Set(lexemes), cap);
+  return true;
 }
 
 /** Past the cap, the least recently searched lexemes go, never one the search in hand needs. */
@@ -159,7 +306,7 @@ function trimPostings(held: Held, needed: ReadonlySet<string>, cap: number): voi
     if (held.postings <= cap) return;
     if (needed.has(lexeme)) continue;
     held.terms.delete(lexeme);
-    held.postings -= postings.docs.length;
+    held.postings -= weight(postings);
   }
 }
 
@@ -171,8 +318,14 @@ export interface HeldPostings {
   superseded: Uint8Array;
   codeCompact: readonly string[];
   codeTokens: readonly string[];
+  codes: readonly string[];
+  supersededBy: readonly (string | null)[];
   scope: Scope;
   terms: (TermPostings | null)[];
+  /** websearch_to_tsquery of `q` as text, when q was given. */
+  strict: string | null;
+  /** Gives every term its positions (see holdPositions); false when they cannot be held. */
+  holdPositions(): Promise<boolean>;
 }
 
 /** The parts a search needs, at the library's current change count. */
@@ -182,11 +335,16 @@ export async function heldPostings(options: {
   query: Pick<SearchQuery, 'category' | 'domain' | 'subdomain'>;
   lexemes: readonly string[];
   titleTf: number;
+  /** The query as searched, for its strict tsquery (read in the same statement). */
+  q?: string;
   /** At most this many postings are kept (tests set a small bound). */
   postingsHeld?: number;
+  /** Positions are held for words in at most this many elements (tests set a small bound). */
+  positionsHeldPerLexeme?: number;
 }): Promise<HeldPostings> {
-  const { db, organisationId, query, lexemes, titleTf } = options;
+  const { db, organisationId, query, lexemes, titleTf, q } = options;
   const cap = options.postingsHeld ?? POSTINGS_HELD;
+  const perLexeme = options.positionsHeldPerLexeme ?? POSITIONS_HELD_PER_LEXEME;
   const scopeKey = JSON.stringify([organisationId, query.category, query.domain, query.subdomain]);
   const scopeSql = searchable(organisationId, query);
   const wanted = [...new Set(lexemes)];
@@ -194,27 +352,28 @@ export async function heldPostings(options: {
   if (held) {
     const missing = wanted.filter((lexeme) => !held.terms.has(lexeme));
     const needScope = !held.scopes.has(scopeKey);
-    const row = await load({ db, documents: false, scope: needScope ? scopeSql : null, organisationId, lexemes: missing, titleTf });
+    const row = await load({ db, documents: false, scope: needScope ? scopeSql : null, organisationId, lexemes: missing, titleTf, q });
     // Parts read at the count the rest was read at belong with it; at another, everything is read
     // again (as it is when a search side by side let the scope go in between).
     const current = row.version !== null && Number(row.version) === held.version;
-    if (current && (row.scope || held.scopes.has(scopeKey))) return take(held, row, { scopeKey, lexemes, missing, cap });
+    if (current && (row.scope || held.scopes.has(scopeKey))) return take(db, held, row, { scopeKey, lexemes, missing, cap, perLexeme });
   }
   // Read together, in one snapshot. Searches running side by side may each read a library; each
   // answers from its own, and the last read is the one kept.
-  const row = await load({ db, documents: true, scope: scopeSql, organisationId, lexemes: wanted, titleTf });
+  const row = await load({ db, documents: true, scope: scopeSql, organisationId, lexemes: wanted, titleTf, q });
   const fresh = heldFrom(row);
   // A library without the change-count row (a database restored without it) is never kept.
   if (row.version === null) heldByDatabase.delete(db);
   else heldByDatabase.set(db, fresh);
-  return take(fresh, row, { scopeKey, lexemes, missing: wanted, cap });
+  return take(db, fresh, row, { scopeKey, lexemes, missing: wanted, cap, perLexeme });
 }
 
 /** Adds what the statement read to what is held (every part at the same count), and picks out what the search needs. */
 function take(
+  db: Database,
   held: Held,
   row: LoadRow,
-  wanted: { scopeKey: string; lexemes: readonly string[]; missing: readonly string[]; cap: number },
+  wanted: { scopeKey: string; lexemes: readonly string[]; missing: readonly string[]; cap: number; perLexeme: number },
 ): HeldPostings {
   let scope = held.scopes.get(wanted.scopeKey);
   if (scope) {
@@ -241,7 +400,11 @@ function take(
     superseded: held.superseded,
     codeCompact: held.codeCompact,
     codeTokens: held.codeTokens,
+    codes: held.codes,
+    supersededBy: held.supersededBy,
     scope,
     terms,
+    strict: row.strict,
+    holdPositions: () => holdPositions(db, held, terms, wanted),
   };
 }

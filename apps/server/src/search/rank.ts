@@ -9,7 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { codeCandidate, codeCandidateTest, codeMatch } from '../core/library/document-codes.ts';
 import { tsqueryOperands } from './highlight.ts';
-import { heldPostings } from './postings.ts';
+import { coverDensity } from './cover-density.ts';
+import { type HeldPostings, heldPostings, type TermPostings } from './postings.ts';
 import { parseQuery } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
 import { anyOf, float, list, num, sum, w } from './sql.ts';
@@ -60,12 +61,19 @@ function bm25(count: number): { score: SQL; max: SQL; usable: SQL } {
   };
 }
 
-/** What the first stage hands the second: the documents to score exactly, the match count, each word's document frequency and the documents the organisation can see. */
+/**
+ * What the first stage hands the second: the documents to score exactly (and their ordinals), the
+ * match count, each word's document frequency, the documents the organisation can see, which
+ * candidates the query names as a code, and the postings it read them from.
+ */
 interface Candidates {
   ids: string[];
+  ordinals: number[];
   total: number;
   df: number[];
   n: number;
+  code: Uint8Array;
+  held: HeldPostings;
 }
 
 interface RankInput {
@@ -96,7 +104,7 @@ async function rankCandidates(
   input: Omit<RankInput, 'queries'> & { lexemes: readonly string[]; matching?: readonly string[] },
 ): Promise<Candidates> {
   const { db, lexemes, organisationId, query, q, window, matching } = input;
-  const held = await heldPostings({ db, organisationId, query, lexemes, titleTf: TITLE_TF });
+  const held = await heldPostings({ db, organisationId, query, lexemes, titleTf: TITLE_TF, q });
   const { scope } = held;
   const size = held.ids.length;
   const present = new Int32Array(size);
@@ -150,7 +158,8 @@ async function rankCandidates(
     (code[b] as number) - (code[a] as number) ||
     (score[b] as number) - (score[a] as number) ||
     compareIds(held.ids[a] ?? '', held.ids[b] ?? '');
-  return { ids: best(matched, window, before).map((ordinal) => held.ids[ordinal] ?? ''), total: matched.length, df, n: scope.n };
+  const ordinals = best(matched, window, before);
+  return { ids: ordinals.map((ordinal) => held.ids[ordinal] ?? ''), ordinals, total: matched.length, df, n: scope.n, code, held };
 }
 
 /**
@@ -180,6 +189,10 @@ async function operatorMatches(db: Database, q: string): Promise<{ ids: string[]
   ];
   return { ids: row?.ids ? row.ids.split(' ') : [], lexemes };
 }
+
+/** Equal scores are shown by code, numbers in codes by value ("HTM 04" before "HTM 10"), then by id; one collator each, not one per comparison. */
+const byCode = new Intl.Collator('en', { numeric: true });
+const byId = new Intl.Collator();
 
 /** Ids in the database's order for them (letters and digits: code-unit order). */
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -287,6 +300,149 @@ async function rankDocuments(input: RankInput & { words: readonly string[]; cand
   );
 }
 
+/**
+ * The lexemes of a strict query that is a conjunction of plain lexemes ('fire' & 'risk' & 'assess',
+ * as websearch_to_tsquery writes plain words), or null for any other form (phrases, prefixes, weights).
+ */
+export function conjunctionOf(strict: string): string[] | null {
+  const lexemes: string[] = [];
+  for (const operand of strict.split(' & ')) {
+    const match = /^'((?:[^'\\]|''|\\.)*)'$/.exec(operand);
+    if (!match) return null;
+    lexemes.push((match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+  }
+  return lexemes;
+}
+
+/** Whether two lists hold the same lexemes (a strict query repeats a word given twice; the terms do not). */
+function sameLexemes(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((lexeme) => right.has(lexeme));
+}
+
+/** The number of bits set. */
+export function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+/** An element holding a query lexeme: which ones (a bit per term) and their positions there. */
+export interface HeldElement {
+  mask: number;
+  positions: Uint16Array[];
+}
+
+/**
+ * The elements of some documents (ordinals) holding the query's terms, from the terms' held
+ * postings (a document's elements are told apart by their positions in it, which ingestion numbers
+ * from 0): per document, its elements by position, and how many of them hold each term.
+ */
+export function heldElements(
+  terms: readonly (TermPostings | null)[],
+  documents: readonly number[],
+  libraryDocuments: number,
+): { elements: Map<number, HeldElement>[]; holding: Int32Array[] } {
+  const slot = new Int32Array(libraryDocuments).fill(-1);
+  documents.forEach((ordinal, i) => {
+    slot[ordinal] = i;
+  });
+  const elements = documents.map(() => new Map<number, HeldElement>());
+  const holding = documents.map(() => new Int32Array(terms.length));
+  terms.forEach((postings, term) => {
+    if (!postings?.positions) return;
+    const { docs, keys, start, positions } = postings.positions.elements;
+    for (let k = 0; k < docs.length; k++) {
+      const i = slot[docs[k] as number] as number;
+      if (i < 0) continue;
+      const byKey = elements[i] as Map<number, HeldElement>;
+      const key = keys[k] as number;
+      let element = byKey.get(key);
+      if (!element) {
+        element = { mask: 0, positions: [] };
+        byKey.set(key, element);
+      }
+      element.mask |= 1 << term;
+      element.positions[term] = positions.subarray(start[k] as number, start[k + 1] as number);
+      (holding[i] as Int32Array)[term] = ((holding[i] as Int32Array)[term] as number) + 1;
+    }
+  });
+  return { elements, holding };
+}
+
+/**
+ * Stage two in memory, for a query whose strict form is the conjunction of its terms (plain words):
+ * the scores rankDocuments' statement gives, from the postings' element and title positions held
+ * by stage one, without reading an element. The arithmetic follows the statement's, operation by
+ * operation, so documents come in the same order with the same scores (search.test.ts compares
+ * the two over the seed library).
+ */
+function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: number }): RankedRow[] {
+  const { candidates, relaxed, window } = input;
+  const { held, ordinals, df, n } = candidates;
+  const terms = held.terms;
+  const all = (1 << terms.length) - 1;
+  const { elements, holding } = heldElements(terms, ordinals, held.ids.length);
+  const idf = df.map((count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
+  let usable = 0;
+  let maxBm25 = 0;
+  df.forEach((count, term) => {
+    usable += count > 0 ? 1 : 0;
+    maxBm25 += count > 0 ? (idf[term] as number) : 0;
+  });
+
+  const rows: (RankedRow & { code_candidate: boolean })[] = [];
+  ordinals.forEach((ordinal, candidate) => {
+    let strictHit = false;
+    let strictBest = 0;
+    let bestCover = 0;
+    for (const element of (elements[candidate] as Map<number, HeldElement>).values()) {
+      bestCover = Math.max(bestCover, bitCount(element.mask));
+      if (element.mask !== all) continue;
+      strictHit = true;
+      strictBest = Math.max(strictBest, coverDensity(element.positions));
+    }
+    const titles = terms.map((postings) => postings?.positions?.titles.get(ordinal));
+    const titleMask = titles.reduce((mask, positions, term) => (positions ? mask | (1 << term) : mask), 0);
+    const titleStrict = titleMask === all;
+    const hasElements = (elements[candidate] as Map<number, HeldElement>).size > 0;
+    const codeCandidate = candidates.code[ordinal] === 1;
+    if (!hasElements && titleMask === 0 && !codeCandidate) return;
+    const isStrict = strictHit || titleStrict;
+    const strictScore = Math.max(strictBest, titleStrict ? coverDensity(titles as Uint16Array[]) : 0);
+    let base = strictScore;
+    if (relaxed) {
+      let bm25 = 0;
+      terms.forEach((_, term) => {
+        const tf = ((holding[candidate] as Int32Array)[term] as number) + TITLE_TF * ((titleMask >> term) & 1);
+        bm25 += tf > 0 ? ((idf[term] as number) * tf) / (tf + BM25_K1) : 0;
+      });
+      base =
+        strictScore +
+        RELAXED_WEIGHT * ((isStrict ? 1 : 0) + bestCover / Math.max(usable, 1) + (BM25_WEIGHT * bm25) / Math.max(maxBm25, 1e-9));
+    }
+    rows.push({
+      id: held.ids[ordinal] ?? '',
+      code: held.codes[ordinal] ?? '',
+      status: held.superseded[ordinal] === 1 ? 'superseded' : 'current',
+      superseded_by_code: held.supersededBy[ordinal] ?? null,
+      base,
+      is_strict: isStrict,
+      text_match: hasElements || titleMask !== 0,
+      total: 0,
+      code_candidate: codeCandidate,
+    });
+  });
+  const weighed = (row: RankedRow) => row.base * (row.status === 'superseded' ? SUPERSEDED_FACTOR : 1);
+  const ranked = best(
+    rows,
+    window,
+    (a, b) => Number(b.code_candidate) - Number(a.code_candidate) || weighed(b) - weighed(a) || compareIds(a.id, b.id),
+  );
+  return ranked.map(({ code_candidate: _, ...row }) => ({ ...row, total: rows.length }));
+}
+
 /** A search's documents in rank order with their scores (a window past the requested page), before paging and snippets. */
 export interface RankedSearch {
   scored: { row: RankedRow; score: number }[];
@@ -295,13 +451,29 @@ export interface RankedSearch {
   /** The CTE select shared with the snippet query, and the relaxed query's words. */
   queries: SQL;
   words: string[];
+  /** When the documents were scored in memory: the terms' held postings, for snippets chosen the same way. */
+  held?: HeldTerms;
+}
+
+/** The query's terms (lexemes, in the relaxed query's order) and their postings, with the library's document ordinals. */
+export interface HeldTerms {
+  lexemes: string[];
+  terms: (TermPostings | null)[];
+  ordinals: ReadonlyMap<string, number>;
+  documents: number;
 }
 
 /**
  * The ranking half of searchDocuments: the documents matching the query, scored and ordered as the
  * wiki shows them. Chat retrieval uses it directly, since it needs the order and scores but no snippets.
  */
-export async function rankSearch(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<RankedSearch> {
+export async function rankSearch(options: {
+  db: Database;
+  organisationId: string;
+  query: SearchQuery;
+  /** Score every query by the statement, as queries with operators are (tests compare the two ways). */
+  statementOnly?: boolean;
+}): Promise<RankedSearch> {
   const { db, organisationId, query } = options;
   const parsed = await parseQuery({ db, organisationId, q: query.q });
   const { q, terms, words } = parsed;
@@ -323,7 +495,23 @@ export async function rankSearch(options: { db: Database; organisationId: string
   // Stage one counted the documents the organisation can see; the statements after it need not.
   const queries = parsed.queries(candidates?.n);
   if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };
-  const ranked = await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
+  // Plain words (strict: every term) are scored in memory; phrases, exclusions, codes that the
+  // parser splits ("04-01") and the like by the statement.
+  const conjunction = candidates?.held.strict ? conjunctionOf(candidates.held.strict) : null;
+  const inMemory =
+    candidates !== null &&
+    !options.statementOnly &&
+    !parsed.operators &&
+    conjunction !== null &&
+    sameLexemes(
+      conjunction,
+      terms.map((term) => term.lexeme),
+    ) &&
+    (await candidates.held.holdPositions());
+  const ranked =
+    inMemory && candidates
+      ? rankHeld({ candidates, relaxed: words.length > 0, window })
+      : await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
   let dropped = 0;
@@ -346,8 +534,15 @@ export async function rankSearch(options: { db: Database; organisationId: string
     const current = entry.row.status === 'superseded' && replacedBy !== null ? currentScores.get(replacedBy) : undefined;
     if (current !== undefined) entry.score = Math.min(entry.score, current * SUPERSEDED_FACTOR);
   }
-  scored.sort(
-    (a, b) => b.score - a.score || a.row.code.localeCompare(b.row.code, 'en', { numeric: true }) || a.row.id.localeCompare(b.row.id),
-  );
-  return { scored, total: matched - dropped, queries, words };
+  scored.sort((a, b) => b.score - a.score || byCode.compare(a.row.code, b.row.code) || byId.compare(a.row.id, b.row.id));
+  const held =
+    inMemory && candidates
+      ? {
+          lexemes: terms.map((term) => term.lexeme),
+          terms: candidates.held.terms,
+          ordinals: candidates.held.ordinals,
+          documents: candidates.held.ids.length,
+        }
+      : undefined;
+  return { scored, total: matched - dropped, queries, words, ...(held ? { held } : {}) };
 }

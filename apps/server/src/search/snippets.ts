@@ -7,7 +7,8 @@ import type { SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
-import type { RankedRow } from './rank.ts';
+import { coverDensity } from './cover-density.ts';
+import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow } from './rank.ts';
 import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { initialsOf, type ScannedText, scanText, snippetHtml, tokenKeys, tsqueryLexemes } from './highlight.ts';
@@ -24,14 +25,121 @@ interface SnippetRow {
   id: string;
   document_id: string;
   text: string;
-  /** The relaxed query as text: the lexemes to mark. */
-  query: string;
 }
 
 /** The first OPENING_WORDS words of a text, with an ellipsis when cut. */
 function openingSnippet(text: string): string {
   const words = withoutTableMarkup(text.trim()).split(/\s+/);
   return words.length <= OPENING_WORDS ? words.join(' ') : `${words.slice(0, OPENING_WORDS).join(' ')} …`;
+}
+
+/** The passages chosen for a page's snippets, in order per document, and the query lexemes to mark in them. */
+interface SnippetChoice {
+  rows: SnippetRow[];
+  lexemes: string[];
+}
+
+/**
+ * The snippet passages chosen by one statement over the page's documents' elements: a strictly
+ * matching document's best strict elements, another's best relaxed ones, best by ts_rank_cd among
+ * the elements holding the most query words.
+ */
+async function snippetRowsByStatement(options: {
+  db: Database;
+  strictIds: readonly string[];
+  otherIds: readonly string[];
+  queries: SQL;
+  words: readonly string[];
+}): Promise<SnippetChoice> {
+  const { db, strictIds, otherIds, queries, words } = options;
+  const elementMatch = sql.join(
+    [
+      ...(strictIds.length > 0 ? [sql`(e.document_id = ${anyOf(strictIds)} and e.search_vector @@ q.strict)`] : []),
+      ...(otherIds.length > 0 ? [sql`(e.document_id = ${anyOf(otherIds)} and e.search_vector @@ q.relaxed)`] : []),
+    ],
+    sql` or `,
+  );
+  const rows = rowsOf<SnippetRow & { query: string }>(
+    await db.execute(sql`
+      with q as materialized (${queries}),
+      page_elements as (
+        -- The page's documents' elements, read through the document index (offset 0): the
+        -- query's own GIN postings would cover the whole library.
+        select id, document_id, position, text, search_vector
+        from document_elements where document_id = ${anyOf([...strictIds, ...otherIds])}
+        offset 0
+      ),
+      matching as (
+        select e.*, case when e.search_vector @@ q.strict then q.strict else q.relaxed end as rank_query
+        from page_elements e cross join q
+        where ${elementMatch}
+      ),
+      shortlist as (
+        -- ts_rank_cd is the costly part: for a relaxed query only each document's elements holding the most query words are ranked.
+        select m.*, row_number() over (partition by m.document_id order by ${sum(
+          each(words.length, (i) => sql`(m.search_vector @@ q.${w(i)})::int`),
+        )} desc, m.position) as cover_rank
+        from matching m cross join q
+      ),
+      best as (
+        select s.id, s.document_id, s.text,
+          row_number() over (partition by s.document_id order by ts_rank_cd(s.search_vector, s.rank_query, 32) desc, s.position) as n
+        from shortlist s
+        where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
+      )
+      select best.id, best.document_id, best.text, q.relaxed::text as query
+      from best cross join q
+      where best.n <= ${SNIPPETS_PER_DOCUMENT}
+      order by best.document_id, best.n`),
+  );
+  return { rows, lexemes: [...tsqueryLexemes(rows[0]?.query ?? '')] };
+}
+
+/**
+ * The same choice from the terms' postings held by ranking (rank.ts), when it scored the documents
+ * in memory: the elements are picked from their positions, then only the chosen ones are read.
+ */
+async function heldSnippetRows(options: {
+  db: Database;
+  strictIds: readonly string[];
+  otherIds: readonly string[];
+  held: HeldTerms;
+  words: readonly string[];
+}): Promise<SnippetChoice> {
+  const { db, strictIds, otherIds, held, words } = options;
+  const ids = [...strictIds, ...otherIds];
+  const ordinals = ids.map((id) => held.ordinals.get(id) ?? -1);
+  const known = ordinals.filter((ordinal) => ordinal >= 0);
+  const { elements } = heldElements(held.terms, known, held.documents);
+  const all = (1 << held.terms.length) - 1;
+  const picked: { document: string; position: number }[] = [];
+  ids.forEach((id, i) => {
+    const slot = known.indexOf(ordinals[i] as number);
+    if (slot < 0) return;
+    const strict = i < strictIds.length;
+    let matching = [...(elements[slot] as Map<number, HeldElement>)].filter(([, element]) => !strict || element.mask === all);
+    if (words.length > 1) {
+      matching = matching.sort(([a, x], [b, y]) => bitCount(y.mask) - bitCount(x.mask) || a - b).slice(0, SNIPPET_SHORTLIST);
+    }
+    const ranked = matching
+      .map(([position, element]) => ({ position, rank: coverDensity(element.positions, strict ? 'all' : 'any') }))
+      .sort((a, b) => b.rank - a.rank || a.position - b.position)
+      .slice(0, SNIPPETS_PER_DOCUMENT);
+    for (const { position } of ranked) picked.push({ document: id, position });
+  });
+  if (picked.length === 0) return { rows: [], lexemes: held.lexemes };
+  const read = rowsOf<SnippetRow & { position: number }>(
+    await db.execute(sql`
+      select e.id, e.document_id, e.position, e.text from document_elements e
+      join unnest(${sql.param(picked.map((pick) => pick.document))}::text[], ${sql.param(picked.map((pick) => pick.position))}::int[])
+        as p(document_id, position) on e.document_id = p.document_id and e.position = p.position`),
+  );
+  const byPlace = new Map(read.map((row) => [`${row.document_id} ${row.position}`, row]));
+  const rows = picked.flatMap((pick) => {
+    const row = byPlace.get(`${pick.document} ${pick.position}`);
+    return row ? [row] : [];
+  });
+  return { rows, lexemes: held.lexemes };
 }
 
 /**
@@ -43,62 +151,27 @@ export async function pageSnippets(options: {
   rows: readonly Pick<RankedRow, 'id' | 'is_strict' | 'text_match'>[];
   queries: SQL;
   words: readonly string[];
+  /** The terms' postings, when ranking scored the documents in memory. */
+  held?: HeldTerms | undefined;
 }): Promise<Map<string, SearchSnippet[]>> {
-  const { db, rows, queries, words } = options;
+  const { db, rows, queries, words, held } = options;
   const pageIds = rows.map((row) => row.id);
   const strictIds = rows.filter((row) => row.is_strict).map((row) => row.id);
   const otherIds = rows.filter((row) => !row.is_strict && row.text_match).map((row) => row.id);
-  // A strictly matching document shows its best strict elements; others their best relaxed ones.
-  const elementMatch = sql.join(
-    [
-      ...(strictIds.length > 0 ? [sql`(e.document_id = ${anyOf(strictIds)} and e.search_vector @@ q.strict)`] : []),
-      ...(otherIds.length > 0 ? [sql`(e.document_id = ${anyOf(otherIds)} and e.search_vector @@ q.relaxed)`] : []),
-    ],
-    sql` or `,
-  );
-  const snippetRows =
+  const chosen =
     strictIds.length + otherIds.length === 0
-      ? []
-      : rowsOf<SnippetRow>(
-          await db.execute(sql`
-            with q as materialized (${queries}),
-            page_elements as (
-              -- The page's documents' elements, read through the document index (offset 0): the
-              -- query's own GIN postings would cover the whole library.
-              select id, document_id, position, text, search_vector
-              from document_elements where document_id = ${anyOf([...strictIds, ...otherIds])}
-              offset 0
-            ),
-            matching as (
-              select e.*, case when e.search_vector @@ q.strict then q.strict else q.relaxed end as rank_query
-              from page_elements e cross join q
-              where ${elementMatch}
-            ),
-            shortlist as (
-              -- ts_rank_cd is the costly part: for a relaxed query only each document's elements holding the most query words are ranked.
-              select m.*, row_number() over (partition by m.document_id order by ${sum(
-                each(words.length, (i) => sql`(m.search_vector @@ q.${w(i)})::int`),
-              )} desc, m.position) as cover_rank
-              from matching m cross join q
-            ),
-            best as (
-              select s.id, s.document_id, s.text,
-                row_number() over (partition by s.document_id order by ts_rank_cd(s.search_vector, s.rank_query, 32) desc, s.position) as n
-              from shortlist s
-              where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
-            )
-            select best.id, best.document_id, best.text, q.relaxed::text as query
-            from best cross join q
-            where best.n <= ${SNIPPETS_PER_DOCUMENT}
-            order by best.document_id, best.n`),
-        );
+      ? { rows: [], lexemes: [] }
+      : held
+        ? await heldSnippetRows({ db, strictIds, otherIds, held, words })
+        : await snippetRowsByStatement({ db, strictIds, otherIds, queries, words });
+  const snippetRows = chosen.rows;
   const snippets = new Map<string, SearchSnippet[]>();
   if (snippetRows.length > 0) {
-    // Every word's lexeme, from the process's cache (one round trip for the words it has not seen).
-    const queryLexemes = [...tsqueryLexemes(snippetRows[0]?.query ?? '')];
+    const queryLexemes = chosen.lexemes;
     const initials = initialsOf(queryLexemes);
     const scanned = snippetRows.map((row) => scanText(row.text, initials));
     const keys = tokenKeys(scanned);
+    // Every word's lexeme, from the process's cache (one round trip for the words it has not seen).
     const lexemes = await lexemesOf(db, keys);
     const lexemeByKey = new Map(keys.map((key, i) => [key, lexemes[i] ?? null]));
     const lexemeOf = (key: string) => lexemeByKey.get(key) ?? null;

@@ -1,6 +1,6 @@
-import type { ApiErrorBody, SearchResponse } from '@verity/shared';
+import { type ApiErrorBody, SEARCH_PAGE_SIZE, type SearchResponse } from '@verity/shared';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { documents } from '../../db/schema.ts';
 import type { TestApp } from '../../test/app.ts';
 import { buildDocument, buildLibraryTestApp, buildUser, type TestUser } from '../../test/factories.ts';
@@ -8,6 +8,8 @@ import { completeMetadata, storeDocument } from '../../ingest/store.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { codeMatch } from '../../core/library/document-codes.ts';
 import { queryWords } from '../../search/query.ts';
+import { rankSearch } from '../../search/rank.ts';
+import { pageSnippets } from '../../search/snippets.ts';
 
 let t: TestApp;
 let standard: TestUser;
@@ -365,5 +367,61 @@ describe('GET /api/docs/search', () => {
     const response = await search(standard, query);
     expect(response.statusCode).toBe(422);
     expect(response.json<ApiErrorBody>().detail?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('stage two of ranking in memory', () => {
+  // Plain words of every shape the wiki and chat send: one word, a stop-word with one, a word
+  // twice, questions, codes the parser splits (scored by the statement), and words few or many
+  // documents hold, on two pages of the same block.
+  const QUERIES = [
+    'water',
+    'the water',
+    'fire fires',
+    'legionella temperature',
+    'fire risk assessment',
+    'theatre ventilation air changes',
+    'water safety group',
+    'hot water storage temperature 60',
+    'How often must lifting equipment used to lift patients be thoroughly examined?',
+    'Who appoints the Authorising Engineer for low voltage electrical systems?',
+    'What must a fire risk assessment cover and who is responsible for it?',
+    'How quickly must a personal data breach be reported to the ICO?',
+    'Which edition of HTM 07-01 is current?',
+    'L8 legionella',
+  ];
+
+  test('orders and scores documents, and picks their snippets, exactly as the statements do', async () => {
+    const organisationId = standard.user.organisationId;
+    const byStatementToo = new Set<string>();
+    for (const q of QUERIES) {
+      for (const page of [1, 2]) {
+        const query = { q, category: [], domain: [], subdomain: [], page };
+        const byStatement = await rankSearch({ db: t.db, organisationId, query, statementOnly: true });
+        const execute = vi.spyOn(t.db, 'execute');
+        const held = await rankSearch({ db: t.db, organisationId, query }).finally(() => {
+          if (execute.mock.calls.some(([statement]) => JSON.stringify(statement).includes('element_hits'))) byStatementToo.add(q);
+          execute.mockRestore();
+        });
+        const ranking = (ranked: typeof held) =>
+          ranked.scored.map(({ row }) => [row.id, row.is_strict, row.text_match, row.code, row.status, row.superseded_by_code]);
+        expect(ranking(held), `${q} (page ${page})`).toEqual(ranking(byStatement));
+        // The statement takes logarithms in PostgreSQL's C library: the last bit may differ.
+        held.scored.forEach(({ score }, i) => {
+          expect(Math.abs(score - (byStatement.scored[i]?.score ?? Number.NaN)), `${q} (page ${page}), result ${i + 1}`).toBeLessThan(
+            1e-12,
+          );
+        });
+        expect(held.total).toBe(byStatement.total);
+        expect(held.scored.length).toBeGreaterThan(0);
+        // The page's snippets: the same passages, marked the same way.
+        const rows = held.scored.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE).map((entry) => entry.row);
+        const snippets = (chosenBy: typeof held) =>
+          pageSnippets({ db: t.db, rows, queries: chosenBy.queries, words: chosenBy.words, held: chosenBy.held });
+        expect(Object.fromEntries(await snippets(held)), `${q} (page ${page})`).toEqual(Object.fromEntries(await snippets(byStatement)));
+      }
+    }
+    // Only the code the parser splits into a phrase ("07-01") needed the statement.
+    expect([...byStatementToo]).toEqual(['Which edition of HTM 07-01 is current?']);
   });
 });

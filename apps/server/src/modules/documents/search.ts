@@ -17,14 +17,14 @@ import { type DocumentRow, toReference } from './service.ts';
  */
 export async function searchDocuments(options: { db: Database; organisationId: string; query: SearchQuery }): Promise<SearchResponse> {
   const { db, query } = options;
-  const { scored, total, queries, words } = await rankSearch(options);
+  const { scored, total, queries, words, held } = await rankSearch(options);
   const pageRows = scored.slice((query.page - 1) * SEARCH_PAGE_SIZE, query.page * SEARCH_PAGE_SIZE);
   if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total };
 
   const pageIds = pageRows.map((entry) => entry.row.id);
   // Independent reads: on PostgreSQL they run side by side on two connections.
   const [snippets, pageDocuments] = await Promise.all([
-    pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words }),
+    pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words, held }),
     db.select().from(documents).where(inArray(documents.id, pageIds)),
   ]);
   const documentRows = new Map<string, DocumentRow>(pageDocuments.map((row) => [row.id, row]));
