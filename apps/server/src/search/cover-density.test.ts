@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
-import { coverDensity } from './cover-density.ts';
+import { conjunctsOf, coverDensity, matchesAll } from './cover-density.ts';
 
 let handle: DatabaseHandle;
 
@@ -21,6 +21,8 @@ const TEXTS = [
   'Risk fire assessment fire risk risk assessment fire.',
   'Legionella bacteria grow between 20°C and 45°C; temperature control is the primary method of control.',
   'One fire.',
+  'The water safety group meets monthly; the water safety plan and the fire risk assessment are tabled, and water water tanks are listed.',
+  'A fire risk assessment, a second fire risk assessment and a safety plan review.',
 ];
 
 const CONJUNCTIONS = [
@@ -32,6 +34,27 @@ const CONJUNCTIONS = [
   ['fire', 'water'],
 ];
 
+/** Strict queries with phrases, as websearch_to_tsquery writes codes and hyphenated words. */
+const PHRASES = [
+  "'fire' <-> 'risk' & 'assess'",
+  "'risk' <-> 'assess'",
+  "'fire' <-> 'risk' <-> 'assess'",
+  "'safeti' <2> 'plan'",
+  "'water' <-> 'water'",
+  "'risk' <-> 'fire' & 'assess'",
+  "'water' & 'safeti' <-> 'group' & 'plan'",
+];
+
+async function databaseRank(text: string, query: string) {
+  const [row] = rowsOf<{ rank: number; matches: boolean; positions: [string, number[]][] | null }>(
+    await handle.db.execute(sql`
+      select ts_rank_cd(to_tsvector('english', ${text}), ${query}::tsquery, 32)::float8 as rank,
+        to_tsvector('english', ${text}) @@ ${query}::tsquery as matches,
+        (select json_agg(json_build_array(u.lexeme, u.positions)) from unnest(to_tsvector('english', ${text})) u) as positions`),
+  );
+  return { rank: Number(row?.rank), matches: row?.matches === true, positions: new Map(row?.positions ?? []) };
+}
+
 describe('cover density in memory', () => {
   test("equals the database's ts_rank_cd(vector, query, 32) for conjunctions and disjunctions of lexemes", async () => {
     let compared = 0;
@@ -42,24 +65,53 @@ describe('cover density in memory', () => {
           [' | ', 'any'],
         ] as const) {
           const query = lexemes.map((lexeme) => `'${lexeme}'`).join(operator);
-          const [row] = rowsOf<{ rank: number; positions: [string, number[]][] | null }>(
-            await handle.db.execute(sql`
-              select ts_rank_cd(to_tsvector('english', ${text}), ${query}::tsquery, 32)::float8 as rank,
-                (select json_agg(json_build_array(u.lexeme, u.positions)) from unnest(to_tsvector('english', ${text})) u) as positions`),
-          );
-          const held = new Map(row?.positions ?? []);
+          const database = await databaseRank(text, query);
           expect(
             coverDensity(
-              lexemes.map((lexeme) => held.get(lexeme)),
+              lexemes.map((lexeme) => database.positions.get(lexeme)),
               mode,
             ),
             `${query} in "${text}"`,
-          ).toBe(Number(row?.rank));
+          ).toBe(database.rank);
           compared++;
         }
       }
     }
     expect(compared).toBe(TEXTS.length * CONJUNCTIONS.length * 2);
+  });
+
+  test('equals it, and matches as @@ does, for conjunctions with phrases', async () => {
+    let matched = 0;
+    for (const text of TEXTS) {
+      for (const query of PHRASES) {
+        const parsed = conjunctsOf(query);
+        if (!parsed) throw new Error(`not read: ${query}`);
+        const database = await databaseRank(text, query);
+        const positions = parsed.lexemes.map((lexeme) => database.positions.get(lexeme));
+        expect(coverDensity(positions, parsed.conjuncts), `${query} in "${text}"`).toBe(database.rank);
+        expect(matchesAll(positions, parsed.conjuncts), `${query} @@ "${text}"`).toBe(database.matches);
+        if (database.matches) matched++;
+      }
+    }
+    // Enough of them match for the comparison to mean something.
+    expect(matched).toBeGreaterThanOrEqual(15);
+  });
+
+  test('reads conjunctions of lexemes and phrases, and nothing else', () => {
+    expect(conjunctsOf("'htm' & '04' <-> '-01'")).toEqual({
+      lexemes: ['htm', '04', '-01'],
+      conjuncts: [
+        { lexemes: [0], gaps: [] },
+        { lexemes: [1, 2], gaps: [1] },
+      ],
+    });
+    expect(conjunctsOf("'water' <2> 'plan' & 'water'")?.conjuncts).toEqual([
+      { lexemes: [0, 1], gaps: [2] },
+      { lexemes: [0], gaps: [] },
+    ]);
+    for (const other of ["'a' | 'b'", "!'a'", "'a' & !'b'", "'a':*", "'a':A", "( 'a' | 'b' ) & 'c'", '']) {
+      expect(conjunctsOf(other), other).toBeNull();
+    }
   });
 
   test('is 0 when a lexeme of a conjunction is missing, every lexeme of a disjunction is, or there are none', () => {

@@ -87,8 +87,6 @@ interface LoadRow {
   documents: [string, string, string, string, string, string | null][] | null;
   scope: { ids: string | null; n: number } | null;
   postings: [string, string, string, number][] | null;
-  /** websearch_to_tsquery of the query, as text. */
-  strict: string | null;
 }
 
 interface PositionsRow {
@@ -114,9 +112,8 @@ async function load(options: {
   organisationId: string;
   lexemes: readonly string[];
   titleTf: number;
-  q: string | undefined;
 }): Promise<LoadRow> {
-  const { db, scope, organisationId, lexemes, titleTf, q } = options;
+  const { db, scope, organisationId, lexemes, titleTf } = options;
   const [row] = rowsOf<LoadRow>(
     await db.execute(sql`
       select (select version from library_version where id = 1) as version,
@@ -140,10 +137,9 @@ async function load(options: {
                   sum(elements) as elements
                 from document_terms where lexeme = ${anyOf(lexemes)} group by lexeme) t)`
             : sql`null::json`
-        } as postings,
-        ${q === undefined ? sql`null::text` : sql`websearch_to_tsquery('english', ${q})::text`} as strict`),
+        } as postings`),
   );
-  return row ?? { version: null, documents: null, scope: null, postings: null, strict: null };
+  return row ?? { version: null, documents: null, scope: null, postings: null };
 }
 
 /** The change count, and the elements and titles holding each lexeme with its positions there (from the stored vectors, through their GIN indexes). */
@@ -322,8 +318,6 @@ export interface HeldPostings {
   supersededBy: readonly (string | null)[];
   scope: Scope;
   terms: (TermPostings | null)[];
-  /** websearch_to_tsquery of `q` as text, when q was given. */
-  strict: string | null;
   /** Gives every term its positions (see holdPositions); false when they cannot be held. */
   holdPositions(): Promise<boolean>;
 }
@@ -335,14 +329,12 @@ export async function heldPostings(options: {
   query: Pick<SearchQuery, 'category' | 'domain' | 'subdomain'>;
   lexemes: readonly string[];
   titleTf: number;
-  /** The query as searched, for its strict tsquery (read in the same statement). */
-  q?: string;
   /** At most this many postings are kept (tests set a small bound). */
   postingsHeld?: number;
   /** Positions are held for words in at most this many elements (tests set a small bound). */
   positionsHeldPerLexeme?: number;
 }): Promise<HeldPostings> {
-  const { db, organisationId, query, lexemes, titleTf, q } = options;
+  const { db, organisationId, query, lexemes, titleTf } = options;
   const cap = options.postingsHeld ?? POSTINGS_HELD;
   const perLexeme = options.positionsHeldPerLexeme ?? POSITIONS_HELD_PER_LEXEME;
   const scopeKey = JSON.stringify([organisationId, query.category, query.domain, query.subdomain]);
@@ -352,7 +344,7 @@ export async function heldPostings(options: {
   if (held) {
     const missing = wanted.filter((lexeme) => !held.terms.has(lexeme));
     const needScope = !held.scopes.has(scopeKey);
-    const row = await load({ db, documents: false, scope: needScope ? scopeSql : null, organisationId, lexemes: missing, titleTf, q });
+    const row = await load({ db, documents: false, scope: needScope ? scopeSql : null, organisationId, lexemes: missing, titleTf });
     // Parts read at the count the rest was read at belong with it; at another, everything is read
     // again (as it is when a search side by side let the scope go in between).
     const current = row.version !== null && Number(row.version) === held.version;
@@ -360,7 +352,7 @@ export async function heldPostings(options: {
   }
   // Read together, in one snapshot. Searches running side by side may each read a library; each
   // answers from its own, and the last read is the one kept.
-  const row = await load({ db, documents: true, scope: scopeSql, organisationId, lexemes: wanted, titleTf, q });
+  const row = await load({ db, documents: true, scope: scopeSql, organisationId, lexemes: wanted, titleTf });
   const fresh = heldFrom(row);
   // A library without the change-count row (a database restored without it) is never kept.
   if (row.version === null) heldByDatabase.delete(db);
@@ -404,7 +396,6 @@ function take(
     supersededBy: held.supersededBy,
     scope,
     terms,
-    strict: row.strict,
     holdPositions: () => holdPositions(db, held, terms, wanted),
   };
 }

@@ -75,6 +75,29 @@ export async function lexemesOf(db: Database, words: readonly string[]): Promise
   return answer;
 }
 
+/** Strict queries kept per database, a bound past the queries people ask between library changes (emptied when full). */
+const STRICT_CACHE_QUERIES = 10_000;
+const strictCache = new WeakMap<Database, Map<string, string>>();
+
+/**
+ * websearch_to_tsquery of a query, as text: it depends on the text search configuration alone, so
+ * a query asked once is never sent to the database again.
+ */
+export async function strictQueryOf(db: Database, q: string): Promise<string> {
+  let known = strictCache.get(db);
+  if (!known) {
+    known = new Map();
+    strictCache.set(db, known);
+  }
+  const kept = known.get(q);
+  if (kept !== undefined) return kept;
+  const [row] = rowsOf<{ strict: string }>(await db.execute(sql`select websearch_to_tsquery('english', ${q})::text as strict`));
+  const strict = row?.strict ?? '';
+  if (known.size >= STRICT_CACHE_QUERIES) known.clear();
+  known.set(q, strict);
+  return strict;
+}
+
 /**
  * One term per distinct lexeme, stop-words left out, in the query's order. The lexeme is the one
  * to_tsvector gives the word, as in the stored vectors and postings; a word the parser splits into

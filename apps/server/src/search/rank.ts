@@ -9,9 +9,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { codeCandidate, codeCandidateTest, codeMatch } from '../core/library/document-codes.ts';
 import { tsqueryOperands } from './highlight.ts';
-import { coverDensity } from './cover-density.ts';
+import { type Conjunct, conjunctsOf, coverDensity, matchesAll } from './cover-density.ts';
 import { type HeldPostings, heldPostings, type TermPostings } from './postings.ts';
-import { parseQuery } from './query.ts';
+import { parseQuery, strictQueryOf } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
 import { anyOf, float, list, num, sum, w } from './sql.ts';
 
@@ -101,10 +101,12 @@ interface RankInput {
  * the code candidates, are the matches, estimated by the lexemes the query needs present.
  */
 async function rankCandidates(
-  input: Omit<RankInput, 'queries'> & { lexemes: readonly string[]; matching?: readonly string[] },
+  input: Omit<RankInput, 'queries'> & { lexemes: readonly string[]; matching?: readonly string[]; alongside?: readonly string[] },
 ): Promise<Candidates> {
   const { db, lexemes, organisationId, query, q, window, matching } = input;
-  const held = await heldPostings({ db, organisationId, query, lexemes, titleTf: TITLE_TF, q });
+  // Lexemes held alongside the query's (a strict phrase's that no query word gives) are read in the
+  // same statement for stage two; stage one's figures are the query words' alone.
+  const held = await heldPostings({ db, organisationId, query, lexemes: [...lexemes, ...(input.alongside ?? [])], titleTf: TITLE_TF });
   const { scope } = held;
   const size = held.ids.length;
   const present = new Int32Array(size);
@@ -126,7 +128,7 @@ async function rankCandidates(
   const df = lexemes.map(() => 0);
   let usable = 0;
   let maxBm25 = 0;
-  held.terms.forEach((postings, i) => {
+  held.terms.slice(0, lexemes.length).forEach((postings, i) => {
     if (!postings || postings.docs.length === 0) return;
     const documents = postings.docs.length;
     const idf = Math.log(1 + (scope.n - documents + 0.5) / (documents + 0.5));
@@ -300,18 +302,30 @@ async function rankDocuments(input: RankInput & { words: readonly string[]; cand
   );
 }
 
+/** Held terms at most (a bit each in an element's mask): the query's words (at most 24) and the strict form's other lexemes. */
+const HELD_TERMS = 30;
+
 /**
- * The lexemes of a strict query that is a conjunction of plain lexemes ('fire' & 'risk' & 'assess',
- * as websearch_to_tsquery writes plain words), or null for any other form (phrases, prefixes, weights).
+ * The strict form of a plain query, for stage two in memory: a conjunction of lexemes and phrases,
+ * over the query words' terms and the lexemes held alongside them. Null for any other form; and
+ * for a single word (whose relaxed query is its strict one), unless it is that word alone.
  */
-export function conjunctionOf(strict: string): string[] | null {
-  const lexemes: string[] = [];
-  for (const operand of strict.split(' & ')) {
-    const match = /^'((?:[^'\\]|''|\\.)*)'$/.exec(operand);
-    if (!match) return null;
-    lexemes.push((match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1'));
-  }
-  return lexemes;
+function heldStrictForm(
+  strictText: string,
+  termLexemes: readonly string[],
+  relaxedOn: boolean,
+): { held: HeldStrict; alongside: string[] } | null {
+  const parsed = conjunctsOf(strictText);
+  if (!parsed) return null;
+  const single = parsed.conjuncts.every((conjunct) => conjunct.lexemes.length === 1);
+  if (!relaxedOn && !(single && sameLexemes(parsed.lexemes, termLexemes))) return null;
+  const alongside = parsed.lexemes.filter((lexeme) => !termLexemes.includes(lexeme));
+  if (termLexemes.length + alongside.length > HELD_TERMS) return null;
+  const term = (lexeme: string) => {
+    const at = termLexemes.indexOf(lexeme);
+    return at >= 0 ? at : termLexemes.length + alongside.indexOf(lexeme);
+  };
+  return { held: { conjuncts: parsed.conjuncts, terms: parsed.lexemes.map(term) }, alongside };
 }
 
 /** Whether two lists hold the same lexemes (a strict query repeats a word given twice; the terms do not). */
@@ -372,17 +386,31 @@ export function heldElements(
 }
 
 /**
- * Stage two in memory, for a query whose strict form is the conjunction of its terms (plain words):
- * the scores rankDocuments' statement gives, from the postings' element and title positions held
- * by stage one, without reading an element. The arithmetic follows the statement's, operation by
+ * A query's strict form, when it is a conjunction of lexemes and phrases: its conjuncts over its
+ * distinct lexemes, and where each lexeme is among the held terms (after the query words' own).
+ */
+export interface HeldStrict {
+  conjuncts: Conjunct[];
+  terms: number[];
+}
+
+/** The positions of the strict query's lexemes in an element or title, from each held term's. */
+const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Array | undefined)[]) => strict.terms.map((term) => byTerm[term]);
+
+/**
+ * Stage two in memory, for a plain query whose strict form is a conjunction of lexemes and phrases
+ * (words, and codes such as "HTM 04-01"): the scores rankDocuments' statement gives, from the
+ * positions held beside the postings (the query words' terms first, then the strict form's other
+ * lexemes), without reading an element. The arithmetic follows the statement's, operation by
  * operation, so documents come in the same order with the same scores (search.test.ts compares
  * the two over the seed library).
  */
-function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: number }): RankedRow[] {
-  const { candidates, relaxed, window } = input;
+function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: number; termCount: number; strict: HeldStrict }): RankedRow[] {
+  const { candidates, relaxed, window, termCount, strict } = input;
   const { held, ordinals, df, n } = candidates;
   const terms = held.terms;
-  const all = (1 << terms.length) - 1;
+  const wordMask = (1 << termCount) - 1;
+  const strictMask = strict.terms.reduce((mask, term) => mask | (1 << term), 0);
   const { elements, holding } = heldElements(terms, ordinals, held.ids.length);
   const idf = df.map((count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
   let usable = 0;
@@ -397,27 +425,34 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     let strictHit = false;
     let strictBest = 0;
     let bestCover = 0;
+    let hasElements = false;
+    // The elements matching the relaxed query: holding a query word.
     for (const element of (elements[candidate] as Map<number, HeldElement>).values()) {
-      bestCover = Math.max(bestCover, bitCount(element.mask));
-      if (element.mask !== all) continue;
+      if ((element.mask & wordMask) === 0) continue;
+      hasElements = true;
+      bestCover = Math.max(bestCover, bitCount(element.mask & wordMask));
+      if ((element.mask & strictMask) !== strictMask) continue;
+      const positions = strictPositions(strict, element.positions);
+      if (!matchesAll(positions, strict.conjuncts)) continue;
       strictHit = true;
-      strictBest = Math.max(strictBest, coverDensity(element.positions));
+      strictBest = Math.max(strictBest, coverDensity(positions, strict.conjuncts));
     }
     const titles = terms.map((postings) => postings?.positions?.titles.get(ordinal));
     const titleMask = titles.reduce((mask, positions, term) => (positions ? mask | (1 << term) : mask), 0);
-    const titleStrict = titleMask === all;
-    const hasElements = (elements[candidate] as Map<number, HeldElement>).size > 0;
+    const titlePositions = strictPositions(strict, titles);
+    const titleStrict = (titleMask & strictMask) === strictMask && matchesAll(titlePositions, strict.conjuncts);
     const codeCandidate = candidates.code[ordinal] === 1;
-    if (!hasElements && titleMask === 0 && !codeCandidate) return;
+    const titleRelaxed = (titleMask & wordMask) !== 0;
+    if (!hasElements && !titleRelaxed && !codeCandidate) return;
     const isStrict = strictHit || titleStrict;
-    const strictScore = Math.max(strictBest, titleStrict ? coverDensity(titles as Uint16Array[]) : 0);
+    const strictScore = Math.max(strictBest, titleStrict ? coverDensity(titlePositions, strict.conjuncts) : 0);
     let base = strictScore;
     if (relaxed) {
       let bm25 = 0;
-      terms.forEach((_, term) => {
+      for (let term = 0; term < termCount; term++) {
         const tf = ((holding[candidate] as Int32Array)[term] as number) + TITLE_TF * ((titleMask >> term) & 1);
         bm25 += tf > 0 ? ((idf[term] as number) * tf) / (tf + BM25_K1) : 0;
-      });
+      }
       base =
         strictScore +
         RELAXED_WEIGHT * ((isStrict ? 1 : 0) + bestCover / Math.max(usable, 1) + (BM25_WEIGHT * bm25) / Math.max(maxBm25, 1e-9));
@@ -429,7 +464,7 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
       superseded_by_code: held.supersededBy[ordinal] ?? null,
       base,
       is_strict: isStrict,
-      text_match: hasElements || titleMask !== 0,
+      text_match: hasElements || titleRelaxed,
       total: 0,
       code_candidate: codeCandidate,
     });
@@ -455,10 +490,14 @@ export interface RankedSearch {
   held?: HeldTerms;
 }
 
-/** The query's terms (lexemes, in the relaxed query's order) and their postings, with the library's document ordinals. */
+/**
+ * The query words' lexemes (in the relaxed query's order), the postings held for them and then for
+ * the strict form's other lexemes, the strict form over those, and the library's document ordinals.
+ */
 export interface HeldTerms {
   lexemes: string[];
   terms: (TermPostings | null)[];
+  strict: HeldStrict;
   ordinals: ReadonlyMap<string, number>;
   documents: number;
 }
@@ -483,9 +522,16 @@ export async function rankSearch(options: {
   // elements of the best few only. A query with operators (phrases, exclusions, OR) takes its
   // matches from the full-text indexes first, as the postings cannot tell which elements match it;
   // one that only excludes takes the one-stage path over every element.
+  const termLexemes = terms.map((term) => term.lexeme);
+  // A plain query whose strict form is a conjunction of lexemes and phrases is scored in memory
+  // when its positions can be held; others (operators, and words too common to hold) by the statement.
+  const strict =
+    terms.length > 0 && !parsed.operators && !options.statementOnly
+      ? heldStrictForm(await strictQueryOf(db, q), termLexemes, words.length > 0)
+      : null;
   let candidates: Candidates | null = null;
   if (terms.length > 0) {
-    candidates = await rankCandidates({ db, lexemes: terms.map((term) => term.lexeme), organisationId, query, q, window });
+    candidates = await rankCandidates({ db, lexemes: termLexemes, alongside: strict?.alongside ?? [], organisationId, query, q, window });
   } else if (parsed.operators) {
     const matches = await operatorMatches(db, q);
     if (matches.lexemes.length > 0) {
@@ -495,22 +541,10 @@ export async function rankSearch(options: {
   // Stage one counted the documents the organisation can see; the statements after it need not.
   const queries = parsed.queries(candidates?.n);
   if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };
-  // Plain words (strict: every term) are scored in memory; phrases, exclusions, codes that the
-  // parser splits ("04-01") and the like by the statement.
-  const conjunction = candidates?.held.strict ? conjunctionOf(candidates.held.strict) : null;
-  const inMemory =
-    candidates !== null &&
-    !options.statementOnly &&
-    !parsed.operators &&
-    conjunction !== null &&
-    sameLexemes(
-      conjunction,
-      terms.map((term) => term.lexeme),
-    ) &&
-    (await candidates.held.holdPositions());
+  const inMemory = candidates !== null && strict !== null && (await candidates.held.holdPositions());
   const ranked =
-    inMemory && candidates
-      ? rankHeld({ candidates, relaxed: words.length > 0, window })
+    inMemory && candidates && strict
+      ? rankHeld({ candidates, relaxed: words.length > 0, window, termCount: terms.length, strict: strict.held })
       : await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
@@ -536,10 +570,11 @@ export async function rankSearch(options: {
   }
   scored.sort((a, b) => b.score - a.score || byCode.compare(a.row.code, b.row.code) || byId.compare(a.row.id, b.row.id));
   const held =
-    inMemory && candidates
+    inMemory && candidates && strict
       ? {
-          lexemes: terms.map((term) => term.lexeme),
+          lexemes: termLexemes,
           terms: candidates.held.terms,
+          strict: strict.held,
           ordinals: candidates.held.ordinals,
           documents: candidates.held.ids.length,
         }

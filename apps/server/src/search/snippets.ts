@@ -7,7 +7,7 @@ import type { SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
-import { coverDensity } from './cover-density.ts';
+import { coverDensity, matchesAll } from './cover-density.ts';
 import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow } from './rank.ts';
 import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -111,18 +111,24 @@ async function heldSnippetRows(options: {
   const ordinals = ids.map((id) => held.ordinals.get(id) ?? -1);
   const known = ordinals.filter((ordinal) => ordinal >= 0);
   const { elements } = heldElements(held.terms, known, held.documents);
-  const all = (1 << held.terms.length) - 1;
+  const termCount = held.lexemes.length;
+  const wordMask = (1 << termCount) - 1;
   const picked: { document: string; position: number }[] = [];
   ids.forEach((id, i) => {
     const slot = known.indexOf(ordinals[i] as number);
     if (slot < 0) return;
     const strict = i < strictIds.length;
-    let matching = [...(elements[slot] as Map<number, HeldElement>)].filter(([, element]) => !strict || element.mask === all);
+    // A strictly matching document's elements matching the strict query, another's holding a query word.
+    let matching = [...(elements[slot] as Map<number, HeldElement>)].flatMap(([position, element]) => {
+      const positions = strict ? held.strict.terms.map((term) => element.positions[term]) : element.positions.slice(0, termCount);
+      const matches = strict ? matchesAll(positions, held.strict.conjuncts) : (element.mask & wordMask) !== 0;
+      return matches ? [{ position, positions, cover: bitCount(element.mask & wordMask) }] : [];
+    });
     if (words.length > 1) {
-      matching = matching.sort(([a, x], [b, y]) => bitCount(y.mask) - bitCount(x.mask) || a - b).slice(0, SNIPPET_SHORTLIST);
+      matching = matching.sort((a, b) => b.cover - a.cover || a.position - b.position).slice(0, SNIPPET_SHORTLIST);
     }
     const ranked = matching
-      .map(([position, element]) => ({ position, rank: coverDensity(element.positions, strict ? 'all' : 'any') }))
+      .map(({ position, positions }) => ({ position, rank: coverDensity(positions, strict ? held.strict.conjuncts : 'any') }))
       .sort((a, b) => b.rank - a.rank || a.position - b.position)
       .slice(0, SNIPPETS_PER_DOCUMENT);
     for (const { position } of ranked) picked.push({ document: id, position });

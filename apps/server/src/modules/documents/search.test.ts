@@ -372,8 +372,9 @@ describe('GET /api/docs/search', () => {
 
 describe('stage two of ranking in memory', () => {
   // Plain words of every shape the wiki and chat send: one word, a stop-word with one, a word
-  // twice, questions, codes the parser splits (scored by the statement), and words few or many
-  // documents hold, on two pages of the same block.
+  // twice, questions, codes the parser reads as phrases ("07-01" is '07' <-> '-01'), hyphenated
+  // words, and words few or many documents hold, on two pages of the same block; and a query with
+  // operators, which the statements score.
   const QUERIES = [
     'water',
     'the water',
@@ -389,6 +390,11 @@ describe('stage two of ranking in memory', () => {
     'How quickly must a personal data breach be reported to the ICO?',
     'Which edition of HTM 07-01 is current?',
     'L8 legionella',
+    'HTM 04-01',
+    'HTM 06-01 electrical safety',
+    'BS 8580-1 risk assessment',
+    'self-closing fire doors',
+    '"water safety" group',
   ];
 
   test('orders and scores documents, and picks their snippets, exactly as the statements do', async () => {
@@ -421,7 +427,6 @@ describe('stage two of ranking in memory', () => {
         expect(Object.fromEntries(await snippets(held)), `${q} (page ${page})`).toEqual(Object.fromEntries(await snippets(byStatement)));
       }
     }
-    // Only the code the parser splits into a phrase ("07-01") needed the statement.
-    expect([...byStatementToo]).toEqual(['Which edition of HTM 07-01 is current?']);
+    expect([...byStatementToo]).toEqual(['"water safety" group']);
   });
 });
