@@ -26,58 +26,100 @@ export type CoverQuery = 'all' | 'any' | readonly Conjunct[];
 /** 1 / the weight of a D position: PostgreSQL keeps weights as float4 and divides in float8. */
 const INVERSE_D_WEIGHT = 1 / Math.fround(0.1);
 
-/** Tells, position by position, when the positions seen so far satisfy the query. */
-class Satisfaction {
-  private readonly seen: Set<number>[];
-  private readonly met: boolean[];
-  /** Each conjunct's lexemes' offsets from its first. */
-  private readonly offsets: number[][];
-  private metCount = 0;
-  private anySeen = false;
+/** Lexemes a query may have at most: an entry packs its lexeme into the low bits beside its position. */
+const LEXEME_BITS = 6;
 
+/**
+ * Tells, position by position, when the positions seen since the last reset satisfy a conjunction
+ * (null: any position does). Built once per query, reset for each scan.
+ */
+class Satisfaction {
   private readonly conjuncts: readonly Conjunct[] | null;
+  /** Per lexeme, the conjuncts holding it. */
+  private readonly holding: number[][];
+  /** Each conjunct's lexemes' offsets from its first (phrases only). */
+  private readonly offsets: number[][];
+  /** Per lexeme in a phrase, the positions seen since the last reset. */
+  private readonly seen: (Set<number> | null)[];
+  private readonly met: Uint8Array;
+  private metCount = 0;
 
   constructor(conjuncts: readonly Conjunct[] | null, lexemes: number) {
     this.conjuncts = conjuncts;
-    this.seen = Array.from({ length: lexemes }, () => new Set<number>());
-    this.met = conjuncts ? conjuncts.map(() => false) : [];
-    this.offsets = (conjuncts ?? []).map((conjunct) => {
+    this.holding = Array.from({ length: lexemes }, () => []);
+    this.seen = Array.from({ length: lexemes }, () => null);
+    this.offsets = [];
+    (conjuncts ?? []).forEach((conjunct, c) => {
       const offsets = [0];
       for (const gap of conjunct.gaps) offsets.push((offsets.at(-1) as number) + gap);
-      return offsets;
+      this.offsets.push(offsets);
+      for (const lexeme of new Set(conjunct.lexemes)) {
+        (this.holding[lexeme] as number[]).push(c);
+        if (conjunct.lexemes.length > 1) this.seen[lexeme] ??= new Set();
+      }
     });
+    this.met = new Uint8Array(conjuncts?.length ?? 0);
+  }
+
+  reset(): void {
+    this.met.fill(0);
+    this.metCount = 0;
+    for (const positions of this.seen) positions?.clear();
   }
 
   /** Adds a position of a lexeme; true once the query is satisfied. */
   add(lexeme: number, pos: number): boolean {
-    (this.seen[lexeme] as Set<number>).add(pos);
-    if (!this.conjuncts) {
-      this.anySeen = true;
-      return true;
-    }
-    this.conjuncts.forEach((conjunct, c) => {
-      if (this.met[c] || !conjunct.lexemes.includes(lexeme)) return;
-      if (this.holds(conjunct, this.offsets[c] as number[], lexeme, pos)) {
-        this.met[c] = true;
+    if (!this.conjuncts) return true;
+    this.seen[lexeme]?.add(pos);
+    for (const c of this.holding[lexeme] as number[]) {
+      if (this.met[c] === 1) continue;
+      const conjunct = this.conjuncts[c] as Conjunct;
+      if (conjunct.lexemes.length === 1 || this.holds(conjunct, this.offsets[c] as number[], lexeme, pos)) {
+        this.met[c] = 1;
         this.metCount++;
       }
-    });
+    }
     return this.metCount === this.conjuncts.length;
   }
 
   get satisfied(): boolean {
-    return this.conjuncts ? this.metCount === this.conjuncts.length : this.anySeen;
+    return this.conjuncts ? this.metCount === this.conjuncts.length : false;
   }
 
-  /** Whether the conjunct holds through the position just seen: the phrase's other lexemes at their offsets from it. */
+  /** Whether the phrase holds through the position just seen: its other lexemes at their offsets from it. */
   private holds(conjunct: Conjunct, offsets: readonly number[], lexeme: number, pos: number): boolean {
     return conjunct.lexemes.some((at, j) => {
       if (at !== lexeme) return false;
       const start = pos - (offsets[j] as number);
-      return conjunct.lexemes.every((other, i) => (this.seen[other] as Set<number>).has(start + (offsets[i] as number)));
+      return conjunct.lexemes.every((other, i) => this.seen[other]?.has(start + (offsets[i] as number)) === true);
     });
   }
 }
+
+/** Every lexeme of n, each its own conjunct ('all'), kept per n. */
+const everyLexeme: Conjunct[][] = [];
+
+/** A query's tracker, built once per query and reused (ranking is synchronous: one vector at a time). */
+const trackers = new WeakMap<readonly Conjunct[], Satisfaction>();
+const anyTracker = new Satisfaction(null, 0);
+
+function trackerFor(conjuncts: readonly Conjunct[] | null, lexemes: number): Satisfaction {
+  if (!conjuncts) return anyTracker;
+  let tracker = trackers.get(conjuncts);
+  if (!tracker) {
+    tracker = new Satisfaction(conjuncts, lexemes);
+    trackers.set(conjuncts, tracker);
+  }
+  tracker.reset();
+  return tracker;
+}
+
+/** Whether every conjunct is a single lexeme (then holding them all is matching), per query. */
+const singlesOnly = new WeakMap<readonly Conjunct[], boolean>();
+
+/** Whether a lexeme of a conjunct has no position. */
+const lacking = (positions: readonly (ArrayLike<number> | undefined)[], conjuncts: readonly Conjunct[]) =>
+  conjuncts.some((conjunct) => conjunct.lexemes.some((i) => !positions[i] || positions[i].length === 0));
 
 /**
  * The rank of a vector given each query lexeme's positions in it (ascending, as a tsvector stores
@@ -86,37 +128,42 @@ class Satisfaction {
  */
 export function coverDensity(positions: readonly (ArrayLike<number> | undefined)[], query: CoverQuery = 'all'): number {
   const lexemes = positions.length;
-  const conjuncts = query === 'any' ? null : query === 'all' ? positions.map((_, i) => ({ lexemes: [i], gaps: [] }) as Conjunct) : query;
-  if (lexemes === 0) return 0;
-  if (conjuncts?.some((conjunct) => conjunct.lexemes.some((i) => !positions[i] || positions[i].length === 0))) return 0;
-  // Every position of every lexeme in text order, with the lexeme it belongs to.
-  const entries: { pos: number; lexeme: number }[] = [];
+  if (lexemes === 0 || lexemes > 1 << LEXEME_BITS) return 0;
+  if (query === 'all') everyLexeme[lexemes] ??= positions.map((_, i) => ({ lexemes: [i], gaps: [] }));
+  const conjuncts = query === 'any' ? null : query === 'all' ? (everyLexeme[lexemes] as Conjunct[]) : query;
+  if (conjuncts && lacking(positions, conjuncts)) return 0;
+  // Every position of every lexeme in text order (ties in the query's order), packed with its lexeme.
+  let count = 0;
+  for (const list of positions) count += list?.length ?? 0;
+  const entries = new Int32Array(count);
+  let next = 0;
   positions.forEach((list, lexeme) => {
-    for (let i = 0; i < (list?.length ?? 0); i++) entries.push({ pos: (list as ArrayLike<number>)[i] as number, lexeme });
+    for (let i = 0; i < (list?.length ?? 0); i++) entries[next++] = (((list as ArrayLike<number>)[i] as number) << LEXEME_BITS) | lexeme;
   });
   // Positions past 16,383 are all stored as 16,383; ties keep the query's order, as no text ranked here reaches them.
-  entries.sort((a, b) => a.pos - b.pos || a.lexeme - b.lexeme);
+  entries.sort();
+  const lexemeAt = (i: number) => (entries[i] as number) & ((1 << LEXEME_BITS) - 1);
+  const positionAt = (i: number) => (entries[i] as number) >> LEXEME_BITS;
 
+  const satisfaction = trackerFor(conjuncts, lexemes);
   let start = 0;
   let total = 0;
   for (;;) {
     // Up from start to the first entry where the query is satisfied.
-    let up = new Satisfaction(conjuncts, lexemes);
+    satisfaction.reset();
     let end = -1;
-    for (let i = start; i < entries.length; i++) {
-      const entry = entries[i] as { pos: number; lexeme: number };
-      if (up.add(entry.lexeme, entry.pos)) {
+    for (let i = start; i < count; i++) {
+      if (satisfaction.add(lexemeAt(i), positionAt(i))) {
         end = i;
         break;
       }
     }
     if (end < 0) break;
     // Back down from there to the last entry where it is satisfied again.
-    up = new Satisfaction(conjuncts, lexemes);
+    satisfaction.reset();
     let begin = end;
     for (let i = end; i >= start; i--) {
-      const entry = entries[i] as { pos: number; lexeme: number };
-      if (up.add(entry.lexeme, entry.pos)) {
+      if (satisfaction.add(lexemeAt(i), positionAt(i))) {
         begin = i;
         break;
       }
@@ -125,7 +172,7 @@ export function coverDensity(positions: readonly (ArrayLike<number> | undefined)
     let inverseSum = 0;
     for (let i = 0; i < covered; i++) inverseSum += INVERSE_D_WEIGHT;
     const density = covered / inverseSum;
-    let noise = (entries[end] as { pos: number }).pos - (entries[begin] as { pos: number }).pos - (end - begin);
+    let noise = positionAt(end) - positionAt(begin) - (end - begin);
     if (noise < 0) noise = Math.trunc((end - begin) / 2);
     total += density / (1 + noise);
     start = begin + 1;
@@ -135,7 +182,14 @@ export function coverDensity(positions: readonly (ArrayLike<number> | undefined)
 
 /** Whether positions satisfy a conjunction of lexemes and phrases anywhere (the `@@` of such a query). */
 export function matchesAll(positions: readonly (ArrayLike<number> | undefined)[], conjuncts: readonly Conjunct[]): boolean {
-  const satisfaction = new Satisfaction(conjuncts, positions.length);
+  if (lacking(positions, conjuncts)) return false;
+  let singles = singlesOnly.get(conjuncts);
+  if (singles === undefined) {
+    singles = conjuncts.every((conjunct) => conjunct.lexemes.length === 1);
+    singlesOnly.set(conjuncts, singles);
+  }
+  if (singles) return true;
+  const satisfaction = trackerFor(conjuncts, positions.length);
   positions.forEach((list, lexeme) => {
     for (let i = 0; i < (list?.length ?? 0); i++) satisfaction.add(lexeme, (list as ArrayLike<number>)[i] as number);
   });
