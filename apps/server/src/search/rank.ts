@@ -165,6 +165,38 @@ async function rankCandidates(
 }
 
 /**
+ * operatorMatches in memory, for a query with operators whose strict form is a conjunction of
+ * lexemes and phrases (quoted phrases): every document with an element or a title-and-code vector
+ * matching it, from the positions held for its lexemes; null when they cannot be held (a lexeme in
+ * too many elements, or the library changed meanwhile).
+ */
+async function heldMatches(input: {
+  db: Database;
+  organisationId: string;
+  query: SearchQuery;
+  strict: { lexemes: string[]; conjuncts: Conjunct[] };
+}): Promise<string[] | null> {
+  const { db, organisationId, query, strict } = input;
+  const held = await heldPostings({ db, organisationId, query, lexemes: strict.lexemes, titleTf: TITLE_TF });
+  if (!(await held.holdPositions())) return null;
+  // Only a document holding every lexeme can have an element or a title holding them all.
+  const holding = new Int32Array(held.ids.length);
+  for (const postings of held.terms) for (const ordinal of postings?.docs ?? []) holding[ordinal] = (holding[ordinal] as number) + 1;
+  const documents: number[] = [];
+  holding.forEach((count, ordinal) => {
+    if (count === strict.lexemes.length) documents.push(ordinal);
+  });
+  const { elements } = heldElements(held.terms, documents, held.ids.length);
+  return documents.flatMap((ordinal, i) => {
+    const title = held.terms.map((postings) => postings?.positions?.titles.get(ordinal));
+    const matches =
+      matchesAll(title, strict.conjuncts) ||
+      [...(elements[i] as Map<number, HeldElement>).values()].some((element) => matchesAll(element.positions, strict.conjuncts));
+    return matches ? [held.ids[ordinal] ?? ''] : [];
+  });
+}
+
+/**
  * A query with operators (phrases, exclusions, OR): every document matching it in an element or in
  * its title and code, through the full-text indexes and before any scope (stage one keeps the
  * caller's), and the lexemes it needs present (not under an exclusion), which estimate their
@@ -426,14 +458,16 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     let strictBest = 0;
     let bestCover = 0;
     let hasElements = false;
-    // The elements matching the relaxed query: holding a query word.
+    // The elements matching the relaxed query: holding a query word, or (a single word, or a
+    // query with operators, whose relaxed query is its strict one) matching the strict query.
     for (const element of (elements[candidate] as Map<number, HeldElement>).values()) {
-      if ((element.mask & wordMask) === 0) continue;
+      if (relaxed && (element.mask & wordMask) === 0) continue;
+      const positions = (element.mask & strictMask) === strictMask ? strictPositions(strict, element.positions) : null;
+      const isStrict = positions !== null && matchesAll(positions, strict.conjuncts);
+      if (!relaxed && !isStrict) continue;
       hasElements = true;
       bestCover = Math.max(bestCover, bitCount(element.mask & wordMask));
-      if ((element.mask & strictMask) !== strictMask) continue;
-      const positions = strictPositions(strict, element.positions);
-      if (!matchesAll(positions, strict.conjuncts)) continue;
+      if (!isStrict || !positions) continue;
       strictHit = true;
       strictBest = Math.max(strictBest, coverDensity(positions, strict.conjuncts));
     }
@@ -442,7 +476,7 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     const titlePositions = strictPositions(strict, titles);
     const titleStrict = (titleMask & strictMask) === strictMask && matchesAll(titlePositions, strict.conjuncts);
     const codeCandidate = candidates.code[ordinal] === 1;
-    const titleRelaxed = (titleMask & wordMask) !== 0;
+    const titleRelaxed = relaxed ? (titleMask & wordMask) !== 0 : titleStrict;
     if (!hasElements && !titleRelaxed && !codeCandidate) return;
     const isStrict = strictHit || titleStrict;
     const strictScore = Math.max(strictBest, titleStrict ? coverDensity(titlePositions, strict.conjuncts) : 0);
@@ -525,7 +559,9 @@ export async function rankSearch(options: {
   const termLexemes = terms.map((term) => term.lexeme);
   // A plain query whose strict form is a conjunction of lexemes and phrases is scored in memory
   // when its positions can be held; others (operators, and words too common to hold) by the statement.
-  const strict =
+  // The relaxed query's lexemes: the words', or a query with operators' own (its relaxed query is its strict one).
+  let relaxedLexemes = termLexemes;
+  let strict =
     terms.length > 0 && !parsed.operators && !options.statementOnly
       ? heldStrictForm(await strictQueryOf(db, q), termLexemes, words.length > 0)
       : null;
@@ -533,7 +569,15 @@ export async function rankSearch(options: {
   if (terms.length > 0) {
     candidates = await rankCandidates({ db, lexemes: termLexemes, alongside: strict?.alongside ?? [], organisationId, query, q, window });
   } else if (parsed.operators) {
-    const matches = await operatorMatches(db, q);
+    // Quoted phrases (a conjunction of lexemes and phrases) find their matches in memory too.
+    const form = options.statementOnly ? null : conjunctsOf(await strictQueryOf(db, q));
+    const phrased = form && form.lexemes.length <= HELD_TERMS ? form : null;
+    const held = phrased ? await heldMatches({ db, organisationId, query, strict: phrased }) : null;
+    const matches = held && phrased ? { ids: held, lexemes: phrased.lexemes } : await operatorMatches(db, q);
+    if (held && phrased) {
+      strict = { held: { conjuncts: phrased.conjuncts, terms: phrased.lexemes.map((_, i) => i) }, alongside: [] };
+      relaxedLexemes = phrased.lexemes;
+    }
     if (matches.lexemes.length > 0) {
       candidates = await rankCandidates({ db, lexemes: matches.lexemes, matching: matches.ids, organisationId, query, q, window });
     }
@@ -544,7 +588,7 @@ export async function rankSearch(options: {
   const inMemory = candidates !== null && strict !== null && (await candidates.held.holdPositions());
   const ranked =
     inMemory && candidates && strict
-      ? rankHeld({ candidates, relaxed: words.length > 0, window, termCount: terms.length, strict: strict.held })
+      ? rankHeld({ candidates, relaxed: words.length > 0, window, termCount: relaxedLexemes.length, strict: strict.held })
       : await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
@@ -572,7 +616,7 @@ export async function rankSearch(options: {
   const held =
     inMemory && candidates && strict
       ? {
-          lexemes: termLexemes,
+          lexemes: relaxedLexemes,
           terms: candidates.held.terms,
           strict: strict.held,
           ordinals: candidates.held.ordinals,

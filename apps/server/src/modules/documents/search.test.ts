@@ -373,8 +373,8 @@ describe('GET /api/docs/search', () => {
 describe('stage two of ranking in memory', () => {
   // Plain words of every shape the wiki and chat send: one word, a stop-word with one, a word
   // twice, questions, codes the parser reads as phrases ("07-01" is '07' <-> '-01'), hyphenated
-  // words, and words few or many documents hold, on two pages of the same block; and a query with
-  // operators, which the statements score.
+  // words, and words few or many documents hold, on two pages of the same block; and queries with
+  // operators: quoted phrases, and an exclusion.
   const QUERIES = [
     'water',
     'the water',
@@ -395,6 +395,10 @@ describe('stage two of ranking in memory', () => {
     'BS 8580-1 risk assessment',
     'self-closing fire doors',
     '"water safety" group',
+    '"fire risk assessment"',
+    '"written scheme of examination"',
+    '"HTM 04-01" water',
+    'legionella -temperature',
   ];
 
   test('orders and scores documents, and picks their snippets, exactly as the statements do', async () => {
@@ -427,6 +431,7 @@ describe('stage two of ranking in memory', () => {
         expect(Object.fromEntries(await snippets(held)), `${q} (page ${page})`).toEqual(Object.fromEntries(await snippets(byStatement)));
       }
     }
-    expect([...byStatementToo]).toEqual(['"water safety" group']);
+    // Quoted phrases find their matches in memory too; an exclusion is left to the statements.
+    expect([...byStatementToo]).toEqual(['legionella -temperature']);
   });
 });
