@@ -530,6 +530,8 @@ export interface RankedSearch {
  */
 export interface HeldTerms {
   lexemes: string[];
+  /** The lexemes snippets mark: the relaxed query's, then the strict form's others (a code's "-01"). */
+  marked: string[];
   terms: (TermPostings | null)[];
   strict: HeldStrict;
   ordinals: ReadonlyMap<string, number>;
@@ -617,6 +619,7 @@ export async function rankSearch(options: {
     inMemory && candidates && strict
       ? {
           lexemes: relaxedLexemes,
+          marked: [...relaxedLexemes, ...strict.alongside],
           terms: candidates.held.terms,
           strict: strict.held,
           ordinals: candidates.held.ordinals,

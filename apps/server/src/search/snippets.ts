@@ -87,7 +87,7 @@ async function snippetRowsByStatement(options: {
         from shortlist s
         where ${words.length > 1 ? sql`s.cover_rank <= ${num(SNIPPET_SHORTLIST)}` : sql`true`}
       )
-      select best.id, best.document_id, best.text, q.relaxed::text as query
+      select best.id, best.document_id, best.text, q.relaxed::text || ' ' || q.strict::text as query
       from best cross join q
       where best.n <= ${SNIPPETS_PER_DOCUMENT}
       order by best.document_id, best.n`),
@@ -133,7 +133,7 @@ async function heldSnippetRows(options: {
       .slice(0, SNIPPETS_PER_DOCUMENT);
     for (const { position } of ranked) picked.push({ document: id, position });
   });
-  if (picked.length === 0) return { rows: [], lexemes: held.lexemes };
+  if (picked.length === 0) return { rows: [], lexemes: held.marked };
   const read = rowsOf<SnippetRow & { position: number }>(
     await db.execute(sql`
       select e.id, e.document_id, e.position, e.text from document_elements e
@@ -145,7 +145,7 @@ async function heldSnippetRows(options: {
     const row = byPlace.get(`${pick.document} ${pick.position}`);
     return row ? [row] : [];
   });
-  return { rows, lexemes: held.lexemes };
+  return { rows, lexemes: held.marked };
 }
 
 /**

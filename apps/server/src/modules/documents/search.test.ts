@@ -182,6 +182,12 @@ describe('GET /api/docs/search', () => {
     expect(first?.snippets[0]?.element_id).toMatch(/^[A-Za-z0-9]{26}$/);
   });
 
+  test('every part of a code is marked, the number after its hyphen too', async () => {
+    const body = await results('q=HTM%2004-01');
+    const html = body.results.flatMap((result) => result.snippets.map((snippet) => snippet.text_html)).join(' ');
+    expect(html).toMatch(/<mark>HTM<\/mark> <mark>04<\/mark>-<mark>01<\/mark>/);
+  });
+
   test('a quoted phrase matches the words next to each other', async () => {
     const body = await results(new URLSearchParams({ q: '"water hygiene"' }).toString());
     expect(body.results.length).toBeGreaterThan(0);
