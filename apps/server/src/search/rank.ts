@@ -556,13 +556,14 @@ export async function rankSearch(options: {
   const window = Math.ceil((query.page * SEARCH_PAGE_SIZE + RANK_WINDOW) / RANK_BLOCK) * RANK_BLOCK;
   // Two stages: candidates from the postings of the query's lexemes, then exact scores from the
   // elements of the best few only. A query with operators (phrases, exclusions, OR) takes its
-  // matches from the full-text indexes first, as the postings cannot tell which elements match it;
-  // one that only excludes takes the one-stage path over every element.
+  // matches from the full-text indexes first (quoted phrases alone: from the positions held), as
+  // the postings cannot tell which elements match it; one that only excludes takes the one-stage
+  // path over every element.
   const termLexemes = terms.map((term) => term.lexeme);
-  // A plain query whose strict form is a conjunction of lexemes and phrases is scored in memory
-  // when its positions can be held; others (operators, and words too common to hold) by the statement.
   // The relaxed query's lexemes: the words', or a query with operators' own (its relaxed query is its strict one).
   let relaxedLexemes = termLexemes;
+  // A query whose strict form is a conjunction of lexemes and phrases is scored in memory when its
+  // positions can be held; others (exclusions, or, words too common to hold) by the statement.
   let strict =
     terms.length > 0 && !parsed.operators && !options.statementOnly
       ? heldStrictForm(await strictQueryOf(db, q), termLexemes, words.length > 0)
