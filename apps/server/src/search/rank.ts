@@ -101,12 +101,19 @@ interface RankInput {
  * the code candidates, are the matches, estimated by the lexemes the query needs present.
  */
 async function rankCandidates(
-  input: Omit<RankInput, 'queries'> & { lexemes: readonly string[]; matching?: readonly string[]; alongside?: readonly string[] },
+  input: Omit<RankInput, 'queries'> & {
+    lexemes: readonly string[];
+    matching?: readonly string[];
+    alongside?: readonly string[];
+    /** The postings of exactly these lexemes, when the caller has read them already. */
+    held?: HeldPostings;
+  },
 ): Promise<Candidates> {
   const { db, lexemes, organisationId, query, q, window, matching } = input;
   // Lexemes held alongside the query's (a strict phrase's that no query word gives) are read in the
   // same statement for stage two; stage one's figures are the query words' alone.
-  const held = await heldPostings({ db, organisationId, query, lexemes: [...lexemes, ...(input.alongside ?? [])], titleTf: TITLE_TF });
+  const held =
+    input.held ?? (await heldPostings({ db, organisationId, query, lexemes: [...lexemes, ...(input.alongside ?? [])], titleTf: TITLE_TF }));
   const { scope } = held;
   const size = held.ids.length;
   const present = new Int32Array(size);
@@ -175,7 +182,7 @@ async function heldMatches(input: {
   organisationId: string;
   query: SearchQuery;
   strict: { lexemes: string[]; conjuncts: Conjunct[] };
-}): Promise<string[] | null> {
+}): Promise<{ ids: string[]; held: HeldPostings } | null> {
   const { db, organisationId, query, strict } = input;
   const held = await heldPostings({ db, organisationId, query, lexemes: strict.lexemes, titleTf: TITLE_TF });
   if (!(await held.holdPositions())) return null;
@@ -187,13 +194,14 @@ async function heldMatches(input: {
     if (count === strict.lexemes.length) documents.push(ordinal);
   });
   const { elements } = heldElements(held.terms, documents, held.ids.length);
-  return documents.flatMap((ordinal, i) => {
+  const ids = documents.flatMap((ordinal, i) => {
     const title = held.terms.map((postings) => postings?.positions?.titles.get(ordinal));
     const matches =
       matchesAll(title, strict.conjuncts) ||
       [...(elements[i] as Map<number, HeldElement>).values()].some((element) => matchesAll(element.positions, strict.conjuncts));
     return matches ? [held.ids[ordinal] ?? ''] : [];
   });
+  return { ids, held };
 }
 
 /**
@@ -427,7 +435,8 @@ export interface HeldStrict {
 }
 
 /** The positions of the strict query's lexemes in an element or title, from each held term's. */
-const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Array | undefined)[]) => strict.terms.map((term) => byTerm[term]);
+export const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Array | undefined)[]) =>
+  strict.terms.map((term) => byTerm[term]);
 
 /**
  * Stage two in memory, for a plain query whose strict form is a conjunction of lexemes and phrases
@@ -576,13 +585,22 @@ export async function rankSearch(options: {
     const form = options.statementOnly ? null : conjunctsOf(await strictQueryOf(db, q));
     const phrased = form && form.lexemes.length <= HELD_TERMS ? form : null;
     const held = phrased ? await heldMatches({ db, organisationId, query, strict: phrased }) : null;
-    const matches = held && phrased ? { ids: held, lexemes: phrased.lexemes } : await operatorMatches(db, q);
+    const matches = held && phrased ? { ids: held.ids, lexemes: phrased.lexemes } : await operatorMatches(db, q);
     if (held && phrased) {
       strict = { held: { conjuncts: phrased.conjuncts, terms: phrased.lexemes.map((_, i) => i) }, alongside: [] };
       relaxedLexemes = phrased.lexemes;
     }
     if (matches.lexemes.length > 0) {
-      candidates = await rankCandidates({ db, lexemes: matches.lexemes, matching: matches.ids, organisationId, query, q, window });
+      candidates = await rankCandidates({
+        db,
+        lexemes: matches.lexemes,
+        matching: matches.ids,
+        organisationId,
+        query,
+        q,
+        window,
+        ...(held ? { held: held.held } : {}),
+      });
     }
   }
   // Stage one counted the documents the organisation can see; the statements after it need not.

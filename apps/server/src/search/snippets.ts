@@ -8,7 +8,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
 import { coverDensity, matchesAll } from './cover-density.ts';
-import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow } from './rank.ts';
+import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow, strictPositions } from './rank.ts';
 import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { initialsOf, type ScannedText, scanText, snippetHtml, tokenKeys, tsqueryLexemes } from './highlight.ts';
@@ -108,19 +108,22 @@ async function heldSnippetRows(options: {
 }): Promise<SnippetChoice> {
   const { db, strictIds, otherIds, held, words } = options;
   const ids = [...strictIds, ...otherIds];
-  const ordinals = ids.map((id) => held.ordinals.get(id) ?? -1);
-  const known = ordinals.filter((ordinal) => ordinal >= 0);
-  const { elements } = heldElements(held.terms, known, held.documents);
+  const known = ids.flatMap((id) => {
+    const ordinal = held.ordinals.get(id);
+    return ordinal === undefined ? [] : [{ id, ordinal, strict: strictIds.includes(id) }];
+  });
+  const { elements } = heldElements(
+    held.terms,
+    known.map((document) => document.ordinal),
+    held.documents,
+  );
   const termCount = held.lexemes.length;
   const wordMask = (1 << termCount) - 1;
   const picked: { document: string; position: number }[] = [];
-  ids.forEach((id, i) => {
-    const slot = known.indexOf(ordinals[i] as number);
-    if (slot < 0) return;
-    const strict = i < strictIds.length;
+  known.forEach(({ id, strict }, slot) => {
     // A strictly matching document's elements matching the strict query, another's holding a query word.
     let matching = [...(elements[slot] as Map<number, HeldElement>)].flatMap(([position, element]) => {
-      const positions = strict ? held.strict.terms.map((term) => element.positions[term]) : element.positions.slice(0, termCount);
+      const positions = strict ? strictPositions(held.strict, element.positions) : element.positions.slice(0, termCount);
       const matches = strict ? matchesAll(positions, held.strict.conjuncts) : (element.mask & wordMask) !== 0;
       return matches ? [{ position, positions, cover: bitCount(element.mask & wordMask) }] : [];
     });
