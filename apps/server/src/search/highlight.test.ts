@@ -115,6 +115,12 @@ describe('snippetHtml', () => {
     expect(html.match(/<mark>/g)?.length).toBe(plainWords(html).length);
   });
 
+  test('words are marked whatever their case, beyond ASCII too', () => {
+    expect(snippet('ÉCOLE and École; Outlets and OUTLETS.', ['école', 'outlet'])).toBe(
+      '<mark>ÉCOLE</mark> and <mark>École</mark>; <mark>Outlets</mark> and <mark>OUTLETS</mark>.',
+    );
+  });
+
   test('a text without words is escaped as it is', () => {
     expect(snippet(' | <> | ', ['x'])).toBe('&lt;&gt;');
   });

@@ -6,7 +6,7 @@
  * docs/decisions.md, "Search snippets built in the application".
  */
 import { escapeHtml } from '../lib/html.ts';
-import { tidyFragment, withoutTableMarkup } from './snippet-text.ts';
+import { isSpace, tidyFragment, withoutTableMarkup } from './snippet-text.ts';
 
 /** Context shown around the marked words: a fragment holds up to this many words, as ts_headline's MaxWords did. */
 export const FRAGMENT_WORDS = 30;
@@ -35,42 +35,46 @@ export interface ScannedText {
   tokenStarts: number[];
   tokenEnds: number[];
   keys: string[];
-  /** Each word's start and end in text and its tokens' range [firstToken, endToken). */
-  words: { start: number; end: number; firstToken: number; endToken: number }[];
+  /**
+   * Each word's start and end in text and its first token. Every token is in a word, so a word's
+   * tokens run to the next word's first token (the last word's to the last token).
+   */
+  wordStarts: number[];
+  wordEnds: number[];
+  wordTokens: number[];
 }
 
-/** Letters and digits beyond ASCII, decided once per code unit. */
-const NON_ASCII_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const wordCharCache = new Int8Array(65536);
+/** What the scan makes of a code unit: white space, an ASCII digit, another letter or digit, or anything else. */
+const SPACE = 1;
+const DIGIT = 2;
+const LETTER = 3;
+const OTHER = 4;
+/** Each code unit's class, decided on first sight (0 until then). */
+const classes = new Uint8Array(65536);
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-function isWordChar(code: number): boolean {
-  if (code < 128) return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-  let known = wordCharCache[code];
+function classOf(code: number): number {
+  let known = classes[code] as number;
   if (known === 0) {
-    known = NON_ASCII_LETTER_OR_DIGIT.test(String.fromCharCode(code)) ? 1 : 2;
-    wordCharCache[code] = known;
+    if (isSpace(code)) known = SPACE;
+    else if (code >= 48 && code <= 57) known = DIGIT;
+    else known = LETTER_OR_DIGIT.test(String.fromCharCode(code)) ? LETTER : OTHER;
+    classes[code] = known;
   }
-  return known === 1;
+  return known;
 }
 
-/** White space as JavaScript's \s reads it. */
-function isSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return (
-    code === 160 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+const isWordClass = (known: number) => known === DIGIT || known === LETTER;
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
+/** The ASCII initials among some (lower-case, as lexemes are) initials, by character code. */
+function asciiInitials(initials: ReadonlySet<string>): Uint8Array {
+  const codes = new Uint8Array(128);
+  for (const initial of initials) {
+    const code = initial.charCodeAt(0);
+    if (initial.length === 1 && code < 128) codes[code] = 1;
+  }
+  return codes;
+}
 
 /**
  * The tokens and words of a text (its placeholder characters first made spaces). With `initials`
@@ -79,42 +83,53 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
  * word, and most of a page's words are skipped without building their keys.
  */
 export function scanText(raw: string, initials?: ReadonlySet<string>): ScannedText {
-  const text = raw.replace(PLACEHOLDERS, ' ');
-  const scanned: ScannedText = { text, tokenStarts: [], tokenEnds: [], keys: [], words: [] };
+  const text = raw.includes(OPEN) || raw.includes(CLOSE) ? raw.replace(PLACEHOLDERS, ' ') : raw;
+  const tokenStarts: number[] = [];
+  const tokenEnds: number[] = [];
+  const keys: string[] = [];
+  const wordStarts: number[] = [];
+  const wordEnds: number[] = [];
+  const wordTokens: number[] = [];
+  const ascii = initials ? asciiInitials(initials) : undefined;
   const length = text.length;
   let wordStart = -1;
   let wordFirstToken = 0;
   let i = 0;
   const closeWord = (end: number) => {
-    if (wordStart >= 0 && scanned.keys.length > wordFirstToken) {
-      scanned.words.push({ start: wordStart, end, firstToken: wordFirstToken, endToken: scanned.keys.length });
+    if (wordStart >= 0 && keys.length > wordFirstToken) {
+      wordStarts.push(wordStart);
+      wordEnds.push(end);
+      wordTokens.push(wordFirstToken);
     }
     wordStart = -1;
   };
   while (i < length) {
     const code = text.charCodeAt(i);
-    if (isSpace(code)) {
+    const known = classOf(code);
+    if (known === SPACE) {
       closeWord(i);
       i++;
       continue;
     }
     if (wordStart < 0) {
       wordStart = i;
-      wordFirstToken = scanned.keys.length;
+      wordFirstToken = keys.length;
     }
-    if (!isWordChar(code)) {
+    if (known === OTHER) {
       i++;
       continue;
     }
     const start = i;
     let digitsOnly = true;
     for (;;) {
-      while (i < length && isWordChar(text.charCodeAt(i))) {
-        if (!isDigit(text.charCodeAt(i))) digitsOnly = false;
+      while (i < length) {
+        const next = classOf(text.charCodeAt(i));
+        if (next === LETTER) digitsOnly = false;
+        else if (next !== DIGIT) break;
         i++;
       }
       const joiner = text.charCodeAt(i);
-      if ((joiner === 46 || joiner === 64) && i + 1 < length && isWordChar(text.charCodeAt(i + 1))) {
+      if ((joiner === 46 || joiner === 64) && i + 1 < length && isWordClass(classOf(text.charCodeAt(i + 1)))) {
         digitsOnly = false;
         i++;
         continue;
@@ -122,13 +137,19 @@ export function scanText(raw: string, initials?: ReadonlySet<string>): ScannedTe
       break;
     }
     const signed = digitsOnly && start > 0 && text.charCodeAt(start - 1) === 45;
-    scanned.tokenStarts.push(start);
-    scanned.tokenEnds.push(i);
-    const initial = signed ? '-' : (text[start] as string).toLowerCase();
-    scanned.keys.push(initials && !initials.has(initial) ? '' : `${signed ? '-' : ''}${text.slice(start, i).toLowerCase()}`);
+    tokenStarts.push(start);
+    tokenEnds.push(i);
+    let wanted = true;
+    if (initials && ascii) {
+      if (signed) wanted = initials.has('-');
+      // An ASCII letter's lower case is 32 codes on; a digit is its own.
+      else if (code < 128) wanted = ascii[code >= 65 && code <= 90 ? code + 32 : code] === 1;
+      else wanted = initials.has((text[start] as string).toLowerCase());
+    }
+    keys.push(wanted ? `${signed ? '-' : ''}${text.slice(start, i).toLowerCase()}` : '');
   }
   closeWord(length);
-  return scanned;
+  return { text, tokenStarts, tokenEnds, keys, wordStarts, wordEnds, wordTokens };
 }
 
 /** The distinct token keys of some scanned texts: the words whose lexemes their snippets need. */
@@ -190,33 +211,29 @@ export function tsqueryLexemes(query: string): Set<string> {
   return new Set(tsqueryOperands(query).map((operand) => operand.lexeme));
 }
 
-interface Word {
-  start: number;
-  end: number;
-  firstToken: number;
-  endToken: number;
-  /** Indexes (into the query's lexemes) of the query words marked in this word. */
-  marks: number[];
-}
-
+/** A window of words [from, to). */
 interface Window {
   from: number;
   to: number;
 }
+
+/** Indexes (into the query's lexemes) of the query words marked in each word; null for a word with none, as most are. */
+type WordMarks = readonly (readonly number[] | null)[];
 
 /**
  * The best window of `size` words within [from, to): most distinct query words not already shown
  * (`shown`), then most marks, then the marks most nearly centred (context on both sides), then the
  * earliest. Null when no window there holds a mark.
  */
-function bestWindow(words: readonly Word[], from: number, to: number, size: number, shown: ReadonlySet<number>): Window | null {
+function bestWindow(words: WordMarks, from: number, to: number, size: number, shown: ReadonlySet<number>): Window | null {
   if (to - from <= 0) return null;
   const width = Math.min(size, to - from);
   const counts = new Map<number, number>();
   let distinct = 0;
   let marks = 0;
-  const add = (word: Word, step: 1 | -1) => {
-    for (const mark of word.marks) {
+  const add = (word: readonly number[] | null, step: 1 | -1) => {
+    if (word === null) return;
+    for (const mark of word) {
       if (shown.has(mark)) {
         marks += step;
         continue;
@@ -228,16 +245,16 @@ function bestWindow(words: readonly Word[], from: number, to: number, size: numb
       marks += step;
     }
   };
-  for (let i = from; i < from + width; i++) add(words[i] as Word, 1);
+  for (let i = from; i < from + width; i++) add(words[i] ?? null, 1);
   // Marked word positions, for how centred a window's marks are.
   const marked: number[] = [];
-  for (let i = from; i < to; i++) if ((words[i] as Word).marks.length > 0) marked.push(i);
+  for (let i = from; i < to; i++) if (words[i]) marked.push(i);
   let best: (Window & { distinct: number; marks: number; balance: number }) | null = null;
   let first = 0;
   for (let start = from; start + width <= to; start++) {
     if (start > from) {
-      add(words[start - 1] as Word, -1);
-      add(words[start + width - 1] as Word, 1);
+      add(words[start - 1] ?? null, -1);
+      add(words[start + width - 1] ?? null, 1);
     }
     if (marks === 0) continue;
     while (first < marked.length && (marked[first] as number) < start) first++;
@@ -256,21 +273,20 @@ function bestWindow(words: readonly Word[], from: number, to: number, size: numb
   return best && { from: best.from, to: best.to };
 }
 
-/** One fragment's text with the placeholders around its marked tokens. */
-function fragmentText(scanned: ScannedText, words: readonly Word[], marked: readonly boolean[], window: Window): string {
-  const first = words[window.from] as Word;
-  const last = words[window.to - 1] as Word;
-  const { text, tokenStarts, tokenEnds } = scanned;
+/** One fragment's text with the placeholders around its marked tokens (`tokenMark` at least 0). */
+function fragmentText(scanned: ScannedText, tokenMark: Int32Array, window: Window): string {
+  const { text, tokenStarts, tokenEnds, wordStarts, wordEnds, wordTokens } = scanned;
+  const endToken = window.to < wordTokens.length ? (wordTokens[window.to] as number) : tokenStarts.length;
   let out = '';
-  let at = first.start;
-  for (let t = first.firstToken; t < last.endToken; t++) {
-    if (!marked[t]) continue;
+  let at = wordStarts[window.from] as number;
+  for (let t = wordTokens[window.from] as number; t < endToken; t++) {
+    if ((tokenMark[t] as number) < 0) continue;
     const start = tokenStarts[t] as number;
     const end = tokenEnds[t] as number;
     out += `${text.slice(at, start)}${OPEN}${text.slice(start, end)}${CLOSE}`;
     at = end;
   }
-  return out + text.slice(at, last.end);
+  return out + text.slice(at, wordEnds[window.to - 1] as number);
 }
 
 /**
@@ -280,33 +296,38 @@ function fragmentText(scanned: ScannedText, words: readonly Word[], marked: read
  * breaks as plain separators, an ellipsis where text is left out, everything else escaped.
  */
 export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => string | null, queryLexemes: readonly string[]): string {
-  const lexemeIndex = new Map(queryLexemes.map((lexeme, i) => [lexeme, i]));
-  const tokenMark = scanned.keys.map((key) => {
+  const { keys, wordTokens } = scanned;
+  const wordCount = wordTokens.length;
+  if (wordCount === 0) return escapeHtml(tidyFragment(withoutTableMarkup(scanned.text.trim())));
+  // Each token's query word, -1 for none.
+  const tokenMark = new Int32Array(keys.length).fill(-1);
+  keys.forEach((key, t) => {
     const lexeme = key === '' ? null : lexemeOf(key);
-    return lexeme === null ? -1 : (lexemeIndex.get(lexeme) ?? -1);
+    if (lexeme !== null) tokenMark[t] = queryLexemes.lastIndexOf(lexeme);
   });
-  const marked = tokenMark.map((index) => index >= 0);
-  const words: Word[] = scanned.words.map((word) => {
-    const marks: number[] = [];
-    for (let t = word.firstToken; t < word.endToken; t++) {
+  const words: (number[] | null)[] = new Array<number[] | null>(wordCount).fill(null);
+  for (let w = 0; w < wordCount; w++) {
+    const endToken = w + 1 < wordCount ? (wordTokens[w + 1] as number) : keys.length;
+    for (let t = wordTokens[w] as number; t < endToken; t++) {
       const index = tokenMark[t] as number;
-      if (index >= 0 && !marks.includes(index)) marks.push(index);
+      if (index < 0) continue;
+      const marks = words[w];
+      if (!marks) words[w] = [index];
+      else if (!marks.includes(index)) marks.push(index);
     }
-    return { ...word, marks };
-  });
-  if (words.length === 0) return escapeHtml(tidyFragment(withoutTableMarkup(scanned.text.trim())));
+  }
 
   const fragments: Window[] = [];
-  if (words.length <= FRAGMENT_WORDS) {
-    fragments.push({ from: 0, to: words.length });
+  if (wordCount <= FRAGMENT_WORDS) {
+    fragments.push({ from: 0, to: wordCount });
   } else {
     const shown = new Set<number>();
-    const first = bestWindow(words, 0, words.length, FRAGMENT_WORDS, shown) ?? { from: 0, to: FRAGMENT_WORDS };
+    const first = bestWindow(words, 0, wordCount, FRAGMENT_WORDS, shown) ?? { from: 0, to: FRAGMENT_WORDS };
     fragments.push(first);
-    for (let i = first.from; i < first.to; i++) for (const mark of (words[i] as Word).marks) shown.add(mark);
+    for (let i = first.from; i < first.to; i++) for (const mark of words[i] ?? []) shown.add(mark);
     if (MAX_FRAGMENTS > 1) {
       const before = bestWindow(words, 0, first.from, FRAGMENT_WORDS, shown);
-      const after = bestWindow(words, first.to, words.length, FRAGMENT_WORDS, shown);
+      const after = bestWindow(words, first.to, wordCount, FRAGMENT_WORDS, shown);
       const second = [before, after]
         .filter((window): window is Window => window !== null)
         .map((window) => ({ window, ...scoreOf(words, window, shown) }))
@@ -323,21 +344,21 @@ export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => str
     else merged.push({ ...fragment });
   }
   const parts = merged
-    .map((fragment) => tidyFragment(withoutTableMarkup(fragmentText(scanned, words, marked, fragment))))
+    .map((fragment) => tidyFragment(withoutTableMarkup(fragmentText(scanned, tokenMark, fragment))))
     .filter((part) => part !== '');
   const opening = (merged[0]?.from ?? 0) > 0 ? `${ELLIPSIS} ` : '';
-  const closing = (merged.at(-1)?.to ?? words.length) < words.length ? ` ${ELLIPSIS}` : '';
+  const closing = (merged.at(-1)?.to ?? wordCount) < wordCount ? ` ${ELLIPSIS}` : '';
   return escapeHtml(`${opening}${parts.join(` ${ELLIPSIS} `)}${closing}`)
     .replaceAll(OPEN, '<mark>')
     .replaceAll(CLOSE, '</mark>');
 }
 
 /** Distinct new query words and marks in a window, for choosing the second fragment. */
-function scoreOf(words: readonly Word[], window: Window, shown: ReadonlySet<number>): { distinct: number; marks: number } {
+function scoreOf(words: WordMarks, window: Window, shown: ReadonlySet<number>): { distinct: number; marks: number } {
   const seen = new Set<number>();
   let marks = 0;
   for (let i = window.from; i < window.to; i++) {
-    for (const mark of (words[i] as Word).marks) {
+    for (const mark of words[i] ?? []) {
       marks++;
       if (!shown.has(mark)) seen.add(mark);
     }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
 import { rankSearch } from '../../search/rank.ts';
 import { pageSnippets } from '../../search/snippets.ts';
-import { type DocumentRow, toReference } from './service.ts';
+import { type ReferenceRow, referenceColumns, toReference } from './service.ts';
 
 /**
  * The wiki's search: one page of results, each with its document reference and snippets. The
@@ -25,9 +25,9 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   // Independent reads: on PostgreSQL they run side by side on two connections.
   const [snippets, pageDocuments] = await Promise.all([
     pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words, held }),
-    db.select().from(documents).where(inArray(documents.id, pageIds)),
+    db.select(referenceColumns).from(documents).where(inArray(documents.id, pageIds)),
   ]);
-  const documentRows = new Map<string, DocumentRow>(pageDocuments.map((row) => [row.id, row]));
+  const documentRows = new Map<string, ReferenceRow>(pageDocuments.map((row) => [row.id, row]));
 
   return {
     results: pageRows.flatMap(({ row, score }) => {

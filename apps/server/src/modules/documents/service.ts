@@ -42,8 +42,21 @@ export async function assertElementCountWithin(options: {
   );
 }
 
+/** The columns a reference is made from: lists read only these (not the stored search vector or sources). */
+export const referenceColumns = {
+  id: documents.id,
+  code: documents.code,
+  title: documents.title,
+  category: documents.category,
+  domain: documents.domain,
+  subdomain: documents.subdomain,
+  status: documents.status,
+  edition: documents.edition,
+};
+export type ReferenceRow = Pick<DocumentRow, keyof typeof referenceColumns>;
+
 /** The reference shape shared by filter data, favourites and search. */
-export function toReference(row: DocumentRow): DocumentReference {
+export function toReference(row: ReferenceRow): DocumentReference {
   return {
     short_id: row.id,
     code: row.code,
@@ -57,7 +70,7 @@ export function toReference(row: DocumentRow): DocumentReference {
 /** The newest edition of every file name the organisation can see, and the categories of the current ones. */
 export async function filterData(options: { db: Database; organisationId: string }): Promise<FilterDataResponse> {
   const rows = await options.db
-    .selectDistinctOn([documents.filename])
+    .selectDistinctOn([documents.filename], referenceColumns)
     .from(documents)
     .where(documentVisibleTo(options.organisationId))
     .orderBy(documents.filename, desc(documents.createdAt), desc(documents.id));
@@ -192,7 +205,7 @@ export async function setFavourite(options: { db: Database; userId: string; docu
 /** The user's favourites still visible to their organisation, newest favourite first. */
 export async function listFavourites(options: { db: Database; userId: string; organisationId: string }): Promise<MyFavouritesResponse> {
   const rows = await options.db
-    .select({ document: documents })
+    .select({ document: referenceColumns })
     .from(documentFavourites)
     .innerJoin(documents, eq(documents.id, documentFavourites.documentId))
     .where(and(eq(documentFavourites.userId, options.userId), documentVisibleTo(options.organisationId)))
@@ -267,7 +280,7 @@ export async function listRecentDocuments(options: {
   const { db, userId, organisationId } = options;
   const openedAt = max(events.createdAt);
   const rows = await db
-    .select({ document: documents, openedAt })
+    .select({ document: referenceColumns, openedAt })
     .from(events)
     .innerJoin(documents, eq(documents.id, events.subjectId))
     .where(
