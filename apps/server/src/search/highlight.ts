@@ -5,7 +5,7 @@
  * comes from a per-process cache (query.ts, lexemesOf), so a warm server stems nothing. See
  * docs/decisions.md, "Search snippets built in the application".
  */
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, HTML_ENTITIES } from '../lib/html.ts';
 import { isSpace, tidyFragment, withoutTableMarkup } from './snippet-text.ts';
 
 /** Context shown around the marked words: a fragment holds up to this many words, as ts_headline's MaxWords did. */
@@ -18,6 +18,9 @@ const ELLIPSIS = '…';
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 const PLACEHOLDERS = new RegExp(`[${OPEN}${CLOSE}]`, 'g');
+/** What the snippet's characters become in one pass: HTML escaped (as escapeHtml does), the placeholders <mark> tags. */
+const MARKUP = new RegExp(`[&<>"'${OPEN}${CLOSE}]`, 'g');
+const MARKUP_OF: Readonly<Record<string, string>> = { ...HTML_ENTITIES, [OPEN]: '<mark>', [CLOSE]: '</mark>' };
 
 /**
  * A word as the text search parser reads it: a run of letters and digits, or several joined by
@@ -274,7 +277,7 @@ function bestWindow(words: WordMarks, from: number, to: number, size: number, sh
 }
 
 /** One fragment's text with the placeholders around its marked tokens (`tokenMark` at least 0). */
-function fragmentText(scanned: ScannedText, tokenMark: Int32Array, window: Window): string {
+function fragmentText(scanned: ScannedText, tokenMark: readonly number[], window: Window): string {
   const { text, tokenStarts, tokenEnds, wordStarts, wordEnds, wordTokens } = scanned;
   const endToken = window.to < wordTokens.length ? (wordTokens[window.to] as number) : tokenStarts.length;
   let out = '';
@@ -300,7 +303,7 @@ export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => str
   const wordCount = wordTokens.length;
   if (wordCount === 0) return escapeHtml(tidyFragment(withoutTableMarkup(scanned.text.trim())));
   // Each token's query word, -1 for none.
-  const tokenMark = new Int32Array(keys.length).fill(-1);
+  const tokenMark = new Array<number>(keys.length).fill(-1);
   keys.forEach((key, t) => {
     const lexeme = key === '' ? null : lexemeOf(key);
     if (lexeme !== null) tokenMark[t] = queryLexemes.lastIndexOf(lexeme);
@@ -348,9 +351,7 @@ export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => str
     .filter((part) => part !== '');
   const opening = (merged[0]?.from ?? 0) > 0 ? `${ELLIPSIS} ` : '';
   const closing = (merged.at(-1)?.to ?? wordCount) < wordCount ? ` ${ELLIPSIS}` : '';
-  return escapeHtml(`${opening}${parts.join(` ${ELLIPSIS} `)}${closing}`)
-    .replaceAll(OPEN, '<mark>')
-    .replaceAll(CLOSE, '</mark>');
+  return `${opening}${parts.join(` ${ELLIPSIS} `)}${closing}`.replace(MARKUP, (c) => MARKUP_OF[c] ?? c);
 }
 
 /** Distinct new query words and marks in a window, for choosing the second fragment. */

@@ -55,6 +55,34 @@ describe('search postings held in memory', () => {
     expect((await search('zephyrite calibration')).total).toBe(0);
   });
 
+  test('each held document carries the columns a reference is made of, as stored, and an edit at the next count', async () => {
+    const id = await addDocument({ code: 'HTM 09-02', text: 'Quillwort inspection of theatre pendants.' });
+    const stored = async () =>
+      Object.fromEntries(
+        rowsOf<{
+          id: string;
+          code: string;
+          title: string;
+          category: string;
+          domain: string;
+          subdomain: string;
+          status: string;
+          edition: string;
+        }>(await db.execute(sql`select id, code, title, category, domain, subdomain, status, edition from documents`)).map((row) => [
+          row.id,
+          row,
+        ]),
+      );
+    const heldNow = async () => {
+      const held = await heldPostings({ db, organisationId, query: everything, lexemes: ['quillwort'], titleTf: 10 });
+      return Object.fromEntries(held.documents.map((document, ordinal) => [held.ids[ordinal], document]));
+    };
+    expect(await heldNow()).toEqual(await stored());
+    await db.execute(sql`update documents set title = 'Pendant inspection', edition = '2024', status = 'superseded' where id = ${id}`);
+    expect((await heldNow())[id]).toMatchObject({ title: 'Pendant inspection', edition: '2024', status: 'superseded' });
+    await db.execute(sql`delete from documents where id = ${id}`);
+  });
+
   test("another organisation's internal document is never a candidate, whichever organisation searched first", async () => {
     const internal = await addDocument({
       code: 'INT 7',

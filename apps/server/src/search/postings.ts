@@ -63,9 +63,22 @@ interface Scope {
   n: number;
 }
 
+/** What a search result shows of a document: the columns a document reference is made of. */
+export interface HeldDocument {
+  id: string;
+  code: string;
+  title: string;
+  category: string;
+  domain: string;
+  subdomain: string;
+  status: 'current' | 'superseded';
+  edition: string;
+}
+
 interface Held {
   version: number | null;
   ids: string[];
+  documents: HeldDocument[];
   ordinals: Map<string, number>;
   superseded: Uint8Array;
   codeCompact: string[];
@@ -84,7 +97,8 @@ const split = (text: string | null): string[] => (text ? text.split(' ') : []);
 
 interface LoadRow {
   version: number | null;
-  documents: [string, string, string, string, string, string | null][] | null;
+  /** id, status, code forms, code, superseded_by_code, then the reference's other columns (title, category, domain, subdomain, edition). */
+  documents: [string, HeldDocument['status'], string, string, string, string | null, string, string, string, string, string][] | null;
   scope: { ids: string | null; n: number } | null;
   postings: [string, string, string, number][] | null;
 }
@@ -119,7 +133,7 @@ async function load(options: {
       select (select version from library_version where id = 1) as version,
         ${
           options.documents
-            ? sql`(select json_agg(json_build_array(id, status, code_compact, code_tokens, code, superseded_by_code)) from documents)`
+            ? sql`(select json_agg(json_build_array(id, status, code_compact, code_tokens, code, superseded_by_code, title, category, domain, subdomain, edition)) from documents)`
             : sql`null::json`
         } as documents,
         ${
@@ -169,6 +183,16 @@ function heldFrom(row: LoadRow): Held {
   return {
     version: row.version === null ? null : Number(row.version),
     ids,
+    documents: rows.map(([id, status, , , code, , title, category, domain, subdomain, edition]) => ({
+      id,
+      code,
+      title,
+      category,
+      domain,
+      subdomain,
+      status,
+      edition,
+    })),
     ordinals: new Map(ids.map((id, i) => [id, i])),
     superseded: Uint8Array.from(rows, (document) => (document[1] === 'superseded' ? 1 : 0)),
     codeCompact: rows.map((document) => document[2]),
@@ -309,6 +333,8 @@ function trimPostings(held: Held, needed: ReadonlySet<string>, cap: number): voi
 /** What stage one reads: the library's documents, the caller's scope and each lexeme's postings (empty for a lexeme no document holds). */
 export interface HeldPostings {
   ids: readonly string[];
+  /** Each document's reference columns, by ordinal. */
+  documents: readonly HeldDocument[];
   /** Each document's ordinal (its index in ids). */
   ordinals: ReadonlyMap<string, number>;
   superseded: Uint8Array;
@@ -388,6 +414,7 @@ function take(
   const terms = wanted.lexemes.map((lexeme) => held.terms.get(lexeme) ?? null);
   return {
     ids: held.ids,
+    documents: held.documents,
     ordinals: held.ordinals,
     superseded: held.superseded,
     codeCompact: held.codeCompact,

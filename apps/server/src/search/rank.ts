@@ -7,7 +7,7 @@
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '@verity/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
-import { codeCandidate, codeCandidateTest, codeMatch } from '../core/library/document-codes.ts';
+import { codeCandidate, codeCandidateTest, codeMatcher } from '../core/library/document-codes.ts';
 import { tsqueryOperands } from './highlight.ts';
 import { type Conjunct, conjunctsOf, coverDensity, matchesAll } from './cover-density.ts';
 import { type HeldPostings, heldPostings, type TermPostings } from './postings.ts';
@@ -534,17 +534,16 @@ export interface RankedSearch {
 }
 
 /**
- * The query words' lexemes (in the relaxed query's order), the postings held for them and then for
- * the strict form's other lexemes, the strict form over those, and the library's document ordinals.
+ * The query words' lexemes (in the relaxed query's order), the strict form over the held terms, and
+ * what stage one read: the library's documents and the postings held for the query words and then
+ * for the strict form's other lexemes.
  */
 export interface HeldTerms {
   lexemes: string[];
   /** The lexemes snippets mark: the relaxed query's, then the strict form's others (a code's "-01"). */
   marked: string[];
-  terms: (TermPostings | null)[];
   strict: HeldStrict;
-  ordinals: ReadonlyMap<string, number>;
-  documents: number;
+  library: HeldPostings;
 }
 
 /**
@@ -614,8 +613,9 @@ export async function rankSearch(options: {
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
   let dropped = 0;
+  const codeScoreOf = codeMatcher(q);
   for (const row of ranked) {
-    const codeScore = codeMatch(q, row.code);
+    const codeScore = codeScoreOf(row.code);
     if (codeScore === 0 && !row.text_match) {
       dropped++;
       continue;
@@ -639,10 +639,8 @@ export async function rankSearch(options: {
       ? {
           lexemes: relaxedLexemes,
           marked: [...relaxedLexemes, ...strict.alongside],
-          terms: candidates.held.terms,
           strict: strict.held,
-          ordinals: candidates.held.ordinals,
-          documents: candidates.held.ids.length,
+          library: candidates.held,
         }
       : undefined;
   return { scored, total: matched - dropped, queries, words, ...(held ? { held } : {}) };

@@ -109,13 +109,13 @@ async function heldSnippetRows(options: {
   const { db, strictIds, otherIds, held, words } = options;
   const ids = [...strictIds, ...otherIds];
   const known = ids.flatMap((id) => {
-    const ordinal = held.ordinals.get(id);
+    const ordinal = held.library.ordinals.get(id);
     return ordinal === undefined ? [] : [{ id, ordinal, strict: strictIds.includes(id) }];
   });
   const { elements } = heldElements(
-    held.terms,
+    held.library.terms,
     known.map((document) => document.ordinal),
-    held.documents,
+    held.library.ids.length,
   );
   const termCount = held.lexemes.length;
   const wordMask = (1 << termCount) - 1;

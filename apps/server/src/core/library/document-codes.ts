@@ -34,20 +34,45 @@ function containsRun(haystack: readonly string[], needle: readonly string[]): bo
   return false;
 }
 
+/** A code's forms as codeMatch compares them, kept per code: a search scores every ranked document's code. */
+const CODE_FORMS_KEPT = 10_000;
+const codeForms = new Map<string, { tokens: string[]; joined: string; compacted: string; numbered: boolean }>();
+
+function formsOfCode(code: string) {
+  let forms = codeForms.get(code);
+  if (!forms) {
+    const tokens = codeTokens(code);
+    forms = { tokens, joined: tokens.join(' '), compacted: compact(code), numbered: tokens.some((token) => /^[0-9]+$/.test(token)) };
+    if (codeForms.size >= CODE_FORMS_KEPT) codeForms.clear();
+    codeForms.set(code, forms);
+  }
+  return forms;
+}
+
 /**
  * How well a query names a document code: 2 for the code itself, however written ("htm 6-1",
  * "HTM0601"); 1 when the query is a run of the code's groups ("L8" in "ACoP L8", "COSHH" in
  * "COSHH 2002", "reg 12" in "CQC Reg 12"), or when a code with a number appears within a longer
- * query ("Which edition of HTM 07-01 is current?"); 0 otherwise.
+ * query ("Which edition of HTM 07-01 is current?"); 0 otherwise. The query's forms are worked out
+ * once, for scoring many codes.
  */
-export function codeMatch(query: string, code: string): 0 | 1 | 2 {
+export function codeMatcher(query: string): (code: string) => 0 | 1 | 2 {
   const queryTokens = codeTokens(query);
-  if (queryTokens.length === 0) return 0;
-  const tokens = codeTokens(code);
-  if (compact(query) === compact(code) || queryTokens.join(' ') === tokens.join(' ')) return 2;
-  if (queryTokens.length <= CODE_QUERY_MAX_TOKENS && containsRun(tokens, queryTokens)) return 1;
-  if (tokens.length >= 2 && tokens.some((token) => /^[0-9]+$/.test(token)) && containsRun(queryTokens, tokens)) return 1;
-  return 0;
+  if (queryTokens.length === 0) return () => 0;
+  const queryJoined = queryTokens.join(' ');
+  const queryCompacted = compact(query);
+  return (code) => {
+    const { tokens, joined, compacted, numbered } = formsOfCode(code);
+    if (queryCompacted === compacted || queryJoined === joined) return 2;
+    if (queryTokens.length <= CODE_QUERY_MAX_TOKENS && containsRun(tokens, queryTokens)) return 1;
+    if (tokens.length >= 2 && numbered && containsRun(queryTokens, tokens)) return 1;
+    return 0;
+  };
+}
+
+/** codeMatcher for one code. */
+export function codeMatch(query: string, code: string): 0 | 1 | 2 {
+  return codeMatcher(query)(code);
 }
 
 /** The forms of a query that code_compact and code_tokens are compared with, or null for a query with no letter or digit. */

@@ -2,6 +2,7 @@ import { SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse } from '@verity
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { documents } from '../../db/schema.ts';
+import type { HeldPostings } from '../../search/postings.ts';
 import { rankSearch } from '../../search/rank.ts';
 import { pageSnippets } from '../../search/snippets.ts';
 import { type ReferenceRow, referenceColumns, toReference } from './service.ts';
@@ -22,10 +23,11 @@ export async function searchDocuments(options: { db: Database; organisationId: s
   if (pageRows.length === 0) return { results: [], page: query.page, page_size: SEARCH_PAGE_SIZE, total };
 
   const pageIds = pageRows.map((entry) => entry.row.id);
-  // Independent reads: on PostgreSQL they run side by side on two connections.
+  // Independent reads: on PostgreSQL they run side by side on two connections. Ranked in memory,
+  // the page's documents are those read with the postings, at the same change count.
   const [snippets, pageDocuments] = await Promise.all([
     pageSnippets({ db, rows: pageRows.map((entry) => entry.row), queries, words, held }),
-    db.select(referenceColumns).from(documents).where(inArray(documents.id, pageIds)),
+    held ? heldReferences(held.library, pageIds) : db.select(referenceColumns).from(documents).where(inArray(documents.id, pageIds)),
   ]);
   const documentRows = new Map<string, ReferenceRow>(pageDocuments.map((row) => [row.id, row]));
 
@@ -40,4 +42,13 @@ export async function searchDocuments(options: { db: Database; organisationId: s
     page_size: SEARCH_PAGE_SIZE,
     total,
   };
+}
+
+/** The documents of these ids among those held for ranking. */
+function heldReferences(library: HeldPostings, ids: readonly string[]): ReferenceRow[] {
+  return ids.flatMap((id) => {
+    const ordinal = library.ordinals.get(id);
+    const document = ordinal === undefined ? undefined : library.documents[ordinal];
+    return document ? [document] : [];
+  });
 }
