@@ -1,12 +1,13 @@
 import type { DocumentReference } from '@verity/shared';
 import { GitCompareArrows } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { wikiReturnState } from '../../lib/return-to';
 import { useCompareStore } from './compare-store';
-import { FavouriteButton } from './favourite-button';
+import { useFavourites, useSetFavourite } from './api';
+import { FavouriteStar } from './favourite-button';
 
 export function documentHref(reference: DocumentReference, elementId?: string): string {
   const base = `/wiki/${encodeURIComponent(reference.short_id)}`;
@@ -41,9 +42,44 @@ export function TagList({ reference }: { reference: DocumentReference }) {
   );
 }
 
-export function CompareToggle({ reference }: { reference: DocumentReference }) {
-  const inCompare = useCompareStore((s) => s.items.some((item) => item.short_id === reference.short_id));
+/**
+ * What the cards of a list share: the favourites, the compare list and the way back to the list,
+ * read once by the list rather than once by each card (a card's own query and store subscriptions
+ * were most of a page of cards' first render).
+ */
+export interface CardActions {
+  /** The favourites' document ids; undefined until they are known. */
+  favourites: ReadonlySet<string> | undefined;
+  setFavourite: (reference: DocumentReference, like: boolean) => void;
+  /** The compare list's document ids. */
+  compared: ReadonlySet<string>;
+  toggleCompare: (reference: DocumentReference) => void;
+  /** Router state for a link to a document, so its reader can lead back to this list. */
+  returnState: ReturnType<typeof wikiReturnState>;
+}
+
+export function useCardActions(): CardActions {
+  const favourites = useFavourites();
+  const { mutate } = useSetFavourite();
+  const items = useCompareStore((s) => s.items);
   const toggle = useCompareStore((s) => s.toggle);
+  const { pathname, search } = useLocation();
+  return useMemo(
+    () => ({
+      favourites: favourites.data ? new Set(favourites.data.map((favourite) => favourite.short_id)) : undefined,
+      setFavourite: (reference, like) => mutate({ reference, like }),
+      compared: new Set(items.map((item) => item.short_id)),
+      toggleCompare: (reference) => {
+        const { replaced } = toggle(reference);
+        if (replaced) toast.info(`${replaced.code} was taken out of the compare list: you can compare two documents at a time.`);
+      },
+      returnState: wikiReturnState(pathname, search),
+    }),
+    [favourites.data, mutate, items, toggle, pathname, search],
+  );
+}
+
+function CompareToggle({ reference, inCompare, onToggle }: { reference: DocumentReference; inCompare: boolean; onToggle: () => void }) {
   // Each card's button is named after its document ("Add HTM 04-01 to compare"): a list of twenty
   // identical names tells a screen-reader user nothing. The visible words ("Compare", "In compare")
   // stay in the name, as speech users say them (WCAG 2.5.3).
@@ -54,10 +90,7 @@ export function CompareToggle({ reference }: { reference: DocumentReference }) {
       aria-pressed={inCompare}
       aria-label={label}
       title={label}
-      onClick={() => {
-        const { replaced } = toggle(reference);
-        if (replaced) toast.info(`${replaced.code} was taken out of the compare list: you can compare two documents at a time.`);
-      }}
+      onClick={onToggle}
       className={cn(
         'focus-ring inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md border px-2 font-medium text-xs transition-colors',
         inCompare
@@ -73,6 +106,8 @@ export function CompareToggle({ reference }: { reference: DocumentReference }) {
 
 export interface DocumentCardProps {
   reference: DocumentReference;
+  /** The list's useCardActions(). */
+  actions: CardActions;
   /** Rendered under the header, e.g. search snippets. */
   children?: ReactNode;
   /** h2 by default: the cards sit straight under the page's h1 (no level skipped). */
@@ -84,8 +119,8 @@ export interface DocumentCardProps {
  * title link stretches over the card so a click anywhere (or Enter on the link) opens the reader;
  * the toggles sit above it.
  */
-export function DocumentCard({ reference, children, headingLevel: Heading = 'h2' }: DocumentCardProps) {
-  const location = useLocation();
+export function DocumentCard({ reference, actions, children, headingLevel: Heading = 'h2' }: DocumentCardProps) {
+  const isFavourite = actions.favourites?.has(reference.short_id) ?? false;
   return (
     <article
       className={cn(
@@ -100,14 +135,22 @@ export function DocumentCard({ reference, children, headingLevel: Heading = 'h2'
             <StatusBadge reference={reference} />
           </p>
           <div className="relative z-10 flex shrink-0 items-center gap-1">
-            <CompareToggle reference={reference} />
-            <FavouriteButton reference={reference} />
+            <CompareToggle
+              reference={reference}
+              inCompare={actions.compared.has(reference.short_id)}
+              onToggle={() => actions.toggleCompare(reference)}
+            />
+            <FavouriteStar
+              isFavourite={isFavourite}
+              pending={actions.favourites === undefined}
+              onToggle={() => actions.setFavourite(reference, !isFavourite)}
+            />
           </div>
         </div>
         <Heading className="mt-1 font-semibold text-base text-slate-900 leading-snug">
           <Link
             to={documentHref(reference)}
-            state={wikiReturnState(location.pathname, location.search)}
+            state={actions.returnState}
             className="focus-ring rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] group-hover:text-brand-900"
           >
             {reference.title}

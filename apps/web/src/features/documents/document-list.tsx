@@ -1,7 +1,7 @@
 import type { DocumentReference } from '@verity/shared';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { DocumentCard } from './document-card';
+import { DocumentCard, useCardActions } from './document-card';
 
 /** Cards rendered at first and added per "Show more": enough to scan, few enough to stay quick. */
 export const BROWSE_PAGE_SIZE = 24;
@@ -16,6 +16,7 @@ export interface DocumentListProps {
 
 export function DocumentList({ references, resetKey, label }: DocumentListProps) {
   const [shown, setShown] = useState(BROWSE_PAGE_SIZE);
+  const actions = useCardActions();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new selection starts with one page again.
   useEffect(() => setShown(BROWSE_PAGE_SIZE), [resetKey]);
   const visible = references.slice(0, shown);
@@ -26,7 +27,7 @@ export function DocumentList({ references, resetKey, label }: DocumentListProps)
       <ul aria-label={label} className="grid gap-3 lg:grid-cols-2">
         {visible.map((reference) => (
           <li key={reference.short_id} className="grid">
-            <DocumentCard reference={reference} />
+            <DocumentCard reference={reference} actions={actions} />
           </li>
         ))}
       </ul>

@@ -17,12 +17,30 @@ export interface FavouriteButtonProps {
  * favourites query, which useSetFavourite updates optimistically, so every star for the same
  * document (card, reader, favourites view) changes together.
  */
-export function FavouriteButton({ reference, size = 'sm', showLabel = false, className }: FavouriteButtonProps) {
+export function FavouriteButton({ reference, ...props }: FavouriteButtonProps) {
   const favourites = useFavourites();
   const setFavourite = useSetFavourite();
   const isFavourite = favourites.data?.some((f) => f.short_id === reference.short_id) ?? false;
-  const label = isFavourite ? 'Remove from favourites' : 'Add to favourites';
+  return (
+    <FavouriteStar
+      {...props}
+      isFavourite={isFavourite}
+      pending={favourites.isPending}
+      onToggle={() => setFavourite.mutate({ reference, like: !isFavourite })}
+    />
+  );
+}
 
+export interface FavouriteStarProps extends Omit<FavouriteButtonProps, 'reference'> {
+  isFavourite: boolean;
+  /** The favourites are not known yet: the star cannot say which way a click would go. */
+  pending: boolean;
+  onToggle: () => void;
+}
+
+/** The star itself, for a list that reads the favourites once for all its cards. */
+export function FavouriteStar({ isFavourite, pending, onToggle, size = 'sm', showLabel = false, className }: FavouriteStarProps) {
+  const label = isFavourite ? 'Remove from favourites' : 'Add to favourites';
   return (
     <button
       type="button"
@@ -30,12 +48,11 @@ export function FavouriteButton({ reference, size = 'sm', showLabel = false, cla
       aria-label={showLabel ? undefined : label}
       aria-pressed={isFavourite}
       title={showLabel ? undefined : label}
-      // Until the list is known the star cannot say which way a click would go.
-      disabled={favourites.isPending}
+      disabled={pending}
       onClick={(event) => {
         // Cards open the document on click; the star must not.
         event.stopPropagation();
-        setFavourite.mutate({ reference, like: !isFavourite });
+        onToggle();
       }}
       className={cn(
         'focus-ring inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md font-medium text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50',

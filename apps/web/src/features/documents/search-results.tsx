@@ -1,13 +1,12 @@
 import type { SearchResponse } from '@verity/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState } from '../../components/ui/loading-state';
 import { Spinner } from '../../components/ui/spinner';
-import { DocumentCard, documentHref } from './document-card';
+import { DocumentCard, documentHref, useCardActions } from './document-card';
 import { SnippetText } from './snippet';
-import { wikiReturnState } from '../../lib/return-to';
 
 export interface SearchResultsProps {
   query: string;
@@ -33,7 +32,7 @@ export function SearchResults({
   filtersActive,
   onClearFilters,
 }: SearchResultsProps) {
-  const location = useLocation();
+  const actions = useCardActions();
   if (error && !data) {
     return (
       <Alert title="Search failed">
@@ -76,14 +75,14 @@ export function SearchResults({
       <ol aria-label="Search results" className="flex flex-col gap-3">
         {data.results.map((result) => (
           <li key={result.reference.short_id}>
-            <DocumentCard reference={result.reference}>
+            <DocumentCard reference={result.reference} actions={actions}>
               {result.snippets.length > 0 && (
                 <ul aria-label={`Matches in ${result.reference.code}`} className="flex flex-col gap-1.5">
                   {result.snippets.map((snippet) => (
                     <li key={snippet.element_id}>
                       <Link
                         to={documentHref(result.reference, snippet.element_id)}
-                        state={wikiReturnState(location.pathname, location.search)}
+                        state={actions.returnState}
                         className="focus-ring block rounded-md border-amber-300 border-l-2 bg-slate-50 px-3 py-2 text-slate-700 text-sm leading-6 hover:bg-amber-50"
                       >
                         <SnippetText html={snippet.text_html} />
