@@ -5,7 +5,7 @@ import { codeCandidate, codeCandidateTest } from '../core/library/document-codes
 import { createOrganisation } from '../core/identity/organisations.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { newId } from '../lib/ids.ts';
-import { heldPostings } from './postings.ts';
+import { type HeldDocument, heldPostings } from './postings.ts';
 import { best, rankSearch } from './rank.ts';
 
 let handle: DatabaseHandle;
@@ -59,19 +59,9 @@ describe('search postings held in memory', () => {
     const id = await addDocument({ code: 'HTM 09-02', text: 'Quillwort inspection of theatre pendants.' });
     const stored = async () =>
       Object.fromEntries(
-        rowsOf<{
-          id: string;
-          code: string;
-          title: string;
-          category: string;
-          domain: string;
-          subdomain: string;
-          status: string;
-          edition: string;
-        }>(await db.execute(sql`select id, code, title, category, domain, subdomain, status, edition from documents`)).map((row) => [
-          row.id,
-          row,
-        ]),
+        rowsOf<HeldDocument>(
+          await db.execute(sql`select id, code, title, category, domain, subdomain, status, edition from documents`),
+        ).map((row) => [row.id, row]),
       );
     const heldNow = async () => {
       const held = await heldPostings({ db, organisationId, query: everything, lexemes: ['quillwort'], titleTf: 10 });
