@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
-import { conjunctsOf, coverDensity, matchesAll } from './cover-density.ts';
+import { conjunctsOf, coverDensity, matchesAll, matchesForm } from './cover-density.ts';
 
 let handle: DatabaseHandle;
 
@@ -43,6 +43,17 @@ const PHRASES = [
   "'water' <-> 'water'",
   "'risk' <-> 'fire' & 'assess'",
   "'water' & 'safeti' <-> 'group' & 'plan'",
+];
+
+/** Strict queries with exclusions, as websearch_to_tsquery writes "fire -water" or "water -\"hot water\"". */
+const EXCLUSIONS = [
+  "'fire' & !'water'",
+  "'water' & !'fire'",
+  "!'legionella' & 'water'",
+  "'water' & !( 'safeti' <-> 'plan' )",
+  "'fire' <-> 'risk' & !'assess'",
+  "'water' & 'safeti' & !'group' & !( 'fire' <-> 'risk' )",
+  "'risk' & !'risk'",
 ];
 
 async function databaseRank(text: string, query: string) {
@@ -97,19 +108,50 @@ describe('cover density in memory', () => {
     expect(matched).toBeGreaterThanOrEqual(15);
   });
 
-  test('reads conjunctions of lexemes and phrases, and nothing else', () => {
+  test('matches as @@ does with exclusions, and ranks a match as ts_rank_cd does', async () => {
+    let matched = 0;
+    let excluded = 0;
+    for (const text of TEXTS) {
+      for (const query of EXCLUSIONS) {
+        const parsed = conjunctsOf(query);
+        if (!parsed) throw new Error(`not read: ${query}`);
+        const database = await databaseRank(text, query);
+        const positions = parsed.lexemes.map((lexeme) => database.positions.get(lexeme));
+        expect(matchesForm(positions, parsed), `${query} @@ "${text}"`).toBe(database.matches);
+        if (database.matches) {
+          // Ranked in memory only where it matches: there, nothing excluded is in the vector.
+          expect(coverDensity(positions, parsed.conjuncts), `${query} in "${text}"`).toBe(database.rank);
+          matched++;
+        } else if (matchesAll(positions, parsed.conjuncts)) {
+          excluded++;
+        }
+      }
+    }
+    // Some match, and some hold the conjuncts but are excluded.
+    expect(matched).toBeGreaterThanOrEqual(10);
+    expect(excluded).toBeGreaterThanOrEqual(5);
+  });
+
+  test('reads conjunctions of lexemes and phrases with exclusions, and nothing else', () => {
     expect(conjunctsOf("'htm' & '04' <-> '-01'")).toEqual({
       lexemes: ['htm', '04', '-01'],
       conjuncts: [
         { lexemes: [0], gaps: [] },
         { lexemes: [1, 2], gaps: [1] },
       ],
+      exclusions: [],
+    });
+    // The conjuncts' lexemes come first, an exclusion's after, wherever it stands.
+    expect(conjunctsOf("!( 'hot' <-> 'water' ) & 'water' & !'laundri'")).toEqual({
+      lexemes: ['water', 'hot', 'laundri'],
+      conjuncts: [{ lexemes: [0], gaps: [] }],
+      exclusions: [[{ lexemes: [1, 0], gaps: [1] }], [{ lexemes: [2], gaps: [] }]],
     });
     expect(conjunctsOf("'water' <2> 'plan' & 'water'")?.conjuncts).toEqual([
       { lexemes: [0, 1], gaps: [2] },
       { lexemes: [0], gaps: [] },
     ]);
-    for (const other of ["'a' | 'b'", "!'a'", "'a' & !'b'", "'a':*", "'a':A", "( 'a' | 'b' ) & 'c'", '']) {
+    for (const other of ["'a' | 'b'", "!'a'", "!( 'a' <-> 'b' )", "'a' & !( 'b' | 'c' )", "'a':*", "'a':A", "( 'a' | 'b' ) & 'c'", '']) {
       expect(conjunctsOf(other), other).toBeNull();
     }
   });

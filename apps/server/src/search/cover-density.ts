@@ -44,8 +44,10 @@ class Satisfaction {
   private readonly met: Uint8Array;
   private metCount = 0;
 
-  constructor(conjuncts: readonly Conjunct[] | null, lexemes: number) {
+  constructor(conjuncts: readonly Conjunct[] | null) {
     this.conjuncts = conjuncts;
+    // The lexemes the conjuncts use (an element's positions may list others: an excluded word's).
+    const lexemes = Math.max(-1, ...(conjuncts ?? []).flatMap((conjunct) => conjunct.lexemes)) + 1;
     this.holding = Array.from({ length: lexemes }, () => []);
     this.seen = Array.from({ length: lexemes }, () => null);
     this.offsets = [];
@@ -67,11 +69,13 @@ class Satisfaction {
     for (const positions of this.seen) positions?.clear();
   }
 
-  /** Adds a position of a lexeme; true once the query is satisfied. */
+  /** Adds a position of a lexeme (one no conjunct holds changes nothing); true once the query is satisfied. */
   add(lexeme: number, pos: number): boolean {
     if (!this.conjuncts) return true;
+    const holding = this.holding[lexeme];
+    if (!holding) return this.metCount === this.conjuncts.length;
     this.seen[lexeme]?.add(pos);
-    for (const c of this.holding[lexeme] as number[]) {
+    for (const c of holding) {
       if (this.met[c] === 1) continue;
       const conjunct = this.conjuncts[c] as Conjunct;
       if (conjunct.lexemes.length === 1 || this.holds(conjunct, this.offsets[c] as number[], lexeme, pos)) {
@@ -101,13 +105,13 @@ const everyLexeme: Conjunct[][] = [];
 
 /** A query's tracker, built once per query and reused (ranking is synchronous: one vector at a time). */
 const trackers = new WeakMap<readonly Conjunct[], Satisfaction>();
-const anyTracker = new Satisfaction(null, 0);
+const anyTracker = new Satisfaction(null);
 
-function trackerFor(conjuncts: readonly Conjunct[] | null, lexemes: number): Satisfaction {
+function trackerFor(conjuncts: readonly Conjunct[] | null): Satisfaction {
   if (!conjuncts) return anyTracker;
   let tracker = trackers.get(conjuncts);
   if (!tracker) {
-    tracker = new Satisfaction(conjuncts, lexemes);
+    tracker = new Satisfaction(conjuncts);
     trackers.set(conjuncts, tracker);
   }
   tracker.reset();
@@ -145,7 +149,7 @@ export function coverDensity(positions: readonly (ArrayLike<number> | undefined)
   const lexemeAt = (i: number) => (entries[i] as number) & ((1 << LEXEME_BITS) - 1);
   const positionAt = (i: number) => (entries[i] as number) >> LEXEME_BITS;
 
-  const satisfaction = trackerFor(conjuncts, lexemes);
+  const satisfaction = trackerFor(conjuncts);
   let start = 0;
   let total = 0;
   for (;;) {
@@ -189,20 +193,53 @@ export function matchesAll(positions: readonly (ArrayLike<number> | undefined)[]
     singlesOnly.set(conjuncts, singles);
   }
   if (singles) return true;
-  const satisfaction = trackerFor(conjuncts, positions.length);
+  const satisfaction = trackerFor(conjuncts);
   positions.forEach((list, lexeme) => {
     for (let i = 0; i < (list?.length ?? 0); i++) satisfaction.add(lexeme, (list as ArrayLike<number>)[i] as number);
   });
   return satisfaction.satisfied;
 }
 
+/** Whether positions satisfy a strict form anywhere: every conjunct, and none of its exclusions (the `@@` of such a query). */
+export function matchesForm(
+  positions: readonly (ArrayLike<number> | undefined)[],
+  form: { conjuncts: readonly Conjunct[]; exclusions: readonly (readonly Conjunct[])[] },
+): boolean {
+  return matchesAll(positions, form.conjuncts) && !form.exclusions.some((exclusion) => matchesAll(positions, exclusion));
+}
+
 /**
- * A strict query's text (websearch_to_tsquery's output) as its distinct lexemes and its
- * conjuncts, when it is a conjunction of lexemes and phrases ("'htm' & '04' <-> '-01'"); null for
- * any other form (or, not, prefixes, weights, groups), which the statements rank.
+ * A strict query (websearch_to_tsquery's output) read as a conjunction of lexemes and phrases, with
+ * any excluded lexemes and phrases ("'sharp' & 'dispos' & !'laundri'", "'water' & !( 'hot' <->
+ * 'water' )"): its distinct lexemes, the conjuncts' first; its conjuncts; and each exclusion as a
+ * conjunction of one, which a matching vector must not satisfy. A vector without what is excluded
+ * is ranked by ts_rank_cd as if the exclusions were not there (a cover never holds an absent
+ * lexeme), so coverDensity takes the conjuncts alone. Null for any other form (or, prefixes,
+ * weights, other groups) and for one that only excludes, which the statements rank.
  */
-export function conjunctsOf(strict: string): { lexemes: string[]; conjuncts: Conjunct[] } | null {
+export function conjunctsOf(strict: string): { lexemes: string[]; conjuncts: Conjunct[]; exclusions: Conjunct[][] } | null {
   if (strict.trim() === '') return null;
+  const parts: { excluded: boolean; lexemes: string[]; gaps: number[] }[] = [];
+  for (const whole of strict.split(' & ')) {
+    const group = /^!\( (.*) \)$/.exec(whole);
+    const excluded = group !== null || whole.startsWith('!');
+    const part = group ? (group[1] as string) : excluded ? whole.slice(1) : whole;
+    const pieces = part.split(/ <(-|\d+)> /);
+    const read: { excluded: boolean; lexemes: string[]; gaps: number[] } = { excluded, lexemes: [], gaps: [] };
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i] as string;
+      if (i % 2 === 1) {
+        read.gaps.push(piece === '-' ? 1 : Number(piece));
+        continue;
+      }
+      const match = /^'((?:[^'\\]|''|\\.)*)'$/.exec(piece);
+      if (!match) return null;
+      read.lexemes.push((match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+    }
+    parts.push(read);
+  }
+  const kept = parts.filter((part) => !part.excluded);
+  if (kept.length === 0) return null;
   const lexemes: string[] = [];
   const index = (lexeme: string) => {
     const at = lexemes.indexOf(lexeme);
@@ -210,21 +247,7 @@ export function conjunctsOf(strict: string): { lexemes: string[]; conjuncts: Con
     lexemes.push(lexeme);
     return lexemes.length - 1;
   };
-  const conjuncts: Conjunct[] = [];
-  for (const part of strict.split(' & ')) {
-    const pieces = part.split(/ <(-|\d+)> /);
-    const conjunct: { lexemes: number[]; gaps: number[] } = { lexemes: [], gaps: [] };
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i] as string;
-      if (i % 2 === 1) {
-        conjunct.gaps.push(piece === '-' ? 1 : Number(piece));
-        continue;
-      }
-      const match = /^'((?:[^'\\]|''|\\.)*)'$/.exec(piece);
-      if (!match) return null;
-      conjunct.lexemes.push(index((match[1] ?? '').replace(/''/g, "'").replace(/\\(.)/g, '$1')));
-    }
-    conjuncts.push(conjunct);
-  }
-  return { lexemes, conjuncts };
+  const conjuncts = kept.map((part) => ({ lexemes: part.lexemes.map(index), gaps: part.gaps }));
+  const exclusions = parts.filter((part) => part.excluded).map((part) => [{ lexemes: part.lexemes.map(index), gaps: part.gaps }]);
+  return { lexemes, conjuncts, exclusions };
 }

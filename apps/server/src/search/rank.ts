@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { codeCandidate, codeCandidateTest, codeMatcher } from '../core/library/document-codes.ts';
 import { tsqueryOperands } from './highlight.ts';
-import { type Conjunct, conjunctsOf, coverDensity, matchesAll } from './cover-density.ts';
+import { type Conjunct, conjunctsOf, coverDensity, matchesForm } from './cover-density.ts';
 import { type HeldPostings, heldPostings, type TermPostings } from './postings.ts';
 import { parseQuery, strictQueryOf } from './query.ts';
 import { searchable } from '../core/policies/documents.ts';
@@ -173,32 +173,37 @@ async function rankCandidates(
 
 /**
  * operatorMatches in memory, for a query with operators whose strict form is a conjunction of
- * lexemes and phrases (quoted phrases): every document with an element or a title-and-code vector
- * matching it, from the positions held for its lexemes; null when they cannot be held (a lexeme in
- * too many elements, or the library changed meanwhile).
+ * lexemes and phrases (quoted phrases) with any exclusions ("-laundry", "-\"hot water\""): every
+ * document with an element or a title-and-code vector matching it, from the positions held for its
+ * lexemes, excluded ones included; null when they cannot be held (a lexeme in too many elements,
+ * or the library changed meanwhile).
  */
 async function heldMatches(input: {
   db: Database;
   organisationId: string;
   query: SearchQuery;
-  strict: { lexemes: string[]; conjuncts: Conjunct[] };
+  strict: { lexemes: string[]; conjuncts: Conjunct[]; exclusions: Conjunct[][] };
 }): Promise<{ ids: string[]; held: HeldPostings } | null> {
   const { db, organisationId, query, strict } = input;
   const held = await heldPostings({ db, organisationId, query, lexemes: strict.lexemes, titleTf: TITLE_TF });
   if (!(await held.holdPositions())) return null;
-  // Only a document holding every lexeme can have an element or a title holding them all.
+  // Only a document holding every lexeme of the conjuncts (the first ones) can have an element or
+  // a title holding them all.
+  const required = requiredLexemes(strict.conjuncts);
   const holding = new Int32Array(held.ids.length);
-  for (const postings of held.terms) for (const ordinal of postings?.docs ?? []) holding[ordinal] = (holding[ordinal] as number) + 1;
+  for (const postings of held.terms.slice(0, required)) {
+    for (const ordinal of postings?.docs ?? []) holding[ordinal] = (holding[ordinal] as number) + 1;
+  }
   const documents: number[] = [];
   holding.forEach((count, ordinal) => {
-    if (count === strict.lexemes.length) documents.push(ordinal);
+    if (count === required) documents.push(ordinal);
   });
   const { elements } = heldElements(held.terms, documents, held.ids.length);
   const ids = documents.flatMap((ordinal, i) => {
     const title = held.terms.map((postings) => postings?.positions?.titles.get(ordinal));
     const matches =
-      matchesAll(title, strict.conjuncts) ||
-      [...(elements[i] as Map<number, HeldElement>).values()].some((element) => matchesAll(element.positions, strict.conjuncts));
+      matchesForm(title, strict) ||
+      [...(elements[i] as Map<number, HeldElement>).values()].some((element) => matchesForm(element.positions, strict));
     return matches ? [held.ids[ordinal] ?? ''] : [];
   });
   return { ids, held };
@@ -365,7 +370,7 @@ function heldStrictForm(
     const at = termLexemes.indexOf(lexeme);
     return at >= 0 ? at : termLexemes.length + alongside.indexOf(lexeme);
   };
-  return { held: { conjuncts: parsed.conjuncts, terms: parsed.lexemes.map(term) }, alongside };
+  return { held: { conjuncts: parsed.conjuncts, exclusions: parsed.exclusions, terms: parsed.lexemes.map(term) }, alongside };
 }
 
 /** Whether two lists hold the same lexemes (a strict query repeats a word given twice; the terms do not). */
@@ -431,16 +436,21 @@ export function heldElements(
  */
 export interface HeldStrict {
   conjuncts: Conjunct[];
+  /** What a match must not hold (an excluded word or phrase), each a conjunction of one. */
+  exclusions: Conjunct[][];
   terms: number[];
 }
+
+/** How many lexemes the conjuncts use: conjunctsOf numbers theirs first, an exclusion's after. */
+const requiredLexemes = (conjuncts: readonly Conjunct[]) => Math.max(-1, ...conjuncts.flatMap((conjunct) => conjunct.lexemes)) + 1;
 
 /** The positions of the strict query's lexemes in an element or title, from each held term's. */
 export const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Array | undefined)[]) =>
   strict.terms.map((term) => byTerm[term]);
 
 /**
- * Stage two in memory, for a plain query whose strict form is a conjunction of lexemes and phrases
- * (words, and codes such as "HTM 04-01"): the scores rankDocuments' statement gives, from the
+ * Stage two in memory, for a query whose strict form is a conjunction of lexemes and phrases
+ * (words, codes such as "HTM 04-01", quoted phrases), with any exclusions: the scores rankDocuments' statement gives, from the
  * positions held beside the postings (the query words' terms first, then the strict form's other
  * lexemes), without reading an element. The arithmetic follows the statement's, operation by
  * operation, so documents come in the same order with the same scores (search.test.ts compares
@@ -451,7 +461,8 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
   const { held, ordinals, df, n } = candidates;
   const terms = held.terms;
   const wordMask = (1 << termCount) - 1;
-  const strictMask = strict.terms.reduce((mask, term) => mask | (1 << term), 0);
+  // The terms a strict match must hold: the conjuncts' lexemes (an excluded one it must not).
+  const strictMask = strict.terms.slice(0, requiredLexemes(strict.conjuncts)).reduce((mask, term) => mask | (1 << term), 0);
   const { elements, holding } = heldElements(terms, ordinals, held.ids.length);
   const idf = df.map((count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
   let usable = 0;
@@ -472,7 +483,7 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     for (const element of (elements[candidate] as Map<number, HeldElement>).values()) {
       if (relaxed && (element.mask & wordMask) === 0) continue;
       const positions = (element.mask & strictMask) === strictMask ? strictPositions(strict, element.positions) : null;
-      const isStrict = positions !== null && matchesAll(positions, strict.conjuncts);
+      const isStrict = positions !== null && matchesForm(positions, strict);
       if (!relaxed && !isStrict) continue;
       hasElements = true;
       bestCover = Math.max(bestCover, bitCount(element.mask & wordMask));
@@ -483,7 +494,7 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     const titles = terms.map((postings) => postings?.positions?.titles.get(ordinal));
     const titleMask = titles.reduce((mask, positions, term) => (positions ? mask | (1 << term) : mask), 0);
     const titlePositions = strictPositions(strict, titles);
-    const titleStrict = (titleMask & strictMask) === strictMask && matchesAll(titlePositions, strict.conjuncts);
+    const titleStrict = (titleMask & strictMask) === strictMask && matchesForm(titlePositions, strict);
     const codeCandidate = candidates.code[ordinal] === 1;
     const titleRelaxed = relaxed ? (titleMask & wordMask) !== 0 : titleStrict;
     if (!hasElements && !titleRelaxed && !codeCandidate) return;
@@ -564,14 +575,14 @@ export async function rankSearch(options: {
   const window = Math.ceil((query.page * SEARCH_PAGE_SIZE + RANK_WINDOW) / RANK_BLOCK) * RANK_BLOCK;
   // Two stages: candidates from the postings of the query's lexemes, then exact scores from the
   // elements of the best few only. A query with operators (phrases, exclusions, OR) takes its
-  // matches from the full-text indexes first (quoted phrases alone: from the positions held), as
-  // the postings cannot tell which elements match it; one that only excludes takes the one-stage
-  // path over every element.
+  // matches from the full-text indexes first (quoted phrases and exclusions: from the positions
+  // held), as the postings cannot tell which elements match it; one that only excludes takes the
+  // one-stage path over every element.
   const termLexemes = terms.map((term) => term.lexeme);
   // The relaxed query's lexemes: the words', or a query with operators' own (its relaxed query is its strict one).
   let relaxedLexemes = termLexemes;
   // A query whose strict form is a conjunction of lexemes and phrases is scored in memory when its
-  // positions can be held; others (exclusions, or, words too common to hold) by the statement.
+  // positions can be held, with any exclusions; others (or, words too common to hold) by the statement.
   let strict =
     terms.length > 0 && !parsed.operators && !options.statementOnly
       ? heldStrictForm(await strictQueryOf(db, q), termLexemes, words.length > 0)
@@ -580,13 +591,19 @@ export async function rankSearch(options: {
   if (terms.length > 0) {
     candidates = await rankCandidates({ db, lexemes: termLexemes, alongside: strict?.alongside ?? [], organisationId, query, q, window });
   } else if (parsed.operators) {
-    // Quoted phrases (a conjunction of lexemes and phrases) find their matches in memory too.
+    // Quoted phrases and exclusions (a conjunction of lexemes and phrases, some excluded) find their matches in memory too.
     const form = options.statementOnly ? null : conjunctsOf(await strictQueryOf(db, q));
     const phrased = form && form.lexemes.length <= HELD_TERMS ? form : null;
     const held = phrased ? await heldMatches({ db, organisationId, query, strict: phrased }) : null;
-    const matches = held && phrased ? { ids: held.ids, lexemes: phrased.lexemes } : await operatorMatches(db, q);
+    const matches =
+      held && phrased
+        ? { ids: held.ids, lexemes: phrased.lexemes.slice(0, requiredLexemes(phrased.conjuncts)) }
+        : await operatorMatches(db, q);
     if (held && phrased) {
-      strict = { held: { conjuncts: phrased.conjuncts, terms: phrased.lexemes.map((_, i) => i) }, alongside: [] };
+      strict = {
+        held: { conjuncts: phrased.conjuncts, exclusions: phrased.exclusions, terms: phrased.lexemes.map((_, i) => i) },
+        alongside: [],
+      };
       relaxedLexemes = phrased.lexemes;
     }
     if (matches.lexemes.length > 0) {

@@ -7,7 +7,7 @@ import type { SearchSnippet } from '@verity/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
-import { coverDensity, matchesAll } from './cover-density.ts';
+import { coverDensity, matchesForm } from './cover-density.ts';
 import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow, strictPositions } from './rank.ts';
 import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -124,7 +124,7 @@ async function heldSnippetRows(options: {
     // A strictly matching document's elements matching the strict query, another's holding a query word.
     let matching = [...(elements[slot] as Map<number, HeldElement>)].flatMap(([position, element]) => {
       const positions = strict ? strictPositions(held.strict, element.positions) : element.positions.slice(0, termCount);
-      const matches = strict ? matchesAll(positions, held.strict.conjuncts) : (element.mask & wordMask) !== 0;
+      const matches = strict ? matchesForm(positions, held.strict) : (element.mask & wordMask) !== 0;
       return matches ? [{ position, positions, cover: bitCount(element.mask & wordMask) }] : [];
     });
     if (words.length > 1) {

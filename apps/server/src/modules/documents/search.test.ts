@@ -380,7 +380,7 @@ describe('stage two of ranking in memory', () => {
   // Plain words of every shape the wiki and chat send: one word, a stop-word with one, a word
   // twice, questions, codes the parser reads as phrases ("07-01" is '07' <-> '-01'), hyphenated
   // words, and words few or many documents hold, on two pages of the same block; and queries with
-  // operators: quoted phrases, and an exclusion.
+  // operators: quoted phrases, and exclusions of words and phrases (or stays on the statements).
   const QUERIES = [
     'water',
     'the water',
@@ -405,6 +405,13 @@ describe('stage two of ranking in memory', () => {
     '"written scheme of examination"',
     '"HTM 04-01" water',
     'legionella -temperature',
+    'sharps disposal -laundry',
+    'water -"hot water"',
+    '-legionella water safety',
+    'fire -risk -assessment',
+    '"water safety" -group',
+    'HTM 04-01 -legionella',
+    'legionella or temperature',
   ];
 
   test('orders and scores documents, and picks their snippets, exactly as the statements do', async () => {
@@ -437,7 +444,7 @@ describe('stage two of ranking in memory', () => {
         expect(Object.fromEntries(await snippets(held)), `${q} (page ${page})`).toEqual(Object.fromEntries(await snippets(byStatement)));
       }
     }
-    // Quoted phrases find their matches in memory too; an exclusion is left to the statements.
-    expect([...byStatementToo]).toEqual(['legionella -temperature']);
+    // Quoted phrases and exclusions find their matches in memory too; or is left to the statements.
+    expect([...byStatementToo]).toEqual(['legionella or temperature']);
   });
 });
