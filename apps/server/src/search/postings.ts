@@ -6,8 +6,8 @@
  *
  * What is held, per process and database, is only ever what the library holds at one change count
  * (`library_version`, bumped in the same transaction as every write to documents, elements or
- * postings, from any process): every document's id, status and code forms; the postings of the
- * lexemes searched since; and, per organisation and filters, which documents the organisation may
+ * postings, from any process): every document's id, status, code forms and reference columns; the
+ * postings of the lexemes searched since; and, per organisation and filters, which documents the organisation may
  * search (chosen in SQL by the documents policy, never in application code). Each search reads the
  * count with whatever it still needs, in one statement and so one snapshot; a new count drops
  * everything held before, and the parts are read again together.
@@ -83,7 +83,6 @@ interface Held {
   superseded: Uint8Array;
   codeCompact: string[];
   codeTokens: string[];
-  codes: string[];
   supersededBy: (string | null)[];
   terms: Map<string, TermPostings>;
   postings: number;
@@ -197,7 +196,6 @@ function heldFrom(row: LoadRow): Held {
     superseded: Uint8Array.from(rows, (document) => (document[1] === 'superseded' ? 1 : 0)),
     codeCompact: rows.map((document) => document[2]),
     codeTokens: rows.map((document) => document[3]),
-    codes: rows.map((document) => document[4]),
     supersededBy: rows.map((document) => document[5]),
     terms: new Map(),
     postings: 0,
@@ -340,7 +338,6 @@ export interface HeldPostings {
   superseded: Uint8Array;
   codeCompact: readonly string[];
   codeTokens: readonly string[];
-  codes: readonly string[];
   supersededBy: readonly (string | null)[];
   scope: Scope;
   terms: (TermPostings | null)[];
@@ -419,7 +416,6 @@ function take(
     superseded: held.superseded,
     codeCompact: held.codeCompact,
     codeTokens: held.codeTokens,
-    codes: held.codes,
     supersededBy: held.supersededBy,
     scope,
     terms,

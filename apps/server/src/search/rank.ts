@@ -450,9 +450,9 @@ export const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Arra
 
 /**
  * Stage two in memory, for a query whose strict form is a conjunction of lexemes and phrases
- * (words, codes such as "HTM 04-01", quoted phrases), with any exclusions: the scores rankDocuments' statement gives, from the
- * positions held beside the postings (the query words' terms first, then the strict form's other
- * lexemes), without reading an element. The arithmetic follows the statement's, operation by
+ * (words, codes such as "HTM 04-01", quoted phrases), with any exclusions: the scores
+ * rankDocuments' statement gives, from the positions held beside the postings (the query words'
+ * terms first, then the strict form's other lexemes), without reading an element. The arithmetic follows the statement's, operation by
  * operation, so documents come in the same order with the same scores (search.test.ts compares
  * the two over the seed library).
  */
@@ -513,7 +513,7 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     }
     rows.push({
       id: held.ids[ordinal] ?? '',
-      code: held.codes[ordinal] ?? '',
+      code: held.documents[ordinal]?.code ?? '',
       status: held.superseded[ordinal] === 1 ? 'superseded' : 'current',
       superseded_by_code: held.supersededBy[ordinal] ?? null,
       base,
