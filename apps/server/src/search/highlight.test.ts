@@ -107,6 +107,25 @@ describe('snippetHtml', () => {
     expect(plainWords(html).length).toBeLessThanOrEqual(FRAGMENT_WORDS);
   });
 
+  test('400,000 characters of one repeated token, bar or separator: quick, and cut to a capped snippet', () => {
+    for (const text of [
+      'a'.repeat(400_000),
+      '|'.repeat(400_000),
+      ' | '.repeat(133_334),
+      '; · '.repeat(100_000),
+      'legionella'.repeat(40_000),
+    ]) {
+      const started = performance.now();
+      const html = snippet(text, ['legionella', 'a']);
+      expect(performance.now() - started, text.slice(0, 4)).toBeLessThan(2_000);
+      expect(html.length, text.slice(0, 4)).toBeLessThanOrEqual(1_100);
+      expect(html.split('<mark>').length, text.slice(0, 4)).toBe(html.split('</mark>').length);
+    }
+    // A mark the cut leaves open is closed again: the whole token is the query word here.
+    const token = 'a'.repeat(400_000);
+    expect(snippet(token, [token])).toMatch(/^<mark>a{999}<\/mark> …$/);
+  });
+
   test('many query words, every word marked', () => {
     const words = Array.from({ length: 24 }, (_, i) => `w${i}`);
     const text = Array.from({ length: 5_000 }, (_, i) => `w${i % 24}`).join(' ');

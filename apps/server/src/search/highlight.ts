@@ -10,6 +10,11 @@ import { isSpace, tidyFragment, withoutTableMarkup } from './snippet-text.ts';
 
 /** Context shown around the marked words: a fragment holds up to this many words, as ts_headline's MaxWords did. */
 export const FRAGMENT_WORDS = 30;
+/**
+ * A fragment's characters at most: thirty words are a few hundred, but one "word" can be a whole
+ * element's run of letters or table bars.
+ */
+const FRAGMENT_CHARS = 1_000;
 /** Fragments per snippet, as ts_headline's MaxFragments did. */
 const MAX_FRAGMENTS = 2;
 /** Shown where a snippet leaves out text before, between or after its fragments. */
@@ -301,7 +306,7 @@ function fragmentText(scanned: ScannedText, tokenMark: readonly number[], window
 export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => string | null, queryLexemes: readonly string[]): string {
   const { keys, wordTokens } = scanned;
   const wordCount = wordTokens.length;
-  if (wordCount === 0) return escapeHtml(tidyFragment(withoutTableMarkup(scanned.text.trim())));
+  if (wordCount === 0) return escapeHtml(capped(tidyFragment(withoutTableMarkup(scanned.text.trim()))));
   // Each token's query word, -1 for none.
   const tokenMark = new Array<number>(keys.length).fill(-1);
   keys.forEach((key, t) => {
@@ -347,11 +352,20 @@ export function snippetHtml(scanned: ScannedText, lexemeOf: (key: string) => str
     else merged.push({ ...fragment });
   }
   const parts = merged
-    .map((fragment) => tidyFragment(withoutTableMarkup(fragmentText(scanned, tokenMark, fragment))))
+    .map((fragment) => capped(tidyFragment(withoutTableMarkup(fragmentText(scanned, tokenMark, fragment)))))
     .filter((part) => part !== '');
   const opening = (merged[0]?.from ?? 0) > 0 ? `${ELLIPSIS} ` : '';
   const closing = (merged.at(-1)?.to ?? wordCount) < wordCount ? ` ${ELLIPSIS}` : '';
   return `${opening}${parts.join(` ${ELLIPSIS} `)}${closing}`.replace(MARKUP, (c) => MARKUP_OF[c] ?? c);
+}
+
+/** A fragment cut to FRAGMENT_CHARS characters with an ellipsis (a mark the cut leaves open closed again). */
+function capped(fragment: string): string {
+  if (fragment.length <= FRAGMENT_CHARS) return fragment;
+  // Not between the two halves of a character outside the basic plane.
+  const high = fragment.charCodeAt(FRAGMENT_CHARS - 1);
+  const cut = fragment.slice(0, high >= 0xd800 && high <= 0xdbff ? FRAGMENT_CHARS - 1 : FRAGMENT_CHARS);
+  return `${cut}${cut.lastIndexOf(OPEN) > cut.lastIndexOf(CLOSE) ? CLOSE : ''} ${ELLIPSIS}`;
 }
 
 /** Distinct new query words and marks in a window, for choosing the second fragment. */

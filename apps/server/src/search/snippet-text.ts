@@ -20,15 +20,69 @@ export function isSpace(code: number): boolean {
   );
 }
 
-/** A table's cells and rows read as a line of text: cells joined by " · ", rows by "; ". */
+const MIDDLE_DOT = 0xb7;
+const isSeparator = (code: number) => isSpace(code) || code === MIDDLE_DOT;
+
+/**
+ * A table's cells and rows read as a line of text: cells joined by " · ", rows by "; ", and no
+ * " · " left beside a "; ". Each step is one pass over the text (no backtracking regular
+ * expression: a row of empty cells is a long run of separators).
+ */
 export function withoutTableMarkup(text: string): string {
-  // Without a bar, a line break or a middle dot, none of the replacements below has anything to do.
+  // Without a bar, a line break or a middle dot, none of the steps below has anything to do.
   if (!text.includes('|') && !text.includes('\n') && !text.includes('·')) return text;
-  return text
-    .replace(/[ \t]*\|[ \t]*/g, ' · ')
-    .replace(/\s*\n\s*/g, '; ')
-    .replace(/(?:\s*·\s*)+;/g, ';')
-    .replace(/;\s*(?:·\s*)+/g, '; ');
+  // Each bar, with the spaces and tabs beside it, becomes " · ".
+  const cells = text.split('|');
+  const joined = cells.length === 1 ? text : cells.map((cell, i) => trimSpacesAndTabs(cell, i > 0, i < cells.length - 1)).join(' · ');
+  // Each run of white space holding a line break becomes "; ".
+  const rows = replaceRuns(joined, isSpace, (run) => (run.includes('\n') ? '; ' : run));
+  // A run of separators holding a dot goes before a ";", and after one it becomes a single space.
+  let out = '';
+  let at = 0;
+  while (at < rows.length) {
+    if (!isSeparator(rows.charCodeAt(at))) {
+      out += rows[at];
+      at++;
+      continue;
+    }
+    let end = at;
+    while (end < rows.length && isSeparator(rows.charCodeAt(end))) end++;
+    const run = rows.slice(at, end);
+    if (!run.includes('·')) out += run;
+    else if (rows[end] === ';') {
+      // The run goes; the ";" after it stays.
+    } else if (rows[at - 1] === ';') out += ' ';
+    else out += run;
+    at = end;
+  }
+  return out;
+}
+
+/** The text with spaces and tabs trimmed from its start and (or) its end. */
+function trimSpacesAndTabs(text: string, start: boolean, end: boolean): string {
+  const blank = (c: string | undefined) => c === ' ' || c === '\t';
+  let from = 0;
+  let to = text.length;
+  if (start) while (from < to && blank(text[from])) from++;
+  if (end) while (to > from && blank(text[to - 1])) to--;
+  return text.slice(from, to);
+}
+
+/** The text with each maximal run of characters that `inRun` accepts replaced by `replace(run)`. */
+function replaceRuns(text: string, inRun: (code: number) => boolean, replace: (run: string) => string): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    let end = at;
+    while (end < text.length && !inRun(text.charCodeAt(end))) end++;
+    out += text.slice(at, end);
+    if (end === text.length) break;
+    let runEnd = end;
+    while (runEnd < text.length && inRun(text.charCodeAt(runEnd))) runEnd++;
+    out += replace(text.slice(end, runEnd));
+    at = runEnd;
+  }
+  return out;
 }
 
 /** Separators a fragment must not open with (a cut cell bar, a row break, punctuation), besides white space. */
