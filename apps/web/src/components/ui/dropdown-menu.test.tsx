@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog';
 import { DropdownMenu } from './dropdown-menu';
+import { menuButtonModule } from './overlay-modules';
 
 function renderMenu() {
   const onSelect = vi.fn();
@@ -25,7 +26,12 @@ function renderMenu() {
       <button type="button">Outside</button>
     </div>,
   );
-  return { onSelect, trigger: screen.getByRole('button', { name: 'Open account menu' }) };
+  return { onSelect, trigger: currentTrigger() };
+}
+
+/** The trigger as it is now: the first use puts Radix's in the light one's place. */
+function currentTrigger(): HTMLElement {
+  return screen.getByRole('button', { name: 'Open account menu' });
 }
 
 describe('DropdownMenu', () => {
@@ -37,7 +43,7 @@ describe('DropdownMenu', () => {
     await user.click(trigger);
     const menu = screen.getByRole('menu', { name: 'Account' });
     expect(menu.className).toContain('min-w-48');
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(currentTrigger().getAttribute('aria-expanded')).toBe('true');
     expect(screen.getAllByRole('menuitem')).toHaveLength(3);
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Notifications' }));
   });
@@ -75,7 +81,7 @@ describe('DropdownMenu', () => {
     await user.click(trigger);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    expect(document.activeElement).toBe(currentTrigger());
   });
 
   it('closes on Tab', async () => {
@@ -94,6 +100,17 @@ describe('DropdownMenu', () => {
     expect(screen.getByRole('menu')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Outside' }));
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('stays a light button, without Radix’s attributes, until it is first used', async () => {
+    await menuButtonModule.load();
+    const user = userEvent.setup();
+    renderMenu();
+    expect(currentTrigger().hasAttribute('data-state')).toBe(false);
+    await user.click(currentTrigger());
+    expect(currentTrigger().getAttribute('data-state')).toBe('open');
+    await user.keyboard('{Escape}');
+    expect(currentTrigger().getAttribute('data-state')).toBe('closed');
   });
 
   it('runs the chosen item and closes (Enter on a focused item)', async () => {
@@ -133,6 +150,6 @@ describe('DropdownMenu', () => {
     await screen.findByRole('dialog', { name: 'Notifications' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await vi.waitFor(() => expect(document.activeElement).toBe(trigger));
+    await vi.waitFor(() => expect(document.activeElement).toBe(currentTrigger()));
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLazyModule } from '../../hooks/use-lazy-module';
+import { useLazyModule, usePreloadWhenIdle } from '../../hooks/use-lazy-module';
 import type { DropdownMenuProps, MenuStart } from './dropdown-menu-types';
 import { menuButtonModule } from './overlay-modules';
 
@@ -19,15 +19,18 @@ const OPENING_KEYS: Record<string, MenuStart> = { Enter: 'first', ' ': 'first', 
  * typing a letter jumps to the item it starts. Opening focuses the first item (the last when
  * opened with ArrowUp); closing gives focus back to the trigger.
  *
- * Until Radix has loaded (fetched when the browser is idle, or at once when the trigger is used
- * first) this light component renders the trigger alone, and remembers an opening to make.
+ * Until the trigger is first used, this light component renders the trigger alone; the first use
+ * mounts the Radix menu in its place, open (and the trigger stays Radix's from then on). Radix is
+ * fetched when the browser is idle, or at once on that first use if it has not arrived. A table
+ * of 25 rows thus carries 25 light buttons, not 25 Radix menus mounted when Radix arrives.
  */
 export function DropdownMenu(props: DropdownMenuProps) {
   const [start, setStart] = useState<MenuStart>();
   const triggerFocused = useRef(false);
-  const module = useLazyModule(menuButtonModule, start !== undefined);
+  usePreloadWhenIdle(menuButtonModule);
+  const module = useLazyModule(menuButtonModule, start !== undefined, false);
 
-  if (module) {
+  if (module && start !== undefined) {
     const { MenuButton } = module;
     return <MenuButton {...props} initialOpen={start} focusTrigger={triggerFocused.current} />;
   }

@@ -87,6 +87,30 @@ describe('/dashboard: managing members', () => {
     expect(screen.queryByRole('menuitem', { name: /^Deactivate/ })).toBeNull();
   });
 
+  it('deactivates after asking, naming the person the table’s one dialog was opened for, and reactivates at once', async () => {
+    const { person, calls } = await open({
+      'POST /api/members/usr_2/deactivate': () => ({ user_id: 'usr_2', deactivated: true }),
+      'POST /api/members/usr_3/reactivate': () => ({ user_id: 'usr_3', deactivated: false }),
+    });
+    const name = 'Jane Smith (person0002@trust.example)';
+    await person.click(within(usersRegion()).getByRole('button', { name: `Actions for ${name}` }));
+    await person.click(await screen.findByRole('menuitem', { name: `Deactivate ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Jane Smith?' });
+    expect(dialog.textContent).toContain('Jane Smith (person0002@trust.example) will be signed out everywhere');
+    await person.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Jane Smith has been deactivated')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/deactivate')).map((c) => c.path)).toEqual([
+      '/api/members/usr_2/deactivate',
+    ]);
+
+    await person.click(within(usersRegion()).getByRole('button', { name: 'Actions for Leo Gone' }));
+    await person.click(await screen.findByRole('menuitem', { name: 'Reactivate Leo Gone' }));
+    expect(await screen.findByText('Leo Gone can sign in again')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/members/usr_3/reactivate')).toBe(true);
+  });
+
   it('hands over work to a colleague, and offers no choice when there is nothing to hand over', async () => {
     let owns = { write_documents: 2, reviews: 1, library_documents: 0 };
     const { person } = await open({ 'GET /api/members/usr_1/holdings': () => owns });

@@ -10,7 +10,7 @@ import { formatShortDate } from '../../lib/format-date';
 import { cn } from '../../lib/cn';
 import { useOrganisationUsers } from './api';
 import { useAuthStore } from '../../lib/auth-store';
-import { MemberActions } from './member-actions';
+import { type MemberAction, MemberActions, useMemberActions } from './member-actions';
 import { formatNumber } from '../../lib/format-number';
 import { ACTIVITY_LABELS, ROLE_LABELS } from './format';
 import { PanelSection, QueryContent } from '../../components/panel-section';
@@ -71,6 +71,7 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
 
   const rows = useMemo(() => data.users.map(toUserRow), [data]);
   const selfId = useAuthStore((state) => state.user?.user_id);
+  const actions = useMemberActions(rows);
   // A name two people share is told apart by the address in the actions' accessible names.
   const shared = useMemo(() => {
     const seen = new Map<string, number>();
@@ -146,12 +147,13 @@ function UsersTable({ data, days }: { data: OrganisationUsers; days: DashboardPe
             </thead>
             <tbody>
               {visible.map((row) => (
-                <UserTableRow key={row.id} row={row} label={labelOf(row)} self={row.id === selfId} colleagues={rows} />
+                <UserTableRow key={row.id} row={row} label={labelOf(row)} self={row.id === selfId} onChoose={actions.choose} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {actions.dialogs}
       <TablePager page={current} pages={pages} label="Pages of users" onPage={setPage} />
       <p className="mt-2 text-slate-500 text-xs">
         {formatNumber(sorted.length)} of {formatNumber(rows.length)} users
@@ -194,10 +196,10 @@ interface UserTableRowProps {
   row: UserRow;
   label: string;
   self: boolean;
-  colleagues: readonly UserRow[];
+  onChoose: (action: MemberAction, row: UserRow) => void;
 }
 
-function UserTableRow({ row, label, self, colleagues }: UserTableRowProps) {
+function UserTableRow({ row, label, self, onChoose }: UserTableRowProps) {
   return (
     <tr className={cn('border-slate-100 border-b last:border-b-0', row.deactivated && 'bg-slate-50 text-slate-500')}>
       <th
@@ -236,7 +238,7 @@ function UserTableRow({ row, label, self, colleagues }: UserTableRowProps) {
       <td
         className={cn('sticky right-0 py-1 pr-3 pl-2 text-right focus-within:z-10 sm:pr-4', row.deactivated ? 'bg-slate-50' : 'bg-white')}
       >
-        <MemberActions row={row} label={label} self={self} colleagues={colleagues} />
+        <MemberActions row={row} label={label} self={self} onChoose={onChoose} />
       </td>
     </tr>
   );
