@@ -1,4 +1,5 @@
 import type { DocumentReference } from '@verity/shared';
+import { onFirstUse } from '../../lib/on-first-use';
 
 /** The library's three multi-select filters (the wiki's and the chat's scope): category, domain and subdomain. */
 export interface DocumentFilters {
@@ -48,7 +49,7 @@ export interface FilterOption {
   selected: boolean;
 }
 
-const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+const collator = onFirstUse(() => new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' }));
 
 /**
  * The options of one filter, narrowed by the selections of the other two: a value is offered when
@@ -66,5 +67,5 @@ export function optionsFor(references: readonly DocumentReference[], filters: Do
   const selected = new Set(filters[kind]);
   return [...counts.entries()]
     .map(([value, count]) => ({ value, count, selected: selected.has(value) }))
-    .sort((a, b) => collator.compare(a.value, b.value));
+    .sort((a, b) => collator().compare(a.value, b.value));
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditKind } from '@verity/shared';
+import { onFirstUse } from '../../lib/on-first-use';
 
 /** What each kind of audit entry means, in words (every kind the log lists has one; a kind from a newer server shows as written). */
 const KIND_LABELS: Record<AuditKind, string> = {
@@ -164,17 +165,20 @@ export function auditDetails(entry: Pick<AuditEntry, 'data'>): string {
     .join(' · ');
 }
 
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
+const WHEN = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/London',
+    }),
+);
 
 /** When, in UK time as the audit log's date filters count days: "27/11/2026, 09:15". */
 export function auditTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : WHEN.format(time);
+  return Number.isNaN(time) ? '' : WHEN().format(time);
 }

@@ -1,8 +1,10 @@
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short' });
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const FULL = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+import { onFirstUse } from '../../lib/on-first-use';
+
+const TIME = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }));
+const WEEKDAY = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { weekday: 'short' }));
+const DAY_MONTH = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }));
+const DAY_MONTH_YEAR = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+const FULL = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' }));
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -26,14 +28,14 @@ export function formatConversationTime(timestamp: string, now: number = Date.now
   if (elapsed < MINUTE_MS) return 'Just now';
   if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)} min ago`;
   const today = startOfDay(now);
-  if (time >= today) return TIME.format(time);
+  if (time >= today) return TIME().format(time);
   if (time >= today - DAY_MS) return 'Yesterday';
-  if (time >= today - 6 * DAY_MS) return WEEKDAY.format(time);
-  return new Date(time).getFullYear() === new Date(now).getFullYear() ? DAY_MONTH.format(time) : DAY_MONTH_YEAR.format(time);
+  if (time >= today - 6 * DAY_MS) return WEEKDAY().format(time);
+  return new Date(time).getFullYear() === new Date(now).getFullYear() ? DAY_MONTH().format(time) : DAY_MONTH_YEAR().format(time);
 }
 
 /** The full date and time, for a tooltip and assistive technology: 'Sunday 22 November 2026 at 14:05'. */
 export function formatConversationTimeFull(timestamp: string): string {
   const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? '' : FULL.format(time);
+  return Number.isNaN(time) ? '' : FULL().format(time);
 }

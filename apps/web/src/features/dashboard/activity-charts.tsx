@@ -1,5 +1,6 @@
 import { type DashboardPeriod, MESSAGES, TASK_TOOLS, type TaskTool } from '@verity/shared';
 import { ListEmpty } from '../../components/list-states';
+import { formatDayMonth } from '../../lib/format-date';
 import { useDashboardTasks, useMessageCount, useSubdomainUsage } from './api';
 import { BarList } from '../../components/charts/bar-list';
 import { ChartFigure } from '../../components/charts/chart-figure';
@@ -7,7 +8,6 @@ import { ColumnChart } from '../../components/charts/column-chart';
 import { LineChart } from '../../components/charts/line-chart';
 import { formatNumber } from '../../lib/format-number';
 import { ChangeIndicator } from './change-indicator';
-import { formatSeriesDay } from './format';
 import { PanelSection, QueryContent } from '../../components/panel-section';
 
 export const TASK_TOOL_LABELS: Record<TaskTool, string> = {
@@ -32,9 +32,9 @@ export function MessagesChart({ days }: { days: DashboardPeriod }) {
             <ChartFigure
               summary={`Questions asked per day over the last ${days} days, ${formatNumber(data.count)} in all.`}
               columns={['Day', 'Questions']}
-              rows={data.daily.map((day) => ({ label: formatSeriesDay(day.date), value: day.count }))}
+              rows={data.daily.map((day) => ({ label: formatDayMonth(day.date), value: day.count }))}
             >
-              <LineChart points={data.daily.map((day) => ({ label: formatSeriesDay(day.date), value: day.count }))} />
+              <LineChart points={data.daily.map((day) => ({ label: formatDayMonth(day.date), value: day.count }))} />
             </ChartFigure>
           )
         }

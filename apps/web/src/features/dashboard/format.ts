@@ -31,15 +31,6 @@ export function displayName(firstname: string | null, surname: string | null): s
   return joined || 'Unknown User';
 }
 
-/** A chart's axis date: "3 Mar". */
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** A day of a series ("2026-03-03") as "3 Mar". */
-export function formatSeriesDay(date: string): string {
-  const time = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(time) ? date : DAY_MONTH.format(time);
-}
-
 export const ROLE_LABELS: Record<MemberRole, string> = {
   guest: 'Guest',
   standard: 'Standard',

@@ -4,7 +4,7 @@ import { buildNotification } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { resetStores } from '../../test/reset-stores';
 import { markNotificationsRead, sortNewestFirst, unreadIds } from './api';
-import { formatNotificationDate } from './format-notification-date';
+import { formatNumericDate } from '../../lib/format-date';
 
 beforeEach(() => {
   resetStores();
@@ -36,7 +36,7 @@ describe('notifications helpers', () => {
   });
 
   it('formats dates as dd/mm/yyyy', () => {
-    expect(formatNotificationDate('2025-03-04T12:00:00Z')).toBe('04/03/2025');
-    expect(formatNotificationDate('not a date')).toBe('');
+    expect(formatNumericDate('2025-03-04T12:00:00Z')).toBe('04/03/2025');
+    expect(formatNumericDate('not a date')).toBe('');
   });
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useUiStore } from '../../lib/ui-store';
 import { useNotifications } from './api';
-import { formatNotificationDate } from './format-notification-date';
+import { formatNumericDate } from '../../lib/format-date';
 
 /** How many notifications Home shows. */
 export const LATEST_NOTIFICATIONS_LENGTH = 3;
@@ -90,7 +90,7 @@ export function LatestNotifications() {
                       {notification.title}
                     </span>
                     <time dateTime={notification.created_at} className="shrink-0 text-slate-600 text-xs">
-                      {formatNotificationDate(notification.created_at)}
+                      {formatNumericDate(notification.created_at)}
                     </time>
                   </span>
                   <span className="line-clamp-2 min-h-10 text-slate-700">{notification.message}</span>

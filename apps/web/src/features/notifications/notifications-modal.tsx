@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { track } from '../../lib/analytics';
-import { formatNotificationDate } from './format-notification-date';
+import { formatNumericDate } from '../../lib/format-date';
 import { unreadIds, useMarkNotificationsRead, useNotifications } from './api';
 
 export interface NotificationsModalProps {
@@ -71,7 +71,7 @@ export function NotificationsModal({ open, onClose }: NotificationsModalProps) {
                   {notification.status === 'unread' && <span className="sr-only"> (unread)</span>}
                 </h3>
                 <time dateTime={notification.created_at} className="shrink-0 text-slate-500 text-xs">
-                  {formatNotificationDate(notification.created_at)}
+                  {formatNumericDate(notification.created_at)}
                 </time>
               </div>
               <p className="mt-1 whitespace-pre-line text-slate-700 text-sm">{notification.message}</p>

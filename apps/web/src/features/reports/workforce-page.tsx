@@ -13,28 +13,29 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { toast } from '../../components/ui/toast';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAuthStore } from '../../lib/auth-store';
+import { formatDayMonth } from '../../lib/format-date';
 import { formatNumber } from '../../lib/format-number';
 import { errorMessage } from '../../lib/form-errors';
 import { usePeriod } from '../../lib/period';
 import { downloadWorkforceReport, useReportOrganisations, useWorkforceReport } from './api';
+import { onFirstUse } from '../../lib/on-first-use';
 
 const TOOL_NAMES: Record<TaskTool, string> = { chat: 'Chat', write: 'Write', review: 'Review', wiki: 'Wiki searches' };
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const MONTH = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
 
 /** A bucket's first day as its label: "27 Nov", "w/c 23 Nov", "Nov 2026". */
 export function bucketLabel(start: string, bucket: WorkforceReport['bucket']): string {
-  const when = new Date(`${start}T12:00:00Z`);
-  if (bucket === 'month') return MONTH.format(when);
-  return bucket === 'week' ? `w/c ${DAY.format(when)}` : DAY.format(when);
+  if (bucket === 'month') return MONTH().format(new Date(`${start}T12:00:00Z`));
+  return bucket === 'week' ? `w/c ${formatDayMonth(start)}` : formatDayMonth(start);
 }
 
 /** The period's first and last days: "31 Oct to 29 Nov"; with their years when they differ ("30 Nov 2025 to 29 Nov 2026"). */
 export function periodLabel(from: string, to: string): string {
-  const format = from.slice(0, 4) === to.slice(0, 4) ? DAY : DATE;
-  return `${format.format(new Date(`${from}T12:00:00Z`))} to ${format.format(new Date(`${to}T12:00:00Z`))}`;
+  if (from.slice(0, 4) === to.slice(0, 4)) return `${formatDayMonth(from)} to ${formatDayMonth(to)}`;
+  const withYear = (day: string) => DATE().format(new Date(`${day}T12:00:00Z`));
+  return `${withYear(from)} to ${withYear(to)}`;
 }
 
 /** Minutes as hours to one decimal: "12.5 hours", "1 hour"; minutes while under an hour. */
