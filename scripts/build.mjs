@@ -17,6 +17,7 @@ const steps = [
     args: ['build', ...(verbose ? [] : ['--logLevel', 'warn'])],
     cwd: join(root, 'apps/web'),
   },
+  { name: 'route-preloads', file: join(root, 'scripts/route-preloads.mjs'), args: [], cwd: root },
   { name: 'compress-assets', file: join(root, 'scripts/compress-assets.mjs'), args: [], cwd: root },
   { name: 'sbom', file: join(root, 'scripts/sbom.mjs'), args: [], cwd: root },
 ];

@@ -23,6 +23,24 @@ const APP_SHELL = 'src/app/layouts/app-shell';
  * sentence when the build or the router is not what this expects.
  */
 export function initialJavaScriptPerRoute() {
+  const gzipSizes = new Map();
+  const gzipSize = (file) => {
+    if (!gzipSizes.has(file)) gzipSizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+    return gzipSizes.get(file);
+  };
+  return initialChunksPerRoute().map(({ route, files }) => ({
+    route,
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
+  }));
+}
+
+/**
+ * One row per route: its path and the JavaScript files (under dist/) it loads before it can
+ * render, the entry's first. Throws with a sentence when the build or the router is not what this
+ * expects.
+ */
+export function initialChunksPerRoute() {
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing; run \`npm run build\` first.`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
@@ -46,11 +64,6 @@ export function initialJavaScriptPerRoute() {
   };
 
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const gzipSizes = new Map();
-  const gzipSize = (file) => {
-    if (!gzipSizes.has(file)) gzipSizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-    return gzipSizes.get(file);
-  };
 
   /** The JS files loaded before `keys` can run: themselves and their static imports, transitively. */
   const staticClosure = (keys) => {
@@ -69,7 +82,6 @@ export function initialJavaScriptPerRoute() {
     const modules = [lazyModules.get(route.path) ?? lazyModules.get(page)];
     if (!isPublicRoute(route)) modules.push(APP_SHELL);
     if (route.path === '/profile' || route.path.startsWith('/profile/')) modules.push(lazyModules.get('ProfileLayout'));
-    const files = staticClosure([entryKey, ...modules.map(manifestKey)]);
-    return { route: route.path, files: files.length, bytes: files.reduce((sum, file) => sum + gzipSize(file), 0) };
+    return { route: route.path, files: staticClosure([entryKey, ...modules.map(manifestKey)]) };
   });
 }

@@ -58,6 +58,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { writeRoutes } from './modules/write/routes.ts';
 import { registerRobots } from './robots.ts';
 import type { RouteDeps } from './route-deps.ts';
+import { routeIndexPages } from './web-app-pages.ts';
 
 export interface AppDeps {
   config: Config;
@@ -300,6 +301,7 @@ function sendError(error: FastifyError | AppError, request: FastifyRequest, repl
  */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
   const hasWeb = existsSync(`${distDir}/index.html`);
+  const pageFor = hasWeb ? routeIndexPages(distDir) : null;
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: distDir,
@@ -318,6 +320,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       const body: ApiErrorBody = { message: `No route for ${request.method} ${path}`, request_id: request.id };
       return reply.status(404).send(body);
     }
+    const page = request.method === 'GET' ? pageFor?.(path) : null;
+    if (page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

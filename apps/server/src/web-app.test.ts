@@ -70,3 +70,60 @@ describe('the built web app', () => {
     expect(reader.body).toContain('<div id="root">');
   });
 });
+
+describe('each route’s index.html names the scripts it loads first', () => {
+  let routed: TestApp;
+  let routedDist: string;
+  const html =
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    routedDist = mkdtempSync(join(tmpdir(), 'verity-web-dist-'));
+    mkdirSync(join(routedDist, 'assets'));
+    writeFileSync(join(routedDist, 'index.html'), html);
+    writeFileSync(
+      join(routedDist, 'route-preloads.json'),
+      JSON.stringify({
+        '/dashboard': ['assets/app-shell-A1.js', 'assets/dashboard-page-B2.js'],
+        '/wiki/:idorfilename': ['assets/document-reader-page-C3.js'],
+        '/auth/login': ['assets/login-page-D4.js', 'assets/x.js"><script>alert(1)</script>', '../secret.js', 42],
+      }),
+    );
+    routed = await buildTestApp({ WEB_DIST_DIR: routedDist });
+  });
+
+  afterAll(async () => {
+    await routed.close();
+    rmSync(routedDist, { recursive: true, force: true });
+  });
+
+  const links = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  test('a route’s page carries its own scripts as modulepreload links, revalidated on every visit, under the same CSP', async () => {
+    const response = await routed.app.inject({ method: 'GET', url: '/dashboard?days=7' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(links(response.body)).toEqual(['/assets/app-shell-A1.js', '/assets/dashboard-page-B2.js']);
+    expect(response.body).toContain('<div id="root">');
+
+    const reader = await routed.app.inject({ method: 'GET', url: '/wiki/HTM_04-01_Part_A.pdf' });
+    expect(links(reader.body)).toEqual(['/assets/document-reader-page-C3.js']);
+  });
+
+  test('only plain script names from the build are written; a path that is no route gets index.html as it is', async () => {
+    const login = await routed.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(links(login.body)).toEqual(['/assets/login-page-D4.js']);
+    expect(login.body).not.toContain('alert(1)');
+    expect(login.body).not.toContain('secret');
+
+    for (const url of ['/nowhere', '/home']) {
+      const response = await routed.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(html);
+    }
+    const head = await routed.app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(head.statusCode).toBe(200);
+  });
+});
