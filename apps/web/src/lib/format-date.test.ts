@@ -47,12 +47,33 @@ describe('dates written without Intl', () => {
 });
 
 describe('formatNumber', () => {
-  it('groups whole numbers as Intl’s en-GB does, and leaves the rest to it', () => {
-    const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-    const values = [0, -0, 1, -1, 7, 12, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -7_654_321, Number.MAX_SAFE_INTEGER, 2 ** 60];
+  const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+  it('writes whole numbers as Intl’s en-GB does', () => {
+    const values = [0, -0, 1, -1, 7, 12, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -7_654_321, Number.MAX_SAFE_INTEGER, 2 ** 60, 1e20];
     for (let value = 1; value < 1e15; value = value * 7 + 3) values.push(value, -value);
-    values.push(0.5, 1.25, 2.35, -3.45, 1234.56, Number.NaN, Number.POSITIVE_INFINITY);
     for (const value of values) expect(formatNumber(value)).toBe(intl.format(value));
     expect(formatNumber(1_234_567)).toBe('1,234,567');
+  });
+
+  it('rounds to one decimal as Intl’s en-GB does, halves and carries included', () => {
+    const values = [
+      0.5, 1.25, 2.35, -3.45, 1234.56, 0.15, 1.005, 9.95, 99.95, 999.95, 999_999.96, 0.04, -0.04, -0.05, 0.049999, 1e-7, -1e-7, 5e-324,
+    ];
+    // Every hundredth to 100 (the halves among them), then figures of every size with long fractions.
+    for (let hundredths = 0; hundredths <= 10_000; hundredths++) values.push(hundredths / 100, -hundredths / 100);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let i = 0; i < 20_000; i++) values.push((random() - 0.3) * 10 ** Math.floor(random() * 22 - 4));
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+  });
+
+  it('leaves what has no plain decimal to Intl', () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21, -1.5e300]) {
+      expect(formatNumber(value)).toBe(intl.format(value));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { DocumentReference } from '@verity/shared';
-import { onFirstUse } from '../../lib/on-first-use';
+import { compareText } from '../../lib/compare-text';
 
 /** The library's three multi-select filters (the wiki's and the chat's scope): category, domain and subdomain. */
 export interface DocumentFilters {
@@ -49,8 +49,6 @@ export interface FilterOption {
   selected: boolean;
 }
 
-const collator = onFirstUse(() => new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' }));
-
 /**
  * The options of one filter, narrowed by the selections of the other two: a value is offered when
  * some document matching the other selections carries it. Selected values always stay listed (with
@@ -67,5 +65,5 @@ export function optionsFor(references: readonly DocumentReference[], filters: Do
   const selected = new Set(filters[kind]);
   return [...counts.entries()]
     .map(([value, count]) => ({ value, count, selected: selected.has(value) }))
-    .sort((a, b) => collator().compare(a.value, b.value));
+    .sort((a, b) => compareText(a.value, b.value));
 }

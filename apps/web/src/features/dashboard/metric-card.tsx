@@ -27,7 +27,10 @@ export function MetricCard<T>({ label, query, errorMessage, figures }: MetricCar
       <p id={labelId} className="font-medium text-slate-600 text-sm">
         {label}
       </p>
-      <MetricBody query={query} errorMessage={errorMessage} figures={figures} />
+      {/* The figures' room is held while they load, so the panels below do not move when they arrive. */}
+      <div className="min-h-24">
+        <MetricBody query={query} errorMessage={errorMessage} figures={figures} />
+      </div>
     </li>
   );
 }

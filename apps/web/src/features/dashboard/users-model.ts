@@ -1,6 +1,6 @@
 import { type ActivityLevel, csvCell, type MemberRole, memberRoleOf, type OrganisationUser } from '@verity/shared';
 import { ACTIVITY_LABELS, displayName } from './format';
-import { onFirstUse } from '../../lib/on-first-use';
+import { compareText } from '../../lib/compare-text';
 
 /** The users table's rows, and how they are searched, sorted, paged and written out as CSV. */
 
@@ -52,13 +52,11 @@ export function searchRows(rows: readonly UserRow[], search: string): UserRow[] 
 }
 
 const ACTIVITY_RANK: Record<ActivityLevel, number> = { inactive: 0, low: 1, medium: 2, high: 3 };
-const collator = onFirstUse(() => new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true }));
-
 function compare(a: UserRow, b: UserRow, key: SortKey): number {
   switch (key) {
     case 'name':
     case 'email':
-      return collator().compare(a[key], b[key]);
+      return compareText(a[key], b[key]);
     case 'lastActive':
       // Never signed in is the oldest.
       return (a.lastActive ? Date.parse(a.lastActive) : -Infinity) - (b.lastActive ? Date.parse(b.lastActive) : -Infinity) || 0;
@@ -72,9 +70,7 @@ function compare(a: UserRow, b: UserRow, key: SortKey): number {
 /** Sorted by one column; ties keep the name order so the table reads the same every time. */
 export function sortRows(rows: readonly UserRow[], sort: Sort): UserRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
-  return [...rows].sort(
-    (a, b) => sign * compare(a, b, sort.key) || collator().compare(a.name, b.name) || collator().compare(a.email, b.email),
-  );
+  return [...rows].sort((a, b) => sign * compare(a, b, sort.key) || compareText(a.name, b.name) || compareText(a.email, b.email));
 }
 
 /** A column's first click: names and e-mails A to Z, figures and dates highest or newest first. */
