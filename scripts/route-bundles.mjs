@@ -13,7 +13,8 @@ export const SIGN_IN_PATH = '/auth/login';
 
 const root = new URL('..', import.meta.url).pathname;
 const webRoot = join(root, 'apps/web');
-const dist = join(webRoot, 'dist');
+/** The web app's build. */
+export const dist = join(webRoot, 'dist');
 export const manifestPath = join(dist, '.vite/manifest.json');
 /** Signed-in routes render inside the shell, which the guarded layout loads on demand. */
 const APP_SHELL = 'src/app/layouts/app-shell';

@@ -5,9 +5,8 @@
 // run (docs/decisions.md, "Each route's scripts named in its HTML").
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initialChunksPerRoute, manifestPath } from './route-bundles.mjs';
+import { dist, initialChunksPerRoute } from './route-bundles.mjs';
 
-const dist = join(manifestPath, '../..');
 const index = readFileSync(join(dist, 'index.html'), 'utf8');
 const preloads = Object.fromEntries(
   initialChunksPerRoute().map(({ route, files }) => [route, files.filter((file) => !index.includes(`/${file}"`))]),

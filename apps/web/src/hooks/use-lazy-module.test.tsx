@@ -66,15 +66,30 @@ describe('useLazyModule', () => {
   });
 });
 
+/** A fresh copy of the module and of the first page's signal (none shown yet), under fake timers. */
+async function freshPreloading(
+  run: (fresh: {
+    lazy: typeof import('./use-lazy-module');
+    markPageShown: () => void;
+    importer: () => Promise<Greeting>;
+    module: LazyModule<Greeting>;
+  }) => Promise<void>,
+) {
+  vi.useFakeTimers();
+  vi.resetModules();
+  try {
+    const lazy = await import('./use-lazy-module');
+    const { markPageShown } = await import('../lib/page-shown');
+    const importer = vi.fn(async () => ({ text: 'preloaded' }));
+    await run({ lazy, markPageShown, importer, module: lazy.lazyModule(importer) });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('preloading when idle', () => {
-  it('waits for the first page to show, then fetches when the browser is idle', async () => {
-    vi.useFakeTimers();
-    vi.resetModules();
-    try {
-      const lazy = await import('./use-lazy-module');
-      const { markPageShown } = await import('../lib/page-shown');
-      const importer = vi.fn(async () => ({ text: 'preloaded' }));
-      const module = lazy.lazyModule(importer);
+  it('waits for the first page to show, then fetches when the browser is idle', () =>
+    freshPreloading(async ({ lazy, markPageShown, importer, module }) => {
       function Preload() {
         const loaded = lazy.useLazyModule(module, false);
         return <p>{loaded ? loaded.text : 'nothing yet'}</p>;
@@ -88,8 +103,28 @@ describe('preloading when idle', () => {
       await act(async () => vi.advanceTimersByTime(5_000));
       expect(importer).toHaveBeenCalledOnce();
       expect(screen.getByText('preloaded')).toBeTruthy();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
+
+  it('asks for a module once when many components want it preloaded, and keeps asking after they unmount', () =>
+    freshPreloading(async ({ lazy, markPageShown, importer, module }) => {
+      const waits = vi.spyOn(globalThis, 'setTimeout');
+      function Row() {
+        lazy.usePreloadWhenIdle(module);
+        return <p>row</p>;
+      }
+      const rows = Array.from({ length: 25 }, (_, i) => `row ${i}`);
+      const { unmount } = render(
+        <>
+          {rows.map((row) => (
+            <Row key={row} />
+          ))}
+        </>,
+      );
+      unmount();
+      await act(async () => markPageShown());
+      // One idle wait for the 25 rows (jsdom has no requestIdleCallback, so it is a timer).
+      expect(waits.mock.calls.filter(([, delay]) => delay === 2000)).toHaveLength(1);
+      await act(async () => vi.advanceTimersByTime(2_000));
+      expect(importer).toHaveBeenCalledOnce();
+    }));
 });

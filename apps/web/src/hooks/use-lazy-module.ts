@@ -1,18 +1,31 @@
 import { useEffect, useReducer } from 'react';
 import { pageShown } from '../lib/page-shown';
 
-/** A module fetched on first need: `load()` fetches it once (again after a failure); `current` holds it once there. */
+/**
+ * A module fetched on first need: `load()` fetches it once (again after a failure); `current` holds
+ * it once there; `preloadWhenIdle()` asks for it once the browser is idle after the first page has
+ * shown, however many components ask.
+ */
 export interface LazyModule<T> {
   readonly current: T | undefined;
   load: () => Promise<T>;
+  preloadWhenIdle: () => void;
 }
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
-  return {
+  let preloading = false;
+  const lazy: LazyModule<T> = {
     get current() {
       return loaded;
+    },
+    preloadWhenIdle() {
+      if (preloading || loaded) return;
+      preloading = true;
+      whenIdle(() => {
+        lazy.load().catch(() => {});
+      });
     },
     load() {
       pending ??= importer().then(
@@ -28,6 +41,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
       return pending;
     },
   };
+  return lazy;
 }
 
 const IDLE_TIMEOUT_MS = 5000;
@@ -90,12 +104,11 @@ export function useLazyModule<T>(module: LazyModule<T>, needed: boolean, preload
   return module.current;
 }
 
-/** Fetches the module once the browser is idle, for a component that renders its user only later. */
+/**
+ * Fetches the module once the browser is idle, for a component that renders its user only later.
+ * One request for a module however many components ask (a table's 25 row menus), and it stands
+ * when they unmount: the module is wanted by the page, not by one of them.
+ */
 export function usePreloadWhenIdle(module: LazyModule<unknown>): void {
-  useEffect(() => {
-    if (module.current) return;
-    return whenIdle(() => {
-      module.load().catch(() => {});
-    });
-  }, [module]);
+  useEffect(() => module.preloadWhenIdle(), [module]);
 }
