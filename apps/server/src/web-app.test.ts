@@ -75,7 +75,7 @@ describe('each route’s index.html names the scripts it loads first', () => {
   let routed: TestApp;
   let routedDist: string;
   const html =
-    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html><head><title>Verity</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
     routedDist = mkdtempSync(join(tmpdir(), 'verity-web-dist-'));
@@ -99,8 +99,9 @@ describe('each route’s index.html names the scripts it loads first', () => {
 
   const links = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
-  test('a route’s page carries its own scripts as modulepreload links, revalidated on every visit, under the same CSP', async () => {
+  test('a route’s page carries its title and its own scripts as modulepreload links, revalidated on every visit, under the same CSP', async () => {
     const response = await routed.app.inject({ method: 'GET', url: '/dashboard?days=7' });
+    expect(response.body).toContain('<title>Champion Dashboard — Verity</title>');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -110,6 +111,8 @@ describe('each route’s index.html names the scripts it loads first', () => {
 
     const reader = await routed.app.inject({ method: 'GET', url: '/wiki/HTM_04-01_Part_A.pdf' });
     expect(links(reader.body)).toEqual(['/assets/document-reader-page-C3.js']);
+    expect(reader.body).toContain('<title>Regulatory Wiki — Verity</title>');
+    expect(reader.body.match(/<title>/g)).toHaveLength(1);
   });
 
   test('only plain script names from the build are written; a path that is no route gets index.html as it is', async () => {

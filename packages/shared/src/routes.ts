@@ -62,6 +62,14 @@ export const ROUTES: readonly RouteAccess[] = [
   { path: '/tutorials/:slug', title: 'Tutorials & Documentation', access: [GUEST_OR_STANDARD], layout: 'scrolling' },
 ];
 
+export const PRODUCT_NAME = 'Verity';
+
+/** A browser tab's title: "Regulatory Wiki — Verity"; the product name alone without a title. */
+export function pageTitle(title?: string | null): string {
+  const trimmed = title?.trim();
+  return trimmed ? `${trimmed} — ${PRODUCT_NAME}` : PRODUCT_NAME;
+}
+
 export function isPublicRoute(route: RouteAccess): boolean {
   return route.access.length === 0;
 }
@@ -71,13 +79,17 @@ export function canAccessRoute(route: RouteAccess, accountRoles: readonly string
   return route.access.every((group) => hasAnyRole(accountRoles, group));
 }
 
+/** Each route's path as segments, split once: every link in the shell asks for its route on each render. */
+let routeSegments: readonly (readonly string[])[] | undefined;
+
 /** Match a concrete path against the table (":name" segments match one non-empty segment). */
 export function findRoute(pathname: string): RouteAccess | undefined {
+  routeSegments ??= ROUTES.map((route) => trimSlashes(route.path).split('/'));
   const parts = trimSlashes(pathname).split('/');
-  return ROUTES.find((route) => {
-    const pattern = trimSlashes(route.path).split('/');
-    return pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]));
-  });
+  const index = routeSegments.findIndex(
+    (pattern) => pattern.length === parts.length && pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i])),
+  );
+  return ROUTES[index];
 }
 
 /** A signed-in user on a guest-only page goes to /home, except the forum SSO login (sso and sig). */

@@ -1,20 +1,16 @@
+import { pageTitle } from '@verity/shared';
 import { useEffect, useLayoutEffect } from 'react';
-
-export const PRODUCT_NAME = 'Verity';
-
-/** "Regulatory Wiki — Verity"; the product name alone without a title. */
-export function pageTitle(title?: string | null): string {
-  const trimmed = title?.trim();
-  return trimmed ? `${trimmed} — ${PRODUCT_NAME}` : PRODUCT_NAME;
-}
 
 /**
  * The browser tab's title for the route, from its row of the ROUTES table. The router sets it
- * around every page (a layout effect, so it runs before the page's own effects).
+ * around every page (a layout effect, so it runs before the page's own effects). The server's
+ * index.html for a route already carries it (web-app-pages.ts), and is then left alone: setting
+ * the title costs the page's first render a few milliseconds even when nothing changes.
  */
 export function useRouteTitle(title: string): void {
   useLayoutEffect(() => {
-    document.title = pageTitle(title);
+    const wanted = pageTitle(title);
+    if (document.title !== wanted) document.title = wanted;
   }, [title]);
 }
 

@@ -235,6 +235,31 @@ describe('api: the request and its failures', () => {
   });
 });
 
+describe('api: each request in a task of its own', () => {
+  it('waits for the browser’s next task (scheduler.yield) before fetching, but not for a keepalive request', async () => {
+    const turns: (() => void)[] = [];
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => turns.push(resolve)) });
+    const calls = mockApi({ 'GET /api/account/info': { firstname: 'Amara' } });
+    const first = api(accountEndpoints.info);
+    const second = api(accountEndpoints.info);
+    await Promise.resolve();
+    expect(calls).toHaveLength(0);
+    expect(turns).toHaveLength(2);
+
+    turns[0]?.();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    turns[1]?.();
+    await expect(Promise.all([first, second])).resolves.toEqual([{ firstname: 'Amara' }, { firstname: 'Amara' }]);
+    expect(calls).toHaveLength(2);
+
+    // Sent as the page goes away: at once.
+    void api(accountEndpoints.info, undefined, { keepalive: true });
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]?.keepalive).toBe(true);
+    expect(turns).toHaveLength(2);
+  });
+});
+
 describe('api: the descriptor', () => {
   it('calls an endpoint by its descriptor: method, path parameters, repeated query values and a JSON body', async () => {
     const calls = mockApi({

@@ -131,6 +131,12 @@ export function toFormData(fields: Record<string, unknown>): FormData {
   return form;
 }
 
+/** A promise settled in a task of its own (`scheduler.yield`), where the browser has it; otherwise none. */
+function taskOfItsOwn(): Promise<void> | undefined {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : undefined;
+}
+
 /**
  * fetch under the 50 s time-out and the caller's abort signal, with `read` consuming a successful
  * response inside the same time-out. A failure to connect, a time-out or a refusal becomes the
@@ -157,6 +163,12 @@ export async function fetchApi<T>(
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
   try {
+    // A page starts its reads together as it first renders, and each fetch() costs the main thread
+    // about a millisecond: where the browser offers it, each request goes in a task of its own, so
+    // nine reads are not nine milliseconds more of the render's task. Not a keepalive request,
+    // which is sent as the page goes away.
+    const turn = init.keepalive ? undefined : taskOfItsOwn();
+    if (turn) await turn;
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: controller.signal });
