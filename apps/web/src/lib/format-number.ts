@@ -5,8 +5,8 @@ const NUMBER = onFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFraction
 /**
  * A figure as the product writes it (the dashboard's, its charts'): en-GB, grouped in thousands,
  * at most one decimal, a half rounded away from zero. Written here without Intl for every finite
- * figure a page shows (lib/format-date.ts says why); the rest (NaN, infinities, figures so large
- * JavaScript writes them with an exponent) go to Intl.
+ * figure a page shows (lib/format-date.ts says why); the rest (NaN, infinities, and figures
+ * JavaScript writes with an exponent: from 10^21, or under a millionth) go to Intl.
  * Rounding works on the shortest decimal that names the number, as Intl does: 0.15 is "0.2".
  */
 export function formatNumber(value: number): string {
