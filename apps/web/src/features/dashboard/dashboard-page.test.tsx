@@ -50,6 +50,8 @@ describe('/dashboard', () => {
     expect(card('Questions asked').textContent).toContain('120');
     expect(card('Questions asked').textContent).toContain('Up 8.3%');
     expect(card('Time saved').textContent).toContain('12.5 hours');
+    // The unit is written apart from the figure (smaller), so a narrow card keeps the figure on one line.
+    expect(within(card('Time saved')).getByText('hours').tagName).toBe('SPAN');
     expect(card('Time saved').textContent).toContain('0.7 minutes per user on average');
     expect(card('Documents used').textContent).toContain('40');
     expect(card('Documents used').textContent).toContain('6 internal · 34 external');

@@ -3,8 +3,12 @@ import { formatNumber } from '../../lib/format-number';
 
 /** A duration the server gives in hours, or in minutes when `isMinutes` (under an hour). */
 export function formatDuration(value: number, isMinutes: boolean): string {
-  const unit = isMinutes ? (value === 1 ? 'minute' : 'minutes') : value === 1 ? 'hour' : 'hours';
-  return `${formatNumber(value)} ${unit}`;
+  return `${formatNumber(value)} ${durationUnit(value, isMinutes)}`;
+}
+
+/** The word formatDuration writes after the figure: "hours", "minute". */
+export function durationUnit(value: number, isMinutes: boolean): string {
+  return isMinutes ? (value === 1 ? 'minute' : 'minutes') : value === 1 ? 'hour' : 'hours';
 }
 
 export type ChangeDirection = 'up' | 'down' | 'none';

@@ -6,6 +6,8 @@ import { cn } from '../../lib/cn';
 
 export interface MetricFigures {
   value: string;
+  /** The figure's unit ("hours"), written smaller after it, so a narrow card keeps the figure on one line. */
+  unit?: string;
   /** A second line: "12 inactive", "4.2 hours per user". */
   detail?: ReactNode;
   /** The change arrow, when the figure has one. */
@@ -54,10 +56,13 @@ function MetricBody<T>({ query, errorMessage, figures }: Omit<MetricCardProps<T>
       </div>
     );
   }
-  const { value, detail, change } = figures(query.data);
+  const { value, unit, detail, change } = figures(query.data);
   return (
     <div className={cn('flex flex-col gap-1', query.isPlaceholderData && 'opacity-60')}>
-      <p className="font-semibold text-2xl text-slate-900 tabular-nums tracking-tight">{value}</p>
+      <p className="font-semibold text-2xl text-slate-900 tabular-nums tracking-tight">
+        {value}
+        {unit && <span className="font-medium text-base text-slate-600 tracking-normal"> {unit}</span>}
+      </p>
       {detail && <p className="text-slate-600 text-sm">{detail}</p>}
       {change}
     </div>

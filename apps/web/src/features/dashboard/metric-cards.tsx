@@ -2,7 +2,7 @@ import { type DashboardPeriod, MESSAGES } from '@verity/shared';
 import { useDashboardDocuments, useDashboardMetrics, useDashboardTasks, useMessageCount } from './api';
 import { ChangeIndicator } from './change-indicator';
 import { formatNumber } from '../../lib/format-number';
-import { formatDuration } from './format';
+import { durationUnit, formatDuration } from './format';
 import { MetricCard } from './metric-card';
 
 /** The headline figures of the period, each with its change where the server gives one. */
@@ -38,7 +38,8 @@ export function MetricCards({ days }: { days: DashboardPeriod }) {
         query={messages}
         errorMessage={MESSAGES.messageCountFailed}
         figures={(data) => ({
-          value: formatDuration(data.hours_saved, data.is_minutes),
+          value: formatNumber(data.hours_saved),
+          unit: durationUnit(data.hours_saved, data.is_minutes),
           detail: `${formatDuration(data.average_hours_per_user, data.is_average_minutes)} per user on average`,
         })}
       />
