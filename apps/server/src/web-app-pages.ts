@@ -12,8 +12,8 @@ const BUILD_SCRIPT = /^assets\/[\w.~-]+\.js$/;
  * `<link rel="modulepreload">` for every script the route loads before it can render
  * (apps/web/dist/route-preloads.json, written by the build), so the browser fetches them in
  * parallel from the start instead of once the entry has run and asked for them. Made once when
- * the server starts. Null when the build has no such file (an
- * older build, or the tests' stand-in): every path then gets index.html as it is.
+ * the server starts. Null when the build has no such file (an older build, or the tests'
+ * stand-in): every path then gets index.html as it is.
  */
 export function routeIndexPages(distDir: string): ((path: string) => string | null) | null {
   const listFile = join(distDir, 'route-preloads.json');

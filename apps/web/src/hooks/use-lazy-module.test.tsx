@@ -127,4 +127,25 @@ describe('preloading when idle', () => {
       await act(async () => vi.advanceTimersByTime(2_000));
       expect(importer).toHaveBeenCalledOnce();
     }));
+
+  it('shares that one wait with components that render the module once it is there', () =>
+    freshPreloading(async ({ lazy, markPageShown, importer, module }) => {
+      const waits = vi.spyOn(globalThis, 'setTimeout');
+      function Marker() {
+        const loaded = lazy.useLazyModule(module, false);
+        return <p>{loaded ? loaded.text : 'nothing yet'}</p>;
+      }
+      render(
+        <>
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <Marker key={key} />
+          ))}
+        </>,
+      );
+      await act(async () => markPageShown());
+      expect(waits.mock.calls.filter(([, delay]) => delay === 2000)).toHaveLength(1);
+      await act(async () => vi.advanceTimersByTime(2_000));
+      expect(importer).toHaveBeenCalledOnce();
+      expect(screen.getAllByText('preloaded')).toHaveLength(4);
+    }));
 });

@@ -3,29 +3,33 @@ import { pageShown } from '../lib/page-shown';
 
 /**
  * A module fetched on first need: `load()` fetches it once (again after a failure); `current` holds
- * it once there; `preloadWhenIdle()` asks for it once the browser is idle after the first page has
- * shown, however many components ask.
+ * it once there; `preloadWhenIdle()` fetches it once the browser is idle after the first page has
+ * shown: one wait however many components ask (a table's 25 row menus, an answer's citation
+ * markers), standing when they unmount, since the page wants the module, not one of them; asked
+ * again after a failed load.
  */
 export interface LazyModule<T> {
   readonly current: T | undefined;
   load: () => Promise<T>;
-  preloadWhenIdle: () => void;
+  preloadWhenIdle: () => Promise<T>;
 }
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   let loaded: T | undefined;
   let pending: Promise<T> | undefined;
-  let preloading = false;
+  let preloading: Promise<T> | undefined;
   const lazy: LazyModule<T> = {
     get current() {
       return loaded;
     },
     preloadWhenIdle() {
-      if (preloading || loaded) return;
-      preloading = true;
-      whenIdle(() => {
-        lazy.load().catch(() => {});
-      });
+      preloading ??= new Promise<void>((resolve) => whenIdle(resolve))
+        .then(() => lazy.load())
+        .catch((error: unknown) => {
+          preloading = undefined;
+          throw error;
+        });
+      return preloading;
     },
     load() {
       pending ??= importer().then(
@@ -47,30 +51,18 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
 const IDLE_TIMEOUT_MS = 5000;
 const NO_IDLE_CALLBACK_DELAY_MS = 2000;
 
-/** Runs `task` once the browser is idle (or after a short delay where it cannot tell); returns a cancel function. */
-function onIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, NO_IDLE_CALLBACK_DELAY_MS);
-  return () => clearTimeout(timer);
+/** Runs `task` once the browser is idle, or after a short delay where it cannot tell. */
+function onIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(task, NO_IDLE_CALLBACK_DELAY_MS);
 }
 
 /**
  * Runs `task` when the browser is idle after the first page has shown: the browser is idle while
  * it waits for the session and the page's code, and a fetch started then would compete with them.
  */
-function whenIdle(task: () => void): () => void {
-  let cancel: (() => void) | undefined;
-  let cancelled = false;
-  void pageShown.then(() => {
-    if (!cancelled) cancel = onIdle(task);
-  });
-  return () => {
-    cancelled = true;
-    cancel?.();
-  };
+function whenIdle(task: () => void): void {
+  void pageShown.then(() => onIdle(task));
 }
 
 /**
@@ -86,29 +78,22 @@ export function useLazyModule<T>(module: LazyModule<T>, needed: boolean, preload
   useEffect(() => {
     if (loaded || (!needed && !preload)) return;
     let mounted = true;
-    const load = () => {
-      module.load().then(
-        () => {
-          if (mounted) rerender();
-        },
-        () => {},
-      );
-    };
-    const cancel = needed ? undefined : whenIdle(load);
-    if (needed) load();
+    (needed ? module.load() : module.preloadWhenIdle()).then(
+      () => {
+        if (mounted) rerender();
+      },
+      () => {},
+    );
     return () => {
       mounted = false;
-      cancel?.();
     };
   }, [module, needed, preload, loaded]);
   return module.current;
 }
 
-/**
- * Fetches the module once the browser is idle, for a component that renders its user only later.
- * One request for a module however many components ask (a table's 25 row menus), and it stands
- * when they unmount: the module is wanted by the page, not by one of them.
- */
+/** Fetches the module once the browser is idle, for a component that renders its user only later. */
 export function usePreloadWhenIdle(module: LazyModule<unknown>): void {
-  useEffect(() => module.preloadWhenIdle(), [module]);
+  useEffect(() => {
+    module.preloadWhenIdle().catch(() => {});
+  }, [module]);
 }
