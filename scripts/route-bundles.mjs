@@ -33,7 +33,18 @@ export function initialJavaScriptPerRoute() {
     route,
     files: files.length,
     bytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
+    zod: files.some(holdsZod),
   }));
+}
+
+/** A name zod gives its base type, in its code however it is minified. */
+const ZOD_MARK = '$ZodType';
+const zodChunks = new Map();
+
+/** Whether a file of the build holds zod's own code. */
+function holdsZod(file) {
+  if (!zodChunks.has(file)) zodChunks.set(file, readFileSync(join(dist, file), 'utf8').includes(ZOD_MARK));
+  return zodChunks.get(file);
 }
 
 /**

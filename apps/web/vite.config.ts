@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractRoutes } from './build/contract-routes.ts';
+import { pureSchemas } from './build/pure-schemas.ts';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [contractRoutes(), react(), tailwindcss()],
+  plugins: [contractRoutes(), pureSchemas(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: {

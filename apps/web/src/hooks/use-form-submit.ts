@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { focusFirstInvalid } from '../lib/focus-first-invalid';
 import { type FieldErrors, issuesToFieldErrors } from '../lib/form-errors';
+import { lazyModule } from './use-lazy-module';
 
 /** What checking a form's values gives: the data to send, or the messages to show on the fields. */
 export type FormCheck<F extends string, T> = { data: T } | { fieldErrors: FieldErrors<F> };
@@ -9,6 +10,30 @@ export type FormCheck<F extends string, T> = { data: T } | { fieldErrors: FieldE
 type ParseResult<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/** The part of a zod schema checking reads. */
+interface Parser<T> {
+  safeParse: (value: unknown) => ParseResult<T>;
+}
+
+/** The contract's form schemas (lib/form-schemas.ts), loaded with zod on a form's first check, not with its page. */
+export const formSchemas = lazyModule(() => import('../lib/form-schemas'));
+type FormSchemas = Awaited<ReturnType<typeof formSchemas.load>>;
+
+/** What one of the form schemas makes of a value, once its code is there. */
+export async function parseWith<T>(pick: (schemas: FormSchemas) => Parser<T>, value: unknown): Promise<ParseResult<T>> {
+  return pick(await formSchemas.load()).safeParse(value);
+}
+
+/**
+ * Fetches the form schemas when someone first types in a form (its `onInput`), so that its first
+ * check seldom waits for them. Not when the page loads, nor when the browser is idle: zod's code
+ * and the schemas are one long task, which a page shown to someone who never fills its form (the
+ * dashboard's invitation) should not pay for.
+ */
+export function preloadFormSchemas(): void {
+  formSchemas.load().catch(() => {});
+}
 
 /** A `schema.safeParse` result as a FormCheck: the parsed data, or the first message for each field. */
 export function checkParsed<F extends string, T>(parsed: ParseResult<T>): FormCheck<F, T> {

@@ -8,6 +8,13 @@ import { clearStoredSession, setAccessToken } from './session-storage';
 const RECORD = 'POST /api/analytics/events';
 let stop: () => void;
 
+/** Whether the event schema's module (and zod with it) has been loaded. */
+const schema = vi.hoisted(() => ({ loaded: false }));
+vi.mock('./analytics-event-schema', async (original) => {
+  schema.loaded = true;
+  return original();
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
   resetAnalytics();
@@ -32,13 +39,17 @@ function hidePage(): void {
 }
 
 describe('the analytics recorder', () => {
-  it('sends the events the server records in one batch after a few seconds, with the session token', async () => {
+  it('sends the events the server records in one batch after a few seconds, with the session token; the schema loads for that batch, not before', async () => {
     const calls = mockApi({ [RECORD]: { status: 204 } });
     track('navigate_wiki');
     trackPageview('/wiki');
     track('notifications_marked_as_read', { count: 1, ids: ['n1'] });
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS - 1);
     expect(calls).toEqual([]);
-    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    expect(schema.loaded).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(schema.loaded).toBe(true);
     expect(sentNames(calls)).toEqual([['navigate_wiki', '$pageview', 'notifications_marked_as_read']]);
     expect(calls[0]?.headers.get(AUTH_TOKEN_HEADER)).toBe('token-one');
     expect(calls[0]?.body).toMatchObject({
@@ -51,7 +62,7 @@ describe('the analytics recorder', () => {
     const calls = mockApi({ [RECORD]: { status: 204 } });
     for (let i = 0; i < ANALYTICS_FLUSH_EVENTS; i += 1) trackPageview(`/wiki/${i}`);
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(sentNames(calls)[0]).toHaveLength(ANALYTICS_FLUSH_EVENTS);
     expect(ANALYTICS_FLUSH_EVENTS).toBeLessThanOrEqual(ANALYTICS_BATCH_MAX_EVENTS);
   });
@@ -63,7 +74,7 @@ describe('the analytics recorder', () => {
     trackPageview('/auth/reset?code=1234');
     track('navigate_review');
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
-    expect(sentNames(calls)).toEqual([['navigate_review']]);
+    await vi.waitFor(() => expect(sentNames(calls)).toEqual([['navigate_review']]));
   });
 
   it('sends what waits when the page is hidden, with keepalive so it outlives the page', async () => {
@@ -71,7 +82,7 @@ describe('the analytics recorder', () => {
     track('navigate_home');
     hidePage();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.keepalive).toBe(true);
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
     expect(calls).toHaveLength(1);
@@ -93,8 +104,9 @@ describe('the analytics recorder', () => {
     const calls = mockApi({ [RECORD]: { status: 500, body: { message: 'Internal error', request_id: 'r' } } });
     track('navigate_home');
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     track('navigate_chat');
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
-    expect(sentNames(calls)).toEqual([['navigate_home'], ['navigate_chat']]);
+    await vi.waitFor(() => expect(sentNames(calls)).toEqual([['navigate_home'], ['navigate_chat']]));
   });
 });

@@ -1,4 +1,5 @@
-import { ANALYTICS_BATCH_MAX_EVENTS, type AnalyticsEventInput, analyticsEndpoints, analyticsEventSchema } from '@verity/shared';
+import { ANALYTICS_BATCH_MAX_EVENTS, ANALYTICS_EVENT_NAMES, type AnalyticsEventInput, analyticsEndpoints } from '@verity/shared';
+import { lazyModule } from '../hooks/use-lazy-module';
 import { type AnalyticsEvent, registerAnalyticsSink } from './analytics';
 import { api } from './api-client';
 import { getAccessToken } from './session-storage';
@@ -12,13 +13,23 @@ import { getAccessToken } from './session-storage';
  * outlives the page as a beacon does, and it can carry the auth-token header, so the session
  * token never travels in a request body. Every call is a background call: it never blocks the
  * page, never raises the error dialog, and a failure is dropped (the events are not worth a retry).
+ * Each event is checked against the endpoint's schema before it goes, so one that does not fit
+ * cannot cost the batch; the schema, built with zod, is loaded for the first batch, not with the
+ * page (every page starts the recorder once it has shown). Events still waiting for it when the
+ * page is closed are lost; a page merely hidden sends them once it arrives.
  */
 
 export const ANALYTICS_FLUSH_MS = 5_000;
 export const ANALYTICS_FLUSH_EVENTS = 20;
 
+/** The endpoint's event schema, in a module of its own. */
+const eventSchema = lazyModule(() => import('./analytics-event-schema'));
+type EventSchema = Awaited<ReturnType<typeof eventSchema.load>>;
+
+const RECORDED: ReadonlySet<string> = new Set(ANALYTICS_EVENT_NAMES);
+
 interface Pending {
-  event: AnalyticsEventInput;
+  event: AnalyticsEvent;
   /** The session the event happened in: it is only ever sent with that session's token. */
   token: string;
 }
@@ -33,24 +44,27 @@ export function startAnalyticsRecorder(): () => void {
     timer = null;
     const token = getAccessToken();
     // Events of an earlier session (signed out meanwhile, or someone else signed in) are dropped.
-    const sendable = token === null ? [] : pending.filter((entry) => entry.token === token).map((entry) => entry.event);
+    const waiting = token === null ? [] : pending.filter((entry) => entry.token === token).map((entry) => entry.event);
     pending = [];
-    for (let start = 0; start < sendable.length; start += ANALYTICS_BATCH_MAX_EVENTS) {
-      const events = sendable.slice(start, start + ANALYTICS_BATCH_MAX_EVENTS);
-      api(analyticsEndpoints.record, { body: { events } }, { keepalive }).catch(() => {
-        // Bookkeeping only: a lost batch is not worth troubling the user about.
-      });
-    }
+    if (waiting.length === 0) return;
+    const send = (schema: EventSchema) => {
+      const sendable = waiting.flatMap((event) => recordableEvent(schema, event) ?? []);
+      for (let start = 0; start < sendable.length; start += ANALYTICS_BATCH_MAX_EVENTS) {
+        const events = sendable.slice(start, start + ANALYTICS_BATCH_MAX_EVENTS);
+        api(analyticsEndpoints.record, { body: { events } }, { keepalive }).catch(() => {
+          // Bookkeeping only: a lost batch is not worth troubling the user about.
+        });
+      }
+    };
+    if (eventSchema.current) send(eventSchema.current);
+    else eventSchema.load().then(send, () => {});
   };
 
   const stopSink = registerAnalyticsSink((events) => {
     const token = getAccessToken();
     // Only a signed-in user's events are recorded; before sign-in there is nobody to record them for.
     if (token === null) return;
-    for (const event of events) {
-      const recordable = recordableEvent(event);
-      if (recordable) pending.push({ event: recordable, token });
-    }
+    for (const event of events) if (RECORDED.has(event.event)) pending.push({ event, token });
     if (pending.length >= ANALYTICS_FLUSH_EVENTS) flush(false);
     else if (pending.length > 0 && timer === null) timer = setTimeout(() => flush(false), ANALYTICS_FLUSH_MS);
   });
@@ -73,8 +87,8 @@ export function startAnalyticsRecorder(): () => void {
   };
 }
 
-/** The event as the endpoint takes it, or null for one it does not record (another name, properties that do not fit). */
-function recordableEvent(event: AnalyticsEvent): AnalyticsEventInput | null {
-  const parsed = analyticsEventSchema.safeParse({ name: event.event, properties: event.properties, timestamp: event.timestamp });
+/** The event as the endpoint takes it, or null for one it does not record (properties that do not fit). */
+function recordableEvent(schema: EventSchema, event: AnalyticsEvent): AnalyticsEventInput | null {
+  const parsed = schema.analyticsEventSchema.safeParse({ name: event.event, properties: event.properties, timestamp: event.timestamp });
   return parsed.success ? parsed.data : null;
 }

@@ -1,35 +1,12 @@
 import { z } from 'zod';
+import { ANALYTICS_BATCH_MAX_EVENTS, ANALYTICS_EVENT_NAMES, ANALYTICS_PATH_MAX_LENGTH, NAVIGATION_EVENTS } from './analytics-values.ts';
 import { MARK_READ_MAX_IDS } from './notifications.ts';
 
 /**
  * The web app's product-analytics events (SPEC §7), recorded in Verity's own events table through
- * POST /api/analytics/events. Only these names are accepted, each with its own properties.
+ * POST /api/analytics/events. Only the names of analytics-values.ts are accepted, each with its
+ * own properties.
  */
-
-export const NAVIGATION_EVENTS = [
-  'navigate_home',
-  'navigate_chat',
-  'navigate_writing_assistant',
-  'navigate_review',
-  'navigate_wiki',
-  'navigate_tutorials',
-  'navigate_dashboard',
-  'navigate_admin',
-] as const;
-export type NavigationEventName = (typeof NAVIGATION_EVENTS)[number];
-
-export const ANALYTICS_EVENT_NAMES = [
-  ...NAVIGATION_EVENTS,
-  '$pageview',
-  'notifications_modal_opened',
-  'notifications_marked_as_read',
-] as const;
-export type RecordedAnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
-
-/** The most events one request may carry; the web sends smaller batches more often. */
-export const ANALYTICS_BATCH_MAX_EVENTS = 50;
-/** The longest page path recorded. */
-export const ANALYTICS_PATH_MAX_LENGTH = 512;
 
 /** When it happened in the browser (ISO 8601 with an offset or Z). */
 const occurredAt = z.iso.datetime({ offset: true, error: 'timestamp must be an ISO 8601 date and time' });

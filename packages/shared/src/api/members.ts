@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDocumentId } from '../ids.ts';
+import { MEMBER_ROLES } from '../roles.ts';
 
 /**
  * Member management for champions (issue 28): within the champion's own organisation, change a
@@ -7,28 +8,8 @@ import { isDocumentId } from '../ids.ts';
  * withdraw a pending invitation; and, for every member, who the organisation's champions are.
  */
 
-/**
- * The role a champion gives: one word for the sets of SPEC's account_roles a member may hold in
- * an organisation. A champion also holds `standard` (the dashboard's parent route requires it); a
- * `verity_admin` role is the administrators' to give or take, and is kept as it is.
- */
-export const MEMBER_ROLES = ['guest', 'standard', 'champion'] as const;
+/** A member role (roles.ts) as the API accepts it. */
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: 'Choose a role: guest, standard or champion' });
-export type MemberRole = z.infer<typeof memberRoleSchema>;
-
-/** The account_roles each member role stands for (verity_admin aside). */
-export const MEMBER_ROLE_SETS: Readonly<Record<MemberRole, readonly ('guest' | 'standard' | 'champion')[]>> = {
-  guest: ['guest'],
-  standard: ['standard'],
-  champion: ['champion', 'standard'],
-};
-
-/** The member role a set of account_roles amounts to: champion over standard over guest. */
-export function memberRoleOf(accountRoles: readonly string[]): MemberRole {
-  if (accountRoles.includes('champion')) return 'champion';
-  if (accountRoles.includes('standard')) return 'standard';
-  return 'guest';
-}
 
 const userId = z.string().refine(isDocumentId, 'A user id is 26 letters or digits');
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { isDocumentId } from '../ids.ts';
+import {
+  REVIEW_CATEGORIES,
+  REVIEW_DISMISS_REASON_MAX_LENGTH,
+  REVIEW_SEARCH_MAX_LENGTH,
+  REVIEW_SEVERITIES,
+  REVIEW_STAGES,
+  REVIEW_TITLE_MAX_LENGTH,
+} from './review-values.ts';
 import { uploadedFile } from './account.ts';
 import { documentElementTypeSchema } from './documents.ts';
 import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
@@ -11,65 +19,9 @@ import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
  * review belongs to its author's organisation; its address is /review/{id}.
  */
 
-/** What a finding is about, in the order the page groups them. */
-export const REVIEW_CATEGORIES = [
-  'outdated_reference',
-  'unknown_reference',
-  'factual_error',
-  'missing_statutory_role',
-  'missing_section',
-  'review_date',
-  'missing_owner',
-  'broken_cross_reference',
-  'inconsistent_term',
-  'undefined_acronym',
-] as const;
 export const reviewCategorySchema = z.enum(REVIEW_CATEGORIES);
-export type ReviewCategory = z.infer<typeof reviewCategorySchema>;
-
-export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
-  outdated_reference: 'Outdated reference',
-  unknown_reference: 'Unknown reference',
-  factual_error: 'Contradicts the library',
-  missing_statutory_role: 'Missing statutory role',
-  missing_section: 'Missing section',
-  review_date: 'Review date',
-  missing_owner: 'No owner or approving committee',
-  broken_cross_reference: 'Broken cross-reference',
-  inconsistent_term: 'Inconsistent term',
-  undefined_acronym: 'Undefined acronym',
-};
-
-export const REVIEW_SEVERITIES = ['high', 'medium', 'low'] as const;
 export const reviewSeveritySchema = z.enum(REVIEW_SEVERITIES);
-export type ReviewSeverity = z.infer<typeof reviewSeveritySchema>;
-
-/** The essential sections a policy is expected to have (missing_section names one of these). */
-export const POLICY_SECTIONS = [
-  'purpose',
-  'scope',
-  'roles and responsibilities',
-  'definitions',
-  'procedure',
-  'training',
-  'monitoring and audit',
-  'review date',
-  'version control',
-  'equality impact assessment',
-] as const;
-export type PolicySection = (typeof POLICY_SECTIONS)[number];
-
-export const REVIEW_TITLE_MAX_LENGTH = 200;
-export const REVIEW_SEARCH_MAX_LENGTH = 200;
-export const REVIEWS_PAGE_SIZE = 20;
-export const REVIEW_DISMISS_REASON_MAX_LENGTH = 500;
-/** The policy file types the page offers; the format itself is always decided by content. */
-export const REVIEW_FILE_EXTENSIONS = ['.pdf', '.docx', '.md', '.txt'] as const;
-
-/** Where a review has got to, in the order the page shows the stages. */
-export const REVIEW_STAGES = ['queued', 'reading', 'references', 'structure', 'roles', 'terms', 'library', 'done'] as const;
 export const reviewStageSchema = z.enum(REVIEW_STAGES);
-export type ReviewStage = z.infer<typeof reviewStageSchema>;
 
 export const reviewStatusSchema = z.enum(['reviewing', 'ready', 'failed']);
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;

@@ -4,6 +4,15 @@ import { uploadedFile } from './account.ts';
 import { documentLinkSchema, documentStatusSchema } from './documents.ts';
 import { jobStatusSchema, stagedJobSchema } from './ingest.ts';
 import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
+import {
+  isWriteId,
+  WRITE_CONTENT_MAX_LENGTH,
+  WRITE_KINDS,
+  WRITE_PASTE_MAX_LENGTH,
+  WRITE_SEARCH_MAX_LENGTH,
+  WRITE_STAGES,
+  WRITE_TITLE_MAX_LENGTH,
+} from './write-values.ts';
 
 /**
  * The writing assistant: a meeting transcript becomes a document (minutes, an action log, a
@@ -11,30 +20,10 @@ import { pagedListSchema, searchPageQuerySchema } from './list-query.ts';
  * author's alone, within their organisation; its address is /write/{external_id}.
  */
 
-/** Documents use the same 26-character ULIDs as everything else. */
-export const isWriteId = isDocumentId;
-
-export const WRITE_TITLE_MAX_LENGTH = 200;
-export const WRITE_SEARCH_MAX_LENGTH = 200;
-export const WRITE_DOCUMENTS_PAGE_SIZE = 20;
-/** The largest pasted transcript, in characters (an uploaded file is limited by WRITE_MAX_BYTES and WRITE_MAX_CHARACTERS). */
-export const WRITE_PASTE_MAX_LENGTH = 400_000;
-/** The largest saved document, as the editor's JSON, in characters. */
-export const WRITE_CONTENT_MAX_LENGTH = 2_000_000;
-/** The transcript file types the page offers; the format itself is always decided by content. */
-export const WRITE_FILE_EXTENSIONS = ['.docx', '.txt', '.md', '.vtt', '.srt'] as const;
-
-/** What a transcript becomes. */
-export const writeKindSchema = z.enum(['minutes', 'action_log', 'briefing', 'incident_report'], {
+/** What a transcript becomes (WRITE_KINDS, write-values.ts). */
+export const writeKindSchema = z.enum(WRITE_KINDS, {
   error: 'Choose what to produce: minutes, action_log, briefing or incident_report',
 });
-export type WriteKind = z.infer<typeof writeKindSchema>;
-export const WRITE_KIND_LABELS: Record<WriteKind, string> = {
-  minutes: 'Meeting minutes',
-  action_log: 'Action log',
-  briefing: 'Summary briefing',
-  incident_report: 'Incident / investigation report',
-};
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const isoDateSchema = z
@@ -264,8 +253,6 @@ export const createWriteDocumentResponseSchema = z.object({
 });
 export type CreateWriteDocumentResponse = z.infer<typeof createWriteDocumentResponseSchema>;
 
-/** Where generation has got to, in the order the page shows the stages. */
-export const WRITE_STAGES = ['queued', 'parsing', 'speakers', 'topics', 'items', 'references', 'writing', 'done'] as const;
 export const writeJobProgressSchema = z.object({
   stage: z.enum(WRITE_STAGES),
   lines: z.number().int().optional(),

@@ -1,11 +1,11 @@
-import { MESSAGES, type UpdateProfileInput, type User, updateProfileSchema } from '@verity/shared';
+import { MESSAGES, type UpdateProfileInput, type User } from '@verity/shared';
 import { PersonNameFields } from '../../components/forms/person-name-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { submitErrors } from '../../lib/form-errors';
 import { useUpdateProfile } from './api';
 import { ProfileSection } from './profile-section';
@@ -30,7 +30,7 @@ export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
   const changed = FIELDS.some((field) => values[field] !== saved[field]);
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<ProfileField, UpdateProfileInput>(updateProfileSchema.safeParse(values)),
+    check: async () => checkParsed<ProfileField, UpdateProfileInput>(await parseWith((schemas) => schemas.updateProfileSchema, values)),
     setFieldErrors,
     send: (data) => update.mutateAsync(data),
     failure: (error) => submitErrors(error, FIELDS, MESSAGES.profileUpdateFailed),
@@ -42,7 +42,7 @@ export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
 
   return (
     <ProfileSection title="Your details" description="Keep your name and job title up to date so colleagues can recognise you.">
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Your details">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Your details">
         {formError && <Alert>{formError}</Alert>}
         <PersonNameFields firstNameField="firstname" values={values} errors={fieldErrors} onChange={handleChange} />
         <div className="grid gap-5 sm:grid-cols-2">

@@ -1,11 +1,11 @@
-import { changePasswordSchema, ERROR_CODES, MESSAGES } from '@verity/shared';
+import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkFieldErrors, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { type FieldErrors, issuesToFieldErrors, submitErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api';
 import { ProfileSection } from './profile-section';
@@ -24,8 +24,11 @@ const CODE_FIELDS: Partial<Record<number, PasswordField>> = {
 
 const PASSWORD_CHANGED_MESSAGE = 'Password changed. Other devices have been signed out.';
 
-function validate(values: Record<PasswordField, string>): FieldErrors<PasswordField> {
-  const parsed = changePasswordSchema.safeParse({ old_password: values.old_password, new_password: values.new_password });
+async function validate(values: Record<PasswordField, string>): Promise<FieldErrors<PasswordField>> {
+  const parsed = await parseWith((schemas) => schemas.changePasswordSchema, {
+    old_password: values.old_password,
+    new_password: values.new_password,
+  });
   const errors: FieldErrors<PasswordField> = parsed.success ? {} : issuesToFieldErrors<PasswordField>(parsed.error.issues);
   if (!errors.new_password && values.new_password === values.old_password) {
     errors.new_password = 'Your new password must be different from your current password.';
@@ -39,7 +42,7 @@ export function UpdatePasswordPage() {
   const { values, setValues, fieldErrors, setFieldErrors, handleChange } = useFormFields(EMPTY);
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkFieldErrors(validate(values), { old_password: values.old_password, new_password: values.new_password }),
+    check: async () => checkFieldErrors(await validate(values), { old_password: values.old_password, new_password: values.new_password }),
     setFieldErrors,
     send: (data) => change.mutateAsync(data),
     failure: (error) => submitErrors(error, FIELDS, MESSAGES.changePasswordFailed, CODE_FIELDS),
@@ -54,7 +57,7 @@ export function UpdatePasswordPage() {
       title="Update password"
       description="Changing your password keeps you signed in here and signs you out on every other device."
     >
-      <form noValidate onSubmit={handleSubmit} className="max-w-md space-y-5" aria-label="Update password">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="max-w-md space-y-5" aria-label="Update password">
         {formError && <Alert>{formError}</Alert>}
         <TextField
           label="Current password"

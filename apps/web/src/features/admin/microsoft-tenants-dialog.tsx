@@ -1,10 +1,11 @@
-import { type AdminOrganisation, microsoftTenantIdSchema } from '@verity/shared';
+import type { AdminOrganisation } from '@verity/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/toast';
+import { parseWith, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { useAppConfig } from '../../lib/app-config';
 import { errorMessage } from '../../lib/form-errors';
 import { useMicrosoftTenant } from './api';
@@ -32,7 +33,7 @@ export function MicrosoftTenantsDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = microsoftTenantIdSchema.safeParse(tenantId);
+    const parsed = await parseWith((schemas) => schemas.microsoftTenantIdSchema, tenantId);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
@@ -87,7 +88,13 @@ export function MicrosoftTenantsDialog({
           ))}
         </ul>
       )}
-      <form onSubmit={submit} aria-label="Link a tenant" className="mt-5 flex flex-wrap items-end gap-3" noValidate>
+      <form
+        onInput={preloadFormSchemas}
+        onSubmit={submit}
+        aria-label="Link a tenant"
+        className="mt-5 flex flex-wrap items-end gap-3"
+        noValidate
+      >
         <TextField
           label="Tenant id"
           name="tenant_id"

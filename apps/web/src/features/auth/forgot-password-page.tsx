@@ -1,4 +1,4 @@
-import { MESSAGES, requestPasswordResetSchema } from '@verity/shared';
+import { MESSAGES } from '@verity/shared';
 import { useState } from 'react';
 import { EmailField } from '../../components/forms/email-field';
 import { Alert } from '../../components/ui/alert';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
 import { useRequestPasswordReset } from './api';
@@ -18,7 +18,7 @@ export function ForgotPasswordPage() {
   const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<'email', { email: string }>(requestPasswordResetSchema.safeParse(values)),
+    check: async () => checkParsed<'email', { email: string }>(await parseWith((schemas) => schemas.requestPasswordResetSchema, values)),
     setFieldErrors,
     send: (data) => requestReset.mutateAsync(data),
     // Rate limiting says so and how long to wait (the 429 catalogue message and Retry-After);
@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
         title="Reset your password"
         description="Enter the e-mail address you use for Verity and we will send you a link to choose a new password."
       />
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Reset password">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Reset password">
         {formError && <Alert>{formError}</Alert>}
         <EmailField label="E-mail address" value={values.email} onChange={handleChange} error={fieldErrors.email} />
         <Button type="submit" className="w-full" loading={requestReset.isPending}>

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { hasErrorCode, submitErrors } from '../../lib/form-errors';
 import { useAppConfig } from '../../lib/app-config';
 import { useAuthStore } from '../../lib/auth-store';
@@ -48,7 +48,7 @@ export function LoginPage() {
   const config = useAppConfig();
 
   const { formError: notice, handleSubmit } = useFormSubmit({
-    check: async () => checkParsed<LoginField, LoginInput>((await import('./login-schema')).loginSchema.safeParse(values)),
+    check: async () => checkParsed<LoginField, LoginInput>(await parseWith((schemas) => schemas.loginSchema, values)),
     setFieldErrors,
     send: (data) => signIn.mutateAsync(data),
     failure: (error) => {
@@ -87,7 +87,7 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Sign in">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Sign in">
         {notice && (
           <Alert tone={notice.tone} title={notice.title}>
             {notice.message}

@@ -1,4 +1,4 @@
-import { type CreateForumUserInput, createForumUserSchema, ERROR_CODES } from '@verity/shared';
+import { type CreateForumUserInput, ERROR_CODES } from '@verity/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmailField } from '../../components/forms/email-field';
@@ -11,7 +11,7 @@ import { LoadingState } from '../../components/ui/loading-state';
 import { TextField } from '../../components/ui/text-field';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkFieldErrors, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { useAppConfig } from '../../lib/app-config';
 import { type FieldErrors, submitErrorsWithSurname } from '../../lib/form-errors';
 import { AuthPageHeader } from './auth-page-header';
@@ -38,8 +38,8 @@ const CODE_FIELDS: Partial<Record<number, ForumField>> = {
 };
 
 /** The API's rules (createForumUserSchema), placed on the form's fields, and the confirmation. */
-function validate(values: ForumValues): FieldErrors<ForumField> {
-  const parsed = createForumUserSchema.safeParse({ ...values, last_name: values.surname });
+async function validate(values: ForumValues): Promise<FieldErrors<ForumField>> {
+  const parsed = await parseWith((schemas) => schemas.createForumUserSchema, { ...values, last_name: values.surname });
   const errors: FieldErrors<ForumField> = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = issue.path[0] === 'last_name' ? 'surname' : (issue.path[0] as ForumField);
@@ -76,7 +76,7 @@ function ForumAccountForm({ forumUrl, request }: { forumUrl: string; request: Fo
   });
   const { values, fieldErrors, setFieldErrors, handleChange } = useFormFields<ForumValues>(EMPTY);
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkFieldErrors(validate(values), values),
+    check: async () => checkFieldErrors(await validate(values), values),
     setFieldErrors,
     send: (data) =>
       create.mutateAsync({
@@ -98,7 +98,7 @@ function ForumAccountForm({ forumUrl, request }: { forumUrl: string; request: Fo
         title="Create a community forum account"
         description="An account for the community forum only. Your organisation can give you the rest of Verity later."
       />
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Create a forum account">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Create a forum account">
         {formError && <Alert>{formError}</Alert>}
         <PersonNameFields firstNameField="first_name" values={values} errors={fieldErrors} onChange={handleChange} />
         <TextField

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type JoinDomain, type SignupInput, signupSchema } from '@verity/shared';
+import { ERROR_CODES, type JoinDomain, type SignupInput } from '@verity/shared';
 import { useState } from 'react';
 import { EmailField } from '../../components/forms/email-field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkParsed, type FormCheck, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, type FormCheck, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { errorMessage, submitErrors } from '../../lib/form-errors';
 import { checkSignupDomain, useSignUp } from './api';
 import { AuthPageHeader } from './auth-page-header';
@@ -54,7 +54,11 @@ export function RegisterPage() {
   const [step, setStep] = useState<Step>({ kind: 'details' });
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => withConfirmation(checkParsed<SignupField, SignupInput>(signupSchema.safeParse(values)), values.confirm_password),
+    check: async () =>
+      withConfirmation(
+        checkParsed<SignupField, SignupInput>(await parseWith((schemas) => schemas.signupSchema, values)),
+        values.confirm_password,
+      ),
     setFieldErrors,
     // Nothing is created before the person knows what happens: an organisation that verified the
     // domain is asked to let them join; otherwise they choose first.
@@ -136,7 +140,7 @@ export function RegisterPage() {
         description="You will need to verify your e-mail address before you can sign in."
       />
 
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Create account">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Create account">
         {formError && <Alert>{formError}</Alert>}
         <PersonNameFields firstNameField="first_name" values={values} errors={fieldErrors} onChange={handleChange} />
         <EmailField label="Work e-mail address" value={values.email} onChange={handleChange} error={fieldErrors.email} />

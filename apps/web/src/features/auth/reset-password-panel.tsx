@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, passwordSchema } from '@verity/shared';
+import { ERROR_CODES, MESSAGES } from '@verity/shared';
 import { useState } from 'react';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { Alert } from '../../components/ui/alert';
@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { LoadingState } from '../../components/ui/loading-state';
 import { TextLink } from '../../components/ui/text-link';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkFieldErrors, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { errorMessage, type FieldErrors, hasErrorCode, submitErrors } from '../../lib/form-errors';
 import { useCheckResetCode, useResetPassword } from './api';
 import { AuthPageHeader } from './auth-page-header';
@@ -26,9 +26,9 @@ export interface ResetPasswordPanelProps {
   oobCode: string;
 }
 
-function validate(values: Record<ResetField, string>): FieldErrors<ResetField> {
+async function validate(values: Record<ResetField, string>): Promise<FieldErrors<ResetField>> {
   const errors: FieldErrors<ResetField> = {};
-  const parsed = passwordSchema.safeParse(values.newPassword);
+  const parsed = await parseWith((schemas) => schemas.passwordSchema, values.newPassword);
   if (!parsed.success) errors.newPassword = parsed.error.issues[0]?.message;
   if (values.confirmPassword !== values.newPassword) errors.confirmPassword = ERROR_CODES.passwordMismatch.message;
   return errors;
@@ -81,7 +81,7 @@ function NewPasswordForm({ oobCode }: ResetPasswordPanelProps) {
   const [done, setDone] = useState(false);
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkFieldErrors(validate(values), values.newPassword),
+    check: async () => checkFieldErrors(await validate(values), values.newPassword),
     setFieldErrors,
     send: (newPassword) => reset.mutateAsync({ oobCode, newPassword }),
     failure: (error) => {
@@ -118,7 +118,7 @@ function NewPasswordForm({ oobCode }: ResetPasswordPanelProps) {
   return (
     <div>
       <AuthPageHeader title="Choose a new password" description="Enter a new password for your Verity account." />
-      <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Choose a new password">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Choose a new password">
         {formError && (
           <Alert>
             <p>{formError}</p>

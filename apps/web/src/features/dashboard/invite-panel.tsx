@@ -1,11 +1,11 @@
-import { type InvitationRequest, type InvitationResult, invitationRequestSchema, MEMBER_ROLES, MESSAGES } from '@verity/shared';
+import { type InvitationRequest, type InvitationResult, MEMBER_ROLES, MESSAGES } from '@verity/shared';
 import { Check, ClipboardCopy, MailPlus, Share2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { EmailField } from '../../components/forms/email-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { useFormFields } from '../../hooks/use-form-fields';
 import { submitErrors } from '../../lib/form-errors';
 import { type InvitationMode, useCreateInvitation } from './api';
@@ -38,7 +38,7 @@ export function InvitePanel() {
   const [created, setCreated] = useState<Created | null>(null);
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<Field, InvitationRequest>(invitationRequestSchema.safeParse(values)),
+    check: async () => checkParsed<Field, InvitationRequest>(await parseWith((schemas) => schemas.invitationRequestSchema, values)),
     setFieldErrors,
     send: (body: InvitationRequest) => {
       setCreated(null);
@@ -57,7 +57,7 @@ export function InvitePanel() {
 
   return (
     <PanelSection title="Invite a colleague" description="Send an invitation by e-mail, or create a link to share yourself.">
-      <form noValidate onSubmit={handleSubmit} className="space-y-4">
+      <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-4">
         <EmailField label="E-mail address" {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="off" required {...field('first_name')} />

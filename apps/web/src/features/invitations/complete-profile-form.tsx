@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, passwordSchema, type VerifiedInvitation } from '@verity/shared';
+import { ERROR_CODES, MESSAGES, type VerifiedInvitation } from '@verity/shared';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { PersonNameFields } from '../../components/forms/person-name-fields';
@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useFormFields } from '../../hooks/use-form-fields';
-import { checkFieldErrors, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkFieldErrors, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { type FieldErrors, submitErrorsWithSurname } from '../../lib/form-errors';
 import { useCompleteProfile } from './api';
 
@@ -18,12 +18,12 @@ const FIELDS: readonly ProfileField[] = ['first_name', 'surname', 'job_title', '
 const CODE_FIELDS: Partial<Record<number, ProfileField>> = { [ERROR_CODES.weakPassword.code]: 'new_password' };
 
 /** The same rules as sign-up: names and job title required, the password's length and confirmation. */
-function validate(values: ProfileValues): FieldErrors<ProfileField> {
+async function validate(values: ProfileValues): Promise<FieldErrors<ProfileField>> {
   const errors: FieldErrors<ProfileField> = {};
   if (!values.first_name.trim()) errors.first_name = 'First name is required';
   if (!values.surname.trim()) errors.surname = 'Surname is required';
   if (!values.job_title.trim()) errors.job_title = 'Job title is required';
-  const password = passwordSchema.safeParse(values.new_password);
+  const password = await parseWith((schemas) => schemas.passwordSchema, values.new_password);
   if (!password.success) errors.new_password = password.error.issues[0]?.message;
   if (values.confirm_password === '') errors.confirm_password = 'Confirm your password';
   else if (values.confirm_password !== values.new_password) errors.confirm_password = ERROR_CODES.passwordMismatch.message;
@@ -45,7 +45,7 @@ export function CompleteProfileForm({ invitation }: { invitation: VerifiedInvita
     confirm_password: '',
   });
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkFieldErrors(validate(values), values),
+    check: async () => checkFieldErrors(await validate(values), values),
     setFieldErrors,
     send: (data) =>
       complete.mutateAsync({
@@ -63,7 +63,7 @@ export function CompleteProfileForm({ invitation }: { invitation: VerifiedInvita
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Complete your profile">
+    <form onInput={preloadFormSchemas} noValidate onSubmit={handleSubmit} className="space-y-5" aria-label="Complete your profile">
       {formError && <Alert title={MESSAGES.completeProfileFailed}>{formError === MESSAGES.completeProfileFailed ? null : formError}</Alert>}
       <TextField label="E-mail address" name="email" value={invitation.email} readOnly autoComplete="username" />
       <TextField label="Organisation" name="organisation" value={invitation.organisation} readOnly autoComplete="organization" />

@@ -1,11 +1,11 @@
-import { type CreateReviewForm, createReviewSchema, REVIEW_TITLE_MAX_LENGTH, type ReviewJob } from '@verity/shared';
+import { type CreateReviewForm, REVIEW_TITLE_MAX_LENGTH, type ReviewJob } from '@verity/shared';
 import { ScanSearch } from 'lucide-react';
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { recordOnboardingProgress } from '../../lib/onboarding-progress';
 import { reviewPath, useCreateReview } from './api';
@@ -43,7 +43,8 @@ export function StartPanel({ previousId, heading = 'Review a policy' }: StartPan
   const fileErrorId = useId();
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () => checkParsed<Field, CreateReviewForm>(createReviewSchema.safeParse({ file: file ?? undefined, title })),
+    check: async () =>
+      checkParsed<Field, CreateReviewForm>(await parseWith((schemas) => schemas.createReviewSchema, { file: file ?? undefined, title })),
     setFieldErrors,
     send: (data) => create.mutateAsync(data),
     failure: (error) => submitErrors(error, FIELDS, CREATE_FAILED_MESSAGE),
@@ -70,6 +71,7 @@ export function StartPanel({ previousId, heading = 'Review a policy' }: StartPan
 
   return (
     <form
+      onInput={preloadFormSchemas}
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={headingId}

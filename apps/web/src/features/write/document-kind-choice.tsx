@@ -1,4 +1,4 @@
-import { WRITE_KIND_LABELS, type WriteKind, writeKindSchema } from '@verity/shared';
+import { WRITE_KIND_LABELS, WRITE_KINDS, type WriteKind } from '@verity/shared';
 import { cn } from '../../lib/cn';
 
 /** One line under each kind of document, so the choice is an informed one. */
@@ -21,7 +21,7 @@ export function DocumentKindChoice({ value, onChange, error }: DocumentKindChoic
     <fieldset className="mt-6">
       <legend className="font-medium text-slate-800 text-sm">What to produce</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {writeKindSchema.options.map((kind) => (
+        {WRITE_KINDS.map((kind) => (
           <label
             key={kind}
             className={cn(

@@ -1,10 +1,10 @@
-import { type CreateWriteDocumentForm, createWriteDocumentSchema, WRITE_KIND_LABELS, type WriteJob, type WriteKind } from '@verity/shared';
+import { type CreateWriteDocumentForm, WRITE_KIND_LABELS, type WriteJob, type WriteKind } from '@verity/shared';
 import { Sparkles } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { checkParsed, useFormSubmit } from '../../hooks/use-form-submit';
+import { checkParsed, parseWith, useFormSubmit, preloadFormSchemas } from '../../hooks/use-form-submit';
 import { type FieldErrors, submitErrors } from '../../lib/form-errors';
 import { useCreateWriteDocument, writeDocumentPath } from './api';
 import { DocumentKindChoice } from './document-kind-choice';
@@ -51,9 +51,9 @@ export function StartPanel() {
   const setTranscriptError = (message: string | undefined) => setFieldErrors((current) => ({ ...current, file: message, text: undefined }));
 
   const { formError, handleSubmit } = useFormSubmit({
-    check: () =>
+    check: async () =>
       checkParsed<Field, CreateWriteDocumentForm>(
-        createWriteDocumentSchema.safeParse({
+        await parseWith((schemas) => schemas.createWriteDocumentSchema, {
           file: source === 'file' ? (file ?? undefined) : undefined,
           text: source === 'paste' ? values.text : undefined,
           kind: values.kind,
@@ -89,6 +89,7 @@ export function StartPanel() {
 
   return (
     <form
+      onInput={preloadFormSchemas}
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="write-start-heading"
