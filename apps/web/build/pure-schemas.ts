@@ -9,8 +9,9 @@ import type { Plugin } from 'vite';
  * imports one limit from a module used to build every schema in it, and load zod to do so (the
  * chat's and the dashboard's first load did). Here every call in a module-level constant's value
  * is marked pure, so the bundler keeps the constants a page reaches and drops the rest; a page
- * whose modules reach no schema loads no zod. Nothing in the shared package builds a value for its side effect:
- * the server, which registers schemas for its OpenAPI document, runs the source as it is.
+ * whose modules reach no schema loads no zod. Nothing in the shared package builds a value for
+ * its side effect; the server, which registers schemas for its OpenAPI document, runs the source
+ * as it is.
  */
 
 const SHARED_DIR = fileURLToPath(new URL('../../../packages/shared/src/', import.meta.url));

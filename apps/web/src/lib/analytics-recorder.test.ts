@@ -100,6 +100,40 @@ describe('the analytics recorder', () => {
     expect(calls).toEqual([]);
   });
 
+  it('sends nothing whose recorder stopped, or whose session ended, while the schema loaded', async () => {
+    const calls = mockApi({ [RECORD]: { status: 204 } });
+    // A fresh recorder, whose schema arrives only when the test lets it.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    vi.resetModules();
+    vi.doMock('./analytics-event-schema', async () => {
+      await arrived;
+      return vi.importActual('./analytics-event-schema');
+    });
+    const { track: trackFresh } = await import('./analytics');
+    const { startAnalyticsRecorder: startFresh } = await import('./analytics-recorder');
+    const stopped = startFresh();
+    trackFresh('navigate_home');
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    stopped();
+    const signedOut = startFresh();
+    trackFresh('navigate_chat');
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    setAccessToken('token-two');
+    arrive();
+    await vi.dynamicImportSettled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([]);
+    // The schema is there now: the same recorder sends the new session's events.
+    trackFresh('navigate_review');
+    await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
+    expect(sentNames(calls)).toEqual([['navigate_review']]);
+    signedOut();
+    vi.doUnmock('./analytics-event-schema');
+  });
+
   it('ignores a failure: no error reaches the page and later batches still go', async () => {
     const calls = mockApi({ [RECORD]: { status: 500, body: { message: 'Internal error', request_id: 'r' } } });
     track('navigate_home');

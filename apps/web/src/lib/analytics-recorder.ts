@@ -38,6 +38,7 @@ interface Pending {
 export function startAnalyticsRecorder(): () => void {
   let pending: Pending[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
 
   const flush = (keepalive: boolean) => {
     if (timer !== null) clearTimeout(timer);
@@ -48,6 +49,8 @@ export function startAnalyticsRecorder(): () => void {
     pending = [];
     if (waiting.length === 0) return;
     const send = (schema: EventSchema) => {
+      // Loading the schema took a moment: the session or the recorder may have ended meanwhile.
+      if (stopped || getAccessToken() !== token) return;
       const sendable = waiting.flatMap((event) => recordableEvent(schema, event) ?? []);
       for (let start = 0; start < sendable.length; start += ANALYTICS_BATCH_MAX_EVENTS) {
         const events = sendable.slice(start, start + ANALYTICS_BATCH_MAX_EVENTS);
@@ -79,6 +82,7 @@ export function startAnalyticsRecorder(): () => void {
   window.addEventListener('pagehide', onPageHide);
 
   return () => {
+    stopped = true;
     stopSink();
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', onPageHide);
