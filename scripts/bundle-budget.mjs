@@ -23,7 +23,7 @@ const ROUTE_BUDGET = 165 * KB;
  * (apps/web/build/contract-routes.ts), the build keeps only the schemas a module uses
  * (apps/web/build/pure-schemas.ts), an area's plain values live apart from its schemas
  * (`api/<area>-values.ts` where a page needs them), and forms load their schemas on first use
- * (`formSchemas`).
+ * (`parseWith`).
  */
 const ZOD_ROUTES = new Set(['/auth/action-handler', '/auth/complete-profile']);
 

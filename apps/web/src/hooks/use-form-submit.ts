@@ -17,7 +17,7 @@ interface Parser<T> {
 }
 
 /** The contract's form schemas (lib/form-schemas.ts), loaded with zod on a form's first check, not with its page. */
-export const formSchemas = lazyModule(() => import('../lib/form-schemas'));
+const formSchemas = lazyModule(() => import('../lib/form-schemas'));
 type FormSchemas = Awaited<ReturnType<typeof formSchemas.load>>;
 
 /** What one of the form schemas makes of a value, once its code is there. */
