@@ -10,6 +10,7 @@ export * from './api/input.ts';
 export * from './api/ingest.ts';
 export * from './api/data-library.ts';
 export * from './api/library.ts';
+export * from './api/link-code.ts';
 export * from './api/reports.ts';
 export * from './api/invitations.ts';
 export * from './api/members.ts';

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ONBOARDING_MODULE_KEYS } from '../onboarding-keys.ts';
 import { ROLES } from '../roles.ts';
 import { flagValuesSchema } from './app-config.ts';
+import { LINK_CODE_MAX_LENGTH } from './link-code.ts';
 
 /** A required short text field (a name, a job title), trimmed, at most 100 characters. */
 export const requiredName = (label: string) =>
@@ -19,6 +20,9 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** The code of a password reset or e-mail verification link, read by `linkCode`'s rule. */
+const linkCodeSchema = z.string().trim().min(1).max(LINK_CODE_MAX_LENGTH);
 
 /** POST auth/login (multipart). */
 export const loginSchema = z.object({
@@ -42,10 +46,10 @@ export const signupSchema = z
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 
 /** POST /auth/reset-password (JSON). */
-export const resetPasswordSchema = z.object({ oobCode: z.string().min(1).max(200), newPassword: passwordSchema });
+export const resetPasswordSchema = z.object({ oobCode: linkCodeSchema, newPassword: passwordSchema });
 
 /** POST /auth/verify-email (JSON). */
-export const verifyEmailSchema = z.object({ oobCode: z.string().min(1).max(200) });
+export const verifyEmailSchema = z.object({ oobCode: linkCodeSchema });
 
 /** POST account/update (JSON). */
 export const updateProfileSchema = z.object({

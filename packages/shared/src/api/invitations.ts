@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, requiredName } from './account.ts';
+import { LINK_CODE_MAX_LENGTH } from './link-code.ts';
 import { memberRoleSchema } from './members.ts';
 
 /**
@@ -7,7 +8,7 @@ import { memberRoleSchema } from './members.ts';
  * link to share; the person opens it, completes their profile and is signed in.
  */
 
-const token = z.string().trim().min(1, 'The invitation token is missing').max(200, 'The invitation token is not valid');
+const token = z.string().trim().min(1, 'The invitation token is missing').max(LINK_CODE_MAX_LENGTH, 'The invitation token is not valid');
 
 /** POST /auth/champion_create_user and /auth/champion_create_invitation_link (JSON). The e-mail is lower-cased. */
 export const invitationRequestSchema = z.object({

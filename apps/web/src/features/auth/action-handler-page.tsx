@@ -1,4 +1,4 @@
-import { verifyEmailSchema } from '@verity/shared';
+import { linkCode } from '@verity/shared';
 import { useSearchParams } from 'react-router';
 import { InvalidLinkPanel } from './invalid-link-panel';
 import { ResetPasswordPanel } from './reset-password-panel';
@@ -11,10 +11,10 @@ import { VerifyEmailPanel } from './verify-email-panel';
 export function ActionHandlerPage() {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');
-  const code = verifyEmailSchema.shape.oobCode.safeParse(searchParams.get('oobCode') ?? '');
-  if (!code.success) return <InvalidLinkPanel />;
+  const code = linkCode(searchParams.get('oobCode'));
+  if (code === null) return <InvalidLinkPanel />;
 
-  if (mode === 'verifyEmail') return <VerifyEmailPanel key={code.data} oobCode={code.data} />;
-  if (mode === 'resetPassword') return <ResetPasswordPanel key={code.data} oobCode={code.data} />;
+  if (mode === 'verifyEmail') return <VerifyEmailPanel key={code} oobCode={code} />;
+  if (mode === 'resetPassword') return <ResetPasswordPanel key={code} oobCode={code} />;
   return <InvalidLinkPanel />;
 }

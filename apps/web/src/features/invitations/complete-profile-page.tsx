@@ -1,4 +1,4 @@
-import { MESSAGES, verifyInvitationQuerySchema } from '@verity/shared';
+import { linkCode, MESSAGES } from '@verity/shared';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -19,9 +19,9 @@ const MISSING_TOKEN = 'This invitation link is invalid: part of it is missing. O
  */
 export function CompleteProfilePage() {
   const [searchParams] = useSearchParams();
-  const token = verifyInvitationQuerySchema.shape.token.safeParse(searchParams.get('token') ?? '');
-  if (!token.success) return <InvitationProblem message={MISSING_TOKEN} />;
-  return <VerifiedProfile key={token.data} token={token.data} />;
+  const token = linkCode(searchParams.get('token'));
+  if (token === null) return <InvitationProblem message={MISSING_TOKEN} />;
+  return <VerifiedProfile key={token} token={token} />;
 }
 
 function VerifiedProfile({ token }: { token: string }) {
