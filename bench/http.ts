@@ -10,6 +10,13 @@ import autocannon from 'autocannon';
 import { startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
 import { type BenchDatabase, openBenchApp } from './app-process.ts';
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+/**
+ * Each load is first run this long unmeasured: a server that has been up for a while has compiled
+ * its hot code, and one just started spends its first seconds doing that (the same search load
+ * ran at 250–260 a second in its first 8 s and 290–330 in the next ones, with a fifth less Node
+ * time a request; docs/benchmarks.md, 2026-11-30).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_HTTP_WARMUP_SECONDS ?? 5);
 export const CONNECTIONS = 20;
 
 /** Everyday searches, shared with the event-loop bench (loop.ts). */
@@ -35,11 +42,24 @@ export interface HttpRow {
 }
 
 async function load(name: string, url: string, headers: Record<string, string>, paths?: string[]): Promise<HttpRow> {
+  if (WARMUP_SECONDS > 0) await run(url, headers, paths, WARMUP_SECONDS);
+  const result = await run(url, headers, paths, SECONDS);
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** autocannon's run of `seconds` on `url`, or on each of `paths` in turn. */
+function run(url: string, headers: Record<string, string>, paths: string[] | undefined, seconds: number) {
   let next = 0;
-  const result = await autocannon({
+  return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers,
     ...(paths
       ? {
@@ -51,13 +71,6 @@ async function load(name: string, url: string, headers: Record<string, string>, 
         }
       : {}),
   });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 /** The bare ceiling: a Node HTTP server answering `{"ok":true}`, in a process of its own. */
@@ -88,9 +101,6 @@ export async function benchAppHttp(kind: BenchDatabase, serverUrl: string | unde
     ];
     // The same searches with every answer computed, as for a query nobody asked since the library last changed.
     await app.restart({ SEARCH_CACHE_ENTRIES: '0' });
-    // A running server has searched before: each query once first, so the run measures searches,
-    // not the new process's first reads of the library and its compiling of the code.
-    for (const path of searchPaths) await fetch(`${app.server.url}${path}`, { headers: app.headers });
     rows.push(
       await load(
         `${app.label}: GET /api/docs/search, ${SEARCHES.length} queries (SEARCH_CACHE_ENTRIES=0)`,
@@ -106,7 +116,7 @@ export async function benchAppHttp(kind: BenchDatabase, serverUrl: string | unde
 }
 
 export function printHttpTable(rows: readonly HttpRow[]): void {
-  console.log(`\nHTTP throughput (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each)`);
+  console.log(`\nHTTP throughput (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of the same load)`);
   const lines = [
     ['benchmark', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'share of bare'],
     ...rows.map((row) => [

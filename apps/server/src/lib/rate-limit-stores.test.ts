@@ -52,6 +52,16 @@ function storeContract(name: string, open: () => Promise<{ store: RateLimitStore
       expect((await store.peek(k))?.count).toBe(2);
     });
 
+    test('without slide a later count leaves the end of the window where the first count put it', async () => {
+      const k = key('fixed');
+      await store.increment(k, 600);
+      await sleep(400);
+      expect((await store.increment(k, 600)).count).toBe(2);
+      await sleep(350);
+      expect(await store.peek(k)).toBeNull();
+      expect((await store.increment(k, 600)).count).toBe(1);
+    });
+
     test('decrement never goes below zero', async () => {
       const k = key('decrement');
       await store.increment(k, 60_000);

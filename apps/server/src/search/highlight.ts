@@ -74,14 +74,13 @@ function classOf(code: number): number {
 
 const isWordClass = (known: number) => known === DIGIT || known === LETTER;
 
-/** The ASCII initials among some (lower-case, as lexemes are) initials, by character code. */
-function asciiInitials(initials: ReadonlySet<string>): Uint8Array {
-  const codes = new Uint8Array(128);
-  for (const initial of initials) {
-    const code = initial.charCodeAt(0);
-    if (initial.length === 1 && code < 128) codes[code] = 1;
-  }
-  return codes;
+/**
+ * The first characters of the query's lexemes, for scanText: as a set, and the ASCII ones as a
+ * table by character code. Made once a page of snippets, not once a snippet.
+ */
+export interface QueryInitials {
+  all: ReadonlySet<string>;
+  ascii: Uint8Array;
 }
 
 /**
@@ -90,7 +89,7 @@ function asciiInitials(initials: ReadonlySet<string>): Uint8Array {
  * key "" and is never looked up: stemming keeps a word's first character, so it cannot be a query
  * word, and most of a page's words are skipped without building their keys.
  */
-export function scanText(raw: string, initials?: ReadonlySet<string>): ScannedText {
+export function scanText(raw: string, initials?: QueryInitials): ScannedText {
   const text = raw.includes(OPEN) || raw.includes(CLOSE) ? raw.replace(PLACEHOLDERS, ' ') : raw;
   const tokenStarts: number[] = [];
   const tokenEnds: number[] = [];
@@ -98,7 +97,6 @@ export function scanText(raw: string, initials?: ReadonlySet<string>): ScannedTe
   const wordStarts: number[] = [];
   const wordEnds: number[] = [];
   const wordTokens: number[] = [];
-  const ascii = initials ? asciiInitials(initials) : undefined;
   const length = text.length;
   let wordStart = -1;
   let wordFirstToken = 0;
@@ -148,11 +146,11 @@ export function scanText(raw: string, initials?: ReadonlySet<string>): ScannedTe
     tokenStarts.push(start);
     tokenEnds.push(i);
     let wanted = true;
-    if (initials && ascii) {
-      if (signed) wanted = initials.has('-');
+    if (initials) {
+      if (signed) wanted = initials.all.has('-');
       // An ASCII letter's lower case is 32 codes on; a digit is its own.
-      else if (code < 128) wanted = ascii[code >= 65 && code <= 90 ? code + 32 : code] === 1;
-      else wanted = initials.has((text[start] as string).toLowerCase());
+      else if (code < 128) wanted = initials.ascii[code >= 65 && code <= 90 ? code + 32 : code] === 1;
+      else wanted = initials.all.has((text[start] as string).toLowerCase());
     }
     keys.push(wanted ? `${signed ? '-' : ''}${text.slice(start, i).toLowerCase()}` : '');
   }
@@ -168,10 +166,15 @@ export function tokenKeys(texts: readonly ScannedText[]): string[] {
 }
 
 /** The first characters of some lexemes, for scanText. */
-export function initialsOf(lexemes: Iterable<string>): Set<string> {
-  const initials = new Set<string>();
-  for (const lexeme of lexemes) if (lexeme !== '') initials.add(lexeme[0] as string);
-  return initials;
+export function initialsOf(lexemes: Iterable<string>): QueryInitials {
+  const all = new Set<string>();
+  for (const lexeme of lexemes) if (lexeme !== '') all.add(lexeme[0] as string);
+  const ascii = new Uint8Array(128);
+  for (const initial of all) {
+    const code = initial.charCodeAt(0);
+    if (initial.length === 1 && code < 128) ascii[code] = 1;
+  }
+  return { all, ascii };
 }
 
 /** An operand of a tsquery's text form, and whether a negation ("!") applies to it, directly or through a group. */

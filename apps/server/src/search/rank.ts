@@ -456,7 +456,10 @@ export const strictPositions = (strict: HeldStrict, byTerm: readonly (Uint16Arra
  * operation, so documents come in the same order with the same scores (search.test.ts compares
  * the two over the seed library).
  */
-function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: number; termCount: number; strict: HeldStrict }): RankedRow[] {
+function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: number; termCount: number; strict: HeldStrict }): {
+  rows: RankedRow[];
+  elements: Map<number, Map<number, HeldElement>>;
+} {
   const { candidates, relaxed, window, termCount, strict } = input;
   const { held, ordinals, df, n } = candidates;
   const terms = held.terms;
@@ -529,7 +532,10 @@ function rankHeld(input: { candidates: Candidates; relaxed: boolean; window: num
     window,
     (a, b) => Number(b.code_candidate) - Number(a.code_candidate) || weighed(b) - weighed(a) || compareIds(a.id, b.id),
   );
-  return ranked.map(({ code_candidate: _, ...row }) => ({ ...row, total: rows.length }));
+  return {
+    rows: ranked.map(({ code_candidate: _, ...row }) => ({ ...row, total: rows.length })),
+    elements: new Map(ordinals.map((ordinal, candidate) => [ordinal, elements[candidate] as Map<number, HeldElement>])),
+  };
 }
 
 /** A search's documents in rank order with their scores (a window past the requested page), before paging and snippets. */
@@ -555,6 +561,8 @@ export interface HeldTerms {
   marked: string[];
   strict: HeldStrict;
   library: HeldPostings;
+  /** The elements holding the terms, by document ordinal, of every document ranked. */
+  elements: ReadonlyMap<number, Map<number, HeldElement>>;
 }
 
 /**
@@ -623,10 +631,11 @@ export async function rankSearch(options: {
   const queries = parsed.queries(candidates?.n);
   if (candidates && candidates.ids.length === 0) return { scored: [], total: 0, queries, words };
   const inMemory = candidates !== null && strict !== null && (await candidates.held.holdPositions());
-  const ranked =
+  const rankedHeld =
     inMemory && candidates && strict
       ? rankHeld({ candidates, relaxed: words.length > 0, window, termCount: relaxedLexemes.length, strict: strict.held })
-      : await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
+      : null;
+  const ranked = rankedHeld ? rankedHeld.rows : await rankDocuments({ db, queries, words, organisationId, query, q, window, candidates });
   const matched = candidates ? candidates.total : (ranked[0]?.total ?? 0);
   const scored: { row: RankedRow; score: number }[] = [];
   let dropped = 0;
@@ -652,12 +661,13 @@ export async function rankSearch(options: {
   }
   scored.sort((a, b) => b.score - a.score || byCode.compare(a.row.code, b.row.code) || byId.compare(a.row.id, b.row.id));
   const held =
-    inMemory && candidates && strict
+    rankedHeld && candidates && strict
       ? {
           lexemes: relaxedLexemes,
           marked: [...relaxedLexemes, ...strict.alongside],
           strict: strict.held,
           library: candidates.held,
+          elements: rankedHeld.elements,
         }
       : undefined;
   return { scored, total: matched - dropped, queries, words, ...(held ? { held } : {}) };

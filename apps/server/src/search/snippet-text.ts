@@ -40,18 +40,18 @@ export function withoutTableMarkup(text: string): string {
   let out = '';
   let at = 0;
   while (at < rows.length) {
-    if (!isSeparator(rows.charCodeAt(at))) {
-      out += rows[at];
-      at++;
-      continue;
-    }
-    let end = at;
+    // The text up to the next run of separators, as one piece.
+    let start = at;
+    while (start < rows.length && !isSeparator(rows.charCodeAt(start))) start++;
+    out += rows.slice(at, start);
+    if (start === rows.length) break;
+    let end = start;
     while (end < rows.length && isSeparator(rows.charCodeAt(end))) end++;
-    const run = rows.slice(at, end);
+    const run = rows.slice(start, end);
     if (!run.includes('·')) out += run;
     else if (rows[end] === ';') {
       // The run goes; the ";" after it stays.
-    } else if (rows[at - 1] === ';') out += ' ';
+    } else if (rows[start - 1] === ';') out += ' ';
     else out += run;
     at = end;
   }

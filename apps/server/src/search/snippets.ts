@@ -8,7 +8,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/connect.ts';
 import { documentElements } from '../db/schema.ts';
 import { coverDensity, matchesForm } from './cover-density.ts';
-import { bitCount, type HeldElement, type HeldTerms, heldElements, type RankedRow, strictPositions } from './rank.ts';
+import { bitCount, type HeldTerms, type RankedRow, strictPositions } from './rank.ts';
 import { anyOf, each, num, sum, w } from './sql.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { initialsOf, type ScannedText, scanText, snippetHtml, tokenKeys, tsqueryLexemes } from './highlight.ts';
@@ -107,26 +107,25 @@ async function heldSnippetRows(options: {
   words: readonly string[];
 }): Promise<SnippetChoice> {
   const { db, strictIds, otherIds, held, words } = options;
-  const ids = [...strictIds, ...otherIds];
-  const known = ids.flatMap((id) => {
-    const ordinal = held.library.ordinals.get(id);
-    return ordinal === undefined ? [] : [{ id, ordinal, strict: strictIds.includes(id) }];
-  });
-  const { elements } = heldElements(
-    held.library.terms,
-    known.map((document) => document.ordinal),
-    held.library.ids.length,
-  );
   const termCount = held.lexemes.length;
   const wordMask = (1 << termCount) - 1;
   const picked: { document: string; position: number }[] = [];
-  known.forEach(({ id, strict }, slot) => {
+  for (const id of [...strictIds, ...otherIds]) {
+    const ordinal = held.library.ordinals.get(id);
+    // Ranking held the elements of every document it scored, and the page's are among them.
+    const elements = ordinal === undefined ? undefined : held.elements.get(ordinal);
+    if (!elements) continue;
+    const strict = strictIds.includes(id);
     // A strictly matching document's elements matching the strict query, another's holding a query word.
-    let matching = [...(elements[slot] as Map<number, HeldElement>)].flatMap(([position, element]) => {
-      const positions = strict ? strictPositions(held.strict, element.positions) : element.positions.slice(0, termCount);
-      const matches = strict ? matchesForm(positions, held.strict) : (element.mask & wordMask) !== 0;
-      return matches ? [{ position, positions, cover: bitCount(element.mask & wordMask) }] : [];
-    });
+    let matching: { position: number; positions: (Uint16Array | undefined)[]; cover: number }[] = [];
+    for (const [position, element] of elements) {
+      if (strict) {
+        const positions = strictPositions(held.strict, element.positions);
+        if (matchesForm(positions, held.strict)) matching.push({ position, positions, cover: bitCount(element.mask & wordMask) });
+      } else if ((element.mask & wordMask) !== 0) {
+        matching.push({ position, positions: element.positions.slice(0, termCount), cover: bitCount(element.mask & wordMask) });
+      }
+    }
     if (words.length > 1) {
       matching = matching.sort((a, b) => b.cover - a.cover || a.position - b.position).slice(0, SNIPPET_SHORTLIST);
     }
@@ -135,7 +134,7 @@ async function heldSnippetRows(options: {
       .sort((a, b) => b.rank - a.rank || a.position - b.position)
       .slice(0, SNIPPETS_PER_DOCUMENT);
     for (const { position } of ranked) picked.push({ document: id, position });
-  });
+  }
   if (picked.length === 0) return { rows: [], lexemes: held.marked };
   const read = rowsOf<SnippetRow & { position: number }>(
     await db.execute(sql`
