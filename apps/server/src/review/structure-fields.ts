@@ -156,13 +156,36 @@ function splitInline(element: PolicyElement, label: string, value: string, start
 export const CONTROL_HEADING =
   /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information)\b/i;
 
-function isControlElement(element: PolicyElement, bodyStart: number): boolean {
-  return element.index < bodyStart || element.headingPath.some((heading) => CONTROL_HEADING.test(heading));
+/**
+ * A line that heads document control by itself, where a PDF read the heading as a paragraph
+ * ("Document information" over a box at the end): the heading's words and nothing more.
+ */
+const CONTROL_HEADING_LINE = new RegExp(`^\\s*(?:${CONTROL_HEADING.source})\\s*:?\\s*$`, 'i');
+
+function isControlElement(element: PolicyElement, bodyStart: number, controlBlocks: ReadonlySet<number>): boolean {
+  return (
+    element.index < bodyStart || controlBlocks.has(element.index) || element.headingPath.some((heading) => CONTROL_HEADING.test(heading))
+  );
+}
+
+/**
+ * The elements under a line that heads document control as a paragraph: from it to the next
+ * heading. A box of details at a policy's end comes out of a PDF as such a line and its paragraphs.
+ */
+function controlBlockElements(policy: Policy): Set<number> {
+  const inBlock = new Set<number>();
+  let open = false;
+  for (const element of policy.elements) {
+    if (element.type === 'heading') open = false;
+    else if (CONTROL_HEADING_LINE.test(element.text)) open = true;
+    else if (open) inBlock.add(element.index);
+  }
+  return inBlock;
 }
 
 /** Labels only document control uses: the policy's version, review, owner, approval and reference. */
 const CONTROL_LABEL =
-  /^(?:version(?: no| number)?|(?:next )?review(?: date| due)?|review by|(?:policy |document )?(?:owner|author)|approved (?:by|on)|(?:date )?(?:approved|ratified|adopted)|approval date|ratified by|date of (?:approval|issue)|(?:date )?issued|issue date|(?:policy |document )?reference(?: no| number)?)$/;
+  /^(?:version(?: no| number)?|(?:policy|document) (?:no|number)|(?:next )?review(?: date| due)?|review by|(?:policy |document )?(?:owner|author)|approved (?:by|on)|(?:date )?(?:approved|ratified|adopted)|approval date|ratified by|date of (?:approval|issue)|(?:date )?issued|issue date|(?:policy |document )?reference(?: no| number)?)$/;
 
 /**
  * A table that is document control by what it says, wherever it sits (a cover with unnumbered
@@ -192,20 +215,49 @@ export function controlValues(policy: Policy): readonly LabelledValue[] {
   return values;
 }
 
-function readControlValues(policy: Policy): LabelledValue[] {
-  // The first heading that is not about document control starts the body; before it is the front
-  // page. Where the sections are numbered, the body starts with the first numbered one: a PDF's
-  // cover reads its organisation's name and the policy's title, in large type, as headings.
-  const headings = policy.elements.filter((element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text));
+/**
+ * A document control field a PDF read as a heading, its label in bold on a line of its own:
+ * "Policy number: TPT-HS-09", "Version: 4". It is part of the front page, not the body's first heading.
+ */
+function isControlLine(element: PolicyElement): boolean {
+  const match = LABEL_LINE.exec(element.text);
+  return match !== null && CONTROL_LABEL.test(normalLabel(match[2] ?? ''));
+}
+
+/**
+ * Where the body starts: the first heading that is not about document control; before it is the
+ * front page. Where the sections are numbered, the body starts with the first numbered one: a PDF's
+ * cover reads its organisation's name and the policy's title, in large type, as headings.
+ */
+function bodyStartOf(policy: Policy): number {
+  const headings = policy.elements.filter(
+    (element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text) && !isControlLine(element),
+  );
   const numbered = headings.find((element) => NUMBERED_HEADING.test(element.text));
-  const bodyStart = (numbered ?? headings[0])?.index ?? policy.elements.length;
+  return (numbered ?? headings[0])?.index ?? policy.elements.length;
+}
+
+/**
+ * The elements (by index) that are document control however they are laid out: the front page, a
+ * section under a document control heading, and a block under a line that heads it. A review date,
+ * an owner or a version said there in words is the policy's.
+ */
+export function documentControlElements(policy: Policy): Set<number> {
+  const bodyStart = bodyStartOf(policy);
+  const blocks = controlBlockElements(policy);
+  return new Set(policy.elements.filter((element) => isControlElement(element, bodyStart, blocks)).map((element) => element.index));
+}
+
+function readControlValues(policy: Policy): LabelledValue[] {
+  const bodyStart = bodyStartOf(policy);
+  const controlBlocks = controlBlockElements(policy);
   return policy.elements.flatMap((element) => {
     if (element.type === 'table') {
       const values = tableValues(element);
-      return isControlElement(element, bodyStart) || isControlTable(values) ? values : [];
+      return isControlElement(element, bodyStart, controlBlocks) || isControlTable(values) ? values : [];
     }
-    if (!isControlElement(element, bodyStart)) return [];
-    if (element.type === 'paragraph' || element.type === 'list_item') return lineValues(element);
+    if (!isControlElement(element, bodyStart, controlBlocks)) return [];
+    if (element.type === 'paragraph' || element.type === 'list_item' || isControlLine(element)) return lineValues(element);
     return [];
   });
 }

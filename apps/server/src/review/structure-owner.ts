@@ -1,5 +1,5 @@
 import { findDates } from './structure-dates.ts';
-import { controlValues, isFilled } from './structure-fields.ts';
+import { controlValues, documentControlElements, isFilled } from './structure-fields.ts';
 import type { Policy, ReviewFindingDraft } from './types.ts';
 
 /** Labels naming who owns the policy. An author drafts it and is not its owner. */
@@ -26,16 +26,29 @@ function namesSomeone(value: string): boolean {
   return isFilled(words) && /[a-z]{2}/i.test(words) && !STATUS_VALUE.test(words.trim());
 }
 
-function names(policy: Policy, label: RegExp, sentence: RegExp): boolean {
+/**
+ * In document control (the front page, a control section or block), a sentence that gives the policy an owner or an
+ * approving body, whatever its subject: "It was written by …, approved by the Clinical Governance
+ * Committee on 3 March 2025 and is owned by the Director of Patient Care". Read only there: the
+ * body's "the audit is approved by the Quality Committee" says nothing of the policy.
+ */
+const FRONT_OWNER = /\b(?:is|are) owned by (?:the |our )?[A-Z]/;
+const FRONT_APPROVER =
+  /\b[Aa]pproved by (?:the |our )?(?:[A-Z][\w&'’-]* ){0,6}(?:Committee|Board|Group|Partners|Directors|Trustees|Panel|Forum)\b/;
+
+function names(policy: Policy, label: RegExp, sentence: RegExp, front: RegExp): boolean {
   const labelled = controlValues(policy).some(
     (field) => label.test(field.label) && !DATE_LABEL.test(field.label) && namesSomeone(field.value),
   );
-  return labelled || policy.elements.some((element) => element.type !== 'heading' && sentence.test(element.text));
+  if (labelled || policy.elements.some((element) => element.type !== 'heading' && sentence.test(element.text))) return true;
+  const control = documentControlElements(policy);
+  return policy.elements.some((element) => control.has(element.index) && element.type !== 'heading' && front.test(element.text));
 }
 
 /** No named policy owner and no approving committee: nobody answers for the policy. */
 export function ownerFindings(policy: Policy): ReviewFindingDraft[] {
-  if (names(policy, OWNER_LABEL, OWNER_SENTENCE) || names(policy, APPROVER_LABEL, APPROVER_SENTENCE)) return [];
+  if (names(policy, OWNER_LABEL, OWNER_SENTENCE, FRONT_OWNER) || names(policy, APPROVER_LABEL, APPROVER_SENTENCE, FRONT_APPROVER))
+    return [];
   return [
     {
       category: 'missing_owner',

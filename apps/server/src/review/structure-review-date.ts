@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { type DateMention, findDates } from './structure-dates.ts';
-import { CONTROL_HEADING, compareVersions, controlValues, isFilled, versionNumber } from './structure-fields.ts';
+import { CONTROL_HEADING, compareVersions, controlValues, documentControlElements, isFilled, versionNumber } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
@@ -8,7 +8,7 @@ const REVIEW_LABEL =
   /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?(?: by)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
 /** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …", "We will review it by …". */
 const REVIEW_TRIGGER =
-  /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in)|we (?:will|shall|must) (?:next |formally )?review (?:it|this (?:policy|document|procedure)) (?:by|before|on or before|no later than|in|on))\b/gi;
+  /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in)|(?:we|who) (?:will|shall|must) (?:next |formally )?review (?:it|this (?:policy|document|procedure)) (?:by|before|on or before|no later than|in|on))\b/gi;
 /** A review already done ("last review date", "previous review") is not the next one. */
 const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
 /** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */
@@ -53,7 +53,8 @@ function dateAfterTrigger(text: string, after: number): DateMention | null {
   return date.yearOnly && !LABEL_GAP.test(gap) ? null : date;
 }
 
-function fromText(element: PolicyElement): DateMention | null {
+/** `inControl`: the element is document control (the front page, a control section or block), where every review date is the policy's. */
+function fromText(element: PolicyElement, inControl: boolean): DateMention | null {
   const text = element.text;
   for (const trigger of text.matchAll(REVIEW_TRIGGER)) {
     // The trigger's line up to it, or the LOOKBACK characters before it when the line is longer
@@ -69,7 +70,7 @@ function fromText(element: PolicyElement): DateMention | null {
     const aboutPolicy =
       THIS_POLICY.test(sentence) ||
       (/\bit\s*$|^\s*it\b/i.test(sentence) && NAMED_POLICY.test(text.slice(Math.max(0, trigger.index - LOOKBACK), trigger.index)));
-    if (PAST_REVIEW.test(before) || !(headsLine || aboutPolicy)) continue;
+    if (PAST_REVIEW.test(before) || !(headsLine || aboutPolicy || inControl)) continue;
     const date = dateAfterTrigger(text, trigger.index + trigger[0].length);
     if (date) return date;
   }
@@ -107,9 +108,10 @@ function fromHistory(policy: Policy): { element: PolicyElement; date: DateMentio
 export function statedReviewDate(policy: Policy): StatedReviewDate | null {
   const control = fromControl(policy);
   if (control !== null) return control;
+  const controlElements = documentControlElements(policy);
   for (const element of policy.elements) {
     if (element.type !== 'paragraph' && element.type !== 'list_item') continue;
-    const date = fromText(element);
+    const date = fromText(element, controlElements.has(element.index));
     if (date) return { element, start: date.start, end: date.end, lastDay: date.lastDay };
   }
   const history = fromHistory(policy);

@@ -617,6 +617,58 @@ describe('owner and approving committee', () => {
   });
 });
 
+describe('document control in other places and words', () => {
+  // Sections without numbers, so the body starts at the first heading that is not document control.
+  const UNNUMBERED = BODY.map((block) => block.replace(/^## \d+\. /, '## ').replace(/^\d+\.\d+ /, ''));
+
+  it('reads control fields a PDF took for headings as the cover, not as the body’s first headings', () => {
+    const cover = policy(
+      '## Policy number: TPT-HS-09',
+      '## Version: 4',
+      'Policy owner: Fleet Manager',
+      'Approved by: Health and Safety Committee',
+      'Review date: 1 March 2026',
+      ...UNNUMBERED,
+    );
+    expect(categories(structureFindings(cover, TODAY))).toEqual(['review_date:Review the policy and set a new review date']);
+    // A heading that is not a control field still starts the body: the lines under it are not read as control.
+    const body = policy('## Background', 'Policy owner: Fleet Manager', ...UNNUMBERED);
+    expect(categories(structureFindings(body, TODAY))).toContain('missing_owner:named policy owner and approving committee');
+  });
+
+  it('reads a box of details at the end, headed by a line of its own, for the version and the review date', () => {
+    const box = (review: string) =>
+      policy(
+        ...BODY,
+        'Document information',
+        `Hollyfold Home Care Limited, policy HHC-12, version 5.0. Issued 1 July 2025. Next review ${review}.`,
+        'This version replaces version 4.2 (March 2022). Approved by the Board of Directors.',
+      );
+    expect(structureFindings(box('30 June 2028'), TODAY)).toEqual([]);
+    expect(structureFindings(box('30 June 2025'), TODAY)).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: '30 June 2025' }),
+    ]);
+    // The same sentence in the body is not the policy's review date.
+    const inBody = policy(...BODY, 'The contract has a version 5.0. Next review 30 June 2028.');
+    expect(categories(structureFindings(inBody, TODAY))).toContain('review_date:Add a review date');
+  });
+
+  it('reads an owner, an approval and a review date told in one sentence of the front page', () => {
+    const front = policy(
+      "This is version 4.1 of Larchbrook Hospice's supervision policy (WF-06). It was written by the Head of Education, approved by the Clinical Governance Committee on 3 March 2025 and is owned by the Director of Patient Care, who will review it by 31 March 2026.",
+      ...BODY,
+    );
+    expect(structureFindings(front, TODAY)).toEqual([expect.objectContaining({ category: 'review_date', quote: '31 March 2026' })]);
+    // An approval by a committee in the body is not the policy's.
+    const body = policy(
+      'Item | Detail\nVersion | 2.0\nReview date | 1 May 2030',
+      ...BODY,
+      'The audit report is approved by the Quality Committee.',
+    );
+    expect(categories(structureFindings(body, TODAY))).toContain('missing_owner:named policy owner and approving committee');
+  });
+});
+
 describe('findDates', () => {
   it('reads UK date forms and ignores impossible dates', () => {
     expect(findDates('due 31st Jan. 2026 or 31/02/2026').map((date) => date.lastDay)).toEqual(['2026-01-31']);
