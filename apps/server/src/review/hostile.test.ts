@@ -57,6 +57,16 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(timeOf((scale) => `# Control\n\n${'Next review date 1.2 and '.repeat(6_000 * scale)}\n\n## 1. Body\n\nText.`));
   });
 
+  // A row of document control labels is read with the paragraph after it as its values.
+  test('a row of control labels over a paragraph of thousands of dates stays linear', async () => {
+    await expectLinearGrowth(
+      timeOf(
+        (scale) =>
+          `# Control\n\nPolicy number Version Policy owner Approved by Date approved Review date\n\n${'QG-07 2.2 14 November 2024 '.repeat(2_000 * scale)}\n\n## 1. Body\n\nText.`,
+      ),
+    );
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', async () => {
     await expectLinearGrowth(
       timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),

@@ -1,3 +1,4 @@
+import { findDates } from './structure-dates.ts';
 import type { Policy, PolicyElement } from './types.ts';
 
 /** A labelled value of the policy, e.g. a document control row "Owner | Director of Estates". */
@@ -248,10 +249,70 @@ export function documentControlElements(policy: Policy): Set<number> {
   return new Set(policy.elements.filter((element) => isControlElement(element, bodyStart, blocks)).map((element) => element.index));
 }
 
+/**
+ * One document control label of a row of them: the labels a horizontal table's header holds, where
+ * a PDF read the header and its one row of values as two paragraphs ("Policy number Version Policy
+ * owner Approved by Date approved Review date" over "QG-07 2.2 Director of … 14 November 2024 31
+ * October 2026"). Longer labels first, so "Policy owner" is not read as "Policy" and "owner".
+ */
+const ROW_LABEL =
+  /\s*((?:policy|document) (?:number|no|reference|owner|author)|reference(?: number| no)?|version(?: number| no)?|(?:next )?review(?: date| due(?: date)?)?|review by|owner|author|approved (?:by|on)|(?:date )?approved|approval date|ratified by|date (?:of )?(?:approval|issue)|issue date|(?:date )?issued|status)(?=\s|$)/iy;
+/** A label whose value is a date, so the values' dates go to these labels in order. */
+const DATE_ROW_LABEL = /\bdate\b|\breview\b|^approved on$|^(?:date )?issued$/;
+
+/** The labels of a paragraph made only of document control labels, at least three; null for any other text. */
+function rowLabels(text: string): string[] | null {
+  const labels: string[] = [];
+  ROW_LABEL.lastIndex = 0;
+  while (ROW_LABEL.lastIndex < text.length) {
+    const at = ROW_LABEL.lastIndex;
+    const match = ROW_LABEL.exec(text);
+    if (!match?.[1]) return text.slice(at).trim() === '' && labels.length >= 3 ? labels : null;
+    labels.push(normalLabel(match[1]));
+  }
+  return labels.length >= 3 ? labels : null;
+}
+
+/**
+ * The values of a row of labels from the paragraph after it, so far as they can be told apart
+ * without the columns: the dates to the date labels in order, the version to its label (a number
+ * with a point), and to the other labels the words left once those are taken (that someone is named).
+ */
+function rowValues(labels: readonly string[], values: PolicyElement): LabelledValue[] {
+  const text = values.text;
+  const dates = findDates(text).filter((date) => !date.yearOnly);
+  const version = /(?:^|\s)(v?\d{1,3}(?:\.\d{1,3})+)(?=\s|$)/i.exec(text);
+  // The text between the dates, in one pass.
+  const pieces: string[] = [];
+  let from = 0;
+  for (const date of dates) {
+    pieces.push(text.slice(from, date.start));
+    from = date.end;
+  }
+  pieces.push(text.slice(from));
+  const rest = pieces.join(' ').replace(/\s+/g, ' ').trim();
+  const dateLabels = labels.filter((label) => DATE_ROW_LABEL.test(label));
+  return labels.flatMap((label): LabelledValue[] => {
+    const date = DATE_ROW_LABEL.test(label) ? dates[dateLabels.indexOf(label)] : undefined;
+    if (date) return [{ element: values, label, value: text.slice(date.start, date.end), start: date.start }];
+    if (DATE_ROW_LABEL.test(label)) return [];
+    if (VERSION_COLUMN.test(label)) {
+      const number = version?.[1];
+      return number && version ? [{ element: values, label, value: number, start: version.index + version[0].length - number.length }] : [];
+    }
+    return rest === '' ? [] : [{ element: values, label, value: rest, start: 0 }];
+  });
+}
+
 function readControlValues(policy: Policy): LabelledValue[] {
   const bodyStart = bodyStartOf(policy);
   const controlBlocks = controlBlockElements(policy);
-  return policy.elements.flatMap((element) => {
+  return policy.elements.flatMap((element, at) => {
+    if (element.type === 'paragraph' && isControlElement(element, bodyStart, controlBlocks)) {
+      const labels = rowLabels(element.text);
+      const next = policy.elements[at + 1];
+      if (labels && next?.type === 'paragraph') return rowValues(labels, next);
+    }
     if (element.type === 'table') {
       const values = tableValues(element);
       return isControlElement(element, bodyStart, controlBlocks) || isControlTable(values) ? values : [];

@@ -1,5 +1,5 @@
 import type { PolicySection } from '@verity/shared';
-import { controlValues, documentControlElements } from './structure-fields.ts';
+import { controlValues, documentControlElements, isFilled } from './structure-fields.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -81,6 +81,9 @@ function hasOperationalSection(headings: string[]): boolean {
 /** What a policy calls itself: a policy, or a guideline, protocol, procedure or strategy written the same way ("guidance" and "plan" are as often another body's). */
 const SELF = '(?:policy|document|procedure|guidelines?|protocol|strategy|framework|sop|guidance note|note)';
 
+/** A document control label that says what the policy applies to (an audience to read it is not its scope). */
+const SCOPE_LABEL = /^(?:applies to|applicable to|scope)$/;
+
 const SIGNS: SectionSign[] = [
   {
     section: 'purpose',
@@ -95,11 +98,13 @@ const SIGNS: SectionSign[] = [
   {
     section: 'scope',
     heading:
-      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) applies to|who should read (?:this|the) (?:policy|document|procedure))\b/,
+      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) (?:applies to|is for)|who should read (?:this|the) (?:policy|document|procedure))\b/,
     content: new RegExp(
       String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable|relates) to\b|\bthis ${SELF} covers (?:all|every|each|the following)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:within|across|throughout) all (?:the )?(?:[\w-]+\s+){0,4}?(?:services|premises|sites|properties|settings|hospitals|departments|areas)\b`,
       'i',
     ),
+    // Document control's "Applies to | All Trust staff, …" row.
+    present: (policy) => controlValues(policy).some((field) => SCOPE_LABEL.test(field.label) && isFilled(field.value)),
     why: 'says which premises, services and staff the policy covers',
   },
   {
@@ -127,7 +132,9 @@ const SIGNS: SectionSign[] = [
   {
     section: 'training',
     heading: /\b(?:training|competence|competency|education|learning and development)\b/,
-    content: /^(?:\d+(?:\.\d+)*\.?\s+)?training\b/i,
+    // Training said in a sentence of another section: "All care workers complete money-handling training at induction".
+    content:
+      /^(?:\d+(?:\.\d+)*\.?\s+)?training\b|\b(?:complete|completes|receive|receives|attend|attends|undertake|undertakes|(?:is|are) given)\b[^.\n]{0,60}\btraining\b/i,
     why: 'says what training staff need and how it is recorded',
   },
   {

@@ -653,6 +653,44 @@ describe('document control in other places and words', () => {
     expect(categories(structureFindings(inBody, TODAY))).toContain('review_date:Add a review date');
   });
 
+  it('reads a horizontal table a PDF read as a paragraph of labels over a paragraph of values', () => {
+    const cover = (values: string) =>
+      policy('## Ravensmoor Private Hospital', 'Policy number Version Policy owner Approved by Date approved Review date', values, ...BODY);
+    const past = structureFindings(
+      cover('QG-07 2.2 Director of Clinical Services Quality and Risk Committee 14 November 2024 31 October 2025'),
+      TODAY,
+    );
+    // The second date is the review date's (the first is the approval's); the version and the owner are read.
+    expect(past).toEqual([expect.objectContaining({ category: 'review_date', quote: '31 October 2025' })]);
+    expect(
+      structureFindings(
+        cover('QG-07 2.2 Director of Clinical Services Quality and Risk Committee 14 November 2024 31 October 2027'),
+        TODAY,
+      ),
+    ).toEqual([]);
+    // A paragraph that only starts with labels is text, not a row of them.
+    const prose = policy('## Ravensmoor Private Hospital', 'Version control is described below.', 'QG-07 2.2 14 November 2024', ...BODY);
+    expect(categories(structureFindings(prose, TODAY))).toContain('review_date:Add a review date');
+  });
+
+  it('takes an "Applies to" row and a "Who the policy is for" heading as the scope, and training said in a sentence', () => {
+    const scoped = (row: string) =>
+      policy(
+        `Item | Detail\nVersion | 2.0\nPolicy owner | Head of Estates\nReview date | 1 May 2030\n${row}`,
+        ...without('## 2. Scope', BODY),
+      );
+    expect(categories(structureFindings(scoped('Applies to | All Trust staff who plan or change services'), TODAY))).toEqual([]);
+    // A target audience says who should read the policy, not what it covers.
+    expect(categories(structureFindings(scoped('Target audience | Estates staff'), TODAY))).toEqual(['missing_section:scope']);
+    const plain = policy(...CONTROL, ...without('## 2. Scope', BODY), '## Who the policy is for', 'Staff and tenants of the scheme.');
+    expect(structureFindings(plain, TODAY)).toEqual([]);
+    const trained = (sentence: string) => policy(...CONTROL, ...without('## 6. Training', BODY), '## 9. Recruitment', sentence);
+    expect(structureFindings(trained('9.1 All care workers complete money-handling training at induction.'), TODAY)).toEqual([]);
+    expect(categories(structureFindings(trained('9.1 Tenants are given fire safety instructions when they move in.'), TODAY))).toEqual([
+      'missing_section:training',
+    ]);
+  });
+
   it('reads an owner, an approval and a review date told in one sentence of the front page', () => {
     const front = policy(
       "This is version 4.1 of Larchbrook Hospice's supervision policy (WF-06). It was written by the Head of Education, approved by the Clinical Governance Committee on 3 March 2025 and is owned by the Director of Patient Care, who will review it by 31 March 2026.",
