@@ -243,11 +243,19 @@ function bodyStartOf(policy: Policy): number {
  * section under a document control heading, and a block under a line that heads it. A review date,
  * an owner or a version said there in words is the policy's.
  */
-export function documentControlElements(policy: Policy): Set<number> {
-  const bodyStart = bodyStartOf(policy);
-  const blocks = controlBlockElements(policy);
-  return new Set(policy.elements.filter((element) => isControlElement(element, bodyStart, blocks)).map((element) => element.index));
+export function documentControlElements(policy: Policy): ReadonlySet<number> {
+  let control = controlElementsOf.get(policy);
+  if (!control) {
+    const bodyStart = bodyStartOf(policy);
+    const blocks = controlBlockElements(policy);
+    control = new Set(policy.elements.filter((element) => isControlElement(element, bodyStart, blocks)).map((element) => element.index));
+    controlElementsOf.set(policy, control);
+  }
+  return control;
 }
+
+/** Each policy's control elements, read once for the review date, the owner, the sections and the control values. */
+const controlElementsOf = new WeakMap<Policy, ReadonlySet<number>>();
 
 /**
  * One document control label of a row of them: the labels a horizontal table's header holds, where
@@ -260,17 +268,20 @@ const ROW_LABEL =
 /** A label whose value is a date, so the values' dates go to these labels in order. */
 const DATE_ROW_LABEL = /\bdate\b|\breview\b|^approved on$|^(?:date )?issued$/;
 
-/** The labels of a paragraph made only of document control labels, at least three; null for any other text. */
+/** A table's header holds a few labels; a longer run of them is not one. */
+const MAX_ROW_LABELS = 12;
+
+/** The labels of a paragraph made only of document control labels, 3 to MAX_ROW_LABELS; null for any other text. */
 function rowLabels(text: string): string[] | null {
   const labels: string[] = [];
   ROW_LABEL.lastIndex = 0;
-  while (ROW_LABEL.lastIndex < text.length) {
+  while (ROW_LABEL.lastIndex < text.length && labels.length <= MAX_ROW_LABELS) {
     const at = ROW_LABEL.lastIndex;
     const match = ROW_LABEL.exec(text);
     if (!match?.[1]) return text.slice(at).trim() === '' && labels.length >= 3 ? labels : null;
     labels.push(normalLabel(match[1]));
   }
-  return labels.length >= 3 ? labels : null;
+  return labels.length >= 3 && labels.length <= MAX_ROW_LABELS && ROW_LABEL.lastIndex >= text.trimEnd().length ? labels : null;
 }
 
 /**
@@ -291,11 +302,12 @@ function rowValues(labels: readonly string[], values: PolicyElement): LabelledVa
   }
   pieces.push(text.slice(from));
   const rest = pieces.join(' ').replace(/\s+/g, ' ').trim();
-  const dateLabels = labels.filter((label) => DATE_ROW_LABEL.test(label));
+  let nextDate = 0;
   return labels.flatMap((label): LabelledValue[] => {
-    const date = DATE_ROW_LABEL.test(label) ? dates[dateLabels.indexOf(label)] : undefined;
-    if (date) return [{ element: values, label, value: text.slice(date.start, date.end), start: date.start }];
-    if (DATE_ROW_LABEL.test(label)) return [];
+    if (DATE_ROW_LABEL.test(label)) {
+      const date = dates[nextDate++];
+      return date ? [{ element: values, label, value: text.slice(date.start, date.end), start: date.start }] : [];
+    }
     if (VERSION_COLUMN.test(label)) {
       const number = version?.[1];
       return number && version ? [{ element: values, label, value: number, start: version.index + version[0].length - number.length }] : [];
@@ -305,19 +317,18 @@ function rowValues(labels: readonly string[], values: PolicyElement): LabelledVa
 }
 
 function readControlValues(policy: Policy): LabelledValue[] {
-  const bodyStart = bodyStartOf(policy);
-  const controlBlocks = controlBlockElements(policy);
+  const control = documentControlElements(policy);
   return policy.elements.flatMap((element, at) => {
-    if (element.type === 'paragraph' && isControlElement(element, bodyStart, controlBlocks)) {
+    if (element.type === 'paragraph' && control.has(element.index)) {
       const labels = rowLabels(element.text);
       const next = policy.elements[at + 1];
       if (labels && next?.type === 'paragraph') return rowValues(labels, next);
     }
     if (element.type === 'table') {
       const values = tableValues(element);
-      return isControlElement(element, bodyStart, controlBlocks) || isControlTable(values) ? values : [];
+      return control.has(element.index) || isControlTable(values) ? values : [];
     }
-    if (!isControlElement(element, bodyStart, controlBlocks)) return [];
+    if (!control.has(element.index)) return [];
     if (element.type === 'paragraph' || element.type === 'list_item' || isControlLine(element)) return lineValues(element);
     return [];
   });

@@ -31,17 +31,15 @@ const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:d
 const VERSION_SENTENCE =
   /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|^\s*(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b/im;
 
-/** The elements of the document control, wherever it is (a box of details at the end too). */
-const controlElements = (policy: Policy) => {
-  const control = documentControlElements(policy);
-  return policy.elements.filter((element) => control.has(element.index));
-};
-
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
     controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value)) ||
-    [...policy.elements.slice(0, OPENING_ELEMENTS), ...controlElements(policy)].some(
-      (element) => (element.type === 'paragraph' || element.type === 'list_item') && VERSION_SENTENCE.test(element.text),
+    policy.elements.some(
+      (element) =>
+        // The opening, or the document control wherever it is (a box of details at the end too).
+        (element.index < OPENING_ELEMENTS || documentControlElements(policy).has(element.index)) &&
+        (element.type === 'paragraph' || element.type === 'list_item') &&
+        VERSION_SENTENCE.test(element.text),
     );
   const history = policy.elements.some(
     (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
