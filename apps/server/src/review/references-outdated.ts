@@ -234,7 +234,7 @@ function toFinding(policy: Policy, outdated: Outdated): ReviewFindingDraft {
   const replacement = joinList(outdated.replacements.map(described));
   const single = outdated.replacements.length === 1 ? (outdated.replacements[0] as LibraryDocument) : null;
   const old = quote ?? (outdated.superseded ? label(outdated.superseded) : outdated.old);
-  const explanation = `The policy cites ${named(old)}, which ${/\b(?:Regulations|Regs)\b/.test(old) ? 'were' : 'was'} replaced by ${replacement}.`;
+  const explanation = `The policy cites ${named(old)}, which ${pluralName(old) ? 'were' : 'was'} replaced by ${replacement}.`;
   const evidence: FindingEvidence[] = outdated.replacements.map((doc) => ({
     documentId: doc.id,
     code: doc.code,
@@ -267,6 +267,18 @@ function described(doc: LibraryDocument): string {
 function named(name: string): string {
   const code = /^(?:[A-Z]{2,}|[A-Z][a-z]*\s?\d|(?:Part|Section|Regulation|Schedule|Outcome|Article)\s)/.test(name);
   return code || /^the\s/i.test(name) ? name : `the ${name}`;
+}
+
+/**
+ * Whether a name takes a plural verb: Regulations anywhere in it, or a plural head noun, the last
+ * word before its first "of", "for", "on" … ("the key lines of enquiry", "National Minimum
+ * Standards 2001"), not a word that only ends in s ("Process", "Status", "Analysis", "Gas").
+ */
+export function pluralName(name: string): boolean {
+  if (/\b(?:Regulations|Regs)\b/.test(name)) return true;
+  const head = name.split(/\s(?:of|for|on|at|in|under|to|from|by|with)\s/i)[0] ?? '';
+  const word = /([A-Za-z]+)[^A-Za-z]*$/.exec(head.replace(/\([^)]*\)|\b(?:19|20)\d\d\b/g, ' '))?.[1] ?? '';
+  return word.length > 3 && /[a-z]s$/.test(word) && !/(?:ss|us|is)$/.test(word);
 }
 
 /** A document's code with its edition year when the code has none ("HTM 06-02 (2023)"). */

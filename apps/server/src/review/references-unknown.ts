@@ -384,11 +384,11 @@ function contentWords(text: string): string[] {
     .filter((word) => !STOP_WORDS.has(word) && !/^\d+$/.test(word) && word.length > 2);
 }
 
-function evidenceOf(doc: LibraryDocument): FindingEvidence {
+export function evidenceOf(doc: LibraryDocument): FindingEvidence {
   const first = doc.elements[0];
   return { documentId: doc.id, code: doc.code, elementIds: first ? [first.id] : [] };
 }
 
-function joinWith(items: readonly string[], word: string): string {
+export function joinWith(items: readonly string[], word: string): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
+import { pluralName } from './references-outdated.ts';
 import { findReferences } from './references.ts';
 import type { LibraryDocument, Policy, ReviewLibrary } from './types.ts';
 
@@ -83,6 +84,16 @@ describe('outdated references', () => {
     const [finding] = outdated('Dose limits are set by the Ionising Radiations Regulations 1999 for all staff.');
     expect(finding?.quote).toContain('Regulations 1999');
     expect(finding?.expected).toContain('IRR 2017');
+  });
+
+  it('says "were replaced" of a plural name and "was replaced" of a single one', () => {
+    const [lines] = outdated('The self-assessment is organised by the key lines of enquiry each year.');
+    expect(lines?.explanation).toMatch(/^The policy cites the key lines of enquiry, which were replaced by /);
+    const [code] = outdated('Noise limits in wards follow HTM 2045 for all refurbishments.');
+    expect(code?.explanation).toMatch(/, which was replaced by /);
+    expect(
+      ['Code of Practice on records', 'Process for audits', 'Analysis', 'Gas', 'National Minimum Standards 2001'].map(pluralName),
+    ).toEqual([false, false, false, false, true]);
   });
 
   it('reads a historical name written in another order', () => {
@@ -274,6 +285,42 @@ describe('unknown references', () => {
 
   it('does not report parts the library shows', () => {
     expect(unknown('Evacuation follows HTM 05-03 Part K and water HTM 04-01 Part C and HSG274 Part 3.')).toEqual([]);
+  });
+
+  it('reports a lettered regulation the library does not hold, and does not read it as the numbered one', () => {
+    const { citations, findings } = review('Ratings are displayed wherever Regulation 20B requires, and consent follows Reg 11A.');
+    expect(citations.map((citation) => citation.document.code)).not.toContain('CQC Reg 20');
+    expect(findings.map((finding) => [finding.category, finding.quote])).toEqual([
+      ['unknown_reference', 'Regulation 20B'],
+      ['unknown_reference', 'Reg 11A'],
+    ]);
+    expect(findings[0]?.expected).toContain('the only lettered regulations are 9A and 20A');
+    expect(findings[1]?.suggestion).toContain('Regulation 11 is “Need for consent”');
+    expect(findings[1]?.evidence.map((evidence) => evidence.code)).toEqual(['CQC Reg 11', 'CQC Reg 9A', 'CQC Reg 20A']);
+  });
+
+  it('does not report a lettered regulation the library holds, a letter that starts a word, or a set without inserted provisions', () => {
+    expect(unknown('Ratings are displayed as Regulation 20A requires; see Regulation 12 B-wing notes.')).toEqual([]);
+    const doc = (code: string): LibraryDocument => ({
+      id: code,
+      code,
+      title: `Duty number ${code.split(' ').at(-1)}`,
+      status: 'current',
+      edition: '2020',
+      supersededBy: null,
+      supersedes: [],
+      domain: 'X',
+      subdomain: 'X',
+      elements: [],
+    });
+    const numbers = ['1', '2', '3', '4', '5', '6'];
+    const plain: ReviewLibrary = { documents: numbers.map((n) => doc(`XYZ Art ${n}`)) };
+    const inserted: ReviewLibrary = { documents: [...numbers, '4A'].map((n) => doc(`XYZ Art ${n}`)) };
+    const policy = policyOf('Records are kept under XYZ Art 3B.');
+    expect(findReferences(policy, plain).findings).toEqual([]);
+    const [finding, ...rest] = findReferences(policy, inserted).findings;
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toMatch(/\bArt 3B$/);
   });
 
   it('needs a series held whole before it reports a group', () => {

@@ -1,5 +1,6 @@
 import { citeLibrary } from './references-cite.ts';
 import { outdatedFindings } from './references-outdated.ts';
+import { letteredProvisions } from './references-provisions.ts';
 import { unknownFindings } from './references-unknown.ts';
 import type { Citation, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
@@ -8,8 +9,11 @@ import type { Citation, Policy, ReviewFindingDraft, ReviewLibrary } from './type
  * rules); outdated and unknown references become findings.
  */
 export function findReferences(policy: Policy, library: ReviewLibrary): { citations: Citation[]; findings: ReviewFindingDraft[] } {
-  const citations = citeLibrary(policy.elements, library);
-  const unknown = unknownFindings(policy, library);
+  const cited = citeLibrary(policy.elements, library);
+  // "Regulation 20B" read as Regulation 20 is no citation of it; a lettered number the library's set lacks is unknown.
+  const lettered = letteredProvisions(policy, cited, library);
+  const citations = cited.filter((citation) => !lettered.misread.has(citation));
+  const unknown = [...unknownFindings(policy, library), ...lettered.findings];
   const outdated = outdatedFindings(policy, citations, library).filter((finding) => !unknown.some((other) => overlaps(finding, other)));
   return { citations, findings: [...outdated, ...unknown] };
 }
