@@ -20,6 +20,12 @@ export interface RequiredRole {
   /** Whether the library gives the role for NHS bodies only ("Medical Device Safety Officer (NHS trusts)", "In NHS bodies, …"). */
   nhsOnly: boolean;
   /**
+   * Whether the document's duties make the role mandatory for public authorities ("mandatory for
+   * public authorities, including NHS bodies, and for organisations whose core activities …"): of
+   * another organisation it is required only on conditions the policy's own subject may meet.
+   */
+  publicBodies: boolean;
+  /**
    * Why the role is required: "core" for an independent adviser, a role peculiar to the service or
    * the service's own group; "duty" for a role the document's list of duties itself calls for.
    */
@@ -70,6 +76,9 @@ function forHealthcareEstates(document: LibraryDocument): boolean {
   return HEALTHCARE_ESTATES_DOMAINS.has(document.domain.toLowerCase()) && !SOCIAL_CARE.test(document.title);
 }
 
+/** A duty that the law lays on public authorities as such. */
+const PUBLIC_BODIES = /\b(?:mandatory for|required of|compulsory for)\s+public\s+(?:authorities|bodies)\b/i;
+
 /** Section headings under which a document lists what it requires of the organisation. */
 const DUTIES_HEADING = /\b(?:duties|requirements|criteria)\b/i;
 
@@ -109,6 +118,7 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
         healthcareOnly: HEALTHCARE_NOTE.test(entry.written ?? ''),
         estatesGuidance: forHealthcareEstates(document),
         nhsOnly: NHS_NOTE.test(entry.written ?? '') || NHS_NOTE.test(entry.duty),
+        publicBodies: duties.some((text) => callsFor(text, head) && PUBLIC_BODIES.test(text)),
         basis: independent || peculiar || ownGroup ? 'core' : 'duty',
         document,
         element: entry.element,
@@ -168,6 +178,7 @@ function groupsFor(document: LibraryDocument, library: ReviewLibrary): RequiredR
           healthcareOnly: HEALTHCARE_NOTE.test(name),
           estatesGuidance: forHealthcareEstates(document),
           nhsOnly: NHS_NOTE.test(name),
+          publicBodies: false,
           basis: 'core',
           document: source,
           element,

@@ -11,6 +11,9 @@ function policy(...paragraphs: string[]): Policy {
   return { title: 'Engineering policy', elements };
 }
 
+/** A passage that makes a policy an NHS trust's own: a public authority, as data protection law counts them. */
+const TRUST = 'Northmoor Hospitals NHS Trust: the Trust applies this policy at every site, and the Trust Board approves it.';
+
 function expectedRoles(input: Policy, citations: Citation[] = []): (string | null)[] {
   return roleFindings(input, citations, library).map((finding) => finding.expected);
 }
@@ -79,7 +82,10 @@ describe('roleFindings', () => {
     const cctv = 'CCTV recordings are personal data processed under UK GDPR.';
     const [finding] = roleFindings(policy(cctv, 'The Information Governance Manager approves disclosures.'), [], library);
     expect(finding).toMatchObject({ severity: 'high', expected: 'Data Protection Officer' });
-    expect(finding?.explanation).toMatch(/requires the Data Protection Officer in law/);
+    // The library's roles table gives the role as a list; it is quoted after a colon, not made a sentence of its own.
+    expect(finding?.explanation).toMatch(
+      /^DPA 2018 \+ UK GDPR requires the Data Protection Officer in law\. The library sets out the role as: independent advice and monitoring; contact point for the ICO and data subjects; advises on DPIAs\. The policy does not name this role\.$/,
+    );
   });
 
   it('does not ask for the roles of a law cited once in passing outside the topic', () => {
@@ -95,6 +101,7 @@ describe('roleFindings', () => {
     const twice = titled(
       'Lifts are thoroughly examined under LOLER 1998; lift cameras record passengers under the Data Protection Act 2018.',
       'Recordings are disclosed only as UK GDPR allows.',
+      TRUST,
     );
     expect(expectedRoles(twice, [at(0), at(1)])).toEqual(['Data Protection Officer']);
   });
@@ -147,6 +154,7 @@ describe('roleFindings', () => {
   it('takes on only the roles of laws the policy relies on when the title names a subject no document is written for', () => {
     const titled = (title: string, ...paragraphs: string[]): Policy => ({ ...policy(...paragraphs), title });
     const cited = [
+      TRUST,
       'Isolations follow HTM 06-02 for low voltage (LV) systems.',
       'Footage of sites is handled under the Data Protection Act 2018.',
       'Requests for footage are decided under data protection law.',
@@ -183,10 +191,64 @@ describe('roleFindings', () => {
         'Access control footage is handled under the Data Protection Act 2018.',
         'Number plates read by the cameras are personal data under data protection law.',
         'The Car Parks Manager decides requests for copies of footage under data protection law.',
+        TRUST,
       ),
       title: 'Car parking and access control policy',
     };
     expect(expectedRoles(input)).toEqual(['Data Protection Officer']);
+  });
+
+  it("asks for a role the law makes mandatory for public authorities of others only in a policy on that law's subject", () => {
+    const independent = (title: string, ...paragraphs: string[]): Policy => ({
+      ...policy('Larchbrook Hospice is an independent charity registered with the CQC.', ...paragraphs),
+      title,
+    });
+    const supervision = independent(
+      'Staff supervision and appraisal policy',
+      'Supervision notes are personal data held under the Data Protection Act 2018.',
+      'Appraisal records are kept under data protection law and shared only with the member of staff.',
+      'Data protection training is part of every appraisal.',
+    );
+    expect(expectedRoles(supervision)).toEqual([]);
+    // The same policy of a public authority (an NHS trust, a council or an NHS practice) asks for the DPO.
+    expect(
+      expectedRoles({
+        ...supervision,
+        elements: [...supervision.elements, { ...(supervision.elements[0] as PolicyElement), index: 4, text: TRUST }],
+      }),
+    ).toEqual(['Data Protection Officer']);
+    const council = [
+      "Riverside Council runs two care homes: the Council applies this policy to both, and the Council's managers check it.",
+    ];
+    expect(
+      expectedRoles(independent('Staff supervision and appraisal policy', ...council, ...supervision.elements.slice(1).map((e) => e.text))),
+    ).toEqual(['Data Protection Officer']);
+    // A policy on data protection itself is on the law's subject, whoever writes it.
+    const records = independent(
+      'Data protection and confidentiality policy',
+      'Personal data is processed under the Data Protection Act 2018 and UK GDPR.',
+      'Subject access requests are answered within one month.',
+    );
+    expect(expectedRoles(records)).toEqual(['Data Protection Officer']);
+  });
+
+  it('counts a law named three ways in one passage as cited once', () => {
+    const once: Policy = {
+      ...policy(
+        'Larchbrook Hospice is an independent charity.',
+        'Records are kept under the Data Protection Act 2018 and the UK General Data Protection Regulation (UK GDPR).',
+        'Each member of staff has a named supervisor.',
+      ),
+      title: 'Staff supervision policy',
+    };
+    const citations = citeLibrary(once.elements, library);
+    expect(citations.filter((citation) => citation.document.code === 'DPA 2018 + UK GDPR').length).toBeGreaterThan(1);
+    expect(
+      expectedRoles(
+        { ...once, elements: [...once.elements, { ...(once.elements[0] as PolicyElement), index: 3, text: TRUST }] },
+        citations,
+      ),
+    ).toEqual([]);
   });
 
   it('asks for a role the library gives NHS bodies only of an NHS body alone', () => {

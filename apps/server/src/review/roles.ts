@@ -1,5 +1,5 @@
 import { reliedDocuments } from './roles-sources.ts';
-import { inHealthcare, inNhsBody, inSocialCare } from './setting.ts';
+import { inHealthcare, inNhsBody, inPublicBody, inSocialCare } from './setting.ts';
 import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
 import { isLegislation, subjectPassages, topicalDocuments } from './roles-topic.ts';
@@ -27,8 +27,18 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
   const healthcare = inHealthcare(policy);
   const nhs = inNhsBody(policy);
   const socialCare = inSocialCare(policy);
+  // A role the law makes mandatory for public authorities is asked of anyone else only by a policy
+  // whose title is on that law's subject (a data protection policy asks for the DPO; a staff
+  // supervision policy that mentions records does not): whether their processing meets the law's
+  // other conditions is for that policy to say.
+  const publicBody = inPublicBody(policy);
+  const titled = publicBody ? [] : topicalDocuments(policy, relied, () => false);
   const required = [...requiredRoles(topical, library), ...lawRoles].filter(
-    (role) => (healthcare || !role.healthcareOnly) && (nhs || !role.nhsOnly) && !(socialCare && role.estatesGuidance),
+    (role) =>
+      (healthcare || !role.healthcareOnly) &&
+      (nhs || !role.nhsOnly) &&
+      !(socialCare && role.estatesGuidance) &&
+      (publicBody || !role.publicBodies || titled.includes(role.document)),
   );
   const implied = singleServiceHeads(library);
   const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
@@ -47,17 +57,21 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
     .map(finding);
 }
 
-/** How many times the policy cites each current document (a superseded edition counting for its successor). */
+/**
+ * In how many passages the policy cites each current document (a superseded edition counting for
+ * its successor): one sentence that names a law by its title, its short title and its acronym
+ * ("the Data Protection Act 2018 and the UK General Data Protection Regulation (UK GDPR)") cites it once.
+ */
 function citationCounts(citations: Citation[], library: ReviewLibrary): Map<LibraryDocument, number> {
-  const counts = new Map<LibraryDocument, number>();
+  const passages = new Map<LibraryDocument, Set<number>>();
   for (const citation of citations) {
     const current =
       citation.document.status === 'current'
         ? [citation.document]
         : library.documents.filter((other) => other.status === 'current' && other.supersedes.includes(citation.document.code));
-    for (const document of current) counts.set(document, (counts.get(document) ?? 0) + 1);
+    for (const document of current) passages.set(document, (passages.get(document) ?? new Set()).add(citation.location.element));
   }
-  return counts;
+  return new Map([...passages].map(([document, elements]) => [document, elements.size]));
 }
 
 /** Whether the law names the role itself: a role from legislation's own roles, not one it takes from guidance. */
@@ -78,9 +92,10 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
   const statutory = roles.some(isStatutory);
   const kind = group ? 'group' : 'role';
   const plural = sources.length > 1;
+  const part = `The library sets out the ${kind} as: ${clause(role.duty)}.`;
   const basis = statutory
-    ? `${list(sources)} ${plural ? 'require' : 'requires'} the ${role.title} in law: ${sentence(role.duty)}`
-    : `${list(sources)} ${plural ? 'recommend' : 'recommends'} the ${role.title} for this service: ${sentence(role.duty)} No Act or Regulations in the library name this ${kind}, so its absence is a gap against guidance rather than a breach of the law.`;
+    ? `${list(sources)} ${plural ? 'require' : 'requires'} the ${role.title} in law. ${part}`
+    : `${list(sources)} ${plural ? 'recommend' : 'recommends'} the ${role.title} for this service. ${part} No Act or Regulations in the library name this ${kind}, so its absence is a gap against guidance rather than a breach of the law.`;
   return {
     category: 'missing_statutory_role',
     // A duty in law is high; a role that guidance recommends is a governance gap.
@@ -105,8 +120,12 @@ function list(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** A table cell as a sentence: capitalised, with a full stop. */
-function sentence(text: string): string {
-  const trimmed = text.replace(/[.;]+$/, '').trim();
-  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`;
+/**
+ * A roles table's cell as the rest of a sentence after a colon: its own words, which may be a list
+ * ("Independent advice and monitoring; contact point for the ICO …"), begun in lower case unless
+ * they begin with an abbreviation, and without their closing stop.
+ */
+function clause(text: string): string {
+  const trimmed = text.replace(/[.;\s]+$/, '').trim();
+  return /^[A-Z][a-z]/.test(trimmed) ? `${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}` : trimmed;
 }

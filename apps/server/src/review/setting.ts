@@ -35,3 +35,19 @@ const SOCIAL_CARE_WORDS = /\b(?:care homes?|nursing homes?|residents?|domiciliar
 export function inSocialCare(policy: Policy): boolean {
   return !inNhsBody(policy) && mentions(policy, SOCIAL_CARE_WORDS, 3);
 }
+
+/** A council's or a GP practice's policy speaking of itself ("the Council", "the Practice"). */
+const SELF_COUNCIL = /\bthe Council\b/g;
+const SELF_PRACTICE = /\bthe Practice\b/g;
+/** What makes a practice one that serves NHS patients. */
+const NHS_PRACTICE = /\b(?:NHS|GPs?|general practi(?:ce|tioners?))\b/;
+
+/**
+ * Whether the policy is a public authority's own, as data protection law counts them: an NHS body,
+ * a council, or a practice that provides NHS services. Independent hospitals, hospices and care
+ * providers are not.
+ */
+export function inPublicBody(policy: Policy): boolean {
+  if (inNhsBody(policy) || mentions(policy, SELF_COUNCIL, 2)) return true;
+  return mentions(policy, SELF_PRACTICE, 2) && policy.elements.some((element) => NHS_PRACTICE.test(element.text));
+}
