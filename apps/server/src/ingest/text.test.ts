@@ -44,6 +44,17 @@ describe('parseText', () => {
     expect(parseText(text).every((element) => element.page === 1)).toBe(true);
   });
 
+  test('a version number followed by a date is a version history row, not a numbered heading', () => {
+    const text = ['Water Policy', '', '1.0 May 2021', '', '2.0 12/01/2026', '', '2.1 Scope', '', 'All sites.'].join('\n');
+    expect(brief(text)).toEqual([
+      ['title', 'Water Policy', []],
+      ['paragraph', '1.0 May 2021', []],
+      ['paragraph', '2.0 12/01/2026', []],
+      ['heading', '2.1 Scope', []],
+      ['paragraph', 'All sites.', ['2.1 Scope']],
+    ]);
+  });
+
   test('a long first line is a paragraph, not a title', () => {
     const sentence =
       'This is a long opening sentence that runs on well past any sensible length for a title of a document, so it reads as body text.';

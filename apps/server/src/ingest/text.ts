@@ -42,12 +42,17 @@ export function createElementBuilder() {
 
 /** A bullet glyph, dash or star, `(a)`, `a)`, `(iv)` or `1.`/`1)` opening a list item; group 1 is the item's text. */
 export const LIST_MARKER = /^\s*(?:[•●○◦▪■□‣⁃∙·*+–-]|\(?(?:[a-z]|[ivx]{1,5})\)|\(\d{1,3}\)|\d{1,3}[.)])\s+(\S.*)$/u;
+/** A date opening the rest of a line: "May 2021", "12 January 2026", "12/01/2026". */
+const DATE_AHEAD = String.raw`(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+(?:19|20)\d{2}\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b`;
+
 /**
  * "1.", "2.3", "4.1.2", "Section 4", "Part B", "Annex 2", "Appendix C" opening a line; group 1 is
- * the section number. A bare number ("12 months") is not a section number.
+ * the section number. A bare number ("12 months") is not a section number, and a number followed
+ * by a date ("1.0 May 2021 …") is a version history's row, not a section.
  */
-export const NUMBERED_HEADING =
-  /^(?:(\d{1,2}(?:\.\d{1,2}){1,4}\.?|\d{1,2}\.)|(?:Section|SECTION|Part|PART|Chapter|CHAPTER|Annex|ANNEX|Appendix|APPENDIX|Schedule|SCHEDULE)\s+(?:\d{1,3}|[A-Z]{1,2}|[IVXL]{1,6})[.:]?)\s+\S/;
+export const NUMBERED_HEADING = new RegExp(
+  String.raw`^(?:(\d{1,2}(?:\.\d{1,2}){1,4}\.?|\d{1,2}\.)|(?:Section|SECTION|Part|PART|Chapter|CHAPTER|Annex|ANNEX|Appendix|APPENDIX|Schedule|SCHEDULE)\s+(?:\d{1,3}|[A-Z]{1,2}|[IVXL]{1,6})[.:]?)\s+(?!${DATE_AHEAD})\S`,
+);
 
 /** The depth of a section number: "3." is 1, "3.1" is 2; a named section ("Part B") is 1. */
 export function sectionDepth(match: RegExpExecArray): number {

@@ -67,6 +67,16 @@ describe('the attack inputs', () => {
     );
   });
 
+  // Each lettered number is read with the two characters after its citation, not the rest of the paragraph.
+  test('a lettered regulation and version-history rows said thousands of times stay linear', async () => {
+    await expectLinearGrowth(
+      timeOf(
+        (scale) =>
+          `# Rules\n\n${'Regulation 20B applies; where it is lost, it is reported within 14 days. '.repeat(1_000 * scale)}\n\n${'1.0 May 2021 Board\n\n'.repeat(500 * scale)}`,
+      ),
+    );
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', async () => {
     await expectLinearGrowth(
       timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),
@@ -94,6 +104,8 @@ describe('generated hostile policies', () => {
     '(',
     ')',
     'within 24 hours',
+    'Regulation 13A',
+    '1.1 March 2023',
     'weekly',
     'over-',
     'for 10 minutes',

@@ -68,6 +68,16 @@ function countsIn(text: string): CountMention[] {
 const SOME_OF =
   /\b(?:top|first|last|other|remaining|these|those|both|all|further|additional|extra|new|more|fewer|than|least|most|to|over|under|about|around|its|their|our|each|every|per)\s+$/i;
 
+/**
+ * A number of a set's members taken as a sample, not the size of the set: "choosing five quality
+ * statements at random", "audits three wards", "a sample of ten records".
+ */
+const SAMPLED_BEFORE =
+  /\b(?:choos(?:e|es|ing)|select(?:s|ing)?|pick(?:s|ing)?|sampl(?:e|es|ing)(?:\s+of)?|audit(?:s|ing)?|test(?:s|ing)?|check(?:s|ing)?)\s+$/i;
+const SAMPLED_AFTER = /^\s+(?:(?:are|is)\s+)?(?:at\s+random|chosen|selected|picked|sampled)\b/i;
+/** How far after a count the words that make it a sample are read. */
+const SAMPLED_REACH = 30;
+
 /** Policy counts of a set that the library numbers differently. */
 export function countFindings(policy: Policy, documents: LibraryDocument[]): ReviewFindingDraft[] {
   const known = libraryCounts(documents);
@@ -77,6 +87,7 @@ export function countFindings(policy: Policy, documents: LibraryDocument[]): Rev
       const source = known.get(name);
       // In a policy "the four …" may be some of the set the policy has just named.
       if (!source || count === source.count || SOME_OF.test(before) || /\bthe\s+$/i.test(before)) continue;
+      if (SAMPLED_BEFORE.test(before) || SAMPLED_AFTER.test(element.text.slice(end, end + SAMPLED_REACH))) continue;
       const code = source.document.code;
       findings.push(
         factualError(element, { start, end }, source, () => ({

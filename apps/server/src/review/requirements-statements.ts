@@ -181,8 +181,12 @@ function anchorWords(anchor: Set<string>, before: Set<string>): Set<string> | nu
   return own.length > 0 ? new Set(own) : null;
 }
 
-/** A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …". */
-const PRONOUN_SUBJECT = /^(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
+/**
+ * A clause whose subject is a pronoun for the one before: "They are examined …", "These are kept …",
+ * also after a condition of its own ("Where it could put the client at risk, it is reported …").
+ */
+const PRONOUN_SUBJECT =
+  /^(?:(?:where|when|if|once|unless)\b[^,.;]{0,120},\s*)?(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
 function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null, inPolicy: boolean): Statement[] {
   const statements: Statement[] = [];

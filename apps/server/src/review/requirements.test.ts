@@ -305,6 +305,12 @@ describe('requirementFindings', () => {
       'Ceiling hoists and their slings lift people from bed to chair. They are thoroughly examined every 12 months.',
     );
     expect(quotes(hoists)).toEqual(['They are thoroughly examined every 12 months']);
+    // The pronoun after a condition of its own clause ("Where …, it is …") stands for the same subject.
+    const breach = policy(
+      'Records are kept under the Data Protection Act 2018 and UK GDPR.',
+      'A lost record sheet is a data breach. Where it could put the client at risk, it is reported to the ICO within 14 days.',
+    );
+    expect(requirementFindings(breach, [], library).map((finding) => finding.expected)).toEqual([expect.stringContaining('72 hours')]);
   });
 
   it('reports a dose above the limit even where another sentence states the limit for something else', () => {
@@ -510,6 +516,10 @@ describe('figures of a library of its own', () => {
     );
     expect(count?.expected).toBe('five shielding zone bands (RSR 2030)');
     expect(reported('The two highest shielding zone bands need a survey; there are five shielding zone bands.')).toEqual([]);
+    // A sample of the set's members is not its size.
+    expect(reported('The lead tests the register by choosing two shielding zone bands at random.')).toEqual([]);
+    expect(reported('Each year the lead audits three shielding zone bands.')).toEqual([]);
+    expect(reported('Three shielding zone bands are selected for survey each year.')).toEqual([]);
   });
 
   it('reports a count of a set named by one long word, within the subject of the documents the policy relies on', () => {

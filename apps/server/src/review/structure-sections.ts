@@ -1,5 +1,6 @@
 import type { PolicySection } from '@verity/shared';
 import { controlValues, documentControlElements, isFilled } from './structure-fields.ts';
+import { findDates } from './structure-dates.ts';
 import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -44,7 +45,33 @@ function hasVersionControl(policy: Policy): boolean {
   const history = policy.elements.some(
     (element) => element.type === 'table' && VERSION_HISTORY_HEADER.test(element.text.split('\n')[0] ?? ''),
   );
-  return numbered || history;
+  return numbered || history || historyLines(policy);
+}
+
+/** A version number opening a line ("1.1 ", "v2.0 "). */
+const HISTORY_ROW = /^\s*v?\d+(?:\.\d+)+\s+/i;
+/** A short line that names a version column ("Version Approved", "Issue Date"). */
+const VERSION_COLUMN_LINE = /\b(?:version|issue|revision)\b/i;
+const COLUMN_LINE_LENGTH = 60;
+
+/** A version history's row that a PDF gave as a line of text: a version number, then a date ("1.1 March 2023 Scheme Manager …"). */
+function historyRow(text: string): boolean {
+  const row = HISTORY_ROW.exec(text);
+  if (!row) return false;
+  const [date] = findDates(text.slice(row[0].length, row[0].length + 40));
+  return date !== undefined && date.start === 0 && !date.yearOnly;
+}
+
+/** A version history written as lines: two rows, or one under a short line that names the version column. */
+function historyLines(policy: Policy): boolean {
+  let rows = 0;
+  for (const element of policy.elements) {
+    if ((element.type !== 'paragraph' && element.type !== 'list_item') || !historyRow(element.text)) continue;
+    if (++rows >= 2) return true;
+    const above = policy.elements.slice(Math.max(0, element.index - 3), element.index);
+    if (above.some((line) => line.text.length <= COLUMN_LINE_LENGTH && VERSION_COLUMN_LINE.test(line.text))) return true;
+  }
+  return false;
 }
 
 /** A public body's name, in any case (covers are often in capitals): the NHS (NHSScotland too), a council, a health board, an authority. */
@@ -140,7 +167,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance|checking (?:that )?(?:this|the) policy|how we (?:keep track|check|know)|keeping track)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
     content:
-      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited))\b/i,
+      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited)|(?:checks?|audits?|reviews?)\b[^.]{0,40}\ba (?:random )?sample of\b[^.]{0,80}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b)/i,
     why: 'says how compliance with the policy is monitored and audited',
   },
   {

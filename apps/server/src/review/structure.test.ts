@@ -282,6 +282,19 @@ describe('structureFindings', () => {
     expect(categories(structureFindings(revisions, TODAY))).not.toContain('missing_section:version control');
   });
 
+  it('reads a version history a PDF gave as lines of text: a version number and a date opening each row', () => {
+    const lines = (...rows: string[]) =>
+      categories(structureFindings(policy('Policy owner: Director of Operations', 'Review date: 1 March 2027', ...rows, ...BODY), TODAY));
+    expect(lines('Version Approved', 'Date Written by What changed', '1.0 May 2021 Scheme Manager First issue')).not.toContain(
+      'missing_section:version control',
+    );
+    expect(lines('1.0 May 2021 Scheme Manager First issue', '1.1 12/03/2023 Scheme Manager Fire doors added')).not.toContain(
+      'missing_section:version control',
+    );
+    // One numbered line that opens with a date, with no version column above it, is not a history.
+    expect(lines('Approved by the Board', '4.2 1 April 2025: the new charging rules apply.')).toContain('missing_section:version control');
+  });
+
   it('reads a heading run into its numbered paragraph, bold or plain, as the section it heads', () => {
     const blocks = without('## 7. Monitoring compliance', BODY);
     expect(categories(structureFindings(policy(...CONTROL, ...blocks), TODAY))).toEqual(['missing_section:monitoring and audit']);
@@ -435,6 +448,11 @@ describe('review date', () => {
     expect(
       categories(structureFindings(policy(...CONTROL, ...blocks, '## 9. Dose limits and monitoring', 'Doses are read monthly.'), TODAY)),
     ).toEqual(['missing_section:monitoring and audit']);
+    // Checking a sample of records on a cycle is auditing, under any heading.
+    const sampled = (text: string) =>
+      categories(structureFindings(policy(...CONTROL, ...blocks, '## 9. Recording and checking', text), TODAY));
+    expect(sampled('The manager checks the key register and a sample of entry records each quarter.')).toEqual([]);
+    expect(sampled('The manager keeps a sample of each form in the office.')).toEqual(['missing_section:monitoring and audit']);
   });
 
   it('leaves alone a review date it cannot read', () => {
