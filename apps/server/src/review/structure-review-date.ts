@@ -5,10 +5,10 @@ import type { Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** Document control labels for the next review ("Review date", "Next review", "Next annual review date", "Date of next review", "Expiry date", "Valid until"). */
 const REVIEW_LABEL =
-  /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?(?: by)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$/;
-/** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …", "We will review it by …". */
+  /^(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)?(?: date)?(?: by)?$|^date (?:of|for) (?:the )?(?:next )?review$|^review by$|^expiry date$|^(?:date )?valid (?:until|to)(?: date)?$|^(?:next )?look at (?:this|it) (?:again )?(?:by|before)$/;
+/** The same announced in a line or a sentence: "Next review date: …", "This policy will be reviewed by …", "We will review it by …", in plain English "We will next look at this by …". */
 const REVIEW_TRIGGER =
-  /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in)|(?:we|who) (?:will|shall|must) (?:next |formally )?review (?:it|this (?:policy|document|procedure)) (?:by|before|on or before|no later than|in|on))\b/gi;
+  /\b(?:(?:next )?(?:(?:annual|yearly|formal|planned|scheduled|full) )?review(?: due)? date|next review(?: due)?|review due|date (?:of|for) (?:the )?(?:next )?review|(?:will|is to|is due to|must|shall|should) (?:next |again |formally )?be reviewed (?:by|before|on or before|no later than|in|on)|(?:is |are )?due for (?:its |a )?(?:next |formal )?review (?:by|before|on|in)|(?:we|who) (?:will|shall|must) (?:next |formally )?(?:review|look (?:again )?at|revisit) (?:it|this (?:policy|document|procedure))(?: again)? (?:by|before|on or before|no later than|in|on)|next look at (?:it|this(?: (?:policy|document|procedure))?)(?: again)? (?:by|before|in|on))\b/gi;
 /** A review already done ("last review date", "previous review") is not the next one. */
 const PAST_REVIEW = /\b(?:last|previous|prior|latest)\s*$/i;
 /** The trigger heads a line ("Review date: …"), or its sentence speaks of this policy. */

@@ -242,6 +242,13 @@ describe('structureFindings', () => {
     expect(categories(structureFindings(cover('Version 1.4, issued 14 January 2026.', 'Looking ahead'), TODAY))).toEqual([
       'missing_section:monitoring and audit',
     ]);
+    // The review date in plain English: "Next look at this by", "We will next look at this policy in".
+    const plain = (line: string) => structureFindings(policy(`Version: 1.4\nPolicy owner: Practice Manager\n${line}`, ...BODY), TODAY);
+    expect(plain('Next look at this by: March 2026')).toEqual([expect.objectContaining({ category: 'review_date', quote: 'March 2026' })]);
+    expect(plain('We will next look at this policy in March 2026.')).toEqual([
+      expect.objectContaining({ category: 'review_date', quote: 'March 2026' }),
+    ]);
+    expect(plain('Next look at this by: March 2028')).toEqual([]);
   });
 
   it('takes a version number or a version history as version control, and reports neither', () => {
