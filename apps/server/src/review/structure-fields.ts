@@ -155,7 +155,7 @@ function splitInline(element: PolicyElement, label: string, value: string, start
 
 /** A heading over document control details, wherever they sit (front page or appendix). */
 export const CONTROL_HEADING =
-  /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information)\b/i;
+  /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information|about this (?:document|policy|procedure))\b/i;
 
 /**
  * A line that heads document control by itself, where a PDF read the heading as a paragraph

@@ -22,6 +22,10 @@ interface SectionSign {
 
 const VERSION_LABEL = /^(?:document )?(?:version|issue|revision)(?: number| no)?$/;
 const VERSION_NUMBER = /^(?:v(?:ersion)?\.?\s*)?\d+(?:\.\d+)*\b/i;
+/** A version written in another row's value. */
+const VERSION_IN_VALUE = /\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b/i;
+/** A row that holds the history itself. */
+const HISTORY_LABEL = /^(?:version|revision|document|change|amendment) history$/;
 const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:date|changes?|summary|description|amendments?)\b)/i;
 
 /**
@@ -30,11 +34,17 @@ const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:d
  * ("Version 1.0", "- Issue 3").
  */
 const VERSION_SENTENCE =
-  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|^\s*(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b/im;
+  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|^\s*(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b|\b(?:this|the) (?:policy|procedure|protocol|document|guideline)\s*\((?:[^()\n]{0,40},\s*)?version\s+v?\d+(?:\.\d+)*\)|\b(?:policy|procedure|protocol|document)\s+[A-Z][\w./-]*\d[\w./-]*,\s+(?:version|issue)\s+v?\d+(?:\.\d+)*\b/im;
 
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
-    controlValues(policy).some((field) => VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value)) ||
+    controlValues(policy).some(
+      (field) =>
+        (VERSION_LABEL.test(field.label) && VERSION_NUMBER.test(field.value)) ||
+        // "Document | WS-02, version 3", "Version history | v1 2019 first issue; v2 2022 …".
+        VERSION_IN_VALUE.test(field.value) ||
+        (HISTORY_LABEL.test(field.label) && isFilled(field.value)),
+    ) ||
     policy.elements.some(
       (element) =>
         // The opening, or the document control wherever it is (a box of details at the end too).
@@ -123,9 +133,9 @@ const SIGNS: SectionSign[] = [
   {
     section: 'scope',
     heading:
-      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) (?:applies to|is for)|who should read (?:this|the) (?:policy|document|procedure))\b/,
+      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) (?:applies to|is for|covers)|who should read (?:this|the) (?:policy|document|procedure)|where (?:it|this (?:policy|document|procedure)) applies)\b/,
     content: new RegExp(
-      String.raw`\b(?:this|the) ${SELF} (?:applies|is applicable|relates) to\b|\bthis ${SELF} covers (?:all|every|each|the following)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:within|across|throughout) all (?:the )?(?:[\w-]+\s+){0,4}?(?:services|premises|sites|properties|settings|hospitals|departments|areas)\b`,
+      String.raw`\b(?:this|the) ${SELF} (?:applies|apply|is applicable|are applicable|relates|relate) to\b|\b(?:this|the) ${SELF} covers (?:all|every|each|the following|everyone|everybody|anyone)\b|\bfor use by\b[^.\n]{0,80}\b(?:staff|employees|colleagues|teams?|services)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:within|across|throughout) all (?:the )?(?:[\w-]+\s+){0,4}?(?:services|premises|sites|properties|settings|hospitals|departments|areas)\b`,
       'i',
     ),
     // Document control's "Applies to | All Trust staff, …" row.
@@ -144,7 +154,7 @@ const SIGNS: SectionSign[] = [
     section: 'definitions',
     heading: /\b(?:definitions?|glossary|abbreviations|acronyms|terminology|interpretation|key terms|terms used|words (?:we use|used))\b/,
     content:
-      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure|guidance note|guidance|note|guideline|protocol),? (?:the term )?(?:an? |the )?\*{0,2}[\w -]{2,40}?\*{0,2} (?:means|is|refers to)\b/i,
+      /^(?:terms?|abbreviations?|acronyms?|words?)\b[^\n]*\|[^\n]*\b(?:definitions?|meanings?|descriptions?|explanations?|expansions?)\b|^(?:abbreviations|acronyms|definitions|terms)(?: and \w+)?(?: used)?(?: in this (?:policy|document|procedure))?\s*:|\bin this (?:policy|document|procedure|guidance note|guidance|note|guideline|protocol),? (?:the term )?(?:an? |the )?[*"“'‘]{0,2}[\w -]{2,40}?[*"”'’]{0,2} (?:means|is|refers to)\b/i,
     why: 'defines the terms and abbreviations the policy uses',
   },
   {
@@ -159,7 +169,7 @@ const SIGNS: SectionSign[] = [
     heading: /\b(?:training|competence|competency|education|learning and development)\b/,
     // Training said in a sentence of another section: "All care workers complete money-handling training at induction".
     content:
-      /^(?:\d+(?:\.\d+)*\.?\s+)?training\b|\b(?:complete|completes|receive|receives|attend|attends|undertake|undertakes|(?:is|are) given)\b[^.\n]{0,60}\btraining\b/i,
+      /^(?:\d+(?:\.\d+)*\.?\s+)?training\b|\b(?:complete|completes|receive|receives|attend|attends|undertake|undertakes|(?:is|are) given)\b[^.\n]{0,60}\btraining\b|\b(?:completed|attended|undertaken|passed)\b[^.\n]{0,60}\bcourse\b(?! of\b)|\b(?:shown|taught|trained|instructed)\b[^.\n]{0,80}\b(?:at|during) (?:their )?induction\b|\bcompetence is (?:signed off|assessed)\b/i,
     why: 'says what training staff need and how it is recorded',
   },
   {
@@ -167,7 +177,7 @@ const SIGNS: SectionSign[] = [
     heading:
       /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance|checking (?:that )?(?:this|the) policy|how we (?:keep track|check|know)|keeping track)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
     content:
-      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited)|(?:checks?|audits?|reviews?)\b[^.]{0,40}\ba (?:random )?sample of\b[^.]{0,80}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b)/i,
+      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited)|(?:checks?|audits?|reviews?)\b[^.]{0,40}\ba (?:random )?sample of\b[^.]{0,80}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|(?:checks?|audits?) (?:\d{1,3}|two|three|four|five|six|ten|twenty) [a-z]+s\b[^.]{0,60}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|\bspot[- ]checks?\b)/i,
     why: 'says how compliance with the policy is monitored and audited',
   },
   {

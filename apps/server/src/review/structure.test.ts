@@ -302,6 +302,40 @@ describe('structureFindings', () => {
     expect(lines('Approved by the Board', '4.2 1 April 2025: the new charging rules apply.')).toContain('missing_section:version control');
   });
 
+  it('reads scope, training, monitoring, version and definitions as policies say them in other words', () => {
+    const missing = (heading: string, ...blocks: string[]) =>
+      categories(structureFindings(policy(...CONTROL, ...without(heading, BODY), ...blocks), TODAY));
+    const scope = (...blocks: string[]) => missing('## 2. Scope', ...blocks);
+    expect(scope('## 9. Where it applies', 'Every boiler house on the estate.')).toEqual([]);
+    expect(scope('## 9. Notes', 'The guidelines apply to all Council services and premises.')).toEqual([]);
+    expect(scope('## 9. Notes', 'This is for use by Surrey County Council staff only.')).toEqual([]);
+    expect(scope('## 9. Notes', 'The policy covers everyone who works at the practice.')).toEqual([]);
+    expect(scope('## 9. Notes', 'The Regulations apply to all employers.')).toEqual(['missing_section:scope']);
+
+    const training = (...blocks: string[]) => missing('## 6. Training', ...blocks);
+    expect(training('## 9. Who does what', "Assessors have completed the council's one-day risk assessment course.")).toEqual([]);
+    expect(training('## 9. Notes', 'Dental nurses are shown the water checks at induction.')).toEqual([]);
+    expect(training('## 9. Notes', 'Patients who have completed a course of antibiotics are discharged.')).toEqual([
+      'missing_section:training',
+    ]);
+
+    const monitoring = (...blocks: string[]) => missing('## 7. Monitoring compliance', ...blocks);
+    expect(monitoring('## 9. Quality of plans', 'The Clinical Lead checks five plans each month against the checklist.')).toEqual([]);
+    expect(monitoring('## 9. Phones', 'Field supervisors check phone security during spot checks.')).toEqual([]);
+    expect(monitoring('## 9. Plant', 'Staff check two fridges each day.')).toEqual(['missing_section:monitoring and audit']);
+
+    const version = (cover: string) =>
+      categories(structureFindings(policy(cover, 'Policy owner: Director of Operations', 'Review date: 1 March 2027', ...BODY), TODAY));
+    expect(version('This procedure (reference F.08, version 4) is owned by the Head of Quality.')).toEqual([]);
+    expect(version('Policy EF-22, version 4.1, is owned by the Director of Estates.')).toEqual([]);
+    expect(version('Document | WS-02, version 3\nApproved by | Partners')).toEqual([]);
+    expect(version('Staff follow version 2 of the national guidance.')).toEqual(['missing_section:version control']);
+
+    expect(
+      missing('## 3. Definitions', '## 9. Notes', '1.4 In this policy, “communal areas” means the entrance halls and stairs.'),
+    ).toEqual([]);
+  });
+
   it('reads a heading run into its numbered paragraph, bold or plain, as the section it heads', () => {
     const blocks = without('## 7. Monitoring compliance', BODY);
     expect(categories(structureFindings(policy(...CONTROL, ...blocks), TODAY))).toEqual(['missing_section:monitoring and audit']);
