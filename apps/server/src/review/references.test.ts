@@ -25,6 +25,22 @@ function review(...paragraphs: string[]) {
   return result;
 }
 
+/** A current library document with a code and a title and no text. */
+function bareDocument(code: string, title = code): LibraryDocument {
+  return {
+    id: code,
+    code,
+    title,
+    status: 'current',
+    edition: '2020',
+    supersededBy: null,
+    supersedes: [],
+    domain: 'X',
+    subdomain: 'X',
+    elements: [],
+  };
+}
+
 const outdated = (...paragraphs: string[]) => review(...paragraphs).findings.filter((finding) => finding.category === 'outdated_reference');
 const unknown = (...paragraphs: string[]) => review(...paragraphs).findings.filter((finding) => finding.category === 'unknown_reference');
 
@@ -301,18 +317,7 @@ describe('unknown references', () => {
 
   it('does not report a lettered regulation the library holds, a letter that starts a word, or a set without inserted provisions', () => {
     expect(unknown('Ratings are displayed as Regulation 20A requires; see Regulation 12 B-wing notes.')).toEqual([]);
-    const doc = (code: string): LibraryDocument => ({
-      id: code,
-      code,
-      title: `Duty number ${code.split(' ').at(-1)}`,
-      status: 'current',
-      edition: '2020',
-      supersededBy: null,
-      supersedes: [],
-      domain: 'X',
-      subdomain: 'X',
-      elements: [],
-    });
+    const doc = (code: string) => bareDocument(code, `Duty number ${code.split(' ').at(-1)}`);
     const numbers = ['1', '2', '3', '4', '5', '6'];
     const plain: ReviewLibrary = { documents: numbers.map((n) => doc(`XYZ Art ${n}`)) };
     const inserted: ReviewLibrary = { documents: [...numbers, '4A'].map((n) => doc(`XYZ Art ${n}`)) };
@@ -324,18 +329,7 @@ describe('unknown references', () => {
   });
 
   it('needs a series held whole before it reports a group', () => {
-    const doc = (code: string): LibraryDocument => ({
-      id: code,
-      code,
-      title: code,
-      status: 'current',
-      edition: '2020',
-      supersededBy: null,
-      supersedes: [],
-      domain: 'X',
-      subdomain: 'X',
-      elements: [],
-    });
+    const doc = (code: string) => bareDocument(code);
     const gappy: ReviewLibrary = { documents: [doc('ABC 01-01'), doc('ABC 02-01'), doc('ABC 05-01')] };
     const whole: ReviewLibrary = { documents: [doc('ABC 01-01'), doc('ABC 02-01'), doc('ABC 03-01')] };
     const policy = policyOf('Plant follows ABC 07-01.');

@@ -14,6 +14,11 @@ function policy(...paragraphs: string[]): Policy {
 /** A passage that makes a policy an NHS trust's own: a public authority, as data protection law counts them. */
 const TRUST = 'Northmoor Hospitals NHS Trust: the Trust applies this policy at every site, and the Trust Board approves it.';
 
+/** The policy with one more paragraph at its end. */
+function withPassage(input: Policy, text: string): Policy {
+  return { ...input, elements: [...input.elements, { index: input.elements.length, type: 'paragraph', text, page: 1, headingPath: [] }] };
+}
+
 function expectedRoles(input: Policy, citations: Citation[] = []): (string | null)[] {
   return roleFindings(input, citations, library).map((finding) => finding.expected);
 }
@@ -211,12 +216,7 @@ describe('roleFindings', () => {
     );
     expect(expectedRoles(supervision)).toEqual([]);
     // The same policy of a public authority (an NHS trust, a council or an NHS practice) asks for the DPO.
-    expect(
-      expectedRoles({
-        ...supervision,
-        elements: [...supervision.elements, { ...(supervision.elements[0] as PolicyElement), index: 4, text: TRUST }],
-      }),
-    ).toEqual(['Data Protection Officer']);
+    expect(expectedRoles(withPassage(supervision, TRUST))).toEqual(['Data Protection Officer']);
     const council = [
       "Riverside Council runs two care homes: the Council applies this policy to both, and the Council's managers check it.",
     ];
@@ -243,12 +243,7 @@ describe('roleFindings', () => {
     };
     const citations = citeLibrary(once.elements, library);
     expect(citations.filter((citation) => citation.document.code === 'DPA 2018 + UK GDPR').length).toBeGreaterThan(1);
-    expect(
-      expectedRoles(
-        { ...once, elements: [...once.elements, { ...(once.elements[0] as PolicyElement), index: 3, text: TRUST }] },
-        citations,
-      ),
-    ).toEqual([]);
+    expect(expectedRoles(withPassage(once, TRUST), citations)).toEqual([]);
   });
 
   it('asks for a role the library gives NHS bodies only of an NHS body alone', () => {
