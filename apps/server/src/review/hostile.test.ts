@@ -77,6 +77,13 @@ describe('the attack inputs', () => {
     );
   });
 
+  // Each sentence's citations are found by one pass along the paragraph's, not a search of all of them.
+  test('a citation and a claim of no offence in thousands of sentences of one paragraph stay linear', async () => {
+    await expectLinearGrowth(
+      timeOf((scale) => `# Rules\n\n${'Under RIDDOR 2013 a late report is not an offence. BS 7671 is law. '.repeat(1_000 * scale)}`),
+    );
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', async () => {
     await expectLinearGrowth(
       timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),
@@ -105,6 +112,9 @@ describe('generated hostile policies', () => {
     ')',
     'within 24 hours',
     'Regulation 13A',
+    'is not an offence',
+    'under RIDDOR 2013',
+    'breach of it is a criminal offence',
     '1.1 March 2023',
     'weekly',
     'over-',

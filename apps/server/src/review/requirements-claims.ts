@@ -1,4 +1,5 @@
 import { quantitiesIn } from './requirements-quantities.ts';
+import { selfStatement } from './requirements-force.ts';
 import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
 import { literal, shortTitle } from './roles-sources.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
@@ -8,12 +9,23 @@ const NO_INTERVALS =
   /\b(?:do(?:es)? not|sets? no)\s+(?:set\s+)?(?:fixed|statutory|specific)\s+(?:[a-z-]+\s+){0,3}?(?:intervals|frequencies|period)\b/i;
 /** A library sentence saying the document applies to all existing installations, whatever their age. */
 const APPLIES_TO_ALL = /\bappl(?:y|ies)\b[^.]*\bregardless of\b/i;
-/** A library sentence saying the document is guidance, not law ("HTM 00 is best-practice guidance, not law"). */
+/**
+ * A library sentence saying the document is not law: "HTM 00 is best-practice guidance, not law",
+ * "BS 7671 is a standard, not law", "The framework is not law", "Breaching it is not in itself an
+ * offence" (read about the document itself: requirement-force.ts `selfStatement`).
+ */
 const NOT_LAW =
-  /\b(?:guidance|advisory|good practice|best practice),?\s+not\s+(?:law|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b/i;
-/** A policy saying a document is law: "are statutory instruments", "is legally binding", "failure to comply … is a criminal offence". */
+  /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework),?\s+(?:and\s+)?not\s+(?:law|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
+/**
+ * A policy saying a document is law: "are statutory instruments", "is legally binding", "is the
+ * legal standard", "failure to comply …", "any departure from it is an offence", "breach of … is a
+ * criminal offence in its own right".
+ */
 const LAW_CLAIM =
-  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?)?|law|legally\s+binding|legal\s+requirements?)\b|\bfailure\s+to\s+comply\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?)?|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+
+/** The claim that breaching or departing from something is an offence. */
+const BREACH_CLAIM = /^(?:failure|departure|breach)/i;
 
 /** Every such claim of a sentence, to quote them all. */
 const LAW_CLAIMS = new RegExp(LAW_CLAIM.source, 'gi');
@@ -43,7 +55,7 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
   for (const document of documents) {
     const noIntervals = passage(document, NO_INTERVALS);
     const appliesToAll = passage(document, APPLIES_TO_ALL);
-    const notLaw = passage(document, NOT_LAW);
+    const notLaw = selfStatement(document, NOT_LAW);
     if (!noIntervals && !appliesToAll && !notLaw) continue;
     const names = namesOf(document);
     // The document's own names and its series in the plural ("HTMs"), each as a whole word, built once per document.
@@ -57,7 +69,12 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
           // Where the claim names the document: by its own name first, else the earliest its series is named.
           const before = text.slice(0, law.index);
           const seriesAt = Math.min(...series.map((pattern) => before.search(pattern)).filter((index) => index >= 0));
-          const rank = own.some((pattern) => pattern.test(before)) ? -1 : seriesAt;
+          // A breach or departure said to be an offence is the document's when the claim itself names it
+          // ("breach of the Hygiene Code is …", "any departure from it is …"), not another law's.
+          const breach = BREACH_CLAIM.test(law[0]);
+          const named = breach ? own.some((pattern) => pattern.test(law[0])) || /\b(?:it|them)\b/i.test(law[0]) : false;
+          const rank =
+            named || (!breach && own.some((pattern) => pattern.test(before))) ? -1 : breach ? Number.POSITIVE_INFINITY : seriesAt;
           const key = `${element.index}:${start}`;
           const known = status.get(key);
           if (Number.isFinite(rank) && (!known || rank < known.rank)) {
@@ -140,14 +157,19 @@ function draft(
     explanation: {
       interval: `The policy presents a fixed interval as a requirement of ${document.code}, which sets none: "${source.sentence}."`,
       exemption: `${document.code} applies to existing systems whatever their age: "${source.sentence}."`,
-      status: `The policy presents ${document.code} as law, but it is guidance: "${source.sentence}." The legal duties come from the Acts and Regulations it supports.`,
+      status: `The policy presents ${named(document.code)} as law, but the library says otherwise: "${source.sentence}." The legal duties, and the offences, come from the Acts and Regulations it supports.`,
     }[kind],
     suggestion: {
       interval: `Present the interval as the Trust's own risk-based decision, not as a requirement of ${document.code}.`,
       exemption: `Remove the exemption: existing systems are managed to ${document.code}.`,
-      status: `Describe ${document.code} as best-practice guidance, and name the law whose duties it helps to meet.`,
+      status: `Describe ${document.code} as what it is (guidance, a standard or a code of practice), and name the law whose duties it helps to meet.`,
     }[kind],
   }));
+}
+
+/** A code as a sentence names it: "HTM 04-01", "BS 7671", but "the Hygiene Code". */
+function named(code: string): string {
+  return /\d|^[A-Z]{2,}\b/.test(code) ? code : `the ${code}`;
 }
 
 /** A guidance series named in the plural ("HTMs", "HBNs"): the letters of the document's code before its number. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
+import { citeLibrary } from './references-cite.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
 import { policyStatements } from './requirements-statements.ts';
 import { requirementFindings } from './requirements.ts';
@@ -374,6 +375,53 @@ describe('requirementFindings', () => {
     expect(quotes(policy('Engineering governance follows HTM 00.', '5.1 HTM 00 is best-practice guidance; the law is HSWA 1974.'))).toEqual(
       [],
     );
+  });
+
+  it('reports a standard or a code presented as law, or a departure from it as an offence, by what the document says of itself', () => {
+    const law = (...paragraphs: string[]) => {
+      const input = policy(...paragraphs);
+      return requirementFindings(input, citeLibrary(input.elements, library), library)
+        .filter((finding) => finding.explanation.includes('as law'))
+        .map((finding) => finding.quote);
+    };
+    expect(law('Wiring follows BS 7671.', 'BS 7671 is a statutory requirement, and a breach of it is an offence.')).toEqual([
+      'BS 7671 is a statutory requirement, and a breach of it is an offence',
+    ]);
+    const hygiene =
+      'Infection control follows the Health and Social Care Act 2008 code of practice on the prevention and control of infections (the Hygiene Code).';
+    expect(law(hygiene, 'Breach of the Hygiene Code is a criminal offence in itself.')).toEqual([
+      'Breach of the Hygiene Code is a criminal offence',
+    ]);
+    // Another law's offence beside the guidance is not the guidance's.
+    expect(
+      law('Fire precautions follow HTM 05-02.', 'HTM 05-02 supports the Fire Safety Order, and breach of the Order is a criminal offence.'),
+    ).toEqual([]);
+  });
+
+  it('reports a breach said to be no offence where the law cited makes it one, and not of guidance', () => {
+    const offence = (...paragraphs: string[]) =>
+      requirementFindings(policy(...paragraphs), [], library)
+        .filter((finding) => finding.explanation.includes('it is an offence'))
+        .map((finding) => finding.quote);
+    const citations = (input: Policy) => citeLibrary(input.elements, library);
+    const notifications = policy(
+      'Under the Care Quality Commission (Registration) Regulations 2009 failing to send a notification is not an offence.',
+    );
+    expect(
+      requirementFindings(notifications, citations(notifications), library)
+        .filter((finding) => finding.explanation.includes('it is an offence'))
+        .map((finding) => [finding.quote, finding.expected]),
+    ).toEqual([
+      [
+        'Under the Care Quality Commission (Registration) Regulations 2009 failing to send a notification is not an offence',
+        'Failure to send a required notification is an offence that CQC can prosecute, and CQC may also use fixed penalty notices or other enforcement for notification failures',
+      ],
+    ]);
+    const guidance = policy('Under HTM 00 a missed audit is not an offence.');
+    expect(requirementFindings(guidance, citations(guidance), library).filter((finding) => finding.category === 'factual_error')).toEqual(
+      [],
+    );
+    expect(offence('Failing to send a notification is not an offence.')).toEqual([]);
   });
 
   it('reports a container colour other than the one the colour table gives the waste', () => {
