@@ -7,6 +7,7 @@
  * which the citation reader matched it to.
  */
 import { quoteAt } from './locate.ts';
+import { citeLibrary } from './references-cite.ts';
 import { evidenceOf, joinWith } from './references-unknown.ts';
 import type { Citation, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
@@ -44,9 +45,19 @@ function provisionSets(library: ReviewLibrary): Map<string, ProvisionSet> {
   return sets;
 }
 
+/** A provision numbered with a letter as a policy writes it: "Regulation 20B", "Reg 13A", "Article 9A". */
+const LETTERED = /\b(?:Regulations?|Regs?\.?|Articles?|Arts?\.?|Sections?|Schedules?)\s+(\d{1,3})([A-Z])(?![\p{L}\d])/gu;
+/** How much of the text after a lettered number is read for whose provision it is ("of the same Regulations"). */
+const PROBE_REACH = 120;
+/** Enough lettered numbers for any policy; bounds the work on a hostile one. */
+const MAX_LETTERED = 100;
+
 /**
  * The citations that are a lettered number read as the provision it starts with, and a finding for
- * each lettered number of a set the library holds whole that is not in it.
+ * each lettered number of a set the library holds whole that is not in it. Whose provision a
+ * lettered number is comes from reading it without its letter, with the words after it, as a
+ * citation: "Regulation 12A of the same Regulations" is read as "Regulation 12 of the same
+ * Regulations" (every mention, not only the first of a document the citation reader keeps).
  */
 export function letteredProvisions(
   policy: Policy,
@@ -54,23 +65,31 @@ export function letteredProvisions(
   library: ReviewLibrary,
 ): { misread: Set<Citation>; findings: ReviewFindingDraft[] } {
   const misread = new Set<Citation>();
-  const findings: ReviewFindingDraft[] = [];
-  let sets: Map<string, ProvisionSet> | null = null;
   for (const citation of citations) {
     const element = policy.elements[citation.location.element];
-    if (!element || !/\d$/.test(citation.said)) continue;
-    const letter = LETTER_AFTER.exec(element.text.slice(citation.location.end, citation.location.end + 2))?.[0];
-    if (!letter) continue;
-    misread.add(citation);
-    const code = PROVISION_CODE.exec(citation.document.code);
-    sets ??= provisionSets(library);
-    const set = code ? sets.get(code[1] as string) : undefined;
-    if (!code || !set || code[3] !== '') continue;
-    const number = Number(code[2]);
-    if (set.held.has(`${number}${letter}`) || number < set.low || number > set.high) continue;
-    const said = `${citation.said}${letter}`;
-    const { location, quote } = quoteAt(element, citation.location.start, citation.location.end + 1);
-    findings.push(provisionFinding(said, quote, location, set, number));
+    const after = element?.text.slice(citation.location.end, citation.location.end + 2) ?? '';
+    if (/\d$/.test(citation.said) && LETTER_AFTER.test(after)) misread.add(citation);
+  }
+  const findings: ReviewFindingDraft[] = [];
+  let sets: Map<string, ProvisionSet> | null = null;
+  let read = 0;
+  for (const element of policy.elements) {
+    for (const match of element.text.matchAll(LETTERED)) {
+      if (++read > MAX_LETTERED) return { misread, findings };
+      sets ??= provisionSets(library);
+      if (sets.size === 0) return { misread, findings };
+      const number = Number(match[1]);
+      const letter = match[2] as string;
+      const end = match.index + match[0].length;
+      const probe = `${match[0].slice(0, -1)} ${element.text.slice(end, end + PROBE_REACH)}`;
+      const [cited] = citeLibrary([{ ...element, text: probe }], library).filter((citation) => citation.location.start === 0);
+      const code = cited ? PROVISION_CODE.exec(cited.document.code) : null;
+      const set = code ? sets.get(code[1] as string) : undefined;
+      if (!set || Number(code?.[2]) !== number || code?.[3] !== '') continue;
+      if (set.held.has(`${number}${letter}`) || number < set.low || number > set.high) continue;
+      const { location, quote } = quoteAt(element, match.index, end);
+      findings.push(provisionFinding(match[0], quote, location, set, number));
+    }
   }
   return { misread, findings };
 }

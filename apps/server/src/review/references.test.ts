@@ -313,6 +313,12 @@ describe('unknown references', () => {
     expect(findings[0]?.expected).toContain('the only lettered regulations are 9A and 20A');
     expect(findings[1]?.suggestion).toContain('Regulation 11 is “Need for consent”');
     expect(findings[1]?.evidence.map((evidence) => evidence.code)).toEqual(['CQC Reg 11', 'CQC Reg 9A', 'CQC Reg 20A']);
+    // A lettered number after the same regulation's own citation, and one of another instrument.
+    const again = unknown(
+      'Care is safe under Regulation 12 of the Health and Social Care Act 2008 (Regulated Activities) Regulations 2014. Regulation 12A of the same Regulations requires a register.',
+    );
+    expect(again.map((finding) => finding.quote)).toEqual(['Regulation 12A']);
+    expect(unknown('Regulation 4A of the Management of Health and Safety at Work Regulations 1999 applies.')).toEqual([]);
   });
 
   it('does not report a lettered regulation the library holds, a letter that starts a word, or a set without inserted provisions', () => {
