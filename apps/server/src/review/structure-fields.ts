@@ -235,7 +235,28 @@ function bodyStartOf(policy: Policy): number {
     (element) => element.type === 'heading' && !CONTROL_HEADING.test(element.text) && !isControlLine(element),
   );
   const numbered = headings.find((element) => NUMBERED_HEADING.test(element.text));
-  return (numbered ?? headings[0])?.index ?? policy.elements.length;
+  const start = (numbered ?? headings[0])?.index ?? policy.elements.length;
+  // A cover whose organisation and title came out as headings holds its control fields under them
+  // ("Reference: … Version: … Owner: … Approved by: …"): the body starts after them.
+  const cover = policy.elements
+    .slice(0, OPENING_ELEMENTS)
+    .filter((element) => element.type !== 'heading' && element.index >= start && controlFields(element.text) >= MIN_COVER_FIELDS)
+    .at(-1);
+  if (!cover || numbered) return start;
+  return headings.find((element) => element.index > cover.index)?.index ?? policy.elements.length;
+}
+
+/** The opening elements a cover's control fields are looked for in. */
+const OPENING_ELEMENTS = 12;
+/** Control fields enough to make a paragraph the cover's control block. */
+const MIN_COVER_FIELDS = 3;
+/** A control field's label before its colon: "Version:", "Owner:", "Approved by:", "Review date:". */
+const COVER_FIELD =
+  /\b(?:reference|version|(?:policy )?owner|author|approved by|approval date|date approved|(?:next )?review(?: date| by| due)?|issued?(?: date)?|status)\s*:/gi;
+
+/** How many control fields a text holds, read in its first characters only. */
+function controlFields(text: string): number {
+  return text.slice(0, 1_000).match(COVER_FIELD)?.length ?? 0;
 }
 
 /**
@@ -264,7 +285,7 @@ const controlElementsOf = new WeakMap<Policy, ReadonlySet<number>>();
  * October 2026"). Longer labels first, so "Policy owner" is not read as "Policy" and "owner".
  */
 const ROW_LABEL =
-  /\s*((?:policy|document) (?:number|no|reference|owner|author)|reference(?: number| no)?|version(?: number| no)?|(?:next )?review(?: date| due(?: date)?)?|review by|owner|author|approved (?:by|on)|(?:date )?approved|approval date|ratified by|date (?:of )?(?:approval|issue)|issue date|(?:date )?issued|status)(?=\s|$)/iy;
+  /\s*((?:policy|document) (?:number|no|reference|owner|author)|reference(?: number| no)?|version(?: number| no)?|review by|(?:next )?review(?: date| due(?: date)?)?|owner|author|approved (?:by|on)|(?:date )?approved|approval date|ratified by|date (?:of )?(?:approval|issue)|issue date|(?:date )?issued|status|document)(?=\s|$)/iy;
 /** A label whose value is a date, so the values' dates go to these labels in order. */
 const DATE_ROW_LABEL = /\bdate\b|\breview\b|^approved on$|^(?:date )?issued$/;
 
@@ -301,7 +322,11 @@ function rowValues(labels: readonly string[], values: PolicyElement): LabelledVa
     from = date.end;
   }
   pieces.push(text.slice(from));
-  const rest = pieces.join(' ').replace(/\s+/g, ' ').trim();
+  const rest = pieces
+    .join(' ')
+    .replace(/\s\|\s/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   let nextDate = 0;
   return labels.flatMap((label): LabelledValue[] => {
     if (DATE_ROW_LABEL.test(label)) {
@@ -318,12 +343,19 @@ function rowValues(labels: readonly string[], values: PolicyElement): LabelledVa
 
 function readControlValues(policy: Policy): LabelledValue[] {
   const control = documentControlElements(policy);
+  // A table read as a row of labels' values is not read again as a table of its own.
+  let valuesRead = -1;
   return policy.elements.flatMap((element, at) => {
     if (element.type === 'paragraph' && control.has(element.index)) {
       const labels = rowLabels(element.text);
       const next = policy.elements[at + 1];
-      if (labels && next?.type === 'paragraph') return rowValues(labels, next);
+      // The values as a paragraph, or as a table of one row when the PDF kept the value cells apart.
+      if (labels && next && (next.type === 'paragraph' || (next.type === 'table' && next.text.split('\n').length <= 2))) {
+        valuesRead = next.index;
+        return rowValues(labels, next);
+      }
     }
+    if (element.index === valuesRead) return [];
     if (element.type === 'table') {
       const values = tableValues(element);
       return control.has(element.index) || isControlTable(values) ? values : [];

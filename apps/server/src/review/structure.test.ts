@@ -302,6 +302,30 @@ describe('structureFindings', () => {
     expect(lines('Approved by the Board', '4.2 1 April 2025: the new charging rules apply.')).toContain('missing_section:version control');
   });
 
+  it('reads a row of control labels over a one-row table, and a cover of fields under an organisation and title read as headings', () => {
+    const row = structureFindings(
+      policy(
+        'Document Version number Owner Approved by Date approved Review by',
+        'EF-1 | 4.0 | Head of Estates | Compliance Committee | 12 September 2024 | 30 September 2025',
+        ...BODY,
+      ),
+      TODAY,
+    );
+    expect(row).toEqual([expect.objectContaining({ category: 'review_date', quote: '30 September 2025' })]);
+    const plain = BODY.map((block) => block.replace(/^## \d+\. /, '## '));
+    const cover = (fields: string) =>
+      categories(
+        structureFindings(policy('## Kestrel Dental Practice', '14 Harbour Road, Kestrel.', '## Water Policy', fields, ...plain), TODAY),
+      );
+    expect(cover('Reference: KD-4 Version: 2.0 Owner: Practice Principal Approved by: the partners Next review: 31 March 2028')).toEqual(
+      [],
+    );
+    // Fields in the body's own text are not a cover.
+    expect(cover('The water is kept safe by the partners.')).toEqual(
+      expect.arrayContaining(['review_date:Add a review date', 'missing_owner:named policy owner and approving committee']),
+    );
+  });
+
   it('reads scope, training, monitoring, version and definitions as policies say them in other words', () => {
     const missing = (heading: string, ...blocks: string[]) =>
       categories(structureFindings(policy(...CONTROL, ...without(heading, BODY), ...blocks), TODAY));
