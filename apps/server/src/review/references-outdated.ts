@@ -5,7 +5,7 @@
  * front matter (`status`, `superseded_by`, `supersedes`).
  */
 import { editionNoteAfter, yearsIn } from './references-cite.ts';
-import { codeKey, currentOf, findForms, historicalForms } from './references-forms.ts';
+import { codeKey, type HistoricalForm, currentOf, findForms, historicalForms } from './references-forms.ts';
 import { quoteAt } from './locate.ts';
 import type { Citation, FindingEvidence, LibraryDocument, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
@@ -16,10 +16,11 @@ const HISTORY_WORDS = /\b(?:supersed\w*|replac\w*|formerly|previously|predecesso
 const STILL_APPLIED = /\b(?:continu\w* to (?:apply|follow|use|rely on|work to)|still (?:appl\w*|follow\w*|use\w*|work\w* to))\b/i;
 /**
  * Words that tell what a reference was at a past event: a building designed or a home registered
- * under it, what was followed until a past year, what "was current at the time".
+ * under it, what was followed until a past year or held before one ("Before October 2006 the home
+ * held a fire certificate under …"), what "was current at the time".
  */
 const PAST_EVENT =
-  /\b(?:(?:was|were)\s+(?:first\s+|originally\s+|then\s+)?(?:designed|built|constructed|installed|commissioned|registered|licensed|fitted)\b|until\s+(?:19|20)\d\d\b[^.!?]{0,160}?\b(?:followed|used|applied|worked to|relied on)\b|(?:was|were)\s+current\s+at\s+the\s+time\b|then\s+current\b)/i;
+  /\b(?:(?:was|were)\s+(?:first\s+|originally\s+|then\s+)?(?:designed|built|constructed|installed|commissioned|registered|licensed|fitted)\b|until\s+(?:19|20)\d\d\b[^.!?]{0,160}?\b(?:followed|used|applied|worked to|relied on)\b|(?:before|until|prior\s+to)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b[^.!?]{0,160}?\b(?:held|had|was|were|followed|used|applied|worked to|relied on)\b|(?:was|were)\s+current\s+at\s+the\s+time\b|then\s+current\b)/i;
 /** Words that say the reference still governs what is done now ("and is maintained to it"). */
 const APPLIED_NOW = /\b(?:is|are)\s+(?:still\s+|now\s+)?(?:maintained|managed|operated|tested|inspected|followed|applied|carried out)\b/i;
 const HISTORY_HEADING = /\b(?:version|document|revision|change)\s+(?:history|control|log)\b|\bamendments?\b/i;
@@ -45,6 +46,7 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
   const forms = historicalForms(library);
   for (const element of policy.elements) {
     for (const match of findForms(element.text, forms)) {
+      if (inPassing(element.text.slice(match.start, match.end), match.form)) continue;
       candidates.push({
         element: element.index,
         start: match.start,
@@ -63,6 +65,18 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
   }
   const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept) && !titleOfCurrent(policy, candidate, citations));
   return cited.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
+}
+
+/** Words of an old title long enough that, written all in lower case, it is prose rather than a name. */
+const PROSE_TITLE_WORDS = 5;
+
+/**
+ * An old document's long title written in lower case describes the subject in passing ("Regulation
+ * 4 deals with the management of asbestos in non-domestic premises"); a short name ("key lines of
+ * enquiry") is cited as a name in any case.
+ */
+function inPassing(said: string, form: HistoricalForm): boolean {
+  return !/[A-Z0-9]/.test(said) && /^[A-Z]/.test(form.name) && form.core.length >= PROSE_TITLE_WORDS;
 }
 
 /**
@@ -151,7 +165,9 @@ function afterReplacement(before: string, outdated: Outdated): boolean {
   const replaced = Math.min(...outdated.replacements.map((document) => yearOf(document.edition) ?? Number.POSITIVE_INFINITY));
   if (!Number.isFinite(replaced)) return false;
   const cited = new Set((outdated.old.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number));
-  return (before.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number).some((year) => !cited.has(year) && year > replaced);
+  // A year the event came before ("Before October 2006 the home held …") bounds it from above.
+  const dated = before.replace(/\b(?:before|until|prior\s+to)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b/gi, ' ');
+  return (dated.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number).some((year) => !cited.has(year) && year > replaced);
 }
 
 function yearOf(edition: string): number | null {

@@ -205,6 +205,11 @@ describe('outdated references', () => {
     // after the reference dates another event.
     expect(outdated('The 2024 extension was designed to HTM 2025.')).toHaveLength(1);
     expect(outdated('The wing was designed in 1994 to HTM 2025, and its drawings were redrawn in 2023.')).toEqual([]);
+    // What the home held before a date is history, the date bounding it; a long old title in lower case is prose.
+    expect(outdated('Before October 2006 the home held a fire certificate under the Fire Precautions Act 1971.')).toEqual([]);
+    expect(outdated('The home holds a fire certificate under the Fire Precautions Act 1971.')).not.toEqual([]);
+    expect(outdated('Regulation 4 deals with the management of asbestos in non-domestic premises.')).toEqual([]);
+    expect(outdated('Surveys follow The Management of Asbestos in Non-domestic Premises.')).toHaveLength(1);
   });
 
   it('does not report old but current laws, current documents with their own years, or citations without an edition', () => {

@@ -133,7 +133,7 @@ const SIGNS: SectionSign[] = [
   {
     section: 'scope',
     heading:
-      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) (?:applies to|is for|covers)|who should read (?:this|the) (?:policy|document|procedure)|where (?:it|this (?:policy|document|procedure)) applies)\b/,
+      /\b(?:scope|applicability|who (?:this|the) (?:policy|document|procedure) (?:applies to|is for|covers)|who should read (?:this|the) (?:policy|document|procedure)|where (?:it|this (?:policy|document|procedure)) applies|who (?:this|it) is for)\b/,
     content: new RegExp(
       String.raw`\b(?:this|the) ${SELF} (?:applies|apply|is applicable|are applicable|relates|relate) to\b|\b(?:this|the) ${SELF} covers (?:all|every|each|the following|everyone|everybody|anyone)\b|\bfor use by\b[^.\n]{0,80}\b(?:staff|employees|colleagues|teams?|services)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:it )?(?:applies|applicable) to (?:all|every|each)\b|\bthis ${SELF}\b[^.]{0,100}\b(?:every|all)\s+(?:members? of staff|staff|employees|colleagues|workers)\b|^(?:\d+(?:\.\d+)*\.?\s+)?(?:within|across|throughout) all (?:the )?(?:[\w-]+\s+){0,4}?(?:services|premises|sites|properties|settings|hospitals|departments|areas)\b`,
       'i',

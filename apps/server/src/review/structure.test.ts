@@ -331,6 +331,7 @@ describe('structureFindings', () => {
       categories(structureFindings(policy(...CONTROL, ...without(heading, BODY), ...blocks), TODAY));
     const scope = (...blocks: string[]) => missing('## 2. Scope', ...blocks);
     expect(scope('## 9. Where it applies', 'Every boiler house on the estate.')).toEqual([]);
+    expect(scope('## 9. Who this is for', 'Every engineer on the estate.')).toEqual([]);
     expect(scope('## 9. Notes', 'The guidelines apply to all Council services and premises.')).toEqual([]);
     expect(scope('## 9. Notes', 'This is for use by Surrey County Council staff only.')).toEqual([]);
     expect(scope('## 9. Notes', 'The policy covers everyone who works at the practice.')).toEqual([]);

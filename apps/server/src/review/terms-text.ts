@@ -47,11 +47,20 @@ export function inDefinitions(element: PolicyElement): boolean {
   return element.headingPath.some((heading) => DEFINITIONS_HEADING.test(heading));
 }
 
-/** The first cells of a table's rows after its header row. */
+/** A header row's first cell in a table of terms ("Term", "Word or phrase", "Abbreviation"). */
+const HEADER_CELL = /^(?:terms?|words?(?: or phrases?)?|phrases?|abbreviations?|acronyms?|definitions?|names?|items?|expressions?)\b/i;
+/** Words a header row's second cell keeps to ("Meaning", "What it means"); an entry's meaning is longer. */
+const HEADER_WORDS = 3;
+
+/**
+ * The first cells of a table's rows after its header row. A table whose header a PDF read as a
+ * paragraph of its own starts with an entry ("BBV | Blood-borne virus, such as …"): its first row
+ * is read too when its first cell is no header's and its second runs past a header's few words.
+ */
 export function firstCells(element: PolicyElement): string[] {
   if (element.type !== 'table') return [];
-  return element.text
-    .split('\n')
-    .slice(1)
-    .map((row) => row.split(' | ')[0] ?? '');
+  const rows = element.text.split('\n').map((row) => row.split(' | '));
+  const [head = '', second = ''] = rows[0] ?? [];
+  const entry = !HEADER_CELL.test(head.trim()) && second.trim().split(/\s+/).length > HEADER_WORDS;
+  return (entry ? rows : rows.slice(1)).map((cells) => cells[0] ?? '');
 }

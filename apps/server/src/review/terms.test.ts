@@ -89,6 +89,23 @@ describe('undefined acronyms', () => {
     ]);
   });
 
+  it('reads a glossary table whose header row came out as a paragraph: its first row is an entry', () => {
+    const findings = termFindings(
+      policy('Sharps Policy', [
+        ['heading', '3. Words used in this policy'],
+        ['paragraph', 'Term Meaning in this policy', ['3. Words used in this policy']],
+        [
+          'table',
+          'BBV | Blood-borne virus, such as hepatitis B or C.\nOH | Occupational health, the provider the practice contracts.',
+          ['3. Words used in this policy'],
+        ],
+        ['paragraph', 'After an injury the BBV risk is assessed by OH and the EPP status is checked.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym').map((finding) => finding.expected)).toEqual(['Define at first use: EPP']);
+  });
+
   it('reads capitals with single small letters between them (DoLS) as an acronym, defined or not, and names as no acronym', () => {
     const findings = termFindings(
       policy('Consent Policy', [
