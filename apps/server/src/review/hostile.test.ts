@@ -112,6 +112,7 @@ describe('generated hostile policies', () => {
     ')',
     'within 24 hours',
     'Regulation 13A',
+    'L143 (third edition, 2020)',
     'is not an offence',
     'under RIDDOR 2013',
     'breach of it is a criminal offence',

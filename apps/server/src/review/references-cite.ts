@@ -115,7 +115,7 @@ export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((match) => Number(match[0]));
 }
 
-function ordinalIn(text: string): number | null {
+export function ordinalIn(text: string): number | null {
   const numeric = /\b(\d)(?:st|nd|rd|th)\s+edition/.exec(text);
   if (numeric) return Number(numeric[1]);
   const word = /\b([a-z]+)\s+edition/.exec(text);

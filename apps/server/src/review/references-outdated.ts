@@ -240,7 +240,7 @@ function olderEditionCited(policy: Policy, citation: Citation): Outdated | null 
 }
 
 /** A code's key without its final year ("CDG 2009" → "cdg", "HTM 01-05 (2009)" → "htm 1 5"). */
-function withoutYear(code: string): string {
+export function withoutYear(code: string): string {
   return codeKey(code.replace(/\s*\(?(?:19|20)\d{2}\)?\s*$/, ''));
 }
 

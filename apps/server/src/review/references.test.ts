@@ -339,6 +339,18 @@ describe('unknown references', () => {
     expect(finding?.quote).toMatch(/\bArt 3B$/);
   });
 
+  it('reports an edition numbered past the last the library holds, after the code or before it, and not one it holds', () => {
+    const [after] = unknown('Asbestos work follows L143 (third edition, 2020), Managing and working with asbestos.');
+    expect(after?.quote).toBe('L143 (third edition, 2020)');
+    expect(after?.explanation).toBe(
+      'There is no third edition of ACoP L143: its editions are the first (2006) and the second (2013), and the second is current.',
+    );
+    expect(unknown('Lifting follows the third edition of ACoP L113 (2021).').map((finding) => finding.quote)).toEqual([
+      'third edition of ACoP L113 (2021)',
+    ]);
+    expect(unknown('Water follows L8 (fourth edition, 2013) and HSG107 (third edition).')).toEqual([]);
+  });
+
   it('needs a series held whole before it reports a group', () => {
     const doc = (code: string) => bareDocument(code);
     const gappy: ReviewLibrary = { documents: [doc('ABC 01-01'), doc('ABC 02-01'), doc('ABC 05-01')] };
