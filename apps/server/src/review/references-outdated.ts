@@ -280,7 +280,8 @@ function described(doc: LibraryDocument): string {
 }
 
 /** A name as it reads in a sentence: a title takes "the" ("the Fire Precautions Act 1971"), a code does not. */
-function named(name: string): string {
+/** A name as a sentence gives it: a code as it is ("HTM 04-01", "BS 7671"), a name with "the" ("the Hygiene Code"). */
+export function named(name: string): string {
   const code = /^(?:[A-Z]{2,}|[A-Z][a-z]*\s?\d|(?:Part|Section|Regulation|Schedule|Outcome|Article)\s)/.test(name);
   return code || /^the\s/i.test(name) ? name : `the ${name}`;
 }

@@ -1,3 +1,4 @@
+import { named } from './references-outdated.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
 import { selfStatement } from './requirements-force.ts';
 import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
@@ -165,11 +166,6 @@ function draft(
       status: `Describe ${document.code} as what it is (guidance, a standard or a code of practice), and name the law whose duties it helps to meet.`,
     }[kind],
   }));
-}
-
-/** A code as a sentence names it: "HTM 04-01", "BS 7671", but "the Hygiene Code". */
-function named(code: string): string {
-  return /\d|^[A-Z]{2,}\b/.test(code) ? code : `the ${code}`;
 }
 
 /** A guidance series named in the plural ("HTMs", "HBNs"): the letters of the document's code before its number. */

@@ -39,7 +39,6 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
     if (list) list.push(citation);
     else byElement.set(citation.location.element, [citation]);
   }
-  const offences = new Map<LibraryDocument, Status | null>();
   const findings: ReviewFindingDraft[] = [];
   // Each element's citations are in reading order, as its sentences are: one pass over both.
   const next = new Map<number, number>();
@@ -54,8 +53,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
     const claim = cited.length > 0 ? NO_OFFENCE_CLAIM.exec(text) : null;
     if (!claim) continue;
     for (const { document } of cited) {
-      if (!offences.has(document)) offences.set(document, selfStatement(document, OFFENCE, true));
-      const offence = offences.get(document);
+      const offence = selfStatement(document, OFFENCE, true);
       if (!offence) continue;
       // The statement itself, without what the library adds after a semicolon.
       const said = offence.sentence.split('; ')[0] ?? offence.sentence;
@@ -84,6 +82,16 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
  * without a denial before it.
  */
 export function selfStatement(document: LibraryDocument, pattern: RegExp, plain = false): Status | null {
+  // Library documents outlive a review: each is read once a pattern, not once a policy.
+  const read = statements.get(document) ?? new Map<RegExp, Status | null>();
+  statements.set(document, read);
+  if (!read.has(pattern)) read.set(pattern, readSelfStatement(document, pattern, plain));
+  return read.get(pattern) ?? null;
+}
+
+const statements = new WeakMap<LibraryDocument, Map<RegExp, Status | null>>();
+
+function readSelfStatement(document: LibraryDocument, pattern: RegExp, plain: boolean): Status | null {
   const code = document.code.replace(/\s*\(\d{4}\)$/, '');
   const first = code.split(' ')[0] ?? code;
   const openings = [code, code.split(' ').slice(0, 2).join(' '), ...(/^[A-Z]{3,}$/.test(first) ? [`${first} `] : [])];

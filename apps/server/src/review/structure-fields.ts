@@ -236,18 +236,19 @@ function bodyStartOf(policy: Policy): number {
   );
   const numbered = headings.find((element) => NUMBERED_HEADING.test(element.text));
   const start = (numbered ?? headings[0])?.index ?? policy.elements.length;
+  if (numbered) return start;
   // A cover whose organisation and title came out as headings holds its control fields under them
   // ("Reference: … Version: … Owner: … Approved by: …"): the body starts after them.
   const cover = policy.elements
-    .slice(0, OPENING_ELEMENTS)
-    .filter((element) => element.type !== 'heading' && element.index >= start && controlFields(element.text) >= MIN_COVER_FIELDS)
+    .slice(start, COVER_ELEMENTS)
+    .filter((element) => element.type !== 'heading' && controlFields(element.text) >= MIN_COVER_FIELDS)
     .at(-1);
-  if (!cover || numbered) return start;
+  if (!cover) return start;
   return headings.find((element) => element.index > cover.index)?.index ?? policy.elements.length;
 }
 
 /** The opening elements a cover's control fields are looked for in. */
-const OPENING_ELEMENTS = 12;
+const COVER_ELEMENTS = 12;
 /** Control fields enough to make a paragraph the cover's control block. */
 const MIN_COVER_FIELDS = 3;
 /** A control field's label before its colon: "Version:", "Owner:", "Approved by:", "Review date:". */
@@ -350,7 +351,7 @@ function readControlValues(policy: Policy): LabelledValue[] {
       const labels = rowLabels(element.text);
       const next = policy.elements[at + 1];
       // The values as a paragraph, or as a table of one row when the PDF kept the value cells apart.
-      if (labels && next && (next.type === 'paragraph' || (next.type === 'table' && next.text.split('\n').length <= 2))) {
+      if (labels && next && (next.type === 'paragraph' || (next.type === 'table' && rowsAtMost(next.text, 2)))) {
         valuesRead = next.index;
         return rowValues(labels, next);
       }
@@ -364,6 +365,16 @@ function readControlValues(policy: Policy): LabelledValue[] {
     if (element.type === 'paragraph' || element.type === 'list_item' || isControlLine(element)) return lineValues(element);
     return [];
   });
+}
+
+/** Whether a table's text holds at most `rows` rows, read no further than that. */
+function rowsAtMost(text: string, rows: number): boolean {
+  let at = -1;
+  for (let row = 0; row < rows; row++) {
+    at = text.indexOf('\n', at + 1);
+    if (at < 0) return true;
+  }
+  return false;
 }
 
 /** Whether a value says something rather than standing empty ("—", "TBC", "N/A"). */
