@@ -39,6 +39,16 @@ const rules: LibraryDocument = {
     ]),
     element(13, 'Do not fell any tree in a conservation area without lawful consent from the council.', ['Rules']),
     element(14, '**Use weedkiller only when** hand weeding is impractical and the area is fenced off.', ['Key duties and requirements']),
+    element(15, 'Record the name of the person completing each mowing check.', ['Key duties and requirements']),
+    element(
+      16,
+      'Originally the spill records had to be kept only where ten or more staff worked. Since 1 May 2030 every site manager must keep the spill register and name who completed each entry.',
+      ['Key duties and requirements'],
+    ),
+    element(17, 'Use licensed contractors for licensable tree work, which must be notified to the council in advance.', [
+      'Key duties and requirements',
+    ]),
+    element(18, 'Notify notifiable non-licensed tree work and keep records of it.', ['Key duties and requirements']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -111,6 +121,26 @@ describe('the modality of a policy sentence against the library rule on the same
       'Spills that are not reported to the council do not need to be recorded',
     ]);
     expect(reported('Spills that are not reported to the council do not need to be photographed.')).toEqual([]);
+  });
+
+  it('explains a duty made optional by the rule saying most of the sentence, and an old rule by the one that replaced it', () => {
+    const [finding] = requirementFindings(
+      policy(
+        'Because ten or more staff work here, spill records are kept, but the name of the person completing them does not need to be recorded.',
+      ),
+      [],
+      own,
+    );
+    // The mowing check's rule shares the record and the name; the spill register's says what the sentence is about.
+    expect(finding).toMatchObject({ quote: 'the name of the person completing them does not need to be recorded' });
+    expect(finding?.expected).toMatch(/^Since 1 May 2030 every site manager must keep the spill register/);
+  });
+
+  it('does not explain a duty made optional for a thing told by what it is not with the rule for the thing it is not', () => {
+    const evidence = (text: string) => requirementFindings(policy(text), [], own)[0]?.evidence[0]?.elementIds;
+    expect(evidence('Notifiable non-licensed tree work does not need to be notified to the council.')).toEqual([`${id}#18`]);
+    expect(evidence('Tree work that does not need a licence does not need to be notified to the council.')).toEqual([`${id}#18`]);
+    expect(evidence('Licensable tree work does not need to be notified to the council.')).toEqual([`${id}#17`]);
   });
 
   it('does not read a relative clause ("equipment that is not needed") as a duty made optional', () => {

@@ -61,6 +61,8 @@ const DUTY = /\b(?:must|shall|(?:is|are)\s+required|(?:has|have|needs?)\s+to)\b(
 const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
 /** Sections that describe bad practice or the past rather than state rules. */
 export const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
+/** A sentence telling the rule as it was: "Originally …", "Until 2023 …", "Before October 2006 …". */
+const PAST_RULE = /^(?:originally|previously|formerly|at\s+first|(?:until|before)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?\d{4})\b/i;
 /** Words that deny the word after them ("not reportable", "no longer required"). */
 const DENIAL = /\b(?:not|never|no|nor|neither)\s+(?:[a-z]+\s+)?$/i;
 
@@ -105,14 +107,19 @@ export function modalityFindings(policy: Policy, documents: LibraryDocument[]): 
   const findings: ReviewFindingDraft[] = [];
   for (const { element, text, start } of policySentences(policy)) {
     const subject = subjectOf(text);
-    let relaxation: Relaxation | undefined;
-    let source: LibrarySentence | undefined;
-    for (const candidate of relaxationsOf(text)) {
-      source = library.find((sentence) => contradicts(candidate, subject, sentence));
-      relaxation = candidate;
-      if (source) break;
+    // Of every rule a relaxation breaks, the one saying most of the sentence's words: the first
+    // found may share only words any rule has ("assess", "record").
+    let best: { relaxation: Relaxation; source: LibrarySentence; shared: number } | undefined;
+    for (const relaxation of relaxationsOf(text)) {
+      const unlike = negatedQualifiers(text.slice(0, relaxation.end));
+      for (const source of library) {
+        if (!contradicts(relaxation, subject, source) || holdsPlainly(source.text, unlike)) continue;
+        const shared = sharedCount(source.subject, subject);
+        if (!best || shared > best.shared) best = { relaxation, source, shared };
+      }
     }
-    if (!relaxation || !source) continue;
+    if (!best) continue;
+    const { relaxation, source } = best;
     const code = source.document.code;
     findings.push(
       factualError(element, { start: start + relaxation.start, end: start + relaxation.end }, source, (quote) => ({
@@ -154,7 +161,7 @@ function relaxationsOf(text: string): Relaxation[] {
       const done = /^[a-z]+/i.exec(object)?.[0] ?? '';
       relaxations.push({
         kind: 'optional',
-        thing: subjectOf(`${clauseBefore(text, act.index)} ${done}`),
+        thing: subjectOf(`${clauseBefore(text, act.index).replace(NEGATED_QUALIFIER, (_, non, noun) => ` non ${non ?? noun} `)} ${done}`),
         word: '',
         start,
         end: after + done.length,
@@ -248,6 +255,26 @@ function says(text: string, word: string): boolean {
   return false;
 }
 
+/** A thing told by what it is not: "non-licensed work", "work that does not need a licence". */
+const NEGATED_QUALIFIER = /\bnon-([a-z]+)|\b(?:that|which|who)\s+(?:do|does)\s+not\s+(?:need|require|have)\s+(?:a|an|any)\s+([a-z]+)/gi;
+
+/** The stems of what a policy's words say a thing is not (a rule about work that needs a licence is about other work). */
+function negatedQualifiers(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(NEGATED_QUALIFIER)) found.add(stem((match[1] ?? match[2] ?? '').toLowerCase()));
+  return found;
+}
+
+/** Whether a library sentence holds one of these stems plainly: not after "non-", "not" or "no". */
+function holdsPlainly(text: string, stems: Set<string>): boolean {
+  if (stems.size === 0) return false;
+  for (const match of text.matchAll(/[A-Za-z]+/g)) {
+    if (!stems.has(stem(match[0].toLowerCase()))) continue;
+    if (!/(?:\bnon-|\b(?:not|no|without)\s+(?:a\s+|an\s+)?)$/i.test(text.slice(Math.max(0, match.index - 12), match.index))) return true;
+  }
+  return false;
+}
+
 /** Where the last comma, colon or semicolon before a position is, or -1. */
 function lastCut(text: string, at: number): number {
   const before = text.slice(0, at);
@@ -259,10 +286,12 @@ export function clauseBefore(text: string, at: number): string {
   return text.slice(lastCut(text, at) + 1, at);
 }
 
-/** Where the clause holding a position starts, after a leading section number. */
+/** Where the clause holding a position starts, after a leading section number and the word joining it to the one before ("…, but the name …"). */
 export function clauseStart(text: string, at: number, from: number): number {
   const cut = lastCut(text, at);
-  return cut < 0 ? from : cut + 2;
+  if (cut < 0) return from;
+  const joined = /^(?:but|and|or|so|yet|while|whereas)\s+/i.exec(text.slice(cut + 2, at));
+  return cut + 2 + (joined?.[0].length ?? 0);
 }
 
 const sentencesByDocument = new WeakMap<LibraryDocument, LibrarySentence[]>();
@@ -275,17 +304,26 @@ function librarySentences(document: LibraryDocument): LibrarySentence[] {
   for (const element of document.elements) {
     if (element.type === 'heading' || element.type === 'table' || element.headingPath.some((heading) => NOT_RULES.test(heading))) continue;
     const inDuties = element.headingPath.some((heading) => DUTY_SECTION.test(heading));
+    // "Originally the findings had to be recorded only where … Since 1 October 2023 every responsible
+    // person must record …": the old rule states nothing now, and is what the new one is about.
+    let past: Set<string> | null = null;
     for (const { text: raw } of sentences(element.text)) {
       const text = raw.replace(/\*+/g, '').trim();
+      const subject = subjectOf(text);
+      if (PAST_RULE.test(text)) {
+        past = subject;
+        continue;
+      }
       found.push({
         text,
-        subject: subjectOf(text),
+        subject: past ? new Set([...past, ...subject]) : subject,
         duty: inDuties || DUTY.test(text),
         prohibition: prohibitionOf(text),
         notWithout: notWithoutOf(text),
         document,
         element,
       });
+      past = null;
     }
   }
   sentencesByDocument.set(document, found);
