@@ -15,6 +15,29 @@ const NOW_FOR_ALL = /\b(?:since|from)\b[^.;]{0,60}?\b(?:every|all|any)\b/i;
 const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|until)\b/i;
 /** Words of a condition that say nothing of what it is: auxiliaries and articles. */
 const FILLER = new Set(['were', 'was', 'are', 'is', 'be', 'been', 'the', 'a', 'an', 'or', 'had', 'has', 'have']);
+/** Numbers in words, as stems: a condition's figure ("five or more") may be said as another. */
+const NUMBER_STEMS = new Set(
+  [
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'twenty',
+    'thirty',
+    'forty',
+    'fifty',
+    'hundred',
+  ].map(stem),
+);
+const isNumber = (stemmed: string) => /^\d+$/.test(stemmed) || NUMBER_STEMS.has(stemmed);
 /** Words the duty's sentence and the policy's must share, besides the condition's own. */
 const MIN_SHARED_DUTY = 2;
 
@@ -100,13 +123,15 @@ function readFormerConditions(document: LibraryDocument): FormerCondition[] {
 function conditionAt(text: string, condition: FormerCondition): { start: number; end: number } | null {
   for (const opening of text.matchAll(/\b(?:only\s+)?(?:where|if|when)\s+/gi)) {
     const from = opening.index + opening[0].length;
-    const tokens = [...text.slice(from, from + 200).matchAll(/[A-Za-z]+/g)];
+    const tokens = [...text.slice(from, from + 200).matchAll(/[A-Za-z0-9]+/g)];
     let next = 0;
     let end = from;
     for (const token of tokens) {
       const word = token[0].toLowerCase();
       if (FILLER.has(word)) continue;
-      if (stem(word) !== condition.words[next]) break;
+      // The condition kept with another figure ("ten or more people" for "five or more") is still the condition.
+      const expected = condition.words[next] ?? '';
+      if (stem(word) !== expected && !(isNumber(stem(word)) && isNumber(expected))) break;
       next++;
       end = from + token.index + token[0].length;
       if (next === condition.words.length) return { start: opening.index, end };

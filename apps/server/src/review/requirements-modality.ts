@@ -1,6 +1,6 @@
 import { partsOfSpeech } from '../core/language/tagger.ts';
 import { ACTIVITIES, stem, subjectOf } from './requirements-subjects.ts';
-import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, PAST_RULE, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -61,8 +61,6 @@ const DUTY = /\b(?:must|shall|(?:is|are)\s+required|(?:has|have|needs?)\s+to)\b(
 const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
 /** Sections that describe bad practice or the past rather than state rules. */
 export const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
-/** A sentence telling the rule as it was: "Originally …", "Until 2023 …", "Before October 2006 …". */
-const PAST_RULE = /^(?:originally|previously|formerly|at\s+first|(?:until|before)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?\d{4})\b/i;
 /** Words that deny the word after them ("not reportable", "no longer required"). */
 const DENIAL = /\b(?:not|never|no|nor|neither)\s+(?:[a-z]+\s+)?$/i;
 

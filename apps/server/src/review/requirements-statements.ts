@@ -1,6 +1,6 @@
 import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
 import { activityNear, subjectOf } from './requirements-subjects.ts';
-import { sectionNumberLength } from './requirements-text.ts';
+import { PAST_RULE, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts';
 
 /** A figure stated about a subject, in a clause of a library passage or of the policy. */
@@ -49,9 +49,13 @@ export interface LibraryStatement extends Statement {
 const CLAUSE_BREAK = /[.!?](?=\s+[A-Z0-9])|;|:\s|,\s+(?=(?:and|but|or|unless|while|whereas|with|so that)\s)/g;
 
 export function libraryStatements(document: LibraryDocument): LibraryStatement[] {
-  return document.elements.flatMap((element) =>
-    statementsOf(element.type, element.text, false).map((statement) => ({ ...statement, document, element })),
-  );
+  return document.elements.flatMap((element) => {
+    // A figure of the rule as it was ("Originally … only where five or more people were employed") is no rule now.
+    const past = element.type === 'table' ? [] : sentences(element.text).filter((sentence) => PAST_RULE.test(sentence.text));
+    return statementsOf(element.type, element.text, false)
+      .filter((statement) => !past.some(({ start, text }) => statement.offset >= start && statement.offset < start + text.length))
+      .map((statement) => ({ ...statement, document, element }));
+  });
 }
 
 export function policyStatements(element: PolicyElement): Statement[] {

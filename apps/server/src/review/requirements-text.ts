@@ -13,6 +13,9 @@ export function sentences(text: string): { text: string; start: number }[] {
   return found;
 }
 
+/** A library sentence telling a rule as it was, which states nothing now: "Originally …", "Until 2023 …", "Before October 2006 …". */
+export const PAST_RULE = /^(?:originally|previously|formerly|at\s+first|(?:until|before)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?\d{4})\b/i;
+
 /** The length of a section number ("8.2 ", "3. ") at the start of a text, or 0. */
 export function sectionNumberLength(text: string): number {
   return /^(?:\d+(?:\.\d+)+\.?\s+|\d+\.\s+)?/.exec(text)?.[0].length ?? 0;

@@ -3,6 +3,7 @@ import { seedReviewLibrary } from '../eval/review-set.ts';
 import { citeLibrary } from './references-cite.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
 import { policyStatements } from './requirements-statements.ts';
+import { findReferences } from './references.ts';
 import { requirementFindings } from './requirements.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
@@ -224,6 +225,12 @@ describe('requirementFindings', () => {
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ category: 'factual_error', quote: 'where five or more people are employed' });
     expect(finding?.evidence[0]?.code).toBe('RRO 2005');
+    // The same condition with another figure is still the condition.
+    const ten = policy(
+      'Fire safety is managed under RRO 2005.',
+      'The 2005 Order requires the significant findings to be recorded only where ten or more people are employed.',
+    );
+    expect(quotes(ten)).toEqual(['only where ten or more people are employed']);
     const history = policy(
       'Fire safety is managed under RRO 2005.',
       'Originally the significant findings were recorded only where five or more people were employed; the Trust now records every assessment.',
@@ -696,6 +703,51 @@ describe('figures matched by a band, a table cell, a relied document and a credi
     expect(reported('The nursery paddling pools are filled with water at pool inlets no more than 30°C.')).toEqual([]);
     // The guidance's own figure binds only healthcare premises and policies that adopt it.
     expect(reported('The leisure spa runs with spa water no more than 40°C.')).toEqual([]);
+  });
+});
+
+describe('the rule a wrong figure is explained with', () => {
+  const own: ReviewLibrary = {
+    documents: [
+      document(
+        'OHR 2031',
+        'Occupational Health Regulations 2031',
+        'paragraph',
+        'Health surveillance: adult health records kept for 40 years.',
+      ),
+      document(
+        'PRC 2031',
+        'Patient Records Code 2031',
+        'table',
+        'Record | Minimum retention\nAdult health records (hospital and community) | 8 years after the conclusion of treatment',
+      ),
+      document(
+        'SSR 2031',
+        'Substances Safety Regulations 2031',
+        'paragraph',
+        'Record the significant findings of the assessment where five or more people are employed.',
+      ),
+      document('FSO 2031', 'Fire Safety Order 2031', 'paragraph', 'The responsible person records the fire risk assessment.'),
+    ],
+  };
+  const review = (...blocks: string[]) => {
+    const input = policy(...blocks);
+    return requirementFindings(input, findReferences(input, own).citations, own);
+  };
+
+  it('explains a period counted from an event with the period counted from the same event', () => {
+    const [finding, ...rest] = review('Adult health records are kept for 6 years after the conclusion of treatment.');
+    expect(rest).toEqual([]);
+    expect(finding?.evidence[0]?.code).toBe('PRC 2031');
+    expect(finding?.expected).toMatch(/^at least 8 years/);
+  });
+
+  it("does not hold a figure the policy says one law sets to another law's figure for its own duty", () => {
+    const said =
+      'Fire Safety Order 2031 requires the significant findings of the assessment to be recorded where ten or more people are employed.';
+    expect(review(said)).toEqual([]);
+    // Said without naming a law, the figure is compared with the library's.
+    expect(review('The significant findings of the assessment are recorded where ten or more people are employed.')).toHaveLength(1);
   });
 });
 

@@ -16,6 +16,7 @@ import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REA
 import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
+import { isLegislation } from './roles-topic.ts';
 import { inHealthcare } from './setting.ts';
 import { libraryExpansion, libraryExpansions } from './terms-acronyms.ts';
 import type {
@@ -83,11 +84,52 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   const found = new Set(findings.map((finding) => finding.location?.element));
   findings.push(...denialFindings(policy, library).filter((finding) => !found.has(finding.location?.element)));
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
+  // A figure inside words a narrower comparison already found wrong ("only where ten or more people are employed") is that finding.
+  const taken = findings.flatMap((finding) => (finding.location ? [finding.location] : []));
   const setting = {
     healthcare: inHealthcare(policy),
     relied: new Set(reliedDocuments(policy, citations, library).map((document) => document.id)),
   };
-  return [...findings, ...wrongFigures(policy, statements, setting, located, library).map(figureFinding)];
+  const lawsCited = lawsCitedBySentence(citations);
+  const split = new Map<PolicyElement, { text: string; start: number }[]>();
+  const sentencesOf = (element: PolicyElement) => {
+    let found = split.get(element);
+    if (!found) split.set(element, (found = sentences(element.text)));
+    return found;
+  };
+  return [
+    ...findings,
+    ...wrongFigures(policy, statements, setting, { located, taken }, library)
+      .filter((wrong) => !anotherLaw(wrong, lawsCited, sentencesOf(wrong.element)))
+      .map(figureFinding),
+  ];
+}
+
+/** The laws a policy names, by element, with where each is named. */
+function lawsCitedBySentence(citations: Citation[]): Map<number, Citation[]> {
+  const laws = new Map<number, Citation[]>();
+  for (const citation of citations) {
+    if (!isLegislation(citation.document)) continue;
+    laws.set(citation.location.element, [...(laws.get(citation.location.element) ?? []), citation]);
+  }
+  return laws;
+}
+
+/**
+ * Whether a figure the policy says a law sets ("The 2005 Order requires … only where ten or more
+ * people are employed") was found wrong against another law's figure (COSHH's "five or more"):
+ * the other law's figure is for its own duty, and says nothing of what the named law requires.
+ */
+function anotherLaw(wrong: WrongFigures, laws: Map<number, Citation[]>, split: { text: string; start: number }[]): boolean {
+  if (!laws.has(wrong.location.element)) return false;
+  const sentence = split.find(({ start, text }) => wrong.location.start < start + text.length + 1);
+  if (!sentence) return false;
+  const end = sentence.start + sentence.text.length;
+  const named = (laws.get(wrong.location.element) ?? []).filter(({ location }) => location.start >= sentence.start && location.start < end);
+  if (named.length === 0) return false;
+  return wrong.figures.every(
+    ({ source }) => isLegislation(source.document) && !named.some((citation) => citation.document.id === source.document.id),
+  );
 }
 
 /** Figures of one sentence that the library contradicts: reported together, as one finding. */
@@ -102,7 +144,7 @@ function wrongFigures(
   policy: Policy,
   statements: LibraryStatement[],
   setting: Setting,
-  located: Set<string>,
+  found: { located: Set<string>; taken: FindingLocation[] },
   library: ReviewLibrary,
 ): WrongFigures[] {
   const wrong: WrongFigures[] = [];
@@ -118,8 +160,8 @@ function wrongFigures(
       if (!contradicted) continue;
       if (alsoStated(said, contradicted.match, figures.get(figureKey(contradicted.match.quantity)))) continue;
       const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
-      if (located.has(locationKey(location))) continue;
-      located.add(locationKey(location));
+      if (found.located.has(locationKey(location)) || found.taken.some((other) => overlaps(other, location))) continue;
+      found.located.add(locationKey(location));
       const previous = wrong.at(-1);
       if (previous && sameSentence(previous.location, location, element.text)) {
         previous.location = { ...previous.location, end: location.end };
@@ -129,6 +171,8 @@ function wrongFigures(
   }
   return wrong;
 }
+
+const overlaps = (a: FindingLocation, b: FindingLocation) => a.element === b.element && a.start < b.end && b.start < a.end;
 
 /** Whether a figure's location follows an earlier one's in the same sentence of the element. */
 function sameSentence(before: FindingLocation, location: FindingLocation, text: string): boolean {
@@ -239,16 +283,35 @@ function contradiction(said: Statement, statements: LibraryStatement[], setting:
     }))
     .filter((match) => match.shared >= MIN_INSTRUMENT_SHARED);
   const minScore = SCORE_FREE.has(said.quantity.kind) ? 0 : MIN_SCORE;
-  const matches = withoutResiduals(
+  let matches = withoutResiduals(
     candidates.filter((match) => match.score >= minScore && sameSubject(match, said.quantity.kind)),
     said.subject,
   );
   if (matches.length === 0) return null;
+  // A period counted from an event ("6 years after the conclusion of treatment") is the rule of the
+  // library's period counted from the same event, when one is among the matches: another record's
+  // period ("health records kept for 40 years") is another rule.
+  const from = periodAnchor(said);
+  const anchored = from ? matches.filter((match) => [...from].every((word) => subjectOf(passageOf(match.statement)).has(word))) : [];
+  if (anchored.length > 0) matches = anchored;
   const best = Math.max(...matches.map((match) => match.score));
   const relevant = matches.filter((match) => match.score >= best - NEAR_BEST);
   if (!relevant.every((match) => weaker(said.quantity, match.statement.quantity))) return null;
   const chosen = relevant.sort((a, b) => b.score - a.score || b.shared - a.shared)[0];
   return chosen ? { match: chosen.statement, source: instrumentFor(chosen, candidates, said.subject) } : null;
+}
+
+/** The event a period is counted from, right after its figure: "after the conclusion of treatment", "from the date of the last entry". */
+const PERIOD_FROM = /^[^,;.]{0,20}?\b(?:after|from|following)\s+([^,;.]{3,80})/i;
+/** At least this many of the event's words name it. */
+const MIN_ANCHOR_WORDS = 2;
+
+/** The words naming what a policy period is counted from, or null when it names no event. */
+function periodAnchor(said: Statement): Set<string> | null {
+  if (said.quantity.kind !== 'period') return null;
+  const event = PERIOD_FROM.exec(said.clause.slice(said.quantity.end))?.[1];
+  const words = event ? [...subjectOf(event)].filter((word) => !ACTIVITIES.has(word)) : [];
+  return words.length >= MIN_ANCHOR_WORDS ? new Set(words) : null;
 }
 
 /**
