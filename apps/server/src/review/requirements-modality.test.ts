@@ -78,12 +78,15 @@ describe('the modality of a policy sentence against the library rule on the same
   });
 
   it('reports a permission outside the exception a prohibition allows, and not one within it', () => {
-    expect(reported('Lances may be reused when stock runs low.')).toEqual(['Lances may be reused']);
+    expect(reported('Lances may be reused when stock runs low.')).toEqual(['Lances may be reused when stock runs low']);
+    // A clause describing a thing allows nothing.
+    expect(reported('Lances that can be reused when stock runs low are kept apart.')).toEqual([]);
+    expect(reported('Lances are kept in a tray from which they can be reused when stock runs low.')).toEqual([]);
     expect(reported('Lances may be reused where the risk is assessed and controlled by a sterile sheath.')).toEqual([]);
   });
 
   it('reports a permission on other conditions than the only ones the library allows', () => {
-    expect(reported('Hot work is permitted where it saves time.')).toEqual(['Hot work is permitted']);
+    expect(reported('Hot work is permitted where it saves time.')).toEqual(['Hot work is permitted where it saves time']);
     expect(reported('Hot work is permitted only where no safer method exists and a fire watch is kept.')).toEqual([]);
   });
 
@@ -103,7 +106,9 @@ describe('the modality of a policy sentence against the library rule on the same
   });
 
   it('reads an instruction limited to conditions ("Use X only when …") as ruling out a permission on others', () => {
-    expect(reported('Weedkiller may be used whenever it saves staff time.')).toEqual(['Weedkiller may be used']);
+    expect(reported('Weedkiller may be used whenever it saves staff time.')).toEqual([
+      'Weedkiller may be used whenever it saves staff time',
+    ]);
     // The library's own conditions, or another thing, are not a breach.
     expect(reported('Weedkiller may be used where hand weeding is impractical and the area is fenced off.')).toEqual([]);
     expect(reported('Mowers may be used whenever it saves staff time.')).toEqual([]);

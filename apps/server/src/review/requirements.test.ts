@@ -342,7 +342,7 @@ describe('requirementFindings', () => {
       'Instruments are reprocessed under HTM 01-01.',
       'Devices labelled for single use may be reprocessed once when stock runs out.',
     );
-    expect(quotes(allowed)).toEqual(['Devices labelled for single use may be reprocessed']);
+    expect(quotes(allowed)).toEqual(['Devices labelled for single use may be reprocessed once when stock runs out']);
     const forbidden = policy('Instruments are reprocessed under HTM 01-01.', 'Devices labelled for single use are never reprocessed.');
     expect(quotes(forbidden)).toEqual([]);
   });
