@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from './requirements-quantities.ts';
 import { stem } from './requirements-subjects.ts';
 import { factualError, policySentences, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
@@ -16,27 +17,7 @@ const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|unt
 /** Words of a condition that say nothing of what it is: auxiliaries and articles. */
 const FILLER = new Set(['were', 'was', 'are', 'is', 'be', 'been', 'the', 'a', 'an', 'or', 'had', 'has', 'have']);
 /** Numbers in words, as stems: a condition's figure ("five or more") may be said as another. */
-const NUMBER_STEMS = new Set(
-  [
-    'one',
-    'two',
-    'three',
-    'four',
-    'five',
-    'six',
-    'seven',
-    'eight',
-    'nine',
-    'ten',
-    'eleven',
-    'twelve',
-    'twenty',
-    'thirty',
-    'forty',
-    'fifty',
-    'hundred',
-  ].map(stem),
-);
+const NUMBER_STEMS = new Set(Object.keys(NUMBER_WORDS).map(stem));
 const isNumber = (stemmed: string) => /^\d+$/.test(stemmed) || NUMBER_STEMS.has(stemmed);
 /** Words the duty's sentence and the policy's must share, besides the condition's own. */
 const MIN_SHARED_DUTY = 2;

@@ -93,8 +93,10 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   const lawsCited = lawsCitedBySentence(citations);
   const split = new Map<PolicyElement, { text: string; start: number }[]>();
   const sentencesOf = (element: PolicyElement) => {
-    let found = split.get(element);
-    if (!found) split.set(element, (found = sentences(element.text)));
+    const known = split.get(element);
+    if (known) return known;
+    const found = sentences(element.text);
+    split.set(element, found);
     return found;
   };
   return [
