@@ -285,6 +285,25 @@ describe('roleFindings', () => {
     expect(expectedRoles(hospital)).toContain('Water Safety Group');
   });
 
+  it("does not ask for a system's posts of a policy that never names the system", () => {
+    const gases = (text: string): Policy => ({
+      ...policy(
+        'Medical gas cylinders are stored and handled as HTM 02-01 Part B sets out.',
+        text,
+        'Patients on the wards receive oxygen from cylinders checked by the ward team.',
+        'Clinical staff are trained before they handle medical gases.',
+      ),
+      title: 'Medical gas safety policy',
+    });
+    // Cylinders only: the medical gas pipeline systems' posts are not this policy's business.
+    const cylinders = expectedRoles(gases('Full and empty cylinders are kept apart in the store.'));
+    expect(cylinders.filter((role) => role?.includes('(MGPS)'))).toEqual([]);
+    // Named by its acronym or in words, the system brings its posts.
+    const piped = expectedRoles(gases('Oxygen is also piped to every ward by the medical gas pipeline system.'));
+    expect(piped).toContain('Authorising Engineer (MGPS)');
+    expect(expectedRoles(gases('The MGPS serves every ward.'))).toContain('Authorising Engineer (MGPS)');
+  });
+
   it('accepts a title written with words in front when the library gives it for one service only', () => {
     const input: Policy = {
       ...policy(

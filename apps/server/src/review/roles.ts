@@ -1,4 +1,6 @@
 import { reliedDocuments } from './roles-sources.ts';
+import { subjectOf } from './requirements-subjects.ts';
+import { libraryExpansion } from './terms-acronyms.ts';
 import { inHealthcare, inNhsBody, inPublicBody, inSocialCare } from './setting.ts';
 import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
@@ -41,7 +43,8 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
       (publicBody || !role.publicBodies || titled.includes(role.document)),
   );
   const implied = singleServiceHeads(library);
-  const missing = required.filter((role) => !policyNames(text, role, implied.has(role.head.toLowerCase())));
+  const served = namesSystem(`${policy.title}\n${text}`, library);
+  const missing = required.filter((role) => served(role.qualifier) && !policyNames(text, role, implied.has(role.head.toLowerCase())));
   const byTitle = new Map<string, RequiredRole[]>();
   for (const role of missing) {
     const key = role.title.toLowerCase();
@@ -55,6 +58,23 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
         role?.qualifier !== null || !titles.some(([other]) => other?.qualifier && other.head.toLowerCase() === role.head.toLowerCase()),
     )
     .map(finding);
+}
+
+/**
+ * Whether the policy has the system a role's qualifier names: a post for a system ("Authorising
+ * Engineer (MGPS)", the medical gas pipeline systems) is not asked of a policy that never names it,
+ * by its acronym or its words in full (a cylinder store's policy speaks of medical gases, not of a
+ * pipeline). A qualifier the library does not spell out ("Water", "HV") is taken as named.
+ */
+function namesSystem(text: string, library: ReviewLibrary): (qualifier: string | null) => boolean {
+  let stems: Set<string> | undefined;
+  return (qualifier) => {
+    if (qualifier === null || !/^[A-Z]{2,6}$/.test(qualifier)) return true;
+    const words = libraryExpansion(qualifier, library);
+    if (words === null || new RegExp(`\\b${qualifier}\\b`).test(text)) return true;
+    stems ??= subjectOf(text);
+    return [...subjectOf(words)].every((word) => stems?.has(word));
+  };
 }
 
 /**
