@@ -304,6 +304,22 @@ describe('roleFindings', () => {
     expect(expectedRoles(gases('The MGPS serves every ward.'))).toContain('Authorising Engineer (MGPS)');
   });
 
+  it("does not ask a dental or GP practice for hospital estates' water posts, and still asks a hospital", () => {
+    const water = [
+      'Legionella is controlled as ACoP L8 and HSG274 Part 2 set out, with HTM 04-01 for the treatment rooms.',
+      'Sentinel outlets are checked monthly and little-used outlets are flushed weekly.',
+      'Patients are treated only after the dental unit water lines are flushed.',
+    ];
+    const named = (...text: string[]): Policy => ({ ...policy(...water, ...text), title: 'Water safety and Legionella policy' });
+    const practice = expectedRoles(
+      named('Kestrel Dental Practice: the Practice applies this policy.', 'The Practice Manager keeps the log.'),
+    );
+    expect(practice).not.toContain('Water Safety Group');
+    expect(practice).not.toContain('Authorising Engineer (Water)');
+    const hospital = expectedRoles(named('Outlets on every ward are checked.', 'Clinical areas are flushed.'));
+    expect(hospital).toContain('Water Safety Group');
+  });
+
   it('accepts a title written with words in front when the library gives it for one service only', () => {
     const input: Policy = {
       ...policy(

@@ -1,7 +1,7 @@
 import { reliedDocuments } from './roles-sources.ts';
 import { subjectOf } from './requirements-subjects.ts';
 import { libraryExpansion } from './terms-acronyms.ts';
-import { inHealthcare, inNhsBody, inPublicBody, inSocialCare } from './setting.ts';
+import { inHealthcare, inNhsBody, inPrimaryCare, inPublicBody, inSocialCare } from './setting.ts';
 import { type RequiredRole, requiredRoles, singleServiceHeads } from './roles-library.ts';
 import { policyNames } from './roles-naming.ts';
 import { isLegislation, subjectPassages, topicalDocuments } from './roles-topic.ts';
@@ -28,7 +28,9 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
   // others; nor are the posts and groups of hospital estates guidance required of a care provider.
   const healthcare = inHealthcare(policy);
   const nhs = inNhsBody(policy);
-  const socialCare = inSocialCare(policy);
+  // Hospital estates guidance's posts and groups, and those general guidance gives for healthcare
+  // premises after it ("Water Safety Group (healthcare)"), are not required of a care home or a practice.
+  const smallSetting = inSocialCare(policy) || inPrimaryCare(policy);
   // A role the law makes mandatory for public authorities is asked of anyone else only by a policy
   // whose title is on that law's subject (a data protection policy asks for the DPO; a staff
   // supervision policy that mentions records does not): whether their processing meets the law's
@@ -39,7 +41,7 @@ export function roleFindings(policy: Policy, citations: Citation[], library: Rev
     (role) =>
       (healthcare || !role.healthcareOnly) &&
       (nhs || !role.nhsOnly) &&
-      !(socialCare && role.estatesGuidance) &&
+      !(smallSetting && (role.estatesGuidance || role.healthcareOnly)) &&
       (publicBody || !role.publicBodies || titled.includes(role.document)),
   );
   const implied = singleServiceHeads(library);

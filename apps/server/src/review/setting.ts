@@ -51,3 +51,12 @@ export function inPublicBody(policy: Policy): boolean {
   if (inNhsBody(policy) || mentions(policy, SELF_COUNCIL, 2)) return true;
   return mentions(policy, SELF_PRACTICE, 2) && policy.elements.some((element) => NHS_PRACTICE.test(element.text));
 }
+
+/** Words that place a policy in primary care: a GP, dental or pharmacy practice. */
+const PRIMARY_CARE_WORDS =
+  /\b(?:[Dd]ental|GP) (?:[Pp]ractice|[Ss]urgery)\b|\b[Gg]eneral [Pp]ractice\b|\b[Cc]ommunity [Pp]harmacy\b|\b[Tt]he Practice\b/g;
+
+/** Whether the policy is a primary care practice's: it speaks of itself as one more than in passing, and is no NHS body's. */
+export function inPrimaryCare(policy: Policy): boolean {
+  return !inNhsBody(policy) && mentions(policy, PRIMARY_CARE_WORDS, 2);
+}
