@@ -40,9 +40,29 @@ export function citeLibrary(elements: readonly PolicyElement[], library: ReviewL
         }
       }
     }
+    for (const citation of datedCodes(element, library)) if (!found.some((other) => overlaps(other, citation))) found.push(citation);
     citations.push(...found.sort((a, b) => a.location.start - b.location.start));
   }
   return citations;
+}
+
+/** A standard's code with its edition after a colon: "BS 8580:2010", "BS EN 1234-2:2004". */
+const DATED_CODE = /\b[A-Z]{2,5}(?:\s[A-Z]{2,5}){0,2}\s?\d[\d-]*:(?:19|20)\d{2}\b(?![+:])/g;
+
+/**
+ * Codes written with their edition that are the library's own code of that edition, when the
+ * reference reader found none there: "BS 8580:2010" names the withdrawn standard even though no
+ * current document's code is "BS 8580" (its successor is "BS 8580-1").
+ */
+function datedCodes(element: PolicyElement, library: ReviewLibrary): Citation[] {
+  const found: Citation[] = [];
+  for (const match of element.text.matchAll(DATED_CODE)) {
+    const document = codedEdition(match[0], library);
+    if (!document) continue;
+    const location = { element: element.index, start: match.index, end: match.index + match[0].length };
+    found.push({ document, location, said: match[0] });
+  }
+  return found;
 }
 
 function overlaps(a: Citation, b: Citation): boolean {

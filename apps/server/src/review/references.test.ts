@@ -84,6 +84,14 @@ describe('outdated references', () => {
     expect(finding?.severity).toBe('medium');
   });
 
+  it('reports a withdrawn standard cited by its dated code whose successor is a part, and not the series named alone', () => {
+    const [finding, ...rest] = outdated('Our risk assessment is carried out to BS 8580:2010 by a competent contractor.');
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('BS 8580:2010');
+    expect(finding?.expected).toContain('BS 8580-1');
+    expect(outdated('Our risk assessment is carried out to BS8580 in line with HSG274.')).toEqual([]);
+  });
+
   it('reports an old code a current document lists as replaced', () => {
     const [finding] = outdated('Noise limits in wards follow HTM 2045 for all refurbishments.');
     expect(finding?.quote).toBe('HTM 2045');
