@@ -49,6 +49,7 @@ const rules: LibraryDocument = {
       'Key duties and requirements',
     ]),
     element(18, 'Notify notifiable non-licensed tree work and keep records of it.', ['Key duties and requirements']),
+    element(19, 'All staff of those operators, including seasonal and agency workers.', ['Who it applies to']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -193,6 +194,12 @@ describe('the scope a policy gives an instrument it cites against whom the libra
       expected: 'Every grounds operator registered with the council, and every site manager (GSR 2031)',
     });
     expect(scoped('The duties of GSR 2031 apply to every grounds operator.')).toEqual([]);
+  });
+
+  it('answers a restriction to some staff with the whole group of people the library names, not of organisations', () => {
+    const input = policy('The duties of GSR 2031 apply only to qualified technicians.');
+    const [finding] = requirementFindings(input, findReferences(input, own).citations, own);
+    expect(finding?.expected).toBe('All staff of those operators, including seasonal and agency workers (GSR 2031)');
   });
 
   it('reports an instrument said to apply where the library says it does not, and not where it does', () => {

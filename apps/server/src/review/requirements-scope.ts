@@ -144,7 +144,7 @@ function limitedOutcome(
   if (!(restricted ? leavesOut(scope, groupWords) : names(scope, groupWords))) return null;
   return {
     claim,
-    part: citedPart(scope, restricted ? null : groupWords),
+    part: citedPart(scope, restricted ? null : groupWords, PEOPLE.test(group.split(/[,;]/)[0] ?? '')),
     says: `applies ${restricted ? 'more widely' : 'to them'}`,
     advice: 'apply its duties accordingly',
   };
@@ -177,12 +177,21 @@ function names(scope: Scope, group: Set<string>): boolean {
 }
 
 /** The part of the account to cite: the one naming a whole group for a restriction, the one sharing most of a denied group's words. */
-function citedPart(scope: Scope, denied: Set<string> | null): Scope['parts'][number] {
+function citedPart(scope: Scope, denied: Set<string> | null, people: boolean): Scope['parts'][number] {
   const [first] = scope.parts as [Scope['parts'][number]];
-  if (!denied) return scope.parts.find((part) => WHOLE_GROUP.test(part.text)) ?? first;
+  if (!denied) {
+    // A restriction to some staff ("only to registered nurses and doctors") is answered by the
+    // whole group of people the library names ("All staff groups …"), not of organisations.
+    const whole = scope.parts.filter((part) => WHOLE_GROUP.test(part.text));
+    return (people ? whole.find((part) => PEOPLE.test(part.text)) : undefined) ?? whole[0] ?? first;
+  }
   const shared = (part: Scope['parts'][number]) => [...denied].filter((word) => part.words.has(word)).length;
   return scope.parts.reduce((best, part) => (shared(part) > shared(best) ? part : best), first);
 }
+
+/** Words naming people who work in or for an organisation, rather than organisations or places. */
+const PEOPLE =
+  /\b(?:staff|employees?|workers?|nurses?|doctors?|clinicians?|practitioners?|professionals?|technicians?|porters?|carers?|volunteers?|persons?|people)\b/i;
 
 /** A text naming a whole group, tested without a global pattern's state. */
 const WHOLE_GROUP = /\b(?:every|all|any)\s+[a-z]+/i;
