@@ -46,7 +46,8 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
   const forms = historicalForms(library);
   for (const element of policy.elements) {
     for (const match of findForms(element.text, forms)) {
-      if (inPassing(element.text.slice(match.start, match.end), match.form)) continue;
+      const said = element.text.slice(match.start, match.end);
+      if (inPassing(said, match.form) || namesReplacement(said, match.form)) continue;
       candidates.push({
         element: element.index,
         start: match.start,
@@ -65,6 +66,19 @@ export function outdatedFindings(policy: Policy, citations: readonly Citation[],
   }
   const cited = kept.filter((candidate) => !titleOfCitation(policy, candidate, kept) && !titleOfCurrent(policy, candidate, citations));
   return cited.filter((outdated) => !toldAsHistory(policy, outdated)).map((outdated) => toFinding(policy, outdated));
+}
+
+/** A text's words, lower case, one space apart: titles compared whatever their punctuation. */
+const wordsOf = (text: string) => ` ${(text.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ')} `;
+
+/**
+ * Whether an old title read loosely is the title of the document that replaced it: "Safe and
+ * sustainable management of healthcare waste" holds every word of the old "Safe management of
+ * healthcare waste", and is the current edition's own title.
+ */
+function namesReplacement(said: string, form: HistoricalForm): boolean {
+  const written = wordsOf(said);
+  return form.replacements.some((document) => written.includes(wordsOf(document.title)));
 }
 
 /** Words of an old title long enough that, written all in lower case, it is prose rather than a name. */

@@ -92,6 +92,12 @@ describe('outdated references', () => {
     expect(outdated('Our risk assessment is carried out to BS8580 in line with HSG274.')).toEqual([]);
   });
 
+  it("does not read the current edition's own title as the old title it holds every word of", () => {
+    // "Safe and sustainable management of healthcare waste" holds the old "Safe management of healthcare waste".
+    expect(outdated('Waste is handled as Safe and sustainable management of healthcare waste (2022 edition) sets out.')).toEqual([]);
+    expect(outdated('Waste is handled as Safe management of healthcare waste (2011 second edition) sets out.')).toHaveLength(1);
+  });
+
   it('reports an old code a current document lists as replaced', () => {
     const [finding] = outdated('Noise limits in wards follow HTM 2045 for all refurbishments.');
     expect(finding?.quote).toBe('HTM 2045');

@@ -91,6 +91,9 @@ describe('a policy clause denying what a library sentence states', () => {
     expect(reported('Hedge trimmers that are not inspected are returned to the store.')).toEqual([]);
     expect(reported('A trimmer that fails its inspection is labelled "do not use" and returned.')).toEqual([]);
     expect(reported('Staff check their trimmers and do not use their own inspection forms.')).toEqual([]);
+    // What the policy does when its own condition is met, not a fact denied.
+    expect(reported('If the blade guard is cracked, the hedge trimmer is not inspected before each season but scrapped.')).toEqual([]);
+    expect(reported('Hedge trimmers are not inspected before each season.')).toHaveLength(1);
   });
 
   it('needs the telling word of what the clause is about in the library sentence, not only a common one', () => {

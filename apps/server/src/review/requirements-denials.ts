@@ -35,6 +35,8 @@ const NOT_A_DENIAL = /\bnot\s+(?:only|just|more|less|later|earlier|longer|exceed
 const CLAUSE_END = /[;:]|,\s+(?:because|as|since|so|but|although|though|while|whereas|which|and\s+so)\b|\s[–—-]\s/i;
 /** A policy clause limited in its own words ("not required unless …", "only"): the policy may be stating the library's exception. */
 const LIMITED = /\b(?:unless|except|only|until|provided|other\s+than|apart\s+from)\b/i;
+/** A clause under a condition of its own ("If any item on the check fails, the equipment is not used"): what the policy does then, not a fact denied. */
+const CONDITIONAL = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:if|when|whenever|where|should|once)\b[^,]{3,120},/i;
 /** Library sentences that deny (and a denial before a word, "needs no earth test"), hedge, or state a rule under an exception: not plain statements. */
 const LIBRARY_DENIAL = /\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b/i;
 const LIBRARY_HEDGE =
@@ -152,7 +154,7 @@ function denialOf(text: string, expand: (text: string) => Set<string>): Denial |
   const end = denial.index + denial[0].length + (cut ? cut.index : rest.length);
   const before = text.slice(clauseStart, denial.index);
   const after = text.slice(denial.index + denial[0].length, end);
-  if (LIMITED.test(before) || LIMITED.test(after) || DESCRIBING.test(before)) return null;
+  if (LIMITED.test(before) || LIMITED.test(after) || DESCRIBING.test(before) || CONDITIONAL.test(before)) return null;
   const subject = expand(before);
   const predicate = expand(after);
   // An instruction ("Do not use …") has no subject: it rules something out rather than deny a fact.

@@ -240,7 +240,9 @@ export function describe(quantity: Quantity): string {
     return quantity.value % 24 === 0 && quantity.value > 72 ? `${quantity.value / 24} days` : `${round(quantity.value)} hours`;
   const months = quantity.value;
   if (months >= 12 && months % 12 === 0) return months === 12 ? '12 months' : `${months / 12} years`;
-  const [figure, unit] = months >= 1 ? [round(months), 'month'] : [round(months * 4.35), 'week'];
+  // Under a week in days: "daily" is "every day", not "every 0.1 weeks".
+  const [figure, unit] =
+    months >= 1 ? [round(months), 'month'] : months * 4.35 >= 1 ? [round(months * 4.35), 'week'] : [round((months * 365) / 12), 'day'];
   return `${figure} ${unit}${figure === 1 ? '' : 's'}`;
 }
 

@@ -48,10 +48,18 @@ export interface LibraryStatement extends Statement {
 /** Clauses of running text: sentences, cut at semicolons and at a comma before a new clause. */
 const CLAUSE_BREAK = /[.!?](?=\s+[A-Z0-9])|;|:\s|,\s+(?=(?:and|but|or|unless|while|whereas|with|so that)\s)/g;
 
+/** A sentence about the document itself, not a rule: "This is the part most … use daily", "This guidance is …". */
+const ABOUT_ITSELF =
+  /^(?:this|it)\s+(?:is|was)\s+(?:the|a|an)\s+(?:\w+\s+)?(?:part|document|guidance|section|volume|standard|code|regulation)\b/i;
+
 export function libraryStatements(document: LibraryDocument): LibraryStatement[] {
   return document.elements.flatMap((element) => {
-    // A figure of the rule as it was ("Originally … only where five or more people were employed") is no rule now.
-    const past = element.type === 'table' ? [] : sentences(element.text).filter((sentence) => PAST_RULE.test(sentence.text));
+    // A figure of the rule as it was ("Originally … only where five or more people were employed") is
+    // no rule now, nor one in a sentence about the document itself ("This is the part most … teams use daily").
+    const past =
+      element.type === 'table'
+        ? []
+        : sentences(element.text).filter((sentence) => PAST_RULE.test(sentence.text) || ABOUT_ITSELF.test(sentence.text));
     return statementsOf(element.type, element.text, false)
       .filter((statement) => !past.some(({ start, text }) => statement.offset >= start && statement.offset < start + text.length))
       .map((statement) => ({ ...statement, document, element }));

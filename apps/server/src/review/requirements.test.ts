@@ -710,6 +710,12 @@ describe('the rule a wrong figure is explained with', () => {
   const own: ReviewLibrary = {
     documents: [
       document(
+        'PVG 2031',
+        'Plant Ventilation Guidance 2031',
+        'paragraph',
+        'This is the part most plant room teams use daily. Boiler flue dampers are inspected daily.',
+      ),
+      document(
         'OHR 2031',
         'Occupational Health Regulations 2031',
         'paragraph',
@@ -740,6 +746,12 @@ describe('the rule a wrong figure is explained with', () => {
     expect(rest).toEqual([]);
     expect(finding?.evidence[0]?.code).toBe('PRC 2031');
     expect(finding?.expected).toMatch(/^at least 8 years/);
+  });
+
+  it('reads no rule from a sentence about the document itself, and says a figure under a week in days', () => {
+    expect(review('The plant room teams use the part each year.')).toEqual([]);
+    const [finding] = review('Boiler flue dampers are inspected every week.');
+    expect(finding?.expected).toMatch(/^at least every day \(PVG 2031\)/);
   });
 
   it("does not hold a figure the policy says one law sets to another law's figure for its own duty", () => {

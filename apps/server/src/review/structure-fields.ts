@@ -155,7 +155,7 @@ function splitInline(element: PolicyElement, label: string, value: string, start
 
 /** A heading over document control details, wherever they sit (front page or appendix). */
 export const CONTROL_HEADING =
-  /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information|about this (?:document|policy|procedure))\b/i;
+  /\b(?:document(?:ation)? (?:control|information|details|history)|version (?:control|history)|approval|policy details|governance information|about this document)\b/i;
 
 /**
  * A line that heads document control by itself, where a PDF read the heading as a paragraph
@@ -239,10 +239,10 @@ function bodyStartOf(policy: Policy): number {
   if (numbered) return start;
   // A cover whose organisation and title came out as headings holds its control fields under them
   // ("Reference: … Version: … Owner: … Approved by: …"): the body starts after them.
-  const cover = policy.elements
-    .slice(start, COVER_ELEMENTS)
-    .filter((element) => element.type !== 'heading' && controlFields(element.text) >= MIN_COVER_FIELDS)
-    .at(-1);
+  // The fields may be spread over several elements: a version table's header, then "Policy owner: …".
+  const opening = policy.elements.slice(start, COVER_ELEMENTS).filter((element) => element.type !== 'heading');
+  const fielded = opening.filter((element) => coverFields(element) > 0);
+  const cover = fielded.reduce((sum, element) => sum + coverFields(element), 0) >= MIN_COVER_FIELDS ? fielded.at(-1) : undefined;
   if (!cover) return start;
   return headings.find((element) => element.index > cover.index)?.index ?? policy.elements.length;
 }
@@ -258,6 +258,13 @@ const COVER_FIELD =
 /** How many control fields a text holds, read in its first characters only. */
 function controlFields(text: string): number {
   return text.slice(0, 1_000).match(COVER_FIELD)?.length ?? 0;
+}
+
+/** A cover element's control fields: its "Label:" fields, or a table's header cells that are control labels ("Version | Date | Author"). */
+function coverFields(element: PolicyElement): number {
+  if (element.type !== 'table') return controlFields(element.text);
+  const header = element.text.slice(0, 500).split('\n')[0] ?? '';
+  return header.split(' | ').filter((cell) => CONTROL_LABEL.test(normalLabel(cell))).length;
 }
 
 /**

@@ -175,9 +175,9 @@ const SIGNS: SectionSign[] = [
   {
     section: 'monitoring and audit',
     heading:
-      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance|checking (?:that )?(?:this|the) policy|how we (?:keep track|check|know)|keeping track)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
+      /\b(?:audits?|auditing|monitoring (?:of )?(?:compliance|effectiveness|implementation|the policy|this policy|arrangements)|monitoring and (?:review|evaluation)|compliance (?:monitoring|with (?:this|the) policy)|assurance|checking (?:that )?(?:this|the) policy|checking compliance|compliance checks?|how we (?:keep track|check|know)|keeping track)\b|^monitoring\b|\b(?:training|review|records|reporting|investigations?|governance|implementation)\b.*\band monitoring$/,
     content:
-      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited)|(?:checks?|audits?|reviews?)\b[^.]{0,40}\ba (?:random )?sample of\b[^.]{0,80}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|(?:checks?|audits?) (?:\d{1,3}|two|three|four|five|six|ten|twenty) [a-z]+s\b[^.]{0,60}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|\bspot[- ]checks?\b)/i,
+      /\b(?:(?:compliance with|implementation of|effectiveness of|adherence to|performance against) (?:this|the) (?:policy|procedure)\b[^.]*\b(?:monitored|audited|reported)|(?:this|the) (?:policy|procedure) will be (?:monitored|audited)|(?:checks?|audits?|reviews?)\b[^.]{0,40}\ba (?:random )?sample of\b[^.]{0,80}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|(?:checks?|audits?) (?:\d{1,3}|two|three|four|five|six|ten|twenty) [a-z]+s\b[^.]{0,60}\b(?:each|every|once a|twice a) (?:week|month|quarter|year)\b|\bspot[- ]checks?\b|\b(?:reviews?|checks?|audits?|assess(?:es)?)\b[^.]{0,80}\bagainst (?:this|the) (?:policy|procedure)\b)/i,
     why: 'says how compliance with the policy is monitored and audited',
   },
   {

@@ -348,6 +348,13 @@ describe('structureFindings', () => {
     expect(monitoring('## 9. Quality of plans', 'The Clinical Lead checks five plans each month against the checklist.')).toEqual([]);
     expect(monitoring('## 9. Phones', 'Field supervisors check phone security during spot checks.')).toEqual([]);
     expect(monitoring('## 9. Plant', 'Staff check two fridges each day.')).toEqual(['missing_section:monitoring and audit']);
+    expect(monitoring('## 9. Training and checking compliance', 'Staff are trained before they start.')).toEqual([]);
+    expect(
+      monitoring('## 9. Annual review', 'Each year the Estates Manager reviews how ventilation is managed against this policy.'),
+    ).toEqual([]);
+    expect(monitoring('## 9. Annual review', 'Each year the Estates Manager reviews the ventilation plant.')).toEqual([
+      'missing_section:monitoring and audit',
+    ]);
 
     const version = (cover: string) =>
       categories(structureFindings(policy(cover, 'Policy owner: Director of Operations', 'Review date: 1 March 2027', ...BODY), TODAY));
@@ -359,6 +366,23 @@ describe('structureFindings', () => {
     expect(
       missing('## 3. Definitions', '## 9. Notes', '1.4 In this policy, “communal areas” means the entrance halls and stairs.'),
     ).toEqual([]);
+  });
+
+  it('reads the fields under a title heading as the front page: a version table and an owner line together', () => {
+    const front = (owner: string) =>
+      policy(
+        '## Pressure Systems Policy',
+        'Northmoor Hospice. Policy NH-07.',
+        'Version | Date | Author | Changes\n2.0 | 12 May 2025 | Estates Manager | Rewritten',
+        owner,
+        '## About this policy',
+        'The hospice runs two steam autoclaves and a compressed air plant.',
+        '## Who does what',
+        'The Estates Manager keeps the written schemes.',
+      );
+    const owner = 'missing_owner:named policy owner and approving committee';
+    expect(categories(structureFindings(front('Policy owner: Director of Patient Care.'), TODAY))).not.toContain(owner);
+    expect(categories(structureFindings(front('Printed copies are not controlled.'), TODAY))).toContain(owner);
   });
 
   it('reads a heading run into its numbered paragraph, bold or plain, as the section it heads', () => {
