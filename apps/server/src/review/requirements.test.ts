@@ -537,6 +537,13 @@ describe('figures of a library of its own', () => {
       'The effective dose limit for visitors is 6 mSv in a year',
     ]);
     expect(reported('The dose limit for the hands of technicians is 300 mSv in a year.')).toEqual([]);
+    // A dose the library states is a limit: the figure to write is no more than it.
+    const [finding] = requirementFindings(
+      policy('Shielding is designed under RSR 2030.', 'The effective dose limit for visitors is 6 mSv in a year.'),
+      [],
+      own,
+    );
+    expect(finding?.expected).toBe('no more than 2 mSv (RSR 2030)');
   });
 
   it('reads a deadline in calendar days against one in months, leaving out what the relative clause adds', () => {

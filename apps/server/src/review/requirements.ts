@@ -614,7 +614,8 @@ function wholeSentence(source: LibraryStatement): string {
 function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
   const { location, quote } = quoteAt(wrong.element, wrong.location.start, wrong.location.end);
   const reasons = wrong.figures.map(({ source }) => {
-    const said = wholeSentence(source);
+    // A list item's fragment ends as the list does ("… of critical systems;"): quoted without its mark.
+    const said = wholeSentence(source).replace(/[\s;,:]+$/, '');
     const passage = source.context ? `${source.context}: ${said}` : said;
     const { required, figure } = requirement(source);
     return { code: source.document.code, because: `${source.document.code} requires ${required} ("${passage}")`, figure };
@@ -681,7 +682,9 @@ function requirement(source: Statement): { required: string; figure: string } {
       const floor = EXCLUSIVE_FLOOR.test(source.clause.slice(Math.max(0, quantity.start - EXCLUSIVE_REACH), quantity.start))
         ? 'more than'
         : 'at least';
-      const figure = quantity.bound === 'min' ? `${floor} ${value}` : quantity.bound === 'max' ? `no more than ${value}` : value;
+      // A dose the library states is a limit ("Members of the public: 1 mSv"): no more than it.
+      const ceiling = quantity.bound === 'max' || (quantity.kind === 'dose' && quantity.bound === null);
+      const figure = quantity.bound === 'min' ? `${floor} ${value}` : ceiling ? `no more than ${value}` : value;
       return { required: figure, figure };
     }
   }
