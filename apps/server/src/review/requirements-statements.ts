@@ -1,5 +1,5 @@
 import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
-import { activityNear, subjectOf } from './requirements-subjects.ts';
+import { activityNear, stem, subjectOf } from './requirements-subjects.ts';
 import { PAST_RULE, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts';
 
@@ -66,12 +66,20 @@ export function libraryStatements(document: LibraryDocument): LibraryStatement[]
   });
 }
 
-export function policyStatements(element: PolicyElement): Statement[] {
-  return statementsOf(element.type, element.text, true);
+/**
+ * A policy element's figures; `before` is the paragraph before it in the same section, whose last
+ * sentence a definite reference at the element's start reads its subject from ("7.1 Subject access
+ * requests are free …" then "7.2 Each request is answered within 40 calendar days").
+ */
+export function policyStatements(element: PolicyElement, before?: PolicyElement): Statement[] {
+  const earlier = before && before.type === 'paragraph' && sameSection(before, element) ? before.text.slice(-SUBJECT_REACH) : '';
+  return statementsOf(element.type, element.text, true, earlier);
 }
 
-function statementsOf(type: string, text: string, inPolicy: boolean): Statement[] {
-  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null, inPolicy);
+const sameSection = (a: PolicyElement, b: PolicyElement) => a.headingPath.join('\n') === b.headingPath.join('\n');
+
+function statementsOf(type: string, text: string, inPolicy: boolean, earlier = ''): Statement[] {
+  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null, inPolicy, earlier);
 }
 
 /**
@@ -200,10 +208,26 @@ function anchorWords(anchor: Set<string>, before: Set<string>): Set<string> | nu
 const PRONOUN_SUBJECT =
   /^(?:(?:where|when|if|once|unless)\b[^,.;]{0,120},\s*)?(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
-function clauseStatements(text: string, base: number, context: string, bare: 'interval' | 'period' | null, inPolicy: boolean): Statement[] {
+/** "Each request is …", "The request is …": a thing named before, taken up by a determiner. */
+const DEFINITE_SUBJECT = /^(?:each|every|the|this|that|such an?|such)\s+([a-z]+)\s+(?:is|are|must|should|will|shall|has|have|may)\b/i;
+
+/** Whether a clause opens on a thing the clause before it named ("… requests …" then "Each request is …"). */
+function refersBack(clause: string, previous: string): boolean {
+  const noun = DEFINITE_SUBJECT.exec(clause)?.[1];
+  return noun !== undefined && previous.length > 0 && subjectOf(previous).has(stem(noun.toLowerCase()));
+}
+
+function clauseStatements(
+  text: string,
+  base: number,
+  context: string,
+  bare: 'interval' | 'period' | null,
+  inPolicy: boolean,
+  earlier = '',
+): Statement[] {
   const statements: Statement[] = [];
   let start = 0;
-  let previous = '';
+  let previous = earlier;
   for (const cut of [...text.matchAll(CLAUSE_BREAK), null]) {
     const end = cut ? (cut.index ?? 0) + 1 : text.length;
     const raw = text.slice(start, end);
@@ -223,7 +247,7 @@ function clauseStatements(text: string, base: number, context: string, bare: 'in
     );
     const parts = figureParts(clause, quantities);
     // The pronoun's subject is read from the clause before it.
-    const antecedent = PRONOUN_SUBJECT.test(clause) ? previous.slice(-SUBJECT_REACH) : '';
+    const antecedent = PRONOUN_SUBJECT.test(clause) || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
     previous = clause;
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];

@@ -216,6 +216,16 @@ describe('requirementFindings', () => {
     expect(quotes(policy('Asbestos work follows CAR 2012.', 'The clinic keeps the visitor book for 2 years.'))).toEqual([]);
   });
 
+  it('reads "Each request" in a paragraph of its own as the requests the paragraph before named', () => {
+    const named = 'Subject access requests are free of charge and may be made in writing or verbally.';
+    const answered = 'Each request is answered within 40 calendar days of receipt.';
+    expect(quotes(policy('Data protection follows the UK GDPR.', named, answered))).toContain(
+      'Each request is answered within 40 calendar days of receipt',
+    );
+    // Without the paragraph that names them, "each request" could be any request.
+    expect(quotes(policy('Data protection follows the UK GDPR.', 'Visitors sign in at reception.', answered))).toEqual([]);
+  });
+
   it('reports a duty still limited by a condition the library says was removed, and not the history told as such', () => {
     const limited = policy(
       'Fire safety is managed under RRO 2005.',

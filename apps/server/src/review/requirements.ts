@@ -153,8 +153,8 @@ function wrongFigures(
   const contradictionOf = memoisedContradiction(statements, setting);
   let checked = 0;
   const spelt = spellingOut(library);
-  for (const element of policy.elements) {
-    const stated = policyStatements(element).map(spelt);
+  for (const [at, element] of policy.elements.entries()) {
+    const stated = policyStatements(element, policy.elements[at - 1]).map(spelt);
     const figures = figuresOf(stated);
     for (const said of stated) {
       if (++checked > MAX_STATEMENTS_CHECKED) return wrong;
