@@ -90,7 +90,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     healthcare: inHealthcare(policy),
     relied: new Set(reliedDocuments(policy, citations, library).map((document) => document.id)),
   };
-  const lawsCited = lawsCitedBySentence(citations);
+  const lawsCited = lawsByElement(citations);
   const split = new Map<PolicyElement, { text: string; start: number }[]>();
   const sentencesOf = (element: PolicyElement) => {
     const known = split.get(element);
@@ -107,8 +107,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   ];
 }
 
-/** The laws a policy names, by element, with where each is named. */
-function lawsCitedBySentence(citations: Citation[]): Map<number, Citation[]> {
+/** The laws a policy names, by the element each is named in. */
+function lawsByElement(citations: Citation[]): Map<number, Citation[]> {
   const laws = new Map<number, Citation[]>();
   for (const citation of citations) {
     if (!isLegislation(citation.document)) continue;
