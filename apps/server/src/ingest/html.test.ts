@@ -30,6 +30,23 @@ describe('parseHtml', () => {
     ]);
   });
 
+  test('"Label: value" lines broken by hand are one paragraph each; other broken lines read on as one', () => {
+    const html = `<body><h1>Radiation Protection Policy</h1>
+      <p>Reference: RP-07<br>Policy owner: <b>Medical Director</b><br>Approved by: Quality Committee,<br>4 March 2026<br></p>
+      <p>Dear Sir,<br>Please find enclosed the records you asked for.</p>
+      <p>Note: the rooms are listed in Appendix A<br>and checked yearly.</p>
+      <ul><li>Version: 2<br>Owner: Estates</li></ul></body>`;
+    expect(brief(html)).toEqual([
+      ['title', 'Radiation Protection Policy', []],
+      ['paragraph', 'Reference: RP-07', []],
+      ['paragraph', 'Policy owner: Medical Director', []],
+      ['paragraph', 'Approved by: Quality Committee, 4 March 2026', []],
+      ['paragraph', 'Dear Sir, Please find enclosed the records you asked for.', []],
+      ['paragraph', 'Note: the rooms are listed in Appendix A and checked yearly.', []],
+      ['list_item', 'Version: 2 Owner: Estates', []],
+    ]);
+  });
+
   test('without <title> the first <h1> is the title and later ones are headings', () => {
     expect(brief('<body><h1>Policy</h1><p>Intro.</p><h1>Annex</h1><p>More.</p></body>')).toEqual([
       ['title', 'Policy', []],

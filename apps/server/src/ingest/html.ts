@@ -2,7 +2,7 @@ import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { Parser, parseDocument } from 'htmlparser2';
 import { currentParseLimits, tooComplex } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
-import { collapse, createElementBuilder } from './text.ts';
+import { collapse, createElementBuilder, fieldBlocks } from './text.ts';
 
 export interface ParsedHtml {
   title: string | null;
@@ -151,13 +151,17 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
     }
   }
 
-  // The running paragraph (or list item) being gathered from inline content.
+  // The running paragraph (or list item) being gathered from inline content, and its lines ended
+  // by <br> before it.
   let buffer: string[] = [];
+  let lines: string[] = [];
   let listDepth = 0;
   const flush = () => {
-    const text = collapse(buffer.join(''));
+    const all = [...lines, buffer.join('')];
     buffer = [];
-    if (text) builder.add(listDepth > 0 ? 'list_item' : 'paragraph', text, 1);
+    lines = [];
+    if (listDepth > 0) builder.add('list_item', all.join(' '), 1);
+    else for (const text of fieldBlocks(all)) builder.add('paragraph', text, 1);
   };
 
   const walk = (node: ChildNode, inItem: boolean) => {
@@ -192,7 +196,8 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
       return;
     }
     if (name === 'br') {
-      buffer.push(' ');
+      lines.push(buffer.join(''));
+      buffer = [];
       return;
     }
     if (name === 'li') {

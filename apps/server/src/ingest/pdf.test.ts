@@ -126,6 +126,37 @@ describe('parsePdf', () => {
     ]);
   });
 
+  test('lines of "Label: value" fields are a paragraph each, and a bold label does not make its line a heading', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const regular = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const lines: [string, string, number][] = [
+      ['Policy number:', 'EST-27', 760],
+      ['Version:', '2.0', 747],
+      ['Approved by:', 'Estates Governance Group, 9 April 2025, and the', 734],
+      ['', 'Board', 721],
+      ['Next review:', 'March 2028', 708],
+      ['', 'The policy sets out how floors are kept safe.', 680],
+      ['', 'Note: the rooms are listed in Appendix A of this policy and', 667],
+      ['', 'Appendix B: the checks made each year.', 654],
+    ];
+    for (const [label, value, y] of lines) {
+      if (label) page.drawText(label, { x: 56, y, size: 11, font: bold });
+      const x = label ? 56 + bold.widthOfTextAtSize(`${label} `, 11) : 56;
+      page.drawText(value, { x, y, size: 11, font: regular });
+    }
+    const parsed = await parsePdf(await pdf.save());
+    expect(brief(parsed.elements)).toEqual([
+      [1, 'paragraph', 'Policy number: EST-27', ''],
+      [1, 'paragraph', 'Version: 2.0', ''],
+      [1, 'paragraph', 'Approved by: Estates Governance Group, 9 April 2025, and the Board', ''],
+      [1, 'paragraph', 'Next review: March 2028', ''],
+      [1, 'paragraph', 'The policy sets out how floors are kept safe.', ''],
+      [1, 'paragraph', 'Note: the rooms are listed in Appendix A of this policy and Appendix B: the checks made each year.', ''],
+    ]);
+  });
+
   test('a table cell centred beside a cell of two lines reads as its row’s cell, not inside the other’s text', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([595, 842]);

@@ -2,7 +2,7 @@ import { getDocumentProxy } from 'unpdf';
 import { chargeRead, checkPageCount } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
 import { UnreadableFileError } from './document.ts';
-import { collapse, createElementBuilder, LIST_MARKER, NUMBERED_HEADING, sectionDepth } from './text.ts';
+import { collapse, createElementBuilder, isFieldLine, LIST_MARKER, NUMBERED_HEADING, opensField, sectionDepth } from './text.ts';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -26,6 +26,8 @@ interface Line {
   size: number;
   /** Whether most of the line's characters are bold. */
   bold: boolean;
+  /** Whether the line is a bold label ending in a colon and a value not in bold ("**Version:** 2.0"). */
+  labelled: boolean;
   text: string;
   /** Where the line's text ends on the right. */
   end: number;
@@ -129,6 +131,19 @@ function onLine(group: readonly TextRun[], run: TextRun): boolean {
 }
 
 /** Runs grouped into lines top to bottom; within a line a gap wider than 1.5 em starts a new cell. */
+/** Runs (left to right) that open in bold up to a colon and go on in a plain font to the line's end. */
+function isLabelled(runs: readonly TextRun[]): boolean {
+  const value = runs.findIndex((run) => !run.bold && run.text.trim().length > 0);
+  const label = runs.slice(0, value).filter((run) => run.text.trim().length > 0);
+  return (
+    value > 0 &&
+    label.length > 0 &&
+    label.every((run) => run.bold) &&
+    (label.at(-1)?.text.trim().endsWith(':') ?? false) &&
+    runs.slice(value).every((run) => !run.bold || run.text.trim().length === 0)
+  );
+}
+
 function buildLines(runs: TextRun[], page: number): Line[] {
   const sorted = [...runs].sort((p, q) => q.y - p.y || p.x - q.x);
   const groups: TextRun[][] = [];
@@ -162,6 +177,7 @@ function buildLines(runs: TextRun[], page: number): Line[] {
       x: clean[0]?.x ?? 0,
       size,
       bold: boldChars * 2 > chars,
+      labelled: isLabelled(group),
       text: clean.map((cell) => cell.text).join(' '),
       end,
       cells: clean,
@@ -408,6 +424,7 @@ function numberedHeading(line: Line, isShort: (line: Line) => boolean): RegExpEx
 function isBoldHeading(line: Line, next: Line | undefined, body: number): boolean {
   return (
     line.bold &&
+    !line.labelled &&
     line.size >= body &&
     line.text.length <= 80 &&
     line.text.split(' ').length <= 12 &&
@@ -422,8 +439,16 @@ function buildElements(lines: Line[], layout: Layout): { title: string | null; e
   const builder = createElementBuilder();
   let title: string | null = null;
   // The block being gathered from consecutive lines.
-  let open: { type: 'paragraph' | 'list_item' | 'heading'; text: string; page: number; last: Line; indent: number; level: number } | null =
-    null;
+  // A paragraph opened by a "Label: value" line is a field: the next field line starts its own.
+  let open: {
+    type: 'paragraph' | 'list_item' | 'heading';
+    text: string;
+    page: number;
+    last: Line;
+    indent: number;
+    level: number;
+    field?: boolean;
+  } | null = null;
   const flush = () => {
     if (!open) return;
     if (open.type === 'heading') builder.heading(open.level, open.text, open.page);
@@ -497,13 +522,18 @@ function buildElements(lines: Line[], layout: Layout): { title: string | null; e
       open.last = line;
       continue;
     }
-    if (open?.type === 'paragraph' && line.size === open.last.size && (tight || (!samePage && !/[.!?:;]["')\]]?$/.test(open.text)))) {
+    if (
+      open?.type === 'paragraph' &&
+      line.size === open.last.size &&
+      (tight || (!samePage && !/[.!?:;]["')\]]?$/.test(open.text))) &&
+      !(opensField(open.text, line.text) && (open.field || isFieldLine(lines[i + 1]?.text ?? '')))
+    ) {
       open.text = joinLines(open.text, line.text);
       open.last = line;
       continue;
     }
     flush();
-    open = { type: 'paragraph', text: line.text, page: line.page, last: line, indent: line.x, level: 0 };
+    open = { type: 'paragraph', text: line.text, page: line.page, last: line, indent: line.x, level: 0, field: isFieldLine(line.text) };
   }
   flush();
   return { title, elements: builder.elements };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseFile } from './parse.ts';
-import { createElementBuilder, parseText } from './text.ts';
+import { createElementBuilder, fieldBlocks, isFieldLine, parseText } from './text.ts';
 
 const brief = (text: string) => parseText(text).map((e) => [e.type, e.text, e.headingPath]);
 
@@ -106,5 +106,37 @@ describe('createElementBuilder', () => {
       ['title', 'T', 2, []],
       ['paragraph', 'y', 2, []],
     ]);
+  });
+});
+
+describe('fieldBlocks', () => {
+  test('a label of one to five words without figures, a colon and a value is a field line', () => {
+    expect(['Review date: 31 March 2028', 'Equality impact assessment: done', "Owner's deputy: Jo"].map(isFieldLine)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      [
+        'Regulation 12: Safe care',
+        'the owner: Jo',
+        'Review date:',
+        'Date of the next full review of this policy: 2028',
+        '1.2 Scope: all',
+      ].map(isFieldLine),
+    ).toEqual([false, false, false, false, false]);
+  });
+
+  test('lines of fields split, a value running onto the next line stays with its field, anything else is one paragraph', () => {
+    expect(fieldBlocks(['Version:  3.0 ', '', 'Owner: Head of Estates', 'and Facilities'])).toEqual([
+      'Version: 3.0',
+      'Owner: Head of Estates and Facilities',
+    ]);
+    expect(fieldBlocks(['Scores', 'out of 100.'])).toEqual(['Scores out of 100.']);
+    expect(fieldBlocks(['Note: rooms are in Appendix A', 'and checked yearly.'])).toEqual([
+      'Note: rooms are in Appendix A and checked yearly.',
+    ]);
+    expect(fieldBlocks(['Chair’s report', 'Version: 3.0', 'Owner: Jo'])).toEqual(['Chair’s report Version: 3.0 Owner: Jo']);
+    expect(fieldBlocks(['  '])).toEqual(['']);
   });
 });

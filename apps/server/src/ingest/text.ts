@@ -40,6 +40,38 @@ export function createElementBuilder() {
   };
 }
 
+/**
+ * A "Label: value" line of a document's front matter ("Policy owner: Director of Estates", "Review
+ * date: March 2028"): a label of one to five words without figures, opening with a capital, then a
+ * colon and the value.
+ */
+const FIELD_LINE = /^\p{Lu}[\p{L}'’&/()-]*(?:[ \t]+[\p{L}'’&/()-]+){0,4}:[ \t]+\S/u;
+
+export const isFieldLine = (line: string): boolean => FIELD_LINE.test(line.trimStart());
+
+/** Text ending on a word a phrase cannot end with ("… of this policy and"): its next line runs on from it. */
+const RUNS_ON = /\b(?:and|or|of|the|a|an|to|in|on|at|for|with|from|by|under|as|than|that)$/i;
+
+/** Whether `line` opens a new field after `previous`: a field line, unless the line before runs on into it. */
+export const opensField = (previous: string, line: string): boolean => isFieldLine(line) && !RUNS_ON.test(previous.trimEnd());
+
+/**
+ * Lines broken by hand inside one paragraph, as separate paragraphs when they are a block of fields
+ * (at least two, the first line one of them; a line that is not a field continues the field before
+ * it, as a value running onto the next line does), else as one paragraph ("Dear Sir,", "Scores" then
+ * "out of 100." read on as one).
+ */
+export function fieldBlocks(lines: readonly string[]): string[] {
+  const kept = lines.map(collapse).filter((line) => line.length > 0);
+  if (kept.length < 2 || !isFieldLine(kept[0] ?? '')) return [kept.join(' ')];
+  const blocks: string[] = [];
+  kept.forEach((line, index) => {
+    if (index === 0 || opensField(kept[index - 1] ?? '', line)) blocks.push(line);
+    else blocks[blocks.length - 1] += ` ${line}`;
+  });
+  return blocks.length >= 2 ? blocks : [kept.join(' ')];
+}
+
 /** A bullet glyph, dash or star, `(a)`, `a)`, `(iv)` or `1.`/`1)` opening a list item; group 1 is the item's text. */
 export const LIST_MARKER = /^\s*(?:[•●○◦▪■□‣⁃∙·*+–-]|\(?(?:[a-z]|[ivx]{1,5})\)|\(\d{1,3}\)|\d{1,3}[.)])\s+(\S.*)$/u;
 /** A date opening the rest of a line: "May 2021", "12 January 2026", "12/01/2026". */

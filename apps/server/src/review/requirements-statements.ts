@@ -119,7 +119,11 @@ function tableStatements(text: string, inPolicy: boolean): Statement[] {
  */
 function rowContext(cells: readonly string[], column: number): string {
   const naming = cells.slice(1, column).filter((cell) => quantitiesIn(cell).length === 0 && !/\d/.test(cell));
-  return [cells[0] ?? '', ...naming].join(' ').trim();
+  // Read as one phrase when quoted: "Members of the public, effective dose: 1 mSv".
+  return [cells[0] ?? '', ...naming.map((cell) => cell.replace(/^\p{Lu}(?=\p{Ll})/u, (capital) => capital.toLowerCase()))]
+    .filter((cell) => cell.trim().length > 0)
+    .join(', ')
+    .trim();
 }
 
 /** A bracket of examples in a row's first cell: words and commas, no figures ("(patient hoists, passenger and bed lifts, stairlifts)"). */

@@ -554,6 +554,8 @@ describe('figures of a library of its own', () => {
       own,
     );
     expect(finding?.expected).toBe('no more than 2 mSv (RSR 2030)');
+    // The row is quoted as a phrase, its cells apart: not "Visitors Effective dose: 2 mSv".
+    expect(finding?.explanation).toContain('("Visitors, effective dose: 2 mSv")');
   });
 
   it('reads a deadline in calendar days against one in months, leaving out what the relative clause adds', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseFile } from '../ingest/parse.ts';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { buildDocx } from '../test/sample-files.ts';
 import { cleanSpeech } from './transcript-clean.ts';
 import { NotATranscriptError, readTranscript, speakersOf, transcriptTextFromElements } from './transcript.ts';
@@ -408,6 +409,19 @@ describe('Word transcripts (transcriptTextFromElements)', () => {
       'Lucy Fairbairn|00:00:04|Shall we start with the pressure ulcer figures?',
       'Tomasz Nowak|00:00:11|Yes. There were three category two ulcers last month.',
       'Lucy Fairbairn|00:01:30|Thank you, Tomasz.',
+    ]);
+  });
+
+  test('turns typed as lines of one Word paragraph (Shift+Enter) are a turn each', async () => {
+    const lines = ['Aisling Byrne: The mattress audit is done.', 'Yusuf Khan: Any failures?', 'Aisling Byrne: Two, both replaced.'];
+    const document = new Document({
+      sections: [{ children: [new Paragraph({ children: lines.map((text, index) => new TextRun({ text, break: index > 0 ? 1 : 0 })) })] }],
+    });
+    const parsed = await parseFile({ bytes: new Uint8Array(await Packer.toBuffer(document)), filename: 'meeting.docx' });
+    expect(rows(readTranscript(transcriptTextFromElements(parsed.elements)))).toEqual([
+      'Aisling Byrne|null|The mattress audit is done.',
+      'Yusuf Khan|null|Any failures?',
+      'Aisling Byrne|null|Two, both replaced.',
     ]);
   });
 
