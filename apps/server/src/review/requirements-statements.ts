@@ -212,6 +212,9 @@ function anchorWords(anchor: Set<string>, before: Set<string>): Set<string> | nu
 const PRONOUN_SUBJECT =
   /^(?:(?:where|when|if|once|unless)\b[^,.;]{0,120},\s*)?(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
 
+/** A clause that goes on without its subject: "…, and are examined every 24 months", "; or must be replaced". */
+const ELIDED_SUBJECT = /^(?:and|but|or)\s+(?:are|is|must|should|will|shall|have|has|may|were|was|need|needs)\b/i;
+
 /** "Each request is …", "The request is …": a thing named before, taken up by a determiner. */
 const DEFINITE_SUBJECT = /^(?:each|every|the|this|that|such an?|such)\s+([a-z]+)\s+(?:is|are|must|should|will|shall|has|have|may)\b/i;
 
@@ -250,8 +253,9 @@ function clauseStatements(
         !FORMER_FIGURE.test(clause.slice(Math.max(0, quantity.start - FORMER_REACH), quantity.start)),
     );
     const parts = figureParts(clause, quantities);
-    // The pronoun's subject is read from the clause before it.
-    const antecedent = PRONOUN_SUBJECT.test(clause) || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
+    // The pronoun's subject, or the subject a clause goes on without, is read from the clause before it.
+    const antecedent =
+      PRONOUN_SUBJECT.test(clause) || ELIDED_SUBJECT.test(clause) || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
     previous = clause;
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];

@@ -753,6 +753,18 @@ describe('the rule a wrong figure is explained with', () => {
         'Record the significant findings of the assessment where five or more people are employed.',
       ),
       document('FSO 2031', 'Fire Safety Order 2031', 'paragraph', 'The responsible person records the fire risk assessment.'),
+      document(
+        'DEG 31-01',
+        'Ducted extraction guidance for healthcare premises',
+        'table',
+        'Task | Interval\nThorough examination of local exhaust ventilation (VXR) | At least every 14 months',
+      ),
+      document(
+        'VXR 2031',
+        'Vapour Exposure Regulations 2031',
+        'table',
+        'Plant | Requirement\nLocal exhaust ventilation (fume cupboards and extracted benches) | Thorough examination at least every 14 months',
+      ),
     ],
   };
   const review = (...blocks: string[]) => {
@@ -771,6 +783,17 @@ describe('the rule a wrong figure is explained with', () => {
     expect(review('The plant room teams use the part each year.')).toEqual([]);
     const [finding] = review('Boiler flue dampers are inspected every week.');
     expect(finding?.expected).toMatch(/^at least every day \(PVG 2031\)/);
+  });
+
+  it('reads the subject a clause goes on without from the clause before, and cites the law guidance credits its figure to', () => {
+    const [finding, ...rest] = review(
+      'The theatre scavenging systems are local exhaust ventilation under VXR 2031, and are thoroughly examined every 24 months.',
+    );
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('and are thoroughly examined every 24 months');
+    // The guidance's own row is the closer match by its title, but it names the Regulations as its source.
+    expect(finding?.evidence[0]?.code).toBe('VXR 2031');
+    expect(review('The theatre scavenging systems are thoroughly examined every 12 months.')).toEqual([]);
   });
 
   it("does not hold a figure the policy says one law sets to another law's figure for its own duty", () => {

@@ -539,16 +539,28 @@ function instrumentFor(
 ): LibraryStatement {
   const key = figureKey(chosen.statement.quantity);
   const titled = (statement: LibraryStatement) => [...titleStems(statement.document.title)].filter((word) => subject.has(word)).length;
+  const own = `${chosen.statement.context} ${chosen.statement.clause}`;
   let source = chosen.statement;
   let sourceTitle = titled(source);
   for (const { statement, shared } of [...matches].sort((a, b) => b.score - a.score || b.shared - a.shared)) {
     if (figureKey(statement.quantity) !== key || statement.quantity.bound !== chosen.statement.quantity.bound) continue;
     // Nearly as close a match as the passage found: the same figure for another subject is not its source.
     if (shared < chosen.shared - INSTRUMENT_SLACK) continue;
+    // Guidance that credits its figure to a law in the figure's own clause ("… of local exhaust
+    // ventilation (COSHH): at least every 14 months") cites the law's own passage of it.
+    if (statement.document !== chosen.statement.document && credits(own, statement.document)) return statement;
     const title = titled(statement);
     if (title > sourceTitle) [source, sourceTitle] = [statement, title];
   }
   return source;
+}
+
+/** Whether a clause names a document as its source, by its code without the year ("COSHH" for COSHH 2002). */
+function credits(clause: string, document: LibraryDocument): boolean {
+  const name = document.code.replace(/\s+(?:\(\d{4}\)|\d{4})$/, '');
+  if (name.length < 3 || name === document.code) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`).test(clause);
 }
 
 /** How many fewer words in common a better-titled source of the same figure may have. */
