@@ -99,6 +99,14 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'headcount', value: number(m[1]) }),
   },
   {
+    // "departments that employ more than 50 staff", "where at least ten people are employed".
+    regex: new RegExp(
+      `\\b(more than|over|at least|fewer than|less than)\\s+${NUMBER}(?=\\s+(?:people|persons|employees|staff|workers)\\b)`,
+      'gi',
+    ),
+    read: (m) => ({ kind: 'headcount', value: number(m[2]), bound: /fewer|less/i.test(m[1] ?? '') ? 'max' : 'min' }),
+  },
+  {
     // "0.5 bar above atmospheric pressure", "50 kPa"
     regex: new RegExp(`${NUMBER}\\s*(bar|mbar|kPa|MPa)\\b`, 'g'),
     read: (m) => ({ kind: 'pressure', value: number(m[1]) * (BAR_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),

@@ -796,6 +796,21 @@ describe('the rule a wrong figure is explained with', () => {
     expect(review('The theatre scavenging systems are thoroughly examined every 12 months.')).toEqual([]);
   });
 
+  it('reads "more than 20 staff" as whom a duty binds, and says the library\'s threshold in words', () => {
+    const [finding, ...rest] = review(
+      'The significant findings of the assessment are recorded only in departments that employ more than 20 staff.',
+    );
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe(
+      'The significant findings of the assessment are recorded only in departments that employ more than 20 staff',
+    );
+    expect(finding?.expected).toBe('5 or more people employed (SSR 2031)');
+    expect(finding?.explanation).toContain('SSR 2031 requires this where 5 or more people are employed');
+    expect(review('The significant findings of the assessment are recorded in departments that employ at least five staff.')).toEqual([]);
+    // A number of staff that bounds nothing is no threshold.
+    expect(review('The significant findings of the assessment are recorded and shared with the 20 staff of each department.')).toEqual([]);
+  });
+
   it("does not hold a figure the policy says one law sets to another law's figure for its own duty", () => {
     const said =
       'Fire Safety Order 2031 requires the significant findings of the assessment to be recorded where ten or more people are employed.';

@@ -689,6 +689,8 @@ function requirement(source: Statement): { required: string; figure: string } {
       return { required: `action within ${value}`, figure: `within ${value}` };
     case 'age':
       return { required: `records to be kept until ${value}`, figure: value };
+    case 'headcount': // whom a duty binds: "where five or more people are employed"
+      return { required: `this where ${quantity.value} or more people are employed`, figure: value };
     default: {
       // A floor said as "more than" or "over-" ("over-seven-day injuries") excludes the figure itself.
       const floor = EXCLUSIVE_FLOOR.test(source.clause.slice(Math.max(0, quantity.start - EXCLUSIVE_REACH), quantity.start))
