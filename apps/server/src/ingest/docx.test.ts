@@ -41,6 +41,41 @@ describe('parseDocx', () => {
     ]);
   });
 
+  test('without a Title style, a heading over the whole document after the organisation line is its title', async () => {
+    const policy = (first: string) =>
+      buildDocx({
+        pages: [
+          [
+            { type: 'paragraph', text: 'Tarnfield Community Health NHS Trust' },
+            { type: 'heading', text: first, level: 1 },
+            { type: 'paragraph', text: 'Reference: TCH-CL-118' },
+            { type: 'heading', text: '1. Purpose', level: 2 },
+            { type: 'paragraph', text: 'Protects staff.' },
+            { type: 'heading', text: '2. Scope', level: 2 },
+            { type: 'paragraph', text: 'All X-ray rooms.' },
+          ],
+        ],
+      });
+    const parsed = await parseFile({ bytes: await policy('Radiation Protection Policy'), filename: 'rp.docx' });
+    expect(parsed.title).toBe('Radiation Protection Policy');
+    expect(parsed.elements[1]).toMatchObject({ type: 'heading', text: 'Radiation Protection Policy' });
+    // A numbered section is never the title, even when it heads everything after it.
+    expect((await parseFile({ bytes: await policy('1. Radiation protection'), filename: 'rp.docx' })).title).toBeNull();
+    // Nor is a heading that later elements do not sit under.
+    const sections = await buildDocx({
+      pages: [
+        [
+          { type: 'heading', text: 'Purpose and scope', level: 1 },
+          { type: 'paragraph', text: 'Protects staff.' },
+          { type: 'heading', text: 'Duties', level: 1 },
+          { type: 'heading', text: 'Managers', level: 2 },
+          { type: 'heading', text: 'Staff', level: 2 },
+        ],
+      ],
+    });
+    expect((await parseFile({ bytes: sections, filename: 'rp.docx' })).title).toBeNull();
+  });
+
   test('a ZIP that claims to be Word but holds a broken document is refused as corrupt', async () => {
     const broken = buildZip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document><w:body><w:p>' });
     const error = await parseFile({ bytes: broken, filename: 'broken.docx' }).catch((caught: unknown) => caught);

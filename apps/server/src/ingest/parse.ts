@@ -7,7 +7,7 @@ import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
 import { inflatesBeyond } from './pdf-streams.ts';
 import { sniffFormat } from './sniff.ts';
-import { parseText } from './text.ts';
+import { NUMBERED_HEADING, parseText } from './text.ts';
 import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
 
 export { sniffFormat } from './sniff.ts';
@@ -66,8 +66,28 @@ export async function parseFile(input: {
         : 'The file contains no text to ingest.',
     );
   }
-  const title = (parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? null)?.toWellFormed() ?? null;
+  const title =
+    (parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? headingOverAll(elements))?.toWellFormed() ?? null;
   return { format, title, pageCount: parsed.pageCount, elements };
+}
+
+/** How far into a document its heading may open: after a line or two (the organisation's name). */
+const TITLE_REACH = 3;
+/** Headings enough under one heading for it to head the document rather than a section. */
+const MIN_SECTIONS = 2;
+
+/**
+ * The title of a file that names none (a Word file without the Title style, a PDF without a larger
+ * first line): a heading among its opening elements that every later element sits under, with
+ * sections of its own, and not a numbered section ("1. Purpose").
+ */
+function headingOverAll(elements: readonly ParsedElement[]): string | null {
+  const at = elements.slice(0, TITLE_REACH).findIndex((element) => element.type === 'heading');
+  const heading = elements[at];
+  if (!heading || heading.headingPath.length > 0 || NUMBERED_HEADING.test(heading.text)) return null;
+  const after = elements.slice(at + 1);
+  if (!after.every((element) => element.headingPath[0] === heading.text)) return null;
+  return after.filter((element) => element.type === 'heading').length >= MIN_SECTIONS ? heading.text : null;
 }
 
 function wellFormed(element: ParsedElement): ParsedElement {
