@@ -1,3 +1,4 @@
+import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, test } from 'vitest';
 import { buildDocx, buildPdf, buildZip } from '../test/sample-files.ts';
 import { parseDocx } from './docx.ts';
@@ -74,6 +75,44 @@ describe('parseDocx', () => {
       ],
     });
     expect((await parseFile({ bytes: sections, filename: 'rp.docx' })).title).toBeNull();
+  });
+
+  test("short paragraphs all in bold are headings, at their section number's depth; the front page line naming the policy is its title", async () => {
+    const bold = (text: string) => new Paragraph({ children: [new TextRun({ text, bold: true })] });
+    const plain = (text: string) => new Paragraph({ children: [new TextRun(text)] });
+    const document = new Document({
+      sections: [
+        {
+          children: [
+            bold('Heronsgate Lodge Nursing Home'),
+            plain('Water Safety and Legionella Control Policy'),
+            plain('Version: 4.0'),
+            bold('1. Why we have this policy'),
+            plain('Legionella bacteria grow in warm water.'),
+            bold('1.1 Temperatures'),
+            new Paragraph({ children: [new TextRun({ text: 'Hot water ', bold: true }), new TextRun('is stored at 60 °C.')] }),
+            bold('Do not run a bath without checking it first.'),
+            bold('Appendix 1. Contacts'),
+            plain('The contractor answers at any hour.'),
+          ],
+        },
+      ],
+    });
+    const parsed = await parseFile({ bytes: new Uint8Array(await Packer.toBuffer(document)), filename: 'water.docx' });
+    expect(parsed.title).toBe('Water Safety and Legionella Control Policy');
+    expect(brief(parsed.elements)).toEqual([
+      ['heading', 'Heronsgate Lodge Nursing Home', []],
+      ['paragraph', 'Water Safety and Legionella Control Policy', ['Heronsgate Lodge Nursing Home']],
+      ['paragraph', 'Version: 4.0', ['Heronsgate Lodge Nursing Home']],
+      ['heading', '1. Why we have this policy', []],
+      ['paragraph', 'Legionella bacteria grow in warm water.', ['1. Why we have this policy']],
+      ['heading', '1.1 Temperatures', ['1. Why we have this policy']],
+      // Bold in part, or a sentence in bold, is no heading.
+      ['paragraph', 'Hot water is stored at 60 °C.', ['1. Why we have this policy', '1.1 Temperatures']],
+      ['paragraph', 'Do not run a bath without checking it first.', ['1. Why we have this policy', '1.1 Temperatures']],
+      ['heading', 'Appendix 1. Contacts', []],
+      ['paragraph', 'The contractor answers at any hour.', ['Appendix 1. Contacts']],
+    ]);
   });
 
   test('a ZIP that claims to be Word but holds a broken document is refused as corrupt', async () => {

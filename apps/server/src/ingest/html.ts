@@ -2,7 +2,7 @@ import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { Parser, parseDocument } from 'htmlparser2';
 import { currentParseLimits, tooComplex } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
-import { collapse, createElementBuilder, fieldBlocks } from './text.ts';
+import { collapse, createElementBuilder, fieldBlocks, isShortHeading, NUMBERED_HEADING, sectionDepth } from './text.ts';
 
 export interface ParsedHtml {
   title: string | null;
@@ -130,10 +130,29 @@ function tableText(table: Element): string {
   return rows.join('\n');
 }
 
+/** Whether every visible character of an element is in bold (`<strong>` or `<b>`), and there is some. */
+function allBold(node: Element): boolean {
+  let some = false;
+  const visit = (current: ChildNode, bold: boolean): boolean => {
+    if (isText(current)) {
+      if (current.data.trim() === '') return true;
+      some = true;
+      return bold;
+    }
+    if (!isTag(current) || SKIPPED.has(current.name)) return true;
+    const inBold = bold || current.name === 'strong' || current.name === 'b';
+    return current.children.every((child) => visit(child, inBold));
+  };
+  return visit(node, false) && some;
+}
+
 /**
  * HTML as elements. `titleFrom: 'document'` (web pages): the title is `<title>`, else the first
  * `<h1>`; an `<h1>` repeating the title is not repeated. `titleFrom: 'title-class'` (converted Word
- * files): only an element with class `title` is the title and every `<h1>` is a heading.
+ * files): only an element with class `title` is the title and every `<h1>` is a heading, and a
+ * short paragraph all in bold is a heading too, as a Word author sets one without a heading style:
+ * at its section number's depth ("6.1 Temperatures"), else a level below the last heading that had
+ * a style or a number.
  */
 export function parseHtml(html: string, options: { titleFrom: 'document' | 'title-class' } = { titleFrom: 'document' }): ParsedHtml {
   if (currentParseLimits()) checkNesting(html);
@@ -151,6 +170,8 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
     }
   }
 
+  // The level of the last heading set by a style or a section number.
+  let structured = 0;
   // The running paragraph (or list item) being gathered from inline content, and its lines ended
   // by <br> before it.
   let buffer: string[] = [];
@@ -187,6 +208,7 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
         builder.title(text, 1);
       } else {
         builder.heading(level, text, 1);
+        structured = level;
       }
       return;
     }
@@ -213,6 +235,17 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
       for (const child of node.children) walk(child, false);
       flush();
       return;
+    }
+    if (name === 'p' && !inItem && options.titleFrom === 'title-class' && allBold(node)) {
+      const text = textOf(node);
+      if (isShortHeading(text)) {
+        flush();
+        const numbered = NUMBERED_HEADING.exec(text);
+        const level = numbered ? sectionDepth(numbered) : Math.min(structured + 1, 6);
+        if (numbered) structured = level;
+        builder.heading(level, text, 1);
+        return;
+      }
     }
     // Paragraphs inside a list item stay part of that item.
     if (BLOCKS.has(name) && !inItem) {

@@ -7,7 +7,7 @@ import { parseMarkdown, type ParsedElement } from './markdown.ts';
 import { parsePdf } from './pdf.ts';
 import { inflatesBeyond } from './pdf-streams.ts';
 import { sniffFormat } from './sniff.ts';
-import { NUMBERED_HEADING, parseText } from './text.ts';
+import { isShortHeading, NUMBERED_HEADING, parseText } from './text.ts';
 import { checkZipLimits, readZipDirectory, verifyZipEntries } from './zip.ts';
 
 export { sniffFormat } from './sniff.ts';
@@ -67,8 +67,37 @@ export async function parseFile(input: {
     );
   }
   const title =
-    (parsed.title ?? elements.find((element) => element.type === 'title')?.text ?? headingOverAll(elements))?.toWellFormed() ?? null;
+    (
+      parsed.title ??
+      elements.find((element) => element.type === 'title')?.text ??
+      headingOverAll(elements) ??
+      namedOpening(elements)
+    )?.toWellFormed() ?? null;
   return { format, title, pageCount: parsed.pageCount, elements };
+}
+
+/** How far into a document its front page is looked for. */
+const OPENING_REACH = 12;
+/** Words a document's own name has ("Water Safety Policy", "Incident Reporting Procedure"), not after "this" or "the". */
+const DOCUMENT_KIND =
+  /(?<!\b(?:this|the|our|a|an|each|any|every)\s)\b(?:policy|procedure|protocol|guidelines?|strategy|plan|framework|code of practice|arrangements)\b/i;
+
+/**
+ * The title of a file that names none, from its front page (the elements before the first heading
+ * that follows text, or before the first numbered section): the first heading or short line there
+ * that names a kind of document ("Water Safety and Legionella Control Policy" under "Heronsgate
+ * Lodge Nursing Home").
+ */
+function namedOpening(elements: readonly ParsedElement[]): string | null {
+  let text = false;
+  for (const element of elements.slice(0, OPENING_REACH)) {
+    const heading = element.type === 'heading';
+    if (heading && (text || NUMBERED_HEADING.test(element.text))) return null;
+    if ((heading || (element.type === 'paragraph' && isShortHeading(element.text))) && DOCUMENT_KIND.test(element.text))
+      return element.text;
+    text ||= !heading;
+  }
+  return null;
 }
 
 /** How far into a document its heading may open: after a line or two (the organisation's name). */

@@ -2,7 +2,16 @@ import { getDocumentProxy } from 'unpdf';
 import { chargeRead, checkPageCount } from './limits.ts';
 import type { ParsedElement } from './markdown.ts';
 import { UnreadableFileError } from './document.ts';
-import { collapse, createElementBuilder, isFieldLine, LIST_MARKER, NUMBERED_HEADING, opensField, sectionDepth } from './text.ts';
+import {
+  collapse,
+  createElementBuilder,
+  isFieldLine,
+  isShortHeading,
+  LIST_MARKER,
+  NUMBERED_HEADING,
+  opensField,
+  sectionDepth,
+} from './text.ts';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -426,9 +435,7 @@ function isBoldHeading(line: Line, next: Line | undefined, body: number): boolea
     line.bold &&
     !line.labelled &&
     line.size >= body &&
-    line.text.length <= 80 &&
-    line.text.split(' ').length <= 12 &&
-    !/[.;:,]$/.test(line.text) &&
+    isShortHeading(line.text) &&
     !(next?.bold === false && next.page === line.page && line.y - next.y <= line.size * 1.25)
   );
 }

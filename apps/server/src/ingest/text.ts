@@ -72,6 +72,11 @@ export function fieldBlocks(lines: readonly string[]): string[] {
   return blocks.length >= 2 ? blocks : [kept.join(' ')];
 }
 
+/** Short enough, and not ending like a sentence or a label, for a line set apart in bold to be a heading. */
+export function isShortHeading(text: string): boolean {
+  return text.length <= 80 && text.split(' ').length <= 12 && !/[.;:,]$/.test(text);
+}
+
 /** A bullet glyph, dash or star, `(a)`, `a)`, `(iv)` or `1.`/`1)` opening a list item; group 1 is the item's text. */
 export const LIST_MARKER = /^\s*(?:[•●○◦▪■□‣⁃∙·*+–-]|\(?(?:[a-z]|[ivx]{1,5})\)|\(\d{1,3}\)|\d{1,3}[.)])\s+(\S.*)$/u;
 /** A date opening the rest of a line: "May 2021", "12 January 2026", "12/01/2026". */

@@ -22,6 +22,8 @@ export interface Quantity {
   value: number;
   /** Whether the figure is a floor ("at least", "or above") or a ceiling ("below", "no more than"). */
   bound: 'min' | 'max' | null;
+  /** An end of a band ("between about 20 °C and 45 °C", "20–45 °C"): what lies within, not a floor or a ceiling. */
+  range?: true;
   start: number;
   end: number;
 }
@@ -202,7 +204,34 @@ export function quantitiesIn(text: string, bareAs: 'interval' | 'period' | null 
       found.push({ kind: reading.kind, value: reading.value, bound: reading.bound ?? boundOf(text, start, end), start, end });
     }
   }
-  return found.sort((a, b) => a.start - b.start);
+  found.sort((a, b) => a.start - b.start);
+  markRanges(text, found);
+  return found;
+}
+
+/** Words opening a band before its first figure: "between about" ("from … to …" is as often a change: "reduced from weekly to monthly"). */
+const RANGE_OPEN = /\bbetween\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?$/i;
+/** What joins a band's two figures: "and", "to", a dash. */
+const RANGE_JOIN = /^\s*(?:and|to|[–-])\s*$/i;
+/** A figure whose unit is said once for both ends: "20–45 °C", "20 to 45 °C". */
+const RANGE_START = /\d\s*(?:[–-]|\s+to\s+)\s*$/;
+/** How far before a figure a band's opening words are looked for. */
+const RANGE_REACH = 30;
+
+/** Marks the figures that are the ends of a band, in a list sorted by position. */
+function markRanges(text: string, found: Quantity[]): void {
+  found.forEach((quantity, at) => {
+    const next = found[at + 1];
+    if (
+      next?.kind === quantity.kind &&
+      RANGE_JOIN.test(text.slice(quantity.end, next.start)) &&
+      RANGE_OPEN.test(text.slice(Math.max(0, quantity.start - RANGE_REACH), quantity.start))
+    ) {
+      quantity.range = true;
+      next.range = true;
+    }
+    if (RANGE_START.test(text.slice(Math.max(0, quantity.start - RANGE_REACH), quantity.start))) quantity.range = true;
+  });
 }
 
 function barePattern(kind: 'interval' | 'period'): Pattern {

@@ -820,6 +820,19 @@ describe('the rule a wrong figure is explained with', () => {
   });
 });
 
+describe('a band of figures', () => {
+  const own: ReviewLibrary = {
+    documents: [document('WSR 2031', 'Water Systems Rules 2031', 'paragraph', 'Calorifiers store hot water at 60 °C or above.')],
+  };
+  const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own).map((finding) => finding.quote);
+
+  it("reads the ends of a band as a band, not as floors below the library's", () => {
+    expect(reported('Bacteria multiply in hot water stored by calorifiers at between about 20 °C and 45 °C.')).toEqual([]);
+    expect(reported('Bacteria multiply in hot water stored by calorifiers at 20–45 °C.')).toEqual([]);
+    expect(reported('Calorifiers store hot water at 50 °C.')).toEqual(['Calorifiers store hot water at 50 °C']);
+  });
+});
+
 describe('durations, a time held at a temperature, a birthday, and a name written in full', () => {
   const paragraph = (code: string, title: string, text: string) => document(code, title, 'paragraph', text);
   const own: ReviewLibrary = {

@@ -277,6 +277,8 @@ interface Contradiction {
 function contradiction(said: Statement, statements: LibraryStatement[], setting: Setting): Contradiction | null {
   const candidates = statements
     .filter((statement) => statement.quantity.kind === said.quantity.kind && !differentActivities(statement.activity, said.activity))
+    // A band's end is compared with a band's: a floor or a ceiling says something else.
+    .filter((statement) => statement.quantity.range === said.quantity.range)
     .filter((statement) => statement.heldAt === said.heldAt)
     .filter((statement) => !oppositeBounds(statement.quantity, said.quantity) && appliesIn(statement, setting))
     .map((statement) => ({

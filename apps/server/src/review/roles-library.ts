@@ -103,7 +103,11 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
       const peculiar = qualifier !== null && qualifier === serviceQualifier && isTitle(head) && !sharedHeads.has(head.toLowerCase());
       const ownGroup = isGroup(head) && !citesDocument(entry.duty);
       const called = isNamedTitle(head) && !sharedHeads.has(head.toLowerCase()) && duties.some((text) => callsFor(text, head));
-      if (!(independent || peculiar || ownGroup || called)) continue;
+      // A post the document's duties say to appoint ("Appoint a competent responsible person") is
+      // required however generic its title: the duty is to have one. A service's own post
+      // ("Designated Person (Water)") is the service's to require, by the rules above.
+      const appointed = qualifier === null && duties.some((text) => appoints(text, head));
+      if (!(independent || peculiar || ownGroup || called || appointed)) continue;
       // A role the document assigns under other guidance ("audit under HTM 01-23") belongs to that guidance.
       if (citedGuidance(entry.rest).some((code) => !documents.some((other) => other.code.startsWith(code)))) continue;
       // A qualified title any passage calls unsettled is left out; a bare one only by its own document.
@@ -119,7 +123,7 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
         estatesGuidance: forHealthcareEstates(document),
         nhsOnly: NHS_NOTE.test(entry.written ?? '') || NHS_NOTE.test(entry.duty),
         publicBodies: duties.some((text) => callsFor(text, head) && PUBLIC_BODIES.test(text)),
-        basis: independent || peculiar || ownGroup ? 'core' : 'duty',
+        basis: independent || peculiar || ownGroup || appointed ? 'core' : 'duty',
         document,
         element: entry.element,
       });
@@ -129,6 +133,9 @@ export function requiredRoles(documents: LibraryDocument[], library: ReviewLibra
   return required;
 }
 
+/** A roles table's header over what each role does. */
+const DUTY_COLUMN = /\b(?:does|duties|responsibilit(?:y|ies))\b/i;
+
 /** The roles a document lists in its roles tables (first header "Role") and its roles section's list. */
 export function roleEntries(document: LibraryDocument): RoleEntry[] {
   const entries: RoleEntry[] = [];
@@ -136,8 +143,10 @@ export function roleEntries(document: LibraryDocument): RoleEntry[] {
     if (element.type === 'table') {
       const [header, ...rows] = element.text.split('\n').map((line) => line.split(' | ').map((cell) => cell.trim()));
       if (header?.[0]?.toLowerCase() !== 'role') continue;
+      // The column of what the role does ("What it does under L8", "Responsibilities"), else the last.
+      const dutyColumn = header.findIndex((cell) => DUTY_COLUMN.test(cell)) - 1;
       for (const [first = '', ...rest] of rows) {
-        const duty = rest.find((cell) => /^independent/i.test(cell)) ?? rest.at(-1) ?? '';
+        const duty = rest.find((cell) => /^independent/i.test(cell)) ?? (dutyColumn >= 0 ? rest[dutyColumn] : undefined) ?? rest.at(-1) ?? '';
         for (const title of roleTitles(first)) entries.push({ title, duty, rest: rest.join(' | '), element, written: first });
       }
     } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {
@@ -252,6 +261,14 @@ function dutyPassages(document: LibraryDocument): string[] {
 function callsFor(text: string, head: string): boolean {
   const short = initials(head);
   return new RegExp(`\\b${literal(head)}s?\\b`).test(text) || (short.length >= 2 && new RegExp(`\\(${literal(short)}s?\\)`).test(text));
+}
+
+/** Whether a duty passage says to appoint the role: "Appoint a competent responsible person", "must appoint one or more …". */
+function appoints(text: string, head: string): boolean {
+  return new RegExp(
+    `\\bappoint(?:s|ed)?\\s+(?:an?\\s+|one or more\\s+|the\\s+)?(?:competent\\s+|suitable\\s+|named\\s+)?${literal(head.toLowerCase())}s?\\b`,
+    'i',
+  ).test(text);
 }
 
 function isGroup(title: string): boolean {

@@ -272,7 +272,13 @@ describe('roleFindings', () => {
       ...policy(...water, 'Residents are bathed only after the water is checked.', 'Each care home keeps a record for every resident.'),
       title: 'Hot water safety policy',
     };
-    expect(expectedRoles(home)).toEqual([]);
+    // The ACoP's duty to appoint a responsible person binds the home as any dutyholder; the HTM's posts do not.
+    expect(expectedRoles(home)).toEqual(['Responsible person']);
+    expect(expectedRoles(withPassage(home, 'The Registered Manager is the responsible person for legionella control.'))).toEqual([]);
+    // The role is told by the column of what it does, not the table's last column (its healthcare equivalent).
+    expect(roleFindings(home, [], library)[0]?.explanation).toContain(
+      'The library sets out the role as: appointed in writing by the dutyholder',
+    );
     const hospital: Policy = {
       ...policy(
         ...water,
@@ -283,6 +289,19 @@ describe('roleFindings', () => {
       title: 'Hot water safety policy',
     };
     expect(expectedRoles(hospital)).toContain('Water Safety Group');
+  });
+
+  it('asks for a post the law says to appoint, though its title is generic', () => {
+    const transport = (text: string): Policy => ({
+      ...policy(
+        'Specimens and clinical waste are carried by road under CDG 2009 and the ADR.',
+        'Packages are marked and documented as CDG 2009 requires.',
+        text,
+      ),
+      title: 'Carriage of dangerous goods policy',
+    });
+    expect(expectedRoles(transport('Drivers are trained before they carry dangerous goods.'))).toEqual(['Dangerous Goods Safety Adviser']);
+    expect(expectedRoles(transport('Our Dangerous Goods Safety Adviser writes the annual report.'))).toEqual([]);
   });
 
   it("does not ask for a system's posts of a policy that never names the system", () => {

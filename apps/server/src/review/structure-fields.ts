@@ -268,6 +268,15 @@ function coverFields(element: PolicyElement): number {
 }
 
 /**
+ * An element that is document control details by its own fields, wherever it sits: a table whose
+ * header holds two control labels or more ("Version | Date | Author | Changes"), or text with a
+ * "Label:" field of document control ("Owner: Head of Health and Safety. Approved by …").
+ */
+export function isControlDetails(element: PolicyElement): boolean {
+  return coverFields(element) >= (element.type === 'table' ? 2 : 1);
+}
+
+/**
  * The elements (by index) that are document control however they are laid out: the front page, a
  * section under a document control heading, and a block under a line that heads it. A review date,
  * an owner or a version said there in words is the policy's.

@@ -222,8 +222,8 @@ function isPresent(sign: SectionSign, policy: Policy, headings: string[]): boole
   return content !== undefined && policy.elements.some((element) => element.type !== 'heading' && content.test(plainStart(element.text)));
 }
 
-/** A paragraph's text without the bold run-in heading markup and clause number it opens with ("**A2.5 Training for managers.**"). */
-const plainStart = (text: string) => text.replace(/^\*{1,2}/, '').replace(/^[A-Z]\d+(?:\.\d+)*\.?\s+/, '');
+/** A paragraph's text without the bold run-in heading markup and clause number it opens with ("**A2.5 Training for managers.**", "1.3 Terms used …"). */
+const plainStart = (text: string) => text.replace(/^\*{1,2}/, '').replace(/^[A-Z]?\d+(?:\.\d+)*\.?\s+/, '');
 
 /**
  * A heading run into a paragraph after its clause number, in bold or (bold lost in conversion) as a

@@ -412,6 +412,16 @@ describe('structureFindings', () => {
       'The Estates Manager is responsible for the register.',
     );
     expect(structureFindings(said, TODAY)).toEqual([]);
+    // The line may open with its paragraph's number, the terms in a table under it.
+    const numbered = policy(
+      ...CONTROL,
+      '1.3 Terms used in this policy:',
+      'Dead | Isolated, secured and proved to have no voltage present.',
+      ...blocks,
+      'The Chief Engineer is responsible for the schemes. Operators are responsible for daily checks.',
+      'The Estates Manager is responsible for the register.',
+    );
+    expect(structureFindings(numbered, TODAY)).toEqual([]);
   });
 
   it('counts operational sections as the procedure and reports it only when nothing is procedural', () => {

@@ -1,4 +1,5 @@
 import { quoteAt } from './locate.ts';
+import { isControlDetails } from './structure-fields.ts';
 import { inDefinitions, LINKING_WORDS } from './terms-text.ts';
 import type { FindingEvidence, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
@@ -98,10 +99,14 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
   return findings;
 }
 
-/** The document control block (author, owner, approver) names post holders in passing. */
+/**
+ * Document control names post holders in passing, some as they were ("Author: Estates Manager" in
+ * version 1.0's row): a section headed as document control, or an element of control fields.
+ */
 function inDocumentControl(element: PolicyElement): boolean {
-  return [...element.headingPath, element.text].some((text) =>
-    /^(?:\d+(?:\.\d+)*\.?\s+)?document (?:control|information|details)\b/i.test(text),
+  return (
+    isControlDetails(element) ||
+    [...element.headingPath, element.text].some((text) => /^(?:\d+(?:\.\d+)*\.?\s+)?document (?:control|information|details)\b/i.test(text))
   );
 }
 

@@ -291,6 +291,31 @@ describe('inconsistent terms', () => {
     expect(of(findings, 'inconsistent_term')).toEqual([]);
   });
 
+  it('reads post holders in a version history or a line of control fields as document control, not the body', () => {
+    const body: [string, string][] = [
+      ['heading', '3. Boiler Manager'],
+      ['paragraph', 'The Boiler Manager keeps the log. The Boiler Manager reports faults.'],
+    ];
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        [
+          'table',
+          'Version | Date | Author | Changes\n1.0 | May 2019 | Boiler Coordinator | First issue\n2.0 | May 2024 | Boiler Manager | Revised',
+        ],
+        ['paragraph', 'Owner: Boiler Plant Lead. Approved by the Estates Committee.'],
+        ...body,
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'inconsistent_term')).toEqual([]);
+    // The same name in the body is reported.
+    const inBody = termFindings(
+      policy('Boiler Plant Policy', [...body, ['paragraph', 'Contractors report to the Boiler Coordinator.']]),
+      emptyLibrary,
+    );
+    expect(of(inBody, 'inconsistent_term').map((finding) => finding.quote)).toEqual(['Boiler Coordinator']);
+  });
+
   it('reports a near spelling of an established title', () => {
     const findings = termFindings(
       policy('Boiler Plant Policy', [
