@@ -276,9 +276,12 @@ describe('roleFindings', () => {
     expect(expectedRoles(home)).toEqual(['Responsible person']);
     expect(expectedRoles(withPassage(home, 'The Registered Manager is the responsible person for legionella control.'))).toEqual([]);
     // The role is told by the column of what it does, not the table's last column (its healthcare equivalent).
-    expect(roleFindings(home, [], library)[0]?.explanation).toContain(
-      'The library sets out the role as: appointed in writing by the dutyholder',
+    // A title in sentence case is a description: within a sentence it reads in lower case.
+    const [finding] = roleFindings(home, [], library);
+    expect(finding?.explanation).toContain(
+      'ACoP L8 recommends the responsible person for this service. The library sets out the role as: appointed in writing by the dutyholder',
     );
+    expect(finding?.expected).toBe('Responsible person');
     const hospital: Policy = {
       ...policy(
         ...water,

@@ -115,9 +115,11 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
   const kind = group ? 'group' : 'role';
   const plural = sources.length > 1;
   const part = `The library sets out the ${kind} as: ${clause(role.duty)}.`;
+  // A title in sentence case is a description ("Responsible person"): within a sentence it reads in lower case.
+  const title = /^\p{Lu}[^\p{Lu}]*$/u.test(role.title) ? role.title.toLowerCase() : role.title;
   const basis = statutory
-    ? `${list(sources)} ${plural ? 'require' : 'requires'} the ${role.title} in law. ${part}`
-    : `${list(sources)} ${plural ? 'recommend' : 'recommends'} the ${role.title} for this service. ${part} No Act or Regulations in the library name this ${kind}, so its absence is a gap against guidance rather than a breach of the law.`;
+    ? `${list(sources)} ${plural ? 'require' : 'requires'} the ${title} in law. ${part}`
+    : `${list(sources)} ${plural ? 'recommend' : 'recommends'} the ${title} for this service. ${part} No Act or Regulations in the library name this ${kind}, so its absence is a gap against guidance rather than a breach of the law.`;
   return {
     category: 'missing_statutory_role',
     // A duty in law is high; a role that guidance recommends is a governance gap.
@@ -127,8 +129,8 @@ function finding(roles: RequiredRole[]): ReviewFindingDraft {
     expected: role.title,
     explanation: `${basis} The policy does not name this ${kind}.`,
     suggestion: group
-      ? `Add the ${role.title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
-      : `Add the ${role.title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,
+      ? `Add the ${title} to the roles and responsibilities section: its membership, what it oversees and whom it reports to.`
+      : `Add the ${title} to the roles and responsibilities section: who appoints them, in writing, and what they do.`,
     evidence: [...evidence.values()],
   };
 }
