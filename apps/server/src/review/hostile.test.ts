@@ -67,6 +67,11 @@ describe('the attack inputs', () => {
     );
   });
 
+  // A numbered member of a counted set ("criterion 12") is read with at most three words before it.
+  test('numbered members of a counted set said thousands of times stay linear', async () => {
+    await expectLinearGrowth(timeOf((scale) => `# Code\n\n${'Under the Hygiene Code data security criterion 12 '.repeat(2_000 * scale)}`));
+  });
+
   // Each lettered number is read with the two characters after its citation, not the rest of the paragraph.
   test('a lettered regulation and version-history rows said thousands of times stay linear', async () => {
     await expectLinearGrowth(

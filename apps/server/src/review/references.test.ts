@@ -340,6 +340,19 @@ describe('unknown references', () => {
     expect(unknown('Regulation 4A of the Management of Health and Safety at Work Regulations 1999 applies.')).toEqual([]);
   });
 
+  it('reports a numbered member past the count of a set the library counts, named in full or with its document cited', () => {
+    const hygiene = 'Instruments are decontaminated under the Hygiene Code, in particular criterion 12.';
+    expect(unknown(hygiene).map((finding) => [finding.quote, finding.explanation])).toEqual([
+      ['criterion 12', 'The policy cites criterion 12, but there are ten criteria (Hygiene Code): there is no criterion 12.'],
+    ]);
+    expect(unknown('Access controls follow National Data Guardian data security standard 11.').map((finding) => finding.quote)).toEqual([
+      'standard 11',
+    ]);
+    // A member the set has, or a number with no counted set named or cited, is no finding.
+    expect(unknown('Instruments are decontaminated under the Hygiene Code, in particular criterion 9.')).toEqual([]);
+    expect(unknown('Cleaning meets criterion 12 of the contract and standard 14 of the specification.')).toEqual([]);
+  });
+
   it('does not report a lettered regulation the library holds, a letter that starts a word, or a set without inserted provisions', () => {
     expect(unknown('Ratings are displayed as Regulation 20A requires; see Regulation 12 B-wing notes.')).toEqual([]);
     const doc = (code: string) => bareDocument(code, `Duty number ${code.split(' ').at(-1)}`);

@@ -1,6 +1,7 @@
 import { citeLibrary } from './references-cite.ts';
 import { outdatedFindings } from './references-outdated.ts';
 import { missingEditions } from './references-editions.ts';
+import { memberFindings } from './references-members.ts';
 import { letteredProvisions } from './references-provisions.ts';
 import { unknownFindings } from './references-unknown.ts';
 import type { Citation, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
@@ -14,7 +15,12 @@ export function findReferences(policy: Policy, library: ReviewLibrary): { citati
   // "Regulation 20B" read as Regulation 20 is no citation of it; a lettered number the library's set lacks is unknown.
   const lettered = letteredProvisions(policy, cited, library);
   const citations = cited.filter((citation) => !lettered.misread.has(citation));
-  const unknown = [...unknownFindings(policy, library), ...lettered.findings, ...missingEditions(policy, citations, library)];
+  const unknown = [
+    ...unknownFindings(policy, library),
+    ...lettered.findings,
+    ...memberFindings(policy, citations, library),
+    ...missingEditions(policy, citations, library),
+  ];
   const outdated = outdatedFindings(policy, citations, library).filter((finding) => !unknown.some((other) => overlaps(finding, other)));
   return { citations, findings: [...outdated, ...unknown] };
 }

@@ -20,7 +20,7 @@ interface CountMention {
   before: string;
 }
 
-interface LibraryCount {
+export interface LibraryCount {
   count: number;
   written: string;
   /** The set's name as the library writes it ("hazard bands"). */
@@ -102,7 +102,7 @@ export function countFindings(policy: Policy, documents: LibraryDocument[]): Rev
 }
 
 /** The sets the library counts, each under one name with one number; a name counted two ways is dropped. */
-function libraryCounts(documents: LibraryDocument[]): Map<string, LibraryCount> {
+export function libraryCounts(documents: LibraryDocument[]): Map<string, LibraryCount> {
   const counts = new Map<string, LibraryCount | null>();
   for (const document of documents) {
     for (const element of document.elements) {

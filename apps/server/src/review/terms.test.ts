@@ -292,7 +292,7 @@ describe('inconsistent terms', () => {
   });
 
   it('reads post holders in a version history or a line of control fields as document control, not the body', () => {
-    const body: [string, string][] = [
+    const body: Block[] = [
       ['heading', '3. Boiler Manager'],
       ['paragraph', 'The Boiler Manager keeps the log. The Boiler Manager reports faults.'],
     ];
