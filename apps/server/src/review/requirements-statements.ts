@@ -254,9 +254,11 @@ function clauseStatements(
     );
     const parts = figureParts(clause, quantities);
     // The pronoun's subject, or the subject a clause goes on without, is read from the clause before it.
-    const antecedent =
-      PRONOUN_SUBJECT.test(clause) || ELIDED_SUBJECT.test(clause) || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
-    previous = clause;
+    const pronoun = PRONOUN_SUBJECT.test(clause) || ELIDED_SUBJECT.test(clause);
+    const antecedent = pronoun || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
+    // A pronoun's clause hands its subject on ("Sentinel outlets are …; they are listed in Appendix
+    // 1. They are checked every three months"); a definite one names its own ("The sterilizers are …").
+    previous = pronoun ? `${antecedent} ${clause}` : clause;
     quantities.forEach((quantity, at) => {
       const [from, to] = parts[at] as [number, number];
       const own = clause.slice(from, to);

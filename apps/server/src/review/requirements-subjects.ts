@@ -9,7 +9,7 @@ const STOP = new Set(
   must never should shall may can will would could might has have had do does done there their they them we our us
   where when while until after before within between into over under above below about minimum maximum
   trust trust's policy typically usually normally generally including include includes e.g i.e via set out
-  hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly
+  hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly interval intervals
   one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times
   hotter colder warmer cooler higher lower greater exceed exceeds exceeding whichever later earlier unless`.split(/\s+/),
 );
@@ -101,6 +101,9 @@ export function overlap(library: Set<string>, policy: Set<string>, implied?: Set
 /** Stems of doing the work on the thing itself, and of overseeing it (reporting, reviewing, auditing). */
 const HANDS_ON = new Set(['thoro', 'exami', 'test', 'inspe', 'check', 'verif', 'maint', 'servi', 'flush', 'clean', 'sampl']);
 const OVERSIGHT = new Set(['repor', 'revie', 'audit', 'prese']);
+
+/** Whether a stem says what is done (examined, serviced, audited) rather than what it is done to. */
+export const isDoing = (word: string): boolean => ACTIVITIES.has(word) || HANDS_ON.has(word) || OVERSIGHT.has(word);
 
 /**
  * Whether two figures' activities (the words next to each figure) are of different kinds: how

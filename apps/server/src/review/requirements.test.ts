@@ -820,6 +820,38 @@ describe('the rule a wrong figure is explained with', () => {
   });
 });
 
+describe('a subject read from a relied document and from a pronoun two clauses back', () => {
+  const own: ReviewLibrary = {
+    documents: [
+      document(
+        'FAS 2031',
+        'Fire alarm systems for buildings',
+        'table',
+        'Activity | Interval\nInspection and servicing | At intervals of about 6 months',
+      ),
+      document('WSG 2031', 'Water outlet guidance', 'table', 'Outlet | Check\nSentinel outlets | Temperature checked monthly'),
+    ],
+  };
+  const review = (...blocks: string[]) => {
+    const input = policy(...blocks);
+    return requirementFindings(input, findReferences(input, own).citations, own).map((finding) => finding.quote);
+  };
+
+  it('reads a passage that names only what is done as about its document, for a policy that relies on it', () => {
+    const serviced = 'The systems are inspected and serviced by the fire alarm contractor once every 12 months.';
+    expect(review('Fire alarm systems follow FAS 2031.', serviced)).toEqual([serviced.replace(/\.$/, '')]);
+    // Not for a policy that does not rely on the document, nor for another thing serviced.
+    expect(review(serviced)).toEqual([]);
+    expect(review('Fire alarm systems follow FAS 2031.', 'The passenger lifts are inspected and serviced every 12 months.')).toEqual([]);
+  });
+
+  it("hands a pronoun's subject on to the next pronoun", () => {
+    expect(
+      review('Sentinel outlets are the outlets nearest the tank; they are listed in Appendix 1. They are checked every three months.'),
+    ).toEqual(['They are checked every three months']);
+  });
+});
+
 describe('a band of figures', () => {
   const own: ReviewLibrary = {
     documents: [document('WSR 2031', 'Water Systems Rules 2031', 'paragraph', 'Calorifiers store hot water at 60 °C or above.')],

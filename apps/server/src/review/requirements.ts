@@ -13,7 +13,7 @@ import { scopeFindings } from './requirements-scope.ts';
 import { timingFindings } from './requirements-timing.ts';
 import { describe, type Quantity } from './requirements-quantities.ts';
 import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REACH, type Statement } from './requirements-statements.ts';
-import { ACTIVITIES, differentActivities, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
+import { ACTIVITIES, differentActivities, isDoing, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
 import { isLegislation } from './roles-topic.ts';
@@ -331,12 +331,24 @@ function subjectMatch(statement: LibraryStatement, said: Statement, setting: Set
   for (const subject of [statement.subject, statement.cellSubject, ...(statement.exampleSubjects ?? [])]) {
     // A cell's own words must name a thing, not only what is done to it ("functional test").
     if (!subject || (subject === statement.cellSubject && namedShared(subject, said.subject) < MIN_INSTRUMENT_SHARED)) continue;
-    const own = withoutUnsaidAnchor(subject, statement.anchor, said.subject);
+    // A passage of a relied document that names only what is done ("Inspection and servicing: at
+    // intervals of about 6 months") is about the document's subject, when the policy's sentence
+    // does what it says and names the subject by words of the title ("the fire alarm systems are
+    // inspected and serviced"). It is a match then, never a closer
+    // one than a passage that names the thing itself.
+    const doneAsSaid = namesNothing(subject) && [...subject].every((word) => said.subject.has(word));
+    const named = title && doneAsSaid ? [...title].filter((word) => said.subject.has(word) && !isDoing(word)) : [];
+    const titled = named.length >= MIN_INSTRUMENT_SHARED;
+    const own = withoutUnsaidAnchor(titled ? new Set([...subject, ...named]) : subject, statement.anchor, said.subject);
     const found = title && saysBeyondTitle(own, said.subject, title) ? overlap(own, said.subject, title) : overlap(own, said.subject);
+    if (titled) found.score = Math.min(found.score, MIN_SCORE);
     if (found.score > best.score || (found.score === best.score && found.shared > best.shared)) Object.assign(best, found);
   }
   return best;
 }
+
+/** A subject of activities only: "inspection and servicing". */
+const namesNothing = (subject: Set<string>) => subject.size > 0 && [...subject].every(isDoing);
 
 /** A library subject without the words of its deadline's anchor that the policy does not say. */
 function withoutUnsaidAnchor(subject: Set<string>, anchor: Set<string> | undefined, policy: Set<string>): Set<string> {
