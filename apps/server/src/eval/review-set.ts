@@ -58,6 +58,7 @@ export async function readPolicy(path: string): Promise<Policy> {
       text: element.text,
       page: element.page,
       headingPath: element.headingPath,
+      ...(element.headerless ? { headerless: true } : {}),
     })),
   };
 }

@@ -12,6 +12,8 @@ export interface ParsedElement {
   page: number;
   /** The headings of the section the element sits in, outermost first (the document title excluded; a heading's own text excluded). */
   headingPath: string[];
+  /** A table whose file says its first row is no header row (a Word table of label and value rows); absent otherwise. */
+  headerless?: true;
 }
 
 /** The formats a file can be ingested from, decided by content (magic bytes), never by name alone. */

@@ -1,4 +1,4 @@
-import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { describe, expect, test } from 'vitest';
 import { buildDocx, buildPdf, buildZip } from '../test/sample-files.ts';
 import { parseDocx } from './docx.ts';
@@ -112,6 +112,31 @@ describe('parseDocx', () => {
       ['paragraph', 'Do not run a bath without checking it first.', ['1. Why we have this policy', '1.1 Temperatures']],
       ['heading', 'Appendix 1. Contacts', []],
       ['paragraph', 'The contractor answers at any hour.', ['Appendix 1. Contacts']],
+    ]);
+  });
+
+  test("a table's first row is its header when Word marks it so or sets it all in bold; else the table has none", async () => {
+    const row = (cells: string[], options: { header?: boolean; bold?: boolean } = {}) =>
+      new TableRow({
+        ...(options.header ? { tableHeader: true } : {}),
+        children: cells.map(
+          (text) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold: options.bold === true })] })] }),
+        ),
+      });
+    const tables = [
+      new Table({ rows: [row(['Term', 'Meaning'], { header: true }), row(['Dead', 'Isolated and proved dead'])] }),
+      new Table({ rows: [row(['Outlet', 'Interval'], { bold: true }), row(['Sentinel', 'Monthly'])] }),
+      new Table({ rows: [row(['Policy number', 'FD-07']), row(['Version', '3.0'])] }),
+    ];
+    const children = tables.flatMap((table) => [table, new Paragraph('Between tables.')]);
+    const parsed = await parseFile({
+      bytes: new Uint8Array(await Packer.toBuffer(new Document({ sections: [{ children }] }))),
+      filename: 'tables.docx',
+    });
+    expect(parsed.elements.filter((element) => element.type === 'table').map((element) => element.headerless ?? false)).toEqual([
+      false,
+      false,
+      true,
     ]);
   });
 

@@ -111,23 +111,31 @@ function find(nodes: ChildNode[], predicate: (element: Element) => boolean): Ele
   return null;
 }
 
-/** Rows of a table (its own rows only, not those of tables nested in cells), cells joined by ' | '. */
-function tableText(table: Element): string {
+/**
+ * Rows of a table (its own rows only, not those of tables nested in cells), cells joined by ' | ',
+ * and whether its first row is a header: in a `<thead>`, of `<th>` cells, or every cell in bold.
+ */
+function tableText(table: Element): { text: string; header: boolean } {
   const rows: string[] = [];
-  const visit = (nodes: ChildNode[]) => {
+  let header = false;
+  const visit = (nodes: ChildNode[], inHead: boolean) => {
     for (const node of nodes) {
       if (!isTag(node) || SKIPPED.has(node.name)) continue;
       if (node.name === 'tr') {
         const cells = node.children.filter((cell): cell is Element => isTag(cell) && (cell.name === 'td' || cell.name === 'th'));
         const texts = cells.map((cell) => textOf(cell).replace(/\|/g, '/'));
-        if (texts.some((text) => text.length > 0)) rows.push(texts.join(' | '));
+        if (!texts.some((text) => text.length > 0)) continue;
+        if (rows.length === 0) {
+          header = inHead || cells.every((cell) => cell.name === 'th' || textOf(cell) === '' || allBold(cell));
+        }
+        rows.push(texts.join(' | '));
       } else if (node.name !== 'table') {
-        visit(node.children);
+        visit(node.children, inHead || node.name === 'thead');
       }
     }
   };
-  visit(table.children);
-  return rows.join('\n');
+  visit(table.children, false);
+  return { text: rows.join('\n'), header };
 }
 
 /** Whether every visible character of an element is in bold (`<strong>` or `<b>`), and there is some. */
@@ -214,7 +222,10 @@ export function parseHtml(html: string, options: { titleFrom: 'document' | 'titl
     }
     if (name === 'table') {
       flush();
-      builder.add('table', tableText(node), 1);
+      const { text, header } = tableText(node);
+      const table = builder.add('table', text, 1);
+      // A web page's table says nothing of its header row as a Word file's does: only Word's is read.
+      if (table && !header && options.titleFrom === 'title-class') table.headerless = true;
       return;
     }
     if (name === 'br') {

@@ -73,13 +73,13 @@ export function libraryStatements(document: LibraryDocument): LibraryStatement[]
  */
 export function policyStatements(element: PolicyElement, before?: PolicyElement): Statement[] {
   const earlier = before && before.type === 'paragraph' && sameSection(before, element) ? before.text.slice(-SUBJECT_REACH) : '';
-  return statementsOf(element.type, element.text, true, earlier);
+  return statementsOf(element.type, element.text, true, earlier, element.headerless === true);
 }
 
 const sameSection = (a: PolicyElement, b: PolicyElement) => a.headingPath.join('\n') === b.headingPath.join('\n');
 
-function statementsOf(type: string, text: string, inPolicy: boolean, earlier = ''): Statement[] {
-  return type === 'table' ? tableStatements(text, inPolicy) : clauseStatements(text, 0, '', null, inPolicy, earlier);
+function statementsOf(type: string, text: string, inPolicy: boolean, earlier = '', headerless = false): Statement[] {
+  return type === 'table' ? tableStatements(text, inPolicy, headerless) : clauseStatements(text, 0, '', null, inPolicy, earlier);
 }
 
 /**
@@ -87,13 +87,15 @@ function statementsOf(type: string, text: string, inPolicy: boolean, earlier = '
  * policy's monitoring table (with a method, lead or reporting column) a bare frequency is how often
  * the monitoring happens, not the activity's own interval, so it is left out.
  */
-function tableStatements(text: string, inPolicy: boolean): Statement[] {
+function tableStatements(text: string, inPolicy: boolean, headerless = false): Statement[] {
   const statements: Statement[] = [];
   const lines = text.split('\n');
+  // A table its file says has no header row has values in its first row too; the row is still read
+  // as labels for the columns, as a header left unmarked in a Word file is one.
   const header = (lines[0] ?? '').split(' | ');
   const monitoring = inPolicy && header.some((cell) => /method|lead|reported|monitored/i.test(cell));
-  let offset = (lines[0] ?? '').length + 1;
-  for (const line of lines.slice(1)) {
+  let offset = headerless ? 0 : (lines[0] ?? '').length + 1;
+  for (const line of headerless ? lines : lines.slice(1)) {
     const cells = line.split(' | ');
     let cellStart = offset;
     cells.forEach((cell, column) => {

@@ -863,6 +863,24 @@ describe('a band of figures', () => {
     expect(reported('Bacteria multiply in hot water stored by calorifiers at 20–45 °C.')).toEqual([]);
     expect(reported('Calorifiers store hot water at 50 °C.')).toEqual(['Calorifiers store hot water at 50 °C']);
   });
+
+  it('reads a figure in the first row of a table its file says has no header row', () => {
+    const table = (headerless: boolean): Policy => ({
+      title: 'Water policy',
+      elements: [
+        {
+          index: 0,
+          type: 'table',
+          text: 'Calorifiers | Store hot water at 50 °C\nCold water tanks | Inspected yearly',
+          page: 1,
+          headingPath: [],
+          headerless,
+        },
+      ],
+    });
+    expect(requirementFindings(table(true), [], own).map((finding) => finding.quote)).toEqual(['Store hot water at 50 °C']);
+    expect(requirementFindings(table(false), [], own)).toEqual([]);
+  });
 });
 
 describe('durations, a time held at a temperature, a birthday, and a name written in full', () => {

@@ -146,7 +146,8 @@ export function roleEntries(document: LibraryDocument): RoleEntry[] {
       // The column of what the role does ("What it does under L8", "Responsibilities"), else the last.
       const dutyColumn = header.findIndex((cell) => DUTY_COLUMN.test(cell)) - 1;
       for (const [first = '', ...rest] of rows) {
-        const duty = rest.find((cell) => /^independent/i.test(cell)) ?? (dutyColumn >= 0 ? rest[dutyColumn] : undefined) ?? rest.at(-1) ?? '';
+        const duty =
+          rest.find((cell) => /^independent/i.test(cell)) ?? (dutyColumn >= 0 ? rest[dutyColumn] : undefined) ?? rest.at(-1) ?? '';
         for (const title of roleTitles(first)) entries.push({ title, duty, rest: rest.join(' | '), element, written: first });
       }
     } else if (element.type === 'list_item' && element.headingPath.some((heading) => /\broles\b/i.test(heading))) {

@@ -25,6 +25,8 @@ export interface PolicyElement {
   page: number;
   /** The headings of the section the element sits in, outermost first (its own text excluded). */
   headingPath: string[];
+  /** A table whose file says its first row is no header row: every row is a row of values. */
+  headerless?: boolean;
 }
 
 export interface Policy {

@@ -37,6 +37,8 @@ export const policyElementSchema = z.object({
   text: z.string(),
   page: z.number().int(),
   heading_path: z.array(z.string()),
+  /** A table whose file says its first row is no header row (false); absent when it is one, or unknown. */
+  header_row: z.literal(false).optional(),
 });
 export type PolicyElement = z.infer<typeof policyElementSchema>;
 

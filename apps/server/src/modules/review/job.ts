@@ -60,7 +60,11 @@ export function reviewJobHandler(options: {
           {
             policy: {
               title: review.title,
-              elements: review.elements.map((element) => ({ ...element, headingPath: element.heading_path })),
+              elements: review.elements.map(({ heading_path, header_row, ...element }) => ({
+                ...element,
+                headingPath: heading_path,
+                ...(header_row === false ? { headerless: true } : {}),
+              })),
             },
             library,
             today: isoDate(new Date()),

@@ -144,6 +144,10 @@ describe('reviewing a policy', () => {
       const located = read.findings.find((finding) => finding.location !== null);
       if (located) expect(located.page).toEqual(expect.any(Number));
     }
+    // The sample Word table marks no header row (no repeated header, no bold), and the page is told so.
+    const table = read.elements.find((element) => element.type === 'table');
+    if (format === 'docx') expect(table).toMatchObject({ header_row: false });
+    else if (table) expect(table).not.toHaveProperty('header_row');
   });
 
   test('a title given with the file is kept', async () => {

@@ -66,6 +66,7 @@ export async function readPolicyFile(upload: { file: Blob; filename: string }, l
       text: element.text,
       page: element.page,
       heading_path: element.headingPath,
+      ...(element.headerless ? { header_row: false as const } : {}),
     })),
   };
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface GridTableProps<Cell> {
-  /** The header row's cells, one per column. */
+  /** The header row's cells, one per column; none for a table without a header row. */
   header: readonly Cell[];
   /** The body rows, each a cell per column. */
   rows: readonly (readonly Cell[])[];
@@ -26,20 +26,22 @@ export function GridTable<Cell>({ header, rows, render, compact = false, classNa
   const padding = compact ? 'px-2 py-1.5' : 'px-3 py-2';
   return (
     <table className={cn('w-full border-collapse text-left', className)}>
-      <thead className="bg-slate-50">
-        <tr>
-          {header.map((cell, column) => (
-            <th
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place
-              key={column}
-              scope="col"
-              className={cn('border-slate-200 border-b align-bottom font-semibold text-slate-900', padding)}
-            >
-              {render(cell)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      {header.length > 0 && (
+        <thead className="bg-slate-50">
+          <tr>
+            {header.map((cell, column) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place
+                key={column}
+                scope="col"
+                className={cn('border-slate-200 border-b align-bottom font-semibold text-slate-900', padding)}
+              >
+                {render(cell)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
       <tbody>
         {rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their position

@@ -64,7 +64,9 @@ interface ElementProps {
 }
 
 function Table({ element, marks, activeId, onSelect }: ElementProps) {
-  const [header = [], ...rows] = tableCells(element.text);
+  // A table its file says has no header row (label and value rows) is all body rows.
+  const cells = tableCells(element.text);
+  const [header = [], ...rows] = element.header_row === false ? [[], ...cells] : cells;
   const cell = (range: { start: number; end: number }) => (
     <MarkedText text={element.text} start={range.start} end={range.end} marks={marks} activeId={activeId} onSelect={onSelect} />
   );
@@ -76,7 +78,12 @@ function Table({ element, marks, activeId, onSelect }: ElementProps) {
       aria-label={section ? `Table: ${section}` : 'Table'}
       className="focus-ring mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white"
     >
-      <GridTable header={header} rows={rows} render={cell} className={cn('text-sm', header.length > 2 && 'min-w-[28rem]')} />
+      <GridTable
+        header={header}
+        rows={rows}
+        render={cell}
+        className={cn('text-sm', (rows[0]?.length ?? header.length) > 2 && 'min-w-[28rem]')}
+      />
     </section>
   );
 }

@@ -76,6 +76,20 @@ function highlights(findingId: string): HTMLElement[] {
 }
 
 describe('/review/{id}: the policy and its findings', () => {
+  it('draws a table its file says has no header row as body rows only', async () => {
+    const review = buildReview();
+    const elements = review.elements.map((element) =>
+      element.type === 'table' ? { ...element, text: 'Policy number | FD-07\nVersion | 3.0', header_row: false as const } : element,
+    );
+    setup({ ...review, elements, findings: [] });
+    renderApp(PATH, { user: owner });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fire Door Management Policy' })).toBeTruthy();
+    const table = within(policy()).getByRole('table');
+    expect(within(table).queryAllByRole('columnheader')).toEqual([]);
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('cell', { name: 'Policy number' })).toBeTruthy();
+  });
+
   it('renders the policy with page markers, a list and a table, each finding highlighted where it is', async () => {
     setup(buildReview());
     renderApp(PATH, { user: owner });
