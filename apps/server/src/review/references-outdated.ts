@@ -289,7 +289,9 @@ function toFinding(policy: Policy, outdated: Outdated): ReviewFindingDraft {
 /** A law by its title and code ("the Control of … Regulations 2012 (CAR 2012)"), other documents by their code. */
 function described(doc: LibraryDocument): string {
   const title = doc.title.split(/ \(with | \(SI | — /)[0]?.trim() ?? doc.title;
-  if (!/\b(?:Act|Regulations?|Order)\b.*\b(?:1[89]|20)\d\d\b/.test(title)) return label(doc);
+  // A law's own title names it before any colon; a code of practice's names its law after one
+  // ("Managing and working with asbestos: Control of Asbestos Regulations 2012, …").
+  if (!/\b(?:Act|Regulations?|Order)\b.*\b(?:1[89]|20)\d\d\b/.test(title.split(': ')[0] ?? '')) return label(doc);
   return title === doc.code ? named(title) : `${named(title)} (${doc.code})`;
 }
 

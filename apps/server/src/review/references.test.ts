@@ -269,6 +269,19 @@ describe('written forms of a replaced law', () => {
     );
   });
 
+  it('names a replacing code of practice by its code, not by the law its title names after a colon', () => {
+    const codes: ReviewLibrary = {
+      documents: [
+        {
+          ...doc('ACoP L999', 'Handling boilers safely: Boiler Safety Regulations 2030, Approved Code of Practice and guidance', ['L998']),
+          edition: '2031',
+        },
+      ],
+    };
+    const [finding] = findReferences(policyOf('Boilers are handled as L998 sets out.'), codes).findings;
+    expect(finding?.explanation).toBe('The policy cites L998, which was replaced by ACoP L999 (2031).');
+  });
+
   it('still reports a replaced law the policy says it goes on applying', () => {
     const text = 'The 2021 Regulations replaced the Noise at Work Regs. 1989, which the Trust continues to apply to its workshops.';
     expect(findingsOf(text).map((finding) => finding.quote)).toEqual(['Noise at Work Regs. 1989']);
