@@ -223,6 +223,8 @@ function looseRun(tokens: readonly Token[], i: number, form: HistoricalForm): [n
   const limit = form.core.length + LOOSE_SLACK;
   let missing = form.core.length;
   let extra = 0;
+  let last = -1;
+  let inOrder = true;
   for (let k = i; k < tokens.length && k < i + limit; k++) {
     const token = tokens[k] as Token;
     if (k > i && endsSentence(token.gap)) return null;
@@ -230,7 +232,10 @@ function looseRun(tokens: readonly Token[], i: number, form: HistoricalForm): [n
     if (left > 0) {
       wanted.set(token.norm, left - 1);
       missing--;
-      if (missing === 0) return [i, k + 1];
+      const at = form.core.findIndex((word, n) => n > last && word.norm === token.norm);
+      if (at < 0) inOrder = false;
+      else last = at;
+      if (missing === 0) return inOrder ? [i, k + 1] : null;
     } else if (!STOP_WORDS.has(token.norm) && ++extra > LOOSE_EXTRA_WORDS) return null;
   }
   return null;

@@ -269,6 +269,17 @@ describe('written forms of a replaced law', () => {
     );
   });
 
+  it('reads an old title loosely only in its own order', () => {
+    const asbestos: ReviewLibrary = { documents: [doc('ACoP L999', 'Managing boilers', ['Work with materials containing boilers'])] };
+    const quotes = (text: string) => findReferences(policyOf(text), asbestos).findings.map((finding) => finding.quote);
+    expect(quotes('Contractors follow Work with materials containing boilers.')).toEqual(['Work with materials containing boilers']);
+    expect(quotes('Contractors follow the guide on work with the materials containing boilers.')).toEqual([
+      'work with the materials containing boilers',
+    ]);
+    // The same words in another order are the policy's own prose, not the title.
+    expect(quotes('No one may work on or disturb Boilers Containing Materials.')).toEqual([]);
+  });
+
   it('names a replacing code of practice by its code, not by the law its title names after a colon', () => {
     const codes: ReviewLibrary = {
       documents: [
