@@ -50,6 +50,8 @@ const rules: LibraryDocument = {
     ]),
     element(18, 'Notify notifiable non-licensed tree work and keep records of it.', ['Key duties and requirements']),
     element(19, 'All staff of those operators, including seasonal and agency workers.', ['Who it applies to']),
+    { ...element(20, 'Gate barriers propped open, damaged or left unlocked.', ['Common compliance gaps']), type: 'list_item' },
+    { ...element(21, 'Grounds fuel cans not labelled.', ['Common compliance gaps']), type: 'list_item' },
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -151,6 +153,26 @@ describe('the modality of a policy sentence against the library rule on the same
 
   it('does not read a relative clause ("equipment that is not needed") as a duty made optional', () => {
     expect(reported('Equipment that is not needed is switched off, and every spill that is not required on site is recorded.')).toEqual([]);
+  });
+});
+
+describe('a permission for a failure the library lists among its compliance gaps', () => {
+  it('reports a permission that says every word of the listed failure, and explains it as a gap', () => {
+    const [finding, ...rest] = requirementFindings(
+      policy('Gate barriers may be propped open during deliveries, provided a member of staff stays nearby.'),
+      [],
+      own,
+    );
+    expect(rest).toEqual([]);
+    expect(finding?.quote).toBe('Gate barriers may be propped open during deliveries, provided a member of staff stays nearby');
+    expect(finding?.explanation).toBe(
+      'The policy allows "Gate barriers may be propped open during deliveries, provided a member of staff stays nearby", which GSR 2031 lists among the common compliance gaps: "Gate barriers propped open."',
+    );
+  });
+
+  it('does not report a permission that shares only some of its words, nor read a failure to do something as a rule against it', () => {
+    expect(reported('Gate barriers may be propped against the fence when not in use.')).toEqual([]);
+    expect(reported('Fuel cans may be labelled by the supplier.')).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { partsOfSpeech } from '../core/language/tagger.ts';
-import { ACTIVITIES, stem, subjectOf } from './requirements-subjects.ts';
+import { ACTIVITIES, stem, subjectOf, titleStems } from './requirements-subjects.ts';
 import { factualError, PAST_RULE, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
 
@@ -82,6 +82,8 @@ interface LibrarySentence {
   prohibition: { verb: string; subject: Set<string>; exception: Set<string>; limited?: boolean } | null;
   /** What the sentence rules out doing without ("No work … without a permit"): that thing's stem, and what is done. */
   notWithout: { thing: string; subject: Set<string> } | null;
+  /** A failure the document lists among common compliance gaps ("Fire doors wedged open"), not a rule in words. */
+  gap?: true;
   document: LibraryDocument;
   element: LibraryElement;
 }
@@ -112,6 +114,10 @@ export function modalityFindings(policy: Policy, documents: LibraryDocument[]): 
       const unlike = negatedQualifiers(text.slice(0, relaxation.end));
       for (const source of library) {
         if (!contradicts(relaxation, subject, source) || holdsPlainly(source.text, unlike)) continue;
+        // A listed failure is said in a few words, every one of which the permission must say (the
+        // document's title may say its subject): "Cylinders stored in corridors" is not "full and
+        // empty cylinders may be stored together".
+        if (source.gap && !saysEvery(source.subject, subject, titleStems(source.document.title))) continue;
         const shared = sharedCount(source.subject, subject);
         if (!best || shared > best.shared) best = { relaxation, source, shared };
       }
@@ -120,11 +126,19 @@ export function modalityFindings(policy: Policy, documents: LibraryDocument[]): 
     const { relaxation, source } = best;
     const code = source.document.code;
     findings.push(
-      factualError(element, { start: start + relaxation.start, end: start + relaxation.end }, source, (quote) => ({
-        expected: `${source.text} (${code})`,
-        explanation: `${EXPLAINED[relaxation.kind](quote, code)}: "${source.text}."`,
-        suggestion: `State the rule as ${code} does.`,
-      })),
+      factualError(element, { start: start + relaxation.start, end: start + relaxation.end }, source, (quote) =>
+        source.gap
+          ? {
+              expected: `Not allowed: ${source.text} (${code})`,
+              explanation: `The policy allows "${quote}", which ${code} lists among the common compliance gaps: "${source.text}."`,
+              suggestion: `Remove the permission: ${code} treats this as a failure to put right.`,
+            }
+          : {
+              expected: `${source.text} (${code})`,
+              explanation: `${EXPLAINED[relaxation.kind](quote, code)}: "${source.text}."`,
+              suggestion: `State the rule as ${code} does.`,
+            },
+      ),
     );
   }
   return findings;
@@ -251,6 +265,10 @@ function names(library: Set<string>, thing: Set<string>): boolean {
   return [...thing].some((word) => !ACTIVITIES.has(word)) && [...thing].every((word) => library.has(word));
 }
 
+function saysEvery(library: Set<string>, policy: Set<string>, title: Set<string>): boolean {
+  return [...library].every((word) => policy.has(word) || title.has(word));
+}
+
 function sharedCount(library: Set<string>, policy: Set<string>): number {
   return [...library].filter((word) => policy.has(word)).length;
 }
@@ -312,6 +330,8 @@ function librarySentences(document: LibraryDocument): LibrarySentence[] {
   if (found) return found;
   found = [];
   for (const element of document.elements) {
+    const gap = gapOf(element);
+    if (gap) found.push({ ...gap, document, element });
     if (element.type === 'heading' || element.type === 'table' || element.headingPath.some((heading) => NOT_RULES.test(heading))) continue;
     const inDuties = element.headingPath.some((heading) => DUTY_SECTION.test(heading));
     // "Originally the findings had to be recorded only where … Since 1 October 2023 every responsible
@@ -338,6 +358,34 @@ function librarySentences(document: LibraryDocument): LibrarySentence[] {
   }
   sentencesByDocument.set(document, found);
   return found;
+}
+
+/** A heading over the failures a document lists: "Common compliance gaps". */
+const GAPS_HEADING = /\bgaps?\b|\bfailings?\b|\bpitfalls?\b/i;
+/**
+ * A listed failure told as a thing and what is done to it: "Fire doors wedged open", "Escape routes
+ * used for storage of beds …". Its first words up to the participle are the thing; the participle
+ * is what is ruled out; its phrase runs to the first comma or "or".
+ */
+const FAILURE = /^((?:[A-Z][a-z-]*)(?:\s+[a-z-]+){0,3}?)\s+([a-z]{3,}ed)\b([^,;.]*?)(?=,|;|\s+or\s|\.|$)/;
+/** A failure of not doing something ("outlets not flushed", "no plan"): a duty, which other checks read. */
+const NOT_DONE = /\b(?:not|no|never|without|missing|lack|none)\b/i;
+
+/** The prohibition a listed failure states, if it is told as a thing and what is done to it. */
+function gapOf(element: LibraryElement): Omit<LibrarySentence, 'document' | 'element'> | null {
+  if (element.type !== 'list_item' || !element.headingPath.some((heading) => GAPS_HEADING.test(heading))) return null;
+  const text = element.text.replace(/\*+/g, '').trim();
+  const failure = FAILURE.exec(text);
+  if (!failure?.[2] || NOT_DONE.test(failure[0])) return null;
+  const phrase = failure[0].trim();
+  return {
+    text: phrase,
+    subject: subjectOf(phrase),
+    duty: false,
+    prohibition: { verb: stem(failure[2]), subject: subjectOf(phrase), exception: new Set() },
+    notWithout: null,
+    gap: true,
+  };
 }
 
 /** What a library sentence rules out doing without ("No work that could affect a pipeline … takes place without a permit"), if it does. */
