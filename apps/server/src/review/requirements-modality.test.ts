@@ -172,6 +172,11 @@ describe('a permission for a failure the library lists among its compliance gaps
 
   it('does not report a permission that shares only some of its words, nor read a failure to do something as a rule against it', () => {
     expect(reported('Gate barriers may be propped against the fence when not in use.')).toEqual([]);
+    // "They may be" allows too; "they can" says what they are able to do.
+    expect(reported('Gate barriers are checked daily, and during deliveries they may be propped open by the driver.')).toEqual([
+      'during deliveries they may be propped open by the driver',
+    ]);
+    expect(reported('Gate barriers are checked daily, and they can be propped open by hand.')).toEqual([]);
     expect(reported('Fuel cans may be labelled by the supplier.')).toEqual([]);
   });
 });

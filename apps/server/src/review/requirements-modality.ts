@@ -23,8 +23,13 @@ const OPTIONAL_THING =
   /(?<!\b(?:that|which|who)\s)\b(?:is|are)\s+(?:optional|discretionary|not\s+(?:required|needed|necessary|mandatory|compulsory))\b(?!\s+to\b)/i;
 /** "do not need to consult X", "need not check X": X is the object of the duty denied. */
 const OPTIONAL_ACT = /\b(?:(?:do|does)\s+not\s+(?:need|have)\s+to|need\s+not|(?:is|are)\s+not\s+required\s+to)\s+([a-z]+)\s+/i;
-/** "may be recapped", "are permitted to use": the action a policy allows; not in a clause describing a thing ("conversations that can be overheard", "a format they can use"). */
-const PERMISSION = /(?<!\b(?:that|which|who|they|we|you|it)\s)\b(?:may|can|(?:is|are)\s+(?:permitted|allowed)\s+to)\s+(?:be\s+)?([a-z]+)/i;
+/**
+ * "may be recapped", "are permitted to use": the action a policy allows; not in a clause describing
+ * a thing ("conversations that can be overheard", "a format they can use"). "They may be wedged
+ * open" is still a permission: "may be" after "they" allows, where "can" says what they are able to do.
+ */
+const PERMISSION =
+  /(?<!\b(?:that|which|who|they|we|you|it)\s)\b(?:may|can|(?:is|are)\s+(?:permitted|allowed)\s+to)\s+(?:be\s+)?([a-z]+)|(?<=\bthey\s)may\s+be\s+([a-z]+)/i;
 /** "X is permitted where …": a permission on the policy's own conditions. */
 const PERMITTED_WHERE = /\b(?:is|are)\s+(?:permitted|allowed)\s+(?=(?:only\s+)?(?:where|if|when)\b)/i;
 /** "without a permit", "without prior written approval": the thing a sentence does without (its head word). */
@@ -204,7 +209,7 @@ function relaxationsOf(text: string): Relaxation[] {
     {
       kind: 'permitted',
       thing: new Set(),
-      word: where ? '' : stem((permission[1] ?? '').toLowerCase()),
+      word: where ? '' : stem((permission[1] ?? permission[2] ?? '').toLowerCase()),
       start: clauseStart(text, permission.index, from),
       // To the clause's end: the reader sees the policy's own conditions ("… when there is no sharps container within reach").
       end: permission.index + permission[0].length + conditionsLength(rest),
