@@ -126,7 +126,7 @@ function tableText(table: Element): { text: string; header: boolean } {
         const texts = cells.map((cell) => textOf(cell).replace(/\|/g, '/'));
         if (!texts.some((text) => text.length > 0)) continue;
         if (rows.length === 0) {
-          header = inHead || cells.every((cell) => cell.name === 'th' || textOf(cell) === '' || allBold(cell));
+          header = inHead || cells.every((cell, column) => cell.name === 'th' || texts[column] === '' || allBold(cell));
         }
         rows.push(texts.join(' | '));
       } else if (node.name !== 'table') {

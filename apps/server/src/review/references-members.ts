@@ -15,25 +15,22 @@ const MEMBER = /\b((?:[A-Za-z]+\s+){0,3}?)([a-z]{4,})\s+(\d{1,3})\b(?![.,]?\d)/g
 /** Enough numbered members of counted sets for any policy; bounds the work on a hostile one. */
 const MAX_MEMBERS = 200;
 
-const countsOf = new WeakMap<ReviewLibrary, Map<string, LibraryCount>>();
+const setsOf = new WeakMap<ReviewLibrary, Map<string, LibraryCount[]>>();
 
-/** The counted sets of the current library, by the singular of their name's last word ("criterion", "standard"). */
+/** The library's counted sets, by the singular of their name's last word ("criterion", "standard"), read once per library. */
 function countedSets(library: ReviewLibrary): Map<string, LibraryCount[]> {
-  let counts = countsOf.get(library);
-  if (!counts) {
-    // A set counted only in an older document is counted still ("the ten data security standards"
-    // the replaced toolkit was built on); a current document's count comes first.
-    const current = libraryCounts(library.documents.filter((document) => document.status === 'current'));
-    const older = libraryCounts(library.documents.filter((document) => document.status !== 'current'));
-    counts = new Map([...older, ...current]);
-    countsOf.set(library, counts);
-  }
+  const known = setsOf.get(library);
+  if (known) return known;
+  // A set counted only in an older document is counted still ("the ten data security standards"
+  // the replaced toolkit was built on); a current document's count comes first.
+  const current = libraryCounts(library.documents.filter((document) => document.status === 'current'));
+  const older = libraryCounts(library.documents.filter((document) => document.status !== 'current'));
   const bySingular = new Map<string, LibraryCount[]>();
-  for (const count of counts.values()) {
-    const last = count.name.split(' ').at(-1) ?? '';
-    const singular = singularOf(last);
+  for (const count of new Map([...older, ...current]).values()) {
+    const singular = singularOf(count.name.split(' ').at(-1) ?? '');
     if (singular) bySingular.set(singular, [...(bySingular.get(singular) ?? []), count]);
   }
+  setsOf.set(library, bySingular);
   return bySingular;
 }
 

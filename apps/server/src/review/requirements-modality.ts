@@ -372,7 +372,7 @@ const GAPS_HEADING = /\bgaps?\b|\bfailings?\b|\bpitfalls?\b/i;
  * used for storage of beds …". Its first words up to the participle are the thing; the participle
  * is what is ruled out; its phrase runs to the first comma or "or".
  */
-const FAILURE = /^((?:[A-Z][a-z-]*)(?:\s+[a-z-]+){0,3}?)\s+([a-z]{3,}ed)\b([^,;.]*?)(?=,|;|\s+or\s|\.|$)/;
+const FAILURE = /^((?:[A-Z][a-z-]*)(?:\s+[a-z-]+){0,3}?)\s+([a-z]{3,}ed)\b[^,;.]*?(?=,|;|\s+or\s|\.|$)/;
 /** A failure of not doing something ("outlets not flushed", "no plan"): a duty, which other checks read. */
 const NOT_DONE = /\b(?:not|no|never|without|missing|lack|none)\b/i;
 
@@ -383,11 +383,12 @@ function gapOf(element: LibraryElement): Omit<LibrarySentence, 'document' | 'ele
   const failure = FAILURE.exec(text);
   if (!failure?.[2] || NOT_DONE.test(failure[0])) return null;
   const phrase = failure[0].trim();
+  const subject = subjectOf(phrase);
   return {
     text: phrase,
-    subject: subjectOf(phrase),
+    subject,
     duty: false,
-    prohibition: { verb: stem(failure[2]), subject: subjectOf(phrase), exception: new Set() },
+    prohibition: { verb: stem(failure[2]), subject, exception: new Set() },
     notWithout: null,
     gap: true,
   };

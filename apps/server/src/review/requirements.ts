@@ -334,8 +334,8 @@ function subjectMatch(statement: LibraryStatement, said: Statement, setting: Set
     // A passage of a relied document that names only what is done ("Inspection and servicing: at
     // intervals of about 6 months") is about the document's subject, when the policy's sentence
     // does what it says and names the subject by words of the title ("the fire alarm systems are
-    // inspected and serviced"). It is a match then, never a closer
-    // one than a passage that names the thing itself.
+    // inspected and serviced"). It is a match then, never a closer one than a passage that names
+    // the thing itself.
     const doneAsSaid = namesNothing(subject) && [...subject].every((word) => said.subject.has(word));
     const named = title && doneAsSaid ? [...title].filter((word) => said.subject.has(word) && !isDoing(word)) : [];
     const titled = named.length >= MIN_INSTRUMENT_SHARED;
