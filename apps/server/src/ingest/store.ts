@@ -86,6 +86,7 @@ function newElementRow(
     text: element.text,
     page: element.page,
     headingPath: element.headingPath,
+    headerRow: element.headerless !== true,
   };
 }
 
@@ -165,7 +166,7 @@ export interface ReviseDocumentInput {
 /**
  * Revise a stored document in place: a corrected text of the same edition (a seed document
  * fixed between releases) replaces the row's metadata, content hash and elements without
- * becoming a new edition. Elements whose type, text and section are unchanged keep their ids
+ * becoming a new edition. Elements whose type, text, section and header row are unchanged keep their ids
  * (and their vectors), so citations of them still highlight; the others are replaced, and the
  * document's search postings are rebuilt from what it now holds. One transaction.
  */
@@ -179,12 +180,13 @@ export async function reviseDocument(input: ReviseDocumentInput): Promise<void> 
         type: documentElements.type,
         text: documentElements.text,
         headingPath: documentElements.headingPath,
+        headerRow: documentElements.headerRow,
       })
       .from(documentElements)
       .where(eq(documentElements.documentId, documentId));
     const unused = new Map<string, string[]>();
     for (const element of old) {
-      const key = elementKey(element);
+      const key = elementKey({ ...element, headerless: !element.headerRow });
       unused.set(key, [...(unused.get(key) ?? []), element.id]);
     }
     const kept = new Map<string, { position: number; page: number }>();
@@ -238,9 +240,9 @@ export async function rebuildPostings(tx: Database, documentId: string): Promise
     group by lexeme`);
 }
 
-/** An element is unchanged when its type, text and section are. */
-function elementKey(element: { type: string; text: string; headingPath: readonly string[] }): string {
-  return JSON.stringify([element.type, element.headingPath, element.text]);
+/** An element is unchanged when its type, text, section and (a table's) header row are. */
+function elementKey(element: { type: string; text: string; headingPath: readonly string[]; headerless?: boolean }): string {
+  return JSON.stringify([element.type, element.headingPath, element.text, element.headerless === true]);
 }
 
 /** Metadata a person gives for one file; what is left out comes from the file itself. */

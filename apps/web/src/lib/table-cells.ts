@@ -1,6 +1,6 @@
 /**
  * A table element's text, as the library, the reviewer and the comparison send it: rows joined by
- * new lines, cells by ' | ', the first row the header. The reader, the review's policy view and the
+ * new lines, cells by ' | ', the first row the header unless the element says `header_row: false`. The reader, the review's policy view and the
  * compare view all read it here.
  */
 
@@ -30,10 +30,14 @@ export function tableCells(text: string): CellRange[][] {
   return rows;
 }
 
-/** The header row and the body rows, every row as wide as the widest (short rows end in empty cells). */
-export function tableGrid<Cell>(rows: readonly Cell[][], empty: Cell): { header: Cell[]; body: Cell[][] } {
+/**
+ * The header row and the body rows, every row as wide as the widest (short rows end in empty cells).
+ * A table whose file says it has no header row (`header_row: false`) has an empty header.
+ */
+export function tableGrid<Cell>(rows: readonly Cell[][], empty: Cell, headerRow = true): { header: Cell[]; body: Cell[][] } {
   const width = Math.max(0, ...rows.map((row) => row.length));
   const pad = (row: readonly Cell[]) => (row.length < width ? [...row, ...Array<Cell>(width - row.length).fill(empty)] : [...row]);
+  if (!headerRow) return { header: [], body: rows.map(pad) };
   const [header = [], ...body] = rows;
   return { header: pad(header), body: body.map(pad) };
 }

@@ -37,6 +37,8 @@ export const documentElementSchema = z.object({
   heading_path: z.array(z.string()),
   /** True for the elements named by element_ids. */
   highlighted: z.boolean(),
+  /** A table whose file says its first row is no header row (false); absent when it is one. */
+  header_row: z.literal(false).optional(),
 });
 export type DocumentElement = z.infer<typeof documentElementSchema>;
 
@@ -202,12 +204,7 @@ export const compareQuerySchema = z.object({ left: documentIdParam, right: docum
 export const compareChangeSchema = z.enum(['equal', 'added', 'removed', 'changed']);
 export type CompareChange = z.infer<typeof compareChangeSchema>;
 
-export const compareElementSchema = z.object({
-  id: z.string(),
-  type: documentElementTypeSchema,
-  text: z.string(),
-  heading_path: z.array(z.string()),
-});
+export const compareElementSchema = documentElementSchema.omit({ page: true, highlighted: true });
 export type CompareElement = z.infer<typeof compareElementSchema>;
 
 /** A run of words inside a changed row: kept, added on the right or removed from the left. */

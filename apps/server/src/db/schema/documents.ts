@@ -69,6 +69,8 @@ export const documentElements = pgTable(
     text: text('text').notNull(),
     page: integer('page').notNull().default(1),
     headingPath: text('heading_path').array().notNull().default(sql`'{}'::text[]`),
+    /** False for a table whose file says its first row is no header row (a Word table of label and value rows). */
+    headerRow: boolean('header_row').notNull().default(true),
   },
   (t) => [index('document_elements_document_position_idx').on(t.documentId, t.position)],
 );

@@ -251,11 +251,18 @@ async function loadElements(db: Database, documentId: string): Promise<CompareEl
       type: documentElements.type,
       text: documentElements.text,
       headingPath: documentElements.headingPath,
+      headerRow: documentElements.headerRow,
     })
     .from(documentElements)
     .where(eq(documentElements.documentId, documentId))
     .orderBy(asc(documentElements.position));
-  return rows.map((row) => ({ id: row.id, type: row.type, text: row.text, heading_path: row.headingPath }));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    text: row.text,
+    heading_path: row.headingPath,
+    ...(row.headerRow ? {} : { header_row: false as const }),
+  }));
 }
 
 /** The top-level section an element sits in (a top-level heading is its own section); none for the title. */

@@ -133,6 +133,7 @@ export async function presentDocument(options: {
     page: row.page,
     heading_path: row.headingPath,
     highlighted: highlight.has(row.id),
+    ...(row.headerRow ? {} : { header_row: false as const }),
   }));
   const replacedBy = document.status === 'superseded' ? await successorsOf(db, document, organisationId) : [];
   return {

@@ -1,4 +1,4 @@
-import type { DocumentResponse, IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
+import type { CompareResponse, DocumentResponse, IngestDocumentResponse, IngestJobResponse } from '@verity/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentElements, documents, files, jobs } from '../../db/schema.ts';
@@ -172,6 +172,20 @@ describe('POST /api/ingest/documents', () => {
     ).json<DocumentResponse>();
     expect(docxDocument.title).toBe('Fire safety (Word)');
     expect(docxDocument.elements.some((e) => e.type === 'list_item' && e.text.includes('Fire wardens'))).toBe(true);
+
+    // The Word table marks no header row, and the reader and the comparison are told so; a PDF table says nothing.
+    const headerless = (elements: readonly { type: string; header_row?: false }[]) =>
+      elements.filter((e) => e.type === 'table').map((e) => e.header_row);
+    expect(headerless(docxDocument.elements)).toEqual([false]);
+    expect(headerless(pdfDocument.elements).every((flag) => flag === undefined)).toBe(true);
+    const compared = await t.app.inject({
+      method: 'GET',
+      url: `/api/docs/compare?left=${pdf.document_id}&right=${docx.document_id}`,
+      headers: standard.headers,
+    });
+    expect(compared.statusCode).toBe(200);
+    const rights = compared.json<CompareResponse>().rows.flatMap((row) => (row.right ? [row.right] : []));
+    expect(headerless(rights)).toEqual([false]);
   });
 
   test.each([

@@ -107,8 +107,8 @@ function ChangedText({ text, spans, side, start, end }: ChangedTextProps): React
 }
 
 /** A table element as a table (lib/table-cells.ts), its changed words marked in their cells. */
-function CompareTable({ label, ...text }: ChangedTextProps & { label: string }) {
-  const { header, body } = tableGrid<CellRange | null>(tableCells(text.text), null);
+function CompareTable({ label, headerRow, ...text }: ChangedTextProps & { label: string; headerRow: boolean }) {
+  const { header, body } = tableGrid<CellRange | null>(tableCells(text.text), null, headerRow);
   const content = (range: CellRange | null) => range && <ChangedText {...text} start={range.start} end={range.end} />;
   return (
     <TableScroll label={label} className="rounded-md border border-slate-200 bg-white">
@@ -147,7 +147,7 @@ function Cell({ row, side, documentLabel }: { row: CompareRow; side: 'left' | 'r
         <>
           <span className="mb-1 flex items-center gap-2 text-slate-500 text-xs md:hidden">{documentLabel}</span>
           {element.type === 'table' ? (
-            <CompareTable {...text} label={`Table in ${documentLabel}`} />
+            <CompareTable {...text} headerRow={element.header_row !== false} label={`Table in ${documentLabel}`} />
           ) : (
             <p className={elementClass(element)}>
               <ChangedText {...text} />

@@ -20,7 +20,9 @@ describe('headingLevel', () => {
 
 describe('parseTable', () => {
   it('reads the first row as the header and pads short rows to the widest', () => {
-    expect(parseTable('Role | Duty | Equivalent\nDutyholder | Carries the legal duty\nResponsible person | Manages | RP (Water)')).toEqual({
+    expect(
+      parseTable({ text: 'Role | Duty | Equivalent\nDutyholder | Carries the legal duty\nResponsible person | Manages | RP (Water)' }),
+    ).toEqual({
       header: ['Role', 'Duty', 'Equivalent'],
       rows: [
         ['Dutyholder', 'Carries the legal duty', ''],
@@ -30,7 +32,17 @@ describe('parseTable', () => {
   });
 
   it('keeps a bar inside a cell that is not a cell separator', () => {
-    expect(parseTable('Term | Meaning\nA|B | Either').rows).toEqual([['A|B', 'Either']]);
+    expect(parseTable({ text: 'Term | Meaning\nA|B | Either' }).rows).toEqual([['A|B', 'Either']]);
+  });
+
+  it('reads every row as a body row when the file says the table has no header row', () => {
+    expect(parseTable({ text: 'Policy number | FD-07\nVersion | 3.0 | draft', header_row: false })).toEqual({
+      header: [],
+      rows: [
+        ['Policy number', 'FD-07', ''],
+        ['Version', '3.0', 'draft'],
+      ],
+    });
   });
 });
 

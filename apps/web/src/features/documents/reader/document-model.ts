@@ -27,10 +27,11 @@ export interface TocEntry {
 }
 
 /** The table element's header and rows as text (lib/table-cells.ts); short rows are padded. */
-export function parseTable(text: string): ParsedTable {
+export function parseTable({ text, header_row }: Pick<DocumentElement, 'text' | 'header_row'>): ParsedTable {
   const { header, body } = tableGrid(
     tableCells(text).map((row) => row.map((cell) => text.slice(cell.start, cell.end))),
     '',
+    header_row !== false,
   );
   return { header, rows: body };
 }
@@ -51,7 +52,7 @@ export function buildBlocks(elements: readonly DocumentElement[]): DocumentBlock
         blocks.push({ kind: 'heading', element, level: headingLevel(element) });
         break;
       case 'table':
-        blocks.push({ kind: 'table', element, table: parseTable(element.text) });
+        blocks.push({ kind: 'table', element, table: parseTable(element) });
         break;
       default:
         blocks.push({ kind: 'paragraph', element });

@@ -142,6 +142,26 @@ describe('DocumentReaderPage for a standard user', () => {
     ]);
   });
 
+  it('draws a table its file says has no header row as body rows only', async () => {
+    const document = buildDocument();
+    const elements = document.elements.map((element) =>
+      element.type === 'table' ? { ...element, text: 'Reference | EL-04\nOwner | Head of Estates', header_row: false as const } : element,
+    );
+    mockApi({
+      [`GET /api/docs/document/${DOC_ID}`]: { body: { ...document, elements } },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${DOC_ID}`);
+
+    const table = await screen.findByRole('table');
+    expect(within(table).queryAllByRole('columnheader')).toHaveLength(0);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ReferenceEL-04', 'OwnerHead of Estates']);
+  });
+
   it('asks for every element id, marks each cited passage and scrolls to the first', async () => {
     mockApi({
       [`GET /api/docs/document/${DOC_ID}`]: { body: withHighlights(buildDocument(), ['e-p2', 'e-li2']) },
