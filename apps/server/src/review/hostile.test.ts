@@ -72,6 +72,16 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(timeOf((scale) => `# Code\n\n${'Under the Hygiene Code data security criterion 12 '.repeat(2_000 * scale)}`));
   });
 
+  // A duty narrowed to a case is read within its clause, and each case is compared with the library's sentences once.
+  test('duties narrowed to a case said thousands of times in one paragraph stay linear', async () => {
+    await expectLinearGrowth(
+      timeOf(
+        (scale) =>
+          `# Fire\n\n${'A fire risk assessment is needed only when a building is altered, for wards only and '.repeat(1_200 * scale)}`,
+      ),
+    );
+  });
+
   // Each lettered number is read with the two characters after its citation, not the rest of the paragraph.
   test('a lettered regulation and version-history rows said thousands of times stay linear', async () => {
     await expectLinearGrowth(

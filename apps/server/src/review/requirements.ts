@@ -8,6 +8,7 @@ import { cycleFindings } from './requirements-cycles.ts';
 import { denialFindings } from './requirements-denials.ts';
 import { dutyFindings } from './requirements-duties.ts';
 import { modalityFindings } from './requirements-modality.ts';
+import { reachFindings } from './requirements-reach.ts';
 import { needFindings } from './requirements-needs.ts';
 import { scopeFindings } from './requirements-scope.ts';
 import { timingFindings } from './requirements-timing.ts';
@@ -83,6 +84,11 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   // A denial of what the library states, where no narrower comparison has found the sentence wrong.
   const found = new Set(findings.map((finding) => finding.location?.element));
   findings.push(...denialFindings(policy, library).filter((finding) => !found.has(finding.location?.element)));
+  // A duty narrowed to some cases, where no other comparison has found those words wrong ("only where five or more …").
+  const spans = findings.flatMap((finding) => (finding.location ? [finding.location] : []));
+  findings.push(
+    ...reachFindings(policy, documents, library).filter(({ location }) => !location || !spans.some((span) => overlaps(span, location))),
+  );
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   // A figure inside words a narrower comparison already found wrong ("only where ten or more people are employed") is that finding.
   const taken = findings.flatMap((finding) => (finding.location ? [finding.location] : []));

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { requirementFindings } from './requirements.ts';
+import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
+
+const id = 'gwr-2033.md';
+const element = (index: number, text: string, headingPath: string[]): LibraryElement => ({
+  id: `${id}#${index}`,
+  type: 'paragraph',
+  text,
+  headingPath,
+});
+/** A library of its own subject, so that the comparison is seen to read any subject, not the seed library's. */
+const rules: LibraryDocument = {
+  id,
+  code: 'GWR 2033',
+  title: 'Groundworks Regulations 2033',
+  status: 'current',
+  edition: '2033',
+  supersededBy: null,
+  supersedes: [],
+  domain: 'Estates',
+  subdomain: 'Grounds',
+  elements: [
+    element(0, 'A drainage survey is needed wherever the ground will be excavated.', ['Key duties']),
+    element(1, 'Spill kits must be provided for every store holding oils or chemicals.', ['Key duties']),
+    element(2, 'Every trench must be excavated after a check of the cable register.', ['Key duties']),
+    element(3, "Tree felling in every conservation area needs the council's consent.", ['Key duties']),
+    element(4, 'Weedkiller must be applied to all gravel paths each spring.', ['Key duties']),
+    element(5, 'Every gate is inspected weekly, but only where the public have access.', ['Key duties']),
+    element(6, 'Mowers are serviced every spring.', ['Common gaps']),
+    element(7, 'Every groundworks contractor in England.', ['Who it applies to']),
+  ],
+};
+const own: ReviewLibrary = { documents: [rules] };
+
+function policy(...blocks: string[]): Policy {
+  const elements = ['Groundworks follow GWR 2033.', ...blocks].map(
+    (text, index): PolicyElement => ({ index, type: 'paragraph', text, page: 1, headingPath: [] }),
+  );
+  return { title: 'Groundworks policy', elements };
+}
+
+const reported = (...blocks: string[]) =>
+  requirementFindings(policy(...blocks), [], own)
+    .filter((finding) => finding.category === 'factual_error')
+    .map((finding) => finding.quote);
+
+describe('a policy that narrows to some cases what the library states for every case', () => {
+  it('reports the narrowed clause with its case, citing the sentence that sets no such limit', () => {
+    const [finding] = requirementFindings(policy('4.2 A drainage survey is needed only when a culvert is to be replaced.'), [], own);
+    expect(finding).toMatchObject({
+      category: 'factual_error',
+      severity: 'high',
+      quote: 'A drainage survey is needed only when a culvert is to be replaced',
+      explanation:
+        'The policy applies this only when a culvert is to be replaced, but GWR 2033 sets no such limit: "A drainage survey is needed wherever the ground will be excavated."',
+      suggestion: 'Remove the limit "only when a culvert is to be replaced" and follow GWR 2033.',
+      evidence: [{ code: 'GWR 2033', elementIds: [`${id}#0`] }],
+    });
+  });
+
+  it('reads the case before a closing "only" and the case after "only needed"', () => {
+    expect(reported('Spill kits are provided for fuel stores only.')).toEqual(['Spill kits are provided for fuel stores only']);
+    expect(reported('A drainage survey is only needed before a culvert is replaced.')).toEqual([
+      'A drainage survey is only needed before a culvert is replaced',
+    ]);
+  });
+
+  it('leaves a case that is a safeguard, a permission narrowed, and a case the library names itself', () => {
+    expect(reported('Tree felling is carried out only where a manager has authorised it.')).toEqual([]);
+    expect(reported('Weedkiller may be applied to gravel paths only when hand weeding is impractical.')).toEqual([]);
+    expect(reported('Trenches are excavated only after the cable register is checked.')).toEqual([]);
+  });
+
+  it('leaves a history, a library sentence with its own limit, a list of failings and what a thing does', () => {
+    expect(reported('Until 2030 drainage surveys were needed only when a culvert was replaced.')).toEqual([]);
+    expect(reported('Gates are inspected only when the site is open.')).toEqual([]);
+    expect(reported('Mowers are serviced only when they break down.')).toEqual([]);
+    expect(reported('A drainage survey works only when the ground is dry.')).toEqual([]);
+  });
+});
