@@ -326,6 +326,20 @@ describe('DocumentReaderPage for a standard user', () => {
     expect(screen.getByText('Owner').nextElementSibling?.textContent).toBe('Example Trust');
   });
 
+  it('leaves out an owner and an edition the uploaded document does not name', async () => {
+    mockApi({
+      [`GET /api/docs/document/${DOC_ID}`]: {
+        body: buildDocument({ origin: 'organisation_upload', issuer: '', edition: ' ', sources: [] }),
+      },
+      'GET /api/docs/my-favourites': { favourites: [] },
+    });
+    renderReader(`/wiki/${DOC_ID}`);
+    await screen.findByRole('complementary', { name: 'About this text' });
+    expect(screen.queryByText('Owner')).toBeNull();
+    expect(screen.queryByText('Edition')).toBeNull();
+    expect(screen.getByText('Tags')).toBeTruthy();
+  });
+
   it('offers Back to conversation when opened from a chat citation, and only then', async () => {
     mockApi({ [`GET /api/docs/document/${DOC_ID}`]: { body: buildDocument() }, 'GET /api/docs/my-favourites': { favourites: [] } });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

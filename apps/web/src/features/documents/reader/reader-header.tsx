@@ -97,10 +97,19 @@ export function ReaderHeader({ document, titleElement, showWikiLink, favourite, 
       )}
 
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm sm:gap-x-6">
-        <dt className="font-medium text-slate-500">{document.origin === 'organisation_upload' ? 'Owner' : 'Issued by'}</dt>
-        <dd className="text-slate-800">{document.issuer}</dd>
-        <dt className="font-medium text-slate-500">Edition</dt>
-        <dd className="text-slate-800">{document.edition}</dd>
+        {/* An organisation's own upload may name no owner or edition: a label with nothing after it is left out. */}
+        {document.issuer.trim() && (
+          <>
+            <dt className="font-medium text-slate-500">{document.origin === 'organisation_upload' ? 'Owner' : 'Issued by'}</dt>
+            <dd className="text-slate-800">{document.issuer}</dd>
+          </>
+        )}
+        {document.edition.trim() && (
+          <>
+            <dt className="font-medium text-slate-500">Edition</dt>
+            <dd className="text-slate-800">{document.edition}</dd>
+          </>
+        )}
         {tags.length > 0 && (
           <>
             <dt className="font-medium text-slate-500">Tags</dt>
