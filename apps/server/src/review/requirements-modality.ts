@@ -60,10 +60,10 @@ function opensInstruction(word: string): boolean {
 const EXCEPTION = /\b(?:unless|except)\b/i;
 /** A prohibition limited otherwise than by a stated exception is not a plain rule. */
 const HEDGED = /\b(?:until|without|only|where necessary|if)\b/i;
-/** A library duty: "must", "shall", "is required", not denied. */
-const DUTY = /\b(?:must|shall|(?:is|are)\s+required|(?:has|have|needs?)\s+to)\b(?!\s+not\b)/i;
+/** A library duty: "must", "shall", "is required", "is needed", not denied. */
+export const DUTY = /\b(?:must|shall|(?:is|are)\s+(?:required|needed)|(?:has|have|needs?)\s+to)\b(?!\s+not\b)/i;
 /** Sections whose every sentence is a duty. */
-const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
+export const DUTY_SECTION = /\bduties\b|\brequirements\b/i;
 /** Sections that describe bad practice or the past rather than state rules. */
 export const NOT_RULES = /gap|mistake|pitfall|history|changed/i;
 /** Words that deny the word after them ("not reportable", "no longer required"). */

@@ -29,6 +29,9 @@ const rules: LibraryDocument = {
     element(5, 'Every gate is inspected weekly, but only where the public have access.', ['Key duties']),
     element(6, 'Mowers are serviced every spring.', ['Common gaps']),
     element(7, 'Every groundworks contractor in England.', ['Who it applies to']),
+    element(8, 'Provide eye protection for staff cutting stone.', ['Key duties']),
+    element(9, 'A barrier check is needed only where vehicles can reach the site.', ['Key duties']),
+    element(10, 'Every boom barrier must be checked each month.', ['Key duties']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -66,7 +69,18 @@ describe('a policy that narrows to some cases what the library states for every 
     ]);
   });
 
+  it('reads a duty the library states plainly, without a word for every case', () => {
+    expect(reported('Eye protection is provided only for staff who lay kerbs.')).toEqual([
+      'Eye protection is provided only for staff who lay kerbs',
+    ]);
+  });
+
+  it('leaves a limit the library states itself, in another sentence than its duty', () => {
+    expect(reported('Boom barrier checks are needed only where vehicles can reach the site.')).toEqual([]);
+  });
+
   it('leaves a case that is a safeguard, a permission narrowed, and a case the library names itself', () => {
+    expect(reported('A drainage survey is needed only where a desk study is not enough.')).toEqual([]);
     expect(reported('Tree felling is carried out only where a manager has authorised it.')).toEqual([]);
     expect(reported('Weedkiller may be applied to gravel paths only when hand weeding is impractical.')).toEqual([]);
     expect(reported('Trenches are excavated only after the cable register is checked.')).toEqual([]);

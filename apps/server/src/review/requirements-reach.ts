@@ -1,4 +1,4 @@
-import { NOT_RULES } from './requirements-modality.ts';
+import { DUTY, DUTY_SECTION, NOT_RULES } from './requirements-modality.ts';
 import { ACTIVITIES, subjectOf } from './requirements-subjects.ts';
 import { factualError, PAST_RULE, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
@@ -20,13 +20,16 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, Revie
  * - "applies only to" an instrument: scope's comparison (requirements-scope.ts).
  *
  * The library's side is a sentence of a document the policy relies on that states the thing for
- * all ("every", "all", "each", "any", "wherever", "whenever", "always", "everyone", "regardless",
- * "whatever", "throughout", "not only") in a section that says what is done (not what the document
- * is, whom it binds or how it changed), limited by no "only" of its own. The clause's words before
- * its case must be mostly in that sentence, one of them a word few of the library's sentences use
- * (or nearly all of them, four or more), and the case's words mostly not: a library that names the same case ("every trench must be
- * excavated after a check of the cable register" against "trenches are excavated only after the
- * register is checked") agrees with the policy.
+ * all: with a word for every case ("every", "all", "wherever", "whenever", "regardless", "not only"
+ * …), or as a duty with no case of its own ("must", "is required", or any sentence of a section of
+ * duties: "Follow up in writing"). It sits in a section that says what is done (not what the
+ * document is, whom it binds or how it changed). The clause's words before its case must be mostly
+ * in that sentence, one of them a word few of the library's sentences use (or nearly all of them,
+ * four or more), and the case's words mostly not. The policy agrees with the library, and nothing
+ * is reported, when a library sentence names the same case ("every trench must be excavated after
+ * a check of the cable register" against "trenches are excavated only after the register is
+ * checked"), or states the same limit in a sentence of its own ("an injury to a patient is
+ * reportable only where it arose from a work activity").
  */
 
 /** "only where …", "only needed when …", "only be carried out after …": the case, from its opening word. */
@@ -36,7 +39,7 @@ const ONLY_CASE =
 const CASE_ONLY = /\b(?:for|to)\s+[^,;:()]{3,60}?\s+only\b(?!\s+(?:where|wherever|when|whenever|if|for|to|after|before|once)\b)/gi;
 /** A clause that allows rather than requires, or denies the narrowing, or limits an instrument's scope. */
 const NOT_NARROWING = /\b(?:may|can|could|might|permitted|allowed|authori[sz]ed|not|never|appl(?:y|ies|ied))\b/i;
-/** A library sentence stating the thing for all cases. */
+/** A library sentence stating the thing for every case in so many words. */
 const UNIVERSAL =
   /\b(?:every|all|each|any|wherever|whenever|always|everyone|everybody|regardless|whatever|throughout)\b|\bnot\s+(?:only|just)\b/i;
 /** Sections that say what a document is and whom it binds, not what is done. */
@@ -47,15 +50,16 @@ const ABOUT_ITSELF =
 /** A clause that says something is done or needed ("is carried out", "need to be recorded", "is reportable"), not what a thing does. */
 const DONE = /\b(?:is|are|was|were|be|been)\s+(?:[a-z]+\s+)?[a-z]{3,}(?:ed|en|wn|ne|de|lt|nt|ght|able|ible)\b|\bneeds?\b|\brequired\b/i;
 /**
- * A case that is itself a safeguard: a permission, a justification or a competence ("only to
- * authorised carriers", "only where there is a lawful basis", "only in exceptional circumstances").
- * Narrowing to it keeps a rule rather than weakening one.
+ * A case that is itself a safeguard: a permission, a justification, a competence or an eligibility
+ * ("only to authorised carriers", "only where there is a lawful basis", "only where the role is
+ * eligible"), or the last step of an order of preference ("only where horizontal movement is not
+ * enough"). Narrowing to it keeps a rule rather than weakening one.
  */
 const SAFEGUARD =
-  /\b(?:authori[sz]\w*|registered|licen[cs]\w*|permit\w*|approv\w*|justif\w*|exceptional|lawful|legal|necessary|essential|reason|competent|trained|qualified|consent\w*|agreed|instructions?|safe)\b/i;
+  /\b(?:authori[sz]\w*|registered|licen[cs]\w*|permit\w*|approv\w*|justif\w*|exceptional|lawful|legal|necessary|essential|reason|competent|trained|qualified|consent\w*|agreed|instructions?|safe|eligib\w*|entitled|appropriate|applicable|relevant|insufficient|cannot|impractic\w*|last\s+resort)\b|\bnot\s+(?:enough|sufficient|possible|practicable|reasonably\s+practicable)\b/i;
 /** A policy sentence telling how the rule once was ("Until 2023 …", "no longer …"). */
 const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|until)\b/i;
-/** A library sentence limited by a case of its own, or saying not all. */
+/** A library sentence limited by a case of its own, or saying not all: no duty for every case, and perhaps the policy's own limit. */
 const LIMITED = /(?<!\bnot\s)\bonly\b|\bnot\s+(?:every|all|each|any|always)\b|\b(?:unless|except)\b/i;
 /** Verbs that say a thing is required or done, not what it is: they match any duty. */
 const GENERIC = new Set([
@@ -88,6 +92,7 @@ const MAX_CASE_SAID = 0.5;
 /** How far back and on a clause is read around its "only". */
 const CLAUSE_REACH = 200;
 
+/** A library sentence stating a thing for every case: in so many words, or as a duty with no case of its own. */
 interface Universal {
   text: string;
   subject: Set<string>;
@@ -109,13 +114,14 @@ interface Narrowing {
 export function reachFindings(policy: Policy, documents: LibraryDocument[], library: ReviewLibrary): ReviewFindingDraft[] {
   const universals = documents.flatMap((document) => universalsOf(document).universals);
   if (universals.length === 0) return [];
+  const limits = documents.flatMap((document) => universalsOf(document).limits);
   const rare = rarity(library);
   const findings: ReviewFindingDraft[] = [];
   for (const { element, text, start } of policySentences(policy)) {
     if ((element.type !== 'paragraph' && element.type !== 'list_item') || TOLD_AS_HISTORY.test(text)) continue;
     for (const narrowing of narrowingsOf(text)) {
       const source = bestUniversal(narrowing, universals, rare);
-      if (!source) continue;
+      if (!source || limits.some((limit) => statesLimit(narrowing, limit))) continue;
       findings.push(
         factualError(element, { start: start + narrowing.start, end: start + narrowing.end }, source, () => ({
           expected: `${source.text} (${source.document.code})`,
@@ -168,7 +174,7 @@ function clauseOpening(text: string, at: number): number {
 /** Where a case ends: at the next ",", ";", ":" or bracket, within reach. */
 function caseEnd(text: string, from: number): number {
   const rest = text.slice(from, from + CLAUSE_REACH);
-  const cut = rest.search(/[,;:()]/);
+  const cut = rest.search(/[,;:()]|\s(?:and|but)\s/);
   return from + (cut < 0 ? rest.length : cut);
 }
 
@@ -194,6 +200,13 @@ function bestUniversal(narrowing: Narrowing, universals: readonly Universal[], r
   return best;
 }
 
+/** Whether a library sentence with a limit of its own is about the same thing and names the same case: the policy repeats the library. */
+function statesLimit(narrowing: Narrowing, limit: Set<string>): boolean {
+  const shared = [...narrowing.narrowed].filter((word) => limit.has(word)).length;
+  const caseSaid = [...narrowing.narrowedTo].filter((word) => limit.has(word)).length;
+  return shared >= MIN_SHARED && caseSaid / narrowing.narrowedTo.size >= MAX_CASE_SAID;
+}
+
 const rarities = new WeakMap<ReviewLibrary, (stem: string) => boolean>();
 
 /** Whether a stem is used by few of the current library's sentences, read once per library. */
@@ -216,6 +229,8 @@ function rarity(library: ReviewLibrary): (stem: string) => boolean {
 
 interface DocumentReading {
   universals: Universal[];
+  /** The words of the sentences that state a limit of their own ("reportable only where …"). */
+  limits: Set<string>[];
   /** How many sentences the document has, and how many of them use each stem. */
   sentences: number;
   uses: Map<string, number>;
@@ -227,25 +242,20 @@ const readings = new WeakMap<LibraryDocument, DocumentReading>();
 function universalsOf(document: LibraryDocument): DocumentReading {
   const known = readings.get(document);
   if (known) return known;
-  const reading: DocumentReading = { universals: [], sentences: 0, uses: new Map() };
+  const reading: DocumentReading = { universals: [], limits: [], sentences: 0, uses: new Map() };
   for (const element of document.elements) {
     if (element.type === 'heading') continue;
     const rules = !element.headingPath.some((heading) => NOT_RULES.test(heading) || ABOUT_SECTION.test(heading));
-    for (const { text: raw } of sentences(element.text)) {
-      const text = raw.replace(/\*+/g, '').trim();
+    const inDuties = element.headingPath.some((heading) => DUTY_SECTION.test(heading));
+    // Bold read as plain text, so that "**Recording.** Originally …" is two sentences and the second a history.
+    for (const { text: raw } of sentences(element.text.replace(/\*+/g, ''))) {
+      const text = raw.trim();
       const subject = subjectOf(text);
       reading.sentences++;
       for (const stem of subject) reading.uses.set(stem, (reading.uses.get(stem) ?? 0) + 1);
-      if (
-        !rules ||
-        element.type === 'table' ||
-        !UNIVERSAL.test(text) ||
-        ABOUT_ITSELF.test(text) ||
-        LIMITED.test(text) ||
-        PAST_RULE.test(text)
-      )
-        continue;
-      reading.universals.push({ text, subject, document, element });
+      if (!rules || element.type === 'table' || ABOUT_ITSELF.test(text) || PAST_RULE.test(text)) continue;
+      if (LIMITED.test(text)) reading.limits.push(subject);
+      else if (UNIVERSAL.test(text) || inDuties || DUTY.test(text)) reading.universals.push({ text, subject, document, element });
     }
   }
   readings.set(document, reading);
