@@ -30,11 +30,11 @@ const VERSION_HISTORY_HEADER = /^(?=.*\b(?:version|issue|revision)\b)(?=.*\b(?:d
 
 /**
  * The version said in the front matter: in a sentence ("This is version 4.1 of the … policy.", "Version
- * 1.4, issued 14 January 2026. It replaces version 1.3.") or as a line of its own without a colon
- * ("Version 1.0", "- Issue 3").
+ * 1.4, issued 14 January 2026. It replaces version 1.3.", also after another field: "Reference
+ * H&S-07. Version 2.3, issued …") or as a line of its own without a colon ("Version 1.0", "- Issue 3").
  */
 const VERSION_SENTENCE =
-  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|^\s*(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b|\b(?:this|the) (?:policy|procedure|protocol|document|guideline)\s*\((?:[^()\n]{0,40},\s*)?version\s+v?\d+(?:\.\d+)*\)|\b(?:policy|procedure|protocol|document)\s+[A-Z][\w./-]*\d[\w./-]*,\s+(?:version|issue)\s+v?\d+(?:\.\d+)*\b/im;
+  /\b(?:this|it) is version\s+v?\d+(?:\.\d+)*\b|^\s*(?:[-*•]\s*)?(?:document )?(?:version|issue|revision)(?: number| no\.?)?\s+v?\d+(?:\.\d+)*\s*$|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\s+of (?:this|the) (?:policy|document|procedure|guideline|protocol|strategy)\b|\bas (?:version|issue)\s+v?\d+(?:\.\d+)*\b|(?:^\s*|[.;]\s+)(?:version|issue)\s+v?\d+(?:\.\d+)*,\s+(?:issued|approved|dated|published|effective)\b|\breplaces (?:version|issue)\s+v?\d+(?:\.\d+)*\b|\b(?:version|issue)\s+v?\d+(?:\.\d+)*\b[^\n]{0,120}\bpage\s+\d+\s+of\s+\d+\b|\b(?:this|the) (?:policy|procedure|protocol|document|guideline)\s*\((?:[^()\n]{0,40},\s*)?version\s+v?\d+(?:\.\d+)*\)|\b(?:policy|procedure|protocol|document)\s+[A-Z][\w./-]*\d[\w./-]*,\s+(?:version|issue)\s+v?\d+(?:\.\d+)*\b/im;
 
 function hasVersionControl(policy: Policy): boolean {
   const numbered =
@@ -125,7 +125,7 @@ const SIGNS: SectionSign[] = [
     // "1 FUNCTION: To ensure that …": a procedure's function is its purpose.
     heading: /\b(?:purpose|aims?|objectives?|policy statement|rationale)\b|^function$/,
     content: new RegExp(
-      String.raw`\b(?:(?:purpose|aim|objective)s? of (?:this|the) ${SELF}|this ${SELF} (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|gives|covers)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent)|(?:this|these) ${SELF}s? (?:has|have) been (?:produced|written|developed|prepared|drawn up) to)\b`,
+      String.raw`\b(?:(?:purpose|aim|objective)s? of (?:this|the) ${SELF}|this ${SELF} (?:aims|is intended|sets out|establishes|describes|explains|outlines|details|defines|provides|gives|covers|ensures|makes sure|exists to)|aims to (?:ensure|set out|provide|make sure|protect|minimise|reduce|prevent)|(?:this|these) ${SELF}s? (?:has|have) been (?:produced|written|developed|prepared|drawn up) to)\b`,
       'i',
     ),
     why: 'says what the policy is for',

@@ -98,6 +98,9 @@ describe('structureFindings', () => {
       [],
     );
     expect(found('1.1 This protocol sets out the checks.', '1.2 The protocol applies to every ward.')).toEqual([]);
+    expect(found('1.1 This policy makes sure that building work meets the Regulations.', '1.2 The policy applies to every site.')).toEqual(
+      [],
+    );
     expect(found('1.1 HSE guidance provides advice on protecting patients.', "1.2 The regulator's guidance applies to all sites.")).toEqual(
       ['missing_section:purpose', 'missing_section:scope'],
     );
@@ -236,6 +239,8 @@ describe('structureFindings', () => {
     expect(
       structureFindings(cover('Version 1.4, issued 14 January 2026. It replaces version 1.3 of March 2024.', 'How we keep track'), TODAY),
     ).toEqual([]);
+    // A version after another field in the same line: "Reference H&S-07. Version 2.3, issued …".
+    expect(structureFindings(cover('Reference H&S-07. Version 2.3, issued 4 April 2025.', 'How we keep track'), TODAY)).toEqual([]);
     expect(categories(structureFindings(cover('Issued 14 January 2026.', 'Checking that this policy works'), TODAY))).toEqual([
       'missing_section:version control',
     ]);
