@@ -1,47 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { requirementFindings } from './requirements.ts';
-import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
+import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
 
 const id = 'gwr-2033.md';
-const element = (index: number, text: string, headingPath: string[]): LibraryElement => ({
-  id: `${id}#${index}`,
-  type: 'paragraph',
-  text,
-  headingPath,
-});
-/** A library of its own subject, so that the comparison is seen to read any subject, not the seed library's. */
-const rules: LibraryDocument = {
-  id,
-  code: 'GWR 2033',
-  title: 'Groundworks Regulations 2033',
-  status: 'current',
-  edition: '2033',
-  supersededBy: null,
-  supersedes: [],
-  domain: 'Estates',
-  subdomain: 'Grounds',
-  elements: [
-    element(0, 'A drainage survey is needed wherever the ground will be excavated.', ['Key duties']),
-    element(1, 'Spill kits must be provided for every store holding oils or chemicals.', ['Key duties']),
-    element(2, 'Every trench must be excavated after a check of the cable register.', ['Key duties']),
-    element(3, "Tree felling in every conservation area needs the council's consent.", ['Key duties']),
-    element(4, 'Weedkiller must be applied to all gravel paths each spring.', ['Key duties']),
-    element(5, 'Every gate is inspected weekly, but only where the public have access.', ['Key duties']),
-    element(6, 'Mowers are serviced every spring.', ['Common gaps']),
-    element(7, 'Every groundworks contractor in England.', ['Who it applies to']),
-    element(8, 'Provide eye protection for staff cutting stone.', ['Key duties']),
-    element(9, 'A barrier check is needed only where vehicles can reach the site.', ['Key duties']),
-    element(10, 'Every boom barrier must be checked each month.', ['Key duties']),
-  ],
-};
-const own: ReviewLibrary = { documents: [rules] };
-
-function policy(...blocks: string[]): Policy {
-  const elements = ['Groundworks follow GWR 2033.', ...blocks].map(
-    (text, index): PolicyElement => ({ index, type: 'paragraph', text, page: 1, headingPath: [] }),
-  );
-  return { title: 'Groundworks policy', elements };
-}
+const own = ownLibrary({ id, code: 'GWR 2033', title: 'Groundworks Regulations 2033', edition: '2033' }, [
+  ['A drainage survey is needed wherever the ground will be excavated.', ['Key duties']],
+  ['Spill kits must be provided for every store holding oils or chemicals.', ['Key duties']],
+  ['Every trench must be excavated after a check of the cable register.', ['Key duties']],
+  ["Tree felling in every conservation area needs the council's consent.", ['Key duties']],
+  ['Weedkiller must be applied to all gravel paths each spring.', ['Key duties']],
+  ['Every gate is inspected weekly, but only where the public have access.', ['Key duties']],
+  ['Mowers are serviced every spring.', ['Common gaps']],
+  ['Every groundworks contractor in England.', ['Who it applies to']],
+  ['Provide eye protection for staff cutting stone.', ['Key duties']],
+  ['A barrier check is needed only where vehicles can reach the site.', ['Key duties']],
+  ['Every boom barrier must be checked each month.', ['Key duties']],
+]);
+const policy = (...blocks: string[]) => paragraphPolicy('Groundworks policy', 'Groundworks follow GWR 2033.', blocks);
 
 const reported = (...blocks: string[]) =>
   requirementFindings(policy(...blocks), [], own)
