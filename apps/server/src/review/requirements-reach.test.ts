@@ -57,7 +57,7 @@ describe('a policy that narrows to some cases what the library states for every 
   it('leaves a case that is a safeguard, a permission narrowed, and a case the library names itself', () => {
     expect(reported('A drainage survey is needed only where a desk study is not enough.')).toEqual([]);
     expect(reported('Tree felling is carried out only where a manager has authorised it.')).toEqual([]);
-    expect(reported('Weedkiller may be applied to gravel paths only when hand weeding is impractical.')).toEqual([]);
+    expect(reported('Weedkiller may be applied to gravel paths only when the weather is dry.')).toEqual([]);
     expect(reported('Trenches are excavated only after the cable register is checked.')).toEqual([]);
   });
 
