@@ -66,7 +66,8 @@ function DocumentTable({ element, table, label }: { element: DocumentElement; ta
           header={table.header}
           rows={table.rows}
           render={(cell) => cell}
-          className="min-w-[32rem] text-sm print:min-w-0"
+          // Two columns (a label and its value) fit a phone; wider tables scroll inside their region.
+          className={cn('text-sm', (table.rows[0]?.length ?? table.header.length) > 2 && 'min-w-[32rem] print:min-w-0')}
           rowClassName="print:break-inside-avoid"
         />
       </section>

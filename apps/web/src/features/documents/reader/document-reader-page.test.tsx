@@ -155,6 +155,8 @@ describe('DocumentReaderPage for a standard user', () => {
 
     const table = await screen.findByRole('table');
     expect(within(table).queryAllByRole('columnheader')).toHaveLength(0);
+    // A label and its value fit a phone's width: no minimum width that would make it scroll.
+    expect(table.getAttribute('class')).not.toContain('min-w-');
     expect(
       within(table)
         .getAllByRole('row')
