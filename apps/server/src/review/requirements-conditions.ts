@@ -13,7 +13,7 @@ const FORMER_CONDITION =
 /** A later sentence of the same passage that drops the condition: "Since 1 October 2023 every responsible person must …". */
 const NOW_FOR_ALL = /\b(?:since|from)\b[^.;]{0,60}?\b(?:every|all|any)\b/i;
 /** A policy sentence that tells the history itself. */
-const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|until)\b/i;
+export const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|until)\b/i;
 /** Words of a condition that say nothing of what it is: auxiliaries and articles. */
 const FILLER = new Set(['were', 'was', 'are', 'is', 'be', 'been', 'the', 'a', 'an', 'or', 'had', 'has', 'have']);
 /** Numbers in words, as stems: a condition's figure ("five or more") may be said as another. */

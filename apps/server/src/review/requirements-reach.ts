@@ -1,3 +1,4 @@
+import { TOLD_AS_HISTORY } from './requirements-conditions.ts';
 import { DUTY, DUTY_SECTION, NOT_RULES } from './requirements-modality.ts';
 import { ACTIVITIES, subjectOf } from './requirements-subjects.ts';
 import { factualError, PAST_RULE, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
@@ -57,8 +58,6 @@ const DONE = /\b(?:is|are|was|were|be|been)\s+(?:[a-z]+\s+)?[a-z]{3,}(?:ed|en|wn
  */
 const SAFEGUARD =
   /\b(?:authori[sz]\w*|registered|licen[cs]\w*|permit\w*|approv\w*|justif\w*|exceptional|lawful|legal|necessary|essential|reason|competent|trained|qualified|consent\w*|agreed|instructions?|safe|eligib\w*|entitled|appropriate|applicable|relevant|insufficient|cannot|impractic\w*|last\s+resort)\b|\bnot\s+(?:enough|sufficient|possible|practicable|reasonably\s+practicable)\b/i;
-/** A policy sentence telling how the rule once was ("Until 2023 …", "no longer …"). */
-const TOLD_AS_HISTORY = /\b(?:originally|formerly|previously|no longer|since|until)\b/i;
 /** A library sentence limited by a case of its own, or saying not all: no duty for every case, and perhaps the policy's own limit. */
 const LIMITED = /(?<!\bnot\s)\bonly\b|\bnot\s+(?:every|all|each|any|always)\b|\b(?:unless|except)\b/i;
 /** Verbs that say a thing is required or done, not what it is: they match any duty. */
@@ -112,9 +111,10 @@ interface Narrowing {
 
 /** Policy sentences that narrow to some cases a duty the library states for every case. */
 export function reachFindings(policy: Policy, documents: LibraryDocument[], library: ReviewLibrary): ReviewFindingDraft[] {
-  const universals = documents.flatMap((document) => universalsOf(document).universals);
+  const relied = documents.map(universalsOf);
+  const universals = relied.flatMap((reading) => reading.universals);
   if (universals.length === 0) return [];
-  const limits = documents.flatMap((document) => universalsOf(document).limits);
+  const limits = relied.flatMap((reading) => reading.limits);
   const rare = rarity(library);
   const findings: ReviewFindingDraft[] = [];
   for (const { element, text, start } of policySentences(policy)) {
