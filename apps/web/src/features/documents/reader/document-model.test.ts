@@ -1,7 +1,7 @@
 import type { DocumentElement } from '@verity/shared';
 import { describe, expect, it } from 'vitest';
 import { headingLevel } from '../../../lib/heading-level';
-import { buildBlocks, buildToc, highlightedIds, parseTable } from './document-model';
+import { buildBlocks, buildToc, highlightedIds, parseTable, splitTitle } from './document-model';
 
 let counter = 0;
 function element(overrides: Partial<DocumentElement> & Pick<DocumentElement, 'type' | 'text'>): DocumentElement {
@@ -104,6 +104,46 @@ describe('buildToc', () => {
       element({ id: 'deep', type: 'heading', text: 'Deep', heading_path: ['Top', 'Missing'] }),
     ]);
     expect(toc).toEqual([{ id: 'top', text: 'Top', level: 2, children: [{ id: 'deep', text: 'Deep', level: 4, children: [] }] }]);
+  });
+});
+
+describe('splitTitle', () => {
+  it('takes the title element out of the body', () => {
+    const title = element({ type: 'title', text: 'Water Safety Policy' });
+    const scope = element({ type: 'heading', text: 'Scope' });
+    expect(splitTitle({ title: 'Water Safety Policy', elements: [title, scope] })).toEqual({ titleElement: title, body: [scope] });
+  });
+
+  it('reads a heading that names the document as its title, and its sections from the top', () => {
+    const organisation = element({ type: 'heading', text: 'Heronsgate Lodge Nursing Home' });
+    const title = element({ type: 'heading', text: 'Water  Safety Policy ' });
+    const scope = element({ type: 'heading', text: 'Scope', heading_path: ['Water  Safety Policy '] });
+    const body = element({ type: 'paragraph', text: 'All outlets.', heading_path: ['Water  Safety Policy ', 'Scope'] });
+    const { titleElement, body: rest } = splitTitle({ title: 'Water Safety Policy', elements: [organisation, title, scope, body] });
+    expect(titleElement).toBe(title);
+    expect(rest.map((item) => [item.text, item.heading_path])).toEqual([
+      ['Heronsgate Lodge Nursing Home', []],
+      ['Scope', []],
+      ['All outlets.', ['Scope']],
+    ]);
+    expect(buildToc(rest).map((entry) => [entry.text, entry.level])).toEqual([
+      ['Heronsgate Lodge Nursing Home', 2],
+      ['Scope', 2],
+    ]);
+  });
+
+  it('reads an opening line that names the document as its title, leaving the sections as they are', () => {
+    const line = element({ type: 'paragraph', text: 'Asbestos Management Plan' });
+    const scope = element({ type: 'heading', text: 'Scope' });
+    expect(splitTitle({ title: 'Asbestos Management Plan', elements: [line, scope] })).toEqual({ titleElement: line, body: [scope] });
+  });
+
+  it('leaves the body whole when no opening element reads the title', () => {
+    const opening = Array.from({ length: 12 }, (_, index) => element({ type: 'paragraph', text: `Line ${index}` }));
+    const late = element({ type: 'heading', text: 'Fire Safety Policy' });
+    const { titleElement, body } = splitTitle({ title: 'Fire Safety Policy', elements: [...opening, late] });
+    expect(titleElement).toBeUndefined();
+    expect(body).toHaveLength(13);
   });
 });
 

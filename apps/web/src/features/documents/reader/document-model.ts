@@ -36,6 +36,44 @@ export function parseTable({ text, header_row }: Pick<DocumentElement, 'text' | 
   return { header, rows: body };
 }
 
+/** How far into a document the page looks for its title when the file sets none as a title. */
+const TITLE_REACH = 12;
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * What the page header shows as the title, and the elements left for the body. The title is the
+ * file's title element; failing that, an opening heading or line that reads the document's title
+ * (a Word file whose title is a heading under the organisation's name), so the title is not read
+ * twice. A heading taken as the title no longer heads the sections under it: they keep their levels
+ * from the page's h1 down, as they would under a title element.
+ */
+export function splitTitle(document: Pick<DocumentResponse, 'title' | 'elements'>): {
+  titleElement: DocumentElement | undefined;
+  body: DocumentElement[];
+} {
+  const { elements } = document;
+  const titleElement =
+    elements.find((element) => element.type === 'title') ??
+    elements
+      .slice(0, TITLE_REACH)
+      .find((element) => (element.type === 'heading' || element.type === 'paragraph') && sameText(element.text, document.title));
+  if (!titleElement) return { titleElement, body: [...elements] };
+  const depth = titleElement.heading_path.length;
+  const heads = (element: DocumentElement) =>
+    titleElement.type === 'heading' &&
+    element.heading_path[depth] === titleElement.text &&
+    titleElement.heading_path.every((heading, index) => element.heading_path[index] === heading);
+  const body = elements
+    .filter((element) => element !== titleElement)
+    .map((element) =>
+      heads(element) ? { ...element, heading_path: element.heading_path.filter((_, index) => index !== depth) } : element,
+    );
+  return { titleElement, body };
+}
+
 export function buildBlocks(elements: readonly DocumentElement[]): DocumentBlock[] {
   const blocks: DocumentBlock[] = [];
   for (const element of elements) {

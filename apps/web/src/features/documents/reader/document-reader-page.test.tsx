@@ -164,6 +164,36 @@ describe('DocumentReaderPage for a standard user', () => {
     ).toEqual(['ReferenceEL-04', 'OwnerHead of Estates']);
   });
 
+  it("shows a Word upload's title heading once, as the h1, with its sections below it as h2", async () => {
+    const under = ['Water Safety Policy'];
+    const document = buildDocument({
+      code: 'HL-WS-01',
+      title: 'Water Safety Policy',
+      elements: [
+        el('w-org', 'heading', 'Heronsgate Lodge Nursing Home'),
+        el('w-title', 'heading', 'Water Safety Policy', [], true),
+        el('w-scope', 'heading', 'Scope', under),
+        el('w-p1', 'paragraph', 'Every outlet in the home.', [...under, 'Scope']),
+        el('w-duties', 'heading', 'Duties', under),
+      ],
+    });
+    mockApi({ [`GET /api/docs/document/${DOC_ID}`]: { body: document }, 'GET /api/docs/my-favourites': { favourites: [] } });
+    renderReader(`/wiki/${DOC_ID}`);
+
+    const title = await screen.findByRole('heading', { level: 1 });
+    expect(title.textContent).toContain('Water Safety Policy');
+    // The cited title heading is the h1 itself: its anchor and highlight stay.
+    expect(title.getAttribute('data-element-id')).toBe('w-title');
+    expect(screen.getAllByText('Water Safety Policy')).toHaveLength(1);
+    const article = screen.getByRole('article');
+    expect(
+      within(article)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(expect.arrayContaining(['Heronsgate Lodge Nursing Home', 'Scope', 'Duties']));
+    expect(within(article).queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+  });
+
   it('asks for every element id, marks each cited passage and scrolls to the first', async () => {
     mockApi({
       [`GET /api/docs/document/${DOC_ID}`]: { body: withHighlights(buildDocument(), ['e-p2', 'e-li2']) },

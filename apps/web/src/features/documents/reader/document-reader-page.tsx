@@ -8,7 +8,7 @@ import { conversationReturnPath, wikiReturnPath } from '../../../lib/return-to';
 import { useDocument } from '../api';
 import { FavouriteButton } from '../favourite-button';
 import { DocumentBody } from './document-body';
-import { buildBlocks, buildToc, highlightedIds, toDocumentReference } from './document-model';
+import { buildBlocks, buildToc, highlightedIds, splitTitle, toDocumentReference } from './document-model';
 import { HighlightNavigator } from './highlight-navigator';
 import { ReaderHeader } from './reader-header';
 import { DocumentLoadError, DocumentNotFound, DocumentTooLarge, ReaderSkeleton } from './reader-states';
@@ -115,10 +115,10 @@ export function DocumentReaderPage() {
   const query = useDocument(idorfilename, elementIds);
   const doc = query.data;
 
-  const titleElement = useMemo(() => doc?.elements.find((element) => element.type === 'title'), [doc]);
-  const blocks = useMemo(() => (doc ? buildBlocks(doc.elements.filter((element) => element !== titleElement)) : []), [doc, titleElement]);
-  const toc = useMemo(() => (doc ? buildToc(doc.elements) : []), [doc]);
-  const headingIds = useMemo(() => doc?.elements.filter((element) => element.type === 'heading').map((element) => element.id) ?? [], [doc]);
+  const { titleElement, body } = useMemo(() => (doc ? splitTitle(doc) : { titleElement: undefined, body: [] }), [doc]);
+  const blocks = useMemo(() => buildBlocks(body), [body]);
+  const toc = useMemo(() => buildToc(body), [body]);
+  const headingIds = useMemo(() => body.filter((element) => element.type === 'heading').map((element) => element.id), [body]);
   const highlights = useMemo(() => (doc ? highlightedIds(doc.elements) : []), [doc]);
   const [currentHighlight, setCurrentHighlight] = useState(0);
   const [activeHeading, setActiveHeading] = useActiveHeading(headingIds);
