@@ -99,6 +99,16 @@ describe('the attack inputs', () => {
     );
   });
 
+  // Each sentence's claim of an offence or an enforcer is read once, against each cited law's statement read once.
+  test('claims of an offence and of an enforcer in thousands of sentences of one paragraph stay linear', async () => {
+    await expectLinearGrowth(
+      timeOf(
+        (scale) =>
+          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. '.repeat(1_000 * scale)}`,
+      ),
+    );
+  });
+
   test('a reference said thousands of times in one paragraph stays linear', async () => {
     await expectLinearGrowth(
       timeOf((scale) => `# References\n\n${'See HTM 04-01 Part B and BS 7671 and section 4.2. '.repeat(1_000 * scale)}`),
@@ -131,6 +141,8 @@ describe('generated hostile policies', () => {
     'is not an offence',
     'under RIDDOR 2013',
     'breach of it is a criminal offence',
+    'is enforced by the Health and Safety Executive and the',
+    'CQC prosecutes',
     '1.1 March 2023',
     'weekly',
     'over-',

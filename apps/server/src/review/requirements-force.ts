@@ -1,24 +1,39 @@
 import { clauseStart } from './requirements-modality.ts';
 import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
-import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
+import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /**
- * One comparison of legal force: a policy that says breaching a document it cites is no offence,
- * where the document itself makes it one ("failing to send a notification is not an offence"
- * against "Failure to send a required notification is an offence that CQC can prosecute"). The
- * document is one the policy cites in the same sentence; its offence is read only from a sentence
- * about itself, stated plainly (no denial before it) and beside no other document's code. The
- * other direction, law claimed of guidance, is requirement-claims.ts's, which reads the
- * guidance's status with `selfStatement` too.
+ * What a policy says of the legal force of a document it cites, in the same sentence, against what
+ * the document says of itself:
+ * - no offence claimed where the document makes a breach one or says it can be prosecuted ("failing
+ *   to send a notification is not an offence" against "Failure to send a required notification is
+ *   an offence that CQC can prosecute"); the offence is read only from a sentence about the
+ *   document itself, stated plainly (no denial before it) and beside no other document's code;
+ * - an offence or a prosecution claimed where the document is enforced through civil powers and
+ *   speaks of no offence but to deny one ("A breach of Regulation 18 is a criminal offence" against
+ *   "… enforced by CQC through its civil powers").
+ * The wrong enforcer is requirements-enforcers.ts's; law claimed of guidance is
+ * requirements-claims.ts's, which reads the guidance's status with `selfStatement` too.
  */
 
-/** The policy saying breaching a document is no offence, or that it is not law. */
+/** The policy saying breaching a document is no offence, that it cannot be prosecuted, or that it is not law. */
 const NO_OFFENCE_CLAIM =
-  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b/i;
+  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b/i;
 
-/** A law's sentence saying that breaching it, or failing a duty of it, is an offence. */
+/** A law's sentence saying that breaching it, or failing a duty of it, is an offence, or that a breach can be prosecuted. */
 const OFFENCE =
-  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:\*\*)?(?:criminal\s+)?offence\b/i;
+  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:\*\*)?(?:criminal\s+)?offence\b|\bcan\s+(?:\*\*)?(?:be\s+)?prosecut(?:e|ed)\b|\bprosecuted\s+as\s+(?:a\s+)?criminal\s+offences?\b/i;
+
+/** The policy saying a breach is an offence, or that it is or can be prosecuted. */
+const OFFENCE_CLAIM =
+  /\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+)?criminal\s+offence\b|\b(?:is|are)\s+an\s+offence\b|\bprosecut(?:e|es|ed|ion)\b/i;
+/** A denial before a claim, which makes it no claim of an offence. */
+const DENIED = /\b(?:not|no|never|cannot|can't|nor|neither)\b/i;
+/** A library sentence saying the document is enforced through civil powers. */
+const CIVIL = /\b(?:enforced|enforces\s+it)\b[^.;]{0,60}?\bcivil\s+(?:powers|enforcement)\b/i;
+/** A library sentence speaking of an offence or a prosecution. */
+const OFFENCE_WORDS = /\boffences?\b|\bprosecut/i;
+
 /** How a document speaks of itself at the start of a sentence, besides its code. */
 const SELF_SUBJECT =
   /^(?:\*\*)?(?:the\s+(?:framework|guidance|standards?|code|regulations|act|order)|a\s+code\s+of\s+practice|breach(?:ing)?\s+(?:it|them)|it|this\s+(?:document|guidance|code|standard))\b/i;
@@ -31,15 +46,17 @@ export interface Status {
   sentence: string;
 }
 
-/** Policy sentences that misstate the legal force of a document they cite. */
-export function forceFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
+/** Each policy sentence with the documents it cites, in reading order. */
+export function* citingSentences(
+  policy: Policy,
+  citations: readonly Citation[],
+): Generator<{ element: PolicyElement; text: string; start: number; cited: LibraryDocument[] }> {
   const byElement = new Map<number, Citation[]>();
   for (const citation of citations) {
     const list = byElement.get(citation.location.element);
     if (list) list.push(citation);
     else byElement.set(citation.location.element, [citation]);
   }
-  const findings: ReviewFindingDraft[] = [];
   // Each element's citations are in reading order, as its sentences are: one pass over both.
   const next = new Map<number, number>();
   for (const { element, text, start } of policySentences(policy)) {
@@ -50,30 +67,87 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
     while (at < own.length && (own[at] as Citation).location.start < start + text.length) at++;
     next.set(element.index, at);
     const cited = own.slice(from, at).filter((citation) => citation.location.end <= start + text.length);
-    const claim = cited.length > 0 ? NO_OFFENCE_CLAIM.exec(text) : null;
-    if (!claim) continue;
-    for (const { document } of cited) {
-      const offence = selfStatement(document, OFFENCE, true);
-      if (!offence) continue;
-      // The statement itself, without what the library adds after a semicolon.
-      const said = offence.sentence.split('; ')[0] ?? offence.sentence;
-      const quoted = start + clauseStart(text, claim.index, sectionNumberLength(text));
-      findings.push(
-        factualError(
-          element,
-          { start: quoted, end: start + claim.index + claim[0].length },
-          { document, element: offence.element },
-          (quote) => ({
+    if (cited.length > 0) yield { element, text, start, cited: [...new Set(cited.map((citation) => citation.document))] };
+  }
+}
+
+/** Policy sentences that misstate the legal force of a document they cite. */
+export function forceFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
+  const findings: ReviewFindingDraft[] = [];
+  for (const { element, text, start, cited } of citingSentences(policy, citations)) {
+    const denial = NO_OFFENCE_CLAIM.exec(text);
+    const claim = denial ? null : OFFENCE_CLAIM.exec(text);
+    const quoted = (match: RegExpExecArray) => ({
+      start: start + clauseStart(text, match.index, sectionNumberLength(text)),
+      end: start + match.index + match[0].length,
+    });
+    if (denial) {
+      for (const document of cited) {
+        const offence = selfStatement(document, OFFENCE, true);
+        if (!offence) continue;
+        // The statement itself, without what the library adds after a semicolon.
+        const said = offence.sentence.split('; ')[0] ?? offence.sentence;
+        // "… can be prosecuted" is said so; an offence named is an offence.
+        const prosecuted = !/\boffence/i.test(said);
+        findings.push(
+          factualError(element, quoted(denial), { document, element: offence.element }, (quote) => ({
             expected: said,
-            explanation: `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
-            suggestion: `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
-          }),
-        ),
+            explanation: prosecuted
+              ? `The policy says "${quote}", but a breach of ${document.code} can be prosecuted: "${said}."`
+              : `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
+            suggestion: prosecuted
+              ? `Correct the statement: say that a breach of ${document.code} can be prosecuted, as the library sets out.`
+              : `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
+          })),
+        );
+        break;
+      }
+    } else if (claim && !DENIED.test(text.slice(0, claim.index))) {
+      // Every document the sentence cites must be one enforced through civil powers alone.
+      const civil = cited.map((document) => ({ document, status: civilOnly(document) }));
+      const [first] = civil;
+      if (!first?.status || civil.some(({ status }) => !status)) continue;
+      const { document, status } = first;
+      findings.push(
+        factualError(element, quoted(claim), { document, element: status.element }, (quote) => ({
+          expected: status.sentence,
+          explanation: `The policy says "${quote}", but a breach of ${document.code} is not a criminal offence; it is enforced through civil powers: "${status.sentence}."`,
+          suggestion: `Correct the statement: a breach of ${document.code} is dealt with through civil enforcement, not prosecution.`,
+        })),
       );
-      break;
     }
   }
   return findings;
+}
+
+/**
+ * A document enforced through civil powers that speaks of no offence or prosecution but to deny one:
+ * its denial if it has one ("It is not one of the regulations where breach is itself a criminal
+ * offence"), else its civil-powers sentence. Read once a document.
+ */
+function civilOnly(document: LibraryDocument): Status | null {
+  if (!civil.has(document)) civil.set(document, readCivilOnly(document));
+  return civil.get(document) ?? null;
+}
+
+const civil = new WeakMap<LibraryDocument, Status | null>();
+
+function readCivilOnly(document: LibraryDocument): Status | null {
+  let civilPowers: Status | null = null;
+  let denial: Status | null = null;
+  for (const element of document.elements) {
+    if (element.type === 'table' || element.type === 'heading') continue;
+    for (const { text } of sentences(element.text)) {
+      const sentence = text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '');
+      const offence = OFFENCE_WORDS.exec(sentence);
+      if (offence) {
+        if (!DENIED.test(sentence.slice(0, offence.index))) return null;
+        // The denial itself, without what the library adds after it (", but the same failings often also breach …").
+        denial ??= { element, sentence: sentence.split(/; |, but /)[0] ?? sentence };
+      } else if (CIVIL.test(sentence)) civilPowers ??= { element, sentence };
+    }
+  }
+  return civilPowers ? (denial ?? civilPowers) : null;
 }
 
 /**

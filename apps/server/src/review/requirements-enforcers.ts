@@ -1,0 +1,118 @@
+import { citingSentences } from './requirements-force.ts';
+import { factualError, sentences } from './requirements-text.ts';
+import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
+
+/**
+ * The body a policy says enforces a document it cites, in the same sentence, against the bodies the
+ * document's own entry says enforce it: "Regulation 18 is enforced by the Health and Safety
+ * Executive" against "… enforced by CQC through its civil powers". Said only where every document
+ * the sentence cites names its enforcers and none of them is a body the sentence names: a library
+ * sentence on enforcement that names other bodies as well only widens what is accepted.
+ */
+
+/** The bodies that enforce the laws the library holds, each by the ways it is written. */
+const ENFORCERS: readonly { key: string; name: string; pattern: string }[] = [
+  { key: 'cqc', name: 'CQC', pattern: 'Care\\s+Quality\\s+Commission|CQC' },
+  { key: 'hse', name: 'HSE', pattern: 'Health\\s+and\\s+Safety\\s+Executive|HSE' },
+  { key: 'local', name: 'local authorities', pattern: '(?:local\\s+)?(?:council|local\\s+authorit(?:y|ies))(?:\\s+building\\s+control)?' },
+  {
+    key: 'fire',
+    name: 'the fire and rescue authority',
+    pattern: '(?:local\\s+)?fire\\s+(?:and\\s+rescue\\s+)?(?:authorit(?:y|ies)|services?)',
+  },
+  { key: 'ico', name: 'the Information Commissioner', pattern: "Information\\s+Commissioner(?:['’]s\\s+Office)?|ICO" },
+  { key: 'ehrc', name: 'the EHRC', pattern: 'Equality\\s+and\\s+Human\\s+Rights\\s+Commission|EHRC' },
+  { key: 'ea', name: 'the Environment Agency', pattern: 'Environment\\s+Agency' },
+  { key: 'police', name: 'the police', pattern: 'police' },
+  { key: 'dvsa', name: 'the DVSA', pattern: 'Driver\\s+and\\s+Vehicle\\s+Standards\\s+Agency|DVSA' },
+  { key: 'bsr', name: 'the Building Safety Regulator', pattern: 'Building\\s+Safety\\s+Regulator|BSR' },
+  { key: 'mhra', name: 'the MHRA', pattern: 'Medicines\\s+and\\s+Healthcare\\s+products\\s+Regulatory\\s+Agency|MHRA' },
+  { key: 'water', name: 'the water undertaker', pattern: 'water\\s+(?:undertaker|supplier|company)' },
+];
+
+const BODY = ENFORCERS.map(({ pattern }) => `(?:${pattern})`).join('|');
+/** One body, or two or three joined by commas, "and" or "or". */
+const BODIES = `(?:the\\s+)?(?:${BODY})(?:\\s*(?:,|\\band\\b|\\bor\\b)\\s*(?:the\\s+)?(?:${BODY})){0,2}`;
+/** The policy saying who enforces something: "is enforced by HSE", "which CQC enforces", "HSE is the enforcing authority". */
+const ENFORCER_CLAIM = new RegExp(
+  `\\benforced\\s+(?:in\\s+England\\s+)?by\\s+(${BODIES})\\b|(?<![\\w-])(${BODIES})\\s+(?:enforces|is\\s+the\\s+enforcing\\s+authority)\\b`,
+  'i',
+);
+/** A denial before the claim: "is not enforced by HSE but by …". */
+const DENIED = /\b(?:not|no|never|nor|neither)\b/i;
+/** A library sentence on enforcement. */
+const ENFORCEMENT = /\benforc/i;
+
+/** The enforcers a text names, by key. */
+function bodiesIn(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const { key, pattern } of ENFORCERS) if (new RegExp(`(?<![\\w-])(?:${pattern})(?![\\w-])`, 'i').test(text)) found.add(key);
+  return found;
+}
+
+interface Enforcement {
+  keys: Set<string>;
+  element: LibraryElement;
+  sentence: string;
+}
+
+/** Policy sentences naming as enforcer of a cited document a body the document does not name. */
+export function enforcerFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
+  const findings: ReviewFindingDraft[] = [];
+  for (const { element, text, start, cited } of citingSentences(policy, citations)) {
+    const claim = ENFORCER_CLAIM.exec(text);
+    if (!claim || DENIED.test(text.slice(0, claim.index))) continue;
+    const claimed = bodiesIn(claim[1] ?? claim[2] ?? '');
+    const known = cited.map((document) => ({ document, enforcement: enforcementOf(document) }));
+    const [first] = known;
+    if (
+      !first?.enforcement ||
+      claimed.size === 0 ||
+      known.some(({ enforcement }) => !enforcement || [...claimed].some((key) => enforcement.keys.has(key)))
+    )
+      continue;
+    const { document, enforcement } = first;
+    const names = ENFORCERS.filter(({ key }) => enforcement.keys.has(key)).map(({ name }) => name);
+    const enforcers = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+    findings.push(
+      factualError(
+        element,
+        { start: start + claim.index, end: start + claim.index + claim[0].length },
+        { document, element: enforcement.element },
+        (quote) => ({
+          expected: enforcement.sentence,
+          explanation: `The policy says "${quote}", but ${document.code} is enforced by ${enforcers}: "${enforcement.sentence}."`,
+          suggestion: `Name the body that enforces ${document.code}: ${enforcers}.`,
+        }),
+      ),
+    );
+  }
+  return findings;
+}
+
+/**
+ * The bodies a document's own entry says enforce it, from its sentences on enforcement (none in a
+ * table or a heading), with the first such sentence to quote. Read once a document.
+ */
+function enforcementOf(document: LibraryDocument): Enforcement | null {
+  if (!enforcement.has(document)) enforcement.set(document, readEnforcement(document));
+  return enforcement.get(document) ?? null;
+}
+
+const enforcement = new WeakMap<LibraryDocument, Enforcement | null>();
+
+function readEnforcement(document: LibraryDocument): Enforcement | null {
+  let found: Enforcement | null = null;
+  for (const element of document.elements) {
+    if (element.type === 'table' || element.type === 'heading') continue;
+    for (const { text } of sentences(element.text)) {
+      if (!ENFORCEMENT.test(text)) continue;
+      const keys = bodiesIn(text);
+      if (keys.size === 0) continue;
+      const sentence = text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '');
+      if (found) for (const key of keys) found.keys.add(key);
+      else found = { keys, element, sentence };
+    }
+  }
+  return found;
+}
