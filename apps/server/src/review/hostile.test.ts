@@ -104,7 +104,7 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(
       timeOf(
         (scale) =>
-          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. '.repeat(1_000 * scale)}`,
+          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. Hazardous waste is enforced by the HSE. '.repeat(1_000 * scale)}`,
       ),
     );
   });

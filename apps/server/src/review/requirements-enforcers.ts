@@ -1,6 +1,7 @@
-import { citingSentences } from './requirements-force.ts';
-import { factualError, sentences } from './requirements-text.ts';
-import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from './types.ts';
+import { isLegislation } from './roles-topic.ts';
+import { sentencesWithCitations } from './requirements-force.ts';
+import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
+import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
  * The body a policy says enforces a document it cites, in the same sentence, against the bodies the
@@ -43,6 +44,22 @@ const DENIED = /\b(?:not|no|never|nor|neither)\b/i;
 /** A library sentence on enforcement. */
 const ENFORCEMENT = /\benforc/i;
 
+/** The words of a law's title that say what it is about, in order: "hazardous waste", "fire safety". */
+function subjectWords(title: string): string[] {
+  return (
+    title
+      .replace(/\(SI[^)]*\)/g, '')
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  )
+    .filter((word) => !GENERIC_TITLE_WORDS.has(word))
+    .map(stem);
+}
+
+function yearOf(title: string): number {
+  return Number(/\b(?:1[89]|20)\d\d\b/.exec(title)?.[0] ?? 9999);
+}
+
 /** The enforcers a text names, by key. */
 function bodiesIn(text: string): Set<string> {
   const found = new Set<string>();
@@ -56,14 +73,47 @@ interface Enforcement {
   sentence: string;
 }
 
-/** Policy sentences naming as enforcer of a cited document a body the document does not name. */
-export function enforcerFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
+/** Title words that say what kind of law it is, or where, rather than what it is about. */
+const GENERIC_TITLE_WORDS = new Set(
+  'regulation regulations act order the of and to in at for on etc england wales scotland northern ireland uk regulatory reform amendment si'.split(
+    ' ',
+  ),
+);
+/** A law is named by its subject when its title has at least this many subject words, said in order before the claim. */
+const MIN_SUBJECT_WORDS = 2;
+
+/** A word compared without its plural: "wastes" and "waste". */
+const stem = (word: string) => (word.length > 3 ? word.replace(/s$/, '') : word);
+
+/**
+ * Policy sentences naming as enforcer of a law a body the law's entry does not name: a law the
+ * sentence cites, or, where it cites none, the current laws its subject names by their titles'
+ * words ("Hazardous waste controls … are enforced by the local authority" for the Hazardous Waste
+ * (England and Wales) Regulations 2005; "Fire safety in the building …" for each fire safety law).
+ */
+export function enforcerFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
-  for (const { element, text, start, cited } of citingSentences(policy, citations)) {
+  const laws = library.documents
+    .filter((document) => document.status === 'current' && isLegislation(document))
+    .map((document) => ({ document, words: subjectWords(document.title) }))
+    .filter(({ words }) => words.length >= MIN_SUBJECT_WORDS)
+    // The principal law on a subject first: the later ones amend or add to it (RRO 2005, then the Fire Safety Act 2021).
+    .sort((a, b) => yearOf(a.document.title) - yearOf(b.document.title));
+  for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
     const claim = ENFORCER_CLAIM.exec(text);
     if (!claim || DENIED.test(text.slice(0, claim.index))) continue;
     const claimed = bodiesIn(claim[1] ?? claim[2] ?? '');
-    const known = cited.map((document) => ({ document, enforcement: enforcementOf(document) }));
+    const before = ` ${(
+      text
+        .slice(0, claim.index)
+        .toLowerCase()
+        .match(/[a-z]+/g) ?? []
+    )
+      .map(stem)
+      .join(' ')} `;
+    const named =
+      cited.length > 0 ? cited : laws.filter(({ words }) => before.includes(` ${words.join(' ')} `)).map(({ document }) => document);
+    const known = named.map((document) => ({ document, enforcement: enforcementOf(document) }));
     const [first] = known;
     if (
       !first?.enforcement ||
@@ -77,7 +127,8 @@ export function enforcerFindings(policy: Policy, citations: readonly Citation[])
     findings.push(
       factualError(
         element,
-        { start: start + claim.index, end: start + claim.index + claim[0].length },
+        // The claim with what it says is enforced, from the sentence's start.
+        { start: start + sectionNumberLength(text), end: start + claim.index + claim[0].length },
         { document, element: enforcement.element },
         (quote) => ({
           expected: enforcement.sentence,

@@ -8,6 +8,7 @@ import type { ReviewLibrary } from './types.ts';
 const civil = ownLibrary({ id: 'kwr-2031.md', code: 'KWR 2031', title: 'Kitchen Welfare Regulations 2031', edition: '2031' }, [
   ['KWR 2031 is law, enforced by the Care Quality Commission through its civil powers.', ['Legal status']],
   ['Breach of it is not itself a criminal offence, but repeated failings may lead to cancellation.', ['Legal status']],
+  ['Harm from a failing kitchen is usually pursued under Regulation 12, which carries a criminal offence.', ['Legal status']],
   ['Provide a rest area away from food preparation.', ['Key duties']],
 ]);
 const prosecutable = ownLibrary({ id: 'lsr-2032.md', code: 'LSR 2032', title: 'Laundry Safety Regulations 2032', edition: '2032' }, [
@@ -56,6 +57,7 @@ describe('what a policy says of the legal force of a law it cites', () => {
       suggestion: 'Correct the statement: say that a breach of LSR 2032 can be prosecuted, as the library sets out.',
     });
     expect(quotes('The HSE cannot prosecute a breach of LSR 2032.')).toEqual(['The HSE cannot prosecute']);
+    expect(quotes('The HSE has no power to prosecute a breach of LSR 2032.')).toEqual(['The HSE has no power to prosecute']);
     expect(quotes('A breach of KWR 2031 cannot lead to prosecution.')).toEqual([]);
   });
 });
@@ -64,9 +66,9 @@ describe('the body a policy says enforces a law it cites', () => {
   it('reports a body the law does not name, with the bodies it does', () => {
     const [finding] = findings('2.4 KWR 2031 is enforced by the Health and Safety Executive, which inspects the kitchens.');
     expect(finding).toMatchObject({
-      quote: 'enforced by the Health and Safety Executive',
+      quote: 'KWR 2031 is enforced by the Health and Safety Executive',
       explanation:
-        'The policy says "enforced by the Health and Safety Executive", but KWR 2031 is enforced by CQC: "KWR 2031 is law, enforced by the Care Quality Commission through its civil powers."',
+        'The policy says "KWR 2031 is enforced by the Health and Safety Executive", but KWR 2031 is enforced by CQC: "KWR 2031 is law, enforced by the Care Quality Commission through its civil powers."',
       suggestion: 'Name the body that enforces KWR 2031: CQC.',
       evidence: [{ code: 'KWR 2031', elementIds: ['kwr-2031.md#0'] }],
     });
@@ -82,6 +84,37 @@ describe('the body a policy says enforces a law it cites', () => {
     ]);
     const policy = paragraphPolicy('Mops', 'Mops follow MWR 2030.', ['MWR 2030 is enforced by the HSE.']);
     expect(requirementFindings(policy, citeLibrary(policy.elements, silent), silent)).toEqual([]);
+  });
+
+  it('reads a law named by its subject where the sentence cites none, the principal law first', () => {
+    const trap = (title: string, id: string, code: string, said: string) =>
+      ownLibrary({ id, code, title, edition: '2030' }, [[said, ['Legal status']]]).documents;
+    const grease: ReviewLibrary = {
+      documents: [
+        ...trap(
+          'Grease Trap (Amendment) Regulations 2030',
+          'gtr-2030.md',
+          'GTR 2030',
+          'The Regulations are enforced by the Environment Agency.',
+        ),
+        ...trap('Grease Traps Act 2010', 'gta-2010.md', 'GTA 2010', 'The Act is enforced by the Environment Agency and water undertakers.'),
+        ...trap('Grease Regulations 2029', 'gr-2029.md', 'GR 2029', 'The Regulations are enforced by local authorities.'),
+      ],
+    };
+    const found = (text: string) => {
+      const policy = paragraphPolicy('Kitchen drains', 'Drains are kept clear.', [text]);
+      return requirementFindings(policy, citeLibrary(policy.elements, grease), grease).map((finding) => [
+        finding.quote,
+        finding.evidence[0]?.code,
+      ]);
+    };
+    expect(found('4.1 Grease trap cleaning is enforced by the local authority.')).toEqual([
+      ['Grease trap cleaning is enforced by the local authority', 'GTA 2010'],
+    ]);
+    expect(found('4.1 Grease trap cleaning is enforced by the Environment Agency.')).toEqual([]);
+    // A law's subject said in other words or another order, or a law whose title has one subject word, is not named.
+    expect(found('4.1 Traps for grease are enforced by the local authority.')).toEqual([]);
+    expect(found('4.1 Grease is enforced by the HSE.')).toEqual([]);
   });
 
   it('leaves a sentence whose other law is enforced by the body it names', () => {

@@ -18,7 +18,7 @@ import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, 
 
 /** The policy saying breaching a document is no offence, that it cannot be prosecuted, or that it is not law. */
 const NO_OFFENCE_CLAIM =
-  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b/i;
+  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bno\s+power\s+to\s+prosecute\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b/i;
 
 /** A law's sentence saying that breaching it, or failing a duty of it, is an offence, or that a breach can be prosecuted. */
 const OFFENCE =
@@ -46,8 +46,8 @@ export interface Status {
   sentence: string;
 }
 
-/** Each policy sentence with the documents it cites, in reading order. */
-export function* citingSentences(
+/** Each policy sentence with the documents it cites (perhaps none), in reading order. */
+export function* sentencesWithCitations(
   policy: Policy,
   citations: readonly Citation[],
 ): Generator<{ element: PolicyElement; text: string; start: number; cited: LibraryDocument[] }> {
@@ -67,14 +67,15 @@ export function* citingSentences(
     while (at < own.length && (own[at] as Citation).location.start < start + text.length) at++;
     next.set(element.index, at);
     const cited = own.slice(from, at).filter((citation) => citation.location.end <= start + text.length);
-    if (cited.length > 0) yield { element, text, start, cited: [...new Set(cited.map((citation) => citation.document))] };
+    yield { element, text, start, cited: [...new Set(cited.map((citation) => citation.document))] };
   }
 }
 
 /** Policy sentences that misstate the legal force of a document they cite. */
 export function forceFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
-  for (const { element, text, start, cited } of citingSentences(policy, citations)) {
+  for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
+    if (cited.length === 0) continue;
     const denial = NO_OFFENCE_CLAIM.exec(text);
     const claim = denial ? null : OFFENCE_CLAIM.exec(text);
     const quoted = (match: RegExpExecArray) => ({
@@ -109,11 +110,17 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
       if (!first?.status || civil.some(({ status }) => !status)) continue;
       const { document, status } = first;
       findings.push(
-        factualError(element, quoted(claim), { document, element: status.element }, (quote) => ({
-          expected: status.sentence,
-          explanation: `The policy says "${quote}", but a breach of ${document.code} is not a criminal offence; it is enforced through civil powers: "${status.sentence}."`,
-          suggestion: `Correct the statement: a breach of ${document.code} is dealt with through civil enforcement, not prosecution.`,
-        })),
+        factualError(
+          element,
+          // The claim with its subject, from the sentence's start: "Any breach of Regulation 9, such as …, is a criminal offence".
+          { start: start + sectionNumberLength(text), end: start + claim.index + claim[0].length },
+          { document, element: status.element },
+          (quote) => ({
+            expected: status.sentence,
+            explanation: `The policy says "${quote}", but a breach of ${document.code} is not a criminal offence; it is enforced through civil powers: "${status.sentence}."`,
+            suggestion: `Correct the statement: a breach of ${document.code} is dealt with through civil enforcement, not prosecution.`,
+          }),
+        ),
       );
     }
   }
@@ -132,6 +139,19 @@ function civilOnly(document: LibraryDocument): Status | null {
 
 const civil = new WeakMap<LibraryDocument, Status | null>();
 
+/**
+ * A sentence that names another regulation or document than this one, so that an offence it speaks
+ * of may be that one's: CQC Reg 15's "… usually pursues it under Regulation 12, which carries a
+ * criminal offence".
+ */
+function aboutAnother(sentence: string, document: LibraryDocument): boolean {
+  const own = (number: string) => new RegExp(`(?<![\\w.])${number}(?![\\w.])`).test(document.code);
+  return (
+    [...sentence.matchAll(/\bRegulations?\s+(\d+[A-Z]?)\b/g)].some((match) => !own(match[1] ?? '')) ||
+    OTHER_CODE.test(sentence.replace(document.code, ''))
+  );
+}
+
 function readCivilOnly(document: LibraryDocument): Status | null {
   let civilPowers: Status | null = null;
   let denial: Status | null = null;
@@ -141,9 +161,10 @@ function readCivilOnly(document: LibraryDocument): Status | null {
       const sentence = text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '');
       const offence = OFFENCE_WORDS.exec(sentence);
       if (offence) {
-        if (!DENIED.test(sentence.slice(0, offence.index))) return null;
-        // The denial itself, without what the library adds after it (", but the same failings often also breach …").
-        denial ??= { element, sentence: sentence.split(/; |, but /)[0] ?? sentence };
+        if (DENIED.test(sentence.slice(0, offence.index)))
+          // The denial itself, without what the library adds after it (", but the same failings often also breach …").
+          denial ??= { element, sentence: sentence.split(/; |, but /)[0] ?? sentence };
+        else if (!aboutAnother(sentence, document)) return null;
       } else if (CIVIL.test(sentence)) civilPowers ??= { element, sentence };
     }
   }

@@ -81,7 +81,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...timingFindings(policy, documents),
     ...scopeFindings(policy, documents, citations),
     ...forceFindings(policy, citations),
-    ...enforcerFindings(policy, citations),
+    ...enforcerFindings(policy, citations, library),
   ];
   // A denial of what the library states, where no narrower comparison has found the sentence wrong.
   const found = new Set(findings.map((finding) => finding.location?.element));
