@@ -19,11 +19,12 @@ const NOT_LAW =
   /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework),?\s+(?:and\s+)?not\s+(?:law|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
 /**
  * A policy saying a document is law: "are statutory instruments", "is legally binding", "is the
- * legal standard", "failure to comply …", "any departure from it is an offence", "breach of … is a
- * criminal offence in its own right".
+ * legal standard", "has the force of regulations", "failure to comply …", "any departure from it is
+ * an offence", "breach of … is a criminal offence in its own right". A "statutory code" or "statutory
+ * guidance" is what such a document may well be, not a claim that it is law.
  */
 const LAW_CLAIM =
-  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?)?|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
 
 /** The claim that breaching or departing from something is an offence. */
 const BREACH_CLAIM = /^(?:failure|departure|breach)/i;

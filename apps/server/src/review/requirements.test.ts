@@ -409,6 +409,9 @@ describe('requirementFindings', () => {
     expect(law(hygiene, 'Breach of the Hygiene Code is a criminal offence in itself.')).toEqual([
       'Breach of the Hygiene Code is a criminal offence',
     ]);
+    expect(law(hygiene, 'The Hygiene Code has the force of regulations.')).toEqual(['The Hygiene Code has the force of regulations']);
+    // A statutory code is what the Hygiene Code is: no claim that it is law.
+    expect(law(hygiene, 'The Hygiene Code is a statutory code of practice, and CQC must take it into account.')).toEqual([]);
     // Another law's offence beside the guidance is not the guidance's.
     expect(
       law('Fire precautions follow HTM 05-02.', 'HTM 05-02 supports the Fire Safety Order, and breach of the Order is a criminal offence.'),
