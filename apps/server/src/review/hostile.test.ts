@@ -100,11 +100,11 @@ describe('the attack inputs', () => {
   });
 
   // Each sentence's claim of an offence or an enforcer is read once, against each cited law's statement read once.
-  test('claims of an offence and of an enforcer in thousands of sentences of one paragraph stay linear', async () => {
+  test('claims of an offence, an enforcer and a code status in thousands of sentences of one paragraph stay linear', async () => {
     await expectLinearGrowth(
       timeOf(
         (scale) =>
-          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. Hazardous waste is enforced by the HSE. '.repeat(1_000 * scale)}`,
+          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. Hazardous waste is enforced by the HSE. ACoP L8 is law. ACoP L8 is advisory only. '.repeat(1_000 * scale)}`,
       ),
     );
   });

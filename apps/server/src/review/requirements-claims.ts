@@ -23,14 +23,14 @@ const NOT_LAW =
  * an offence", "breach of … is a criminal offence in its own right". A "statutory code" or "statutory
  * guidance" is what such a document may well be, not a claim that it is law.
  */
-const LAW_CLAIM =
+export const LAW_CLAIM =
   /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
 
 /** The claim that breaching or departing from something is an offence. */
 const BREACH_CLAIM = /^(?:failure|departure|breach)/i;
 
 /** Every such claim of a sentence, to quote them all. */
-const LAW_CLAIMS = new RegExp(LAW_CLAIM.source, 'gi');
+export const LAW_CLAIMS = new RegExp(LAW_CLAIM.source, 'gi');
 
 /** A name as a whole word of a sentence (not inside a longer code). */
 const wholeWord = (name: string) => new RegExp(`(?<![\\w-])${literal(name)}(?![\\w-])`);

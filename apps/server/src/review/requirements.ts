@@ -3,6 +3,7 @@ import { claimFindings } from './requirements-claims.ts';
 import { colourFindings } from './requirements-colours.ts';
 import { conditionFindings } from './requirements-conditions.ts';
 import { countFindings } from './requirements-counts.ts';
+import { codeFindings } from './requirements-codes.ts';
 import { enforcerFindings } from './requirements-enforcers.ts';
 import { forceFindings } from './requirements-force.ts';
 import { cycleFindings } from './requirements-cycles.ts';
@@ -82,6 +83,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...scopeFindings(policy, documents, citations),
     ...forceFindings(policy, citations),
     ...enforcerFindings(policy, citations, library),
+    ...codeFindings(policy, citations, library),
   ];
   // A denial of what the library states, where no narrower comparison has found the sentence wrong.
   const found = new Set(findings.map((finding) => finding.location?.element));
