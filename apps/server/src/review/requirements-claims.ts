@@ -12,19 +12,20 @@ const NO_INTERVALS =
 const APPLIES_TO_ALL = /\bappl(?:y|ies)\b[^.]*\bregardless of\b/i;
 /**
  * A library sentence saying the document is not law: "HTM 00 is best-practice guidance, not law",
+ * "The DSPT is an **assurance framework**, not legislation",
  * "BS 7671 is a standard, not law", "The framework is not law", "Breaching it is not in itself an
  * offence" (read about the document itself: requirement-force.ts `selfStatement`).
  */
 const NOT_LAW =
-  /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework),?\s+(?:and\s+)?not\s+(?:law|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
+  /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework)(?:\*\*)?,?\s+(?:and\s+)?not\s+(?:law|legislation|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
 /**
  * A policy saying a document is law: "are statutory instruments", "is legally binding", "is the
- * legal standard", "has the force of regulations", "failure to comply …", "any departure from it is
+ * legal standard", "has the force of regulations", "has the same legal status as an Approved Code of Practice", "failure to comply …", "any departure from it is
  * an offence", "breach of … is a criminal offence in its own right". A "statutory code" or "statutory
  * guidance" is what such a document may well be, not a claim that it is law.
  */
 export const LAW_CLAIM =
-  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bthe\s+same\s+(?:legal\s+)?status\s+as\s+an?\s+(?:Approved\s+Code\s+of\s+Practice|ACoP)\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
 
 /** The claim that breaching or departing from something is an offence. */
 const BREACH_CLAIM = /^(?:failure|departure|breach)/i;

@@ -198,7 +198,7 @@ function readSelfStatement(document: LibraryDocument, pattern: RegExp, plain: bo
       if (!match) continue;
       // A law's offence is often told with the duty as its subject ("Failure to display ratings … is a criminal offence").
       const aboutItself =
-        openings.some((opening) => bare.startsWith(opening)) ||
+        openings.some((opening) => bare.replace(/^the\s+/i, '').startsWith(opening)) ||
         /^Part [A-Z]\b/.test(bare) ||
         SELF_SUBJECT.test(bare) ||
         (plain && /^(?:breach|breaching|failure|failing|contravention)\b/i.test(bare));

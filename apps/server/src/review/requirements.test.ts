@@ -410,6 +410,13 @@ describe('requirementFindings', () => {
       'Breach of the Hygiene Code is a criminal offence',
     ]);
     expect(law(hygiene, 'The Hygiene Code has the force of regulations.')).toEqual(['The Hygiene Code has the force of regulations']);
+    expect(law('Water systems follow HSG274.', 'HSG274 has the same legal status as an Approved Code of Practice.')).toEqual([
+      'HSG274 has the same legal status as an Approved Code of Practice',
+    ]);
+    // "The DSPT is an **assurance framework**, not legislation": said of itself after "The", in bold.
+    expect(law('The Data Security and Protection Toolkit is a statutory requirement.')).toEqual([
+      'The Data Security and Protection Toolkit is a statutory requirement',
+    ]);
     // A statutory code is what the Hygiene Code is: no claim that it is law.
     expect(law(hygiene, 'The Hygiene Code is a statutory code of practice, and CQC must take it into account.')).toEqual([]);
     // Another law's offence beside the guidance is not the guidance's.
