@@ -1,6 +1,6 @@
 import { LAW_CLAIM, LAW_CLAIMS } from './requirements-claims.ts';
 import { sentencesWithCitations } from './requirements-force.ts';
-import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, proseSentences, sectionNumberLength } from './requirements-text.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
@@ -120,13 +120,10 @@ const status = new WeakMap<LibraryDocument, Statement | null>();
 
 function readSpecialStatus(document: LibraryDocument): Statement | null {
   const code = document.code.replace(/\s*\(\d{4}\)$/, '');
-  for (const element of document.elements) {
-    if (element.type === 'table' || element.type === 'heading' || !APPROVED_CODE.test(element.text)) continue;
-    for (const { text } of sentences(element.text)) {
-      // A law's entry speaks of the code approved for it ("It is supported by ACoP L5, which has special legal status"); it is not one.
-      const other = OTHER_CODE.test(text.replace(code, '').replace(code.split(' ').at(-1) ?? code, ''));
-      if (SPECIAL_STATUS.test(text) && !other) return { element, sentence: text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '') };
-    }
+  for (const { element, sentence } of proseSentences(document)) {
+    // A law's entry speaks of the code approved for it ("It is supported by ACoP L5, which has special legal status"); it is not one.
+    const other = OTHER_CODE.test(sentence.replace(code, '').replace(code.split(' ').at(-1) ?? code, ''));
+    if (APPROVED_CODE.test(element.text) && SPECIAL_STATUS.test(sentence) && !other) return { element, sentence };
   }
   return null;
 }
@@ -142,13 +139,8 @@ const general = new WeakMap<ReviewLibrary, { document: LibraryDocument; element:
 function readNotItselfOffence(library: ReviewLibrary): { document: LibraryDocument; element: LibraryElement; sentence: string } | null {
   for (const document of library.documents) {
     if (document.status !== 'current') continue;
-    for (const element of document.elements) {
-      if (element.type === 'table' || element.type === 'heading') continue;
-      for (const { text } of sentences(element.text)) {
-        if (APPROVED_CODE.test(text) && NOT_ITSELF_OFFENCE.test(text))
-          return { document, element, sentence: text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '') };
-      }
-    }
+    for (const { element, sentence } of proseSentences(document))
+      if (APPROVED_CODE.test(sentence) && NOT_ITSELF_OFFENCE.test(sentence)) return { document, element, sentence };
   }
   return null;
 }

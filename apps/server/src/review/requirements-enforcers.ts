@@ -1,6 +1,6 @@
 import { isLegislation } from './roles-topic.ts';
 import { sentencesWithCitations } from './requirements-force.ts';
-import { factualError, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, proseSentences, sectionNumberLength } from './requirements-text.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
@@ -154,16 +154,12 @@ const enforcement = new WeakMap<LibraryDocument, Enforcement | null>();
 
 function readEnforcement(document: LibraryDocument): Enforcement | null {
   let found: Enforcement | null = null;
-  for (const element of document.elements) {
-    if (element.type === 'table' || element.type === 'heading') continue;
-    for (const { text } of sentences(element.text)) {
-      if (!ENFORCEMENT.test(text)) continue;
-      const keys = bodiesIn(text);
-      if (keys.size === 0) continue;
-      const sentence = text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '');
-      if (found) for (const key of keys) found.keys.add(key);
-      else found = { keys, element, sentence };
-    }
+  for (const { element, sentence } of proseSentences(document)) {
+    if (!ENFORCEMENT.test(sentence)) continue;
+    const keys = bodiesIn(sentence);
+    if (keys.size === 0) continue;
+    if (found) for (const key of keys) found.keys.add(key);
+    else found = { keys, element, sentence };
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import { clauseStart } from './requirements-modality.ts';
-import { factualError, policySentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import { factualError, policySentences, proseSentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -155,18 +155,14 @@ function aboutAnother(sentence: string, document: LibraryDocument): boolean {
 function readCivilOnly(document: LibraryDocument): Status | null {
   let civilPowers: Status | null = null;
   let denial: Status | null = null;
-  for (const element of document.elements) {
-    if (element.type === 'table' || element.type === 'heading') continue;
-    for (const { text } of sentences(element.text)) {
-      const sentence = text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '');
-      const offence = OFFENCE_WORDS.exec(sentence);
-      if (offence) {
-        if (DENIED.test(sentence.slice(0, offence.index)))
-          // The denial itself, without what the library adds after it (", but the same failings often also breach …").
-          denial ??= { element, sentence: sentence.split(/; |, but /)[0] ?? sentence };
-        else if (!aboutAnother(sentence, document)) return null;
-      } else if (CIVIL.test(sentence)) civilPowers ??= { element, sentence };
-    }
+  for (const { element, sentence } of proseSentences(document)) {
+    const offence = OFFENCE_WORDS.exec(sentence);
+    if (offence) {
+      if (DENIED.test(sentence.slice(0, offence.index)))
+        // The denial itself, without what the library adds after it (", but the same failings often also breach …").
+        denial ??= { element, sentence: sentence.split(/; |, but /)[0] ?? sentence };
+      else if (!aboutAnother(sentence, document)) return null;
+    } else if (CIVIL.test(sentence)) civilPowers ??= { element, sentence };
   }
   return civilPowers ? (denial ?? civilPowers) : null;
 }

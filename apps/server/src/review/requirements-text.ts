@@ -1,6 +1,6 @@
 import { quoteAt } from './locate.ts';
 import type { ReviewSeverity } from '@verity/shared';
-import type { LibraryDocument, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /** The sentences of a text, each with where it starts; a full stop inside a code ("s.34") or a title ("… etc. Act 1974") does not end one. */
 export function sentences(text: string): { text: string; start: number }[] {
@@ -11,6 +11,14 @@ export function sentences(text: string): { text: string; start: number }[] {
     if (sentence) found.push({ text: sentence.replace(/[.!?]$/, ''), start: (match.index ?? 0) + lead });
   }
   return found;
+}
+
+/** Each sentence of a library document's prose (no table, no heading), without a list bullet or bold marks, with its element. */
+export function* proseSentences(document: LibraryDocument): Generator<{ element: LibraryElement; sentence: string }> {
+  for (const element of document.elements) {
+    if (element.type === 'table' || element.type === 'heading') continue;
+    for (const { text } of sentences(element.text)) yield { element, sentence: text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '') };
+  }
 }
 
 /** A library sentence telling a rule as it was, which states nothing now: "Originally …", "Until 2023 …", "Before October 2006 …". */
