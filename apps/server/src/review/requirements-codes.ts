@@ -1,6 +1,7 @@
 import { LAW_CLAIM, LAW_CLAIMS } from './requirements-claims.ts';
 import { sentencesWithCitations } from './requirements-force.ts';
-import { factualError, proseSentences, sectionNumberLength } from './requirements-text.ts';
+import { codeWithoutEdition, factualError, proseSentences, sectionNumberLength } from './requirements-text.ts';
+import { literal } from './roles-sources.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
@@ -39,6 +40,9 @@ interface Statement {
   element: LibraryElement;
   sentence: string;
 }
+
+/** A statement with the document it is in. */
+type Sourced = Statement & { document: LibraryDocument };
 
 export function codeFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
@@ -105,9 +109,9 @@ export function codeFindings(policy: Policy, citations: readonly Citation[], lib
 
 /** Whether a text names a document by its code or the code's last part ("L5" of "ACoP L5"). */
 function names(text: string, document: LibraryDocument): boolean {
-  const code = document.code.replace(/\s*\(\d{4}\)$/, '');
+  const code = codeWithoutEdition(document.code);
   const short = code.split(' ').at(-1) ?? code;
-  return [code, short].some((name) => new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text));
+  return [code, short].some((name) => new RegExp(`(?<![\\w-])${literal(name)}(?![\\w-])`).test(text));
 }
 
 /** The sentence of a code's entry on its special status, read once a document; null for a document that is no such code. */
@@ -119,7 +123,7 @@ function specialStatus(document: LibraryDocument): Statement | null {
 const status = new WeakMap<LibraryDocument, Statement | null>();
 
 function readSpecialStatus(document: LibraryDocument): Statement | null {
-  const code = document.code.replace(/\s*\(\d{4}\)$/, '');
+  const code = codeWithoutEdition(document.code);
   for (const { element, sentence } of proseSentences(document)) {
     // A law's entry speaks of the code approved for it ("It is supported by ACoP L5, which has special legal status"); it is not one.
     const other = OTHER_CODE.test(sentence.replace(code, '').replace(code.split(' ').at(-1) ?? code, ''));
@@ -129,14 +133,14 @@ function readSpecialStatus(document: LibraryDocument): Statement | null {
 }
 
 /** The library's sentence that failing to follow such a code is no offence in itself, with its document; read once a library. */
-function notItselfOffence(library: ReviewLibrary): { document: LibraryDocument; element: LibraryElement; sentence: string } | null {
+function notItselfOffence(library: ReviewLibrary): Sourced | null {
   if (!general.has(library)) general.set(library, readNotItselfOffence(library));
   return general.get(library) ?? null;
 }
 
-const general = new WeakMap<ReviewLibrary, { document: LibraryDocument; element: LibraryElement; sentence: string } | null>();
+const general = new WeakMap<ReviewLibrary, Sourced | null>();
 
-function readNotItselfOffence(library: ReviewLibrary): { document: LibraryDocument; element: LibraryElement; sentence: string } | null {
+function readNotItselfOffence(library: ReviewLibrary): Sourced | null {
   for (const document of library.documents) {
     if (document.status !== 'current') continue;
     for (const { element, sentence } of proseSentences(document))

@@ -60,11 +60,12 @@ function yearOf(title: string): number {
   return Number(/\b(?:1[89]|20)\d\d\b/.exec(title)?.[0] ?? 9999);
 }
 
+/** Each enforcer's names as a whole phrase, compiled once. */
+const ENFORCER_NAMES = ENFORCERS.map(({ key, pattern }) => ({ key, named: new RegExp(`(?<![\\w-])(?:${pattern})(?![\\w-])`, 'i') }));
+
 /** The enforcers a text names, by key. */
 function bodiesIn(text: string): Set<string> {
-  const found = new Set<string>();
-  for (const { key, pattern } of ENFORCERS) if (new RegExp(`(?<![\\w-])(?:${pattern})(?![\\w-])`, 'i').test(text)) found.add(key);
-  return found;
+  return new Set(ENFORCER_NAMES.filter(({ named }) => named.test(text)).map(({ key }) => key));
 }
 
 interface Enforcement {
@@ -93,12 +94,7 @@ const stem = (word: string) => (word.length > 3 ? word.replace(/s$/, '') : word)
  */
 export function enforcerFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
-  const laws = library.documents
-    .filter((document) => document.status === 'current' && isLegislation(document))
-    .map((document) => ({ document, words: subjectWords(document.title) }))
-    .filter(({ words }) => words.length >= MIN_SUBJECT_WORDS)
-    // The principal law on a subject first: the later ones amend or add to it (RRO 2005, then the Fire Safety Act 2021).
-    .sort((a, b) => yearOf(a.document.title) - yearOf(b.document.title));
+  const laws = lawsBySubject(library);
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
     const claim = ENFORCER_CLAIM.exec(text);
     if (!claim || DENIED.test(text.slice(0, claim.index))) continue;
@@ -140,6 +136,26 @@ export function enforcerFindings(policy: Policy, citations: readonly Citation[],
   }
   return findings;
 }
+
+/**
+ * The current laws whose titles have subject words enough to be named by them, the principal law on
+ * a subject first (the later ones amend or add to it: RRO 2005, then the Fire Safety Act 2021).
+ * Read once a library.
+ */
+function lawsBySubject(library: ReviewLibrary): readonly { document: LibraryDocument; words: string[] }[] {
+  let laws = subjects.get(library);
+  if (!laws) {
+    laws = library.documents
+      .filter((document) => document.status === 'current' && isLegislation(document))
+      .map((document) => ({ document, words: subjectWords(document.title) }))
+      .filter(({ words }) => words.length >= MIN_SUBJECT_WORDS)
+      .sort((a, b) => yearOf(a.document.title) - yearOf(b.document.title));
+    subjects.set(library, laws);
+  }
+  return laws;
+}
+
+const subjects = new WeakMap<ReviewLibrary, { document: LibraryDocument; words: string[] }[]>();
 
 /**
  * The bodies a document's own entry says enforce it, from its sentences on enforcement (none in a

@@ -1,5 +1,5 @@
 import { clauseStart } from './requirements-modality.ts';
-import { factualError, policySentences, proseSentences, sectionNumberLength, sentences } from './requirements-text.ts';
+import { codeWithoutEdition, factualError, policySentences, proseSentences, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
 
 /**
@@ -183,7 +183,7 @@ export function selfStatement(document: LibraryDocument, pattern: RegExp, plain 
 const statements = new WeakMap<LibraryDocument, Map<RegExp, Status | null>>();
 
 function readSelfStatement(document: LibraryDocument, pattern: RegExp, plain: boolean): Status | null {
-  const code = document.code.replace(/\s*\(\d{4}\)$/, '');
+  const code = codeWithoutEdition(document.code);
   const first = code.split(' ')[0] ?? code;
   const openings = [code, code.split(' ').slice(0, 2).join(' '), ...(/^[A-Z]{3,}$/.test(first) ? [`${first} `] : [])];
   for (const element of document.elements) {

@@ -13,6 +13,11 @@ export function sentences(text: string): { text: string; start: number }[] {
   return found;
 }
 
+/** A document's code without the year of its edition: "ACoP L5 (2005)" → "ACoP L5". */
+export function codeWithoutEdition(code: string): string {
+  return code.replace(/\s*\(\d{4}\)$/, '');
+}
+
 /** Each sentence of a library document's prose (no table, no heading), without a list bullet or bold marks, with its element. */
 export function* proseSentences(document: LibraryDocument): Generator<{ element: LibraryElement; sentence: string }> {
   for (const element of document.elements) {
