@@ -92,10 +92,14 @@ describe('the attack inputs', () => {
     );
   });
 
-  // Each sentence's citations are found by one pass along the paragraph's, not a search of all of them.
+  // Each sentence's citations are found by one pass along the paragraph's, not a search of all of them;
+  // a duty denied its offence without a law named is matched against the library's offences read once.
   test('a citation and a claim of no offence in thousands of sentences of one paragraph stay linear', async () => {
     await expectLinearGrowth(
-      timeOf((scale) => `# Rules\n\n${'Under RIDDOR 2013 a late report is not an offence. BS 7671 is law. '.repeat(1_000 * scale)}`),
+      timeOf(
+        (scale) =>
+          `# Rules\n\n${'Under RIDDOR 2013 a late report is not an offence. BS 7671 is law. Failing to send a notification is not an offence. '.repeat(1_000 * scale)}`,
+      ),
     );
   });
 

@@ -1,6 +1,15 @@
 import { clauseStart } from './requirements-modality.ts';
-import { codeWithoutEdition, factualError, policySentences, proseSentences, sectionNumberLength, sentences } from './requirements-text.ts';
-import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewFindingDraft } from './types.ts';
+import { dutyOffence } from './requirements-offences.ts';
+import {
+  codeWithoutEdition,
+  factualError,
+  type LibrarySentence,
+  policySentences,
+  proseSentences,
+  sectionNumberLength,
+  sentences,
+} from './requirements-text.ts';
+import type { Citation, LibraryDocument, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
 /**
  * What a policy says of the legal force of a document it cites, in the same sentence, against what
@@ -18,7 +27,7 @@ import type { Citation, LibraryDocument, LibraryElement, Policy, PolicyElement, 
 
 /** The policy saying breaching a document is no offence, that it cannot be prosecuted, or that it is not law. */
 const NO_OFFENCE_CLAIM =
-  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bno\s+power\s+to\s+prosecute\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b/i;
+  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bno\s+power\s+to\s+prosecute\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b|,\s*not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcarr(?:y|ies)\s+no\s+criminal\s+(?:penalty|penalties|sanction|sanctions|liability)\b/i;
 
 /** A law's sentence saying that breaching it, or failing a duty of it, is an offence, or that a breach can be prosecuted. */
 const OFFENCE =
@@ -40,11 +49,6 @@ const SELF_SUBJECT =
 
 /** A code of some document ("HTM 04-01", "BS 7671"): a sentence naming one may be about that document. */
 const OTHER_CODE = /\b[A-Z]{2,}\s?\d/;
-
-export interface Status {
-  element: LibraryElement;
-  sentence: string;
-}
 
 /** Each policy sentence with the documents it cites (perhaps none), in reading order. */
 export function* sentencesWithCitations(
@@ -71,38 +75,37 @@ export function* sentencesWithCitations(
   }
 }
 
-/** Policy sentences that misstate the legal force of a document they cite. */
-export function forceFindings(policy: Policy, citations: readonly Citation[]): ReviewFindingDraft[] {
+/**
+ * Policy sentences that misstate the legal force of a document they cite, or deny the offence of a
+ * duty the library makes one without naming the law (requirements-offences.ts).
+ */
+export function forceFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
-    if (cited.length === 0) continue;
     const denial = NO_OFFENCE_CLAIM.exec(text);
+    if (cited.length === 0 && !denial) continue;
     const claim = denial ? null : OFFENCE_CLAIM.exec(text);
     const quoted = (match: RegExpExecArray) => ({
       start: start + clauseStart(text, match.index, sectionNumberLength(text)),
       end: start + match.index + match[0].length,
     });
     if (denial) {
-      for (const document of cited) {
-        const offence = selfStatement(document, OFFENCE, true);
-        if (!offence) continue;
-        // The statement itself, without what the library adds after a semicolon.
-        const said = offence.sentence.split('; ')[0] ?? offence.sentence;
-        // "… can be prosecuted" is said so; an offence named is an offence.
-        const prosecuted = !/\boffence/i.test(said);
-        findings.push(
-          factualError(element, quoted(denial), { document, element: offence.element }, (quote) => ({
-            expected: said,
-            explanation: prosecuted
-              ? `The policy says "${quote}", but a breach of ${document.code} can be prosecuted: "${said}."`
-              : `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
-            suggestion: prosecuted
-              ? `Correct the statement: say that a breach of ${document.code} can be prosecuted, as the library sets out.`
-              : `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
-          })),
-        );
-        break;
-      }
+      const offence = citedOffence(cited) ?? dutyOffence(text, library);
+      if (!offence) continue;
+      const { document, said } = offence;
+      // "… can be prosecuted" is said so; an offence named is an offence.
+      const prosecuted = !/\boffence/i.test(said);
+      findings.push(
+        factualError(element, quoted(denial), { document, element: offence.element }, (quote) => ({
+          expected: said,
+          explanation: prosecuted
+            ? `The policy says "${quote}", but a breach of ${document.code} can be prosecuted: "${said}."`
+            : `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
+          suggestion: prosecuted
+            ? `Correct the statement: say that a breach of ${document.code} can be prosecuted, as the library sets out.`
+            : `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
+        })),
+      );
     } else if (claim && !DENIED.test(text.slice(0, claim.index))) {
       // Every document the sentence cites must be one enforced through civil powers alone.
       const civil = cited.map((document) => ({ document, status: civilOnly(document) }));
@@ -127,17 +130,27 @@ export function forceFindings(policy: Policy, citations: readonly Citation[]): R
   return findings;
 }
 
+/** The first cited document that says of itself that a breach is an offence or can be prosecuted, with that statement. */
+function citedOffence(cited: readonly LibraryDocument[]): (LibrarySentence & { document: LibraryDocument; said: string }) | null {
+  for (const document of cited) {
+    const offence = selfStatement(document, OFFENCE, true);
+    // The statement itself, without what the library adds after a semicolon.
+    if (offence) return { document, ...offence, said: offence.sentence.split('; ')[0] ?? offence.sentence };
+  }
+  return null;
+}
+
 /**
  * A document enforced through civil powers that speaks of no offence or prosecution but to deny one:
  * its denial if it has one ("It is not one of the regulations where breach is itself a criminal
  * offence"), else its civil-powers sentence. Read once a document.
  */
-function civilOnly(document: LibraryDocument): Status | null {
+function civilOnly(document: LibraryDocument): LibrarySentence | null {
   if (!civil.has(document)) civil.set(document, readCivilOnly(document));
   return civil.get(document) ?? null;
 }
 
-const civil = new WeakMap<LibraryDocument, Status | null>();
+const civil = new WeakMap<LibraryDocument, LibrarySentence | null>();
 
 /**
  * A sentence that names another regulation or document than this one, so that an offence it speaks
@@ -152,9 +165,9 @@ function aboutAnother(sentence: string, document: LibraryDocument): boolean {
   );
 }
 
-function readCivilOnly(document: LibraryDocument): Status | null {
-  let civilPowers: Status | null = null;
-  let denial: Status | null = null;
+function readCivilOnly(document: LibraryDocument): LibrarySentence | null {
+  let civilPowers: LibrarySentence | null = null;
+  let denial: LibrarySentence | null = null;
   for (const { element, sentence } of proseSentences(document)) {
     const offence = OFFENCE_WORDS.exec(sentence);
     if (offence) {
@@ -172,17 +185,17 @@ function readCivilOnly(document: LibraryDocument): Status | null {
  * its code or as a document speaks of itself, and naming no other code. An offence must be stated
  * without a denial before it.
  */
-export function selfStatement(document: LibraryDocument, pattern: RegExp, plain = false): Status | null {
+export function selfStatement(document: LibraryDocument, pattern: RegExp, plain = false): LibrarySentence | null {
   // Library documents outlive a review: each is read once a pattern, not once a policy.
-  const read = statements.get(document) ?? new Map<RegExp, Status | null>();
+  const read = statements.get(document) ?? new Map<RegExp, LibrarySentence | null>();
   statements.set(document, read);
   if (!read.has(pattern)) read.set(pattern, readSelfStatement(document, pattern, plain));
   return read.get(pattern) ?? null;
 }
 
-const statements = new WeakMap<LibraryDocument, Map<RegExp, Status | null>>();
+const statements = new WeakMap<LibraryDocument, Map<RegExp, LibrarySentence | null>>();
 
-function readSelfStatement(document: LibraryDocument, pattern: RegExp, plain: boolean): Status | null {
+function readSelfStatement(document: LibraryDocument, pattern: RegExp, plain: boolean): LibrarySentence | null {
   const code = codeWithoutEdition(document.code);
   const first = code.split(' ')[0] ?? code;
   const openings = [code, code.split(' ').slice(0, 2).join(' '), ...(/^[A-Z]{3,}$/.test(first) ? [`${first} `] : [])];

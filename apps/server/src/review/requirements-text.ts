@@ -18,8 +18,14 @@ export function codeWithoutEdition(code: string): string {
   return code.replace(/\s*\(\d{4}\)$/, '');
 }
 
+/** A sentence of a library document with the element it is in. */
+export interface LibrarySentence {
+  element: LibraryElement;
+  sentence: string;
+}
+
 /** Each sentence of a library document's prose (no table, no heading), without a list bullet or bold marks, with its element. */
-export function* proseSentences(document: LibraryDocument): Generator<{ element: LibraryElement; sentence: string }> {
+export function* proseSentences(document: LibraryDocument): Generator<LibrarySentence> {
   for (const element of document.elements) {
     if (element.type === 'table' || element.type === 'heading') continue;
     for (const { text } of sentences(element.text)) yield { element, sentence: text.replace(/^[-*•]\s+/, '').replace(/\*\*/g, '') };

@@ -448,7 +448,8 @@ describe('requirementFindings', () => {
     expect(requirementFindings(guidance, citations(guidance), library).filter((finding) => finding.category === 'factual_error')).toEqual(
       [],
     );
-    expect(offence('Failing to send a notification is not an offence.')).toEqual([]);
+    // Named by its duty alone, the law is the one whose entry makes failing that duty an offence.
+    expect(offence('Failing to send a notification is not an offence.')).toEqual(['Failing to send a notification is not an offence']);
   });
 
   it('reports a container colour other than the one the colour table gives the waste', () => {

@@ -81,7 +81,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...needFindings(policy, documents),
     ...timingFindings(policy, documents),
     ...scopeFindings(policy, documents, citations),
-    ...forceFindings(policy, citations),
+    ...forceFindings(policy, citations, library),
     ...enforcerFindings(policy, citations, library),
     ...codeFindings(policy, citations, library),
   ];

@@ -1,0 +1,106 @@
+import { type LibrarySentence, proseSentences } from './requirements-text.ts';
+import type { LibraryDocument, ReviewLibrary } from './types.ts';
+
+/**
+ * The duties whose failure the library makes an offence, each told as a duty ("Failure to send a
+ * required notification is an offence that CQC can prosecute"), and the one a policy sentence
+ * speaks of: the same verb, and a word of what it is done to that the library's sentence or its
+ * document's title says too ("failing to send a notification is not an offence"; "Failing to
+ * report a dangerous occurrence …" against RIDDOR's "failing to report a reportable event is a
+ * criminal offence"). For a policy that denies the offence without naming the law.
+ */
+
+/** A library sentence making the failure of a duty an offence. */
+const DUTY_OFFENCE =
+  /\b(?:failure|failing)\s+to\s+([a-z]+)\b[^.;]{0,100}?\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:criminal\s+)?offence\b/i;
+/** A denial in a library sentence before its offence. */
+const DENIED = /\b(?:not|no|never)\b/i;
+/** The duty a policy sentence speaks of failing: "failing to send a notification", "Failure to display the rating". */
+const FAILED_DUTY = /\b(?:failure|failing|neglecting)\s+to\s+([a-z]+)\s+([^,;]+)/i;
+/** The duty a policy sentence opens with, as its subject: "Displaying the rating is good practice …". */
+const DUTY_SUBJECT = /^(?:however,\s+)?([a-z]{3,}ing)\s+([^,;]+?)\s+(?:is|are)\b/i;
+/** Where the words for what the duty is done to end: the verb of the sentence. */
+const OBJECT_END = /\s+(?:is|are|was|were|will|can|cannot|may|must|has|have)\b/i;
+
+/** Words that say nothing of what a duty is about, and the words of the offence itself. */
+const GENERIC = new Set(
+  [
+    'that this these those their there them they with within without from into onto under over about after before other every each such some',
+    'which what when where while required requires only also than then failure failing comply criminal offence prosecute prosecution',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** A word compared without its plural: "occurrences" occurrence, "injuries" injury. */
+const stem = (word: string) => (word.length > 4 ? word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '') : word);
+/** The words a text says about what a duty is done to, lower case, without plurals. */
+const aboutWords = (text: string) =>
+  (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length >= 4 && !GENERIC.has(word)).map(stem);
+
+interface DutyOffence extends LibrarySentence {
+  document: LibraryDocument;
+  verb: string;
+  words: ReadonlySet<string>;
+  /** The clause that states the offence. */
+  said: string;
+}
+
+/**
+ * Verbs that say what is failed only with what follows them ("comply with the duty of care" is a
+ * waste law's duty and a clinician's in negligence alike): a duty is matched by a verb of its own.
+ */
+const GENERIC_VERBS = new Set(['comply', 'follow', 'meet', 'observe', 'adhere', 'act', 'do', 'have', 'be', 'take', 'ensure']);
+
+/** A gerund's verb: "displaying" display, "making" mak(e), "submitting" submit. */
+function gerundVerb(gerund: string): string {
+  const root = gerund.toLowerCase().slice(0, -3);
+  return root.length > 3 && root.at(-1) === root.at(-2) ? root.slice(0, -1) : root;
+}
+
+/** Whether a policy's verb (perhaps a gerund's root, "mak") is the library's ("make"). */
+const sameVerb = (policy: string, library: string) =>
+  policy === library || (library.startsWith(policy) && library.length - policy.length === 1 && library.endsWith('e'));
+
+/**
+ * The library's offence for the duty a denying policy sentence speaks of failing, or null: the first
+ * current document's sentence with the same verb and a word in common.
+ */
+export function dutyOffence(text: string, library: ReviewLibrary): (LibrarySentence & { document: LibraryDocument; said: string }) | null {
+  const failed = FAILED_DUTY.exec(text);
+  const subject = failed ? null : DUTY_SUBJECT.exec(text.replace(/^\d+(?:\.\d+)*\.?\s+/, ''));
+  const verb = failed ? (failed[1] ?? '').toLowerCase() : subject ? gerundVerb(subject[1] ?? '') : '';
+  if (!verb || GENERIC_VERBS.has(verb)) return null;
+  const object = ((failed ?? subject)?.[2] ?? '').split(OBJECT_END)[0] ?? '';
+  const words = aboutWords(object);
+  if (words.length === 0) return null;
+  for (const offence of dutyOffences(library)) {
+    if (sameVerb(verb, offence.verb) && words.some((word) => offence.words.has(word))) return offence;
+  }
+  return null;
+}
+
+/** Every current document's sentences making a duty's failure an offence. Read once a library. */
+function dutyOffences(library: ReviewLibrary): readonly DutyOffence[] {
+  let found = offences.get(library);
+  if (!found) {
+    found = [];
+    for (const document of library.documents) {
+      if (document.status !== 'current') continue;
+      for (const { element, sentence } of proseSentences(document)) {
+        const match = DUTY_OFFENCE.exec(sentence);
+        if (!match || DENIED.test(sentence.slice(0, match.index + match[0].length))) continue;
+        // The clause that states the offence, as the policy's reader is shown it.
+        const clause = sentence.split('; ').find((part) => DUTY_OFFENCE.test(part)) ?? sentence;
+        const said = `${clause.charAt(0).toUpperCase()}${clause.slice(1)}`.replace(/[\s:;,]+$/, '');
+        // What the duty is about is in the sentence or, for a law named after its duties, the title ("… Dangerous Occurrences Regulations").
+        const words = new Set([...aboutWords(sentence), ...aboutWords(document.title)]);
+        found.push({ document, element, sentence, said, verb: (match[1] ?? '').toLowerCase(), words });
+      }
+    }
+    offences.set(library, found);
+  }
+  return found;
+}
+
+const offences = new WeakMap<ReviewLibrary, DutyOffence[]>();
