@@ -21,11 +21,11 @@ const NOT_LAW =
 /**
  * A policy saying a document is law: "are statutory instruments", "is legally binding", "is the
  * legal standard", "has the force of regulations", "has the same legal status as an Approved Code of Practice", "failure to comply …", "any departure from it is
- * an offence", "breach of … is a criminal offence in its own right". A "statutory code" or "statutory
+ * an offence", "breach of … is a criminal offence in its own right" (not "… is not itself an offence"). A "statutory code" or "statutory
  * guidance" is what such a document may well be, not a claim that it is law.
  */
 export const LAW_CLAIM =
-  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bthe\s+same\s+(?:legal\s+)?status\s+as\s+an?\s+(?:Approved\s+Code\s+of\s+Practice|ACoP)\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b[^.;]{0,80}?\b(?:criminal\s+)?offence\b/i;
+  /\b(?:is|are)\s+(?:a\s+)?(?:statutory(?:\s+instruments?|\s+requirements?|(?!\s+(?:codes?|guidance)\b))|law|legally\s+binding|legal\s+requirements?|(?:a\s+)?set\s+of\s+regulations)\b|\bthe\s+legal\s+standard\b|\bthe\s+same\s+(?:legal\s+)?status\s+as\s+an?\s+(?:Approved\s+Code\s+of\s+Practice|ACoP)\b|\bha(?:s|ve)\s+the\s+force\s+of\s+(?:law|statute|regulations?)\b|\b(?:failure\s+to\s+(?:comply|follow)|departures?\s+from|breach(?:es)?\s+of|breaching)\b(?:(?!\b(?:not|no|never)\b)[^.;]){0,80}?\b(?:criminal\s+)?offence\b/i;
 
 /** The claim that breaching or departing from something is an offence. */
 const BREACH_CLAIM = /^(?:failure|departure|breach)/i;

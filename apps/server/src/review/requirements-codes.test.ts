@@ -49,6 +49,7 @@ describe('what a policy says of the legal status of an Approved Code of Practice
   it('leaves the guidance beside a code, a code described rightly, a law the sentence cites beside it, and a law that speaks of its code', () => {
     expect(found('Only the code text of K9 has special legal status; the guidance printed alongside K9 is advisory.')).toEqual([]);
     expect(found('ACoP K9 has special legal status.')).toEqual([]);
+    expect(found('Failing to follow ACoP K9 is not in itself a criminal offence.')).toEqual([]);
     expect(found('Kilns follow ACoP K9; attending the refresher course is voluntary.')).toEqual([]);
     expect(found('K9 supports KWR 2031, which is law.')).toEqual([]);
     expect(found('KWR 2031 is advisory only.')).toEqual([]);

@@ -28,7 +28,7 @@ const APPROVED_CODE = /\b(?:Approved\s+Codes?\s+of\s+Practice|ACoPs?)\b/i;
 /** A sentence saying that failing to follow such a code is no offence in itself. */
 const NOT_ITSELF_OFFENCE = /\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
 /** The policy saying a breach of a code is an offence in its own words: "Failing to follow … is in itself a criminal offence". */
-const FAILING_CLAIM = /\bfailing\s+to\s+(?:comply\s+with|follow)\b[^.;]{0,120}?\b(?:criminal\s+)?offence\b/i;
+const FAILING_CLAIM = /\bfailing\s+to\s+(?:comply\s+with|follow)\b(?:(?!\b(?:not|no|never)\b)[^.;]){0,120}?\b(?:criminal\s+)?offence\b/i;
 /** The policy saying a code is advice only. */
 const ADVISORY_CLAIM =
   /\b(?:is|are)\s+(?:only\s+|merely\s+|purely\s+)?(?:advisory|voluntary|optional)\b|\bno\s+legal\s+(?:standing|force|status|effect)\b/i;

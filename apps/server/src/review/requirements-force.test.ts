@@ -44,6 +44,7 @@ describe('what a policy says of the legal force of a law it cites', () => {
   it('leaves an offence claimed of a law that can be prosecuted, a denied offence, and a sentence citing both kinds', () => {
     expect(quotes('A breach of LSR 2032 can lead to prosecution.')).toEqual([]);
     expect(quotes('A breach of KWR 2031 is not a criminal offence.')).toEqual([]);
+    expect(quotes('A breach of KWR 2031 is dealt with by CQC through its civil powers rather than by prosecution.')).toEqual([]);
     expect(quotes('KWR 2031 never says that a breach is a criminal offence.')).toEqual([]);
     expect(quotes('A breach of KWR 2031 or LSR 2032 is a criminal offence.')).toEqual([]);
   });

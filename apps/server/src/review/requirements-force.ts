@@ -36,8 +36,8 @@ const OFFENCE =
 /** The policy saying a breach is an offence, or that it is or can be prosecuted. */
 const OFFENCE_CLAIM =
   /\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+)?criminal\s+offence\b|\b(?:is|are)\s+an\s+offence\b|\bprosecut(?:e|es|ed|ion)\b/i;
-/** A denial before a claim, which makes it no claim of an offence. */
-const DENIED = /\b(?:not|no|never|cannot|can't|nor|neither)\b/i;
+/** A denial before a claim, which makes it no claim of an offence ("… through its civil powers rather than by prosecution"). */
+const DENIED = /\b(?:not|no|never|cannot|can't|nor|neither)\b|\brather\s+than\b|\binstead\s+of\b/i;
 /** A library sentence saying the document is enforced through civil powers. */
 const CIVIL = /\b(?:enforced|enforces\s+it)\b[^.;]{0,60}?\bcivil\s+(?:powers|enforcement)\b/i;
 /** A library sentence speaking of an offence or a prosecution. */

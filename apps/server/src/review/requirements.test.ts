@@ -419,6 +419,8 @@ describe('requirementFindings', () => {
     ]);
     // A statutory code is what the Hygiene Code is: no claim that it is law.
     expect(law(hygiene, 'The Hygiene Code is a statutory code of practice, and CQC must take it into account.')).toEqual([]);
+    // A departure denied to be an offence is no claim of law.
+    expect(law(hygiene, 'The Hygiene Code is not law in its own right, so a departure from it is not itself an offence.')).toEqual([]);
     // Another law's offence beside the guidance is not the guidance's.
     expect(
       law('Fire precautions follow HTM 05-02.', 'HTM 05-02 supports the Fire Safety Order, and breach of the Order is a criminal offence.'),
