@@ -90,7 +90,8 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       end: start + match.index + match[0].length,
     });
     if (denial) {
-      const offence = citedOffence(cited) ?? dutyOffence(text, library);
+      // A sentence citing documents is read against them; one naming no law, against the duty it names.
+      const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
       if (!offence) continue;
       const { document, said } = offence;
       // "… can be prosecuted" is said so; an offence named is an offence.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
+import { citeLibrary } from './references-cite.ts';
 import { requirementFindings } from './requirements.ts';
 import { dutyOffence } from './requirements-offences.ts';
 import type { ReviewLibrary } from './types.ts';
@@ -52,6 +53,17 @@ describe('a duty whose failure the library makes an offence, named by the duty a
     ]);
     const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
     expect(findings).toHaveLength(1);
+    // A sentence that cites a document is read against that document alone: this guidance states no offence.
+    const guidance = ownLibrary({ id: 'trg-7.md', code: 'TRG 7', title: 'Transfer record guidance', edition: '2033' }, [
+      ['TRG 7 is guidance on keeping transfer records.', ['Status']],
+    ]);
+    const both: ReviewLibrary = { documents: [...law.documents, ...guidance.documents] };
+    const cited = paragraphPolicy('Mortuary policy', 'Transfers are recorded.', [
+      'Under TRG 7, failing to record a transfer is not an offence.',
+    ]);
+    expect(
+      requirementFindings(cited, citeLibrary(cited.elements, both), both).filter((finding) => finding.category === 'factual_error'),
+    ).toEqual([]);
     expect(findings[0]).toMatchObject({
       quote: 'Failing to record a transfer out of the mortuary carries no criminal penalty',
       expected: 'Failing to record a transfer is an offence that the authority can prosecute',
