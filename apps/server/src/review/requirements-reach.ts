@@ -23,7 +23,8 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft, Revie
  * The library's side is a sentence of a document the policy relies on that states the thing for
  * all: with a word for every case ("every", "all", "wherever", "whenever", "regardless", "not only"
  * …), or as a duty with no case of its own ("must", "is required", or any sentence of a section of
- * duties: "Follow up in writing"). It sits in a section that says what is done (not what the
+ * duties: "Follow up in writing"), and not one that weighs what may be done ("… may all be appropriate
+ * safety measures for one person and an unlawful restriction for another"). It sits in a section that says what is done (not what the
  * document is, whom it binds or how it changed). The clause's words before its case must be mostly
  * in that sentence, one of them a word few of the library's sentences use (or nearly all of them,
  * four or more), and the case's words mostly not. The policy agrees with the library, and nothing
@@ -43,6 +44,8 @@ const NOT_NARROWING = /\b(?:may|can|could|might|permitted|allowed|authori[sz]ed|
 /** A library sentence stating the thing for every case in so many words. */
 const UNIVERSAL =
   /\b(?:every|all|each|any|wherever|whenever|always|everyone|everybody|regardless|whatever|throughout)\b|\bnot\s+(?:only|just)\b/i;
+/** A library sentence that allows or weighs rather than requires: "… may all be appropriate safety measures for one person". */
+const PERMITS = /\b(?:may|might)\b/i;
 /** Sections that say what a document is and whom it binds, not what is done. */
 const ABOUT_SECTION = /purpose|scope|overview|summary|related|who it applies/i;
 /** A library sentence about the document itself: "Key topics include …", "It describes …". */
@@ -255,7 +258,8 @@ function universalsOf(document: LibraryDocument): DocumentReading {
       for (const stem of subject) reading.uses.set(stem, (reading.uses.get(stem) ?? 0) + 1);
       if (!rules || element.type === 'table' || ABOUT_ITSELF.test(text) || PAST_RULE.test(text)) continue;
       if (LIMITED.test(text)) reading.limits.push(subject);
-      else if (UNIVERSAL.test(text) || inDuties || DUTY.test(text)) reading.universals.push({ text, subject, document, element });
+      else if (!PERMITS.test(text) && (UNIVERSAL.test(text) || inDuties || DUTY.test(text)))
+        reading.universals.push({ text, subject, document, element });
     }
   }
   readings.set(document, reading);
