@@ -167,9 +167,10 @@ const SIGNS: SectionSign[] = [
   {
     section: 'training',
     heading: /\b(?:training|competence|competency|education|learning and development)\b/,
-    // Training said in a sentence of another section: "All care workers complete money-handling training at induction".
+    // Training said in a sentence of another section: "All care workers complete money-handling training at induction",
+    // "… until they have completed practical training", "… training is given at induction and refreshed every year".
     content:
-      /^(?:\d+(?:\.\d+)*\.?\s+)?training\b|\b(?:complete|completes|receive|receives|attend|attends|undertake|undertakes|(?:is|are) given)\b[^.\n]{0,60}\btraining\b|\b(?:completed|attended|undertaken|passed)\b[^.\n]{0,60}\bcourse\b(?! of\b)|\b(?:shown|taught|trained|instructed)\b[^.\n]{0,80}\b(?:at|during) (?:their )?induction\b|\bcompetence is (?:signed off|assessed)\b/i,
+      /^(?:\d+(?:\.\d+)*\.?\s+)?training\b|\b(?:complete|completes|completed|receive|receives|attend|attends|undertake|undertakes|(?:is|are) given)\b[^.\n]{0,60}\btraining\b|\btraining\b[^.\n]{0,40}\b(?:is|are)\s+(?:given|provided|delivered|refreshed|repeated|updated)\b|\b(?:completed|attended|undertaken|passed)\b[^.\n]{0,60}\bcourse\b(?! of\b)|\b(?:shown|taught|trained|instructed)\b[^.\n]{0,80}\b(?:at|during) (?:their )?induction\b|\bcompetence is (?:signed off|assessed)\b/i,
     why: 'says what training staff need and how it is recorded',
   },
   {

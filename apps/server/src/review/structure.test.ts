@@ -809,6 +809,15 @@ describe('document control in other places and words', () => {
     expect(structureFindings(plain, TODAY)).toEqual([]);
     const trained = (sentence: string) => policy(...CONTROL, ...without('## 6. Training', BODY), '## 9. Recruitment', sentence);
     expect(structureFindings(trained('9.1 All care workers complete money-handling training at induction.'), TODAY)).toEqual([]);
+    expect(structureFindings(trained('9.1 New starters do not use a hoist until they have completed practical training.'), TODAY)).toEqual(
+      [],
+    );
+    expect(structureFindings(trained('9.1 Radiation protection training is given at induction and refreshed every year.'), TODAY)).toEqual(
+      [],
+    );
+    expect(
+      categories(structureFindings(trained('9.1 Authorised Persons are appointed in writing for fire safety training.'), TODAY)),
+    ).toEqual(['missing_section:training']);
     expect(categories(structureFindings(trained('9.1 Tenants are given fire safety instructions when they move in.'), TODAY))).toEqual([
       'missing_section:training',
     ]);
