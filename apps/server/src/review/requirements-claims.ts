@@ -14,10 +14,11 @@ const APPLIES_TO_ALL = /\bappl(?:y|ies)\b[^.]*\bregardless of\b/i;
  * A library sentence saying the document is not law: "HTM 00 is best-practice guidance, not law",
  * "The DSPT is an **assurance framework**, not legislation",
  * "BS 7671 is a standard, not law", "The framework is not law", "Breaching it is not in itself an
- * offence" (read about the document itself: requirement-force.ts `selfStatement`).
+ * offence", "HTM 08-03 is **guidance**." and "HTM 01-05 is guidance rather than law" (read about
+ * the document itself: requirement-force.ts `selfStatement`).
  */
 const NOT_LAW =
-  /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework)(?:\*\*)?,?\s+(?:and\s+)?not\s+(?:law|legislation|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b/i;
+  /\b(?:guidance|advisory|good practice|best practice|standard|code of practice|recommendations|framework)(?:\*\*)?,?\s+(?:and\s+)?not\s+(?:law|legislation|statute|statutory|legally binding)\b|\b(?:is|are)\s+not\s+(?:itself\s+)?(?:law|statutory|legally binding)\b|\bnot\s+(?:in\s+)?itself\s+an\s+offence\b|^\S+(?:\s\S+){0,2}\s+(?:is|are)\s+(?:\*\*)?(?:best[- ]practice\s+)?guidance(?:\*\*)?(?:\s+rather\s+than\s+law\b|\s*$)/i;
 /**
  * A policy saying a document is law: "are statutory instruments", "is legally binding", "is the
  * legal standard", "has the force of regulations", "has the same legal status as an Approved Code of Practice", "failure to comply …", "any departure from it is
@@ -73,11 +74,12 @@ export function claimFindings(policy: Policy, documents: LibraryDocument[]): Rev
           const before = text.slice(0, law.index);
           const seriesAt = Math.min(...series.map((pattern) => before.search(pattern)).filter((index) => index >= 0));
           // A breach or departure said to be an offence is the document's when the claim itself names it
-          // ("breach of the Hygiene Code is …", "any departure from it is …"), not another law's.
+          // ("breach of the Hygiene Code is …"), or points back to it named before ("BS 7671 is …, and any
+          // departure from it is …"), not another law's ("Hazardous waste rules … and breaching them is …").
           const breach = BREACH_CLAIM.test(law[0]);
-          const named = breach ? own.some((pattern) => pattern.test(law[0])) || /\b(?:it|them)\b/i.test(law[0]) : false;
-          const rank =
-            named || (!breach && own.some((pattern) => pattern.test(before))) ? -1 : breach ? Number.POSITIVE_INFINITY : seriesAt;
+          const namedBefore = own.some((pattern) => pattern.test(before));
+          const named = breach ? own.some((pattern) => pattern.test(law[0])) || (namedBefore && /\b(?:it|them)\b/i.test(law[0])) : false;
+          const rank = named || (!breach && namedBefore) ? -1 : breach ? Number.POSITIVE_INFINITY : seriesAt;
           const key = `${element.index}:${start}`;
           const known = status.get(key);
           if (Number.isFinite(rank) && (!known || rank < known.rank)) {

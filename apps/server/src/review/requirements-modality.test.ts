@@ -52,6 +52,9 @@ const rules: LibraryDocument = {
     element(19, 'All staff of those operators, including seasonal and agency workers.', ['Who it applies to']),
     { ...element(20, 'Gate barriers propped open, damaged or left unlocked.', ['Common compliance gaps']), type: 'list_item' },
     { ...element(21, 'Grounds fuel cans not labelled.', ['Common compliance gaps']), type: 'list_item' },
+    element(22, 'Rather than a single reading, the following must be recorded after every radon survey: its date and its result.', [
+      'Key duties and requirements',
+    ]),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -153,6 +156,10 @@ describe('the modality of a policy sentence against the library rule on the same
 
   it('does not read a relative clause ("equipment that is not needed") as a duty made optional', () => {
     expect(reported('Equipment that is not needed is switched off, and every spill that is not required on site is recorded.')).toEqual([]);
+  });
+
+  it('does not read a clause pointing back to something named before it ("so following it") as the thing made optional', () => {
+    expect(reported('The radon leaflet is advice rather than a rule, so following it is not compulsory.')).toEqual([]);
   });
 });
 

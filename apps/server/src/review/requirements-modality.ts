@@ -18,6 +18,8 @@ import type { LibraryDocument, LibraryElement, Policy, ReviewFindingDraft } from
  * - what a sentence says is so: its words not denied ("a reportable disease").
  */
 
+/** A clause whose thing is a doing of something named before it: "so following it", "and using them". */
+const POINTING = /^\s*(?:(?:so|and|but|thus|therefore)\s+)?[a-z]+ing\s+(?:it|them|this|these|that|those)\s*$/i;
 /** "X is optional", "X is not required": X is the thing made optional; "equipment that is not needed" only describes X. */
 const OPTIONAL_THING =
   /(?<!\b(?:that|which|who)\s)\b(?:is|are)\s+(?:optional|discretionary|not\s+(?:required|needed|necessary|mandatory|compulsory))\b(?!\s+to\b)/i;
@@ -161,7 +163,10 @@ function relaxationsOf(text: string): Relaxation[] {
   const from = sectionNumberLength(text);
   const optional = OPTIONAL_THING.exec(text);
   if (optional) {
-    const thing = subjectOf(clauseBefore(text, optional.index));
+    const before = clauseBefore(text, optional.index);
+    // "…, so following it is not compulsory": the thing is the one named before, not a word of this clause.
+    if (POINTING.test(before)) return [];
+    const thing = subjectOf(before);
     return [
       { kind: 'optional', thing, word: '', start: clauseStart(text, optional.index, from), end: optional.index + optional[0].length },
     ];

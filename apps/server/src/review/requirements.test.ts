@@ -421,6 +421,14 @@ describe('requirementFindings', () => {
     expect(law(hygiene, 'The Hygiene Code is a statutory code of practice, and CQC must take it into account.')).toEqual([]);
     // A departure denied to be an offence is no claim of law.
     expect(law(hygiene, 'The Hygiene Code is not law in its own right, so a departure from it is not itself an offence.')).toEqual([]);
+    // A document that says of itself only that it is guidance.
+    expect(law('Bedheads follow HTM 08-03.', 'HTM 08-03 is mandatory, and any departure from it is an offence.')).toEqual([
+      'HTM 08-03 is mandatory, and any departure from it is an offence',
+    ]);
+    // "them" points back to what the sentence names, not to a document the policy cites elsewhere.
+    expect(
+      law('Wiring follows BS 7671.', 'Waste rules are enforced by the Environment Agency, and breaching them is a criminal offence.'),
+    ).toEqual([]);
     // Another law's offence beside the guidance is not the guidance's.
     expect(
       law('Fire precautions follow HTM 05-02.', 'HTM 05-02 supports the Fire Safety Order, and breach of the Order is a criminal offence.'),

@@ -143,11 +143,33 @@ function definedAcronyms(policy: Policy): Set<string> {
     for (const match of element.text.matchAll(PLURAL_BRACKETED)) defined.add(`${match[1]}${match[2]}`);
     addFrom(element.text, new RegExp(String.raw`(${LETTERS})s?\s+(?:means|stands for|is short for)\b`, 'g'));
     addFrom(element.text, /([A-Z][A-Z0-9&]*[A-Z0-9])s?\s+\((?:[A-Za-z-]+\s+)+[A-Za-z-]+\)/g);
+    addFrom(element.text, KNOWN_AS);
+    const label = LABELLED.exec(element.text);
+    if (label && spellsOut(label[1] ?? '', label[2] ?? '', label[3] ?? '')) defined.add(label[3] ?? '');
     if (isGlossaryTable(element)) for (const cell of firstCells(element)) addAcronyms(defined, cell);
     else if (inDefinitions(element)) addAcronyms(defined, element.text.slice(0, 40).split(/[:–—-]\s/)[0] ?? '');
     else if (element.type === 'table') for (const acronym of spelledOutInRows(element)) defined.add(acronym);
   }
   return defined;
+}
+
+/** An acronym given after its expansion by "known as" or "referred to as": "… Regulations 2017, known as IR(ME)R". */
+const KNOWN_AS = new RegExp(String.raw`\b(?:known|referred\s+to)\s+as\s+(?:the\s+)?(${LETTERS})s?\b`, 'g');
+/** A paragraph labelled with an expansion and its acronym: "**Authorising Engineer (LV), AE(LV).** An independent …". */
+const LABELLED = new RegExp(
+  String.raw`^(?:\d+(?:\.\d+)*\.?\s+)?(?:\*\*)?([A-Z][A-Za-z'-]*(?:\s+[A-Za-z'-]+){0,8}?)(?:\s+(\([A-Z][A-Za-z0-9&]*\)))?,\s+(${LETTERS})s?(?:\*\*)?[.:](?:\*\*)?\s`,
+);
+
+/**
+ * Whether a label's words and their bracketed qualifier spell its acronym and the acronym's bracket:
+ * "Authorised Persons (LV)" for AP(LV), "Authorising Engineer (Boilers)" for AE(B).
+ */
+function spellsOut(words: string, qualifier: string, acronym: string): boolean {
+  const bracket = /\([^)]*\)/.exec(acronym)?.[0] ?? '';
+  const inner = qualifier.slice(1, -1);
+  const qualified =
+    bracket === qualifier || (bracket !== '' && inner !== '' && initialsMatch(inner.split(/\s+/), bracket.slice(1, -1)) === inner);
+  return (bracket === '' || qualified) && initialsMatch(words.split(/\s+/), acronym.replace(bracket, '')) === words;
 }
 
 /** A table cell that is an acronym and nothing else: "CSTD", "APs". */

@@ -66,6 +66,20 @@ describe('undefined acronyms', () => {
     expect(of(findings, 'undefined_acronym')).toEqual([]);
   });
 
+  it('accepts an acronym given by "known as" after its expansion, and a paragraph labelled with an expansion and its acronym', () => {
+    const findings = termFindings(
+      policy('Boiler Plant Policy', [
+        ['paragraph', 'Boilers follow the Boiler Plant Rules 2031, known as BP(R)R, and the flue code.'],
+        ['paragraph', '5.2 **Authorising Engineer (Boilers), AE(B).** An independent adviser appointed in writing.'],
+        ['paragraph', '5.3 **Flue Damper Valve, FDV.** The valve on each flue.'],
+        ['paragraph', '5.4 **Combustion Analyser, XRT.** Not its initials, so not its definition.'],
+        ['paragraph', 'The AE(B) audits BP(R)R compliance; each FDV and each XRT report is checked.'],
+      ]),
+      emptyLibrary,
+    );
+    expect(of(findings, 'undefined_acronym').map((finding) => finding.quote)).toEqual(['XRT']);
+  });
+
   it('accepts a table row that spells an acronym out, under any heading, and a "Words we use" section as definitions', () => {
     const findings = termFindings(
       policy('Cytotoxic Medicines Policy', [
