@@ -80,6 +80,14 @@ describe('requirementFindings', () => {
     expect(quotes(policy('RIDDOR records are kept for 12 months and then destroyed.'))).toEqual([
       'RIDDOR records are kept for 12 months and then destroyed',
     ]);
+    // From when and where it is kept are not what is kept; what it is kept for is.
+    expect(quotes(policy('RIDDOR records are kept for 12 months from the date of the incident.'))).toEqual([
+      'RIDDOR records are kept for 12 months from the date of the incident',
+    ]);
+    expect(quotes(policy('RIDDOR records are kept for 12 months in the office.'))).toEqual([
+      'RIDDOR records are kept for 12 months in the office',
+    ]);
+    expect(quotes(policy('RIDDOR records are kept for 12 months for agency staff.'))).toEqual([]);
   });
 
   it('gives a frequency said as an adjective the thing it names, when figures share a clause', () => {

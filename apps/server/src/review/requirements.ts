@@ -366,17 +366,22 @@ function withoutUnsaidAnchor(subject: Set<string>, anchor: Set<string> | undefin
   return new Set([...subject].filter((word) => !anchor.has(word) || policy.has(word)));
 }
 
+/** Words after a figure that say from when or where it holds, not what it is about: "… from the date of the incident", "… in the office". */
+const WHEN_OR_WHERE = /^\s*(?:from|after|following|in|at|on)\b/i;
+
 /**
  * A policy subject said in few words, every one of them in the library's ("RIDDOR records are kept
  * for 12 months" against "a RIDDOR record for each reportable event … kept for at least three
- * years"), is the library's subject however much more the library says of it.
+ * years"), is the library's subject however much more the library says of it. Where the words after
+ * the figure say from when or where, the subject is what is said before it.
  */
 function containedMatch(
   statement: LibraryStatement,
   said: Statement,
   found: { shared: number; score: number },
 ): { shared: number; score: number } {
-  const named = [...said.subject].filter((word) => !ACTIVITIES.has(word));
+  const before = WHEN_OR_WHERE.test(said.clause.slice(said.quantity.end)) ? subjectOf(said.clause.slice(0, said.quantity.start)) : null;
+  const named = [...said.subject].filter((word) => !ACTIVITIES.has(word) && (!before || before.has(word)));
   if (named.length < MIN_INSTRUMENT_SHARED || !named.every((word) => statement.subject.has(word))) return found;
   return { shared: Math.max(found.shared, MIN_SHARED[said.quantity.kind]), score: Math.max(found.score, MIN_SCORE) };
 }
