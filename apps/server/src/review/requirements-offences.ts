@@ -1,3 +1,4 @@
+import { stem } from './requirements-subjects.ts';
 import { type LibrarySentence, proseSentences } from './requirements-text.ts';
 import type { LibraryDocument, ReviewLibrary } from './types.ts';
 
@@ -32,14 +33,13 @@ const GENERIC = new Set(
     .split(' '),
 );
 
-/** A word compared without its plural: "occurrences" occurrence, "injuries" injury. */
-const stem = (word: string) => (word.length > 4 ? word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '') : word);
-/** The words a text says about what a duty is done to, lower case, without plurals. */
+/** The words a text says about what a duty is done to, as the reviewer's other comparisons stem them ("occurrences", "occurrence"). */
 const aboutWords = (text: string) =>
   (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length >= 4 && !GENERIC.has(word)).map(stem);
 
 interface DutyOffence extends LibrarySentence {
   document: LibraryDocument;
+  /** The duty's verb, stemmed. */
   verb: string;
   words: ReadonlySet<string>;
   /** The clause that states the offence. */
@@ -49,18 +49,9 @@ interface DutyOffence extends LibrarySentence {
 /**
  * Verbs that say what is failed only with what follows them ("comply with the duty of care" is a
  * waste law's duty and a clinician's in negligence alike): a duty is matched by a verb of its own.
+ * Stemmed, as verbs are compared ("displaying" and "display" alike).
  */
-const GENERIC_VERBS = new Set(['comply', 'follow', 'meet', 'observe', 'adhere', 'act', 'do', 'have', 'be', 'take', 'ensure']);
-
-/** A gerund's verb: "displaying" display, "making" mak(e), "submitting" submit. */
-function gerundVerb(gerund: string): string {
-  const root = gerund.toLowerCase().slice(0, -3);
-  return root.length > 3 && root.at(-1) === root.at(-2) ? root.slice(0, -1) : root;
-}
-
-/** Whether a policy's verb (perhaps a gerund's root, "mak") is the library's ("make"). */
-const sameVerb = (policy: string, library: string) =>
-  policy === library || (library.startsWith(policy) && library.length - policy.length === 1 && library.endsWith('e'));
+const GENERIC_VERBS = new Set(['comply', 'follow', 'meet', 'observe', 'adhere', 'act', 'do', 'have', 'be', 'take', 'ensure'].map(stem));
 
 /**
  * The library's offence for the duty a denying policy sentence speaks of failing, or null: the first
@@ -69,13 +60,13 @@ const sameVerb = (policy: string, library: string) =>
 export function dutyOffence(text: string, library: ReviewLibrary): (LibrarySentence & { document: LibraryDocument; said: string }) | null {
   const failed = FAILED_DUTY.exec(text);
   const subject = failed ? null : DUTY_SUBJECT.exec(text.replace(/^\d+(?:\.\d+)*\.?\s+/, ''));
-  const verb = failed ? (failed[1] ?? '').toLowerCase() : subject ? gerundVerb(subject[1] ?? '') : '';
+  const verb = stem(((failed ?? subject)?.[1] ?? '').toLowerCase());
   if (!verb || GENERIC_VERBS.has(verb)) return null;
   const object = ((failed ?? subject)?.[2] ?? '').split(OBJECT_END)[0] ?? '';
   const words = aboutWords(object);
   if (words.length === 0) return null;
   for (const offence of dutyOffences(library)) {
-    if (sameVerb(verb, offence.verb) && words.some((word) => offence.words.has(word))) return offence;
+    if (verb === offence.verb && words.some((word) => offence.words.has(word))) return offence;
   }
   return null;
 }
@@ -95,7 +86,7 @@ function dutyOffences(library: ReviewLibrary): readonly DutyOffence[] {
         const said = `${clause.charAt(0).toUpperCase()}${clause.slice(1)}`.replace(/[\s:;,]+$/, '');
         // What the duty is about is in the sentence or, for a law named after its duties, the title ("… Dangerous Occurrences Regulations").
         const words = new Set([...aboutWords(sentence), ...aboutWords(document.title)]);
-        found.push({ document, element, sentence, said, verb: (match[1] ?? '').toLowerCase(), words });
+        found.push({ document, element, sentence, said, verb: stem((match[1] ?? '').toLowerCase()), words });
       }
     }
     offences.set(library, found);
