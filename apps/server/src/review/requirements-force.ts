@@ -1,5 +1,6 @@
 import { clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
+import { type DeniedLaw, deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
 import {
   codeWithoutEdition,
   factualError,
@@ -25,9 +26,11 @@ import type { Citation, LibraryDocument, Policy, PolicyElement, ReviewFindingDra
  * requirements-claims.ts's, which reads the guidance's status with `selfStatement` too.
  */
 
-/** The policy saying breaching a document is no offence, that it cannot be prosecuted, or that it is not law. */
-const NO_OFFENCE_CLAIM =
-  /\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcannot\s+(?:lead\s+to|result\s+in)\s+(?:a\s+)?prosecution\b|\bcannot\s+(?:be\s+)?prosecuted?\b|\bno\s+power\s+to\s+prosecute\b|\bcivil\s+enforcement\s+only\b|\b(?:is|are)\s+not\s+a\s+legal\s+requirement\b|,\s*not\s+(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcarr(?:y|ies)\s+no\s+criminal\s+(?:penalty|penalties|sanction|sanctions|liability)\b/i;
+/** The policy's denial of force in a sentence, unless it is itself denied ("this is not a courtesy", "never optional"). */
+function forceDenied(text: string): RegExpExecArray | null {
+  const denial = FORCE_DENIED.exec(text);
+  return denial && !/\b(?:not|never|nor|no\s+longer)\s+$/i.test(text.slice(0, denial.index)) ? denial : null;
+}
 
 /** A law's sentence saying that breaching it, or failing a duty of it, is an offence, or that a breach can be prosecuted. */
 const OFFENCE =
@@ -81,8 +84,9 @@ export function* sentencesWithCitations(
  */
 export function forceFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
+  let passageReadings = 0;
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
-    const denial = NO_OFFENCE_CLAIM.exec(text);
+    const denial = forceDenied(text);
     if (cited.length === 0 && !denial) continue;
     const claim = denial ? null : OFFENCE_CLAIM.exec(text);
     const quoted = (match: RegExpExecArray) => ({
@@ -90,23 +94,14 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       end: start + match.index + match[0].length,
     });
     if (denial) {
-      // A sentence citing documents is read against them; one naming no law, against the duty it names.
+      // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
-      if (!offence) continue;
-      const { document, said } = offence;
-      // "… can be prosecuted" is said so; an offence named is an offence.
-      const prosecuted = !/\boffence/i.test(said);
-      findings.push(
-        factualError(element, quoted(denial), { document, element: offence.element }, (quote) => ({
-          expected: said,
-          explanation: prosecuted
-            ? `The policy says "${quote}", but a breach of ${document.code} can be prosecuted: "${said}."`
-            : `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
-          suggestion: prosecuted
-            ? `Correct the statement: say that a breach of ${document.code} can be prosecuted, as the library sets out.`
-            : `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
-        })),
-      );
+      if (offence) {
+        findings.push(offenceDenied(element, quoted(denial), offence));
+      } else if (cited.length === 0 && ++passageReadings <= MAX_PASSAGE_READINGS) {
+        const law = deniedLaw(text, library);
+        if (law) findings.push(dutyDenied(element, quoted(denial), law));
+      }
     } else if (claim && !DENIED.test(text.slice(0, claim.index))) {
       // Every document the sentence cites must be one enforced through civil powers alone.
       const civil = cited.map((document) => ({ document, status: civilOnly(document) }));
@@ -129,6 +124,52 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     }
   }
   return findings;
+}
+
+/** The most uncited denials a policy has matched against the library's passages: far more than a real policy holds. */
+const MAX_PASSAGE_READINGS = 200;
+
+/** A denial of the offence a document (cited) or a duty's own sentence (requirements-offences.ts) states. */
+function offenceDenied(
+  element: PolicyElement,
+  span: { start: number; end: number },
+  offence: LibrarySentence & { document: LibraryDocument; said: string },
+): ReviewFindingDraft {
+  const { document, said } = offence;
+  // "… can be prosecuted" is said so; an offence named is an offence.
+  const prosecuted = !/\boffence/i.test(said);
+  return factualError(element, span, { document, element: offence.element }, (quote) => ({
+    expected: said,
+    explanation: prosecuted
+      ? `The policy says "${quote}", but a breach of ${document.code} can be prosecuted: "${said}."`
+      : `The policy says "${quote}", but under ${document.code} it is an offence: "${said}."`,
+    suggestion: prosecuted
+      ? `Correct the statement: say that a breach of ${document.code} can be prosecuted, as the library sets out.`
+      : `Correct the statement: say that this is an offence under ${document.code}, as the library sets out.`,
+  }));
+}
+
+/** The longest library passage quoted in a finding, in characters. */
+const PASSAGE_CHARACTERS = 240;
+
+/** A denial of a duty the policy tells in its own words, against the law whose passage speaks of it (requirements-passages.ts). */
+function dutyDenied(element: PolicyElement, span: { start: number; end: number }, law: DeniedLaw): ReviewFindingDraft {
+  const { document, said, passage } = law;
+  const offence = `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
+  const cut =
+    passage.sentence.length > PASSAGE_CHARACTERS
+      ? `${passage.sentence.slice(0, PASSAGE_CHARACTERS).replace(/\s+\S*$/, '')} …`
+      : passage.sentence;
+  // The evidence is the passage when it is the law's own, else the law's statement of its offence.
+  const source = passage.document === document ? passage.element : law.element;
+  return factualError(element, span, { document, element: source }, (quote) => ({
+    expected: `${offence} (${document.code}).`,
+    explanation:
+      passage.document === document
+        ? `The policy says "${quote}", but the library's ${document.code} covers this: "${cut}". Of ${document.code} it says: "${offence}."`
+        : `The policy says "${quote}", but the library's ${passage.document.code} covers this as part of ${document.code}: "${cut}". Of ${document.code} it says: "${offence}."`,
+    suggestion: `Correct the statement: say that this is a legal duty under ${document.code} and that a breach can be prosecuted as a criminal offence, as the library sets out.`,
+  }));
 }
 
 /** The first cited document that says of itself that a breach is an offence or can be prosecuted, with that statement. */

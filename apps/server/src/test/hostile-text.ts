@@ -50,7 +50,7 @@ export function machinePace(): number {
  * not a slow machine (the same suite's "review date" input took 15 s quiet there and 21 s beside
  * other work, against a ceiling of 20 s).
  */
-const REFERENCE_PACE_MS = Number(process.env.HOSTILE_REFERENCE_PACE_MS ?? 40);
+const REFERENCE_PACE_MS = 40;
 
 /**
  * Judged by growth, not by the clock of a shared machine (an absolute bound failed in CI when a

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
+import { requirementFindings } from './requirements.ts';
+import { deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
+import type { LibraryDocument, ReviewLibrary } from './types.ts';
+
+/**
+ * A made-up law, a guidance note that names it, an unrelated law, and a few hundred passages of
+ * made-up words around them, so that the words the tests share are as rare as a real library's
+ * subject words are.
+ */
+const LETTERS = 'bcdfghjklmnpqrstvwxz';
+const VOWELS = 'aeiou';
+/** The n-th made-up word: five letters, none of them an English word's first five. */
+const madeUp = (n: number) =>
+  `${LETTERS[n % 20]}${VOWELS[Math.floor(n / 20) % 5]}${LETTERS[Math.floor(n / 100) % 20]}${VOWELS[Math.floor(n / 2000) % 5]}x`;
+const filler = ownLibrary(
+  { id: 'filler.md', code: 'FILLER 1', title: 'Assorted passages', edition: '2033' },
+  Array.from({ length: 400 }, (_, i) => [
+    `${Array.from({ length: 6 }, (_, k) => madeUp((i * 7 + k * 131) % 1_900)).join(' ')}.`,
+    ['Key duties and requirements'],
+  ]),
+);
+const law = ownLibrary({ id: 'mlr-2033.md', code: 'MLR 2033', title: 'Mortuary Licensing Regulations 2033', edition: '2033' }, [
+  ['MLR is a statutory instrument made under the Human Remains Act 2030; breach is a criminal offence.', ['Legal status']],
+  [
+    'Notify the licensing authority within a day whenever a deceased body is released to the wrong family.',
+    ['Key duties and requirements'],
+  ],
+  ['Keep a refrigeration temperature log for every cold chamber, checked twice daily.', ['Key duties and requirements']],
+  ['Until 2031 the register of embalming fluids was kept on paper.', ['History and what changed']],
+  ['Labels on viewing-room trolleys are not required by law, though most mortuaries fit them.', ['Key duties and requirements']],
+]);
+const guidance = ownLibrary({ id: 'mg-4.md', code: 'MG 4', title: 'Mortuary guidance note 4', edition: '2033' }, [
+  [
+    'Under MLR 2033, every mortuary manager must keep the refrigeration temperature log for each cold chamber.',
+    ['Key duties and requirements'],
+  ],
+]);
+const library: ReviewLibrary = { documents: [...filler.documents, ...law.documents, ...guidance.documents] };
+
+const found = (text: string, of: ReviewLibrary = library) => {
+  const denied = deniedLaw(text, of);
+  return denied && { law: denied.document.code, said: denied.said, passage: denied.passage.sentence };
+};
+
+describe('the law whose duty a policy denies in its own words', () => {
+  it('is found from the library passage most about the sentence, with the law’s own offence', () => {
+    expect(found('Telling the licensing authority that a deceased body was released to the wrong family is a courtesy.')).toEqual({
+      law: 'MLR 2033',
+      said: 'breach is a criminal offence',
+      passage: 'Notify the licensing authority within a day whenever a deceased body is released to the wrong family',
+    });
+  });
+
+  it('is a law that a guidance passage names, when the law’s own text speaks of the duty too', () => {
+    expect(found('Keeping a refrigeration temperature log for each cold chamber is optional for the mortuary manager.')?.law).toBe(
+      'MLR 2033',
+    );
+    // The guidance passage alone, with the law saying nothing of it, names no law's duty.
+    const lawWithoutLog: ReviewLibrary = {
+      documents: library.documents.map((document) =>
+        document.code === 'MLR 2033'
+          ? { ...document, elements: document.elements.filter((element) => !element.text.includes('log')) }
+          : document,
+      ),
+    };
+    expect(
+      found('Keeping a refrigeration temperature log for each cold chamber is optional for the mortuary manager.', lawWithoutLog),
+    ).toBeNull();
+  });
+
+  it('is not looked for when the library agrees, the sentence is about guidance or a local standard, or too little is shared', () => {
+    expect(found('Labels on viewing-room trolleys are not a legal requirement.')).toBeNull();
+    expect(found('The guidance on telling the licensing authority about a body released to the wrong family is voluntary.')).toBeNull();
+    expect(
+      found('Checking the cold chamber refrigeration temperature log three times daily is our own standard, not a legal requirement.'),
+    ).toBeNull();
+    expect(found('Telling the family is a courtesy.')).toBeNull();
+    // What a document replaced says nothing of a duty now.
+    expect(found('Keeping the register of embalming fluids on paper is not a legal requirement.')).toBeNull();
+    const superseded: ReviewLibrary = {
+      documents: library.documents.map(
+        (document): LibraryDocument => (document.code === 'MLR 2033' ? { ...document, status: 'superseded' } : document),
+      ),
+    };
+    expect(
+      found('Telling the licensing authority that a deceased body was released to the wrong family is a courtesy.', superseded),
+    ).toBeNull();
+  });
+
+  it('reads denials in many words, and not a denial that is itself denied', () => {
+    for (const denial of [
+      'is good practice rather than a legal requirement',
+      'the law does not actually demand it',
+      'nobody could face criminal proceedings over it',
+      'carries no criminal consequence',
+      'is a voluntary gesture',
+      'the trust has no legal obligation to do so',
+      'would not be breaking the law',
+      'is not something any law requires',
+    ]) {
+      expect(FORCE_DENIED.test(denial), denial).toBe(true);
+    }
+    for (const claim of ['is a legal requirement', 'breach is a criminal offence', 'must be reported'])
+      expect(FORCE_DENIED.test(claim), claim).toBe(false);
+  });
+
+  it('is reported through the reviewer, quoting the denial, with the passage and the law’s offence, and once for "not a courtesy" never', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
+      '4.2 Telling the licensing authority that a deceased body was released to the wrong family is a courtesy, and the manager decides.',
+      '4.3 Telling the licensing authority that a deceased body was released to the wrong family is a legal duty and not a courtesy.',
+    ]);
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    expect(findings).toHaveLength(1);
+    const [finding] = findings;
+    expect(finding?.quote).toBe('Telling the licensing authority that a deceased body was released to the wrong family is a courtesy');
+    expect(finding?.location?.element).toBe(1);
+    expect(finding?.expected).toBe('Breach is a criminal offence (MLR 2033).');
+    expect(finding?.explanation).toContain("the library's MLR 2033 covers this");
+    expect(finding?.explanation).toContain('Notify the licensing authority within a day');
+    expect(finding?.evidence).toEqual([{ documentId: 'mlr-2033.md', code: 'MLR 2033', elementIds: ['mlr-2033.md#1'] }]);
+  });
+});

@@ -1,0 +1,220 @@
+import { stem } from './requirements-subjects.ts';
+import { PAST_RULE, proseSentences } from './requirements-text.ts';
+import type { LibraryDocument, LibraryElement, ReviewLibrary } from './types.ts';
+
+/**
+ * The law a policy sentence denies the force of, when it names no law and tells the duty in its own
+ * words ("Telling CQC about a serious injury to a client is good practice, but the agency would not
+ * be breaking the law if a notification were missed"):
+ * - the library passages sharing the most of the sentence's words, each word weighted by how rare it
+ *   is among the library's passages, are found ("Notify CQC of serious injuries to people using the
+ *   service"), with every passage within a fifth of the best;
+ * - each such passage's law is its own document, or a law it names ("every responsible person under
+ *   RRO 2005 must record …"), when the library says that breaching it is an offence;
+ * - of those laws, the one whose own best passage is most about the sentence is taken, and only if
+ *   that passage comes near the best: the law's own text must speak of the duty too.
+ * Nothing is said when the best passage denies the force too (the library agrees), when the sentence
+ * is about a code of practice or guidance (whose force requirements-claims.ts judges), or when no
+ * passage shares enough.
+ */
+
+/**
+ * A policy denying the force of a duty or a document: no offence, no prosecution or criminal case,
+ * no legal requirement or obligation, the law not asking it, not breaking the law, or a duty called
+ * voluntary, a courtesy, a gesture or a formality.
+ */
+export const FORCE_DENIED = new RegExp(
+  [
+    String.raw`\b(?:is|are|be|was|were)\s+not\s+(?:in\s+itself\s+|itself\s+)?(?:a\s+|an\s+)?(?:criminal\s+)?offence\b`,
+    String.raw`\bno\s+(?:criminal\s+)?offence\b|\bnot\s+an?\s+(?:criminal\s+)?offence\b|\bcannot\s+commit\s+(?:an?\s+|any\s+)?offence\b`,
+    String.raw`\b(?:cannot|can't|could\s+not|couldn't|will\s+not|would\s+not|never)\s+(?:personally\s+)?(?:be\s+)?prosecut(?:e|ed)\b`,
+    String.raw`\bnot\s+something\b[^.;]{0,30}\bprosecuted(?:\s+for)?\b|\bno\s*(?:one|body)\s+(?:could|can|would)\s+be\s+prosecuted\b`,
+    String.raw`\b(?:cannot|can't|could\s+not)\s+(?:lead|give\s+rise)\s+to\s+(?:a\s+)?(?:prosecution|an?\s+offence)\b`,
+    String.raw`\bno\s+(?:\w+\s+){0,3}can\s+lead\s+to\s+(?:a\s+)?prosecution\b|\bcannot\s+expose\b[^.;]{0,40}\bprosecution\b`,
+    String.raw`\b(?:never|no|not|nobody|no\s+one)\b[^.;]{0,60}?\bcriminal\s+(?:proceedings|case|cases|charges?|prosecution)\b`,
+    String.raw`\bno\s+power\s+to\s+prosecute\b|\bcivil\s+enforcement\s+only\b`,
+    String.raw`\b(?:carr(?:y|ies)\s+)?no\s+(?:criminal\s+)?(?:penalty|penalties|sanction|sanctions|liability)\b|\bno\s+criminal\s+consequences?\b`,
+    String.raw`\bnot\s+(?:a\s+|an\s+)?(?:legal|statutory)\s+(?:requirement|duty|obligation)\b|\bno\s+(?:legal|statutory)\s+(?:requirement|duty|obligation|responsibility)\b`,
+    String.raw`\bno\s+obligation\b|\bnot\s+an\s+obligation\b`,
+    String.raw`\brather\s+than\s+(?:a\s+)?(?:legal|statutory)(?:\s+(?:requirement|duty|obligation|one|matter))?\b|\brather\s+than\s+a\s+breach\s+of\s+the\s+law\b`,
+    String.raw`\bnot\s+(?:be\s+)?breaking\s+the\s+law\b|\b(?:the\s+)?law\s+does\s+not\s+(?:actually\s+)?(?:require|demand|ask)\b`,
+    String.raw`\b(?:rather\s+than|not)\s+something\s+(?:that\s+)?(?:the|any)\s+law\s+(?:requires|demands|asks)\b`,
+    String.raw`\bno\s+risk\s+of\s+(?:a\s+)?(?:prosecution|criminal\s+\w+|an?\s+offence)\b|\bnever\s+a\s+criminal\s+(?:one|matter)\b`,
+    String.raw`\bnot\s+(?:prohibited|required|mandated)\s+by\s+law\b|\bnot\s+(?:legally\s+(?:required|binding)|mandatory|compulsory|enforceable)\b`,
+    String.raw`\b(?:is|are)\s+(?:a\s+|an\s+)?(?:purely\s+|entirely\s+)?(?:voluntary|optional|discretionary)\b`,
+    String.raw`\ban?\s+(?:professional\s+)?courtesy\b|\ban?\s+administrative\s+(?:formality|lapse|matter)\b|\ba\s+(?:goodwill|voluntary)\s+gesture\b`,
+    String.raw`\bnot\b[^.;]{0,20}\ba\s+criminal\s+matter\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Words that say how binding a thing is, not what it is about: the denial's own words. */
+const FORCE_WORDS = new Set(
+  `offence offences criminal prosecuted prosecution prosecute legal legally law laws statutory requirement requirements
+  penalty penalties sanction sanctions liability liable breaking breach breaches matter practice good best voluntary
+  optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing`.split(/\s+/),
+);
+
+/** Words that say nothing of what a passage is about. */
+const STOP = new Set(
+  `that this these those their there them they with within without from into onto under over about after before other
+  every each such some which what when where while only also than then would could should will must shall cannot have
+  been being does done more most less least very just because even unless provided whether either neither itself our
+  the and for not are was were any all nor can may might has had but its who whom how`.split(/\s+/),
+);
+
+/** The headings of a document's history: what it replaced, what changed, what an old edition covered. */
+const PAST = /\bhistory\b|\bchanged?\b|\breplaced\b|\bwhat\s+it\s+covered\b|\brelated\s+documents\b/i;
+
+/** A sentence about the force of a code of practice or guidance, which that reading judges. */
+const ABOUT_GUIDANCE = /\bcodes?\s+of\s+practice\b|\bguidance\b|\bACoPs?\b|\bthe\s+code\b/i;
+
+/** A library passage that denies force itself, or calls something advisory: the library agrees with the policy. */
+const AGREES_TOO =
+  /\bnot\b[^.;]{0,40}\boffence|\bno\s+(?:criminal\s+)?offence\b|\badvisory\b|\bnot\s+(?:itself\s+)?law\b|\bnot\s+(?:a\s+)?(?:legal|statutory)\s+(?:requirement|duty)|\bno\s+(?:legal|statutory)\s+(?:requirement|duty)|\bnot\s+(?:mandatory|compulsory)\b|\bvoluntary\b|\boptional\b/i;
+
+const agrees = (sentence: string) => FORCE_DENIED.test(sentence) || AGREES_TOO.test(sentence);
+
+/** A sentence saying the organisation sets the thing itself: its own standard is no law's ("… is our own standard, not a legal requirement"). */
+const OWN_STANDARD =
+  /\b(?:our|its|the\s+trust's|a|the)\s+own\s+(?:standard|rule|choice|policy|practice)\b|\b(?:a|our)\s+(?:local|council|internal|house)\s+(?:standard|rule|choice)\b/i;
+
+/** A clause saying that breaching a law, or failing its duty, is an offence, or that it can be prosecuted. */
+const OFFENCE =
+  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are|can\s+be)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcan\s+(?:be\s+)?prosecut(?:e|ed)\b|\bprosecuted\s+as\s+(?:a\s+)?criminal\s+offences?\b/i;
+/** Another document's code or a numbered regulation in a clause: its offence may be that one's. */
+const OTHER_CODE = /\b[A-Z]{2,}\s?\d|\bRegulations?\s+\d/;
+
+/** How much a passage must share with the sentence (the sum of its shared words' rarity) to speak of the same duty. */
+const MIN_SHARED = 14;
+/** Passages this close to the best are as much about the sentence. */
+const NEAR_BEST = 0.8;
+/** The law's own best passage must be this close to the best: its own text speaks of the duty too. */
+const LAW_OWN = 0.6;
+
+/** The stems of a text's words about its subject: lower case, three letters or more, neither a stop word nor a force word. */
+export function subjectStems(text: string): string[] {
+  const stems = new Set<string>();
+  for (const word of text.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? []) {
+    if (word.length >= 3 && !STOP.has(word) && !FORCE_WORDS.has(word)) stems.add(stem(word));
+  }
+  return [...stems];
+}
+
+interface Passage {
+  document: LibraryDocument;
+  element: LibraryElement;
+  sentence: string;
+}
+
+/** A law's own statement that its breach is an offence. */
+interface LawOffence {
+  document: LibraryDocument;
+  element: LibraryElement;
+  /** The clause that says so. */
+  said: string;
+}
+
+interface PassageIndex {
+  passages: Passage[];
+  /** Per stem, the passages holding it. */
+  postings: Map<string, number[]>;
+  laws: Map<LibraryDocument, LawOffence>;
+}
+
+/** The law whose duty a denying sentence speaks of, with the library passage it matched. */
+export type DeniedLaw = LawOffence & { passage: Passage };
+
+/** The law a denying sentence speaks of, with the library passage it matched, or null. */
+export function deniedLaw(text: string, library: ReviewLibrary): DeniedLaw | null {
+  if (ABOUT_GUIDANCE.test(text) || OWN_STANDARD.test(text)) return null;
+  const index = indexOf(library);
+  const stems = subjectStems(text);
+  const total = index.passages.length;
+  const scores = new Map<number, number>();
+  for (const word of stems) {
+    const holding = index.postings.get(word);
+    if (!holding) continue;
+    const rarity = Math.log(total / (1 + holding.length));
+    for (const id of holding) scores.set(id, (scores.get(id) ?? 0) + rarity);
+  }
+  let best = 0;
+  let bestId = -1;
+  for (const [id, score] of scores) {
+    if (score > best || (score === best && id < bestId)) [best, bestId] = [score, id];
+  }
+  const bestPassage = index.passages[bestId];
+  if (!bestPassage || best < MIN_SHARED) return null;
+  // How much each document's own best passage is about the sentence.
+  const own = new Map<LibraryDocument, number>();
+  for (const [id, score] of scores) {
+    const { document } = index.passages[id] as Passage;
+    if (score > (own.get(document) ?? 0)) own.set(document, score);
+  }
+  // Of the laws of the passages near the best, the one whose own text is most about the sentence (the better passage on a tie).
+  let chosen: DeniedLaw | null = null;
+  let chosenOwn = LAW_OWN * best;
+  let chosenScore = 0;
+  for (const [id, score] of scores) {
+    const passage = index.passages[id] as Passage;
+    if (score < NEAR_BEST * best) continue;
+    // A passage as much about the sentence that denies the force too: the library agrees.
+    if (agrees(passage.sentence)) return null;
+    const law = lawOf(index, passage);
+    const lawOwn = law ? (own.get(law.document) ?? 0) : 0;
+    if (!law || lawOwn < chosenOwn || (lawOwn === chosenOwn && score <= chosenScore)) continue;
+    chosen = { ...law, passage };
+    chosenOwn = lawOwn;
+    chosenScore = score;
+  }
+  return chosen;
+}
+
+/** The law of a passage: its own document's offence, or that of a law it names. */
+function lawOf(index: PassageIndex, passage: Passage): LawOffence | null {
+  const own = index.laws.get(passage.document);
+  if (own) return own;
+  for (const [document, law] of index.laws) if (passage.sentence.includes(document.code)) return law;
+  return null;
+}
+
+const indexes = new WeakMap<ReviewLibrary, PassageIndex>();
+
+/** The library's current documents read once: their passages, word postings and offences. */
+function indexOf(library: ReviewLibrary): PassageIndex {
+  const known = indexes.get(library);
+  if (known) return known;
+  const index: PassageIndex = { passages: [], postings: new Map(), laws: new Map() };
+  for (const document of library.documents) {
+    if (document.status !== 'current') continue;
+    for (const { element, sentence } of proseSentences(document)) {
+      const said = offenceClause(sentence, document);
+      if (said && !index.laws.has(document)) index.laws.set(document, { document, element, said });
+      // What a document replaced or how it changed says nothing of a duty now.
+      if (element.headingPath.some((heading) => PAST.test(heading)) || PAST_RULE.test(sentence)) continue;
+      const id = index.passages.push({ document, element, sentence }) - 1;
+      for (const word of subjectStems(sentence)) {
+        const holding = index.postings.get(word);
+        if (holding) holding.push(id);
+        else index.postings.set(word, [id]);
+      }
+    }
+  }
+  indexes.set(library, index);
+  return index;
+}
+
+/**
+ * The clause of a library sentence saying that breaching its document is an offence ("MHSWR is a
+ * statutory instrument made under HSWA 1974; breach is a criminal offence" → "breach is a criminal
+ * offence"): stated plainly, naming no other document.
+ */
+function offenceClause(sentence: string, document: LibraryDocument): string | null {
+  for (const clause of sentence.split(/;\s+/)) {
+    const match = OFFENCE.exec(clause);
+    if (!match || /\b(?:not|no|never)\b/i.test(clause.slice(0, match.index + match[0].length))) continue;
+    if (OTHER_CODE.test(clause.replace(document.code, ''))) continue;
+    return clause.replace(/[\s:;,]+$/, '');
+  }
+  return null;
+}
