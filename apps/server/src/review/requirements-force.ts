@@ -79,8 +79,9 @@ export function* sentencesWithCitations(
 }
 
 /**
- * Policy sentences that misstate the legal force of a document they cite, or deny the offence of a
- * duty the library makes one without naming the law (requirements-offences.ts).
+ * Policy sentences that misstate the legal force of a document they cite, or deny the force of a
+ * duty without naming the law: the duty read by its verb (requirements-offences.ts), else against the
+ * library's passages (requirements-passages.ts).
  */
 export function forceFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
