@@ -38,7 +38,8 @@ function acronyms(count: number): string {
 /** How long reviewing the policy `build(scale)` takes. */
 const timeOf = (build: (scale: number) => string) => (scale: number) => timed(build(scale));
 
-describe('the attack inputs', () => {
+// The growth check's ceiling scales with the machine's pace (hostile-text.ts); the time allowed must too.
+describe('the attack inputs', { timeout: 150_000 }, () => {
   test('100,000 characters of "60 °C" in one paragraph (29 s before) grow linearly', async () => {
     await expectLinearGrowth(timeOf((scale) => `# Water\n\n${'60 °C '.repeat(4_167 * scale)}`));
   });
@@ -54,7 +55,7 @@ describe('the attack inputs', () => {
   // Each trigger read its line from the paragraph's start and looked for a date in all of it:
   // 1.9 s at 150,000 characters and 16.5 s at four times that, before.
   test('"review date" said thousands of times in one paragraph stays linear', async () => {
-    await expectLinearGrowth(timeOf((scale) => `# Control\n\n${'Next review date 1.2 and '.repeat(6_000 * scale)}\n\n## 1. Body\n\nText.`));
+    await expectLinearGrowth(timeOf((scale) => `# Control\n\n${'Next review date 1.2 and '.repeat(3_000 * scale)}\n\n## 1. Body\n\nText.`));
   });
 
   // A row of document control labels is read with the paragraph after it as its values.
@@ -98,7 +99,7 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(
       timeOf(
         (scale) =>
-          `# Rules\n\n${'Under RIDDOR 2013 a late report is not an offence. BS 7671 is law. Failing to send a notification is not an offence. '.repeat(1_000 * scale)}`,
+          `# Rules\n\n${'Under RIDDOR 2013 a late report is not an offence. BS 7671 is law. Failing to send a notification is not an offence. '.repeat(500 * scale)}`,
       ),
     );
   });
@@ -108,7 +109,7 @@ describe('the attack inputs', () => {
     await expectLinearGrowth(
       timeOf(
         (scale) =>
-          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. Hazardous waste is enforced by the HSE. ACoP L8 is law. ACoP L8 is advisory only. '.repeat(1_000 * scale)}`,
+          `# Rules\n\n${'A breach of Regulation 18 is a criminal offence. COSHH is enforced by the police, the CQC and the fire service and the council. Hazardous waste is enforced by the HSE. ACoP L8 is law. ACoP L8 is advisory only. '.repeat(500 * scale)}`,
       ),
     );
   });
