@@ -1,6 +1,6 @@
 import { clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
-import { type DeniedLaw, deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
+import { type DeniedLaw, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE } from './requirements-passages.ts';
 import {
   codeWithoutEdition,
   factualError,
@@ -32,10 +32,6 @@ function forceDenied(text: string): RegExpExecArray | null {
   return denial && !/\b(?:not|never|nor|no\s+longer)\s+$/i.test(text.slice(0, denial.index)) ? denial : null;
 }
 
-/** A law's sentence saying that breaching it, or failing a duty of it, is an offence, or that a breach can be prosecuted. */
-const OFFENCE =
-  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:\*\*)?(?:criminal\s+)?offence\b|\bcan\s+(?:\*\*)?(?:be\s+)?prosecut(?:e|ed)\b|\bprosecuted\s+as\s+(?:a\s+)?criminal\s+offences?\b/i;
-
 /** The policy saying a breach is an offence, or that it is or can be prosecuted. */
 const OFFENCE_CLAIM =
   /\b(?:is|are)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+)?criminal\s+offence\b|\b(?:is|are)\s+an\s+offence\b|\bprosecut(?:e|es|ed|ion)\b/i;
@@ -49,9 +45,6 @@ const OFFENCE_WORDS = /\boffences?\b|\bprosecut/i;
 /** How a document speaks of itself at the start of a sentence, besides its code. */
 const SELF_SUBJECT =
   /^(?:\*\*)?(?:the\s+(?:framework|guidance|standards?|code|regulations|act|order)|a\s+code\s+of\s+practice|breach(?:ing)?\s+(?:it|them)|it|this\s+(?:document|guidance|code|standard))\b/i;
-
-/** A code of some document ("HTM 04-01", "BS 7671"): a sentence naming one may be about that document. */
-const OTHER_CODE = /\b[A-Z]{2,}\s?\d/;
 
 /** Each policy sentence with the documents it cites (perhaps none), in reading order. */
 export function* sentencesWithCitations(

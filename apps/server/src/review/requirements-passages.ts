@@ -1,4 +1,4 @@
-import { stem } from './requirements-subjects.ts';
+import { stem, titleStems } from './requirements-subjects.ts';
 import { PAST_RULE, proseSentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, ReviewLibrary } from './types.ts';
 
@@ -55,14 +55,6 @@ const FORCE_WORDS = new Set(
   optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing`.split(/\s+/),
 );
 
-/** Words that say nothing of what a passage is about. */
-const STOP = new Set(
-  `that this these those their there them they with within without from into onto under over about after before other
-  every each such some which what when where while only also than then would could should will must shall cannot have
-  been being does done more most less least very just because even unless provided whether either neither itself our
-  the and for not are was were any all nor can may might has had but its who whom how`.split(/\s+/),
-);
-
 /** The headings of a document's history: what it replaced, what changed, what an old edition covered. */
 const PAST = /\bhistory\b|\bchanged?\b|\breplaced\b|\bwhat\s+it\s+covered\b|\brelated\s+documents\b/i;
 
@@ -79,11 +71,14 @@ const agrees = (sentence: string) => FORCE_DENIED.test(sentence) || AGREES_TOO.t
 const OWN_STANDARD =
   /\b(?:our|its|the\s+trust's|a|the)\s+own\s+(?:standard|rule|choice|policy|practice)\b|\b(?:a|our)\s+(?:local|council|internal|house)\s+(?:standard|rule|choice)\b/i;
 
-/** A clause saying that breaching a law, or failing its duty, is an offence, or that it can be prosecuted. */
-const OFFENCE =
-  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are|can\s+be)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:criminal\s+)?offence\b|\bcan\s+(?:be\s+)?prosecut(?:e|ed)\b|\bprosecuted\s+as\s+(?:a\s+)?criminal\s+offences?\b/i;
-/** Another document's code or a numbered regulation in a clause: its offence may be that one's. */
-const OTHER_CODE = /\b[A-Z]{2,}\s?\d|\bRegulations?\s+\d/;
+/**
+ * A law's sentence (or clause) saying that breaching it, or failing a duty of it, is an offence, or
+ * that a breach can be prosecuted. Shared with the cited readings (requirements-force.ts).
+ */
+export const OFFENCE =
+  /\b(?:breach|breaching|contravention|failure|failing|non-compliance)\b[^.;]{0,100}?\b(?:is|are|can\s+be)\s+(?:itself\s+|in\s+itself\s+)?(?:a\s+|an\s+)?(?:\*\*)?(?:criminal\s+)?offence\b|\bcan\s+(?:\*\*)?(?:be\s+)?prosecut(?:e|ed)\b|\bprosecuted\s+as\s+(?:a\s+)?criminal\s+offences?\b/i;
+/** A code of some document ("HTM 04-01", "BS 7671"): a sentence naming one may be about that document. Shared as OFFENCE is. */
+export const OTHER_CODE = /\b[A-Z]{2,}\s?\d/;
 
 /** How much a passage must share with the sentence (the sum of its shared words' rarity) to speak of the same duty. */
 const MIN_SHARED = 14;
@@ -92,13 +87,12 @@ const NEAR_BEST = 0.8;
 /** The law's own best passage must be this close to the best: its own text speaks of the duty too. */
 const LAW_OWN = 0.6;
 
-/** The stems of a text's words about its subject: lower case, three letters or more, neither a stop word nor a force word. */
+/** The stems of the denial's own words: how binding a thing is, not what it is about. */
+const FORCE_STEMS = new Set([...FORCE_WORDS].map(stem));
+
+/** The stems of a text's words about its subject, read plainly as a title's are, without the denial's words. */
 export function subjectStems(text: string): string[] {
-  const stems = new Set<string>();
-  for (const word of text.toLowerCase().match(/[a-z][a-z0-9-]*/g) ?? []) {
-    if (word.length >= 3 && !STOP.has(word) && !FORCE_WORDS.has(word)) stems.add(stem(word));
-  }
-  return [...stems];
+  return [...titleStems(text)].filter((word) => !FORCE_STEMS.has(word));
 }
 
 interface Passage {
@@ -213,7 +207,8 @@ function offenceClause(sentence: string, document: LibraryDocument): string | nu
   for (const clause of sentence.split(/;\s+/)) {
     const match = OFFENCE.exec(clause);
     if (!match || /\b(?:not|no|never)\b/i.test(clause.slice(0, match.index + match[0].length))) continue;
-    if (OTHER_CODE.test(clause.replace(document.code, ''))) continue;
+    const rest = clause.replace(document.code, '');
+    if (OTHER_CODE.test(rest) || /\bRegulations?\s+\d/.test(rest)) continue;
     return clause.replace(/[\s:;,]+$/, '');
   }
   return null;
