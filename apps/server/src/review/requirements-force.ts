@@ -1,6 +1,6 @@
 import { clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
-import { type DeniedLaw, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE } from './requirements-passages.ts';
+import { type DeniedLaw, DISCRETION, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE } from './requirements-passages.ts';
 import {
   codeWithoutEdition,
   factualError,
@@ -30,6 +30,12 @@ import type { Citation, LibraryDocument, Policy, PolicyElement, ReviewFindingDra
 function forceDenied(text: string): RegExpExecArray | null {
   const denial = FORCE_DENIED.exec(text);
   return denial && !/\b(?:not|never|nor|no\s+longer)\s+$/i.test(text.slice(0, denial.index)) ? denial : null;
+}
+
+/** A duty left to someone's choice in a sentence naming no law, unless that is denied ("is not left to each manager"). */
+function choiceGiven(text: string): RegExpExecArray | null {
+  const choice = DISCRETION.exec(text);
+  return choice && !/\b(?:not|never|nor|no\s+longer)\s+(?:\w+\s+)?$/i.test(text.slice(0, choice.index)) ? choice : null;
 }
 
 /** The policy saying a breach is an offence, or that it is or can be prosecuted. */
@@ -81,13 +87,18 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
   let passageReadings = 0;
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
     const denial = forceDenied(text);
-    if (cited.length === 0 && !denial) continue;
+    // A duty left to choice is read only where no law is named: a cited law's own sentences are the modality reading's.
+    const choice = denial || cited.length > 0 ? null : choiceGiven(text);
+    if (cited.length === 0 && !denial && !choice) continue;
     const claim = denial ? null : OFFENCE_CLAIM.exec(text);
     const quoted = (match: RegExpExecArray) => ({
       start: start + clauseStart(text, match.index, sectionNumberLength(text)),
       end: start + match.index + match[0].length,
     });
-    if (denial) {
+    if (choice) {
+      const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(text, library, { choice: true }) : null;
+      if (law) findings.push(dutyLeftToChoice(element, quoted(choice), law));
+    } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
       if (offence) {
@@ -148,21 +159,44 @@ const PASSAGE_CHARACTERS = 240;
 
 /** A denial of a duty the policy tells in its own words, against the law whose passage speaks of it (requirements-passages.ts). */
 function dutyDenied(element: PolicyElement, span: { start: number; end: number }, law: DeniedLaw): ReviewFindingDraft {
+  const { document } = law;
+  return passageFinding(element, span, law, (quote, covers, offence) => ({
+    explanation: `The policy says "${quote}", but ${covers}. Of ${document.code} it says: "${offence}."`,
+    suggestion: `Correct the statement: say that this is a legal duty under ${document.code} and that a breach can be prosecuted as a criminal offence, as the library sets out.`,
+  }));
+}
+
+/** A duty the policy leaves to someone's choice, against the law whose passage states it (requirements-passages.ts). */
+function dutyLeftToChoice(element: PolicyElement, span: { start: number; end: number }, law: DeniedLaw): ReviewFindingDraft {
+  const { document } = law;
+  return passageFinding(element, span, law, (quote, covers, offence) => ({
+    explanation: `The policy leaves this to choice ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
+    suggestion: `Correct the statement: this is a legal duty under ${document.code}, not a matter for anyone's discretion; say who carries it out and when, as the library sets out.`,
+  }));
+}
+
+/** A finding quoting the library passage that covers the duty and the law's statement of its offence. */
+function passageFinding(
+  element: PolicyElement,
+  span: { start: number; end: number },
+  law: DeniedLaw,
+  words: (quote: string, covers: string, offence: string) => { explanation: string; suggestion: string },
+): ReviewFindingDraft {
   const { document, said, passage } = law;
   const offence = `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
   const cut =
     passage.sentence.length > PASSAGE_CHARACTERS
       ? `${passage.sentence.slice(0, PASSAGE_CHARACTERS).replace(/\s+\S*$/, '')} …`
       : passage.sentence;
+  const covers =
+    passage.document === document
+      ? `the library's ${document.code} covers this: "${cut}"`
+      : `the library's ${passage.document.code} covers this as part of ${document.code}: "${cut}"`;
   // The evidence is the passage when it is the law's own, else the law's statement of its offence.
   const source = passage.document === document ? passage.element : law.element;
   return factualError(element, span, { document, element: source }, (quote) => ({
     expected: `${offence} (${document.code}).`,
-    explanation:
-      passage.document === document
-        ? `The policy says "${quote}", but the library's ${document.code} covers this: "${cut}". Of ${document.code} it says: "${offence}."`
-        : `The policy says "${quote}", but the library's ${passage.document.code} covers this as part of ${document.code}: "${cut}". Of ${document.code} it says: "${offence}."`,
-    suggestion: `Correct the statement: say that this is a legal duty under ${document.code} and that a breach can be prosecuted as a criminal offence, as the library sets out.`,
+    ...words(quote, covers, offence),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
 import { requirementFindings } from './requirements.ts';
-import { deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
+import { DISCRETION, deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
 import type { LibraryDocument, ReviewLibrary } from './types.ts';
 
 /**
@@ -30,6 +30,8 @@ const law = ownLibrary({ id: 'mlr-2033.md', code: 'MLR 2033', title: 'Mortuary L
   ['Keep a refrigeration temperature log for every cold chamber, checked twice daily.', ['Key duties and requirements']],
   ['Until 2031 the register of embalming fluids was kept on paper.', ['History and what changed']],
   ['Labels on viewing-room trolleys are not required by law, though most mortuaries fit them.', ['Key duties and requirements']],
+  ['The colour of the shrouding sheets for viewing is left to the judgement of the mortuary manager.', ['Key duties and requirements']],
+  ['Embalming room extraction hoods are kept in working order.', ['Key duties and requirements']],
 ]);
 const guidance = ownLibrary({ id: 'mg-4.md', code: 'MG 4', title: 'Mortuary guidance note 4', edition: '2033' }, [
   [
@@ -37,10 +39,14 @@ const guidance = ownLibrary({ id: 'mg-4.md', code: 'MG 4', title: 'Mortuary guid
     ['Key duties and requirements'],
   ],
 ]);
-const library: ReviewLibrary = { documents: [...filler.documents, ...law.documents, ...guidance.documents] };
+/** Guidance naming the law without its year, as people write it. */
+const shortNamed = ownLibrary({ id: 'mg-7.md', code: 'MG 7', title: 'Mortuary guidance note 7', edition: '2033' }, [
+  ['Embalming room extraction hoods are subject to MLR, which requires a yearly airflow examination.', ['Ventilation']],
+]);
+const library: ReviewLibrary = { documents: [...filler.documents, ...law.documents, ...guidance.documents, ...shortNamed.documents] };
 
-const found = (text: string, of: ReviewLibrary = library) => {
-  const denied = deniedLaw(text, of);
+const found = (text: string, of: ReviewLibrary = library, choice = false) => {
+  const denied = deniedLaw(text, of, { choice });
   return denied && { law: denied.document.code, said: denied.said, passage: denied.passage.sentence };
 };
 
@@ -106,6 +112,38 @@ describe('the law whose duty a policy denies in its own words', () => {
       expect(FORCE_DENIED.test(claim), claim).toBe(false);
   });
 
+  it('reads a duty left to someone’s choice in many words, and not a plain duty or an order of work', () => {
+    for (const choice of [
+      'is at the discretion of the nurse in charge',
+      'may be done at his or her discretion',
+      'is left to each unit manager',
+      "is left to the consultant's judgement",
+      'is left to the judgement of each laboratory manager',
+      'is for the ward manager to decide',
+      'it is up to each team whether they attend',
+      'may be skipped by the nurse in charge when short-staffed',
+      'may put its scheduled examination back to a quieter month',
+      'is done only if time allows',
+    ]) {
+      expect(DISCRETION.test(choice), choice).toBe(true);
+    }
+    for (const duty of ['must be examined every year', 'the manager decides the order of the checks', 'is left on the trolley'])
+      expect(DISCRETION.test(duty), duty).toBe(false);
+  });
+
+  it('answers a duty left to choice with the law, through guidance naming it without its year, unless the library leaves it to judgement too', () => {
+    expect(
+      found('Whether embalming room extraction hoods get their airflow examination is left to each mortuary technician.', library, true),
+    ).toEqual({
+      law: 'MLR 2033',
+      said: 'breach is a criminal offence',
+      passage: 'Embalming room extraction hoods are subject to MLR, which requires a yearly airflow examination',
+    });
+    expect(
+      found('The colour of the shrouding sheets used for viewing is at the discretion of the mortuary manager.', library, true),
+    ).toBeNull();
+  });
+
   it('is reported through the reviewer, quoting the denial, with the passage and the law’s offence, and once for "not a courtesy" never', () => {
     const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
       '4.2 Telling the licensing authority that a deceased body was released to the wrong family is a courtesy, and the manager decides.',
@@ -120,5 +158,19 @@ describe('the law whose duty a policy denies in its own words', () => {
     expect(finding?.explanation).toContain("the library's MLR 2033 covers this");
     expect(finding?.explanation).toContain('Notify the licensing authority within a day');
     expect(finding?.evidence).toEqual([{ documentId: 'mlr-2033.md', code: 'MLR 2033', elementIds: ['mlr-2033.md#1'] }]);
+  });
+
+  it('reports a duty left to choice through the reviewer, and not one whose choice is denied', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
+      '4.4 Whether the licensing authority is told that a deceased body was released to the wrong family is left to each duty manager.',
+      '4.5 Whether the licensing authority is told that a deceased body was released to the wrong family is never at the discretion of the duty manager.',
+    ]);
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    expect(findings.map((finding) => finding.quote)).toEqual([
+      'Whether the licensing authority is told that a deceased body was released to the wrong family is left to each',
+    ]);
+    expect(findings[0]?.explanation).toMatch(/^The policy leaves this to choice \("Whether the licensing authority/);
+    expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
+    expect(findings[0]?.expected).toBe('Breach is a criminal offence (MLR 2033).');
   });
 });

@@ -48,11 +48,31 @@ export const FORCE_DENIED = new RegExp(
   'i',
 );
 
-/** Words that say how binding a thing is, not what it is about: the denial's own words. */
+/**
+ * A policy leaving a duty to someone's choice, in words of no law: "is at the discretion of the
+ * nurse", "is left to each unit manager", "may be skipped by the nurse in charge", "may put its
+ * scheduled examination back", "is up to each team", "only if time allows".
+ */
+export const DISCRETION = new RegExp(
+  [
+    String.raw`\bat\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}?discretion\b`,
+    String.raw`\b(?:is|are)\s+(?:entirely\s+|simply\s+)?(?:left\s+(?:up\s+)?to|up\s+to|for)\s+(?:the\s+judge?ment\s+of\s+)?(?:the|each|every|individual|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?(?:[\w'’-]+(?:'s|’s)\s+)?(?:judge?ment|discretion|choice|to\s+(?:decide|choose|judge))\b`,
+    String.raw`\b(?:is|are)\s+(?:entirely\s+)?(?:left\s+(?:up\s+)?to|up\s+to)\s+(?:the\s+judge?ment\s+of\s+)?(?:each|every|individual)\b`,
+    String.raw`\bup\s+to\s+(?:the|each|every|individual)\s+(?:[\w'’-]+\s+){0,3}?(?:whether|to\s+decide)\b`,
+    String.raw`\bmay\s+(?:be\s+)?(?:skip(?:ped)?|omit(?:ted)?|postponed?|defer(?:red)?|waived?|dispensed?\s+with|dropped|put\s+off|left\s+(?:out|undone))\b`,
+    String.raw`\bmay\s+(?:put|push)\s+(?:[\w'’]+\s+){1,4}?back\b`,
+    String.raw`\b(?:only\s+)?(?:if|when|where)\s+time\s+(?:allows|permits)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Words that say how binding a thing is, or whose choice it is, not what it is about: the denial's own words. */
 const FORCE_WORDS = new Set(
   `offence offences criminal prosecuted prosecution prosecute legal legally law laws statutory requirement requirements
   penalty penalties sanction sanctions liability liable breaking breach breaches matter practice good best voluntary
-  optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing`.split(/\s+/),
+  optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing
+  discretion discretionary judgement judgment decide decides choice choose left whether skipped skip omitted postponed
+  deferred waived allows permits`.split(/\s+/),
 );
 
 /** The headings of a document's history: what it replaced, what changed, what an old edition covered. */
@@ -66,6 +86,12 @@ const AGREES_TOO =
   /\bnot\b[^.;]{0,40}\boffence|\bno\s+(?:criminal\s+)?offence\b|\badvisory\b|\bnot\s+(?:itself\s+)?law\b|\bnot\s+(?:a\s+)?(?:legal|statutory)\s+(?:requirement|duty)|\bno\s+(?:legal|statutory)\s+(?:requirement|duty)|\bnot\s+(?:mandatory|compulsory)\b|\bvoluntary\b|\boptional\b/i;
 
 const agrees = (sentence: string) => FORCE_DENIED.test(sentence) || AGREES_TOO.test(sentence);
+
+/** A library passage leaving the thing to judgement itself: the library agrees that it is a choice. */
+const CHOICE_TOO = /\bdiscretion|\bjudge?ment\b|\b(?:may|can)\s+(?:decide|choose)\b|\bit\s+is\s+for\s+the\b/i;
+
+/** A passage stating a duty or a prohibition: "must", "shall", "requires", "is required to", "must not". */
+const STATES_DUTY = /\b(?:must|shall|requires?|(?:is|are)\s+required|(?:has|have)\s+to|duty\s+to)\b/i;
 
 /** A sentence saying the organisation sets the thing itself: its own standard is no law's ("… is our own standard, not a legal requirement"). */
 const OWN_STANDARD =
@@ -119,8 +145,13 @@ interface PassageIndex {
 /** The law whose duty a denying sentence speaks of, with the library passage it matched. */
 export type DeniedLaw = LawOffence & { passage: Passage };
 
-/** The law a denying sentence speaks of, with the library passage it matched, or null. */
-export function deniedLaw(text: string, library: ReviewLibrary): DeniedLaw | null {
+/**
+ * The law a denying sentence speaks of, with the library passage it matched, or null. A sentence
+ * leaving the duty to someone's choice (`choice`) is answered only by a passage stating the duty
+ * ("must", or a sentence of a section of duties), and the library agrees if a passage as near leaves
+ * it to judgement too.
+ */
+export function deniedLaw(text: string, library: ReviewLibrary, { choice = false } = {}): DeniedLaw | null {
   if (ABOUT_GUIDANCE.test(text) || OWN_STANDARD.test(text)) return null;
   const index = indexOf(library);
   const stems = subjectStems(text);
@@ -153,8 +184,10 @@ export function deniedLaw(text: string, library: ReviewLibrary): DeniedLaw | nul
     const passage = index.passages[id] as Passage;
     if (score < NEAR_BEST * best) continue;
     // A passage as much about the sentence that denies the force too: the library agrees.
-    if (agrees(passage.sentence)) return null;
+    if (agrees(passage.sentence) || (choice && CHOICE_TOO.test(passage.sentence))) return null;
     const law = lawOf(index, passage);
+    // Another document's passage answers a choice only by stating the law's duty ("… is subject to COSHH, which requires …").
+    if (choice && law && law.document !== passage.document && !STATES_DUTY.test(passage.sentence)) continue;
     const lawOwn = law ? (own.get(law.document) ?? 0) : 0;
     if (!law || lawOwn < chosenOwn || (lawOwn === chosenOwn && score <= chosenScore)) continue;
     chosen = { ...law, passage };
@@ -168,8 +201,17 @@ export function deniedLaw(text: string, library: ReviewLibrary): DeniedLaw | nul
 function lawOf(index: PassageIndex, passage: Passage): LawOffence | null {
   const own = index.laws.get(passage.document);
   if (own) return own;
-  for (const [document, law] of index.laws) if (passage.sentence.includes(document.code)) return law;
+  for (const [document, law] of index.laws) if (namesLaw(passage.sentence, document.code)) return law;
   return null;
+}
+
+/** Whether a sentence names a law by its code, or by its code without the year when no other number follows ("subject to COSHH, which …"). */
+function namesLaw(sentence: string, code: string): boolean {
+  if (sentence.includes(code)) return true;
+  const bare = /^(.*[A-Za-z)])\s+\d{4}$/.exec(code)?.[1];
+  if (!bare) return false;
+  const at = sentence.indexOf(bare);
+  return at >= 0 && !/\w/.test(sentence.charAt(at - 1)) && !/^\s*(?:\w|\(\d)/.test(sentence.slice(at + bare.length));
 }
 
 const indexes = new WeakMap<ReviewLibrary, PassageIndex>();
