@@ -97,7 +97,10 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     });
     if (choice) {
       const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(text, library, { choice: true }) : null;
-      if (law) findings.push(dutyLeftToChoice(element, quoted(choice), law));
+      // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
+      const clauseEnd = /[;:]|[.!?](?=\s|$)|$/.exec(text.slice(choice.index + choice[0].length)) as RegExpExecArray;
+      const span = { start: quoted(choice).start, end: start + choice.index + choice[0].length + clauseEnd.index };
+      if (law) findings.push(dutyLeftToChoice(element, span, law));
     } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);

@@ -124,10 +124,23 @@ describe('the law whose duty a policy denies in its own words', () => {
       'may be skipped by the nurse in charge when short-staffed',
       'may put its scheduled examination back to a quieter month',
       'is done only if time allows',
+      'is left to the consultant on duty',
+      'technicians who have used a similar model can skip this',
+      'can be put back to a quieter month',
+      'staff use their own judgement on whether to look',
+      'complaints made out loud need not be written down',
+      'minor breaches do not need to go in the log',
+      'is carried out only if she asks for one',
+      'checking the carrier is a nice-to-have',
     ]) {
       expect(DISCRETION.test(choice), choice).toBe(true);
     }
-    for (const duty of ['must be examined every year', 'the manager decides the order of the checks', 'is left on the trolley'])
+    for (const duty of [
+      'must be examined every year',
+      'the manager decides the order of the checks',
+      'is left on the trolley',
+      'is left to the end of the list',
+    ])
       expect(DISCRETION.test(duty), duty).toBe(false);
   });
 
@@ -167,7 +180,7 @@ describe('the law whose duty a policy denies in its own words', () => {
     ]);
     const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
     expect(findings.map((finding) => finding.quote)).toEqual([
-      'Whether the licensing authority is told that a deceased body was released to the wrong family is left to each',
+      'Whether the licensing authority is told that a deceased body was released to the wrong family is left to each duty manager',
     ]);
     expect(findings[0]?.explanation).toMatch(/^The policy leaves this to choice \("Whether the licensing authority/);
     expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');

@@ -10,12 +10,14 @@ import type { LibraryDocument, LibraryElement, ReviewLibrary } from './types.ts'
  *   is among the library's passages, are found ("Notify CQC of serious injuries to people using the
  *   service"), with every passage within a fifth of the best;
  * - each such passage's law is its own document, or a law it names ("every responsible person under
- *   RRO 2005 must record …"), when the library says that breaching it is an offence;
+ *   RRO 2005 must record …", "subject to COSHH, which requires …"), when the library says that
+ *   breaching it is an offence;
  * - of those laws, the one whose own best passage is most about the sentence is taken, and only if
  *   that passage comes near the best: the law's own text must speak of the duty too.
  * Nothing is said when the best passage denies the force too (the library agrees), when the sentence
  * is about a code of practice or guidance (whose force requirements-claims.ts judges), or when no
- * passage shares enough.
+ * passage shares enough. A sentence leaving the duty to someone's choice ("is left to each unit
+ * manager") is read the same way.
  */
 
 /**
@@ -50,18 +52,24 @@ export const FORCE_DENIED = new RegExp(
 
 /**
  * A policy leaving a duty to someone's choice, in words of no law: "is at the discretion of the
- * nurse", "is left to each unit manager", "may be skipped by the nurse in charge", "may put its
- * scheduled examination back", "is up to each team", "only if time allows".
+ * nurse", "is left to each unit manager", "may be skipped by the nurse in charge", "can be put back
+ * to a quieter month", "is up to the driver whether", "use their own judgement", "need not be
+ * written down", "only if she asks", "only if time allows", "a nice-to-have".
  */
 export const DISCRETION = new RegExp(
   [
     String.raw`\bat\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}?discretion\b`,
     String.raw`\b(?:is|are)\s+(?:entirely\s+|simply\s+)?(?:left\s+(?:up\s+)?to|up\s+to|for)\s+(?:the\s+judge?ment\s+of\s+)?(?:the|each|every|individual|their|his|her)\s+(?:[\w'’-]+\s+){0,3}?(?:[\w'’-]+(?:'s|’s)\s+)?(?:judge?ment|discretion|choice|to\s+(?:decide|choose|judge))\b`,
-    String.raw`\b(?:is|are)\s+(?:entirely\s+)?(?:left\s+(?:up\s+)?to|up\s+to)\s+(?:the\s+judge?ment\s+of\s+)?(?:each|every|individual)\b`,
+    // "is left to each unit manager", "is left to the consultant on duty" (not "left to the end" or "left to dry").
+    String.raw`\b(?:is|are)\s+(?:entirely\s+)?(?:left\s+(?:up\s+)?to|up\s+to)\s+(?:the\s+judge?ment\s+of\s+)?(?:each|every|individual|the|their|his|her)\s+(?!(?:end|side|last|next|rest|following|point)\b)[a-z]`,
     String.raw`\bup\s+to\s+(?:the|each|every|individual)\s+(?:[\w'’-]+\s+){0,3}?(?:whether|to\s+decide)\b`,
-    String.raw`\bmay\s+(?:be\s+)?(?:skip(?:ped)?|omit(?:ted)?|postponed?|defer(?:red)?|waived?|dispensed?\s+with|dropped|put\s+off|left\s+(?:out|undone))\b`,
-    String.raw`\bmay\s+(?:put|push)\s+(?:[\w'’]+\s+){1,4}?back\b`,
+    String.raw`\buses?\s+(?:their|his|her|its)\s+own\s+judge?ment\b`,
+    String.raw`\b(?:may|can)\s+(?:be\s+)?(?:skip(?:ped)?|omit(?:ted)?|postponed?|defer(?:red)?|waived?|dispensed?\s+with|dropped|put\s+off|left\s+(?:out|undone)|(?:put|pushed|moved)\s+back)\b`,
+    String.raw`\b(?:may|can)\s+(?:put|push|move)\s+(?:[\w'’]+\s+){1,4}?back\b`,
+    String.raw`\b(?:do|does)\s+not\s+need\s+to\b|\bneed\s+not\b`,
+    String.raw`\bonly\s+(?:if|when)\s+(?:she|he|they|the\s+\w+|a\s+\w+)\s+asks?\b`,
     String.raw`\b(?:only\s+)?(?:if|when|where)\s+time\s+(?:allows|permits)\b`,
+    String.raw`\ba\s+nice[\s-]to[\s-]have\b`,
   ].join('|'),
   'i',
 );
@@ -72,7 +80,7 @@ const FORCE_WORDS = new Set(
   penalty penalties sanction sanctions liability liable breaking breach breaches matter practice good best voluntary
   optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing
   discretion discretionary judgement judgment decide decides choice choose left whether skipped skip omitted postponed
-  deferred waived allows permits`.split(/\s+/),
+  deferred waived allows permits judge nice need asks`.split(/\s+/),
 );
 
 /** The headings of a document's history: what it replaced, what changed, what an old edition covered. */

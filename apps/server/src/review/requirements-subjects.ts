@@ -26,6 +26,9 @@ const SAME: Record<string, string> = {
   // What is kept of something is a record of it: "copies of RIDDOR reports" are RIDDOR records.
   copy: 'record',
   copies: 'record',
+  // A verb's irregular forms are the verb: "is told" is "must tell".
+  told: 'tell',
+  sent: 'send',
 };
 
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ally', 'edly', 'ed', 'es', 'age', 'ly', 's', 'e'];
