@@ -98,7 +98,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     if (choice) {
       const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(text, library, { choice: true }) : null;
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
-      const clauseEnd = /[;:]|[.!?](?=\s|$)|$/.exec(text.slice(choice.index + choice[0].length)) as RegExpExecArray;
+      const clauseEnd = /\s*(?:[;:|]|[.!?](?=\s|$)|$)/.exec(text.slice(choice.index + choice[0].length)) as RegExpExecArray;
       const span = { start: quoted(choice).start, end: start + choice.index + choice[0].length + clauseEnd.index };
       if (law) findings.push(dutyLeftToChoice(element, span, law));
     } else if (denial) {

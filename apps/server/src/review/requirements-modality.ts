@@ -316,7 +316,7 @@ function holdsPlainly(text: string, stems: Set<string>): boolean {
 /** Where the last comma, colon or semicolon before a position is, or -1. */
 function lastCut(text: string, at: number): number {
   const before = text.slice(0, at);
-  return Math.max(before.lastIndexOf(', '), before.lastIndexOf(': '), before.lastIndexOf('; '));
+  return Math.max(before.lastIndexOf(', '), before.lastIndexOf(': '), before.lastIndexOf('; '), before.lastIndexOf('| '));
 }
 
 /** The clause before a position: its subject. */

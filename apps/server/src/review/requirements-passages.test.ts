@@ -173,6 +173,25 @@ describe('the law whose duty a policy denies in its own words', () => {
     expect(finding?.evidence).toEqual([{ documentId: 'mlr-2033.md', code: 'MLR 2033', elementIds: ['mlr-2033.md#1'] }]);
   });
 
+  it('reads a table row by row, quoting the cell that leaves the duty to choice', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
+    policy.elements.push({
+      index: 1,
+      type: 'table',
+      page: 1,
+      headingPath: [],
+      text: [
+        'Event | Who is told | Notes',
+        'Cold chamber alarm | The mortuary manager | Logged by the technician without delay',
+        'Deceased body released to the wrong family | The licensing authority | Telling them is left to each duty manager',
+        'Power failure | Estates | Business continuity plan followed',
+      ].join('\n'),
+    });
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    expect(findings.map((finding) => finding.quote)).toEqual(['Telling them is left to each duty manager']);
+    expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
+  });
+
   it('reports a duty left to choice through the reviewer, and not one whose choice is denied', () => {
     const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
       '4.4 Whether the licensing authority is told that a deceased body was released to the wrong family is left to each duty manager.',

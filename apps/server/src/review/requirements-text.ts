@@ -43,13 +43,21 @@ export function sectionNumberLength(text: string): number {
 /** The most policy sentences a check reads: far more than any real policy holds. */
 const MAX_POLICY_SENTENCES = 5_000;
 
-/** Every sentence of a policy with its element, in order, at most MAX_POLICY_SENTENCES. */
+/**
+ * Every sentence of a policy with its element, in order, at most MAX_POLICY_SENTENCES. A table's
+ * rows are read apart: a row that ends without a full stop does not run on into the next.
+ */
 export function* policySentences(policy: Policy): Generator<{ element: PolicyElement; text: string; start: number }> {
   let count = 0;
   for (const element of policy.elements) {
-    for (const sentence of sentences(element.text)) {
-      if (++count > MAX_POLICY_SENTENCES) return;
-      yield { element, ...sentence };
+    const rows = element.type === 'table' ? element.text.split('\n') : [element.text];
+    let at = 0;
+    for (const row of rows) {
+      for (const sentence of sentences(row)) {
+        if (++count > MAX_POLICY_SENTENCES) return;
+        yield { element, text: sentence.text, start: at + sentence.start };
+      }
+      at += row.length + 1;
     }
   }
 }
