@@ -85,6 +85,12 @@ export function* sentencesWithCitations(
 export function forceFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
   const findings: ReviewFindingDraft[] = [];
   let passageReadings = 0;
+  const leadIns = listLeadIns(policy);
+  // A list item is read against the library with the words that introduce its list ("When an incident is graded as notifiable:").
+  const withLeadIn = (element: PolicyElement, text: string) => {
+    const lead = leadIns.get(element.index);
+    return lead ? `${lead} ${text}` : text;
+  };
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
     const denial = forceDenied(text);
     // A duty left to choice is read only where no law is named: a cited law's own sentences are the modality reading's.
@@ -96,7 +102,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       end: start + match.index + match[0].length,
     });
     if (choice) {
-      const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(text, library, { choice: true }) : null;
+      const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(withLeadIn(element, text), library, { choice: true }) : null;
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
       const clauseEnd = /\s*(?:[;:|]|[.!?](?=\s|$)|$)/.exec(text.slice(choice.index + choice[0].length)) as RegExpExecArray;
       const span = { start: quoted(choice).start, end: start + choice.index + choice[0].length + clauseEnd.index };
@@ -107,7 +113,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       if (offence) {
         findings.push(offenceDenied(element, quoted(denial), offence));
       } else if (cited.length === 0 && ++passageReadings <= MAX_PASSAGE_READINGS) {
-        const law = deniedLaw(text, library);
+        const law = deniedLaw(withLeadIn(element, text), library);
         if (law) findings.push(dutyDenied(element, quoted(denial), law));
       }
     } else if (claim && !DENIED.test(text.slice(0, claim.index))) {
@@ -132,6 +138,24 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     }
   }
   return findings;
+}
+
+/** The most of a lead-in read with each item of its list, in characters, counted back from its colon. */
+const LEAD_IN_CHARACTERS = 400;
+
+/** Per list item, by element index, the paragraph introducing its list when that ends with a colon ("How complaints are handled:"). */
+function listLeadIns(policy: Policy): Map<number, string> {
+  const leads = new Map<number, string>();
+  let lead: string | null = null;
+  for (const element of policy.elements) {
+    if (element.type === 'list_item') {
+      if (lead) leads.set(element.index, lead);
+      continue;
+    }
+    const text = element.text.trim();
+    lead = text.endsWith(':') ? text.slice(-LEAD_IN_CHARACTERS) : null;
+  }
+  return leads;
 }
 
 /** The most uncited denials a policy has matched against the library's passages: far more than a real policy holds. */

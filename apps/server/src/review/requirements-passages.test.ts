@@ -192,6 +192,23 @@ describe('the law whose duty a policy denies in its own words', () => {
     expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
   });
 
+  it('reads a list item with the paragraph that introduces its list', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
+    const item = 'whether the licensing authority is told is left to each duty manager;';
+    policy.elements.push(
+      { index: 1, type: 'paragraph', page: 1, headingPath: [], text: '4.6 When a deceased body is released to the wrong family:' },
+      { index: 2, type: 'list_item', page: 1, headingPath: [], text: 'the mortuary manager is told at once;' },
+      { index: 3, type: 'list_item', page: 1, headingPath: [], text: item },
+    );
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    expect(findings.map((finding) => [finding.location?.element, finding.quote])).toEqual([
+      [3, 'whether the licensing authority is told is left to each duty manager'],
+    ]);
+    // The item alone shares too little with the library's passage.
+    const alone = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [item]);
+    expect(requirementFindings(alone, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
+  });
+
   it('reports a duty left to choice through the reviewer, and not one whose choice is denied', () => {
     const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
       '4.4 Whether the licensing authority is told that a deceased body was released to the wrong family is left to each duty manager.',

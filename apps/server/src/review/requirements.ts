@@ -70,8 +70,12 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   // Figures are compared with the whole current library: the right instrument for a figure is
   // often one the policy does not cite (a retention period set by other regulations).
   const statements = currentStatements(library);
+  // What a sentence says of a duty's legal force is judged against the law itself: a cited or relied-on
+  // document's nearest sentence does not also judge the same words ("Fire safety training is optional").
+  const force = forceFindings(policy, citations, library);
+  const forceSpans = force.flatMap((finding) => (finding.location ? [finding.location] : []));
   const findings = [
-    ...modalityFindings(policy, documents),
+    ...modalityFindings(policy, documents).filter(({ location }) => !location || !forceSpans.some((span) => overlaps(span, location))),
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
     ...dutyFindings(policy, documents),
@@ -81,7 +85,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...needFindings(policy, documents),
     ...timingFindings(policy, documents),
     ...scopeFindings(policy, documents, citations),
-    ...forceFindings(policy, citations, library),
+    ...force,
     ...enforcerFindings(policy, citations, library),
     ...codeFindings(policy, citations, library),
   ];
