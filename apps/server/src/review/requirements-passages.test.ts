@@ -32,6 +32,10 @@ const law = ownLibrary({ id: 'mlr-2033.md', code: 'MLR 2033', title: 'Mortuary L
   ['Labels on viewing-room trolleys are not required by law, though most mortuaries fit them.', ['Key duties and requirements']],
   ['The colour of the shrouding sheets for viewing is left to the judgement of the mortuary manager.', ['Key duties and requirements']],
   ['Embalming room extraction hoods are kept in working order.', ['Key duties and requirements']],
+  [
+    'The Regulations do not set fixed intervals for servicing the body-store hoists; the frequency should be decided by risk.',
+    ['Key duties and requirements'],
+  ],
 ]);
 const guidance = ownLibrary({ id: 'mg-4.md', code: 'MG 4', title: 'Mortuary guidance note 4', edition: '2033' }, [
   [
@@ -83,6 +87,8 @@ describe('the law whose duty a policy denies in its own words', () => {
       found('Checking the cold chamber refrigeration temperature log three times daily is our own standard, not a legal requirement.'),
     ).toBeNull();
     expect(found('Telling the family is a courtesy.')).toBeNull();
+    // The library saying the law sets no frequency agrees with a policy saying no law sets one.
+    expect(found('There is no legal requirement setting out how often the body-store hoists get servicing.')).toBeNull();
     // What a document replaced says nothing of a duty now.
     expect(found('Keeping the register of embalming fluids on paper is not a legal requirement.')).toBeNull();
     const superseded: ReviewLibrary = {

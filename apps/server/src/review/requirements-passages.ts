@@ -89,9 +89,9 @@ const PAST = /\bhistory\b|\bchanged?\b|\breplaced\b|\bwhat\s+it\s+covered\b|\bre
 /** A sentence about the force of a code of practice or guidance, which that reading judges. */
 const ABOUT_GUIDANCE = /\bcodes?\s+of\s+practice\b|\bguidance\b|\bACoPs?\b|\bthe\s+code\b/i;
 
-/** A library passage that denies force itself, or calls something advisory: the library agrees with the policy. */
+/** A library passage that denies force itself, calls something advisory, or says the law sets no frequency (risk does): the library agrees with the policy. */
 const AGREES_TOO =
-  /\bnot\b[^.;]{0,40}\boffence|\bno\s+(?:criminal\s+)?offence\b|\badvisory\b|\bnot\s+(?:itself\s+)?law\b|\bnot\s+(?:a\s+)?(?:legal|statutory)\s+(?:requirement|duty)|\bno\s+(?:legal|statutory)\s+(?:requirement|duty)|\bnot\s+(?:mandatory|compulsory)\b|\bvoluntary\b|\boptional\b/i;
+  /\b(?:do|does)\s+not\s+(?:set|fix|specify|prescribe|demand)\b[^.;]{0,30}\b(?:intervals?|frequenc(?:y|ies)|testing)\b|\bno\s+(?:fixed|set|specified|prescribed)\s+(?:intervals?|frequenc(?:y|ies))\b|\b(?:frequency|intervals?)\b[^.;]{0,60}\b(?:decided|set|determined)\s+by\s+(?:the\s+)?risk\b|\bnot\b[^.;]{0,40}\boffence|\bno\s+(?:criminal\s+)?offence\b|\badvisory\b|\bnot\s+(?:itself\s+)?law\b|\bnot\s+(?:a\s+)?(?:legal|statutory)\s+(?:requirement|duty)|\bno\s+(?:legal|statutory)\s+(?:requirement|duty)|\bnot\s+(?:mandatory|compulsory)\b|\bvoluntary\b|\boptional\b/i;
 
 const agrees = (sentence: string) => FORCE_DENIED.test(sentence) || AGREES_TOO.test(sentence);
 
