@@ -1,4 +1,4 @@
-import { clauseStart } from './requirements-modality.ts';
+import { clauseEnd, clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
 import { type DeniedLaw, DISCRETION, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE } from './requirements-passages.ts';
 import {
@@ -26,17 +26,17 @@ import type { Citation, LibraryDocument, Policy, PolicyElement, ReviewFindingDra
  * requirements-claims.ts's, which reads the guidance's status with `selfStatement` too.
  */
 
-/** The policy's denial of force in a sentence, unless it is itself denied ("this is not a courtesy", "never optional"). */
-function forceDenied(text: string): RegExpExecArray | null {
-  const denial = FORCE_DENIED.exec(text);
-  return denial && !/\b(?:not|never|nor|no\s+longer)\s+$/i.test(text.slice(0, denial.index)) ? denial : null;
+/** A pattern's match in a sentence, unless the words just before it deny it. */
+function undenied(pattern: RegExp, text: string, denied: RegExp): RegExpExecArray | null {
+  const match = pattern.exec(text);
+  return match && !denied.test(text.slice(0, match.index)) ? match : null;
 }
 
-/** A duty left to someone's choice in a sentence naming no law, unless that is denied ("is not left to each manager"). */
-function choiceGiven(text: string): RegExpExecArray | null {
-  const choice = DISCRETION.exec(text);
-  return choice && !/\b(?:not|never|nor|no\s+longer)\s+(?:\w+\s+)?$/i.test(text.slice(0, choice.index)) ? choice : null;
-}
+/** The policy's denial of force in a sentence, unless it is itself denied ("this is not a courtesy", "never optional"). */
+const forceDenied = (text: string) => undenied(FORCE_DENIED, text, /\b(?:not|never|nor|no\s+longer)\s+$/i);
+
+/** A duty left to someone's choice, unless that is denied ("is never at the discretion of …", "is not simply left to …"). */
+const choiceGiven = (text: string) => undenied(DISCRETION, text, /\b(?:not|never|nor|no\s+longer)\s+(?:\w+\s+)?$/i);
 
 /** The policy saying a breach is an offence, or that it is or can be prosecuted. */
 const OFFENCE_CLAIM =
@@ -104,8 +104,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     if (choice) {
       const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(withLeadIn(element, text), library, { choice: true }) : null;
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
-      const clauseEnd = /\s*(?:[;:|]|[.!?](?=\s|$)|$)/.exec(text.slice(choice.index + choice[0].length)) as RegExpExecArray;
-      const span = { start: quoted(choice).start, end: start + choice.index + choice[0].length + clauseEnd.index };
+      const span = { start: quoted(choice).start, end: start + clauseEnd(text, choice.index + choice[0].length) };
       if (law) findings.push(dutyLeftToChoice(element, span, law));
     } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.

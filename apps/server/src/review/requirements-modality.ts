@@ -332,6 +332,11 @@ export function clauseStart(text: string, at: number, from: number): number {
   return cut + 2 + (joined?.[0].length ?? 0);
 }
 
+/** Where the clause holding a position ends: before a semicolon, colon, table cell's edge or full stop, or at the text's end. */
+export function clauseEnd(text: string, at: number): number {
+  return at + (/\s*(?:[;:|]|[.!?](?=\s|$)|$)/.exec(text.slice(at)) as RegExpExecArray).index;
+}
+
 const sentencesByDocument = new WeakMap<LibraryDocument, LibrarySentence[]>();
 
 /** A document's sentences that state rules, read once per document. */

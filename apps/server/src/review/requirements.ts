@@ -73,9 +73,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   // What a sentence says of a duty's legal force is judged against the law itself: a cited or relied-on
   // document's nearest sentence does not also judge the same words ("Fire safety training is optional").
   const force = forceFindings(policy, citations, library);
-  const forceSpans = force.flatMap((finding) => (finding.location ? [finding.location] : []));
   const findings = [
-    ...modalityFindings(policy, documents).filter(({ location }) => !location || !forceSpans.some((span) => overlaps(span, location))),
+    ...modalityFindings(policy, documents).filter(outside(force)),
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
     ...dutyFindings(policy, documents),
@@ -93,10 +92,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   const found = new Set(findings.map((finding) => finding.location?.element));
   findings.push(...denialFindings(policy, library).filter((finding) => !found.has(finding.location?.element)));
   // A duty narrowed to some cases, where no other comparison has found those words wrong ("only where five or more …").
-  const spans = findings.flatMap((finding) => (finding.location ? [finding.location] : []));
-  findings.push(
-    ...reachFindings(policy, documents, library).filter(({ location }) => !location || !spans.some((span) => overlaps(span, location))),
-  );
+  findings.push(...reachFindings(policy, documents, library).filter(outside(findings)));
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   // A figure inside words a narrower comparison already found wrong ("only where ten or more people are employed") is that finding.
   const taken = findings.flatMap((finding) => (finding.location ? [finding.location] : []));
@@ -189,6 +185,12 @@ function wrongFigures(
 }
 
 const overlaps = (a: FindingLocation, b: FindingLocation) => a.element === b.element && a.start < b.end && b.start < a.end;
+
+/** A finding whose words none of `others` already covers (one without a place covers nothing). */
+const outside =
+  (others: readonly ReviewFindingDraft[]) =>
+  ({ location }: ReviewFindingDraft): boolean =>
+    !location || !others.some(({ location: other }) => !!other && overlaps(other, location));
 
 /** Whether a figure's location follows an earlier one's in the same sentence of the element. */
 function sameSentence(before: FindingLocation, location: FindingLocation, text: string): boolean {
