@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreateWriteDocumentResponse, IngestJobResponse, WriteJob } from '@verity/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openThrowawayPostgres } from './test/database.ts';
+import { onPostgres, openThrowawayPostgres } from './test/database.ts';
 import { buildPdf } from './test/sample-files.ts';
 import {
   ingestionStatus,
@@ -22,7 +22,6 @@ import {
 } from './test/server-process.ts';
 import { MEETING } from './test/write.ts';
 
-const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 const TOKEN = 'faults-ingestion-token-0123456789abcdef';
 const PAGES = 60;
 

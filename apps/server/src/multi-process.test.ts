@@ -16,7 +16,7 @@ import { documents, jobs, rateLimits } from './db/schema.ts';
 import { createAccount } from './core/identity/accounts.ts';
 import { createOrganisation } from './core/identity/organisations.ts';
 import { readStream } from './test/chat.ts';
-import { openThrowawayPostgres } from './test/database.ts';
+import { onPostgres, openThrowawayPostgres } from './test/database.ts';
 import { MEETING } from './test/write.ts';
 import { multipart } from './test/multipart.ts';
 import { redisReachable, TEST_REDIS_URL } from './test/redis.ts';
@@ -31,7 +31,6 @@ import {
 } from './test/server-process.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(serverUrl);
 const withRedis = onPostgres && (await redisReachable());
 const TOKEN = 'multi-process-ingestion-token-0123456789';
 const PASSWORD = 'glacier-orchid-lantern-47';

@@ -10,6 +10,7 @@ import { verifyPassword } from '../lib/passwords.ts';
 import { findUserByEmail } from '../core/identity/accounts.ts';
 import { findOrganisationByName } from '../core/identity/organisations.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { onPostgres } from '../test/database.ts';
 import { buildOrganisation } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
 import { CreateAdminError, createAdmin } from './create-admin.ts';
@@ -80,7 +81,9 @@ describe('createAdmin', () => {
   });
 });
 
-describe('npm run create-admin (no terminal)', () => {
+// The command opens an embedded database of its own (DATABASE_URL empty) in either project, so it
+// runs once, where the suites use the embedded database: not again beside PostgreSQL.
+describe.skipIf(onPostgres)('npm run create-admin (no terminal)', () => {
   test('generates a strong password, prints it once, and refuses a second run for the same address', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'verity-create-admin-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };

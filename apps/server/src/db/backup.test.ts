@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { pngImage } from '../test/png.ts';
 import { ask, newSession } from '../test/chat.ts';
 import { buildDocument, buildOrganisation, buildUser } from '../test/factories.ts';
-import { openThrowawayPostgres } from '../test/database.ts';
+import { onPostgres, openThrowawayPostgres } from '../test/database.ts';
 import { setPhoto } from '../modules/account/service.ts';
 import { BackupError, type BackupHeader, readBackupHeader, restoreBackup, writeBackup } from './backup.ts';
 import { type DatabaseHandle, openDatabase, rowsOf } from './connect.ts';
@@ -173,7 +173,9 @@ describe('restore refuses, changing nothing', () => {
   });
 });
 
-describe('npm run backup and npm run restore', () => {
+// The command opens an embedded database of its own (DATABASE_URL empty) in either project, so it
+// runs once, where the suites use the embedded database: not again beside PostgreSQL.
+describe.skipIf(onPostgres)('npm run backup and npm run restore', () => {
   const cli = (script: string, args: string[], dataDir: string) =>
     spawnSync(process.execPath, [fileURLToPath(new URL(`../cli/${script}`, import.meta.url)), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },

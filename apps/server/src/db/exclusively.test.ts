@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from './connect.ts';
 import type { DatabaseHandle } from './connect.ts';
-import { openThrowawayPostgres } from '../test/database.ts';
+import { onPostgres, openThrowawayPostgres } from '../test/database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(serverUrl);
 
 /**
  * Start-up work (migrating, seeding) from processes started together runs one at a time: here two

@@ -10,13 +10,19 @@ import { newId } from '../lib/ids.ts';
 const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
+ * Whether this run's server suites open their databases on the PostgreSQL server named by
+ * TEST_DATABASE_URL (the `server-postgres` project of vitest.config.ts) rather than in PGlite.
+ */
+export const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
  * database on the PostgreSQL server named by TEST_DATABASE_URL when VERITY_TEST_DB=postgres.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const handle =
-    process.env.VERITY_TEST_DB === 'postgres' && serverUrl
+    onPostgres && serverUrl
       ? await openThrowawayPostgres(serverUrl, 'verity_test', await migratedTemplate(serverUrl))
       : await openDatabase({ dataDir: 'memory', snapshot: await migratedSnapshot() });
   // Nothing to apply on a snapshot or a copy; kept so one that is somehow behind is brought up to date.

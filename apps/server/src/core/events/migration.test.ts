@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../../db/connect.ts';
-import { openThrowawayPostgres } from '../../test/database.ts';
+import { onPostgres, openThrowawayPostgres } from '../../test/database.ts';
 import { listEvents } from '../../test/events.ts';
 
 const folder = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
@@ -17,7 +17,7 @@ let database: DatabaseHandle;
 /** An empty database: the migrations are applied by hand here, to stop before the events one. */
 async function openEmptyDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.VERITY_TEST_DB === 'postgres' && url) return openThrowawayPostgres(url, 'verity_events');
+  if (onPostgres && url) return openThrowawayPostgres(url, 'verity_events');
   return openDatabase({ dataDir: 'memory' });
 }
 

@@ -4,7 +4,7 @@ import { type DatabaseHandle, openDatabase } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createMemoryRateLimitStore } from '../../lib/rate-limit.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { openTestDatabase, openThrowawayPostgres } from '../../test/database.ts';
+import { onPostgres, openTestDatabase, openThrowawayPostgres } from '../../test/database.ts';
 import { redisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 import { buildUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -171,7 +171,7 @@ describe('sign-in delays', () => {
  */
 async function openSharedDatabase(): Promise<{ first: DatabaseHandle; second: DatabaseHandle; close(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VERITY_TEST_DB !== 'postgres' || !serverUrl) {
+  if (!onPostgres || !serverUrl) {
     const handle = await openTestDatabase();
     return { first: handle, second: handle, close: () => handle.close() };
   }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documents, invitations, notifications, reviews, sessions, users, writeDocuments } from '../../db/schema.ts';
-import { openThrowawayPostgres } from '../../test/database.ts';
+import { onPostgres, openThrowawayPostgres } from '../../test/database.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildDocument, buildOrganisation, buildUser, type TestUser } from '../../test/factories.ts';
 import { listEvents } from '../../test/events.ts';
@@ -378,7 +378,6 @@ describe('refusals', () => {
 // A second server process on the same PostgreSQL database, with its own memory of sessions: a
 // deactivation made here reaches it only through the database's announcement (core/identity/cache.ts).
 const serverUrl = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.VERITY_TEST_DB === 'postgres' && Boolean(serverUrl);
 
 describe('across processes', () => {
   test.skipIf(!onPostgres)(
