@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { disabledFeaturesSwitch } from './e2e/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 
@@ -29,6 +30,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...disabledFeaturesSwitch(),
       ],
     },
   },
