@@ -1,6 +1,6 @@
 import { clauseEnd, clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
-import { type DeniedLaw, DISCRETION, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE } from './requirements-passages.ts';
+import { type DeniedLaw, DISCRETION, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE, PERMISSION } from './requirements-passages.ts';
 import {
   codeWithoutEdition,
   factualError,
@@ -35,8 +35,19 @@ function undenied(pattern: RegExp, text: string, denied: RegExp): RegExpExecArra
 /** The policy's denial of force in a sentence, unless it is itself denied ("this is not a courtesy", "never optional"). */
 const forceDenied = (text: string) => undenied(FORCE_DENIED, text, /\b(?:not|never|nor|no\s+longer)\s+$/i);
 
-/** A duty left to someone's choice, unless that is denied ("is never at the discretion of …", "is not simply left to …"). */
-const choiceGiven = (text: string) => undenied(DISCRETION, text, /\b(?:not|never|nor|no\s+longer)\s+(?:\w+\s+)?$/i);
+/** Words just before a choice or a permission that deny it ("is never at the discretion of …", "is not simply left to …"). */
+const CHOICE_DENIED = /\b(?:not|never|nor|no\s+longer)\s+(?:\w+\s+)?$/i;
+
+/** A condition leading a sentence, up to its clause: "When the porter is busy, " (it is fine to …). */
+const LEADING_CONDITION = /^(?:when|if|on|during|where|while|once|unless|as\s+long\s+as)\b[^;:|]*$/i;
+
+/** A duty left to someone's choice, or what it rules out permitted for convenience, unless that is denied. */
+function choiceGiven(text: string): { match: RegExpExecArray; permission: boolean } | null {
+  const choice = undenied(DISCRETION, text, CHOICE_DENIED);
+  if (choice) return { match: choice, permission: false };
+  const permission = undenied(PERMISSION, text, CHOICE_DENIED);
+  return permission ? { match: permission, permission: true } : null;
+}
 
 /** The policy saying a breach is an offence, or that it is or can be prosecuted. */
 const OFFENCE_CLAIM =
@@ -104,8 +115,12 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     if (choice) {
       const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(withLeadIn(element, text), library, { choice: true }) : null;
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
-      const span = { start: quoted(choice).start, end: start + clauseEnd(text, choice.index + choice[0].length) };
-      if (law) findings.push(dutyLeftToChoice(element, span, law));
+      const { match, permission } = choice;
+      // A permission with the condition leading its sentence, which is the convenience it is given for.
+      const lead = text.slice(sectionNumberLength(text), quoted(match).start - start);
+      const from = permission && LEADING_CONDITION.test(lead) ? start + sectionNumberLength(text) : quoted(match).start;
+      const span = { start: from, end: start + clauseEnd(text, match.index + match[0].length) };
+      if (law) findings.push(dutyLeftToChoice(element, span, law, permission));
     } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
@@ -192,13 +207,28 @@ function dutyDenied(element: PolicyElement, span: { start: number; end: number }
   }));
 }
 
-/** A duty the policy leaves to someone's choice, against the law whose passage states it (requirements-passages.ts). */
-function dutyLeftToChoice(element: PolicyElement, span: { start: number; end: number }, law: DeniedLaw): ReviewFindingDraft {
+/**
+ * A duty the policy leaves to someone's choice, or what it rules out that the policy permits for
+ * convenience (`permission`), against the law whose passage states it (requirements-passages.ts).
+ */
+function dutyLeftToChoice(
+  element: PolicyElement,
+  span: { start: number; end: number },
+  law: DeniedLaw,
+  permission: boolean,
+): ReviewFindingDraft {
   const { document } = law;
-  return passageFinding(element, span, law, (quote, covers, offence) => ({
-    explanation: `The policy leaves this to choice ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
-    suggestion: `Correct the statement: this is a legal duty under ${document.code}, not a matter for anyone's discretion; say who carries it out and when, as the library sets out.`,
-  }));
+  return passageFinding(element, span, law, (quote, covers, offence) =>
+    permission
+      ? {
+          explanation: `The policy allows this for convenience ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
+          suggestion: `Correct the statement: remove the permission, and say what ${document.code} requires in its place, as the library sets out.`,
+        }
+      : {
+          explanation: `The policy leaves this to choice ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
+          suggestion: `Correct the statement: this is a legal duty under ${document.code}, not a matter for anyone's discretion; say who carries it out and when, as the library sets out.`,
+        },
+  );
 }
 
 /** A finding quoting the library passage that covers the duty and the law's statement of its offence. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
 import { requirementFindings } from './requirements.ts';
-import { DISCRETION, deniedLaw, FORCE_DENIED } from './requirements-passages.ts';
+import { DISCRETION, deniedLaw, FORCE_DENIED, PERMISSION } from './requirements-passages.ts';
 import type { LibraryDocument, ReviewLibrary } from './types.ts';
 
 /**
@@ -138,6 +138,7 @@ describe('the law whose duty a policy denies in its own words', () => {
       'minor breaches do not need to go in the log',
       'is carried out only if she asks for one',
       'checking the carrier is a nice-to-have',
+      'there is no need to tell the family',
     ]) {
       expect(DISCRETION.test(choice), choice).toBe(true);
     }
@@ -226,6 +227,39 @@ describe('the law whose duty a policy denies in its own words', () => {
     ]);
     expect(findings[0]?.explanation).toMatch(/^The policy leaves this to choice \("Whether the licensing authority/);
     expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
+    expect(findings[0]?.expected).toBe('Breach is a criminal offence (MLR 2033).');
+  });
+
+  it('reads a permission given for convenience in many words, and not a permission denied or a plain duty', () => {
+    for (const permission of [
+      'on busy days it is fine to prop the door open',
+      'it is acceptable to leave the cylinder on the floor when the rack is full',
+      'there is no problem with storing boxes in the stairwell',
+      'staff are welcome to take the guard off',
+      'using the hoist past its date is allowed when the rota is tight',
+      'is allowed when the unit is short-staffed',
+      'the notification can wait until the investigation is over',
+    ]) {
+      expect(PERMISSION.test(permission), permission).toBe(true);
+    }
+    for (const refusal of ['it is not acceptable to prop the door open', 'staff must keep the guard on', 'the form is welcome news'])
+      expect(PERMISSION.test(refusal), refusal).toBe(false);
+  });
+
+  it('reports a permission that a law’s passage rules out, in its own words, and not one the policy refuses or the library leaves to judgement', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
+      '4.7 When the night porter is busy, it is fine to skip the refrigeration temperature log for the cold chamber until the morning.',
+      '4.8 It is never acceptable to skip the refrigeration temperature log for a cold chamber.',
+      '4.9 Staff are welcome to choose the colour of the shrouding sheets for viewing, at the judgement of the mortuary manager.',
+    ]);
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    expect(findings.map((finding) => finding.quote)).toEqual([
+      'When the night porter is busy, it is fine to skip the refrigeration temperature log for the cold chamber until the morning',
+    ]);
+    expect(findings[0]?.explanation).toMatch(
+      /^The policy allows this for convenience \("When the night porter is busy, it is fine to skip/,
+    );
+    expect(findings[0]?.explanation).toContain('Keep a refrigeration temperature log for every cold chamber');
     expect(findings[0]?.expected).toBe('Breach is a criminal offence (MLR 2033).');
   });
 });

@@ -54,7 +54,7 @@ export const FORCE_DENIED = new RegExp(
  * A policy leaving a duty to someone's choice, in words of no law: "is at the discretion of the
  * nurse", "is left to each unit manager", "may be skipped by the nurse in charge", "can be put back
  * to a quieter month", "is up to the driver whether", "use their own judgement", "need not be
- * written down", "only if she asks", "only if time allows", "a nice-to-have".
+ * written down", "there is no need to", "only if she asks", "only if time allows", "a nice-to-have".
  */
 export const DISCRETION = new RegExp(
   [
@@ -66,10 +66,27 @@ export const DISCRETION = new RegExp(
     String.raw`\buses?\s+(?:their|his|her|its)\s+own\s+judge?ment\b`,
     String.raw`\b(?:may|can)\s+(?:be\s+)?(?:skip(?:ped)?|omit(?:ted)?|postponed?|defer(?:red)?|waived?|dispensed?\s+with|dropped|put\s+off|left\s+(?:out|undone)|(?:put|pushed|moved)\s+back)\b`,
     String.raw`\b(?:may|can)\s+(?:put|push|move)\s+(?:[\w'’]+\s+){1,4}?back\b`,
-    String.raw`\b(?:do|does)\s+not\s+need\s+to\b|\bneed\s+not\b`,
+    String.raw`\b(?:do|does)\s+not\s+need\s+to\b|\bneed\s+not\b|\bno\s+need\s+(?:for\s+(?:\w+\s+){1,3})?to\b`,
     String.raw`\bonly\s+(?:if|when)\s+(?:she|he|they|the\s+\w+|a\s+\w+)\s+asks?\b`,
     String.raw`\b(?:only\s+)?(?:if|when|where)\s+time\s+(?:allows|permits)\b`,
     String.raw`\ba\s+nice[\s-]to[\s-]have\b`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * A policy permitting, for convenience, what a duty rules out, in words of no law: "it is fine to
+ * let the porter take them", "it is acceptable to leave it", "there is no problem with storing",
+ * "staff are welcome to remove it", "is allowed when the unit is busy", "can wait until the review
+ * is over".
+ */
+export const PERMISSION = new RegExp(
+  [
+    String.raw`\b(?:it\s+is|it's|is|are)\s+(?:perfectly\s+|quite\s+|also\s+)?(?:fine|acceptable|okay|OK|all\s+right)\s+(?:to|for)\b`,
+    String.raw`\b(?:is|are)\s+(?:perfectly\s+|quite\s+)?(?:fine|acceptable|allowed|permitted|okay)\s+(?:when|if|on|during|while|where|as\s+long\s+as|provided)\b`,
+    String.raw`\bthere\s+is\s+no\s+(?:problem|harm|issue)\s+(?:with|in)\b`,
+    String.raw`\b(?:is|are)\s+(?:very\s+)?welcome\s+to\b`,
+    String.raw`\b(?:can|may)\s+wait\s+(?:until|till|for)\b`,
   ].join('|'),
   'i',
 );
@@ -80,7 +97,8 @@ const FORCE_WORDS = new Set(
   penalty penalties sanction sanctions liability liable breaking breach breaches matter practice good best voluntary
   optional courtesy administrative formality mandatory compulsory commit commits committed required failure failing
   discretion discretionary judgement judgment decide decides choice choose left whether skipped skip omitted postponed
-  deferred waived allows permits judge nice need asks`.split(/\s+/),
+  deferred waived allows permits judge nice need asks fine acceptable okay allowed permitted problem harm issue welcome
+  wait`.split(/\s+/),
 );
 
 /** The headings of a document's history: what it replaced, what changed, what an old edition covered. */

@@ -73,8 +73,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   // What a sentence says of a duty's legal force is judged against the law itself: a cited or relied-on
   // document's nearest sentence does not also judge the same words ("Fire safety training is optional").
   const force = forceFindings(policy, citations, library);
-  const findings = [
-    ...modalityFindings(policy, documents).filter(outside(force)),
+  const narrower = [
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
     ...dutyFindings(policy, documents),
@@ -84,7 +83,12 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     ...needFindings(policy, documents),
     ...timingFindings(policy, documents),
     ...scopeFindings(policy, documents, citations),
-    ...force,
+  ];
+  const findings = [
+    ...modalityFindings(policy, documents).filter(outside(force)),
+    ...narrower,
+    // Words a narrower comparison found wrong are that finding ("can wait until …" against "without delay").
+    ...force.filter(outside(narrower)),
     ...enforcerFindings(policy, citations, library),
     ...codeFindings(policy, citations, library),
   ];
