@@ -42,8 +42,13 @@ function suitesOpeningADatabase(): string[] {
  * Every route suite ran on both before: about 140 s of a CI run on the CI machine kind (2026-11-29).
  */
 const opensTheStore = /from '(?:\.\.?\/)+(?:test\/database|db\/connect)\.ts'/;
+/** A suite with tests that skip themselves on PostgreSQL (`skipIf(onPostgres)`): they run on the embedded database, so it keeps that run. */
+const skipsOnPostgres = /\.skipIf\(onPostgres\)/;
 function routeSuites(): string[] {
-  return suitesOpeningADatabase().filter((file) => !opensTheStore.test(readFileSync(file, 'utf8')));
+  return suitesOpeningADatabase().filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return !opensTheStore.test(text) && !skipsOnPostgres.test(text);
+  });
 }
 
 /** The test files under `root` (names matching `name`) whose text passes `holds`. */

@@ -116,10 +116,11 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(withLeadIn(element, text), library, { choice: true }) : null;
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
       const { match, permission } = choice;
+      const clause = quoted(match).start - start;
+      const opening = sectionNumberLength(text);
       // A permission with the condition leading its sentence, which is the convenience it is given for.
-      const lead = text.slice(sectionNumberLength(text), quoted(match).start - start);
-      const from = permission && LEADING_CONDITION.test(lead) ? start + sectionNumberLength(text) : quoted(match).start;
-      const span = { start: from, end: start + clauseEnd(text, match.index + match[0].length) };
+      const from = permission && LEADING_CONDITION.test(text.slice(opening, clause)) ? opening : clause;
+      const span = { start: start + from, end: start + clauseEnd(text, match.index + match[0].length) };
       if (law) findings.push(dutyLeftToChoice(element, span, law, permission));
     } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
@@ -218,17 +219,13 @@ function dutyLeftToChoice(
   permission: boolean,
 ): ReviewFindingDraft {
   const { document } = law;
-  return passageFinding(element, span, law, (quote, covers, offence) =>
-    permission
-      ? {
-          explanation: `The policy allows this for convenience ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
-          suggestion: `Correct the statement: remove the permission, and say what ${document.code} requires in its place, as the library sets out.`,
-        }
-      : {
-          explanation: `The policy leaves this to choice ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
-          suggestion: `Correct the statement: this is a legal duty under ${document.code}, not a matter for anyone's discretion; say who carries it out and when, as the library sets out.`,
-        },
-  );
+  const reading = permission ? 'allows this for convenience' : 'leaves this to choice';
+  return passageFinding(element, span, law, (quote, covers, offence) => ({
+    explanation: `The policy ${reading} ("${quote}"), but ${covers}. Of ${document.code} it says: "${offence}."`,
+    suggestion: permission
+      ? `Correct the statement: remove the permission, and say what ${document.code} requires in its place, as the library sets out.`
+      : `Correct the statement: this is a legal duty under ${document.code}, not a matter for anyone's discretion; say who carries it out and when, as the library sets out.`,
+  }));
 }
 
 /** A finding quoting the library passage that covers the duty and the law's statement of its offence. */
