@@ -36,6 +36,10 @@ describe('the review set scoring rule', () => {
       { category: 'outdated_reference', quote: 'Health and Safety at Work etc. Act 1974', expected: null, element: 2 },
     ]);
     expect(score.counts.factual_error).toEqual({ tp: 1, fp: 0, fn: 0 });
+    // Each gold finding matched is paired with the report that matched it.
+    expect(score.matched.find(({ finding }) => finding.category === 'factual_error')?.report).toBe(0);
+    expect(score.matched.find(({ finding }) => finding.category === 'outdated_reference')?.report).toBe(1);
+    expect(score.matched.some(({ finding }) => finding.category === 'broken_cross_reference')).toBe(false);
     expect(score.counts.outdated_reference).toEqual({ tp: 1, fp: 1, fn: 0 });
     expect(score.counts.broken_cross_reference).toEqual({ tp: 0, fp: 0, fn: 1 });
     expect(score.counts.unknown_reference).toEqual({ tp: 0, fp: 1, fn: 0 });

@@ -43,6 +43,8 @@ export interface PolicyScore {
   trapHits: { quote: string; report: ReportedFinding }[];
   missed: GoldFinding[];
   falsePositives: ReportedFinding[];
+  /** Each gold finding matched, with the index of the report it was matched to. */
+  matched: { finding: GoldFinding; report: number }[];
 }
 
 /** Fold case, drop Markdown markup and collapse whitespace. */
@@ -203,11 +205,11 @@ export function scorePolicy(gold: GoldPolicy, elements: readonly string[], repor
   }
   pairs.sort((a, b) => b.weight - a.weight);
   const usedReports = new Set<number>();
-  const usedGold = new Set<number>();
+  const usedGold = new Map<number, number>();
   for (const pair of pairs) {
     if (usedReports.has(pair.r) || usedGold.has(pair.g)) continue;
     usedReports.add(pair.r);
-    usedGold.add(pair.g);
+    usedGold.set(pair.g, pair.r);
   }
 
   const counts = emptyCounts();
@@ -225,12 +227,17 @@ export function scorePolicy(gold: GoldPolicy, elements: readonly string[], repor
     if (trap) trapHits.push({ quote: trap.quote, report });
   }
   const missed: GoldFinding[] = [];
+  const matched: PolicyScore['matched'] = [];
   for (const [g, finding] of gold.findings.entries()) {
-    if (usedGold.has(g)) continue;
+    const report = usedGold.get(g);
+    if (report !== undefined) {
+      matched.push({ finding, report });
+      continue;
+    }
     counts[finding.category].fn += 1;
     missed.push(finding);
   }
-  return { id: gold.id, counts, trapHits, missed, falsePositives };
+  return { id: gold.id, counts, trapHits, missed, falsePositives, matched };
 }
 
 export interface SetScore {

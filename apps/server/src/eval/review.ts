@@ -2,17 +2,20 @@
  * Policy review evaluation: every policy of the set goes through the built-in reviewer (not
  * HTTP) with the seed library, and is scored by the set's rule (review-score.ts). Prints per
  * policy its matches, misses and false positives, then precision and recall per category and
- * overall, reference recall, trap hits, the citations of current library documents wrongly reported
+ * overall, reference recall, trap hits, whether the factual errors found quote the law the set
+ * names (review-law.ts), the citations of current library documents wrongly reported
  * as outdated (per 60 such citations) and time per policy.
  * Usage: npm run eval:review [-- [--set dir] [--today YYYY-MM-DD] [--verbose] [--only id]]
  * (the set defaults to ../shared/eval/review-dev beside the checkout and "today" to the set's;
- * --verbose prints each policy's missed findings, false positives and trap hits).
+ * --verbose prints each policy's missed findings, false positives and trap hits, and the factual
+ * errors found whose quoted passages are of another law than the set names).
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REVIEW_CATEGORIES } from '@verity/shared';
 import { reviewPolicy } from '../review/builtin.ts';
 import { citeLibrary } from '../review/references-cite.ts';
+import { type LawVerdict, lawIndex, lawVerdict } from './review-law.ts';
 import { type PolicyScore, scorePolicy, scoreSet } from './review-score.ts';
 import { REVIEW_DEV_SET_PATH, REVIEW_DEV_TODAY, readPolicy, readReviewSet, seedReviewLibrary } from './review-set.ts';
 
@@ -31,6 +34,9 @@ const scores: PolicyScore[] = [];
 let currentCitations = 0;
 let currentFlagged = 0;
 const times: number[] = [];
+const laws = lawIndex(library.documents);
+const elementText = new Map(library.documents.flatMap((document) => document.elements.map((element) => [element.id, element.text])));
+const verdicts: Record<LawVerdict, number> = { right: 0, other: 0, 'no source': 0, unnamed: 0 };
 const short = (text: string | null) => (text === null ? '—' : text.length > 90 ? `${text.slice(0, 87)}…` : text);
 
 for (const gold of readReviewSet(setDir)) {
@@ -60,7 +66,19 @@ for (const gold of readReviewSet(setDir)) {
   console.log(
     `${gold.id.padEnd(14)} matched ${tp}/${gold.findings.length}, reported ${findings.length}, false positives ${score.falsePositives.length}, trap hits ${score.trapHits.length}, ${(times.at(-1) ?? 0).toFixed(0)} ms`,
   );
+  // Factual errors found: does the finding quote the law the annotators name?
+  const wrongLaw: string[] = [];
+  for (const { finding, report } of score.matched) {
+    if (finding.category !== 'factual_error') continue;
+    const evidence = findings[report]?.evidence ?? [];
+    const codes = evidence.map((item) => item.code);
+    const passages = evidence.flatMap((item) => item.elementIds.map((id) => elementText.get(id) ?? ''));
+    const verdict = lawVerdict(laws, finding.expected, { codes, passages });
+    verdicts[verdict] += 1;
+    if (verdict === 'other') wrongLaw.push(`    LAW     ${short(finding.quote)}: quotes ${codes.join(', ')} → ${short(finding.expected)}`);
+  }
   if (verbose) {
+    for (const line of wrongLaw) console.log(line);
     for (const finding of score.missed)
       console.log(`    missed  ${finding.category}: ${short(finding.quote)} → ${short(finding.expected)}`);
     for (const report of score.falsePositives)
@@ -84,6 +102,9 @@ console.log(
 );
 console.log(`\nreference recall (outdated + unknown) ${rate(set.references.recall)}`);
 console.log(`trap hits ${set.trapHits}`);
+console.log(
+  `factual errors found whose law the set names: the finding quotes that law ${verdicts.right}, another law only ${verdicts.other}, no library passage ${verdicts['no source']} (the set names no library law for ${verdicts.unnamed})`,
+);
 console.log(
   `current references flagged ${currentFlagged} of ${currentCitations} citations of current documents (${((currentFlagged / Math.max(1, currentCitations)) * 60).toFixed(2)} per 60; target ≤ 1)`,
 );
