@@ -1,6 +1,15 @@
 import { clauseEnd, clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
-import { type DeniedLaw, DISCRETION, deniedLaw, FORCE_DENIED, OFFENCE, OTHER_CODE, PERMISSION } from './requirements-passages.ts';
+import {
+  type DeniedLaw,
+  DISCRETION,
+  deniedLaw,
+  FORCE_DENIED,
+  OFFENCE,
+  OTHER_CODE,
+  PERMISSION,
+  readPassages,
+} from './requirements-passages.ts';
 import {
   codeWithoutEdition,
   factualError,
@@ -93,8 +102,14 @@ export function* sentencesWithCitations(
  * duty without naming the law: the duty read by its verb (requirements-offences.ts), else against the
  * library's passages (requirements-passages.ts).
  */
-export function forceFindings(policy: Policy, citations: readonly Citation[], library: ReviewLibrary): ReviewFindingDraft[] {
+export function forceFindings(
+  policy: Policy,
+  citations: readonly Citation[],
+  library: ReviewLibrary,
+): { findings: ReviewFindingDraft[]; withContext: ReviewFindingDraft[] } {
   const findings: ReviewFindingDraft[] = [];
+  // Denials and choices answered only with the sentence before them: the weakest reading, which gives way to every other.
+  const withContext: ReviewFindingDraft[] = [];
   let passageReadings = 0;
   const leadIns = listLeadIns(policy);
   // A list item is read against the library with the words that introduce its list ("When an incident is graded as notifiable:").
@@ -102,7 +117,21 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
     const lead = leadIns.get(element.index);
     return lead ? `${lead} ${text}` : text;
   };
+  let previous: { element: PolicyElement; text: string } | null = null;
   for (const { element, text, start, cited } of sentencesWithCitations(policy, citations)) {
+    const before = previous;
+    previous = element.type === 'heading' ? null : { element, text };
+    // The sentence against the library's passages; when none shares enough with it and it refers
+    // back ("… can skip this"), with the sentence before it, which tells the duty. Each reading counts.
+    const readLaw = (choice: boolean): { law: DeniedLaw; into: ReviewFindingDraft[] } | null => {
+      if (++passageReadings > MAX_PASSAGE_READINGS) return null;
+      const own = readPassages(withLeadIn(element, text), library, { choice });
+      if (own === 'agreed') return null;
+      if (own) return { law: own, into: findings };
+      if (!before || !REFERS_BACK.test(text) || !sameParagraphRun(before.element, element)) return null;
+      const law = ++passageReadings > MAX_PASSAGE_READINGS ? null : deniedLaw(`${before.text} ${text}`, library, { choice });
+      return law && { law, into: withContext };
+    };
     const denial = forceDenied(text);
     // A duty left to choice is read only where no law is named: a cited law's own sentences are the modality reading's.
     const choice = denial || cited.length > 0 ? null : choiceGiven(text);
@@ -113,7 +142,7 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       end: start + match.index + match[0].length,
     });
     if (choice) {
-      const law = ++passageReadings <= MAX_PASSAGE_READINGS ? deniedLaw(withLeadIn(element, text), library, { choice: true }) : null;
+      const read = readLaw(true);
       // The choice with the rest of its clause: whose it is and when ("is left to each unit manager").
       const { match, permission } = choice;
       const clause = quoted(match).start - start;
@@ -121,15 +150,15 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       // A permission with the condition leading its sentence, which is the convenience it is given for.
       const from = permission && LEADING_CONDITION.test(text.slice(opening, clause)) ? opening : clause;
       const span = { start: start + from, end: start + clauseEnd(text, match.index + match[0].length) };
-      if (law) findings.push(dutyLeftToChoice(element, span, law, permission));
+      read?.into.push(dutyLeftToChoice(element, span, read.law, permission));
     } else if (denial) {
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
       if (offence) {
         findings.push(offenceDenied(element, quoted(denial), offence));
-      } else if (cited.length === 0 && ++passageReadings <= MAX_PASSAGE_READINGS) {
-        const law = deniedLaw(withLeadIn(element, text), library);
-        if (law) findings.push(dutyDenied(element, quoted(denial), law));
+      } else if (cited.length === 0) {
+        const read = readLaw(false);
+        read?.into.push(dutyDenied(element, quoted(denial), read.law));
       }
     } else if (claim && !DENIED.test(text.slice(0, claim.index))) {
       // Every document the sentence cites must be one enforced through civil powers alone.
@@ -152,7 +181,16 @@ export function forceFindings(policy: Policy, citations: readonly Citation[], li
       );
     }
   }
-  return findings;
+  return { findings, withContext };
+}
+
+/** A pronoun standing for what was said before: "it", "them", or "this", "that", "these" standing alone ("can skip this", "that is a matter for …"), not before a noun. */
+const REFERS_BACK =
+  /\b(?:it|them)\b|\b(?:this|that|these|those)\b(?=\s*(?:[.,;:)]|$|(?:is|was|are|were|would|will|can|may|must|should|does|do|has|have|need|carries)\b))/i;
+
+/** Two elements read as one run of prose: the same element, or neighbours under the same heading. */
+function sameParagraphRun(a: PolicyElement, b: PolicyElement): boolean {
+  return a === b || (b.index === a.index + 1 && a.headingPath.join('\n') === b.headingPath.join('\n'));
 }
 
 /** The most of a lead-in read with each item of its list, in characters, counted back from its colon. */

@@ -262,4 +262,35 @@ describe('the law whose duty a policy denies in its own words', () => {
     expect(findings[0]?.explanation).toContain('Keep a refrigeration temperature log for every cold chamber');
     expect(findings[0]?.expected).toBe('Breach is a criminal offence (MLR 2033).');
   });
+
+  it('reads a sentence that refers back with the sentence before it, which tells the duty, and not a sentence that does not', () => {
+    const before = '4.10 A deceased body was released to the wrong family last winter.';
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
+      `${before} Telling the licensing authority about this is left to the duty manager.`,
+      `${before} Telling the licensing authority about staffing is left to the duty manager.`,
+    ]);
+    const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
+    // The finding quotes the sentence's own words; the passage is the one the sentence before speaks of.
+    expect(findings.map((finding) => [finding.location?.element, finding.quote])).toEqual([
+      [1, 'Telling the licensing authority about this is left to the duty manager'],
+    ]);
+    expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
+    // Alone, the sentence shares too little with the library; nor is a sentence before another element's read.
+    const alone = paragraphPolicy('Mortuary policy', before, []);
+    alone.elements.push({
+      index: 1,
+      type: 'paragraph',
+      page: 1,
+      headingPath: ['Another section'],
+      text: 'Telling the licensing authority about this is left to the duty manager.',
+    });
+    expect(requirementFindings(alone, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
+  });
+
+  it('does not read the sentence before when the sentence alone is one the library agrees with', () => {
+    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', [
+      '4.11 Last winter a deceased body was released to the wrong family, and the licensing authority was notified within a day that the body had been released to the wrong family. Labels on viewing-room trolleys are not required by law, so we do not fit them.',
+    ]);
+    expect(requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
+  });
 });

@@ -177,8 +177,18 @@ export type DeniedLaw = LawOffence & { passage: Passage };
  * ("must", or a sentence of a section of duties), and the library agrees if a passage as near leaves
  * it to judgement too.
  */
-export function deniedLaw(text: string, library: ReviewLibrary, { choice = false } = {}): DeniedLaw | null {
-  if (ABOUT_GUIDANCE.test(text) || OWN_STANDARD.test(text)) return null;
+export function deniedLaw(text: string, library: ReviewLibrary, options: { choice?: boolean } = {}): DeniedLaw | null {
+  const reading = readPassages(text, library, options);
+  return reading === 'agreed' ? null : reading;
+}
+
+/**
+ * As `deniedLaw`, telling apart the two ways of finding nothing: "agreed" when the sentence is
+ * about guidance or the organisation's own standard, or a passage as near agrees with it; null
+ * when no passage shares enough with it.
+ */
+export function readPassages(text: string, library: ReviewLibrary, { choice = false } = {}): DeniedLaw | 'agreed' | null {
+  if (ABOUT_GUIDANCE.test(text) || OWN_STANDARD.test(text)) return 'agreed';
   const index = indexOf(library);
   const stems = subjectStems(text);
   const total = index.passages.length;
@@ -210,7 +220,7 @@ export function deniedLaw(text: string, library: ReviewLibrary, { choice = false
     const passage = index.passages[id] as Passage;
     if (score < NEAR_BEST * best) continue;
     // A passage as much about the sentence that denies the force too: the library agrees.
-    if (agrees(passage.sentence) || (choice && CHOICE_TOO.test(passage.sentence))) return null;
+    if (agrees(passage.sentence) || (choice && CHOICE_TOO.test(passage.sentence))) return 'agreed';
     const law = lawOf(index, passage);
     // Another document's passage answers a choice only by stating the law's duty ("… is subject to COSHH, which requires …").
     if (choice && law && law.document !== passage.document && !STATES_DUTY.test(passage.sentence)) continue;

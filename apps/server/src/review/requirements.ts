@@ -72,7 +72,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   const statements = currentStatements(library);
   // What a sentence says of a duty's legal force is judged against the law itself: a cited or relied-on
   // document's nearest sentence does not also judge the same words ("Fire safety training is optional").
-  const force = forceFindings(policy, citations, library);
+  const { findings: force, withContext } = forceFindings(policy, citations, library);
   const narrower = [
     ...claimFindings(policy, documents),
     ...colourFindings(policy, documents),
@@ -97,6 +97,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   findings.push(...denialFindings(policy, library).filter((finding) => !found.has(finding.location?.element)));
   // A duty narrowed to some cases, where no other comparison has found those words wrong ("only where five or more …").
   findings.push(...reachFindings(policy, documents, library).filter(outside(findings)));
+  // A denial or choice read with the sentence before it ("… can skip this"), where no other reading has found those words.
+  findings.push(...withContext.filter(outside(findings)));
   const located = new Set(findings.map((finding) => locationKey(finding.location)));
   // A figure inside words a narrower comparison already found wrong ("only where ten or more people are employed") is that finding.
   const taken = findings.flatMap((finding) => (finding.location ? [finding.location] : []));
