@@ -188,8 +188,12 @@ export function forceFindings(
 const REFERS_BACK =
   /\b(?:it|them)\b|\b(?:this|that|these|those)\b(?=\s*(?:[.,;:)]|$|(?:is|was|are|were|would|will|can|may|must|should|does|do|has|have|need|carries)\b))/i;
 
-/** Two elements read as one run of prose: the same element, or neighbours under the same heading. */
+/**
+ * Two elements read as one run of prose: the same element, or neighbours under the same heading.
+ * A table's rows are records each of its own subject ("this" in a row is the row's event), never one.
+ */
 function sameParagraphRun(a: PolicyElement, b: PolicyElement): boolean {
+  if (a.type === 'table' || b.type === 'table') return false;
   return a === b || (b.index === a.index + 1 && a.headingPath.join('\n') === b.headingPath.join('\n'));
 }
 

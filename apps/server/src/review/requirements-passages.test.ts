@@ -285,6 +285,20 @@ describe('the law whose duty a policy denies in its own words', () => {
       text: 'Telling the licensing authority about this is left to the duty manager.',
     });
     expect(requirementFindings(alone, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
+    // A table's row is a record of its own subject: "this" in it is not the row above.
+    const table = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
+    table.elements.push({
+      index: 1,
+      type: 'table',
+      page: 1,
+      headingPath: [],
+      text: [
+        'Event | Who is told | Notes',
+        'Deceased body released to the wrong family | The licensing authority | Told within a day',
+        'Staffing shortfall | The licensing authority | Telling them about this is left to the duty manager',
+      ].join('\n'),
+    });
+    expect(requirementFindings(table, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
   });
 
   it('does not read the sentence before when the sentence alone is one the library agrees with', () => {
