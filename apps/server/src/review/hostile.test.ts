@@ -58,13 +58,16 @@ describe('the attack inputs', { timeout: 150_000 }, () => {
     await expectLinearGrowth(timeOf((scale) => `# Control\n\n${'Next review date 1.2 and '.repeat(3_000 * scale)}\n\n## 1. Body\n\nText.`));
   });
 
-  // A row of document control labels is read with the paragraph after it as its values.
+  // A row of document control labels is read with the paragraph after it as its values. The fastest
+  // of two runs: alone its growth is 2.4 to 6.2 (a collector's pause in one run of the larger input),
+  // and one CI run beside the other workers measured 8.4.
   test('a row of control labels over a paragraph of thousands of dates stays linear', async () => {
     await expectLinearGrowth(
       timeOf(
         (scale) =>
           `# Control\n\nPolicy number Version Policy owner Approved by Date approved Review date\n\n${'QG-07 2.2 14 November 2024 '.repeat(2_000 * scale)}\n\n## 1. Body\n\nText.`,
       ),
+      { tries: 2 },
     );
   });
 

@@ -58,6 +58,10 @@ describe('what a policy says of the legal force of a law it cites', () => {
       suggestion: 'Correct the statement: say that a breach of LSR 2032 can be prosecuted, as the library sets out.',
     });
     expect(quotes('The HSE cannot prosecute a breach of LSR 2032.')).toEqual(['The HSE cannot prosecute']);
+    // The force of a code of practice denied beside the law it cites is the code's (the claims reading's), not the law's.
+    expect(
+      quotes('Not following the code is not in itself an offence, but inspectors use it when judging compliance with LSR 2032.'),
+    ).toEqual([]);
     expect(quotes('The HSE has no power to prosecute a breach of LSR 2032.')).toEqual(['The HSE has no power to prosecute']);
     expect(quotes('A breach of KWR 2031 cannot lead to prosecution.')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { clauseEnd, clauseStart } from './requirements-modality.ts';
 import { dutyOffence } from './requirements-offences.ts';
 import {
+  ABOUT_GUIDANCE,
   type DeniedLaw,
   DISCRETION,
   deniedLaw,
@@ -152,6 +153,9 @@ export function forceFindings(
       const span = { start: start + from, end: start + clauseEnd(text, match.index + match[0].length) };
       read?.into.push(dutyLeftToChoice(element, span, read.law, permission));
     } else if (denial) {
+      // A code of practice's or guidance's own force denied ("Not following the code is not in itself
+      // an offence, but …") is judged by the claims reading, not against a law the sentence cites.
+      if (ABOUT_GUIDANCE.test(text.slice(quoted(denial).start - start, denial.index))) continue;
       // A sentence citing documents is read against them; one naming no law, against the duty it names or the passage it matches.
       const offence = cited.length > 0 ? citedOffence(cited) : dutyOffence(text, library);
       if (offence) {

@@ -104,8 +104,8 @@ const FORCE_WORDS = new Set(
 /** The headings of a document's history: what it replaced, what changed, what an old edition covered. */
 const PAST = /\bhistory\b|\bchanged?\b|\breplaced\b|\bwhat\s+it\s+covered\b|\brelated\s+documents\b/i;
 
-/** A sentence about the force of a code of practice or guidance, which that reading judges. */
-const ABOUT_GUIDANCE = /\bcodes?\s+of\s+practice\b|\bguidance\b|\bACoPs?\b|\bthe\s+code\b/i;
+/** A sentence about the force of a code of practice or guidance, which that reading judges. Shared as OFFENCE is. */
+export const ABOUT_GUIDANCE = /\bcodes?\s+of\s+practice\b|\bguidance\b|\bACoPs?\b|\bthe\s+code\b/i;
 
 /** A library passage that denies force itself, calls something advisory, or says the law sets no frequency (risk does): the library agrees with the policy. */
 const AGREES_TOO =
