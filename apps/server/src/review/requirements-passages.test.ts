@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownLibrary, paragraphPolicy } from '../test/review-library.ts';
 import { requirementFindings } from './requirements.ts';
 import { DISCRETION, deniedLaw, FORCE_DENIED, PERMISSION } from './requirements-passages.ts';
-import type { LibraryDocument, ReviewLibrary } from './types.ts';
+import type { LibraryDocument, Policy, ReviewLibrary } from './types.ts';
 
 /**
  * A made-up law, a guidance note that names it, an unrelated law, and a few hundred passages of
@@ -53,6 +53,13 @@ const found = (text: string, of: ReviewLibrary = library, choice = false) => {
   const denied = deniedLaw(text, of, { choice });
   return denied && { law: denied.document.code, said: denied.said, passage: denied.passage.sentence };
 };
+
+/** A mortuary policy whose one table tells who is told of each event, a row each. */
+function tablePolicy(rows: readonly string[]): Policy {
+  const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
+  policy.elements.push({ index: 1, type: 'table', page: 1, headingPath: [], text: ['Event | Who is told | Notes', ...rows].join('\n') });
+  return policy;
+}
 
 describe('the law whose duty a policy denies in its own words', () => {
   it('is found from the library passage most about the sentence, with the law’s own offence', () => {
@@ -181,19 +188,11 @@ describe('the law whose duty a policy denies in its own words', () => {
   });
 
   it('reads a table row by row, quoting the cell that leaves the duty to choice', () => {
-    const policy = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
-    policy.elements.push({
-      index: 1,
-      type: 'table',
-      page: 1,
-      headingPath: [],
-      text: [
-        'Event | Who is told | Notes',
-        'Cold chamber alarm | The mortuary manager | Logged by the technician without delay',
-        'Deceased body released to the wrong family | The licensing authority | Telling them is left to each duty manager',
-        'Power failure | Estates | Business continuity plan followed',
-      ].join('\n'),
-    });
+    const policy = tablePolicy([
+      'Cold chamber alarm | The mortuary manager | Logged by the technician without delay',
+      'Deceased body released to the wrong family | The licensing authority | Telling them is left to each duty manager',
+      'Power failure | Estates | Business continuity plan followed',
+    ]);
     const findings = requirementFindings(policy, [], library).filter((finding) => finding.category === 'factual_error');
     expect(findings.map((finding) => finding.quote)).toEqual(['Telling them is left to each duty manager']);
     expect(findings[0]?.explanation).toContain('Notify the licensing authority within a day');
@@ -286,18 +285,10 @@ describe('the law whose duty a policy denies in its own words', () => {
     });
     expect(requirementFindings(alone, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
     // A table's row is a record of its own subject: "this" in it is not the row above.
-    const table = paragraphPolicy('Mortuary policy', 'The mortuary releases bodies to funeral directors.', []);
-    table.elements.push({
-      index: 1,
-      type: 'table',
-      page: 1,
-      headingPath: [],
-      text: [
-        'Event | Who is told | Notes',
-        'Deceased body released to the wrong family | The licensing authority | Told within a day',
-        'Staffing shortfall | The licensing authority | Telling them about this is left to the duty manager',
-      ].join('\n'),
-    });
+    const table = tablePolicy([
+      'Deceased body released to the wrong family | The licensing authority | Told within a day',
+      'Staffing shortfall | The licensing authority | Telling them about this is left to the duty manager',
+    ]);
     expect(requirementFindings(table, [], library).filter((finding) => finding.category === 'factual_error')).toEqual([]);
   });
 
