@@ -55,6 +55,7 @@ const rules: LibraryDocument = {
     element(22, 'Rather than a single reading, the following must be recorded after every radon survey: its date and its result.', [
       'Key duties and requirements',
     ]),
+    element(23, 'Beekeeping associations are not covered.', ['Who it applies to']),
   ],
 };
 const own: ReviewLibrary = { documents: [rules] };
@@ -250,5 +251,13 @@ describe('the scope a policy gives an instrument it cites against whom the libra
     ]);
     expect(scoped('GSR 2031 does not apply to the following, which have their own regulations: railway verges.')).toEqual([]);
     expect(scoped('Sports pitches follow GSR 2031 and are outside the scope of this policy.')).toEqual([]);
+  });
+
+  it('leaves a denial the library makes itself, and reads the group without the reason given for it', () => {
+    expect(scoped('GSR 2031 does not apply to beekeeping associations.')).toEqual([]);
+    expect(scoped('GSR 2031 does not apply to the depot, because no allotment holder works there.')).toEqual([]);
+    expect(scoped('GSR 2031 does not apply to allotment holders, because they are tenants.')).toEqual([
+      'GSR 2031 does not apply to allotment holders, because they are tenants',
+    ]);
   });
 });

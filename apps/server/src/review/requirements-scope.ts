@@ -28,8 +28,12 @@ const DENIED =
 /** "apply in …", "applies to …", "cover …": what the policy brings within the instrument's scope (not after "not" or "only"). */
 const AFFIRMED =
   /(?<!\b(?:not|only|never|n't)\s{1,3})\b(?:appl(?:y|ies)|(?:is|are)\s+applicable|cover)\s+(?:to|in|inside|within|at)\s+([^.;,]{3,120})/i;
-/** The library taking a group out of scope: "They do not cover private homes", "does not apply to domestic premises". */
-const LIBRARY_DENIAL = /\b(?:do|does|will)\s+not\s+(?:cover|apply\s+(?:to|in|inside|within))\s+([^,;.]{3,80})/i;
+/** The library taking a group out of scope: "They do not cover private homes", "does not apply to domestic premises", "Partnerships are not covered". */
+const LIBRARY_DENIAL =
+  /\b(?:do|does|will)\s+not\s+(?:cover|apply\s+(?:to|in|inside|within))\s+([^,;.]{3,80})|^([^,;.]{3,80}?)\s+(?:are|is)\s+not\s+(?:covered|within\s+(?:the\s+)?scope)\b/i;
+
+/** Where a reason for the claim begins, after the group it names. */
+const REASON = /,?\s+\b(?:because|since|as|given\s+that)\b/i;
 
 /** Stems that name no group of people or places: the instrument's own kind, and words of reference ("the following, which have their own specific regulations"). */
 const NO_GROUP = new Set([
@@ -139,7 +143,9 @@ function limitedOutcome(
   if (!claim) return null;
   const { text, start } = sentence;
   const local = { start: citation.location.start - start, end: citation.location.end - start };
-  const group = restricted?.[1] ?? denied?.[1] ?? `${text.slice(0, local.start)} ${text.slice(local.end)}`;
+  // The group ends where a reason begins: "does not apply to the station, because it is not a residential building".
+  const named = restricted?.[1] ?? denied?.[1];
+  const group = named ? (named.split(REASON)[0] ?? named) : `${text.slice(0, local.start)} ${text.slice(local.end)}`;
   const groupWords = new Set([...subjectOf(group.replace(citation.said, ' '))].filter((word) => !NO_GROUP.has(word)));
   if (!(restricted ? leavesOut(scope, groupWords) : names(scope, groupWords))) return null;
   return {
@@ -157,7 +163,8 @@ function limitedOutcome(
 function excludedPart(scope: Scope, group: Set<string>): Scope['parts'][number] | undefined {
   if (group.size === 0) return undefined;
   return scope.parts.find((part) => {
-    const object = LIBRARY_DENIAL.exec(part.text)?.[1];
+    const denial = LIBRARY_DENIAL.exec(part.text);
+    const object = denial?.[1] ?? denial?.[2];
     if (!object) return false;
     const head = [...subjectOf(object)].at(-1);
     return head !== undefined && group.has(head);
