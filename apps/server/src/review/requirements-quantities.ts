@@ -61,12 +61,23 @@ const VOLTS_IN: Record<string, number> = { v: 1, kv: 1000 };
 /** Bar for each unit a pressure is written in. */
 const BAR_IN: Record<string, number> = { bar: 1, mbar: 0.001, kpa: 0.01, mpa: 10 };
 const TIME_UNIT = '(hours?|days?|weeks?|months?|years?)';
-const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, month: 1, year: 12 };
+const MONTHS_IN: Record<string, number> = { hour: 1 / 730, day: 1 / 30.4, week: 1 / 4.35, fortnight: 2 / 4.35, month: 1, year: 12 };
 const HOURS_IN_MONTH = 730;
 const HOURS_IN: Record<string, number> = { hour: 1, day: 24, week: 168, month: HOURS_IN_MONTH, year: 8760 };
 /** Minutes for each unit a duration is written in. */
 const MINUTES_IN: Record<string, number> = { second: 1 / 60, sec: 1 / 60, minute: 1, min: 1, hour: 60, day: 1440, week: 10080 };
-const EVERY: Record<string, number> = { daily: 1 / 30.4, weekly: 1 / 4.35, monthly: 1, quarterly: 3, annual: 12, annually: 12, yearly: 12 };
+const EVERY: Record<string, number> = {
+  daily: 1 / 30.4,
+  weekly: 1 / 4.35,
+  fortnightly: 2 / 4.35,
+  monthly: 1,
+  quarterly: 3,
+  annual: 12,
+  annually: 12,
+  yearly: 12,
+  biennial: 24,
+  biennially: 24,
+};
 
 const MIN_WORDS =
   /(?:at least|a minimum of|minimum|(?:not|no) (?:less|lower|colder|cooler) than|(?<!\b(?:no|not)\s)(?:more|greater|higher) than|\babove(?:\s+(?:about|around|approximately|roughly))?)\s*$/i;
@@ -94,6 +105,11 @@ const PATTERNS: Pattern[] = [
     // "1,000 V a.c.", "11 kV": upper case only, as a lower-case "v" is a letter of a code ("reg 14 v").
     regex: new RegExp(`${NUMBER}\\s*(k?V)\\b`, 'g'),
     read: (m) => ({ kind: 'voltage', value: number(m[1]) * (VOLTS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
+  },
+  {
+    // "600 volts", "11 kilovolts"
+    regex: new RegExp(`${NUMBER}\\s+(kilo)?volts?\\b`, 'gi'),
+    read: (m) => ({ kind: 'voltage', value: number(m[1]) * (m[2] ? 1000 : 1) }),
   },
   {
     // "where five or more people are employed": the number alone, so that "or more" reads as its floor.
@@ -138,6 +154,16 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
   },
   {
+    // "every two to three years": the longest gap it allows.
+    regex: new RegExp(`\\bevery\\s+${NUMBER}\\s*(?:to|-|–)\\s*${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
+    read: (m) => ({ kind: 'interval', value: number(m[2]) * (MONTHS_IN[singular(m[3])] ?? Number.NaN) }),
+  },
+  {
+    // "every other year": every second one.
+    regex: /\bevery\s+(?:other|second)\s+(year|month|week|day)\b/gi,
+    read: (m) => ({ kind: 'interval', value: 2 * (MONTHS_IN[m[1]?.toLowerCase() ?? ''] ?? Number.NaN) }),
+  },
+  {
     regex: new RegExp(`\\bevery\\s+${NUMBER}\\s+${TIME_UNIT}`, 'gi'),
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (MONTHS_IN[singular(m[2])] ?? Number.NaN) }),
   },
@@ -150,7 +176,8 @@ const PATTERNS: Pattern[] = [
     read: (m) => ({ kind: 'interval', value: number(m[1]) * (EVERY[m[2]?.toLowerCase() ?? ''] ?? Number.NaN) }),
   },
   {
-    regex: /\b(?:(?<!-)(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly)|(?:every|each|once a) (year|month|week|day))\b/gi,
+    regex:
+      /\b(?:(?<!-)(daily|weekly|fortnightly|monthly|quarterly|annual(?:ly)?|yearly|biennial(?:ly)?)|(?:every|each|once a) (year|month|fortnight|week|day))\b/gi,
     read: (m) => ({
       kind: 'interval',
       value: m[1] ? (EVERY[m[1].toLowerCase()] ?? Number.NaN) : (MONTHS_IN[m[2]?.toLowerCase() ?? ''] ?? Number.NaN),

@@ -101,7 +101,13 @@ function tableStatements(text: string, inPolicy: boolean, headerless = false): S
     cells.forEach((cell, column) => {
       if (column > 0) {
         const bare = monitoring ? null : bareKind(header[column] ?? '');
-        const found = clauseStatements(cell, cellStart, inPolicy ? (cells[0] ?? '') : rowContext(cells, column), bare, inPolicy);
+        const found = clauseStatements(
+          cell,
+          cellStart,
+          inPolicy ? policyRowContext(cells[0] ?? '', header[column] ?? '') : rowContext(cells, column),
+          bare,
+          inPolicy,
+        );
         const examples = inPolicy ? [] : exampleSubjects(cells[0] ?? '', header[column] ?? '');
         if (examples.length > 0) for (const statement of found) statement.exampleSubjects = examples;
         statements.push(...(monitoring ? found.filter((statement) => !isBare(statement)) : found));
@@ -126,6 +132,15 @@ function rowContext(cells: readonly string[], column: number): string {
     .filter((cell) => cell.trim().length > 0)
     .join(', ')
     .trim();
+}
+
+/**
+ * What a policy row's figure is about: its first cell, and its column's heading where that names
+ * what is done ("Mobile hoists and slings | Thorough examination: Once a year"); a heading that
+ * only says the figure is a figure ("Frequency", "Date") adds nothing.
+ */
+function policyRowContext(first: string, heading: string): string {
+  return /\d/.test(heading) ? first : `${first}, ${heading.replace(/^\p{Lu}(?=\p{Ll})/u, (capital) => capital.toLowerCase())}`;
 }
 
 /** A bracket of examples in a row's first cell: words and commas, no figures ("(patient hoists, passenger and bed lifts, stairlifts)"). */
@@ -171,8 +186,14 @@ const FORMER_REACH = 40;
 /** Words before a figure that was replaced ("reduced from 50", "fell from 50 to 20"): not a requirement. */
 const FORMER_FIGURE = /\b(?:reduced|fell|lowered|raised|increased|cut|changed|down|up)\s+from\s+$/i;
 
-/** Words that join two figures' clauses in one sentence ("a monthly test and a yearly one"). */
-const FIGURE_JOIN = /,?\s+(?:and|while|whereas|but)\s+/g;
+/** A replaced figure with its change: "fell from 150 mSv to", "reduced from 50 to". */
+const FORMER_PHRASE = /\b(?:reduced|fell|lowered|raised|increased|cut|changed|down|up)\s+from\s+[\d.,]+\s*(?:[^\s\d]+\s+)?to\b/gi;
+
+/**
+ * Words that join two figures' clauses in one sentence ("a monthly test and a yearly one"); not the
+ * "and" of an open-ended age or size ("employees aged 18 and over").
+ */
+const FIGURE_JOIN = /,?\s+(?:and|while|whereas|but)\s+(?!(?:over|above|under|below|older|younger)\b)/g;
 
 /**
  * Where each figure's own part of a sentence runs: a sentence with several figures is cut at the
@@ -195,8 +216,12 @@ function figureParts(clause: string, quantities: readonly Quantity[]): [number, 
   return parts;
 }
 
-/** A policy's next step after its figure: "… and then destroyed", ", after which they are archived". */
-const NEXT_STEP = /,?\s+(?:and\s+)?(?:then|thereafter|afterwards)\b|,\s+after which\b/i;
+/**
+ * A policy's next step after its figure: "… and then destroyed", ", after which they are archived",
+ * or where the thing is put: ", filed with the transfer notes", ", stored in the estates office".
+ */
+const NEXT_STEP =
+  /,?\s+(?:and\s+)?(?:then|thereafter|afterwards)\b|,\s+after which\b|,\s+(?:[a-z]+ed|held|kept|sent)\s+(?:with|in|at|on|by|under|alongside)\b/i;
 
 /** What a deadline runs from, said right after it: "… of becoming aware", "… after the accident", "… from receipt". */
 const DEADLINE_ANCHOR = /^\s*(?:of|after|from|following)\b/i;
@@ -212,7 +237,13 @@ function anchorWords(anchor: Set<string>, before: Set<string>): Set<string> | nu
  * also after a condition of its own ("Where it could put the client at risk, it is reported …").
  */
 const PRONOUN_SUBJECT =
-  /^(?:(?:where|when|if|once|unless)\b[^,.;]{0,120},\s*)?(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b/i;
+  /^(?:(?:where|when|if|once|unless)\b[^,.;]{0,120},\s*)?(?:(?:they|these|those|it|such (?:items|equipment|records))\s+(?:are|is|must|should|will|shall|have|has|may)\b|they\s+[a-z]+)/i;
+
+/** Who does a thing, by a title in capitals: "by the Maintenance Coordinator", "by an Authorised Person (Water)". */
+const AGENT_TITLE = /\bby\s+(?:the\s+|an?\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|of|and|\([^()]{1,40}\)))*/gu;
+
+/** What a retention figure says is kept, when it is a pronoun for the clause before: "We keep these for twelve months". */
+const KEPT_PRONOUN = /^\s*(?:these|those|them|it)\s*$/i;
 
 /** A clause that goes on without its subject: "…, and are examined every 24 months", "; or must be replaced". */
 const ELIDED_SUBJECT = /^(?:and|but|or)\s+(?:are|is|must|should|will|shall|have|has|may|were|was|need|needs)\b/i;
@@ -256,7 +287,10 @@ function clauseStatements(
     );
     const parts = figureParts(clause, quantities);
     // The pronoun's subject, or the subject a clause goes on without, is read from the clause before it.
-    const pronoun = PRONOUN_SUBJECT.test(clause) || ELIDED_SUBJECT.test(clause);
+    const pronoun =
+      PRONOUN_SUBJECT.test(clause) ||
+      ELIDED_SUBJECT.test(clause) ||
+      quantities.some((quantity) => KEPT_PRONOUN.test(heldThing(clause.slice(quantity.start, quantity.end))));
     const antecedent = pronoun || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
     // A pronoun's clause hands its subject on ("Sentinel outlets are …; they are listed in Appendix
     // 1. They are checked every three months"); a definite one names its own ("The sterilizers are …").
@@ -268,7 +302,8 @@ function clauseStatements(
       // A relative clause after the figure (", which can be extended …") speaks of the figure, not its subject.
       // What is done next ("… for 12 months and then destroyed") is another step, not the figure's subject.
       const following = own.slice(quantity.end - from, quantity.end - from + SUBJECT_REACH).split(/,\s+which\b/)[0] ?? '';
-      const after = inPolicy ? (following.split(NEXT_STEP)[0] ?? '') : following;
+      // Nor is who does it, named by a title ("… by the Maintenance Coordinator").
+      const after = inPolicy ? (following.split(NEXT_STEP)[0] ?? '').replace(AGENT_TITLE, ' ') : following;
       const before = own.slice(Math.max(0, quantity.start - from - SUBJECT_REACH), quantity.start - from);
       const held = heldThing(clause.slice(quantity.start, quantity.end));
       // Of a policy's figures sharing a clause, one said as an adjective is about the thing it names:
@@ -276,13 +311,14 @@ function clauseStatements(
       // library's sentences keep their whole subject: what a figure there is for is often said around it.)
       const named = inPolicy && quantities.length > 1 ? namedAfter(clause, quantity) : null;
       // What a thing never does is not what its figure is about: "goods lifts that never carry people".
-      const words = (named ?? `${antecedent} ${shared} ${before} ${held} ${after}`).replace(NEGATED_WORDS, ' ');
-      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH)} ${words}`);
+      // Nor is a figure it replaced: "fell from 150 mSv to" says when, not what.
+      const words = (named ?? `${antecedent} ${shared} ${before} ${held} ${after}`).replace(NEGATED_WORDS, ' ').replace(FORMER_PHRASE, ' ');
+      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH).replace(NEGATED_WORDS, ' ')} ${words}`);
       const cellSubject = context ? subjectOf(words) : undefined;
       // What a deadline runs from ("within 72 hours of becoming aware", "10 days after the accident")
       // is when, not what: its words count where the policy says them too, and are not missed where not.
       const anchor = quantity.kind === 'deadline' && DEADLINE_ANCHOR.test(after) ? anchorWords(subjectOf(after), subjectOf(before)) : null;
-      const figure = { ...quantity, start: quantity.start - from, end: quantity.end - from };
+      const figure = { ...quantity, bound: boundOfDuty(quantity, own), start: quantity.start - from, end: quantity.end - from };
       const activity = activityNear(own, figure.start, figure.end);
       const setting = settingOf(clause, quantity);
       const heldAt = quantity.kind === 'duration' ? temperatureBeside(quantities, quantity, from, to) : undefined;
@@ -303,6 +339,17 @@ function clauseStatements(
     start = end;
   }
   return statements;
+}
+
+/** Words saying those a figure describes are outside a duty: "(employers with fewer than five employees are exempt …)". */
+const EXEMPT = /\b(?:are|is)\s+exempt\b|\bneed\s+not\b|\bdo(?:es)?\s+not\s+(?:need|have)\s+to\b/i;
+
+/**
+ * A headcount's bound as the duty's: those below a ceiling being exempt is the duty binding from
+ * that figure up ("fewer than five employees are exempt" is "five or more").
+ */
+function boundOfDuty(quantity: Quantity, clause: string): Quantity['bound'] {
+  return quantity.kind === 'headcount' && quantity.bound === 'max' && EXEMPT.test(clause) ? 'min' : quantity.bound;
 }
 
 /** How far from a duration the temperature it is held at is read. */

@@ -11,7 +11,8 @@ const STOP = new Set(
   trust trust's policy typically usually normally generally including include includes e.g i.e via set out
   hour hours day days week weeks month months year years annual annually monthly weekly daily quarterly yearly interval intervals
   one two three four five six seven eight nine ten eleven twelve fourteen twenty thirty sixty once twice time times
-  hotter colder warmer cooler higher lower greater exceed exceeds exceeding whichever later earlier unless`.split(/\s+/),
+  hotter colder warmer cooler higher lower greater exceed exceeds exceeding whichever later earlier unless
+  msv millisievert millisieverts fortnight fortnights fortnightly biennial biennially`.split(/\s+/),
 );
 
 /** Words that name the same thing in different ways (general usage). */
@@ -26,6 +27,11 @@ const SAME: Record<string, string> = {
   // What is kept of something is a record of it: "copies of RIDDOR reports" are RIDDOR records.
   copy: 'record',
   copies: 'record',
+  // A log is a record kept as things happen: "temperature log sheets" are temperature records.
+  log: 'record',
+  logs: 'record',
+  logbook: 'record',
+  logbooks: 'record',
   // A verb's irregular forms are the verb: "is told" is "must tell".
   told: 'tell',
   sent: 'send',

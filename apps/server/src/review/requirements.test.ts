@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedReviewLibrary } from '../eval/review-set.ts';
 import { citeLibrary } from './references-cite.ts';
 import { quantitiesIn } from './requirements-quantities.ts';
-import { policyStatements } from './requirements-statements.ts';
+import { libraryStatements, policyStatements } from './requirements-statements.ts';
 import { findReferences } from './references.ts';
 import { requirementFindings } from './requirements.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
@@ -57,6 +57,16 @@ describe('quantitiesIn', () => {
     expect(read('examined at intervals of no more than 14 months')).toEqual([{ kind: 'interval', value: 14 }]);
     // How recent something must be reads like "within the previous 12 months".
     expect(read('a declaration made not more than 12 months before it is put into service')).toEqual([{ kind: 'interval', value: 12 }]);
+  });
+
+  it('reads a fortnight, every other year, the longest gap of "every two to three years", and volts in words', () => {
+    const read = (text: string) => quantitiesIn(text).map(({ kind, value, bound }) => ({ kind, value, bound }));
+    expect(read('flushed once a fortnight')).toEqual([{ kind: 'interval', value: 2 / 4.35, bound: null }]);
+    expect(read('fortnightly flushing')).toEqual([{ kind: 'interval', value: 2 / 4.35, bound: null }]);
+    expect(read('examined and tested every other year')).toEqual([{ kind: 'interval', value: 24, bound: null }]);
+    expect(read('a full duration test every two to three years')).toEqual([{ kind: 'interval', value: 36, bound: null }]);
+    expect(read('a biennial audit')).toEqual([{ kind: 'interval', value: 24, bound: null }]);
+    expect(read('systems at up to 600 volts')).toEqual([{ kind: 'voltage', value: 600, bound: 'max' }]);
   });
 
   it('reads how long a thing lasts or is held, a threshold written as "over-seven-day", and a birthday records are kept until', () => {
@@ -726,6 +736,10 @@ describe('figures matched by a band, a table cell, a relied document and a credi
     const band = (limit: string) => `Term | Definition\nLow voltage (LV) | A voltage not exceeding ${limit} a.c. between conductors.`;
     expect(reported('Electrical work follows PSR 2031.', band('650 V'))).toEqual(['A voltage not exceeding 650 V a.c. between conductors']);
     expect(reported('Electrical work follows PSR 2031.', band('1,000 V'))).toEqual([]);
+    // A band's limit is how the library defines the band, not a duty.
+    const [finding] = requirementFindings(policy('Electrical work follows PSR 2031.', band('650 V')), [], own);
+    expect(finding?.explanation).toContain('PSR 2031 defines this band as up to 1,000 V');
+    expect(finding?.suggestion).toBe('Change the figure to up to 1,000 V, as PSR 2031 sets it.');
   });
 
   it('takes the words of a relied document title as said, and not of a document the policy does not rely on', () => {
@@ -961,5 +975,119 @@ describe('durations, a time held at a temperature, a birthday, and a name writte
     const breach = (deadline: string) => `Incidents are reported to the Privacy Commissioner within ${deadline} of becoming aware of them.`;
     expect(reported(breach('30 days')).map((finding) => finding.expected)).toEqual(['within 48 hours (PCO)']);
     expect(reported(breach('24 hours'))).toEqual([]);
+  });
+});
+
+describe("a figure's subject: a row's heading, a pronoun, an exemption, and words that are not the subject", () => {
+  const table = (code: string, title: string, text: string) => document(code, title, 'table', text);
+  const own: ReviewLibrary = {
+    documents: [
+      table(
+        'LHR 2031',
+        'Lifting Hoist Rules 2031',
+        'Equipment | Maximum interval between thorough examinations\nEquipment used for lifting people (patient hoists, stairlifts) | 6 months\nOther lifting equipment | 12 months',
+      ),
+      table('LHR 2031 R', 'Lifting Hoist Records', 'Record | Kept for\nReport of a thorough examination | 2 years'),
+      table('DLR 2031', 'Dose Limit Rules 2031', 'Person | Quantity | Limit\nEmployees aged 18 and over | Effective dose | 20 mSv'),
+      document(
+        'DLR 2031 E',
+        'Dose Limit Rules: the eye',
+        'paragraph',
+        'The annual dose limit for the lens of the eye for employees fell from 150 mSv to 20 mSv.',
+      ),
+      document(
+        'SSR 2031',
+        'Safety Statement Rules 2031',
+        'paragraph',
+        "Prepare a written safety statement and bring it to employees' attention (employers with fewer than five employees are exempt from the written requirement).",
+      ),
+      document('WSR 2031', 'Water Systems Rules 2031', 'paragraph', 'Calorifiers store hot water at 60 °C or above.'),
+    ],
+  };
+  const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own).map((finding) => finding.quote);
+
+  it("reads a policy row's figure with its column's heading, and not what the row says a thing never does", () => {
+    const examinations = (interval: string) =>
+      `Equipment | Thorough examination | Carried out by\nBath hoists and slings | ${interval} | Insurer\nGoods-only dumb waiter (never carries people) | At least every 12 months | Insurer`;
+    expect(reported(examinations('Once a year'))).toEqual(['Once a year']);
+    expect(reported(examinations('Every six months'))).toEqual([]);
+    const [goods] = policyStatements(
+      policy('Equipment | Thorough examination\nGoods lift (never carries people) | At least every 12 months').elements[0] as PolicyElement,
+    );
+    expect([...(goods?.subject ?? [])]).not.toContain('peopl');
+  });
+
+  it('keeps "aged 18 and over" in one clause, and leaves a replaced figure out of the library\'s subject', () => {
+    expect(reported('The annual effective dose limit for employees aged 18 and over is 50 mSv.')).toEqual([
+      'The annual effective dose limit for employees aged 18 and over is 50 mSv',
+    ]);
+    const [eye] = libraryStatements(own.documents[3] as LibraryDocument);
+    expect([...(eye?.subject ?? [])]).not.toContain('fell');
+    expect([...(eye?.subject ?? [])]).not.toContain('msv');
+  });
+
+  it("reports a figure where another sentence states the library's figure for something less like its subject", () => {
+    expect(
+      reported('The annual effective dose limit for employees is 20 mSv; the annual limit for the lens of the eye is 150 mSv.'),
+    ).toEqual(['the annual limit for the lens of the eye is 150 mSv']);
+  });
+
+  it('reads an exemption below a headcount as the duty from that headcount up', () => {
+    const statement = (count: string) =>
+      `The rules require a written safety statement only from employers with ${count} or more employees.`;
+    expect(requirementFindings(policy(statement('ten')), [], own).map((finding) => finding.expected)).toEqual([
+      '5 or more people employed (SSR 2031)',
+    ]);
+    expect(reported(statement('five'))).toEqual([]);
+  });
+
+  it('reads what "these" are kept and what "they" store from the sentence before', () => {
+    expect(reported('The insurer emails a written report of each thorough examination. We keep these for twelve months.')).toEqual([
+      'We keep these for twelve months',
+    ]);
+    expect(reported('Two calorifiers serve the east wing. They store water at 55 °C.')).toEqual(['They store water at 55 °C']);
+    expect(reported('Two calorifiers serve the east wing. They store water at 60 °C.')).toEqual([]);
+    const [stored] = policyStatements(
+      policy('Two calorifiers serve the east wing. They store water at 55 °C.').elements[0] as PolicyElement,
+    );
+    expect([...(stored?.subject ?? [])]).toContain('calor');
+  });
+
+  it('compares no figure of document control, which speaks of the policy itself', () => {
+    const changes = 'Version | Date | Author | Changes\n3.0 | March 2026 | Estates Manager | Calorifiers store hot water at 50 °C';
+    expect(reported(changes)).toEqual([]);
+    const details =
+      'Field | Detail\nReference | EST-04\nVersion | 3.0\nDate Approved | March 2026\nSummary of changes | Calorifiers store hot water at 50 °C';
+    expect(reported(details)).toEqual([]);
+    expect(reported('Calorifiers store hot water at 50 °C.')).toEqual(['Calorifiers store hot water at 50 °C']);
+  });
+
+  it("leaves out of a policy figure's subject who does it and where the thing is then put", () => {
+    const [checked] = policyStatements(
+      policy('Outlets are checked every three months by the Maintenance Coordinator and the readings are logged.')
+        .elements[0] as PolicyElement,
+    );
+    expect([...(checked?.subject ?? [])]).not.toContain('maint');
+    const [kept] = policyStatements(
+      policy('Consignment notes are kept for two years, filed with the transfer notes.').elements[0] as PolicyElement,
+    );
+    expect([...(kept?.subject ?? [])]).not.toContain('trans');
+  });
+});
+
+describe("a table row's own words", () => {
+  it("reads a row's abbreviation as the library spells it, and a law named in one row as no other row's", () => {
+    const lev = policy(
+      'Ventilation follows COSHH 2002.',
+      'Equipment | Examination\nLEV hood over the dosing station | Examined and tested every other year',
+    );
+    expect(requirementFindings(lev, [], library).map((finding) => finding.quote)).toEqual(['Examined and tested every other year']);
+    const records = policy(
+      'Waste follows HTM 07-01.',
+      'Record | Kept for\nAccident and RIDDOR records | 3 years\nHazardous waste consignment notes | Two years, then destroyed',
+    );
+    expect(requirementFindings(records, citeLibrary(records.elements, library), library).map((finding) => finding.quote)).toEqual([
+      'Two years, then destroyed',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REA
 import { ACTIVITIES, differentActivities, isDoing, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
+import { CONTROL_HEADING, isControlDetails } from './structure-fields.ts';
 import { isLegislation } from './roles-topic.ts';
 import { inHealthcare } from './setting.ts';
 import { libraryExpansion, libraryExpansions } from './terms-acronyms.ts';
@@ -111,7 +112,8 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
   const sentencesOf = (element: PolicyElement) => {
     const known = split.get(element);
     if (known) return known;
-    const found = sentences(element.text);
+    // A table's rows are its statements: a law named in one row is not another row's.
+    const found = element.type === 'table' ? rowsOf(element.text) : sentences(element.text);
     split.set(element, found);
     return found;
   };
@@ -121,6 +123,16 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
       .filter((wrong) => !anotherLaw(wrong, lawsCited, sentencesOf(wrong.element)))
       .map(figureFinding),
   ];
+}
+
+/** A table's rows with where each starts. */
+function rowsOf(text: string): { text: string; start: number }[] {
+  let start = 0;
+  return text.split('\n').map((row) => {
+    const found = { text: row, start };
+    start += row.length + 1;
+    return found;
+  });
 }
 
 /** The laws a policy names, by the element each is named in. */
@@ -170,6 +182,8 @@ function wrongFigures(
   let checked = 0;
   const spelt = spellingOut(library);
   for (const [at, element] of policy.elements.entries()) {
+    // Document control speaks of the policy itself ("Biennial review"), never of a duty's figure.
+    if (isControlDetails(element) || element.headingPath.some((heading) => CONTROL_HEADING.test(heading))) continue;
     const stated = policyStatements(element, policy.elements[at - 1]).map(spelt);
     const figures = figuresOf(stated);
     for (const said of stated) {
@@ -234,7 +248,14 @@ interface Figures {
 function alsoStated(said: Statement, library: LibraryStatement, same: Figures | undefined): boolean {
   if (same === undefined) return false;
   if (!said.sentence || same.clauses.has(said.clause)) return true;
-  return same.statements.some((other) => other.sentence !== said.sentence && overlap(library.subject, other.subject).score >= MIN_SCORE);
+  // Another sentence's figure is the library's rule when it is about the library's subject, and not
+  // less than the contradicted one is: "the limit for employees is 20 mSv" is not about the lens of the eye.
+  const ours = overlap(library.subject, said.subject).score;
+  return same.statements.some((other) => {
+    if (other.sentence === said.sentence) return false;
+    const theirs = overlap(library.subject, other.subject).score;
+    return theirs >= MIN_SCORE && (theirs > ours || ours < MIN_SCORE);
+  });
 }
 
 /** An element's statements by figure: how many, in which clauses and sentences, so each check is one look-up. */
@@ -508,7 +529,8 @@ function spellingOut(library: ReviewLibrary): (statement: Statement) => Statemen
   return (statement) => {
     // Within the reach its subject is read in: a clause without breaks may be very long.
     const { start, end } = statement.quantity;
-    const near = statement.clause.slice(Math.max(0, start - SUBJECT_REACH), end + SUBJECT_REACH);
+    // A table row's figure is about its row too: "LEV hood | Examined and tested every other year".
+    const near = `${statement.context.slice(0, SUBJECT_REACH)} ${statement.clause.slice(Math.max(0, start - SUBJECT_REACH), end + SUBJECT_REACH)}`;
     const abbreviations = [...new Set(near.match(ABBREVIATION) ?? [])];
     const added = [...abbreviations.flatMap((abbreviation) => [...expanded(abbreviation)]), ...named(near)];
     return added.length === 0 ? statement : { ...statement, subject: new Set([...statement.subject, ...added]) };
@@ -670,8 +692,8 @@ function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
     // A list item's fragment ends as the list does ("… of critical systems;"): quoted without its mark.
     const said = wholeSentence(source).replace(/[\s;,:]+$/, '');
     const passage = source.context ? `${source.context}: ${said}` : said;
-    const { required, figure } = requirement(source);
-    return { code: source.document.code, because: `${source.document.code} requires ${required} ("${passage}")`, figure };
+    const { required, figure, verb = 'requires' } = requirement(source);
+    return { code: source.document.code, because: `${source.document.code} ${verb} ${required} ("${passage}")`, figure, verb };
   });
   const evidence = new Map<string, FindingEvidence>();
   for (const { source } of wrong.figures) {
@@ -688,7 +710,7 @@ function figureFinding(wrong: WrongFigures): ReviewFindingDraft {
       quote,
       expected: `${only.figure} (${only.code})`,
       explanation: `The policy says "${quote}", but ${only.because}.`,
-      suggestion: `Change the figure to ${only.figure}, as ${only.code} requires.`,
+      suggestion: `Change the figure to ${only.figure}, as ${only.code} ${only.verb === 'requires' ? 'requires' : 'sets it'}.`,
       evidence: [...evidence.values()],
     };
   }
@@ -714,12 +736,17 @@ const EXCLUSIVE_REACH = 20;
 
 /**
  * A library figure as a requirement ("records to be kept for at least 3 years", "action within
- * 72 hours") and as the figure to write ("at least 3 years", "within 72 hours").
+ * 72 hours") and as the figure to write ("at least 3 years", "within 72 hours"), with the verb that
+ * says how the library sets it where that is not "requires".
  */
-function requirement(source: Statement): { required: string; figure: string } {
+function requirement(source: Statement): { required: string; figure: string; verb?: string } {
   const { quantity } = source;
   const value = describe(quantity);
   switch (quantity.kind) {
+    case 'voltage': // a band's limit ("low voltage: up to 1,000 V") is a definition, not a duty
+      return quantity.bound === 'max'
+        ? { verb: 'defines', required: `this band as up to ${value}`, figure: `up to ${value}` }
+        : { verb: 'defines', required: `this band by ${value}`, figure: value };
     case 'interval': {
       const figure = `at least every ${value.replace(/^1 /, '')}`;
       return { required: `this to be done ${figure}`, figure };

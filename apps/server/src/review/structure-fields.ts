@@ -269,11 +269,21 @@ function coverFields(element: PolicyElement): number {
 
 /**
  * An element that is document control details by its own fields, wherever it sits: a table whose
- * header holds two control labels or more ("Version | Date | Author | Changes"), or text with a
- * "Label:" field of document control ("Owner: Head of Health and Safety. Approved by …").
+ * header holds two control labels or more ("Version | Date | Author | Changes") or whose first column
+ * holds three, or text with a "Label:" field of document control ("Owner: Head of Health and Safety. Approved by …").
  */
 export function isControlDetails(element: PolicyElement): boolean {
-  return coverFields(element) >= (element.type === 'table' ? 2 : 1);
+  return coverFields(element) >= (element.type === 'table' ? 2 : 1) || labelColumnFields(element) >= MIN_COVER_FIELDS;
+}
+
+/** A table's control labels down its first column ("Reference | …", "Version | …", "Date Approved | …"), read in its first rows only. */
+function labelColumnFields(element: PolicyElement): number {
+  if (element.type !== 'table') return 0;
+  const labels = element.text
+    .slice(0, 2_000)
+    .split('\n')
+    .map((row) => normalLabel(row.split(' | ')[0] ?? ''));
+  return new Set(labels.filter((label) => CONTROL_LABEL.test(label))).size;
 }
 
 /**
