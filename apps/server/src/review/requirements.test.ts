@@ -1053,6 +1053,15 @@ describe("a figure's subject: a row's heading, a pronoun, an exemption, and word
     expect([...(stored?.subject ?? [])]).toContain('calor');
   });
 
+  it('quotes a wrong figure up to where the words after it go on to something else', () => {
+    expect(reported('Calorifiers store hot water at 50 °C, which saves energy in the winter months.')).toEqual([
+      'Calorifiers store hot water at 50 °C',
+    ]);
+    expect(reported('Calorifiers store hot water at 50 °C, checking the gauge every morning.')).toEqual([
+      'Calorifiers store hot water at 50 °C',
+    ]);
+  });
+
   it('compares no figure of document control, which speaks of the policy itself', () => {
     const changes = 'Version | Date | Author | Changes\n3.0 | March 2026 | Estates Manager | Calorifiers store hot water at 50 °C';
     expect(reported(changes)).toEqual([]);

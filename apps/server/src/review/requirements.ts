@@ -191,7 +191,7 @@ function wrongFigures(
       const contradicted = contradictionOf(said);
       if (!contradicted) continue;
       if (alsoStated(said, contradicted.match, figures.get(figureKey(contradicted.match.quantity)))) continue;
-      const { location, quote } = quoteAt(element, said.offset, said.offset + said.clause.length);
+      const { location, quote } = quoteAt(element, said.offset, said.offset + quotedLength(said));
       if (found.located.has(locationKey(location)) || found.taken.some((other) => overlaps(other, location))) continue;
       found.located.add(locationKey(location));
       const previous = wrong.at(-1);
@@ -202,6 +202,17 @@ function wrongFigures(
     }
   }
   return wrong;
+}
+
+/** Words after a figure that go on to something else: ", submitting by …", ", which has been …". */
+const FIGURE_AFTERWORD = /,\s+(?:which|who|where|[a-z]+ing)\b/i;
+
+/** How much of a figure's clause its finding quotes: up to where the words after the figure go on to something else. */
+function quotedLength(said: Statement): number {
+  // Read within a subject's reach of the figure: a clause without breaks may be very long.
+  const after = said.clause.slice(said.quantity.end, said.quantity.end + SUBJECT_REACH);
+  const cut = after.search(FIGURE_AFTERWORD);
+  return cut < 0 ? said.clause.length : said.quantity.end + cut;
 }
 
 const overlaps = (a: FindingLocation, b: FindingLocation) => a.element === b.element && a.start < b.end && b.start < a.end;
