@@ -128,11 +128,14 @@ function tableStatements(text: string, inPolicy: boolean, headerless = false): S
 function rowContext(cells: readonly string[], column: number): string {
   const naming = cells.slice(1, column).filter((cell) => quantitiesIn(cell).length === 0 && !/\d/.test(cell));
   // Read as one phrase when quoted: "Members of the public, effective dose: 1 mSv".
-  return [cells[0] ?? '', ...naming.map((cell) => cell.replace(/^\p{Lu}(?=\p{Ll})/u, (capital) => capital.toLowerCase()))]
+  return [cells[0] ?? '', ...naming.map(lowerFirst)]
     .filter((cell) => cell.trim().length > 0)
     .join(', ')
     .trim();
 }
+
+/** A cell's words read on in a phrase: its first capital lowered ("Effective dose" → "effective dose"). */
+const lowerFirst = (cell: string) => cell.replace(/^\p{Lu}(?=\p{Ll})/u, (capital) => capital.toLowerCase());
 
 /**
  * What a policy row's figure is about: its first cell, and its column's heading where that names
@@ -140,7 +143,7 @@ function rowContext(cells: readonly string[], column: number): string {
  * only says the figure is a figure ("Frequency", "Date") adds nothing.
  */
 function policyRowContext(first: string, heading: string): string {
-  return /\d/.test(heading) ? first : `${first}, ${heading.replace(/^\p{Lu}(?=\p{Ll})/u, (capital) => capital.toLowerCase())}`;
+  return /\d/.test(heading) ? first : `${first}, ${lowerFirst(heading)}`;
 }
 
 /** A bracket of examples in a row's first cell: words and commas, no figures ("(patient hoists, passenger and bed lifts, stairlifts)"). */

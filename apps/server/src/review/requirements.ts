@@ -19,7 +19,7 @@ import { type LibraryStatement, libraryStatements, policyStatements, SUBJECT_REA
 import { ACTIVITIES, differentActivities, isDoing, overlap, subjectOf, titleStems } from './requirements-subjects.ts';
 import { sentences } from './requirements-text.ts';
 import { reliedDocuments } from './roles-sources.ts';
-import { CONTROL_HEADING, isControlDetails } from './structure-fields.ts';
+import { CONTROL_HEADING, isControlDetails, lines } from './structure-fields.ts';
 import { isLegislation } from './roles-topic.ts';
 import { inHealthcare } from './setting.ts';
 import { libraryExpansion, libraryExpansions } from './terms-acronyms.ts';
@@ -113,7 +113,7 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
     const known = split.get(element);
     if (known) return known;
     // A table's rows are its statements: a law named in one row is not another row's.
-    const found = element.type === 'table' ? rowsOf(element.text) : sentences(element.text);
+    const found = element.type === 'table' ? lines(element.text) : sentences(element.text);
     split.set(element, found);
     return found;
   };
@@ -123,16 +123,6 @@ export function requirementFindings(policy: Policy, citations: Citation[], libra
       .filter((wrong) => !anotherLaw(wrong, lawsCited, sentencesOf(wrong.element)))
       .map(figureFinding),
   ];
-}
-
-/** A table's rows with where each starts. */
-function rowsOf(text: string): { text: string; start: number }[] {
-  let start = 0;
-  return text.split('\n').map((row) => {
-    const found = { text: row, start };
-    start += row.length + 1;
-    return found;
-  });
 }
 
 /** The laws a policy names, by the element each is named in. */

@@ -26,8 +26,8 @@ const normalLabel = (label: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The element's lines, each with where it starts. */
-function lines(text: string): Cell[] {
+/** The element's lines (a table's rows), each with where it starts. */
+export function lines(text: string): Cell[] {
   let start = 0;
   return text.split('\n').map((line) => {
     const cell = { text: line, start };
