@@ -1,5 +1,5 @@
 import { type Quantity, quantitiesIn } from './requirements-quantities.ts';
-import { activityNear, stem, subjectOf } from './requirements-subjects.ts';
+import { activityNear, figureSubjectOf, stem, subjectOf } from './requirements-subjects.ts';
 import { PAST_RULE, sectionNumberLength, sentences } from './requirements-text.ts';
 import type { LibraryDocument, LibraryElement, PolicyElement } from './types.ts';
 
@@ -155,11 +155,11 @@ const MAX_EXAMPLES = 8;
 function exampleSubjects(first: string, heading: string): Set<string>[] {
   const bracket = EXAMPLES_BRACKET.exec(first)?.[1];
   if (!bracket || !/,/.test(bracket)) return [];
-  const measured = subjectOf(heading);
+  const measured = figureSubjectOf(heading);
   return bracket
     .split(/,\s*|\s+or\s+/)
     .slice(0, MAX_EXAMPLES)
-    .map((example) => subjectOf(example))
+    .map((example) => figureSubjectOf(example))
     .filter((example) => example.size > 0)
     .map((example) => new Set([...example, ...measured]));
 }
@@ -260,6 +260,9 @@ function refersBack(clause: string, previous: string): boolean {
   return noun !== undefined && previous.length > 0 && subjectOf(previous).has(stem(noun.toLowerCase()));
 }
 
+/** At most this many words open a line as the label of what follows its colon. */
+const LABEL_WORDS = 12;
+
 function clauseStatements(
   text: string,
   base: number,
@@ -271,9 +274,12 @@ function clauseStatements(
   const statements: Statement[] = [];
   let start = 0;
   let previous = earlier;
+  let label = '';
   for (const cut of [...text.matchAll(CLAUSE_BREAK), null]) {
     const end = cut ? (cut.index ?? 0) + 1 : text.length;
     const raw = text.slice(start, end);
+    const lineStart = start === 0 || raw.slice(0, raw.length - raw.trimStart().length).includes('\n');
+    if (lineStart) label = '';
     // A clause's own text, without its end punctuation or a leading section number ("8.2").
     const number = sectionNumberLength(raw.trimStart());
     const lead = raw.length - raw.trimStart().length + number;
@@ -294,7 +300,12 @@ function clauseStatements(
       PRONOUN_SUBJECT.test(clause) ||
       ELIDED_SUBJECT.test(clause) ||
       quantities.some((quantity) => KEPT_PRONOUN.test(heldThing(clause.slice(quantity.start, quantity.end))));
-    const antecedent = pronoun || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : '';
+    const antecedent = pronoun || refersBack(clause, previous) ? previous.slice(-SUBJECT_REACH) : label;
+    // A policy line that opens with a thing and a colon is about that thing: "Ceiling-track hoists
+    // in residents' rooms: thorough examination once a year", "hot water heater: stored at 55 °C".
+    // (The library's such lines name a topic, "Autonomy and choice: …", not what its figures are of.)
+    if (inPolicy && lineStart && cut?.[0].startsWith(':') && quantities.length === 0 && clause.split(/\s+/).length <= LABEL_WORDS)
+      label = clause;
     // A pronoun's clause hands its subject on ("Sentinel outlets are …; they are listed in Appendix
     // 1. They are checked every three months"); a definite one names its own ("The sterilizers are …").
     previous = pronoun ? `${antecedent} ${clause}` : clause;
@@ -316,8 +327,8 @@ function clauseStatements(
       // What a thing never does is not what its figure is about: "goods lifts that never carry people".
       // Nor is a figure it replaced: "fell from 150 mSv to" says when, not what.
       const words = (named ?? `${antecedent} ${shared} ${before} ${held} ${after}`).replace(NEGATED_WORDS, ' ').replace(FORMER_PHRASE, ' ');
-      const subject = subjectOf(`${context.slice(0, SUBJECT_REACH).replace(NEGATED_WORDS, ' ')} ${words}`);
-      const cellSubject = context ? subjectOf(words) : undefined;
+      const subject = figureSubjectOf(`${context.slice(0, SUBJECT_REACH).replace(NEGATED_WORDS, ' ')} ${words}`);
+      const cellSubject = context ? figureSubjectOf(words) : undefined;
       // What a deadline runs from ("within 72 hours of becoming aware", "10 days after the accident")
       // is when, not what: its words count where the policy says them too, and are not missed where not.
       const anchor = quantity.kind === 'deadline' && DEADLINE_ANCHOR.test(after) ? anchorWords(subjectOf(after), subjectOf(before)) : null;

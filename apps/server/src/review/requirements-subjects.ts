@@ -35,7 +35,47 @@ const SAME: Record<string, string> = {
   // A verb's irregular forms are the verb: "is told" is "must tell".
   told: 'tell',
   sent: 'send',
+  // A machine's other name, and the other spelling.
+  elevator: 'lift',
+  elevators: 'lift',
+  autoclave: 'sterilizer',
+  autoclaves: 'sterilizer',
+  steriliser: 'sterilizer',
+  sterilisers: 'sterilizer',
 };
+
+/**
+ * Phrases that name in several words, or in other words, what a word of the library names
+ * (general usage): a room or a tap nobody uses is a little-used outlet's, something "written down"
+ * is recorded, a person's request for their own records is a subject access request, and a hot
+ * water cylinder is a calorifier.
+ */
+const SAME_PHRASE: [RegExp, string][] = [
+  [
+    /\b(?:(?:little|infrequently|seldom|rarely|irregularly|occasionally)[- ]used|not (?:regularly|frequently|often) used|not used (?:regularly|often|frequently)|not in (?:regular )?use|unused|unoccupied)\b/gi,
+    ' seldom-used ',
+  ],
+  [/\b(?:written|wrote|writes?|noted|set) down\b|\bput in writing\b/gi, ' recorded '],
+  // What measurements and tests leave are their records ("air monitoring results", "temperature readings").
+  [/\b(?:results|readings)\b(?!\s+in\b)/gi, ' records '],
+  [/\b(?:repl(?:y|ies|ied)|respond(?:s|ed)?|responses?)\b/gi, ' answer '],
+  [
+    /\brequests?\b(?=[^.;:]{0,60}?\b(?:their own|his own|her own|of themselves|about themselves|their (?:personal )?(?:data|information|records|notes)\b))/gi,
+    ' subject access request ',
+  ],
+  [/\b(?:hot water (?:storage )?(?:cylinders?|tanks?|vessels?)|(?:stored )?water heaters?)\b/gi, ' calorifier '],
+];
+
+/** A kind of thing the library names by its class: a tap, a shower or a basin is an outlet. */
+const KIND_OF: Record<string, string> = {
+  tap: 'outlet',
+  shower: 'outlet',
+  basin: 'outlet',
+  sink: 'outlet',
+  bath: 'outlet',
+  bidet: 'outlet',
+};
+const KIND_WORD = new RegExp(`\\b(?:${Object.keys(KIND_OF).join('|')})s?\\b`, 'g');
 
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ally', 'edly', 'ed', 'es', 'age', 'ly', 's', 'e'];
 
@@ -72,6 +112,18 @@ export function subjectOf(text: string): Set<string> {
     .map((word) => (/^[A-Z]{2}$/.test(word) ? word.toLowerCase() : word.toLowerCase().replace(/'s$|'/g, '')))
     .filter((word) => (word.length >= 3 || /^[a-z]{2}$/.test(word)) && !STOP.has(word));
   return new Set(words.map(stem));
+}
+
+/**
+ * The subject of a figure's words (subjectOf), with the things the library names by their class or
+ * in other words read as the library names them: "showers in unoccupied bedrooms" are about
+ * seldom-used outlets, as "little-used outlets" are. Figures only: a passage read for a duty's
+ * force compares what is said of a thing, where "taken out of use" is not "seldom used".
+ */
+export function figureSubjectOf(text: string): Set<string> {
+  const subject = subjectOf(SAME_PHRASE.reduce((said, [phrase, same]) => said.replace(phrase, same), text));
+  for (const word of text.toLowerCase().match(KIND_WORD) ?? []) subject.add(stem(KIND_OF[word.replace(/s$/, '')] ?? ''));
+  return subject;
 }
 
 /** The stems of a title's words, read plainly (no abbreviation rules): what a document is about. */

@@ -5,6 +5,7 @@ import { quantitiesIn } from './requirements-quantities.ts';
 import { libraryStatements, policyStatements } from './requirements-statements.ts';
 import { findReferences } from './references.ts';
 import { requirementFindings } from './requirements.ts';
+import { stem } from './requirements-subjects.ts';
 import type { LibraryDocument, LibraryElement, Policy, PolicyElement, ReviewLibrary } from './types.ts';
 
 const library = seedReviewLibrary();
@@ -743,7 +744,7 @@ describe('figures matched by a band, a table cell, a relied document and a credi
   });
 
   it('takes the words of a relied document title as said, and not of a document the policy does not rely on', () => {
-    const retained = 'Survey records and results are retained for two years.';
+    const retained = 'Survey records and photographs are retained for two years.';
     expect(reported('Radon is managed under RCR 2031.', retained)).toEqual([retained.replace(/\.$/, '')]);
     expect(reported(retained)).toEqual([]);
   });
@@ -1098,5 +1099,55 @@ describe("a table row's own words", () => {
     expect(requirementFindings(records, citeLibrary(records.elements, library), library).map((finding) => finding.quote)).toEqual([
       'Two years, then destroyed',
     ]);
+  });
+});
+
+describe("a figure's subject named in the service's everyday words", () => {
+  const own: ReviewLibrary = {
+    documents: [
+      document('WOR 2031', 'Water Outlet Rules 2031', 'paragraph', 'Little-used outlets are flushed at least weekly.'),
+      document('OWR 2031', 'Outlet Water Rules 2031', 'paragraph', 'Outlet water is no hotter than 44 °C.'),
+      document('DAR 2031', 'Data Access Rules 2031', 'paragraph', 'Subject access requests are answered within one month.'),
+      document('CHR 2031', 'Complaint Handling Rules 2031', 'paragraph', 'Complaints are answered within 20 days.'),
+      document('ARR 2031', 'Assessment Recording Rules 2031', 'paragraph', 'Assessments are recorded where five or more persons work.'),
+      document('EMR 2031', 'Exposure Monitoring Rules 2031', 'paragraph', 'Records of exposure monitoring are kept for 5 years.'),
+      document('WSR 2031', 'Water Storage Rules 2031', 'paragraph', 'Calorifiers store hot water at 60 °C or above.'),
+    ],
+  };
+  const reported = (...blocks: string[]) => requirementFindings(policy(...blocks), [], own).map((finding) => finding.quote);
+
+  it('reads taps and showers as outlets, and a room nobody uses as little use', () => {
+    expect(reported('Showers and taps in unoccupied bedrooms are flushed once a fortnight.')).toEqual([
+      'Showers and taps in unoccupied bedrooms are flushed once a fortnight',
+    ]);
+    expect(reported('Showers and taps in unoccupied bedrooms are flushed every week.')).toEqual([]);
+    expect(reported('Taps are flushed once a fortnight.')).toEqual([]);
+    expect(reported('Bedroom tap water is at 46 °C.')).toEqual(['Bedroom tap water is at 46 °C']);
+    expect(reported('Bedroom tap water is at 43 °C.')).toEqual([]);
+    const subject = (text: string) => [...(policyStatements(policy(text).elements[0] as PolicyElement)[0]?.subject ?? [])];
+    expect(subject('Equipment that must not be used is labelled every month.')).not.toContain('seldo');
+  });
+
+  it("reads a person's request for their own records as a subject access request, and a reply as an answer", () => {
+    expect(reported('Requests from patients for copies of their own records are answered within 40 days.')).toEqual([
+      'Requests from patients for copies of their own records are answered within 40 days',
+    ]);
+    expect(reported('Requests for new equipment are answered within 40 days.')).toEqual([]);
+    expect(reported('Complaints receive a reply within 30 days.')).toEqual(['Complaints receive a reply within 30 days']);
+  });
+
+  it('reads "written down" as recorded, results as records and a hot water cylinder as a calorifier', () => {
+    expect(reported('Assessments are written down where ten or more persons are based.')).toEqual([
+      'Assessments are written down where ten or more persons are based',
+    ]);
+    expect(reported('Exposure monitoring results are kept for two years.')).toEqual(['Exposure monitoring results are kept for two years']);
+    expect(reported('Water heaters store water at 50 °C.')).toEqual(['Water heaters store water at 50 °C']);
+    expect([stem('elevators'), stem('autoclave'), stem('sterilisers')]).toEqual([stem('lifts'), stem('sterilizer'), stem('sterilizers')]);
+  });
+
+  it('reads a line that opens with a thing and a colon as about that thing, and the next line as about its own', () => {
+    expect(reported('Hot water cylinder: stored at 50 °C, with a pump on the loop.')).toEqual(['stored at 50 °C']);
+    expect(reported('Hot water cylinder: stored at 60 °C, with a pump on the loop.')).toEqual([]);
+    expect(reported('Hot water cylinder: serviced by the contractor.\nThe loop: stored at 50 °C.')).toEqual([]);
   });
 });
