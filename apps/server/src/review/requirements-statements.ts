@@ -261,7 +261,7 @@ function refersBack(clause: string, previous: string): boolean {
 }
 
 /** At most this many words open a line as the label of what follows its colon. */
-const LABEL_WORDS = 12;
+const LABEL_WORDS = 20;
 
 function clauseStatements(
   text: string,
@@ -381,8 +381,12 @@ function temperatureBeside(quantities: readonly Quantity[], duration: Quantity, 
   return (before ?? after)?.value;
 }
 
-/** A negation and the few words it governs. */
-const NEGATED_WORDS = /\b(?:never|not|no longer|without)\s+(?:[a-z]+\s+){0,2}[a-z]+/gi;
+/**
+ * A negation and the few words it governs, and what a thing is said to carry or move only ("which
+ * carry food trolleys only"): what it does not carry is not its subject either.
+ */
+const NEGATED_WORDS =
+  /\b(?:never|not|no longer|without)\s+(?:[a-z]+\s+){0,2}[a-z]+|\b(?:carr(?:y|ies|ying)|lift(?:s|ing)?|mov(?:e|es|ing))\s+(?:[a-z-]+\s+){0,2}[a-z-]+\s+only\b/gi;
 
 /** A frequency said as an adjective ("monthly", "six-monthly", "annual"). */
 const FREQUENCY_ADJECTIVE = /^(?:daily|weekly|fortnightly|monthly|quarterly|annual|yearly|(?:\w+-)(?:weekly|monthly|yearly))$/i;

@@ -66,16 +66,17 @@ const SAME_PHRASE: [RegExp, string][] = [
   [/\b(?:hot water (?:storage )?(?:cylinders?|tanks?|vessels?)|(?:stored )?water heaters?)\b/gi, ' calorifier '],
 ];
 
-/** A kind of thing the library names by its class: a tap, a shower or a basin is an outlet. */
-const KIND_OF: Record<string, string> = {
-  tap: 'outlet',
-  shower: 'outlet',
-  basin: 'outlet',
-  sink: 'outlet',
-  bath: 'outlet',
-  bidet: 'outlet',
-};
-const KIND_WORD = new RegExp(`\\b(?:${Object.keys(KIND_OF).join('|')})s?\\b`, 'g');
+/**
+ * Kinds of thing the library names by their class: a tap, a shower or a basin is an outlet; a fume
+ * cupboard, a downdraught bench or exhaust extraction is local exhaust ventilation.
+ */
+const KINDS: [RegExp, string][] = [
+  [/\b(?:taps?|showers?|basins?|sinks?|baths?|bidets?)\b/i, 'outlet'],
+  [
+    /\b(?:fume cupboards?|downdraught (?:bench|benches|tables?)|(?:exhaust|dust|fume|tailpipe|on-tool) extraction|extraction (?:hoods?|hoses?|arms?)|capture hoods?|extracted workstations?|spray booths?)\b/i,
+    'local exhaust ventilation',
+  ],
+];
 
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ally', 'edly', 'ed', 'es', 'age', 'ly', 's', 'e'];
 
@@ -122,7 +123,7 @@ export function subjectOf(text: string): Set<string> {
  */
 export function figureSubjectOf(text: string): Set<string> {
   const subject = subjectOf(SAME_PHRASE.reduce((said, [phrase, same]) => said.replace(phrase, same), text));
-  for (const word of text.toLowerCase().match(KIND_WORD) ?? []) subject.add(stem(KIND_OF[word.replace(/s$/, '')] ?? ''));
+  for (const [kind, name] of KINDS) if (kind.test(text)) for (const word of subjectOf(name)) subject.add(word);
   return subject;
 }
 

@@ -1107,6 +1107,8 @@ describe("a figure's subject named in the service's everyday words", () => {
     documents: [
       document('WOR 2031', 'Water Outlet Rules 2031', 'paragraph', 'Little-used outlets are flushed at least weekly.'),
       document('OWR 2031', 'Outlet Water Rules 2031', 'paragraph', 'Outlet water is no hotter than 44 °C.'),
+      document('LEV 2031', 'Extraction Rules 2031', 'paragraph', 'Local exhaust ventilation is examined at least every 14 months.'),
+      document('LPR 2031', 'Lift Rules 2031', 'paragraph', 'Lifts that carry people are thoroughly examined at least every 6 months.'),
       document('DAR 2031', 'Data Access Rules 2031', 'paragraph', 'Subject access requests are answered within one month.'),
       document('CHR 2031', 'Complaint Handling Rules 2031', 'paragraph', 'Complaints are answered within 20 days.'),
       document('ARR 2031', 'Assessment Recording Rules 2031', 'paragraph', 'Assessments are recorded where five or more persons work.'),
@@ -1143,6 +1145,22 @@ describe("a figure's subject named in the service's everyday words", () => {
     expect(reported('Exposure monitoring results are kept for two years.')).toEqual(['Exposure monitoring results are kept for two years']);
     expect(reported('Water heaters store water at 50 °C.')).toEqual(['Water heaters store water at 50 °C']);
     expect([stem('elevators'), stem('autoclave'), stem('sterilisers')]).toEqual([stem('lifts'), stem('sterilizer'), stem('sterilizers')]);
+  });
+
+  it('reads a fume cupboard, a downdraught bench and exhaust extraction as local exhaust ventilation', () => {
+    expect(reported('Fume cupboards are examined every two years.')).toEqual(['Fume cupboards are examined every two years']);
+    expect(reported('Fume cupboards are examined every 12 months.')).toEqual([]);
+    expect(
+      reported('the downdraught bench in the specimen room, where tissue is put into pots of fixative: examined every two years'),
+    ).toEqual(['examined every two years']);
+    expect(reported('The tailpipe exhaust extraction in the vehicle bays is examined every three years.')).toHaveLength(1);
+  });
+
+  it('leaves out of a subject what a thing is said to carry only', () => {
+    expect(reported('The kitchen dumb waiters, which carry food trolleys only: thoroughly examined every 12 months.')).toEqual([]);
+    expect(reported('The bed lifts, which carry patients and porters: thoroughly examined every 12 months.')).toEqual([
+      'thoroughly examined every 12 months',
+    ]);
   });
 
   it('reads a line that opens with a thing and a colon as about that thing, and the next line as about its own', () => {
