@@ -60,7 +60,7 @@ const SAME_PHRASE: [RegExp, string][] = [
   [/\b(?:results|readings)\b(?!\s+in\b)/gi, ' records '],
   [/\b(?:repl(?:y|ies|ied)|respond(?:s|ed)?|responses?)\b/gi, ' answer '],
   [
-    /\brequests?\b(?=[^.;:]{0,60}?\b(?:their own|his own|her own|of themselves|about themselves|their (?:personal )?(?:data|information|records|notes)\b))/gi,
+    /\brequests?\b(?![^.;:]{0,40}?\b(?:police|courts?|solicitors?|insurers?|third part))(?=[^.;:]{0,60}?\b(?:their own|his own|her own|of themselves|about themselves|their (?:personal )?(?:data|information|records|notes)\b|for (?:copies|a copy|access to|sight of)\b))/gi,
     ' subject access request ',
   ],
   [/\b(?:hot water (?:storage )?(?:cylinders?|tanks?|vessels?)|(?:stored )?water heaters?)\b/gi, ' calorifier '],

@@ -1135,6 +1135,8 @@ describe("a figure's subject named in the service's everyday words", () => {
       'Requests from patients for copies of their own records are answered within 40 days',
     ]);
     expect(reported('Requests for new equipment are answered within 40 days.')).toEqual([]);
+    expect(reported('Requests from staff for copies of CCTV footage are answered within 40 days.')).toHaveLength(1);
+    expect(reported('Requests from the police for copies of CCTV footage are answered within 40 days.')).toEqual([]);
     expect(reported('Complaints receive a reply within 30 days.')).toEqual(['Complaints receive a reply within 30 days']);
   });
 
