@@ -366,22 +366,49 @@ const MAX_POSTS = 40;
 interface PostDuties {
   /** The roles section's elements. */
   section: ReadonlySet<PolicyElement>;
-  /** Each established post the section names, with the duty words of its entries there. */
+  /**
+   * Each established post the section names, with the duty words of its entries there, and each
+   * established body, with the duty words of the sentences that name it.
+   */
   posts: { name: Name; words: Set<string> }[];
 }
 
-/** What the roles section gives each established post to do, read once per policy. */
+/** What the roles section gives each established post to do, and what the policy gives each body, read once per policy. */
 function postDuties(section: PolicyElement[], established: Usage[]): PostDuties {
   const posts: PostDuties['posts'] = [];
   for (const usage of established) {
     const name = usage.names[0];
-    if (name?.kind !== 'person') continue;
-    const entries = section.filter((element) => element.text.includes(name.text)).map((element) => element.text);
-    if (entries.length > 0) posts.push({ name, words: dutyWords(entries.join(' '), name.words) });
+    if (name?.kind === 'person') {
+      const entries = section.filter((element) => element.text.includes(name.text)).map((element) => element.text);
+      if (entries.length > 0) posts.push({ name, words: dutyWords(entries.join(' '), name.words) });
+    } else if (name?.kind === 'body') {
+      // A body's duties are what the sentences naming it say it does or receives: "reports go to
+      // the Health and Safety Group each quarter", "the Group reviews accident statistics".
+      const said = usage.names
+        .filter((each) => !inDocumentControl(each.element))
+        .slice(0, MAX_BODY_SENTENCES)
+        .map((each) => sentenceAround(each.element.text, each.start, each.end));
+      if (said.length > 0) posts.push({ name, words: dutyWords(said.join(' '), name.words) });
+    }
     if (posts.length >= MAX_POSTS) break;
   }
   return { section: new Set(section), posts };
 }
+
+/** A sentence whose subject is a thing named before it: "It …", "They …", "The group …". */
+const REFERS_BACK = /^(?:\d+(?:\.\d+)*\.?\s+)?(?:it|they|this|the (?:group|committee|board|forum|panel|team))\b/i;
+/** How far before a name the sentence before it is looked for. */
+const SENTENCE_REACH = 1_000;
+
+/** The sentence before the one holding a name, within SENTENCE_REACH of it. */
+function sentenceBefore(name: Name): string {
+  const window = name.element.text.slice(Math.max(0, name.start - SENTENCE_REACH), name.start);
+  const end = window.lastIndexOf('. ');
+  return end < 0 ? '' : window.slice(window.lastIndexOf('. ', end - 1) + 1, end);
+}
+
+/** Enough sentences naming a body to say what it does; bounds the work on a hostile policy. */
+const MAX_BODY_SENTENCES = 20;
 
 /** The words of a duty: its longer words and abbreviations ("HSE"), reduced to their first five letters ("reports", "reported" → "repor"). */
 function dutyWords(text: string, exclude: readonly string[]): Set<string> {
@@ -411,14 +438,21 @@ function sentenceAround(text: string, start: number, end: number): string {
  * itself is a post of its own.
  */
 function sameDuty(odd: Name, duties: PostDuties): Match | null {
-  if (odd.kind !== 'person' || odd.qualifier !== '' || duties.section.has(odd.element) || duties.posts.length < 2) return null;
-  const said = dutyWords(sentenceAround(odd.element.text, odd.start, odd.end), odd.words);
-  const scored = duties.posts
+  if (odd.kind === 'unit' || odd.qualifier !== '' || (odd.kind === 'person' && duties.section.has(odd.element))) return null;
+  const posts = duties.posts.filter((post) => post.name.kind === odd.kind);
+  if (posts.length < 2) return null;
+  const sentence = sentenceAround(odd.element.text, odd.start, odd.end);
+  const said = dutyWords(sentence, odd.words);
+  const scored = posts
     .map(({ name, words }) => ({ name, shared: [...said].filter((word) => words.has(word)).length }))
     .sort((a, b) => b.shared - a.shared);
   const [best, second] = scored;
   // With one post in the roles section there is nothing to tell apart: any duty would match it.
-  return best && second && best.shared >= MIN_DUTY_WORDS && best.shared > second.shared ? { name: best.name, evidence: [] } : null;
+  if (!best || !second || best.shared < MIN_DUTY_WORDS || best.shared <= second.shared) return null;
+  // A sentence that names both names two: "The Group … reports to the Audit and Risk Committee",
+  // and so does one whose subject is the other, named in the sentence before ("It … reports to …").
+  const before = REFERS_BACK.test(sentence.trimStart()) ? sentenceBefore(odd) : '';
+  return sentence.includes(best.name.text) || before.includes(best.name.text) ? null : { name: best.name, evidence: [] };
 }
 
 /** The word that says what sort of post or body a name is: "manager", or "head" in "Head of …". */

@@ -452,6 +452,31 @@ describe('inconsistent terms', () => {
     expect(of(other, 'inconsistent_term')).toEqual([]);
   });
 
+  it('reports a body named once doing what the policy gives another body to do, and not one the same sentence names beside it', () => {
+    const blocks = (odd: string): Block[] => [
+      ['paragraph', '3.1 Accident statistics are reviewed by the Health and Safety Group each quarter.'],
+      ['paragraph', '3.2 The Health and Safety Group reviews the accident statistics and the training figures.'],
+      ['paragraph', '3.3 The Finance Committee approves the budget for safety equipment.'],
+      ['paragraph', '3.4 The Finance Committee sets the budget each year.'],
+      ['paragraph', odd],
+    ];
+    const findings = (odd: string) =>
+      of(termFindings(policy('Health and Safety Policy', blocks(odd)), emptyLibrary), 'inconsistent_term').map((finding) => [
+        finding.quote,
+        finding.expected,
+      ]);
+    expect(findings('9.1 The Compliance Board reviews the accident statistics every quarter.')).toEqual([
+      ['Compliance Board', 'Health and Safety Group'],
+    ]);
+    // Two bodies in one sentence are two bodies, and so are a body and the one the sentence before names as "it".
+    expect(findings('9.1 The Health and Safety Group reviews the accident statistics and sends them to the Compliance Board.')).toEqual([]);
+    expect(
+      findings('9.1 The Health and Safety Group meets monthly. It reviews the accident statistics and reports to the Compliance Board.'),
+    ).toEqual([]);
+    // A body doing what no other body is given to do is a body of its own.
+    expect(findings('9.1 The Patient Panel chooses the colours of the new wards.')).toEqual([]);
+  });
+
   it('reports a title the library says is the equivalent of the one the policy uses', () => {
     const library = libraryOf('Roles', []);
     library.documents[0]?.elements.push({
