@@ -20,6 +20,14 @@ const OWNER_SENTENCE =
 const APPROVER_SENTENCE =
   /\b(?:(?:this|the) (?:policy|document|procedure)|it) (?:was|has been|is|will be) (?:approved|ratified)(?: for publication)? by\b|\bversion \d+(?:\.\d+)* of (?:this|the) (?:policy|document|procedure), (?:approved|ratified) by\b|\bthe (?:[A-Z][\w-]* ){0,6}(?:partners|directors|board|committee|group|trustees) (?:approved|ratified) (?:it|this (?:policy|document|procedure))\b/i;
 
+/** Who document control says approves the policy: the first approver field that names someone ("Approving committee | Quality and Safety Committee (QSC)"). */
+export function approverOf(policy: Policy): string | null {
+  const field = controlValues(policy).find(
+    (each) => APPROVER_LABEL.test(each.label) && !DATE_LABEL.test(each.label) && namesSomeone(each.value),
+  );
+  return field?.value ?? null;
+}
+
 /** Whether a value names someone: words beyond its dates, and not a bare status. */
 function namesSomeone(value: string): boolean {
   const words = findDates(value).reduceRight((text, date) => text.slice(0, date.start) + text.slice(date.end), value);

@@ -1,5 +1,6 @@
 import { quoteAt } from './locate.ts';
 import { isControlDetails } from './structure-fields.ts';
+import { approverOf } from './structure-owner.ts';
 import { inDefinitions, LINKING_WORDS } from './terms-text.ts';
 import type { FindingEvidence, Policy, PolicyElement, ReviewFindingDraft, ReviewLibrary } from './types.ts';
 
@@ -76,6 +77,7 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
   const topic = topicWords(policy);
   const fullText = policy.elements.map((element) => element.text.toLowerCase()).join('\n');
   const duties = postDuties(rolesSection(policy), established);
+  const approver = approvingBody(policy);
   const findings: ReviewFindingDraft[] = [];
   for (const usage of usages.values()) {
     const odd = usage.names[0];
@@ -93,7 +95,8 @@ export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary)
           // "Fire Investigation Unit"): only one named for the same subject in other words is the same body.
           (odd.kind === 'unit' ? null : sameTopic(odd, established, topic)) ??
           sameSubject(odd, established) ??
-          sameDuty(odd, duties)));
+          sameDuty(odd, duties) ??
+          sameApprover(odd, approver)));
     if (match) findings.push(finding(odd, usualText(usages.get(match.name.key)) ?? match.name.text, match.evidence));
   }
   return findings;
@@ -454,6 +457,34 @@ function sameDuty(odd: Name, duties: PostDuties): Match | null {
   const before = REFERS_BACK.test(sentence.trimStart()) ? sentenceBefore(odd) : '';
   return sentence.includes(best.name.text) || before.includes(best.name.text) ? null : { name: best.name, evidence: [] };
 }
+
+/** The body document control names as the policy's approver, if it names one. */
+function approvingBody(policy: Policy): Name | null {
+  const value = approverOf(policy);
+  if (!value) return null;
+  const element: PolicyElement = { index: -1, type: 'paragraph', text: value, page: 1, headingPath: [] };
+  return namesIn(element).find((name) => name.kind === 'body') ?? null;
+}
+
+/** Words before a name saying this policy, or this version of it, was approved by it: "This revision was approved by the". */
+const APPROVED_BY =
+  /\b(?:this|the) (?:policy|document|procedure|revision|version|edition|update|review)\b[^.;]{0,80}\b(?:approved|ratified|endorsed) by (?:the )?(?:[A-Z][\w'’-]* )?$/i;
+
+/**
+ * A body named once as the policy's approver where document control names another: "This revision
+ * was approved by the Clinical Governance Committee" where the control says "Approving committee |
+ * Quality and Safety Committee". One approval, named two ways.
+ */
+function sameApprover(odd: Name, approver: Name | null): Match | null {
+  if (!approver || odd.kind !== 'body' || odd.base === approver.base) return null;
+  const before = odd.element.text.slice(Math.max(0, odd.start - APPROVAL_REACH), odd.start);
+  if (!APPROVED_BY.test(before)) return null;
+  // Named as the policy names it, without the control's bracketed abbreviation.
+  return { name: { ...approver, key: approver.base, text: approver.text.replace(/\s*\([^()]*\)$/, '') }, evidence: [] };
+}
+
+/** How far before a name the words saying it approved the policy are looked for. */
+const APPROVAL_REACH = 160;
 
 /** The word that says what sort of post or body a name is: "manager", or "head" in "Head of …". */
 function headWord(name: Name): string {

@@ -477,6 +477,27 @@ describe('inconsistent terms', () => {
     expect(findings('9.1 The Patient Panel chooses the colours of the new wards.')).toEqual([]);
   });
 
+  it("reports the policy's approval given to a body other than the one document control names", () => {
+    const findings = (sentence: string) =>
+      of(
+        termFindings(
+          policy('Waste Policy', [
+            ['table', 'Field | Detail\nVersion | 2.0\nApproving committee | Quality and Safety Committee (QSC)'],
+            ['heading', '1. Purpose'],
+            ['paragraph', '1.1 Waste is segregated at source. Changes are reported to the Quality and Safety Committee.'],
+            ['paragraph', sentence],
+          ]),
+          emptyLibrary,
+        ),
+        'inconsistent_term',
+      ).map((finding) => [finding.quote, finding.expected]);
+    expect(findings('6.4 This revision was approved by the Clinical Governance Committee in May.')).toEqual([
+      ['Clinical Governance Committee', 'Quality and Safety Committee'],
+    ]);
+    expect(findings('6.4 The waste budget was approved by the Finance Committee in May.')).toEqual([]);
+    expect(findings('6.4 This revision was approved by the Quality and Safety Committee in May.')).toEqual([]);
+  });
+
   it('reports a title the library says is the equivalent of the one the policy uses', () => {
     const library = libraryOf('Roles', []);
     library.documents[0]?.elements.push({
