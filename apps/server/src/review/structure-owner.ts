@@ -20,13 +20,14 @@ const OWNER_SENTENCE =
 const APPROVER_SENTENCE =
   /\b(?:(?:this|the) (?:policy|document|procedure)|it) (?:was|has been|is|will be) (?:approved|ratified)(?: for publication)? by\b|\bversion \d+(?:\.\d+)* of (?:this|the) (?:policy|document|procedure), (?:approved|ratified) by\b|\bthe (?:[A-Z][\w-]* ){0,6}(?:partners|directors|board|committee|group|trustees) (?:approved|ratified) (?:it|this (?:policy|document|procedure))\b/i;
 
-/** Who document control says approves the policy: the first approver field that names someone ("Approving committee | Quality and Safety Committee (QSC)"). */
-export function approverOf(policy: Policy): string | null {
-  const field = controlValues(policy).find(
-    (each) => APPROVER_LABEL.test(each.label) && !DATE_LABEL.test(each.label) && namesSomeone(each.value),
-  );
+/** The first document control field under such a label that names someone. */
+function labelledValue(policy: Policy, label: RegExp): string | null {
+  const field = controlValues(policy).find((each) => label.test(each.label) && !DATE_LABEL.test(each.label) && namesSomeone(each.value));
   return field?.value ?? null;
 }
+
+/** Who document control says approves the policy ("Approving committee | Quality and Safety Committee (QSC)"). */
+export const approverOf = (policy: Policy): string | null => labelledValue(policy, APPROVER_LABEL);
 
 /** Whether a value names someone: words beyond its dates, and not a bare status. */
 function namesSomeone(value: string): boolean {
@@ -45,10 +46,8 @@ const FRONT_APPROVER =
   /\b[Aa]pproved by (?:the |our )?(?:[A-Z][\w&'’-]* ){0,6}(?:Committee|Board|Group|Partners|Directors|Trustees|Panel|Forum)\b/;
 
 function names(policy: Policy, label: RegExp, sentence: RegExp, front: RegExp): boolean {
-  const labelled = controlValues(policy).some(
-    (field) => label.test(field.label) && !DATE_LABEL.test(field.label) && namesSomeone(field.value),
-  );
-  if (labelled || policy.elements.some((element) => element.type !== 'heading' && sentence.test(element.text))) return true;
+  if (labelledValue(policy, label) !== null || policy.elements.some((element) => element.type !== 'heading' && sentence.test(element.text)))
+    return true;
   const control = documentControlElements(policy);
   return policy.elements.some((element) => control.has(element.index) && element.type !== 'heading' && front.test(element.text));
 }
