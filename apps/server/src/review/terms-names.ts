@@ -55,6 +55,36 @@ interface Name {
   words: string[];
   qualifier: string;
   kind: 'person' | 'body' | 'unit';
+  /** The abbreviation the name is given beside it ("WSG"). */
+  abbreviation?: string;
+  /** A use of the name by that abbreviation. */
+  short?: boolean;
+}
+
+/**
+ * A name given with its own abbreviation ("Water Safety Group (WSG)") is the name: the bracket is
+ * not a qualifier that makes another role, as "(Lifts)" does.
+ */
+function withoutOwnAbbreviation(name: Name): Name {
+  if (name.qualifier === '' || initialsOf(name.words) !== name.qualifier) return name;
+  return { ...name, key: name.base, qualifier: '', abbreviation: name.qualifier.toUpperCase() };
+}
+
+/** Enough abbreviations of names to read; bounds the work on a hostile policy. */
+const MAX_ABBREVIATIONS = 40;
+
+/** Each use of a name by the abbreviation it was given ("the WSG reviews …"), as a use of the name. */
+function abbreviationUses(policy: Policy, names: Name[]): Name[] {
+  const given = new Map<string, Name>();
+  for (const name of names) if (name.abbreviation && given.size < MAX_ABBREVIATIONS) given.set(name.abbreviation, name);
+  if (given.size === 0) return [];
+  const pattern = new RegExp(`\\b(?:${[...given.keys()].join('|')})\\b(?!\\))`, 'g');
+  return policy.elements.flatMap((element) =>
+    [...element.text.matchAll(pattern)].flatMap((match) => {
+      const name = given.get(match[0]);
+      return name ? [{ ...name, element, start: match.index, end: match.index + match[0].length, text: match[0], short: true }] : [];
+    }),
+  );
 }
 
 interface Usage {
@@ -65,7 +95,8 @@ interface Usage {
 /** A role, body or document named once in a way that differs from the name the policy uses elsewhere. */
 export function inconsistentTermFindings(policy: Policy, library: ReviewLibrary): ReviewFindingDraft[] {
   const usages = new Map<string, Usage>();
-  for (const name of policy.elements.flatMap(namesIn)) {
+  const names = policy.elements.flatMap(namesIn).map(withoutOwnAbbreviation);
+  for (const name of [...names, ...abbreviationUses(policy, names)]) {
     const usage = usages.get(name.key) ?? { names: [], inHeading: false };
     usage.names.push(name);
     usage.inHeading ||= name.element.type === 'heading';
@@ -501,8 +532,9 @@ function subjectWords(name: Name): string[] {
 /** How the policy most often writes a name. */
 function usualText(usage: Usage | undefined): string | null {
   const counts = new Map<string, number>();
-  for (const name of usage?.names ?? []) counts.set(name.text, (counts.get(name.text) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  for (const name of usage?.names ?? []) if (!name.short) counts.set(name.text, (counts.get(name.text) ?? 0) + 1);
+  // Of forms used as often, the shorter: "Quality and Safety Committee" over "Quality and Safety Committee (QSC)".
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length)[0]?.[0] ?? null;
 }
 
 function finding(odd: Name, usedText: string, evidence: FindingEvidence[]): ReviewFindingDraft {

@@ -477,6 +477,25 @@ describe('inconsistent terms', () => {
     expect(findings('9.1 The Patient Panel chooses the colours of the new wards.')).toEqual([]);
   });
 
+  it('counts a name used by the abbreviation it was given as used', () => {
+    const findings = (uses: string) =>
+      of(
+        termFindings(
+          policy('Water Safety Policy', [
+            ['paragraph', '2.1 The Water Safety Group (WSG) oversees the water safety plan.'],
+            ['paragraph', uses],
+            ['paragraph', '6.1 Flushing records are sent to the Water Hygiene Committee.'],
+          ]),
+          emptyLibrary,
+        ),
+        'inconsistent_term',
+      ).map((finding) => [finding.quote, finding.expected]);
+    expect(findings('2.2 The WSG meets monthly and the WSG reviews the risk assessment.')).toEqual([
+      ['Water Hygiene Committee', 'Water Safety Group (WSG)'],
+    ]);
+    expect(findings('2.2 The group meets monthly.')).toEqual([]);
+  });
+
   it("reports the policy's approval given to a body other than the one document control names", () => {
     const findings = (sentence: string) =>
       of(
