@@ -33,6 +33,9 @@ function libraryOf(code: string, texts: string[]): ReviewLibrary {
 
 const emptyLibrary: ReviewLibrary = { documents: [] };
 const of = (findings: ReturnType<typeof termFindings>, category: string) => findings.filter((finding) => finding.category === category);
+/** The inconsistent names a policy's review reports, each with the name it says is used instead. */
+const namedTwoWays = (title: string, blocks: Block[]) =>
+  of(termFindings(policy(title, blocks), emptyLibrary), 'inconsistent_term').map((finding) => [finding.quote, finding.expected]);
 
 describe('undefined acronyms', () => {
   it('reports an acronym used without a definition once, quoting the phrase and spelling it out from the library', () => {
@@ -460,11 +463,7 @@ describe('inconsistent terms', () => {
       ['paragraph', '3.4 The Finance Committee sets the budget each year.'],
       ['paragraph', odd],
     ];
-    const findings = (odd: string) =>
-      of(termFindings(policy('Health and Safety Policy', blocks(odd)), emptyLibrary), 'inconsistent_term').map((finding) => [
-        finding.quote,
-        finding.expected,
-      ]);
+    const findings = (odd: string) => namedTwoWays('Health and Safety Policy', blocks(odd));
     expect(findings('9.1 The Compliance Board reviews the accident statistics every quarter.')).toEqual([
       ['Compliance Board', 'Health and Safety Group'],
     ]);
@@ -479,17 +478,11 @@ describe('inconsistent terms', () => {
 
   it('counts a name used by the abbreviation it was given as used', () => {
     const findings = (uses: string) =>
-      of(
-        termFindings(
-          policy('Water Safety Policy', [
-            ['paragraph', '2.1 The Water Safety Group (WSG) oversees the water safety plan.'],
-            ['paragraph', uses],
-            ['paragraph', '6.1 Flushing records are sent to the Water Hygiene Committee.'],
-          ]),
-          emptyLibrary,
-        ),
-        'inconsistent_term',
-      ).map((finding) => [finding.quote, finding.expected]);
+      namedTwoWays('Water Safety Policy', [
+        ['paragraph', '2.1 The Water Safety Group (WSG) oversees the water safety plan.'],
+        ['paragraph', uses],
+        ['paragraph', '6.1 Flushing records are sent to the Water Hygiene Committee.'],
+      ]);
     expect(findings('2.2 The WSG meets monthly and the WSG reviews the risk assessment.')).toEqual([
       ['Water Hygiene Committee', 'Water Safety Group (WSG)'],
     ]);
@@ -498,18 +491,12 @@ describe('inconsistent terms', () => {
 
   it("reports the policy's approval given to a body other than the one document control names", () => {
     const findings = (sentence: string) =>
-      of(
-        termFindings(
-          policy('Waste Policy', [
-            ['table', 'Field | Detail\nVersion | 2.0\nApproving committee | Quality and Safety Committee (QSC)'],
-            ['heading', '1. Purpose'],
-            ['paragraph', '1.1 Waste is segregated at source. Changes are reported to the Quality and Safety Committee.'],
-            ['paragraph', sentence],
-          ]),
-          emptyLibrary,
-        ),
-        'inconsistent_term',
-      ).map((finding) => [finding.quote, finding.expected]);
+      namedTwoWays('Waste Policy', [
+        ['table', 'Field | Detail\nVersion | 2.0\nApproving committee | Quality and Safety Committee (QSC)'],
+        ['heading', '1. Purpose'],
+        ['paragraph', '1.1 Waste is segregated at source. Changes are reported to the Quality and Safety Committee.'],
+        ['paragraph', sentence],
+      ]);
     expect(findings('6.4 This revision was approved by the Clinical Governance Committee in May.')).toEqual([
       ['Clinical Governance Committee', 'Quality and Safety Committee'],
     ]);
