@@ -383,10 +383,11 @@ function temperatureBeside(quantities: readonly Quantity[], duration: Quantity, 
 
 /**
  * A negation and the few words it governs, and what a thing is said to carry or move only ("which
- * carry food trolleys only"): what it does not carry is not its subject either.
+ * carry food trolleys only") or to carry none of ("carries no people"): what it does not carry is
+ * not its subject either.
  */
 const NEGATED_WORDS =
-  /\b(?:never|not|no longer|without)\s+(?:[a-z]+\s+){0,2}[a-z]+|\b(?:carr(?:y|ies|ying)|lift(?:s|ing)?|mov(?:e|es|ing))\s+(?:[a-z-]+\s+){0,2}[a-z-]+\s+only\b/gi;
+  /\b(?:never|not|no longer|without)\s+(?:[a-z]+\s+){0,2}[a-z]+|\b(?:carr(?:y|ies|ying)|lift(?:s|ing)?|mov(?:e|es|ing))\s+(?:no\s+[a-z-]+|(?:[a-z-]+\s+){0,2}[a-z-]+\s+only\b)/gi;
 
 /** A frequency said as an adjective ("monthly", "six-monthly", "annual"). */
 const FREQUENCY_ADJECTIVE = /^(?:daily|weekly|fortnightly|monthly|quarterly|annual|yearly|(?:\w+-)(?:weekly|monthly|yearly))$/i;

@@ -1061,6 +1061,9 @@ describe("a figure's subject: a row's heading, a pronoun, an exemption, and word
     expect(reported('Calorifiers store hot water at 50 °C, checking the gauge every morning.')).toEqual([
       'Calorifiers store hot water at 50 °C',
     ]);
+    expect(reported('Calorifiers store hot water at 50 °C, by the setting the installer chose.')).toEqual([
+      'Calorifiers store hot water at 50 °C',
+    ]);
   });
 
   it('compares no figure of document control, which speaks of the policy itself', () => {
@@ -1160,6 +1163,7 @@ describe("a figure's subject named in the service's everyday words", () => {
 
   it('leaves out of a subject what a thing is said to carry only', () => {
     expect(reported('The kitchen dumb waiters, which carry food trolleys only: thoroughly examined every 12 months.')).toEqual([]);
+    expect(reported('The kitchen dumb waiter carries no people and is thoroughly examined every 12 months.')).toEqual([]);
     expect(reported('The bed lifts, which carry patients and porters: thoroughly examined every 12 months.')).toEqual([
       'thoroughly examined every 12 months',
     ]);

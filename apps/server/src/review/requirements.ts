@@ -194,8 +194,8 @@ function wrongFigures(
   return wrong;
 }
 
-/** Words after a figure that go on to something else: ", submitting by …", ", which has been …". */
-const FIGURE_AFTERWORD = /,\s+(?:which|who|where|[a-z]+ing)\b/i;
+/** Words after a figure that go on to something else: ", submitting by …", ", which has been …", ", by the national deadline …". */
+const FIGURE_AFTERWORD = /,\s+(?:which|who|where|by|after|before|once|[a-z]+ing)\b/i;
 
 /** How much of a figure's clause its finding quotes: up to where the words after the figure go on to something else. */
 function quotedLength(said: Statement): number {
