@@ -155,6 +155,11 @@ function extendsName(odd: Name, name: Name): boolean {
   );
 }
 
+/** The names in a text that is no element of the policy: a library table's cell, a document control value. */
+function namesInText(text: string): Name[] {
+  return namesIn({ index: -1, type: 'paragraph', text, page: 1, headingPath: [] });
+}
+
 function namesIn(element: PolicyElement): Name[] {
   return [...element.text.matchAll(CAPITALISED_RUN)].flatMap((match) => namesInRun(element, match[0], match.index));
 }
@@ -252,8 +257,7 @@ function libraryRoleRows(library: ReviewLibrary): RoleRow[] {
       if (element.type !== 'table' || !/^role\b/i.test(lines[0] ?? '')) continue;
       for (const line of lines.slice(1)) {
         const cell = line.split(' | ')[0] ?? '';
-        const asElement: PolicyElement = { index: -1, type: 'paragraph', text: cell, page: 1, headingPath: [] };
-        rows.push({ names: namesIn(asElement), text: line, documentId: document.id, code: document.code, elementId: element.id });
+        rows.push({ names: namesInText(cell), text: line, documentId: document.id, code: document.code, elementId: element.id });
       }
     }
   }
@@ -492,9 +496,7 @@ function sameDuty(odd: Name, duties: PostDuties): Match | null {
 /** The body document control names as the policy's approver, if it names one. */
 function approvingBody(policy: Policy): Name | null {
   const value = approverOf(policy);
-  if (!value) return null;
-  const element: PolicyElement = { index: -1, type: 'paragraph', text: value, page: 1, headingPath: [] };
-  return namesIn(element).find((name) => name.kind === 'body') ?? null;
+  return (value && namesInText(value).find((name) => name.kind === 'body')) || null;
 }
 
 /** Words before a name saying this policy, or this version of it, was approved by it: "This revision was approved by the". */
