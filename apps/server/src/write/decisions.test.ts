@@ -365,6 +365,110 @@ describe('outcomes settled without the word "agreed"', () => {
     ).toEqual(['Do the refresher in-house in January, with the engineers, in two groups.']);
   });
 
+  test('a decision challenged and stated again when the decider gives way: the new outcome stands, the first is gone', () => {
+    expect(
+      decisionsOf(
+        'Rosa Quay: OK, so we shut the day unit for five days in March and buy everything in from the compounder.',
+        'Tam Green: Sorry, did you say buy everything in for five days? They need ten days of notice and will not make the short-expiry doses.',
+        'Rosa Quay: We did. Go on.',
+        'Ngozi Hart: We could do it over two long weekends and make the stable products ahead.',
+        'Rosa Quay: OK, scrap the full shutdown. The filter change is done over two long weekends, and the stable products are made ahead.',
+      ),
+    ).toEqual(['The filter change is done over two long weekends, and the stable products are made ahead.']);
+    // The outcome may start with what is ruled out, and go on in the next sentence.
+    expect(
+      decisionsOf(
+        "Cara Holm: That makes sense to me. We'll go with carpet in the corridor outside the rooms, then.",
+        'Yev Orlov: Carpet in a clinical corridor? No. You cannot get body fluids out of carpet.',
+        'Mari Bonn: She is right, we had the day room carpet cleaned three times last year.',
+        'Cara Holm: OK. No carpet. Sheet vinyl with coved skirting throughout, and acoustic ceiling tiles in the corridor.',
+      ),
+    ).toEqual(['No carpet; sheet vinyl with coved skirting throughout, and acoustic ceiling tiles in the corridor.']);
+  });
+
+  test('what is not a challenge to a decision: "No." answering someone else\'s question, or an objection long after it', () => {
+    expect(
+      decisionsOf(
+        'Nell Ford: Agreed, no production until the particle counts are back and the release is signed.',
+        'Sam Reed: Could your team run the particle counts themselves?',
+        'Kai Moss: No. We are not qualified to do the certification counts.',
+        'Nell Ford: Agreed, no aseptic preparation during generator tests until the isolator fans are sorted.',
+      ),
+    ).toEqual([
+      'No production until the particle counts are back and the release is signed.',
+      'No aseptic preparation during generator tests until the isolator fans are sorted.',
+    ]);
+    // Answered "No." to another's question: the decider's next outcome is another, not the first settled again.
+    expect(
+      decisionsOf(
+        'Nell Ford: Agreed, the particle counts are done by the validation contractor after every filter change.',
+        'Sam Reed: Could your team run the particle counts themselves?',
+        'Kai Moss: No. We are not qualified to do the certification counts.',
+        'Nell Ford: Fine. The validation contractor sends the certificates within five days.',
+      ),
+    ).toEqual([
+      'The particle counts are done by the validation contractor after every filter change.',
+      'The validation contractor sends the certificates within five days.',
+    ]);
+    const between = ['Kai Moss: The roofers are back on Monday.', 'Nell Ford: Good.'];
+    expect(
+      decisionsOf(
+        'Nell Ford: Yeah. The asbestos register check goes on every permit from now on.',
+        ...between,
+        ...between,
+        ...between,
+        'Kai Moss: No. If they are on our roof it is our permit, issued by our own authorised person.',
+        'Nell Ford: OK. Fine. Our permit, issued by our authorised person, for every job on our roofs.',
+      ),
+    ).toEqual([
+      'The asbestos register check goes on every permit from now on.',
+      'Our permit, issued by our authorised person, for every job on our roofs.',
+    ]);
+  });
+
+  test('the outcome stated once the decider lets it go ahead, or said "for the minutes"', () => {
+    const before = 'Kai Moss: The interim controller would keep lift three running until the full modernisation.';
+    expect(
+      decisionsOf(
+        before,
+        "Nell Ford: Then let's do that. The interim controller for lift three goes ahead now, out of the backlog budget.",
+      ),
+    ).toEqual(['The interim controller for lift three goes ahead now, out of the backlog budget.']);
+    expect(decisionsOf(before, 'Nell Ford: OK, fine. The round stays at ten, and the time-critical meds go first.')).toEqual([
+      'The round stays at ten, and the time-critical meds go first.',
+    ]);
+    expect(decisionsOf(before, "Nell Ford: Fine, let's do that then. Quarterly bin audits on every ward.")).toEqual([
+      'Quarterly bin audits on every ward.',
+    ]);
+    expect(
+      decisionsOf(
+        before,
+        'Nell Ford: OK. So, to be clear for the minutes, any donated or loaned device goes through acceptance before use.',
+      ),
+    ).toEqual(['Any donated or loaned device goes through acceptance before use.']);
+    expect(
+      decisionsOf(
+        before,
+        "Nell Ford: And while we're on contractors, I want to be clear. Anyone found working at height without the right controls goes off site for the day.",
+      ),
+    ).toEqual(['Anyone found working at height without the right controls goes off site for the day.']);
+  });
+
+  test('what a go-ahead is not followed by: a bare "OK." before the next item, a name called, the next item, a fact put on record', () => {
+    const before = 'Kai Moss: That would keep lift three running.';
+    expect(decisionsOf(before, 'Nell Ford: OK. The fire doors on the second floor, Sam.')).toEqual([]);
+    expect(
+      decisionsOf(
+        'Megan Doyle: Morning, all.',
+        before,
+        "Nell Ford: Fine. Megan's doing the notes and the attendance register for us today.",
+      ),
+    ).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: Fine. Dr Menon, health surveillance for the cut-up room.')).toEqual([]);
+    expect(decisionsOf(before, "Nell Ford: Fine, let's do that. So, the field safety notice on the volumetric pumps.")).toEqual([]);
+    expect(decisionsOf(before, 'Nell Ford: For the record, we do run both generators on load every month.')).toEqual([]);
+  });
+
   test('a concession before a wish or a duty, not an outcome, decides nothing', () => {
     expect(decisionsOf('Kai Moss: The fence is loose.', 'Nell Ford: Fair enough. We need to look at the fence budget next month.')).toEqual(
       [],

@@ -2,6 +2,7 @@ import { clause, requestIn, specificWords, withoutOpeners } from './actions-phra
 import { partsOfSpeech } from '../core/language/tagger.ts';
 import { capitalise, type Sentence, type Turn } from './sentences.ts';
 import { lowerFirst } from './topics-sentences.ts';
+import { stemOf } from './actions-merge.ts';
 
 /**
  * Decisions: what the group agreed or approved, including an explicit agreement to keep something
@@ -81,17 +82,243 @@ const PROPOSAL =
 export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
   const sentences = turns.flatMap((turn) => turn.sentences);
   const body = bodyOf(sentences);
-  const found: FoundDecision[] = [];
+  const speakers = speakerWords(turns);
+  const found: Placed[] = [];
   for (const [at, sentence] of sentences.entries()) {
-    if (MINUTES.test(sentence.text)) continue;
-    const decision = /\?\s*$/.test(sentence.text) ? assentedMotion(sentence, at, sentences, body) : decisionIn(sentence, at, sentences);
-    if (decision === null) continue;
-    const text = sentenceText(decision.text);
-    if (specificWords(text).length < 2) continue;
-    found.push({ text, lines: [...new Set(decision.lines)].sort((a, b) => a - b), ...(decision.replaces ? { replaces: true } : {}) });
+    if (MINUTES.test(sentence.text) && !FOR_THE_RECORD.test(sentence.text)) continue;
+    const decision = /\?\s*$/.test(sentence.text)
+      ? assentedMotion(sentence, at, sentences, body)
+      : (decisionIn(sentence, at, sentences) ?? wentAhead(sentence, at, sentences, speakers));
+    const placed = decision === null ? null : placedDecision(decision, at);
+    if (placed !== null) found.push(placed);
   }
-  return lastWord(dedupe(found));
+  return lastWord(dedupe(reconsidered(found, sentences).map((placed) => placed.decision)));
 }
+
+/**
+ * The outcome the decider states once they have let a proposal go ahead: "Then let's do that. The
+ * interim controller goes ahead now, out of the backlog budget …", "OK, fine. The round stays at
+ * ten …", "Fine, let's do that then. Quarterly bin audits on every ward.", "Let's not go trust-wide
+ * in November, then. Six wards go onto offensive waste in November …"; and what is said "for the
+ * minutes", or after "I want to be clear." A bare "OK." or "Right." goes ahead
+ * with nothing: it as often turns to the next item. The statement must stand alone: not a
+ * question, a request, a duty or a wish, the next item, someone called on by name, or the speaker's
+ * own view or task.
+ */
+const GOES_AHEAD =
+  /^(?:(?:ok|okay|right|fine|good|so|then|yes|yeah|and)[,.]?\s+)*(?:let's (?:do (?:that|it|this)|change (?:that|it|this)|go (?:ahead|with (?:that|it|this)))(?:\s+(?:anyway|then))?|let's not\s[^.?!]+|that's what we(?:'ll| will)? do(?:\s+then)?|(?:then\s+)?that \S+ (?:has|needs) to change|(?:ok|okay|right)[,.]?\s+(?:fine|fair)|fine|fair|fair enough)(?:,?\s+then)?[.!]?$/i;
+/**
+ * "So, to be clear for the minutes, X", "I want to be clear." (X in the next sentence). Not "for the
+ * record", which as often puts a fact on record ("for the record, we do run both sets on load").
+ */
+const FOR_THE_RECORD = /\b(?:for the minutes|I want to be clear)\b[,:.]?\s*/i;
+/** Sentences that open an item or a turn of the meeting, not an outcome: "So, the field safety notice …", "Now, the spill …". */
+const OPENS_ITEM = /^(?:so|and|now|before|then the|hi|hello|matters arising|minutes|actions?|next|moving on|over to|welcome)\b/i;
+/** Titles before a name: "Dr Menon, health surveillance." calls on someone. */
+const TITLE = /^(?:dr|mr|mrs|ms|miss|prof|professor)\b/i;
+/** Telling words an outcome stated after a go-ahead needs. */
+const WENT_AHEAD_WORDS = 3;
+
+function wentAhead(sentence: Sentence, at: number, sentences: readonly Sentence[], speakers: ReadonlySet<string>): FoundDecision | null {
+  const text = sentence.text.trim();
+  const marker = FOR_THE_RECORD.exec(text);
+  if (marker) {
+    const after = text.slice(marker.index + marker[0].length);
+    if (after.length > 0) return standsAlone(after, speakers) ? { text: outcomeClause(after), lines: [sentence.line] } : null;
+    const next = sentences[at + 1];
+    return next?.turn === sentence.turn && standsAlone(next.text.trim(), speakers)
+      ? { text: outcomeClause(next.text.trim()), lines: [sentence.line, next.line] }
+      : null;
+  }
+  const previous = sentences[at - 1];
+  if (previous?.turn !== sentence.turn || !GOES_AHEAD.test(previous.text.trim())) return null;
+  if (OPENS_ITEM.test(text) || !standsAlone(text, speakers)) return null;
+  return { text: outcomeClause(text), lines: [previous.line, sentence.line] };
+}
+
+/** Whether a sentence states an outcome that stands alone (see wentAhead). */
+function standsAlone(text: string, speakers: ReadonlySet<string>): boolean {
+  const said = withoutOpeners(text);
+  const first = (said.split(/[\s,]+/)[0] ?? '').toLowerCase().replace(/'s$/, '');
+  return (
+    !/\?\s*$/.test(text) &&
+    !PERSONAL_START.test(said) &&
+    !TURNS_AWAY.test(said) &&
+    !CONSEQUENCE.test(said) &&
+    !CALLS_NEXT.test(said) &&
+    !PARTING.test(said) &&
+    !TITLE.test(said) &&
+    !speakers.has(first) &&
+    !fragmented(said) &&
+    requestIn(text) === null &&
+    specificWords(said).length >= WENT_AHEAD_WORDS
+  );
+}
+
+/** The first words of the speakers' names, in lower case: a sentence opening with one calls on someone. */
+function speakerWords(turns: readonly Turn[]): Set<string> {
+  return new Set(turns.flatMap((turn) => (turn.speaker ? [(turn.speaker.split(/\s+/)[0] ?? '').toLowerCase()] : [])));
+}
+
+/** A decision with the sentence it was read from. */
+interface Placed {
+  decision: FoundDecision;
+  at: number;
+}
+
+/** A decision written as one sentence, or null when it names too little. */
+function placedDecision(decision: FoundDecision, at: number): Placed | null {
+  const text = sentenceText(decision.text);
+  if (specificWords(text).length < 2) return null;
+  const lines = [...new Set(decision.lines)].sort((a, b) => a - b);
+  return { decision: { text, lines, ...(decision.replaces ? { replaces: true } : {}) }, at };
+}
+
+/**
+ * A decision challenged and settled again. When another speaker objects to what was just decided
+ * ("Did I hear you're bringing the hoists back in?", "Carpet in a clinical corridor? No.", "Oh, no,
+ * not January.") and the one who decided it then gives way and states the outcome ("Fine. The
+ * engineers examine them in people's homes …", "OK, scrap the full shutdown. The filter change is
+ * done over two weekends …"), that outcome is the decision and the first is not. The objection
+ * must name something the decision named; the decider's turns before they give way (a question,
+ * a recap for a late joiner) are read past; a decider who gives way without stating an outcome
+ * leaves the decision as it was.
+ */
+const RECONSIDER_REACH = 30;
+/** The objection comes within this many turns of the decision being put (or recalled). */
+const CHALLENGE_TURNS = 6;
+/** A decider's turn naming this many of the decision's words recalls it ("We've just said the update goes to e-learning"). */
+const RECALLED_WORDS = 2;
+/** Words that object to what was just said. */
+const OBJECTION =
+  /^(?:(?:oh|sorry|well|um|er|erm)[,.!—\s-]+)*(?:no\b(?![,\s]+(?:problem|worries|doubt)\b)|hang on\b|hold on\b|wait\b)|\bdid (?:I|you|we) (?:just )?(?:hear|say|catch)\b|\bI (?:really )?(?:don't|do not) (?:think|agree|want)\b|\bI(?:'m| am) not (?:sure|happy|convinced|comfortable)\b|\bI(?:'d| would) rather not\b|\b(?:can't|cannot) do that\b/i;
+/** Giving way: "Fine.", "OK, fair.", "Fair enough,", "She's right." */
+const GIVES_WAY =
+  /^(?:(?:ok|okay|right|fine|fair|fair enough|fair point|good point|point taken|all right|alright|yes|yeah|you're right|(?:she|he)'s right|they're right|that's fair)(?:[,.!;:]\s*|\s+|$))+/i;
+/** "Scrap the full shutdown.": what was decided, dropped. */
+const DROPS = /^(?:scrap|forget|drop|ditch)\b[^.?!]*[.!]?$/i;
+
+function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[]): Placed[] {
+  const byAt = new Map(placed.map((entry, index) => [entry.at, index]));
+  const dropped = new Set<number>();
+  const added: Placed[] = [];
+  for (const [index, { decision, at }] of placed.entries()) {
+    const decider = sentences[at]?.speaker;
+    if (!decider) continue;
+    const named = settledStems(decision.text);
+    // The turn where the decision was last put: said, or recalled by the decider ("We've just said …").
+    let put = sentences[at]?.turn ?? 0;
+    let challenge: string | null = null;
+    for (let next = at + 1; next < sentences.length && next <= at + RECONSIDER_REACH; next += 1) {
+      const opening = sentences[next] as Sentence;
+      const before = sentences[next - 1];
+      if (before?.turn === opening.turn) continue;
+      const turn = turnFrom(sentences, next);
+      const said = turn.map((sentence) => sentence.text).join(' ');
+      if (opening.speaker !== decider) {
+        // "No." answering someone else's question is not an objection to the decision.
+        const answers = before !== undefined && before.speaker !== decider && /\?\s*$/.test(before.text);
+        const objects = turn.some((sentence) => OBJECTION.test(sentence.text.trim()));
+        if (challenge === null && !answers && objects && opening.turn - put <= CHALLENGE_TURNS && sharedStems(said, named) > 0)
+          challenge = said;
+        continue;
+      }
+      if (challenge === null) {
+        if (sharedStems(said, named) >= RECALLED_WORDS) put = opening.turn;
+        continue;
+      }
+      const restated = restatement(turn);
+      if (restated !== null) {
+        dropped.add(index);
+        for (const k of turn.keys()) {
+          const own = byAt.get(next + k);
+          if (own !== undefined) dropped.add(own);
+        }
+        const entry = placedDecision(restated, next);
+        if (entry !== null) added.push(entry);
+        break;
+      }
+      // A decision the decider states on the matter challenged settles it again.
+      const matter = settledStems(`${decision.text} ${challenge}`);
+      const again = turn.some((_sentence, k) => {
+        const own = byAt.get(next + k);
+        return own !== undefined && sharedStems((placed[own] as Placed).decision.text, matter) > 0;
+      });
+      if (again) {
+        dropped.add(index);
+        break;
+      }
+      if (GIVES_WAY.test(opening.text.trim())) break;
+    }
+  }
+  return [...placed.filter((_entry, index) => !dropped.has(index)), ...added].sort((a, b) => a.at - b.at);
+}
+
+/** Sentences of a turn read for an objection or a restated outcome: they come first. */
+const TURN_SENTENCES = 8;
+
+/** The first sentences of the turn that opens at `from`. */
+function turnFrom(sentences: readonly Sentence[], from: number): Sentence[] {
+  const turn: Sentence[] = [];
+  for (let index = from; turn.length < TURN_SENTENCES && sentences[index]?.turn === sentences[from]?.turn; index += 1)
+    turn.push(sentences[index] as Sentence);
+  return turn;
+}
+
+/** The stems of a decision's telling words, less the words of settling any decision has. */
+function settledStems(text: string): Set<string> {
+  return new Set(
+    specificWords(text)
+      .map(stemOf)
+      .filter((stem) => !SETTLING.has(stem)),
+  );
+}
+
+/** How many of `stems` a text names. */
+function sharedStems(text: string, stems: ReadonlySet<string>): number {
+  return new Set(
+    specificWords(text)
+      .map(stemOf)
+      .filter((stem) => stems.has(stem)),
+  ).size;
+}
+
+/**
+ * The outcome a decider states on giving way: "Fine. HPV for the alert organisms only, and
+ * chlorine plus UV for every other side room.", "OK. No carpet. Sheet vinyl with coved skirting
+ * throughout …"; null when the turn does not open by giving way or states no outcome.
+ */
+function restatement(turn: readonly Sentence[]): FoundDecision | null {
+  const first = turn[0];
+  const opener = first ? GIVES_WAY.exec(first.text.trim()) : null;
+  if (!first || !opener) return null;
+  const said = [first.text.trim().slice(opener[0].length), ...turn.slice(1).map((sentence) => sentence.text.trim())];
+  let from = 0;
+  while (
+    from < said.length &&
+    (said[from] === '' || DROPS.test(said[from] as string) || GIVES_WAY.exec(said[from] as string)?.[0] === said[from])
+  )
+    from += 1;
+  const outcome = said[from]?.replace(/,\s*then\b(?=[.!]?$|,)/gi, '');
+  if (!outcome || /\?\s*$/.test(outcome) || PERSONAL_START.test(outcome) || fragmented(outcome) || requestIn(outcome) !== null) return null;
+  const lines = [first.line, turn[from]?.line ?? first.line];
+  const sequel = said[from + 1];
+  const words = sequel?.split(/\s+/).length ?? 0;
+  const goesOn =
+    sequel !== undefined &&
+    !/\?$/.test(sequel) &&
+    !TURNS_AWAY.test(sequel) &&
+    words <= SEQUEL_WORDS &&
+    specificWords(sequel).length >= 2 &&
+    !fragmented(sequel) &&
+    requestIn(sequel) === null;
+  const text = goesOn ? `${outcomeClause(outcome)}; ${lowerFirst(outcomeClause(sequel as string))}` : outcomeClause(outcome);
+  if (goesOn) lines.push(turn[from + 1]?.line ?? first.line);
+  return specificWords(text).length >= RESTATED_WORDS ? { text, lines } : null;
+}
+
+/** The telling words a restated outcome needs: it stands alone in the minutes. */
+const RESTATED_WORDS = 3;
 
 /**
  * The chair putting a matter to the members for their assent, as committees and boards do: "Are
