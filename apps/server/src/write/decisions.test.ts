@@ -375,6 +375,13 @@ describe('outcomes settled without the word "agreed"', () => {
         'Rosa Quay: OK, scrap the full shutdown. The filter change is done over two long weekends, and the stable products are made ahead.',
       ),
     ).toEqual(['The filter change is done over two long weekends, and the stable products are made ahead.']);
+    expect(
+      decisionsOf(
+        'Ines Thack: So we just switch off USB storage across the board then.',
+        "Dom Farr: OK, but please don't do that across the board. The community teams plug the ECG machines in by USB.",
+        "Ines Thack: OK, fine. We block USB storage everywhere, but the clinical devices on Dom's list stay allowed.",
+      ),
+    ).toEqual(["Block USB storage everywhere, but the clinical devices on Dom's list stay allowed."]);
     // The outcome may start with what is ruled out, and go on in the next sentence.
     expect(
       decisionsOf(
@@ -384,6 +391,41 @@ describe('outcomes settled without the word "agreed"', () => {
         'Cara Holm: OK. No carpet. Sheet vinyl with coved skirting throughout, and acoustic ceiling tiles in the corridor.',
       ),
     ).toEqual(['No carpet; sheet vinyl with coved skirting throughout, and acoustic ceiling tiles in the corridor.']);
+  });
+
+  test('a decision recalled for a late joiner and challenged then is settled again, however long ago it was put', () => {
+    const aside = ['Kai Moss: The cameras arrive on Monday.', 'Nell Ford: Good.'];
+    expect(
+      decisionsOf(
+        'Nell Ford: OK, so we lock the ambulance corridor side door from ten at night, then.',
+        ...Array.from({ length: 16 }, () => aside).flat(),
+        'Joe Reyes: Sorry I am late. Did I miss the ED door?',
+        "Nell Ford: You did. We're locking the ambulance corridor side door from ten.",
+        "Joe Reyes: Ah. You can't lock that one, it is a final exit in the fire strategy.",
+        'Kai Moss: A maglock that drops open on the fire alarm would do it.',
+        "Nell Ford: Then that's what we'll do. A maglock on the side door, released by the fire alarm, and card access after ten.",
+      ),
+    ).toEqual(['A maglock on the side door, released by the fire alarm, and card access after ten.']);
+  });
+
+  test('an objection straight after the decision is recalled is to it, whatever words it uses; an answer long after is not to it', () => {
+    const lines = [
+      'Keziah Long: OK, so e-learning only from January, then.',
+      'Tunde Bello: Do the slings come into that?',
+      'Keziah Long: Go on.',
+      'Tunde Bello: Six slings had no label at all, so I withdrew them.',
+      'Rashid Khan: Sorry I am late. What have I missed?',
+      'Keziah Long: Slings, and we have just said the annual update goes to e-learning only from January.',
+      'Rashid Khan: Oh, hang on. The theory can go online, but nobody can assess putting a sling on through a screen.',
+      'Siobhan Lee: Thirty minutes on the ward with the link trainers would do it.',
+    ];
+    const answer = 'Keziah Long: Fine, e-learning for the theory and a half-hour practical on the ward, then.';
+    expect(decisionsOf(...lines, answer)).toEqual(['E-learning for the theory and a half-hour practical on the ward.']);
+    const later = Array.from({ length: 6 }, () => ['Siobhan Lee: The wards can release people for that.', 'Tunde Bello: Mine too.']).flat();
+    expect(decisionsOf(...lines, ...later, answer)).toEqual([
+      'E-learning only from January.',
+      'E-learning for the theory and a half-hour practical on the ward.',
+    ]);
   });
 
   test('what is not a challenge to a decision: "No." answering someone else\'s question, or an objection long after it', () => {
@@ -410,6 +452,30 @@ describe('outcomes settled without the word "agreed"', () => {
       'The particle counts are done by the validation contractor after every filter change.',
       'The validation contractor sends the certificates within five days.',
     ]);
+    // "No lone working assessment …" names a gap; a question naming the ward a decision concerns does not recall it.
+    expect(
+      decisionsOf(
+        'Nell Ford: So, agreed, ward staff stay on the three-yearly training cycle, and ED stays annual.',
+        'Kai Moss: No lone working risk assessment for the ED teams. No written support pathway after an incident.',
+        'Nell Ford: So the self-assessment goes to the board in October as amber, with the risk assessment gaps named.',
+      ),
+    ).toEqual([
+      'Ward staff stay on the three-yearly training cycle, and ED stays annual.',
+      'The self-assessment goes to the board in October as amber, with the risk assessment gaps named.',
+    ]);
+    expect(
+      decisionsOf(
+        "Nell Ford: Then let's do it anyway. Willow Wing will be run with a golden thread of building information into handover.",
+        'Kai Moss: That is fine from our side.',
+        'Nell Ford: Single rooms next.',
+        'Kai Moss: Option B costs three hundred thousand more.',
+        'Nell Ford: Then I think we go with the fifty per cent option for the single rooms.',
+        'Sam Reed: That is my recommendation too.',
+        "Nell Ford: Could the wider programme's contingency, not Willow Wing's own, stand the three hundred?",
+        "Sam Reed: It's tight. The wider programme contingency is about eight hundred. I'm not comfortable, but it's possible.",
+        'Nell Ford: OK. This board recommends option B to the trust board, funded from the wider programme contingency.',
+      )[0],
+    ).toEqual('Willow Wing will be run with a golden thread of building information into handover.');
     const between = ['Kai Moss: The roofers are back on Monday.', 'Nell Ford: Good.'];
     expect(
       decisionsOf(

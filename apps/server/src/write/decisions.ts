@@ -180,18 +180,24 @@ function placedDecision(decision: FoundDecision, at: number): Placed | null {
  * not January.") and the one who decided it then gives way and states the outcome ("Fine. The
  * engineers examine them in people's homes …", "OK, scrap the full shutdown. The filter change is
  * done over two weekends …"), that outcome is the decision and the first is not. The objection
- * must name something the decision named; the decider's turns before they give way (a question,
+ * must name something the decision named, or come straight after it was put; the decider's turns before they give way (a question,
  * a recap for a late joiner) are read past; a decider who gives way without stating an outcome
  * leaves the decision as it was.
  */
-const RECONSIDER_REACH = 30;
+const RECONSIDER_REACH = 80;
 /** The objection comes within this many turns of the decision being put (or recalled). */
 const CHALLENGE_TURNS = 6;
-/** A decider's turn naming this many of the decision's words recalls it ("We've just said the update goes to e-learning"). */
+/** …and the decider answers it within this many turns. */
+const ANSWER_TURNS = 10;
+/**
+ * A decider's turn naming this many of the decision's words, and this share of them, recalls it
+ * ("We've just said the update goes to e-learning"); naming the ward it concerns does not.
+ */
 const RECALLED_WORDS = 2;
-/** Words that object to what was just said. */
+const RECALLED_SHARE = 0.5;
+/** Words that object to what was just said: a "No" said on its own ("No lone working assessment …" names a gap), "hang on", "did I hear …?". */
 const OBJECTION =
-  /^(?:(?:oh|sorry|well|um|er|erm)[,.!—\s-]+)*(?:no\b(?![,\s]+(?:problem|worries|doubt)\b)|hang on\b|hold on\b|wait\b)|\bdid (?:I|you|we) (?:just )?(?:hear|say|catch)\b|\bI (?:really )?(?:don't|do not) (?:think|agree|want)\b|\bI(?:'m| am) not (?:sure|happy|convinced|comfortable)\b|\bI(?:'d| would) rather not\b|\b(?:can't|cannot) do that\b/i;
+  /^(?:(?:oh|sorry|well|um|er|erm)[,.!—\s-]+)*(?:no(?=\s*(?:[,.!;:—–-]|$))(?![,\s]+(?:problem|worries|doubt)\b)|hang on\b|hold on\b|wait\b)|\bdid (?:I|you|we) (?:just )?(?:hear|say|catch)\b|\bI (?:really )?(?:don't|do not) (?:think|agree|want)\b|\bI(?:'m| am) not (?:sure|happy|convinced|comfortable)\b|\bI(?:'d| would) rather not\b|\b(?:can't|cannot) do that\b|\bplease don't\b|\bdon't do that\b|\byou (?:can't|cannot)\b/i;
 /** Giving way: "Fine.", "OK, fair.", "Fair enough,", "She's right." */
 const GIVES_WAY =
   /^(?:(?:ok|okay|right|fine|fair|fair enough|fair point|good point|point taken|all right|alright|yes|yeah|you're right|(?:she|he)'s right|they're right|that's fair)(?:[,.!;:]\s*|\s+|$))+/i;
@@ -208,23 +214,31 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
     const named = settledStems(decision.text);
     // The turn where the decision was last put: said, or recalled by the decider ("We've just said …").
     let put = sentences[at]?.turn ?? 0;
-    let challenge: string | null = null;
+    let challenge: { said: string; turn: number } | null = null;
     for (let next = at + 1; next < sentences.length && next <= at + RECONSIDER_REACH; next += 1) {
       const opening = sentences[next] as Sentence;
       const before = sentences[next - 1];
       if (before?.turn === opening.turn) continue;
+      if (challenge !== null && opening.turn - challenge.turn > ANSWER_TURNS) break;
       const turn = turnFrom(sentences, next);
       const said = turn.map((sentence) => sentence.text).join(' ');
       if (opening.speaker !== decider) {
         // "No." answering someone else's question is not an objection to the decision.
         const answers = before !== undefined && before.speaker !== decider && /\?\s*$/.test(before.text);
-        const objects = turn.some((sentence) => OBJECTION.test(sentence.text.trim()));
-        if (challenge === null && !answers && objects && opening.turn - put <= CHALLENGE_TURNS && sharedStems(said, named) > 0)
-          challenge = said;
+        if (
+          challenge === null &&
+          !answers &&
+          opening.turn - put <= CHALLENGE_TURNS &&
+          turn.some((sentence) => OBJECTION.test(sentence.text.trim())) &&
+          // About the decision: naming something it named, or said straight after it was put.
+          (sharedStems(said, named) > 0 || before?.turn === put)
+        )
+          challenge = { said, turn: opening.turn };
         continue;
       }
       if (challenge === null) {
-        if (sharedStems(said, named) >= RECALLED_WORDS) put = opening.turn;
+        const recalled = sharedStems(said, named);
+        if (recalled >= RECALLED_WORDS && recalled >= RECALLED_SHARE * named.size) put = opening.turn;
         continue;
       }
       const restated = restatement(turn);
@@ -239,7 +253,7 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
         break;
       }
       // A decision the decider states on the matter challenged settles it again.
-      const matter = settledStems(`${decision.text} ${challenge}`);
+      const matter = settledStems(`${decision.text} ${challenge.said}`);
       const again = turn.some((_sentence, k) => {
         const own = byAt.get(next + k);
         return own !== undefined && sharedStems((placed[own] as Placed).decision.text, matter) > 0;
