@@ -6,6 +6,18 @@ describe('action wording', () => {
     expect(neutral('I think we should just probably move my team onto the new rota')).toBe('we should move the team onto the new rota');
   });
 
+  test('the owner said as the subject goes: the owner column names them', () => {
+    expect(actionText('he needs to review the revised specification before we sign it off', null)).toBe(
+      'Review the revised specification before we sign it off.',
+    );
+    expect(actionText("she'll have to confirm whether the second UPS is in the capital plan", null)).toBe(
+      'Confirm whether the second UPS is in the capital plan.',
+    );
+    expect(actionText("they're going to retender the tree survey contract", null)).toBe('Retender the tree survey contract.');
+    // A subject that is not the owner doing the task stays.
+    expect(actionText('they are the contractors we use for the roof', null)).toBe('They are the contractors we use for the roof.');
+  });
+
   test('a closing clause about what another team will do is dropped', () => {
     expect(ownClause('hire an agency to clear the gutter backlog, and then the grounds team takes the rounds back')).toBe(
       'hire an agency to clear the gutter backlog',

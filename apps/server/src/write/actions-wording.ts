@@ -62,9 +62,16 @@ export function briefContext(context: string): string {
   return withinWords(plain, CONTEXT_WORDS);
 }
 
+/**
+ * The owner named as the task's subject, which the minutes' owner column already says: "Action on
+ * Bernard, he needs to review the specification" → "Review the specification".
+ */
+const OWNER_SUBJECT =
+  /^(?:he|she|they)(?:\s+(?:needs?|has|have)\s+to|(?:'ll|\s+will)(?:\s+(?:need|have)\s+to)?|(?:'s|\s+is|'re|\s+are)\s+(?:going\s+)?to)\s+/i;
+
 /** An action's text from its task and, after a dash, the start of what was said before it. */
 export function actionText(task: string, context: string | null): string {
-  const own = ownClause(neutral(task)).replace(/\.$/, '');
+  const own = ownClause(neutral(task).replace(OWNER_SUBJECT, '')).replace(/\.$/, '');
   if (context === null) return finish(own);
   return finish(`${own || 'Take it on'} — ${briefContext(context)}`);
 }
