@@ -100,8 +100,8 @@ export function findDecisions(turns: readonly Turn[]): FoundDecision[] {
  * interim controller goes ahead now, out of the backlog budget …", "OK, fine. The round stays at
  * ten …", "Fine, let's do that then. Quarterly bin audits on every ward.", "Let's not go trust-wide
  * in November, then. Six wards go onto offensive waste in November …"; and what is said "for the
- * minutes", or after "I want to be clear." A bare "OK." or "Right." goes ahead
- * with nothing: it as often turns to the next item. The statement must stand alone: not a
+ * minutes", or after "I want to be clear." A bare "OK." or "Right." goes ahead with nothing: it
+ * as often turns to the next item. The statement must stand alone: not a
  * question, a request, a duty or a wish, the next item, someone called on by name, or the speaker's
  * own view or task.
  */
@@ -180,9 +180,9 @@ function placedDecision(decision: FoundDecision, at: number): Placed | null {
  * not January.") and the one who decided it then gives way and states the outcome ("Fine. The
  * engineers examine them in people's homes …", "OK, scrap the full shutdown. The filter change is
  * done over two weekends …"), that outcome is the decision and the first is not. The objection
- * must name something the decision named, or come straight after it was put; the decider's turns before they give way (a question,
- * a recap for a late joiner) are read past; a decider who gives way without stating an outcome
- * leaves the decision as it was.
+ * must name something the decision named, or come straight after it was put; the decider's turns
+ * before they give way (a question, a recap for a late joiner) are read past; a decider who gives
+ * way without stating an outcome leaves the decision as it was.
  */
 const RECONSIDER_REACH = 80;
 /** The objection comes within this many turns of the decision being put (or recalled). */
@@ -195,7 +195,10 @@ const ANSWER_TURNS = 10;
  */
 const RECALLED_WORDS = 2;
 const RECALLED_SHARE = 0.5;
-/** Words that object to what was just said: a "No" said on its own ("No lone working assessment …" names a gap), "hang on", "did I hear …?". */
+/**
+ * Words that object to what was just said: a "No" said on its own ("No lone working assessment …"
+ * names a gap), "hang on", "did I hear …?", "please don't", "you can't".
+ */
 const OBJECTION =
   /^(?:(?:oh|sorry|well|um|er|erm)[,.!—\s-]+)*(?:no(?=\s*(?:[,.!;:—–-]|$))(?![,\s]+(?:problem|worries|doubt)\b)|hang on\b|hold on\b|wait\b)|\bdid (?:I|you|we) (?:just )?(?:hear|say|catch)\b|\bI (?:really )?(?:don't|do not) (?:think|agree|want)\b|\bI(?:'m| am) not (?:sure|happy|convinced|comfortable)\b|\bI(?:'d| would) rather not\b|\b(?:can't|cannot) do that\b|\bplease don't\b|\bdon't do that\b|\byou (?:can't|cannot)\b/i;
 /** Giving way: "Fine.", "OK, fair.", "Fair enough,", "She's right." */
@@ -241,7 +244,7 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
         if (recalled >= RECALLED_WORDS && recalled >= RECALLED_SHARE * named.size) put = opening.turn;
         continue;
       }
-      const restated = restatement(turn);
+      const restated = restatement(sentences, next, turn);
       if (restated !== null) {
         dropped.add(index);
         for (const k of turn.keys()) {
@@ -298,37 +301,22 @@ function sharedStems(text: string, stems: ReadonlySet<string>): number {
 }
 
 /**
- * The outcome a decider states on giving way: "Fine. HPV for the alert organisms only, and
- * chlorine plus UV for every other side room.", "OK. No carpet. Sheet vinyl with coved skirting
- * throughout …"; null when the turn does not open by giving way or states no outcome.
+ * The outcome a decider states on giving way, in the turn opening at `from`: "Fine. HPV for the
+ * alert organisms only, and chlorine plus UV for every other side room.", "OK. No carpet. Sheet
+ * vinyl with coved skirting throughout …"; null when the turn does not open by giving way or
+ * states no outcome.
  */
-function restatement(turn: readonly Sentence[]): FoundDecision | null {
+function restatement(sentences: readonly Sentence[], from: number, turn: readonly Sentence[]): FoundDecision | null {
   const first = turn[0];
   const opener = first ? GIVES_WAY.exec(first.text.trim()) : null;
   if (!first || !opener) return null;
   const said = [first.text.trim().slice(opener[0].length), ...turn.slice(1).map((sentence) => sentence.text.trim())];
-  let from = 0;
-  while (
-    from < said.length &&
-    (said[from] === '' || DROPS.test(said[from] as string) || GIVES_WAY.exec(said[from] as string)?.[0] === said[from])
-  )
-    from += 1;
-  const outcome = said[from]?.replace(/,\s*then\b(?=[.!]?$|,)/gi, '');
+  let k = 0;
+  while (k < said.length && (said[k] === '' || DROPS.test(said[k] as string) || GIVES_WAY.exec(said[k] as string)?.[0] === said[k])) k += 1;
+  const outcome = said[k]?.replace(/,\s*then\b(?=[.!]?$|,)/gi, '');
   if (!outcome || /\?\s*$/.test(outcome) || PERSONAL_START.test(outcome) || fragmented(outcome) || requestIn(outcome) !== null) return null;
-  const lines = [first.line, turn[from]?.line ?? first.line];
-  const sequel = said[from + 1];
-  const words = sequel?.split(/\s+/).length ?? 0;
-  const goesOn =
-    sequel !== undefined &&
-    !/\?$/.test(sequel) &&
-    !TURNS_AWAY.test(sequel) &&
-    words <= SEQUEL_WORDS &&
-    specificWords(sequel).length >= 2 &&
-    !fragmented(sequel) &&
-    requestIn(sequel) === null;
-  const text = goesOn ? `${outcomeClause(outcome)}; ${lowerFirst(outcomeClause(sequel as string))}` : outcomeClause(outcome);
-  if (goesOn) lines.push(turn[from + 1]?.line ?? first.line);
-  return specificWords(text).length >= RESTATED_WORDS ? { text, lines } : null;
+  const restated = withSequel({ text: outcomeClause(outcome), lines: [first.line, turn[k]?.line ?? first.line] }, from + k, sentences);
+  return specificWords(restated.text).length >= RESTATED_WORDS ? restated : null;
 }
 
 /** The telling words a restated outcome needs: it stands alone in the minutes. */
