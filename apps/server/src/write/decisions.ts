@@ -217,7 +217,8 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
     const named = settledStems(decision.text);
     // The turn where the decision was last put: said, or recalled by the decider ("We've just said …").
     let put = sentences[at]?.turn ?? 0;
-    let challenge: { said: string; turn: number } | null = null;
+    // The objection, once made: its turn, and the matter challenged (the decision's words and the objection's).
+    let challenge: { matter: Set<string>; turn: number } | null = null;
     for (let next = at + 1; next < sentences.length && next <= at + RECONSIDER_REACH; next += 1) {
       const opening = sentences[next] as Sentence;
       const before = sentences[next - 1];
@@ -236,7 +237,7 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
           // About the decision: naming something it named, or said straight after it was put.
           (sharedStems(said, named) > 0 || before?.turn === put)
         )
-          challenge = { said, turn: opening.turn };
+          challenge = { matter: settledStems(`${decision.text} ${said}`), turn: opening.turn };
         continue;
       }
       if (challenge === null) {
@@ -256,7 +257,7 @@ function reconsidered(placed: readonly Placed[], sentences: readonly Sentence[])
         break;
       }
       // A decision the decider states on the matter challenged settles it again.
-      const matter = settledStems(`${decision.text} ${challenge.said}`);
+      const { matter } = challenge;
       const again = turn.some((_sentence, k) => {
         const own = byAt.get(next + k);
         return own !== undefined && sharedStems((placed[own] as Placed).decision.text, matter) > 0;
